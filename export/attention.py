@@ -1,0 +1,117 @@
+"""Attention score functions.
+
+Every scorer splits into a source-side part, computed once per sentence by the encoder
+(`project_keys`, `project_values`), and a per-step part (`forward`). All products are nn.Linear
+or matmul, so they export as Gemm/MatMul.
+
+Shapes: B batch, S source positions, M memory size, Q query size, K key size, V value size.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import Tensor, nn
+
+NEG_INF = -1e9
+
+
+class Attention(nn.Module):
+    """Base: identity keys and values, masked softmax; subclasses define `score`."""
+
+    def __init__(self, memory_size: int):
+        super().__init__()
+        self.value_size = memory_size
+
+    def project_keys(self, memory: Tensor) -> Tensor:
+        """memory (B, S, M) → keys (B, S, K)."""
+        return memory
+
+    def project_values(self, memory: Tensor) -> Tensor:
+        """memory (B, S, M) → values (B, S, V)."""
+        return memory
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        """query (B, Q), keys (B, S, K) → scores (B, S)."""
+        raise NotImplementedError
+
+    def forward(self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor) -> tuple[Tensor, Tensor]:
+        """query (B, Q), keys (B, S, K), values (B, S, V), mask (B, S) 1 = real
+        → context (B, V), weights (B, S) summing to 1 over real positions."""
+        scores = self.score(query, keys)
+        scores = torch.where(mask > 0, scores, torch.full_like(scores, NEG_INF))
+        weights = torch.softmax(scores, dim=-1)
+        context = torch.matmul(weights.unsqueeze(1), values).squeeze(1)
+        return context, weights
+
+
+class AdditiveAttention(Attention):
+    """Bahdanau: vᵀ tanh(W q + U h). Luong's `concat`, vᵀ tanh(W [q; h]), is the same function
+    (W [q; h] = W_q q + W_h h), so both names build this class; the query differs by decoder style."""
+
+    def __init__(self, query_size: int, memory_size: int, attention_size: int):
+        super().__init__(memory_size)
+        self.key_layer = nn.Linear(memory_size, attention_size, bias=False)
+        self.query_layer = nn.Linear(query_size, attention_size, bias=True)
+        self.energy_layer = nn.Linear(attention_size, 1, bias=False)
+
+    def project_keys(self, memory: Tensor) -> Tensor:
+        return self.key_layer(memory)
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        energy = torch.tanh(keys + self.query_layer(query).unsqueeze(1))
+        return self.energy_layer(energy).squeeze(-1)
+
+
+class DotAttention(Attention):
+    """Luong dot: qᵀ h (query and memory sizes must be equal)."""
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        return torch.matmul(keys, query.unsqueeze(-1)).squeeze(-1)
+
+
+class GeneralAttention(DotAttention):
+    """Luong general: qᵀ W h, with W h precomputed as the keys."""
+
+    def __init__(self, query_size: int, memory_size: int):
+        super().__init__(memory_size)
+        self.key_layer = nn.Linear(memory_size, query_size, bias=False)
+
+    def project_keys(self, memory: Tensor) -> Tensor:
+        return self.key_layer(memory)
+
+
+class ScaledDotAttention(Attention):
+    """(W_q q)ᵀ (W_k h) / √K over values W_v h; keys and values precomputed."""
+
+    def __init__(self, query_size: int, memory_size: int, attention_size: int):
+        super().__init__(memory_size)
+        self.value_size = attention_size
+        self.query_layer = nn.Linear(query_size, attention_size, bias=False)
+        self.key_layer = nn.Linear(memory_size, attention_size, bias=False)
+        self.value_layer = nn.Linear(memory_size, attention_size, bias=False)
+        self.scale = 1.0 / math.sqrt(attention_size)
+
+    def project_keys(self, memory: Tensor) -> Tensor:
+        return self.key_layer(memory)
+
+    def project_values(self, memory: Tensor) -> Tensor:
+        return self.value_layer(memory)
+
+    def score(self, query: Tensor, keys: Tensor) -> Tensor:
+        projected = self.query_layer(query) * self.scale
+        return torch.matmul(keys, projected.unsqueeze(-1)).squeeze(-1)
+
+
+def build_attention(score: str, query_size: int, memory_size: int, attention_size: int) -> Attention:
+    """The scorer named in the config."""
+    if score in ("additive", "concat"):
+        return AdditiveAttention(query_size, memory_size, attention_size)
+    if score == "dot":
+        return DotAttention(memory_size)
+    if score == "general":
+        return GeneralAttention(query_size, memory_size)
+    if score == "scaled_dot":
+        return ScaledDotAttention(query_size, memory_size, attention_size)
+    raise ValueError(f"unknown attention score {score!r}")

@@ -1,0 +1,189 @@
+"""The training config: a TOML file validated into typed, frozen dataclasses.
+
+A wrong key, a wrong type or an impossible combination is a `ConfigError` naming the key.
+Relative data paths are resolved against the config file's folder.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import tomllib
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from attn.runtime.constants import TASKS
+
+CELLS = ("gru", "lstm")
+STYLES = ("bahdanau", "luong")
+SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
+
+
+class ConfigError(ValueError):
+    """A config file that cannot be used, with the offending key in the message."""
+
+
+@dataclass(frozen=True)
+class TaskConfig:
+    kind: str = "translate"
+    source_lang: str = "en"
+    target_lang: str = "de"
+
+
+@dataclass(frozen=True)
+class DataConfig:
+    train: str = ""
+    dev: str = ""
+    max_source_pieces: int = 100
+    max_target_pieces: int = 100
+    sample: dict[str, int] = field(default_factory=dict)
+    dev_bleu_sentences: int = 400
+
+
+@dataclass(frozen=True)
+class VocabConfig:
+    size: int = 8000
+    min_frequency: int = 2
+
+
+@dataclass(frozen=True)
+class ModelConfig:
+    cell: str = "gru"
+    style: str = "bahdanau"
+    score: str = "additive"
+    embedding_size: int = 256
+    encoder_hidden: int = 256
+    encoder_layers: int = 1
+    decoder_hidden: int = 512
+    decoder_layers: int = 1
+    attention_size: int = 256
+    dropout: float = 0.2
+    tie_embeddings: bool = True
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    seed: int = 1
+    batch_tokens: int = 4000
+    learning_rate: float = 1e-3
+    warmup_steps: int = 500
+    label_smoothing: float = 0.1
+    clip_norm: float = 1.0
+    max_steps: int = 100_000
+    time_budget_minutes: float = 60.0
+    eval_every: int = 1000
+    checkpoint_every: int = 500
+    threads: int = 2
+    bf16_autocast: bool = False
+
+
+
+@dataclass(frozen=True)
+class SearchConfig:
+    """Default search settings written into the exported manifest."""
+
+    beam: int = 5
+    length_penalty: float = 1.0
+    max_length_ratio: float = 2.0
+    max_length_offset: int = 10
+
+
+@dataclass(frozen=True)
+class Config:
+    task: TaskConfig = TaskConfig()
+    data: DataConfig = DataConfig()
+    vocab: VocabConfig = VocabConfig()
+    model: ModelConfig = ModelConfig()
+    train: TrainConfig = TrainConfig()
+    search: SearchConfig = SearchConfig()
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+def load_config(path: str | Path) -> Config:
+    """Read, type-check and validate a TOML config; data paths become absolute."""
+    path = Path(path)
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(f"config file not found: {path}") from None
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    config = config_from_dict(raw, source=str(path))
+    base = path.resolve().parent
+    data = dataclasses.replace(
+        config.data,
+        train=_resolve(base, config.data.train),
+        dev=_resolve(base, config.data.dev),
+    )
+    return dataclasses.replace(config, data=data)
+
+
+def config_from_dict(raw: dict, source: str = "config") -> Config:
+    """Build a validated `Config` from nested dicts (unknown keys and wrong types are errors)."""
+    sections = {}
+    hints = typing.get_type_hints(Config)
+    for name, value in raw.items():
+        if name not in hints:
+            raise ConfigError(f"{source}: unknown section [{name}] (known: {', '.join(hints)})")
+        if not isinstance(value, dict):
+            raise ConfigError(f"{source}: [{name}] must be a table")
+        sections[name] = _section(hints[name], value, f"{source}: [{name}]")
+    config = Config(**sections)
+    _validate(config, source)
+    return config
+
+
+def _section(cls: type, values: dict, where: str):
+    hints = typing.get_type_hints(cls)
+    for key, value in values.items():
+        if key not in hints:
+            raise ConfigError(f"{where} unknown key '{key}' (known: {', '.join(hints)})")
+        if not _matches(value, hints[key]):
+            raise ConfigError(f"{where} '{key}' must be {_type_name(hints[key])}, got {value!r}")
+    converted = {k: float(v) if hints[k] is float else v for k, v in values.items()}
+    return cls(**converted)
+
+
+def _matches(value, hint) -> bool:
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if typing.get_origin(hint) is dict:
+        key_type, value_type = typing.get_args(hint)
+        return isinstance(value, dict) and all(
+            _matches(k, key_type) and _matches(v, value_type) for k, v in value.items()
+        )
+    return isinstance(value, hint)
+
+
+def _type_name(hint) -> str:
+    return getattr(hint, "__name__", str(hint))
+
+
+def _validate(config: Config, source: str) -> None:
+    model, task = config.model, config.task
+    checks = [
+        (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
+        (model.cell in CELLS, f"[model] cell must be one of {CELLS}"),
+        (model.style in STYLES, f"[model] style must be one of {STYLES}"),
+        (model.score in SCORES, f"[model] score must be one of {SCORES}"),
+        (
+            model.score != "dot" or model.decoder_hidden == 2 * model.encoder_hidden,
+            "[model] score 'dot' needs decoder_hidden == 2 * encoder_hidden",
+        ),
+        (0.0 <= model.dropout < 1.0, "[model] dropout must be in [0, 1)"),
+        (min(model.encoder_layers, model.decoder_layers) >= 1, "[model] layers must be >= 1"),
+        (config.vocab.size >= 300, "[vocab] size must be >= 300 (the byte alphabet is 256)"),
+        (config.train.batch_tokens > 0, "[train] batch_tokens must be > 0"),
+        (config.search.beam >= 1, "[search] beam must be >= 1"),
+    ]
+    for ok, message in checks:
+        if not ok:
+            raise ConfigError(f"{source}: {message}")
+
+
+def _resolve(base: Path, value: str) -> str:
+    return str((base / value).resolve()) if value else value

@@ -1,0 +1,117 @@
+"""Training data: TSV reading, per-origin sampling, encoding and token-based length buckets."""
+
+from __future__ import annotations
+
+import gzip
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+from torch import Tensor
+
+from attn.runtime.constants import BOS, EOS, PAD
+from attn.runtime.tokenizer import SubwordTokenizer
+
+
+@dataclass(frozen=True)
+class Row:
+    source: str
+    target: str
+    origin: str
+
+
+def read_tsv(path: str | Path) -> list[Row]:
+    """Rows of a (gzipped) TSV: source, target[, origin[, group]]."""
+    opener = gzip.open if str(path).endswith(".gz") else open
+    rows = []
+    with opener(path, "rt", encoding="utf-8") as handle:
+        for line in handle:
+            columns = line.rstrip("\n").split("\t")
+            if len(columns) >= 2:
+                rows.append(Row(columns[0], columns[1], columns[2] if len(columns) > 2 else ""))
+    return rows
+
+
+def sample_origins(rows: list[Row], sample: dict[str, int], seed: int) -> list[Row]:
+    """Keep `sample[origin]` rows of each named origin (random.Random(seed).sample, file order kept)."""
+    kept = [row for row in rows if row.origin not in sample]
+    for origin, count in sample.items():
+        members = [row for row in rows if row.origin == origin]
+        chosen = set(random.Random(seed).sample(range(len(members)), min(count, len(members))))
+        kept.extend(row for i, row in enumerate(members) if i in chosen)
+    return kept
+
+
+@dataclass(frozen=True)
+class Pair:
+    """source: piece ids + EOS; target: BOS + piece ids + EOS."""
+
+    source: list[int]
+    target: list[int]
+
+
+def encode_pairs(rows: list[Row], tokenizer: SubwordTokenizer, max_source: int, max_target: int) -> list[Pair]:
+    """Encode rows, dropping pairs longer than the limits (in pieces) or with an empty side."""
+    sources = tokenizer.encode_batch([row.source for row in rows])
+    targets = tokenizer.encode_batch([row.target for row in rows])
+    return [
+        Pair(source + [EOS], [BOS] + target + [EOS])
+        for source, target in zip(sources, targets)
+        if 0 < len(source) <= max_source and 0 < len(target) <= max_target
+    ]
+
+
+def token_batches(pairs: list[Pair], batch_tokens: int, seed: int, epoch: int) -> list[list[int]]:
+    """Index batches of similar lengths holding at most `batch_tokens` padded positions each.
+
+    Pairs are sorted by (target length, source length) with a random tie-break, cut into batches,
+    and the batches shuffled: the order is a pure function of (seed, epoch), which makes resuming
+    at a batch position exact.
+    """
+    rng = random.Random(seed * 100_003 + epoch)
+    order = sorted(
+        range(len(pairs)),
+        key=lambda i: (len(pairs[i].target), len(pairs[i].source), rng.random()),
+    )
+    batches, current, longest = [], [], 0
+    for index in order:
+        length = max(len(pairs[index].source), len(pairs[index].target))
+        if current and max(longest, length) * (len(current) + 1) > batch_tokens:
+            batches.append(current)
+            current, longest = [], 0
+        current.append(index)
+        longest = max(longest, length)
+    if current:
+        batches.append(current)
+    rng.shuffle(batches)
+    return batches
+
+
+@dataclass(frozen=True)
+class Batch:
+    """source (B, S), mask (B, S), target_in (B, T), target_out (B, T); PAD-filled."""
+
+    source: Tensor
+    mask: Tensor
+    target_in: Tensor
+    target_out: Tensor
+
+    @property
+    def target_tokens(self) -> int:
+        return int((self.target_out != PAD).sum())
+
+
+def collate(pairs: list[Pair]) -> Batch:
+    source = pad([p.source for p in pairs])
+    target = pad([p.target for p in pairs])
+    return Batch(source, (source != PAD).long(), target[:, :-1], target[:, 1:])
+
+
+def pad(sequences: list[list[int]]) -> Tensor:
+    """Right-pad id lists into a (B, max length) long tensor."""
+    longest = max(len(s) for s in sequences)
+    out = torch.full((len(sequences), longest), PAD, dtype=torch.long)
+    for row, sequence in enumerate(sequences):
+        out[row, : len(sequence)] = torch.tensor(sequence, dtype=torch.long)
+    return out

@@ -1,0 +1,93 @@
+"""The attention decoder: one step at a time, in Bahdanau or Luong style.
+
+Bahdanau: the query is the previous top-layer state; the context feeds the RNN input;
+          attentional vector a_i = tanh(W [s_i; c_i; y_{i-1}]).
+Luong:    the RNN reads [y_{i-1}; a_{i-1}] (input feeding); the query is the new state s_i;
+          a_i = tanh(W [c_i; s_i]).
+Logits are output_layer(a_i); the output layer may share the embedding matrix.
+
+Recurrent states are batch-first so that search reorders all of them along axis 0:
+hidden (B, L, H), cell (B, L, H) for LSTM, feed (B, R) for Luong.
+"""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+
+from .attention import build_attention
+from .cells import build_cell
+from .config import ModelConfig
+
+
+class AttentionDecoder(nn.Module):
+    def __init__(self, config: ModelConfig, memory_size: int, vocab_size: int, embedding: nn.Embedding):
+        super().__init__()
+        self.style = config.style
+        hidden, emb = config.decoder_hidden, config.embedding_size
+        self.readout_size = emb if config.tie_embeddings else hidden
+        self.attention = build_attention(config.score, hidden, memory_size, config.attention_size)
+        context = self.attention.value_size
+        if self.style == "bahdanau":
+            rnn_input, readout_input = emb + context, hidden + context + emb
+        else:
+            rnn_input, readout_input = emb + self.readout_size, context + hidden
+        self.cells = nn.ModuleList(
+            build_cell(config.cell, rnn_input if layer == 0 else hidden, hidden)
+            for layer in range(config.decoder_layers)
+        )
+        self.bridge = nn.Linear(memory_size, config.decoder_layers * hidden)
+        self.readout = nn.Linear(readout_input, self.readout_size)
+        self.output_layer = nn.Linear(self.readout_size, vocab_size)
+        if config.tie_embeddings:
+            self.output_layer.weight = embedding.weight
+        self.dropout = nn.Dropout(config.dropout)
+        self.layers, self.hidden_size = config.decoder_layers, hidden
+        self.state_names = self.cells[0].state_names + (("feed",) if self.style == "luong" else ())
+
+    def initial_states(self, memory: Tensor, mask: Tensor) -> dict[str, Tensor]:
+        """memory (B, S, M), mask (B, S) → states from tanh(W · masked mean of memory)."""
+        weights = mask.to(memory.dtype).unsqueeze(-1)
+        mean = (memory * weights).sum(dim=1) / weights.sum(dim=1).clamp(min=1.0)
+        hidden = torch.tanh(self.bridge(mean)).view(-1, self.layers, self.hidden_size)
+        states = {"hidden": hidden}
+        if "cell" in self.state_names:
+            states["cell"] = torch.zeros_like(hidden)
+        if "feed" in self.state_names:
+            states["feed"] = torch.zeros(memory.shape[0], self.readout_size, dtype=memory.dtype)
+        return states
+
+    def step(
+        self, embedded: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor, mask: Tensor
+    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+        """embedded (B, E) of the previous token → attentional vector (B, R), new states,
+        attention weights (B, S)."""
+        if self.style == "bahdanau":
+            query = states["hidden"][:, -1]
+            context, weights = self.attention(query, keys, values, mask)
+            top, new_states = self._run_layers(torch.cat([embedded, context], dim=-1), states)
+            attentional = torch.tanh(self.readout(torch.cat([top, context, embedded], dim=-1)))
+        else:
+            top, new_states = self._run_layers(torch.cat([embedded, states["feed"]], dim=-1), states)
+            context, weights = self.attention(top, keys, values, mask)
+            attentional = torch.tanh(self.readout(torch.cat([context, top], dim=-1)))
+            new_states["feed"] = attentional
+        return attentional, new_states, weights
+
+    def logits(self, attentional: Tensor) -> Tensor:
+        """attentional (..., R) → unnormalised scores (..., V)."""
+        return self.output_layer(self.dropout(attentional))
+
+    def _run_layers(self, x: Tensor, states: dict[str, Tensor]) -> tuple[Tensor, dict[str, Tensor]]:
+        """Run the stacked cells; x (B, I) → top output (B, H) and the new hidden/cell states."""
+        per_layer = []
+        for layer, cell in enumerate(self.cells):
+            layer_states = tuple(states[name][:, layer] for name in cell.state_names)
+            output, new_layer_states = cell(x, layer_states)
+            per_layer.append(new_layer_states)
+            x = self.dropout(output) if layer < self.layers - 1 else output
+        new_states = {
+            name: torch.stack([layer_states[i] for layer_states in per_layer], dim=1)
+            for i, name in enumerate(self.cells[0].state_names)
+        }
+        return x, new_states

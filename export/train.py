@@ -1,0 +1,236 @@
+"""Training: Adam with warm-up and inverse-square-root decay, label smoothing, clipping, a
+wall-clock budget, periodic checkpoints with exact resume, dev loss/BLEU and best-checkpoint keeping.
+
+A work folder holds everything of one run: tokenizer.json, last.pt (resume point), best.pt
+(best dev score), summary.json. Running again on the same folder resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+from attn.runtime.constants import EOS, PAD
+from attn.runtime.tokenizer import SubwordTokenizer
+
+from .config import Config
+from .data import Pair, Row, collate, encode_pairs, pad, read_tsv, sample_origins, token_batches
+from .model import Seq2Seq
+from .subwords import train_tokenizer
+
+LOG_EVERY = 50
+
+
+@dataclass
+class Corpus:
+    tokenizer: SubwordTokenizer
+    train: list[Pair]
+    dev: list[Pair]
+    dev_rows: list[Row]
+
+
+def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
+    """Read and sample the data; train the tokenizer once (kept in the work folder); encode."""
+    rows = sample_origins(read_tsv(config.data.train), config.data.sample, config.train.seed)
+    dev_rows = read_tsv(config.data.dev)
+    tokenizer_path = workdir / "tokenizer.json"
+    if not tokenizer_path.exists():
+        texts = [row.source for row in rows] + [row.target for row in rows]
+        tokenizer = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency)
+        _atomic_write(tokenizer_path, tokenizer.to_str())
+    tokenizer = SubwordTokenizer.load(tokenizer_path)
+    train = encode_pairs(rows, tokenizer, config.data.max_source_pieces, config.data.max_target_pieces)
+    dev = encode_pairs(dev_rows, tokenizer, 10_000, 10_000)
+    console.log(f"train pairs {len(train)} of {len(rows)} rows, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
+    return Corpus(tokenizer, train, dev, dev_rows)
+
+
+def build_model(config: Config, vocab_size: int) -> Seq2Seq:
+    torch.manual_seed(config.train.seed)
+    return Seq2Seq(config.model, vocab_size)
+
+
+def inverse_sqrt_schedule(warmup_steps: int):
+    """LR multiplier: linear warm-up to 1, then decay as sqrt(warmup / step)."""
+    warmup = max(1, warmup_steps)
+    return lambda step: min((step + 1) / warmup, math.sqrt(warmup / (step + 1)))
+
+
+class Trainer:
+    def __init__(self, config: Config, workdir: str | Path, console: Console | None = None):
+        self.config = config
+        self.workdir = Path(workdir)
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self.console = console or Console(stderr=True)
+        torch.set_num_threads(config.train.threads)
+        self.corpus = prepare_corpus(config, self.workdir, self.console)
+        self.model = build_model(config, self.corpus.tokenizer.vocab_size)
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))
+        self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
+                      "best_step": 0, "target_tokens": 0, "padded_positions": 0, "history": []}
+        if (self.workdir / "last.pt").exists():
+            self._restore(torch.load(self.workdir / "last.pt", weights_only=True))
+
+    # ---- the loop -----------------------------------------------------------------------
+    def train(self) -> dict:
+        """Train until max_steps or the time budget; returns the summary (also in summary.json)."""
+        cfg = self.config.train
+        budget = cfg.time_budget_minutes * 60.0
+        started = time.monotonic() - self.state["elapsed"]
+        window_tokens, window_start, loss_sum, loss_count = 0, time.monotonic(), 0.0, 0
+        with self._progress() as progress:
+            task = progress.add_task("train", total=cfg.max_steps, completed=self.state["step"], info="")
+            while self.state["step"] < cfg.max_steps and time.monotonic() - started < budget:
+                batches = token_batches(self.corpus.train, cfg.batch_tokens, cfg.seed, self.state["epoch"])
+                if self.state["batch"] >= len(batches):
+                    self.state["epoch"] += 1
+                    self.state["batch"] = 0
+                    continue
+                batch = collate([self.corpus.train[i] for i in batches[self.state["batch"]]])
+                loss = self._update(batch)
+                self.state["batch"] += 1
+                self.state["step"] += 1
+                self.state["target_tokens"] += batch.target_tokens
+                self.state["padded_positions"] += batch.target_out.numel()
+                window_tokens += batch.target_tokens
+                loss_sum, loss_count = loss_sum + loss, loss_count + 1
+                self.state["elapsed"] = time.monotonic() - started
+                step = self.state["step"]
+                if step % LOG_EVERY == 0 or step == 1:
+                    speed = window_tokens / max(time.monotonic() - window_start, 1e-9)
+                    info = (f"epoch {self.state['epoch']} loss {loss_sum / loss_count:.3f} "
+                            f"{speed:,.0f} tgt tok/s lr {self.scheduler.get_last_lr()[0]:.2e} "
+                            f"best BLEU {self.state['best_bleu']:.2f}")
+                    progress.update(task, completed=step, info=info)
+                    if not self.console.is_terminal:
+                        self.console.log(f"step {step} {info} elapsed {self.state['elapsed'] / 60:.1f} min")
+                    window_tokens, window_start, loss_sum, loss_count = 0, time.monotonic(), 0.0, 0
+                if step % cfg.eval_every == 0:
+                    self.evaluate()
+                if step % cfg.checkpoint_every == 0:
+                    self._save_checkpoint()
+        if not self.state["history"] or self.state["history"][-1]["step"] != self.state["step"]:
+            self.evaluate()
+        self._save_checkpoint()
+        return self._write_summary()
+
+    def _update(self, batch) -> float:
+        self.model.train()
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.train.bf16_autocast):
+            logits = self.model(batch.source, batch.mask, batch.target_in)
+        loss = F.cross_entropy(
+            logits.float().reshape(-1, logits.shape[-1]), batch.target_out.reshape(-1),
+            ignore_index=PAD, label_smoothing=self.config.train.label_smoothing,
+        )
+        self.optimizer.zero_grad(set_to_none=True)
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.train.clip_norm)
+        self.optimizer.step()
+        self.scheduler.step()
+        return loss.item()
+
+    # ---- evaluation ---------------------------------------------------------------------
+    @torch.no_grad()
+    def evaluate(self) -> dict:
+        """Dev loss (per target token) and greedy dev BLEU; keeps best.pt on BLEU."""
+        import sacrebleu
+
+        self.model.eval()
+        total_loss, total_tokens = 0.0, 0
+        for indices in token_batches(self.corpus.dev, self.config.train.batch_tokens, 0, 0):
+            batch = collate([self.corpus.dev[i] for i in indices])
+            logits = self.model(batch.source, batch.mask, batch.target_in)
+            total_loss += float(F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+                                                batch.target_out.reshape(-1), ignore_index=PAD, reduction="sum"))
+            total_tokens += batch.target_tokens
+        hypotheses, references = self._dev_translations()
+        bleu = sacrebleu.corpus_bleu(hypotheses, [references]).score
+        result = {"step": self.state["step"], "dev_loss": total_loss / max(total_tokens, 1), "dev_bleu": bleu}
+        self.state["history"].append(result)
+        self.console.log(f"dev step {result['step']}: loss {result['dev_loss']:.3f} BLEU {bleu:.2f}")
+        if bleu > self.state["best_bleu"]:
+            self.state["best_bleu"], self.state["best_step"] = bleu, self.state["step"]
+            _atomic_save({"model": self.model.state_dict(), "step": self.state["step"]}, self.workdir / "best.pt")
+        return result
+
+    def _dev_translations(self) -> tuple[list[str], list[str]]:
+        limit = self.config.data.dev_bleu_sentences
+        rows = self.corpus.dev_rows[:limit]
+        tokenizer, search = self.corpus.tokenizer, self.config.search
+        hypotheses = []
+        for start in range(0, len(rows), 64):
+            chunk = rows[start : start + 64]
+            source = pad([ids + [EOS] for ids in tokenizer.encode_batch([r.source for r in chunk])])
+            max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
+            for ids in self.model.greedy(source, (source != PAD).long(), max_length):
+                hypotheses.append(tokenizer.decode(ids))
+        return hypotheses, [row.target for row in rows]
+
+    # ---- checkpoints --------------------------------------------------------------------
+    def _save_checkpoint(self) -> None:
+        _atomic_save(
+            {
+                "model": self.model.state_dict(),
+                "optimizer": self.optimizer.state_dict(),
+                "scheduler": self.scheduler.state_dict(),
+                "torch_rng": torch.get_rng_state(),
+                "python_rng": list(random.getstate()[1]),
+                "state": dict(self.state, history=json.dumps(self.state["history"])),
+            },
+            self.workdir / "last.pt",
+        )
+
+    def _restore(self, checkpoint: dict) -> None:
+        self.model.load_state_dict(checkpoint["model"])
+        self.optimizer.load_state_dict(checkpoint["optimizer"])
+        self.scheduler.load_state_dict(checkpoint["scheduler"])
+        torch.set_rng_state(checkpoint["torch_rng"])
+        random.setstate((3, tuple(checkpoint["python_rng"]), None))
+        state = dict(checkpoint["state"])
+        state["history"] = json.loads(state["history"])
+        self.state = state
+        self.console.log(f"resumed at step {state['step']} (epoch {state['epoch']}, batch {state['batch']})")
+
+    def _write_summary(self) -> dict:
+        summary = {
+            "steps": self.state["step"],
+            "epochs": self.state["epoch"],
+            "train_minutes": round(self.state["elapsed"] / 60, 1),
+            "target_tokens_per_second": round(self.state["target_tokens"] / max(self.state["elapsed"], 1e-9)),
+            "real_token_share": round(self.state["target_tokens"] / max(self.state["padded_positions"], 1), 3),
+            "best_step": self.state["best_step"],
+            "best_dev_bleu": round(self.state["best_bleu"], 2),
+            "train_pairs": len(self.corpus.train),
+            "history": self.state["history"],
+        }
+        _atomic_write(self.workdir / "summary.json", json.dumps(summary, indent=2))
+        return summary
+
+    def _progress(self) -> Progress:
+        return Progress(
+            TextColumn("step {task.completed}/{task.total}"), BarColumn(), TimeElapsedColumn(),
+            TextColumn("{task.fields[info]}"), console=self.console, disable=not self.console.is_terminal,
+        )
+
+
+def _atomic_save(obj: dict, path: Path) -> None:
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    torch.save(obj, temporary)
+    os.replace(temporary, path)
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    temporary = path.with_suffix(path.suffix + ".tmp")
+    temporary.write_text(text, encoding="utf-8")
+    os.replace(temporary, path)

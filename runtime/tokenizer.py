@@ -1,0 +1,110 @@
+"""Subword tokenization shared by training and the runtime (no torch).
+
+The model folder holds one joint byte-level BPE `tokenizer.json` for both sides: every string
+round-trips exactly (case, digits, punctuation, characters never seen in training), so the
+tokenizer itself never produces an unknown token.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from tokenizers import Tokenizer
+
+from .constants import EOS, SPECIAL_TOKENS
+
+WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
+
+
+@dataclass(frozen=True)
+class SourcePieces:
+    """One encoded source sentence.
+
+    ids: piece ids followed by EOS, length n+1.
+    words: the words as the user wrote them (whitespace-separated).
+    word_of_piece: for each of the n+1 positions, the index of its word (EOS gets -1).
+    """
+
+    ids: list[int]
+    words: list[str]
+    word_of_piece: list[int]
+
+
+class SubwordTokenizer:
+    """Encode text to ids and decode ids to text with a trained `tokenizers` model."""
+
+    def __init__(self, tokenizer: Tokenizer):
+        self._tokenizer = tokenizer
+        for expected_id, token in enumerate(SPECIAL_TOKENS):
+            if tokenizer.token_to_id(token) != expected_id:
+                raise ValueError(f"tokenizer does not map {token} to id {expected_id}")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "SubwordTokenizer":
+        return cls(Tokenizer.from_file(str(path)))
+
+    @property
+    def vocab_size(self) -> int:
+        return self._tokenizer.get_vocab_size()
+
+    def encode(self, text: str) -> list[int]:
+        """Text → piece ids (no EOS)."""
+        return self._tokenizer.encode(text, add_special_tokens=False).ids
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    def encode_source(self, text: str) -> SourcePieces:
+        """Text → ids + EOS, with the word each piece belongs to (words split on whitespace)."""
+        encoding = self._tokenizer.encode(text, add_special_tokens=False)
+        word_starts, words = _whitespace_words(text)
+        word_of_piece = []
+        for start, end in encoding.offsets:
+            while start < end - 1 and text[start].isspace():
+                start += 1  # a piece's leading space belongs to the word it opens
+            word_of_piece.append(_word_at(word_starts, start))
+        return SourcePieces(encoding.ids + [EOS], words, word_of_piece + [-1])
+
+    def decode(self, ids: list[int]) -> str:
+        """Piece ids (special tokens dropped) → text."""
+        return self._tokenizer.decode(ids, skip_special_tokens=True).strip()
+
+    def target_words(self, ids: list[int]) -> tuple[list[str], list[int]]:
+        """Piece ids → (words of the decoded text, word index of each piece).
+
+        A piece opens a new word when it starts with the leading-space marker; the words are the
+        decoded text of each group of pieces, so they join with spaces to the decoded output.
+        """
+        groups: list[list[int]] = []
+        word_of_piece = []
+        for piece_id in ids:
+            piece = self._tokenizer.id_to_token(piece_id) or ""
+            if not groups or piece.startswith(WORD_START):
+                groups.append([])
+            groups[-1].append(piece_id)
+            word_of_piece.append(len(groups) - 1)
+        words = [self._tokenizer.decode(group, skip_special_tokens=True).strip() for group in groups]
+        return words, word_of_piece
+
+
+def _whitespace_words(text: str) -> tuple[list[int], list[str]]:
+    """Start offsets and strings of the whitespace-separated words of `text`."""
+    starts, words, position = [], [], 0
+    for word in text.split():
+        position = text.index(word, position)
+        starts.append(position)
+        words.append(word)
+        position += len(word)
+    return starts, words
+
+
+def _word_at(word_starts: list[int], offset: int) -> int:
+    """Index of the word that contains character `offset` (the last word starting at or before it)."""
+    index = 0
+    for i, start in enumerate(word_starts):
+        if start <= offset:
+            index = i
+        else:
+            break
+    return index
