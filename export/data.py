@@ -1,36 +1,16 @@
-"""Training data: TSV reading, per-origin sampling, encoding and token-based length buckets."""
+"""Training data: per-origin sampling, encoding and token-based length buckets."""
 
 from __future__ import annotations
 
-import gzip
 import random
 from dataclasses import dataclass
-from pathlib import Path
 
 import torch
 from torch import Tensor
 
 from attn.runtime.constants import BOS, EOS, PAD
 from attn.runtime.tokenizer import SubwordTokenizer
-
-
-@dataclass(frozen=True)
-class Row:
-    source: str
-    target: str
-    origin: str
-
-
-def read_tsv(path: str | Path) -> list[Row]:
-    """Rows of a (gzipped) TSV: source, target[, origin[, group]]."""
-    opener = gzip.open if str(path).endswith(".gz") else open
-    rows = []
-    with opener(path, "rt", encoding="utf-8") as handle:
-        for line in handle:
-            columns = line.rstrip("\n").split("\t")
-            if len(columns) >= 2:
-                rows.append(Row(columns[0], columns[1], columns[2] if len(columns) > 2 else ""))
-    return rows
+from attn.runtime.tsv import Row
 
 
 def sample_origins(rows: list[Row], sample: dict[str, int], seed: int) -> list[Row]:

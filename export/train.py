@@ -24,7 +24,9 @@ from attn.runtime.constants import EOS, PAD
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from .config import Config
-from .data import Pair, Row, collate, encode_pairs, pad, read_tsv, sample_origins, token_batches
+from attn.runtime.tsv import Row, read_tsv
+
+from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .model import Seq2Seq
 from .subwords import train_tokenizer
 

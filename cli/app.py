@@ -1,0 +1,59 @@
+"""The `attn` command: a Typer app whose errors become one line on stderr and an exit code.
+
+Exit codes: 0 success, 1 unexpected failure, 2 bad usage / config / model folder, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+import typer
+
+from attn.runtime.manifest import ModelFolderError
+
+from .evaluate import eval_command
+from .models_list import models_command
+from .training import export_command, train_command
+from .translate import translate_command
+
+app = typer.Typer(
+    name="attn",
+    help="Translate and summarize with attention encoder-decoders, decoded by onnxruntime.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("translate")(translate_command)
+app.command("eval")(eval_command)
+app.command("models")(models_command)
+app.command("train")(train_command)
+app.command("export")(export_command)
+
+USAGE_ERRORS = (ModelFolderError, ValueError, FileNotFoundError, PermissionError, IsADirectoryError)
+
+
+def main() -> None:
+    try:
+        result = app(standalone_mode=False)
+    except click.exceptions.Exit as exit_:
+        sys.exit(exit_.exit_code)
+    except click.ClickException as error:
+        error.show()
+        sys.exit(error.exit_code)
+    except (click.exceptions.Abort, KeyboardInterrupt):
+        print("attn: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+    except USAGE_ERRORS as error:
+        print(f"attn: error: {_one_line(error)}", file=sys.stderr)
+        sys.exit(2)
+    sys.exit(result if isinstance(result, int) else 0)
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split()) or type(error).__name__

@@ -1,0 +1,51 @@
+"""`attn train` and `attn export`: PyTorch is imported only inside these commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+
+ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
+WorkdirOption = Annotated[Optional[Path], typer.Option("--workdir", "-w", help="Run folder (checkpoints, tokenizer); default work/<config name>.")]
+
+
+def _workdir(config_path: Path, workdir: Path | None) -> Path:
+    return workdir or Path("work") / config_path.stem
+
+
+def train_command(config: ConfigArgument, workdir: WorkdirOption = None) -> None:
+    """Train (or resume) until the config's step limit or time budget."""
+    from attn.export.config import load_config
+    from attn.export.train import Trainer
+
+    console = Console(stderr=True)
+    summary = Trainer(load_config(config), _workdir(config, workdir), console).train()
+    console.print(f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
+                  f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}")
+
+
+def export_command(
+    config: ConfigArgument,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Model folder to write (replaced only on success).")],
+    workdir: WorkdirOption = None,
+) -> None:
+    """Train (resuming; nothing to do when finished), then export the best checkpoint to ONNX,
+    verified against PyTorch."""
+    import torch
+
+    from attn.export.config import load_config
+    from attn.export.onnx_export import export_model
+    from attn.export.train import Trainer
+
+    console = Console(stderr=True)
+    run = _workdir(config, workdir)
+    trainer = Trainer(load_config(config), run, console)
+    summary = trainer.train()
+    best = torch.load(run / "best.pt", weights_only=True)
+    trainer.model.load_state_dict(best["model"])
+    training = {k: v for k, v in summary.items() if k != "history"}
+    largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training)
+    console.print(f"exported step {best['step']} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")

@@ -1,0 +1,180 @@
+"""Export a trained Seq2Seq as an encoder graph and a single-step decoder graph, verify both
+against PyTorch with onnxruntime, and write the model folder atomically.
+
+encoder.onnx: source_ids (B, S) int64, source_mask (B, S) int64
+              → memory (B, S, V), keys (B, S, K), then the initial decoder states.
+decoder.onnx: previous_tokens (B,) int64, the states, memory, keys, source_mask
+              → log_probs (B, vocab), the new states, attention (B, S).
+State names come from the model (hidden, cell for LSTM, feed for Luong) and go in the manifest.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+import torch
+from torch import Tensor, nn
+
+from attn.runtime.constants import BOS, DECODER, ENCODER, EOS, MANIFEST, PAD, TOKENIZER, UNK
+from attn.runtime.manifest import Manifest, sha256_of
+
+from .config import Config
+from .model import Seq2Seq
+
+OPSET = 17
+TOLERANCE = 1e-4
+CHECK_BATCHES = (1, 3, 8)
+CHECK_LENGTHS = (1, 6, 23)
+CHECK_STEPS = 3
+
+
+class ExportError(RuntimeError):
+    """The exported graphs disagree with PyTorch, or the folder could not be written."""
+
+
+class EncoderGraph(nn.Module):
+    def __init__(self, model: Seq2Seq):
+        super().__init__()
+        self.model = model
+
+    def forward(self, source_ids: Tensor, source_mask: Tensor) -> tuple[Tensor, ...]:
+        memory, keys, states = self.model.encode(source_ids, source_mask)
+        return (memory, keys, *(states[name] for name in self.model.state_names))
+
+
+class DecoderGraph(nn.Module):
+    def __init__(self, model: Seq2Seq):
+        super().__init__()
+        self.model = model
+
+    def forward(self, previous_tokens: Tensor, *rest: Tensor) -> tuple[Tensor, ...]:
+        names = self.model.state_names
+        states = dict(zip(names, rest[: len(names)]))
+        memory, keys, source_mask = rest[len(names) :]
+        log_probs, new_states, attention = self.model.decode_step(previous_tokens, states, keys, memory, source_mask)
+        return (log_probs, *(new_states[name] for name in names), attention)
+
+
+def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path, training: dict) -> float:
+    """Write the verified model folder `out` (replacing it only on success); returns the largest
+    difference seen between onnxruntime and PyTorch."""
+    model.eval()
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    staging.chmod(0o755)
+    try:
+        _export_graphs(model, staging)
+        shutil.copyfile(tokenizer_file, staging / TOKENIZER)
+        largest = verify(model, staging)
+        manifest = Manifest(
+            task=config.task.kind,
+            source_lang=config.task.source_lang,
+            target_lang=config.task.target_lang,
+            architecture={**config.to_dict()["model"], "vocab_size": model.embedding.num_embeddings,
+                          "parameters": sum(p.numel() for p in model.parameters())},
+            special_ids={"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS},
+            state_names=list(model.state_names),
+            files={name: sha256_of(staging / name) for name in (ENCODER, DECODER, TOKENIZER)},
+            search=config.to_dict()["search"],
+            training={**training, "max_onnx_difference": largest},
+        )
+        (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
+        _replace_folder(staging, out)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    return largest
+
+
+def _export_graphs(model: Seq2Seq, folder: Path) -> None:
+    names = list(model.state_names)
+    source = torch.full((2, 5), 5, dtype=torch.long)
+    mask = torch.ones_like(source)
+    with torch.no_grad():
+        memory, keys, states = model.encode(source, mask)
+    state_axes = {name: {0: "batch"} for name in names}
+    state_axes.update({f"new_{name}": {0: "batch"} for name in names})
+    torch.onnx.export(
+        EncoderGraph(model), (source, mask), str(folder / ENCODER), dynamo=False, opset_version=OPSET,
+        input_names=["source_ids", "source_mask"], output_names=["memory", "keys", *names],
+        dynamic_axes={"source_ids": {0: "batch", 1: "source"}, "source_mask": {0: "batch", 1: "source"},
+                      "memory": {0: "batch", 1: "source"}, "keys": {0: "batch", 1: "source"},
+                      **{name: {0: "batch"} for name in names}},
+    )
+    previous = torch.full((2,), BOS, dtype=torch.long)
+    torch.onnx.export(
+        DecoderGraph(model), (previous, *(states[n] for n in names), memory, keys, mask), str(folder / DECODER),
+        dynamo=False, opset_version=OPSET,
+        input_names=["previous_tokens", *names, "memory", "keys", "source_mask"],
+        output_names=["log_probs", *(f"new_{n}" for n in names), "attention"],
+        dynamic_axes={"previous_tokens": {0: "batch"}, "memory": {0: "batch", 1: "source"},
+                      "keys": {0: "batch", 1: "source"}, "source_mask": {0: "batch", 1: "source"},
+                      "log_probs": {0: "batch"}, "attention": {0: "batch", 1: "source"}, **state_axes},
+    )
+
+
+@torch.no_grad()
+def verify(model: Seq2Seq, folder: Path, seed: int = 0) -> float:
+    """Run both graphs against PyTorch at several batch sizes and source lengths (ragged masks),
+    for a few decoder steps; raise ExportError above TOLERANCE; return the largest difference."""
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = 1
+    encoder = onnxruntime.InferenceSession(str(folder / ENCODER), options, providers=["CPUExecutionProvider"])
+    decoder = onnxruntime.InferenceSession(str(folder / DECODER), options, providers=["CPUExecutionProvider"])
+    names = list(model.state_names)
+    vocab = model.embedding.num_embeddings
+    generator = torch.Generator().manual_seed(seed)
+    largest = 0.0
+    for batch in CHECK_BATCHES:
+        for length in CHECK_LENGTHS:
+            source = torch.randint(4, vocab, (batch, length), generator=generator)
+            lengths = torch.randint(1, length + 1, (batch,), generator=generator)
+            lengths[0] = length
+            mask = (torch.arange(length).unsqueeze(0) < lengths.unsqueeze(1)).long()
+            source = source.masked_fill(mask == 0, PAD)
+            memory, keys, states = model.encode(source, mask)
+            got = encoder.run(None, {"source_ids": source.numpy(), "source_mask": mask.numpy()})
+            expected = [memory, keys, *(states[n] for n in names)]
+            largest = max(largest, _difference(expected, got, mask, f"encoder batch {batch} length {length}"))
+            previous = torch.full((batch,), BOS, dtype=torch.long)
+            for step in range(CHECK_STEPS):
+                log_probs, new_states, attention = model.decode_step(previous, states, keys, memory, mask)
+                feeds = {"previous_tokens": previous.numpy(), "memory": memory.numpy(), "keys": keys.numpy(),
+                         "source_mask": mask.numpy(), **{n: states[n].numpy() for n in names}}
+                got = decoder.run(None, feeds)
+                expected = [log_probs, *(new_states[n] for n in names), attention]
+                where = f"decoder batch {batch} length {length} step {step}"
+                largest = max(largest, _difference(expected, got, None, where))
+                states = new_states
+                previous = torch.randint(4, vocab, (batch,), generator=generator)
+    return largest
+
+
+def _difference(expected: list[Tensor], got: list[np.ndarray], mask: Tensor | None, where: str) -> float:
+    """Largest |torch - onnxruntime| over the outputs (padded source positions excluded)."""
+    largest = 0.0
+    for torch_value, onnx_value in zip(expected, got):
+        diff = np.abs(torch_value.numpy() - onnx_value)
+        if mask is not None and diff.ndim == 3:
+            diff = diff * mask.numpy()[:, :, None]
+        largest = max(largest, float(diff.max()) if diff.size else 0.0)
+    if largest > TOLERANCE:
+        raise ExportError(f"onnxruntime differs from PyTorch by {largest:.2e} ({where}); refusing to write the model")
+    return largest
+
+
+def _replace_folder(staging: Path, out: Path) -> None:
+    """Move the finished staging folder to `out`; an existing `out` is replaced only now."""
+    if out.exists():
+        retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+        os.replace(out, retired / out.name)
+        os.replace(staging, out)
+        shutil.rmtree(retired, ignore_errors=True)
+    else:
+        os.replace(staging, out)

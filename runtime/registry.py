@@ -1,0 +1,60 @@
+"""Installed model folders (shipped inside the package) and how a command picks one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .manifest import Manifest, ModelFolderError, read_manifest
+
+DEFAULT_PAIRS = {"translate": ("en", "de"), "summarize": ("en", "en")}
+
+
+def installed_root() -> Path:
+    """The folder of shipped models (the `attn.models` package data)."""
+    import attn.models
+
+    return Path(attn.models.__file__).parent
+
+
+@dataclass(frozen=True)
+class InstalledModel:
+    name: str
+    folder: Path
+    manifest: Manifest
+
+    @property
+    def size_bytes(self) -> int:
+        return sum(f.stat().st_size for f in self.folder.iterdir() if f.is_file())
+
+
+def installed_models(root: Path | None = None) -> list[InstalledModel]:
+    """Every sub-folder of `root` holding a readable manifest (checksums not verified here)."""
+    root = root or installed_root()
+    models = []
+    for folder in sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()):
+        try:
+            models.append(InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False)))
+        except ModelFolderError:
+            continue
+    return models
+
+
+def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
+    """`model` as a path or an installed name; otherwise the installed model of `task` for the
+    language pair (default en→de for translate). Raises ModelFolderError when none fits."""
+    if model:
+        path = Path(model)
+        if path.exists() or "/" in model or model.startswith("."):
+            return path
+        for installed in installed_models():
+            if installed.name == model:
+                return installed.folder
+        raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
+    default_source, default_target = DEFAULT_PAIRS[task]
+    source, target = source or default_source, target or default_target
+    for installed in installed_models():
+        m = installed.manifest
+        if m.task == task and m.source_lang == source and m.target_lang == target:
+            return installed.folder
+    raise ModelFolderError(f"no installed {task} model for {source}→{target} (see `attn models`, or pass --model)")

@@ -1,0 +1,113 @@
+"""Translator: a model folder's sessions, tokenizer and search behind one call.
+
+    translator = Translator("models/en-de", device="cpu", threads=2)
+    [[best, *rest]] = translator.translate(["she is eating a green apple"], SearchOptions(beam=5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+
+from .constants import DECODER, ENCODER, EOS, PAD, TOKENIZER
+from .manifest import Manifest, ModelFolderError, read_manifest
+from .search import Hypothesis, SearchOptions, beam_search, greedy_search
+from .sessions import create_session, warn_on_stderr
+from .tokenizer import SourcePieces, SubwordTokenizer
+
+
+@dataclass
+class Translation:
+    """One output of one input: text, its pieces' ids, score, and attention (T, S) over the
+    source pieces (EOS rows/columns included)."""
+
+    text: str
+    tokens: list[int]
+    score: float
+    attention: np.ndarray
+
+
+class OnnxDecoderState:
+    """The encoded batch and recurrent states of the exported graphs, reordered along axis 0."""
+
+    def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray], mask: np.ndarray):
+        self.decoder = decoder
+        self.state_names = state_names
+        self.memory, self.keys = encoded[0], encoded[1]
+        self.states = dict(zip(state_names, encoded[2:]))
+        self.mask = mask
+        self.output_names = ["log_probs", *(f"new_{n}" for n in state_names), "attention"]
+
+    def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        feeds = {"previous_tokens": previous, "memory": self.memory, "keys": self.keys,
+                 "source_mask": self.mask, **self.states}
+        log_probs, *new_states, attention = self.decoder.run(self.output_names, feeds)
+        self.states = dict(zip(self.state_names, new_states))
+        return log_probs, attention
+
+    def select(self, rows: np.ndarray) -> None:
+        self.memory, self.keys, self.mask = self.memory[rows], self.keys[rows], self.mask[rows]
+        self.states = {name: value[rows] for name, value in self.states.items()}
+
+
+class Translator:
+    def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
+                 notify: Callable[[str], None] = warn_on_stderr):
+        self.folder = Path(folder)
+        self.manifest: Manifest = read_manifest(self.folder)
+        try:
+            self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER)
+        except Exception as error:  # tokenizers raises plain Exceptions for unreadable files
+            raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({error})") from None
+        vocab_size = self.manifest.architecture.get("vocab_size")
+        if vocab_size != self.tokenizer.vocab_size:
+            raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
+                                   f"but the model was trained with {vocab_size}")
+        try:
+            self.encoder = create_session(self.folder / ENCODER, device, threads, notify)
+            self.decoder = create_session(self.folder / DECODER, device, threads, notify)
+        except onnxruntime.capi.onnxruntime_pybind11_state.Fail as error:
+            raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({error})") from None
+
+    def default_options(self, **overrides) -> SearchOptions:
+        search = self.manifest.search
+        values = {"beam": search.get("beam", 5), "length_penalty": search.get("length_penalty", 1.0)}
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return SearchOptions(**values)
+
+    def encode_sources(self, texts: list[str]) -> list[SourcePieces]:
+        return [self.tokenizer.encode_source(text) for text in texts]
+
+    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
+        """n-best translations of each text, in input order. Blank texts give one empty translation."""
+        options = options or self.default_options()
+        sources = self.encode_sources(texts)
+        results: list[list[Translation]] = [[Translation("", [], 0.0, np.zeros((0, 0), np.float32))] for _ in texts]
+        order = sorted((i for i, text in enumerate(texts) if text.strip()), key=lambda i: len(sources[i].ids))
+        for start in range(0, len(order), batch_size):
+            chunk = order[start : start + batch_size]
+            for index, hypotheses in zip(chunk, self.search([sources[i].ids for i in chunk], options)):
+                results[index] = [
+                    Translation(self.tokenizer.decode(h.tokens), h.tokens, h.score, h.attention) for h in hypotheses
+                ]
+        return results
+
+    def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
+        """Encode a batch of id sequences (EOS included) and run greedy (beam 1) or beam search."""
+        longest = max(len(ids) for ids in sources)
+        ids = np.full((len(sources), longest), PAD, dtype=np.int64)
+        for row, sequence in enumerate(sources):
+            ids[row, : len(sequence)] = sequence
+        mask = (ids != PAD).astype(np.int64)
+        encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
+        state = OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, mask)
+        search = self.manifest.search
+        lengths = np.array([len(s) for s in sources])
+        max_lengths = (search.get("max_length_ratio", 2.0) * lengths + search.get("max_length_offset", 10)).astype(int)
+        if options.beam == 1:
+            return greedy_search(state, max_lengths, options)
+        return beam_search(state, max_lengths, options)
