@@ -55,6 +55,8 @@ class AdditiveAttention(Attention):
         self.key_layer = nn.Linear(memory_size, attention_size, bias=False)
         self.query_layer = nn.Linear(query_size, attention_size, bias=True)
         self.energy_layer = nn.Linear(attention_size, 1, bias=False)
+        for layer in (self.key_layer, self.query_layer, self.energy_layer):
+            nn.init.xavier_uniform_(layer.weight)
 
     def project_keys(self, memory: Tensor) -> Tensor:
         return self.key_layer(memory)

@@ -1,0 +1,50 @@
+"""Shared fixtures: the synthetic reverse task, trained and exported once per session."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
+REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"
+
+
+def reverse_config(steps: int = 600, **model_overrides):
+    """The example reverse config, with quiet evaluation and the given model changes."""
+    from attn.export.config import load_config
+
+    config = load_config(REVERSE_CONFIG)
+    train = dataclasses.replace(config.train, max_steps=steps, eval_every=10**9, checkpoint_every=10**9)
+    model = dataclasses.replace(config.model, **model_overrides)
+    return dataclasses.replace(config, train=train, model=model)
+
+
+@pytest.fixture(scope="session")
+def reverse_run(tmp_path_factory):
+    """A trained reverse-task Trainer and the folder it exported to."""
+    from attn.export.onnx_export import export_model
+    from attn.export.train import Trainer
+
+    from rich.console import Console
+
+    workdir = tmp_path_factory.mktemp("reverse-run")
+    trainer = Trainer(reverse_config(), workdir, Console(stderr=True, quiet=True))
+    summary = trainer.train()
+    folder = workdir / "model"
+    export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary)
+    return trainer, folder
+
+
+@pytest.fixture(scope="session")
+def reverse_model(reverse_run) -> Path:
+    return reverse_run[1]
+
+
+@pytest.fixture(scope="session")
+def reverse_test_rows():
+    from attn.runtime.tsv import read_tsv
+
+    return read_tsv(REVERSE_DATA / "test.tsv")

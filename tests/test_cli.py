@@ -1,0 +1,80 @@
+"""The attn command driven as users drive it: a subprocess, arguments, pipes and exit codes."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kwargs):
+    data = stdin.encode() if isinstance(stdin, str) else stdin
+    result = subprocess.run([sys.executable, *kwargs.get("python_flags", []), "-m", "attn.cli", *args],
+                            input=data, capture_output=True, timeout=120)
+    if check_rc is not None:
+        assert result.returncode == check_rc, result.stderr.decode()
+    return result
+
+
+def test_translate_arguments(reverse_model):
+    out = attn("translate", "-m", str(reverse_model), "a0 b1 c2", "d3 e0 f1 g2").stdout.decode()
+    assert out == "c2 b1 a0\ng2 f1 e0 d3\n"
+
+
+def test_translate_stdin_keeps_order_and_line_count(reverse_model, reverse_test_rows):
+    rows = reverse_test_rows[:50]
+    lines = [row.source for row in rows]
+    lines[3] = ""
+    lines[10] = "   "
+    out = attn("translate", "-m", str(reverse_model), "--beam", "1", stdin="\n".join(lines) + "\n").stdout.decode()
+    results = out.split("\n")[:-1]
+    assert len(results) == len(lines)
+    assert results[3] == "" and results[10] == ""
+    correct = sum(r == row.target for r, row, line in zip(results, rows, lines) if line.strip())
+    assert correct >= 0.9 * 48
+
+
+def test_last_line_without_newline_and_crlf(reverse_model):
+    out = attn("translate", "-m", str(reverse_model), stdin="a0 b1\r\nc2 d3").stdout.decode()
+    assert out == "b1 a0\nd3 c2\n"
+
+
+def test_jsonl_and_n_best(reverse_model):
+    out = attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3", "a0 b1 c2").stdout.decode()
+    record = json.loads(out)
+    assert record["source"] == "a0 b1 c2" and record["translation"] == "c2 b1 a0"
+    assert len(record["n_best"]) == 3 and record["n_best"][0]["text"] == record["translation"]
+    text = attn("translate", "-m", str(reverse_model), "-n", "2", "a0 b1").stdout.decode().splitlines()
+    assert len(text) == 2 and all(line.startswith("0 ||| ") for line in text)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["translate", "--help"], ["translate", "-m", "MODEL", "a0 b1"]])
+def test_no_torch_is_imported(reverse_model, args):
+    args = [str(reverse_model) if a == "MODEL" else a for a in args]
+    result = attn(*args, python_flags=["-X", "importtime"])
+    modules = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines() if "import time:" in line]
+    assert modules, "importtime printed nothing"
+    assert not [m for m in modules if m.split(".")[0] in ("torch", "onnx", "sacrebleu")]
+
+
+def test_missing_model_is_one_line_and_exit_2(tmp_path):
+    result = attn("translate", "-m", str(tmp_path / "nowhere"), "hello", check_rc=2)
+    err = result.stderr.decode()
+    assert err.count("\n") == 1 and "nowhere" in err and "Traceback" not in err
+    assert result.stdout == b""
+
+
+def test_damaged_model_file_is_named(reverse_model, tmp_path):
+    import shutil
+
+    broken = tmp_path / "broken"
+    shutil.copytree(reverse_model, broken)
+    with open(broken / "decoder.onnx", "r+b") as handle:
+        handle.truncate(1000)
+    result = attn("translate", "-m", str(broken), "a0", check_rc=2)
+    assert "decoder.onnx" in result.stderr.decode() and "checksum" in result.stderr.decode()
+
+
+def test_bad_option_is_a_usage_error(reverse_model):
+    result = attn("translate", "-m", str(reverse_model), "--beam", "0", "x", check_rc=2)
+    assert "Traceback" not in result.stderr.decode()

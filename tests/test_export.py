@@ -1,0 +1,68 @@
+"""Export: graph contents, manifest, padding invariance, refusal on mismatch, atomic replacement."""
+
+import json
+
+import numpy as np
+import onnx
+import pytest
+import torch
+
+from attn.export import onnx_export
+from attn.runtime.manifest import read_manifest, sha256_of
+from attn.runtime.sessions import create_session
+
+
+def test_manifest_describes_the_folder(reverse_model):
+    manifest = read_manifest(reverse_model)
+    assert manifest.task == "translate"
+    assert manifest.state_names == ["hidden", "feed"]  # GRU, Luong style
+    for name, checksum in manifest.files.items():
+        assert sha256_of(reverse_model / name) == checksum
+    assert manifest.training["max_onnx_difference"] < onnx_export.TOLERANCE
+
+
+def test_decoder_step_is_matmuls_not_rnn_ops(reverse_model):
+    ops = {node.op_type for node in onnx.load(str(reverse_model / "decoder.onnx")).graph.node}
+    assert ops & {"MatMul", "Gemm"}
+    assert not ops & {"GRU", "LSTM", "RNN"}
+
+
+def test_a_sentence_encodes_the_same_alone_and_in_a_padded_batch(reverse_model):
+    encoder = create_session(reverse_model / "encoder.onnx", threads=1)
+    ids = np.array([[5, 9, 7, 3, 0, 0], [6, 8, 10, 11, 12, 3]], dtype=np.int64)
+    mask = (ids != 0).astype(np.int64)
+    batched = encoder.run(None, {"source_ids": ids, "source_mask": mask})
+    alone = encoder.run(None, {"source_ids": ids[:1, :4], "source_mask": mask[:1, :4]})
+    for together, single in zip(batched, alone):
+        if together.ndim == 3:
+            together = together[:, :4]
+        np.testing.assert_allclose(together[:1], single, atol=1e-5)
+
+
+def test_mismatch_is_refused_and_the_old_folder_kept(reverse_run, tmp_path, monkeypatch):
+    trainer, folder = reverse_run
+    out = tmp_path / "model"
+    out.mkdir()
+    (out / "marker").write_text("previous model")
+    monkeypatch.setattr(onnx_export, "TOLERANCE", -1.0)
+    with pytest.raises(onnx_export.ExportError, match="differs from PyTorch"):
+        onnx_export.export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", out, {})
+    assert (out / "marker").read_text() == "previous model"
+    assert [p.name for p in tmp_path.iterdir()] == ["model"]  # no staging folder left behind
+
+
+def test_export_replaces_an_existing_folder_whole(reverse_run, tmp_path):
+    trainer, _ = reverse_run
+    out = tmp_path / "model"
+    out.mkdir()
+    (out / "stale.onnx").write_text("old")
+    onnx_export.export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", out, {"note": 1})
+    assert not (out / "stale.onnx").exists()
+    assert json.loads((out / "manifest.json").read_text())["training"]["note"] == 1
+
+
+def test_graphs_match_pytorch_on_a_long_batch(reverse_run):
+    trainer, folder = reverse_run
+    with torch.no_grad():
+        largest = onnx_export.verify(trainer.model.eval(), folder, seed=7)
+    assert largest < onnx_export.TOLERANCE

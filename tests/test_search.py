@@ -1,0 +1,78 @@
+"""Search over the exported reverse model: accuracy, greedy = beam 1, batched = unbatched, n-best."""
+
+import numpy as np
+import pytest
+
+from attn.runtime.search import SearchOptions, beam_search, greedy_search
+from attn.runtime.translator import OnnxDecoderState, Translator
+
+
+@pytest.fixture(scope="module")
+def translator(reverse_model):
+    return Translator(reverse_model, threads=1)
+
+
+def texts(rows):
+    return [row.source for row in rows]
+
+
+@pytest.mark.parametrize("beam", [1, 5])
+def test_exported_model_reverses(translator, reverse_test_rows, beam):
+    outputs = translator.translate(texts(reverse_test_rows), SearchOptions(beam=beam))
+    correct = sum(out[0].text == row.target for out, row in zip(outputs, reverse_test_rows))
+    assert correct / len(reverse_test_rows) >= 0.9
+
+
+def run_search(translator, sources, search, options):
+    ids = [translator.tokenizer.encode_source(text).ids for text in sources]
+    longest = max(map(len, ids))
+    batch = np.zeros((len(ids), longest), dtype=np.int64)
+    for row, sequence in enumerate(ids):
+        batch[row, : len(sequence)] = sequence
+    mask = (batch != 0).astype(np.int64)
+    encoded = translator.encoder.run(None, {"source_ids": batch, "source_mask": mask})
+    state = OnnxDecoderState(translator.decoder, translator.manifest.state_names, encoded, mask)
+    return search(state, np.array([2 * len(s) + 5 for s in ids]), options)
+
+
+def test_greedy_equals_beam_size_one(translator, reverse_test_rows):
+    sources = texts(reverse_test_rows[:40])
+    greedy = run_search(translator, sources, greedy_search, SearchOptions(beam=1))
+    beam = run_search(translator, sources, beam_search, SearchOptions(beam=1))
+    for g, b in zip(greedy, beam):
+        assert g[0].tokens == b[0].tokens
+        assert g[0].score == pytest.approx(b[0].score, abs=1e-5)
+        np.testing.assert_allclose(g[0].attention, b[0].attention, atol=1e-6)
+
+
+@pytest.mark.parametrize("beam", [1, 5])
+def test_batched_equals_unbatched(translator, reverse_test_rows, beam):
+    sources = texts(reverse_test_rows[:30])
+    options = SearchOptions(beam=beam, n_best=beam)
+    batched = translator.translate(sources, options, batch_size=16)
+    alone = [translator.translate([source], options, batch_size=1)[0] for source in sources]
+    for together, single in zip(batched, alone):
+        assert [t.text for t in together] == [t.text for t in single]
+        np.testing.assert_allclose([t.score for t in together], [t.score for t in single], atol=1e-4)
+
+
+def test_n_best_is_sorted_and_distinct(translator, reverse_test_rows):
+    for hypotheses in translator.translate(texts(reverse_test_rows[:20]), SearchOptions(beam=5, n_best=5)):
+        scores = [h.score for h in hypotheses]
+        assert len(hypotheses) == 5
+        assert scores == sorted(scores, reverse=True)
+        assert len({tuple(h.tokens) for h in hypotheses}) == 5
+
+
+def test_attention_rows_are_distributions_over_the_source(translator, reverse_test_rows):
+    source = reverse_test_rows[0].source
+    [best] = translator.translate([source], SearchOptions(beam=5))[0][:1]
+    pieces = translator.tokenizer.encode_source(source)
+    assert best.attention.shape == (len(best.tokens) + 1, len(pieces.ids))
+    np.testing.assert_allclose(best.attention.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_blank_inputs_give_empty_outputs_in_place(translator):
+    outputs = translator.translate(["a0 b1", "", "   ", "c2 d3"], SearchOptions(beam=2))
+    assert [o[0].text for o in outputs][1:3] == ["", ""]
+    assert outputs[0][0].text and outputs[3][0].text

@@ -1,0 +1,45 @@
+import pytest
+
+from attn.export.subwords import train_tokenizer
+from attn.runtime.constants import EOS, SPECIAL_TOKENS
+from attn.runtime.tokenizer import SubwordTokenizer
+
+TRAINING_TEXT = ["she is eating a green apple", "Die Katze ist grün.", "Version 2.3.1 of libfoo2 --verbose"] * 5
+
+
+@pytest.fixture(scope="module")
+def tokenizer():
+    return SubwordTokenizer(train_tokenizer(TRAINING_TEXT, vocab_size=400, min_frequency=1))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She ate 1234 Äpfel, didn't she?",
+        "UPPER lower MiXeD 3.14159 -42 %s %d",
+        "/usr/lib/x86_64-linux-gnu/libfoo.so.2 --verbose=3",
+        "日本語 שלום мир 🍎 ∑ naïve",
+        "tabs\tand\u00a0nbsp",
+    ],
+)
+def test_round_trip(tokenizer, text):
+    assert tokenizer.decode(tokenizer.encode(text)) == text
+
+
+def test_special_tokens_have_fixed_ids(tokenizer):
+    assert [tokenizer._tokenizer.token_to_id(t) for t in SPECIAL_TOKENS] == [0, 1, 2, 3]
+
+
+def test_source_pieces_map_to_the_words_as_written(tokenizer):
+    pieces = tokenizer.encode_source("green  apples, 42")
+    assert pieces.words == ["green", "apples,", "42"]
+    assert pieces.ids[-1] == EOS and pieces.word_of_piece[-1] == -1
+    assert sorted(set(pieces.word_of_piece[:-1])) == [0, 1, 2]
+    assert pieces.word_of_piece[:-1] == sorted(pieces.word_of_piece[:-1])
+
+
+def test_target_words_join_to_the_decoded_text(tokenizer):
+    ids = tokenizer.encode("Die Katze ist grün, 3.14")
+    words, word_of_piece = tokenizer.target_words(ids)
+    assert " ".join(words) == tokenizer.decode(ids)
+    assert len(word_of_piece) == len(ids) and word_of_piece[-1] == len(words) - 1

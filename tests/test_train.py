@@ -1,0 +1,58 @@
+"""Training is reproducible: same seed → same weights; stop + resume → the uninterrupted result."""
+
+import dataclasses
+
+import torch
+from rich.console import Console
+
+from attn.export.train import Trainer, inverse_sqrt_schedule
+
+from .conftest import reverse_config
+
+
+def config_with(steps: int, checkpoint_every: int = 10**9):
+    config = reverse_config(steps=steps, dropout=0.1)
+    train = dataclasses.replace(config.train, checkpoint_every=checkpoint_every, batch_tokens=400)
+    return dataclasses.replace(config, train=train)
+
+
+def weights(trainer: Trainer) -> dict:
+    return {k: v.clone() for k, v in trainer.model.state_dict().items()}
+
+
+def assert_same_weights(a: dict, b: dict):
+    assert a.keys() == b.keys()
+    for name in a:
+        assert torch.equal(a[name], b[name]), name
+
+
+def test_same_seed_gives_the_same_model(tmp_path):
+    first = Trainer(config_with(30), tmp_path / "a", Console(quiet=True))
+    first.train()
+    second = Trainer(config_with(30), tmp_path / "b", Console(quiet=True))
+    second.train()
+    assert_same_weights(weights(first), weights(second))
+
+
+def test_resume_reaches_the_uninterrupted_result(tmp_path):
+    straight = Trainer(config_with(40), tmp_path / "straight", Console(quiet=True))
+    straight.train()
+    stopped = Trainer(config_with(20), tmp_path / "resumed", Console(quiet=True))
+    stopped.train()
+    resumed = Trainer(config_with(40), tmp_path / "resumed", Console(quiet=True))
+    assert resumed.state["step"] == 20
+    resumed.train()
+    assert_same_weights(weights(straight), weights(resumed))
+
+
+def test_checkpoints_load_with_weights_only(tmp_path):
+    trainer = Trainer(config_with(10, checkpoint_every=5), tmp_path, Console(quiet=True))
+    trainer.train()
+    for name in ("last.pt", "best.pt"):
+        assert "model" in torch.load(tmp_path / name, weights_only=True)
+
+
+def test_schedule_warms_up_then_decays():
+    schedule = inverse_sqrt_schedule(100)
+    assert schedule(0) < schedule(50) < schedule(99) == 1.0
+    assert schedule(399) == 0.5
