@@ -15,7 +15,7 @@ from attn.runtime.manifest import ModelFolderError
 from .evaluate import eval_command
 from .models_list import models_command
 from .training import export_command, quantize_command, train_command
-from .translate import translate_command
+from .translate import align_command, translate_command
 
 app = typer.Typer(
     name="attn",
@@ -25,6 +25,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("translate")(translate_command)
+app.command("align")(align_command)
 app.command("eval")(eval_command)
 app.command("models")(models_command)
 app.command("train")(train_command)

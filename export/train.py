@@ -167,8 +167,8 @@ class Trainer:
         return result
 
     def _dev_translations(self) -> tuple[list[str], list[str]]:
-        limit = self.config.data.dev_bleu_sentences
-        rows = self.corpus.dev_rows[:limit]
+        every = max(1, len(self.corpus.dev_rows) // max(1, self.config.data.dev_bleu_sentences))
+        rows = self.corpus.dev_rows[::every][: self.config.data.dev_bleu_sentences]  # spread over origins
         tokenizer, search = self.corpus.tokenizer, self.config.search
         hypotheses = []
         for start in range(0, len(rows), 64):

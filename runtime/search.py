@@ -1,11 +1,15 @@
-"""Batched greedy and beam search over numpy, driven by a single-step decoder.
+"""Batched search over numpy, driven by a single-step decoder: greedy, sampling and beam.
 
 Shapes: N rows in flight (sentences × beams), S source positions, V vocabulary, T output steps.
 Sentences leave the batch as soon as they are finished, so late steps run on fewer rows.
+Constraints shared by every search (minimum length, n-gram blocking) act on the step's
+log-probabilities before a token is chosen; the final score adds the GNMT length normalisation
+and coverage penalty.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -16,8 +20,9 @@ from .constants import BOS, EOS
 
 @dataclass
 class Hypothesis:
-    """tokens: output ids without EOS; score: length-normalised log-probability;
-    attention (T, S): weights of each output step (EOS step included) over source positions."""
+    """tokens: output ids without EOS; score: the final (normalised, penalised) score;
+    log_prob: the summed log-probability; attention (T, S): weights of each output step (the EOS
+    step included) over source positions."""
 
     tokens: list[int]
     score: float
@@ -36,10 +41,23 @@ class DecoderState(Protocol):
 
 @dataclass(frozen=True)
 class SearchOptions:
+    """beam 1 is greedy search; `sample` draws tokens instead (temperature, top-k, top-p, seed).
+    Lengths: at most max_length_ratio·|source| + max_length_offset tokens (None: the model's
+    defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram."""
+
     beam: int = 5
     n_best: int = 1
     length_penalty: float = 1.0
+    coverage_penalty: float = 0.0
     min_length: int = 0
+    max_length_ratio: float | None = None
+    max_length_offset: int | None = None
+    no_repeat_ngram: int = 0
+    sample: bool = False
+    temperature: float = 1.0
+    top_k: int = 0
+    top_p: float = 1.0
+    seed: int | None = None
 
 
 def length_normaliser(length: int | np.ndarray, alpha: float):
@@ -47,35 +65,85 @@ def length_normaliser(length: int | np.ndarray, alpha: float):
     return ((5.0 + length) / 6.0) ** alpha
 
 
-def greedy_search(state: DecoderState, max_lengths: np.ndarray, options: SearchOptions) -> list[list[Hypothesis]]:
-    """Argmax decoding of every row of `state` (one row per sentence)."""
+def final_score(log_prob: float, attention: np.ndarray, source_length: int, options: SearchOptions) -> float:
+    """log_prob / lp(length) + β · Σ_j log(min(Σ_i α_ij, 1)) over the real source positions."""
+    score = log_prob / length_normaliser(attention.shape[0], options.length_penalty)
+    if options.coverage_penalty:
+        coverage = attention[:, :source_length].sum(axis=0)
+        score += options.coverage_penalty * float(np.log(np.clip(coverage, 1e-6, 1.0)).sum())
+    return float(score)
+
+
+def constrain(log_probs: np.ndarray, histories: list[list[int]], step: int, options: SearchOptions) -> None:
+    """In place: forbid EOS before min_length, and tokens that would repeat an n-gram."""
+    if step < options.min_length:
+        log_probs[:, EOS] = -np.inf
+    n = options.no_repeat_ngram
+    if n <= 0:
+        return
+    for row, history in enumerate(histories):
+        if len(history) < n - 1:
+            continue
+        prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
+        banned = [history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix]
+        log_probs[row, banned] = -np.inf
+
+
+def _argmax(log_probs: np.ndarray) -> np.ndarray:
+    return log_probs.argmax(axis=1)
+
+
+def sampler(options: SearchOptions) -> Callable[[np.ndarray], np.ndarray]:
+    """Draw one token per row from the tempered, top-k / top-p truncated distribution."""
+    rng = np.random.default_rng(options.seed)
+
+    def draw(log_probs: np.ndarray) -> np.ndarray:
+        logits = log_probs / max(options.temperature, 1e-6)
+        if 0 < options.top_k < logits.shape[1]:
+            kth = np.partition(logits, -options.top_k, axis=1)[:, -options.top_k][:, None]
+            logits = np.where(logits < kth, -np.inf, logits)
+        probs = np.exp(logits - logits.max(axis=1, keepdims=True))
+        probs /= probs.sum(axis=1, keepdims=True)
+        if options.top_p < 1.0:
+            order = np.argsort(-probs, axis=1)
+            sorted_probs = np.take_along_axis(probs, order, axis=1)
+            outside = np.cumsum(sorted_probs, axis=1) - sorted_probs >= options.top_p  # keep the top token
+            np.put_along_axis(probs, order, np.where(outside, 0.0, sorted_probs), axis=1)
+            probs /= probs.sum(axis=1, keepdims=True)
+        cumulative = probs.cumsum(axis=1)
+        draws = rng.random((probs.shape[0], 1)) * cumulative[:, -1:]
+        return np.minimum((cumulative < draws).sum(axis=1), probs.shape[1] - 1)
+
+    return draw
+
+
+def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
+                  options: SearchOptions) -> list[list[Hypothesis]]:
+    """One token per step per sentence: the argmax, or a sample when options.sample."""
+    choose = sampler(options) if options.sample else _argmax
     batch = len(max_lengths)
     alive = np.arange(batch)
     previous = np.full(batch, BOS, dtype=np.int64)
     tokens: list[list[int]] = [[] for _ in range(batch)]
     attentions: list[list[np.ndarray]] = [[] for _ in range(batch)]
-    log_probs_sum = np.zeros(batch)
+    log_prob_sums = np.zeros(batch)
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        if step < options.min_length:
-            log_probs[:, EOS] = -np.inf
-        chosen = log_probs.argmax(axis=1)
+        constrain(log_probs, [tokens[s] for s in alive], step, options)
+        chosen = choose(log_probs)
         keep = []
         for row, sentence in enumerate(alive):
-            log_probs_sum[sentence] += log_probs[row, chosen[row]]
+            log_prob_sums[sentence] += log_probs[row, chosen[row]]
             attentions[sentence].append(attention[row])
-            last_step = step + 1 >= max_lengths[sentence]
-            if chosen[row] == EOS or last_step:
-                if chosen[row] != EOS:
-                    tokens[sentence].append(int(chosen[row]))
-                length = len(attentions[sentence])
-                results[sentence] = [Hypothesis(tokens[sentence],
-                                                float(log_probs_sum[sentence] / length_normaliser(length, options.length_penalty)),
-                                                float(log_probs_sum[sentence]), np.stack(attentions[sentence]))]
-            else:
+            if chosen[row] != EOS:
                 tokens[sentence].append(int(chosen[row]))
+            if chosen[row] == EOS or step + 1 >= max_lengths[sentence]:
+                steps = np.stack(attentions[sentence])
+                score = final_score(log_prob_sums[sentence], steps, source_lengths[sentence], options)
+                results[sentence] = [Hypothesis(tokens[sentence], score, float(log_prob_sums[sentence]), steps)]
+            else:
                 keep.append(row)
         keep = np.array(keep, dtype=np.int64)
         if len(keep) < len(alive):
@@ -85,50 +153,44 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, options: SearchO
     return results
 
 
-def beam_search(state: DecoderState, max_lengths: np.ndarray, options: SearchOptions) -> list[list[Hypothesis]]:
-    """Beam search with GNMT length normalisation; returns `n_best` hypotheses per sentence,
-    best first. A sentence finishes when `beam` hypotheses have ended (or at its max length)."""
+def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
+                options: SearchOptions) -> list[list[Hypothesis]]:
+    """Beam search; returns `n_best` hypotheses per sentence, best first. A sentence finishes
+    when `beam` hypotheses have ended (or at its maximum length)."""
     k = options.beam
     batch = len(max_lengths)
     state.select(np.repeat(np.arange(batch), k))
-    alive = np.arange(batch)  # sentence of each alive beam group
+    alive = np.arange(batch)  # the sentence of each alive group of k rows
     scores = np.tile(np.array([0.0] + [-np.inf] * (k - 1)), batch)  # (N,)
     history = np.zeros((batch * k, 0), dtype=np.int64)  # (N, t)
-    attention_history: np.ndarray | None = None  # (N, t, S)
+    attention_history = None  # (N, t, S)
     previous = np.full(batch * k, BOS, dtype=np.int64)
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        if step < options.min_length:
-            log_probs[:, EOS] = -np.inf
-        vocab = log_probs.shape[1]
-        groups = len(alive)
+        constrain(log_probs, history.tolist(), step, options)
+        vocab, groups = log_probs.shape[1], len(alive)
         candidates = (scores[:, None] + log_probs).reshape(groups, k * vocab)
         width = min(2 * k, k * vocab)
         top = np.argpartition(-candidates, width - 1, axis=1)[:, :width]
         order = np.argsort(-np.take_along_axis(candidates, top, axis=1), axis=1, kind="stable")
-        top = np.take_along_axis(top, order, axis=1)  # (groups, 2k) best first
+        top = np.take_along_axis(top, order, axis=1)  # (groups, 2k), best first
         top_scores = np.take_along_axis(candidates, top, axis=1)
-        source_beam, token = top // vocab, top % vocab
-        rows = np.arange(groups)[:, None] * k + source_beam  # (groups, 2k) rows in flight
-        attention_so_far = attention[rows]  # (groups, 2k, S)
+        token = top % vocab
+        rows = np.arange(groups)[:, None] * k + top // vocab  # (groups, 2k) rows in flight
         keep_groups, next_rows, next_tokens, next_scores = [], [], [], []
         for g, sentence in enumerate(alive):
             last_step = step + 1 >= max_lengths[sentence]
             ends = (token[g] == EOS) | last_step
-            for rank in np.flatnonzero(ends[:k]):
-                if not np.isfinite(top_scores[g, rank]):
-                    continue
+            for rank in np.flatnonzero(ends[:k] & np.isfinite(top_scores[g, :k])):
                 row = rows[g, rank]
-                kept_tokens = history[row].tolist() + ([] if token[g, rank] == EOS else [int(token[g, rank])])
-                steps = np.concatenate(
-                    [attention_history[row] if attention_history is not None else attention[:0],
-                     attention_so_far[g, rank][None]])
-                length = step + 1
+                steps = attention[row][None] if attention_history is None else np.concatenate(
+                    [attention_history[row], attention[row][None]])
+                kept = history[row].tolist() + ([] if token[g, rank] == EOS else [int(token[g, rank])])
+                log_prob = float(top_scores[g, rank])
                 finished[sentence].append(Hypothesis(
-                    kept_tokens, float(top_scores[g, rank] / length_normaliser(length, options.length_penalty)),
-                    float(top_scores[g, rank]), steps))
+                    kept, final_score(log_prob, steps, source_lengths[sentence], options), log_prob, steps))
             if len(finished[sentence]) >= k or last_step:
                 continue
             continuing = np.flatnonzero(~ends)[:k]

@@ -73,14 +73,15 @@ class SubwordTokenizer:
     def target_words(self, ids: list[int]) -> tuple[list[str], list[int]]:
         """Piece ids → (words of the decoded text, word index of each piece).
 
-        A piece opens a new word when it starts with the leading-space marker; the words are the
-        decoded text of each group of pieces, so they join with spaces to the decoded output.
+        A piece opens a new word when it starts with the leading-space marker and the word so far
+        is not blank; the words are the decoded text of each group of pieces.
         """
         groups: list[list[int]] = []
         word_of_piece = []
         for piece_id in ids:
             piece = self._tokenizer.id_to_token(piece_id) or ""
-            if not groups or piece.startswith(WORD_START):
+            opens_word = piece.startswith(WORD_START) and self.decode(groups[-1]) if groups else True
+            if opens_word:
                 groups.append([])
             groups[-1].append(piece_id)
             word_of_piece.append(len(groups) - 1)

@@ -13,22 +13,24 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from .constants import DECODER, ENCODER, EOS, PAD, TOKENIZER
+from .alignment import WordAlignment, merge_to_words
+from .constants import BOS, DECODER, ENCODER, EOS, PAD, TOKENIZER
 from .manifest import Manifest, ModelFolderError, read_manifest
-from .search import Hypothesis, SearchOptions, beam_search, greedy_search
+from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
 from .tokenizer import SourcePieces, SubwordTokenizer
 
 
 @dataclass
 class Translation:
-    """One output of one input: text, its pieces' ids, score, and attention (T, S) over the
-    source pieces (EOS rows/columns included)."""
+    """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
+    pieces (EOS row and column included), and the word-level alignment."""
 
     text: str
     tokens: list[int]
     score: float
     attention: np.ndarray
+    alignment: WordAlignment
 
 
 class OnnxDecoderState:
@@ -76,7 +78,7 @@ class Translator:
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search
         values = {"beam": search.get("beam", 5), "length_penalty": search.get("length_penalty", 1.0)}
-        values.update({k: v for k, v in overrides.items() if v is not None})
+        values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
 
     def encode_sources(self, texts: list[str]) -> list[SourcePieces]:
@@ -86,18 +88,39 @@ class Translator:
         """n-best translations of each text, in input order. Blank texts give one empty translation."""
         options = options or self.default_options()
         sources = self.encode_sources(texts)
-        results: list[list[Translation]] = [[Translation("", [], 0.0, np.zeros((0, 0), np.float32))] for _ in texts]
+        results = [[self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))] for source in sources]
         order = sorted((i for i, text in enumerate(texts) if text.strip()), key=lambda i: len(sources[i].ids))
         for start in range(0, len(order), batch_size):
             chunk = order[start : start + batch_size]
             for index, hypotheses in zip(chunk, self.search([sources[i].ids for i in chunk], options)):
-                results[index] = [
-                    Translation(self.tokenizer.decode(h.tokens), h.tokens, h.score, h.attention) for h in hypotheses
-                ]
+                results[index] = [self._translation(sources[index], h.tokens, h.score, h.attention) for h in hypotheses]
         return results
 
+    def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
+        """Score a given translation by teacher forcing; its attention shows the model's alignment."""
+        options = options or self.default_options()
+        source = self.tokenizer.encode_source(source_text)
+        target = self.tokenizer.encode(target_text)
+        ids = np.array([source.ids], dtype=np.int64)
+        mask = np.ones_like(ids)
+        state = OnnxDecoderState(self.decoder, self.manifest.state_names,
+                                 self.encoder.run(None, {"source_ids": ids, "source_mask": mask}), mask)
+        log_prob, rows = 0.0, []
+        for previous, following in zip([BOS] + target, target + [EOS]):
+            log_probs, attention = state.step(np.array([previous], dtype=np.int64))
+            log_prob += float(log_probs[0, following])
+            rows.append(attention[0])
+        attention = np.stack(rows)
+        score = final_score(log_prob, attention, len(source.ids), options)
+        return self._translation(source, target, score, attention)
+
+    def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray) -> Translation:
+        words, word_of_piece = self.tokenizer.target_words(tokens)
+        alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+        return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
+
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
-        """Encode a batch of id sequences (EOS included) and run greedy (beam 1) or beam search."""
+        """Encode a batch of id sequences (EOS included) and run greedy/sampling (beam 1) or beam search."""
         longest = max(len(ids) for ids in sources)
         ids = np.full((len(sources), longest), PAD, dtype=np.int64)
         for row, sequence in enumerate(sources):
@@ -105,9 +128,13 @@ class Translator:
         mask = (ids != PAD).astype(np.int64)
         encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
         state = OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, mask)
-        search = self.manifest.search
         lengths = np.array([len(s) for s in sources])
-        max_lengths = (search.get("max_length_ratio", 2.0) * lengths + search.get("max_length_offset", 10)).astype(int)
-        if options.beam == 1:
-            return greedy_search(state, max_lengths, options)
-        return beam_search(state, max_lengths, options)
+        search = greedy_search if options.beam == 1 else beam_search
+        return search(state, self.max_lengths(lengths, options), lengths, options)
+
+    def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
+        """a·|source| + b output tokens, from the options or else the manifest's defaults."""
+        defaults = self.manifest.search
+        ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults.get("max_length_ratio", 2.0)
+        offset = options.max_length_offset if options.max_length_offset is not None else defaults.get("max_length_offset", 10)
+        return np.maximum((ratio * source_lengths + offset).astype(int), options.min_length + 1)

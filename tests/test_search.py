@@ -32,7 +32,8 @@ def run_search(translator, sources, search, options):
     mask = (batch != 0).astype(np.int64)
     encoded = translator.encoder.run(None, {"source_ids": batch, "source_mask": mask})
     state = OnnxDecoderState(translator.decoder, translator.manifest.state_names, encoded, mask)
-    return search(state, np.array([2 * len(s) + 5 for s in ids]), options)
+    lengths = np.array([len(s) for s in ids])
+    return search(state, 2 * lengths + 5, lengths, options)
 
 
 def test_greedy_equals_beam_size_one(translator, reverse_test_rows):

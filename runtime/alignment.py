@@ -1,0 +1,64 @@
+"""Word-level alignments from piece-level attention.
+
+Merge rule (documented in README): the model attends over source *pieces* while writing target
+*pieces*. For a target word t and a source word s,
+
+    weight(t, s) = mean over the pieces of t of ( sum over the pieces of s of attention )
+
+Summing over source pieces keeps each row a distribution over source words (a word split into
+three pieces gets the attention all three received); averaging over target pieces gives every
+target word one row however many pieces it took. The EOS column is dropped and each row is
+renormalised, so rows sum to 1 over the words the user wrote. The hard alignment links each
+target word to its strongest source word (Pharaoh `s-t` pairs, 0-based).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class WordAlignment:
+    """source_words (S,), target_words (T,), weights (T, S), rows summing to 1."""
+
+    source_words: list[str]
+    target_words: list[str]
+    weights: np.ndarray
+
+    def hard_links(self) -> list[tuple[int, int]]:
+        """(source index, target index) of each target word's strongest source word."""
+        if self.weights.size == 0:
+            return []
+        return [(int(np.argmax(row)), t) for t, row in enumerate(self.weights)]
+
+    def pharaoh(self) -> str:
+        return " ".join(f"{s}-{t}" for s, t in self.hard_links())
+
+
+def merge_to_words(
+    attention: np.ndarray, source_word_of_piece: list[int], target_word_of_piece: list[int],
+    source_words: list[str], target_words: list[str],
+) -> WordAlignment:
+    """attention (T pieces [+ EOS row], S pieces + EOS) → WordAlignment over words.
+
+    Pieces with word index -1 (EOS) and attention rows beyond the target pieces are ignored.
+    """
+    n_source, n_target = len(source_words), len(target_words)
+    weights = np.zeros((n_target, n_source), dtype=np.float64)
+    if n_source == 0 or n_target == 0:
+        return WordAlignment(source_words, target_words, weights.astype(np.float32))
+    source_map = np.zeros((attention.shape[1], n_source))
+    for piece, word in enumerate(source_word_of_piece[: attention.shape[1]]):
+        if word >= 0:
+            source_map[piece, word] = 1.0
+    per_piece = attention[: len(target_word_of_piece)] @ source_map  # (T pieces, S words)
+    counts = np.zeros(n_target)
+    for piece, word in enumerate(target_word_of_piece[: per_piece.shape[0]]):
+        weights[word] += per_piece[piece]
+        counts[word] += 1
+    weights /= np.maximum(counts, 1)[:, None]
+    totals = weights.sum(axis=1, keepdims=True)
+    weights = np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)
+    return WordAlignment(source_words, target_words, weights.astype(np.float32))
