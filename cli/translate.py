@@ -56,6 +56,7 @@ def translate_command(
     top_k: Annotated[int, typer.Option("--top-k", min=0, help="Sample among the k likeliest tokens (0: all).")] = 0,
     top_p: Annotated[float, typer.Option("--top-p", min=0.0, max=1.0, help="Sample within this probability mass.")] = 1.0,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for --sample (same seed, same output).")] = None,
+    replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names (default: the model's).")] = None,
     output_format: FormatOption = "text",
     align: Annotated[bool, typer.Option("--align", help="Show each translation's word alignment as a table.")] = False,
     device: DeviceOption = "cpu",
@@ -70,7 +71,7 @@ def translate_command(
         beam=beam_size, n_best=min(n_best, beam_size), length_penalty=length_penalty,
         coverage_penalty=coverage_penalty, min_length=min_length, max_length_ratio=max_length_ratio,
         max_length_offset=max_length_offset, no_repeat_ngram=no_repeat_ngram, sample=sample,
-        temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
+        temperature=temperature, top_k=top_k, top_p=top_p, seed=seed, replace_unk=replace_unk,
     )
     formatter = make_format(output_format, options.n_best)
     batches = [text] if text else read_line_batches(sys.stdin.fileno(), batch_size)

@@ -86,6 +86,7 @@ class SearchConfig:
     length_penalty: float = 1.0
     max_length_ratio: float = 2.0
     max_length_offset: int = 10
+    replace_unk: bool = False
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,8 @@ class DecoderState(Protocol):
 class SearchOptions:
     """beam 1 is greedy search; `sample` draws tokens instead (temperature, top-k, top-p, seed).
     Lengths: at most max_length_ratio·|source| + max_length_offset tokens (None: the model's
-    defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram."""
+    defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram.
+    replace_unk repairs mangled copies of verbatim source words after search (runtime/verbatim.py)."""
 
     beam: int = 5
     n_best: int = 1
@@ -58,6 +59,7 @@ class SearchOptions:
     top_k: int = 0
     top_p: float = 1.0
     seed: int | None = None
+    replace_unk: bool = False
 
 
 def length_normaliser(length: int | np.ndarray, alpha: float):

@@ -19,6 +19,7 @@ from .manifest import Manifest, ModelFolderError, read_manifest
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
 from .tokenizer import SourcePieces, SubwordTokenizer
+from .verbatim import copy_verbatim
 
 
 @dataclass
@@ -77,7 +78,8 @@ class Translator:
 
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search
-        values = {"beam": search.get("beam", 5), "length_penalty": search.get("length_penalty", 1.0)}
+        values = {"beam": search.get("beam", 5), "length_penalty": search.get("length_penalty", 1.0),
+                  "replace_unk": search.get("replace_unk", False)}
         values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
 
@@ -93,7 +95,8 @@ class Translator:
         for start in range(0, len(order), batch_size):
             chunk = order[start : start + batch_size]
             for index, hypotheses in zip(chunk, self.search([sources[i].ids for i in chunk], options)):
-                results[index] = [self._translation(sources[index], h.tokens, h.score, h.attention) for h in hypotheses]
+                results[index] = [self._translation(sources[index], h.tokens, h.score, h.attention, options.replace_unk)
+                                  for h in hypotheses]
         return results
 
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
@@ -114,9 +117,13 @@ class Translator:
         score = final_score(log_prob, attention, len(source.ids), options)
         return self._translation(source, target, score, attention)
 
-    def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray) -> Translation:
+    def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
+                     replace_unk: bool = False) -> Translation:
         words, word_of_piece = self.tokenizer.target_words(tokens)
         alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+        if replace_unk:
+            alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
+            return Translation(" ".join(alignment.target_words), tokens, score, attention, alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:

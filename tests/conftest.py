@@ -12,13 +12,13 @@ REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
 REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"
 
 
-def reverse_config(steps: int | None = None, **model_overrides):
+def reverse_config(steps: int | None = None, train_overrides: dict | None = None, **model_overrides):
     """The example reverse config (its step count unless `steps`), evaluating only at the end."""
     from attn.export.config import load_config
 
     config = load_config(REVERSE_CONFIG)
     train = dataclasses.replace(config.train, max_steps=steps or config.train.max_steps,
-                                eval_every=10**9, checkpoint_every=10**9)
+                                eval_every=10**9, checkpoint_every=10**9, **(train_overrides or {}))
     model = dataclasses.replace(config.model, **model_overrides)
     return dataclasses.replace(config, train=train, model=model)
 

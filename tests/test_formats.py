@@ -1,0 +1,68 @@
+"""Output formats through the CLI: JSON lines against the shipped schema, Pharaoh parsed back,
+the alignment table at 80 columns, forced alignment."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "cli" / "translation.schema.json").read_text())
+SOURCES = ["a0 b1 c2 d3", "h2 g0", "", "e1 e2 e3 e1 e2"]
+
+
+def run(*args, stdin=None, columns=None):
+    env = dict(os.environ, **({"COLUMNS": str(columns)} if columns else {}))
+    result = subprocess.run([sys.executable, "-m", "attn.cli", *args], input=stdin, capture_output=True,
+                            text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_jsonl_matches_the_schema(reverse_model):
+    out = run("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "2", stdin="\n".join(SOURCES) + "\n")
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == len(SOURCES)
+    for source, record in zip(SOURCES, records):
+        jsonschema.validate(record, SCHEMA)
+        assert record["source"] == source
+        assert len(record["alignment"]) == len(record["words"])
+        assert all(len(row) == len(record["source_words"]) for row in record["alignment"])
+        assert all(abs(sum(row) - 1) < 1e-3 for row in record["alignment"])
+
+
+def test_pharaoh_parses_back(reverse_model):
+    out = run("translate", "-m", str(reverse_model), "-f", "pharaoh", stdin="\n".join(SOURCES) + "\n")
+    lines = out.splitlines()
+    assert len(lines) == len(SOURCES)
+    for source, line in zip(SOURCES, lines):
+        text, links = line.split(" ||| ")
+        pairs = [tuple(map(int, link.split("-"))) for link in links.split()]
+        assert len(pairs) == len(text.split())
+        assert all(0 <= s < len(source.split()) and 0 <= t < len(text.split()) for s, t in pairs)
+    text, links = lines[0].split(" ||| ")
+    assert text == "d3 c2 b1 a0" and links == "3-0 2-1 1-2 0-3"  # reversal: the anti-diagonal
+
+
+def test_alignment_table_fits_80_columns(reverse_model):
+    sentence = "a0 b1 c2 d3 e0 f1 g2 h3 a1 b2 c3 d0 extraordinarilylongsymbolname"
+    out = run("translate", "-m", str(reverse_model), "--align", sentence, columns=80)
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= 80
+    assert "●" in out and "extraordi…" in out and "(continued)" in out
+
+
+def test_forced_alignment_scores_the_given_translation(reverse_model):
+    good = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"))
+    bad = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0 b1 c2", "a0 b1 c2"))
+    assert good["translation"] == "c2 b1 a0" and good["pharaoh"] == "2-0 1-1 0-2"
+    assert good["score"] > bad["score"]
+
+
+@pytest.mark.parametrize("flags", [[], ["--sample", "--seed", "5"]])
+def test_same_seed_same_output(reverse_model, flags):
+    args = ["translate", "-m", str(reverse_model), "--temperature", "1.5", *flags, "a0 b1 c2 d3 e0 f1"]
+    assert run(*args) == run(*args)
