@@ -87,6 +87,7 @@ class SearchConfig:
     max_length_ratio: float = 2.0
     max_length_offset: int = 10
     replace_unk: bool = False
+    max_source_pieces: int = 200
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ import numpy as np
 import onnxruntime
 
 from .alignment import WordAlignment, merge_to_words
+from .chunking import join_alignments, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, PAD, TOKENIZER
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -32,6 +33,9 @@ class Translation:
     score: float
     attention: np.ndarray
     alignment: WordAlignment
+
+
+DEFAULT_MAX_SOURCE_PIECES = 200
 
 
 class OnnxDecoderState:
@@ -61,6 +65,7 @@ class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr):
         self.folder = Path(folder)
+        self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder)
         try:
             self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER)
@@ -83,21 +88,46 @@ class Translator:
         values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
 
-    def encode_sources(self, texts: list[str]) -> list[SourcePieces]:
-        return [self.tokenizer.encode_source(text) for text in texts]
+    @property
+    def max_source_pieces(self) -> int:
+        return int(self.manifest.search.get("max_source_pieces", DEFAULT_MAX_SOURCE_PIECES))
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
-        """n-best translations of each text, in input order. Blank texts give one empty translation."""
+        """n-best translations of each text, in input order. Blank texts give one empty translation;
+        a text over the length limit is translated in parts (runtime/chunking.py), best only."""
         options = options or self.default_options()
-        sources = self.encode_sources(texts)
-        results = [[self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))] for source in sources]
-        order = sorted((i for i, text in enumerate(texts) if text.strip()), key=lambda i: len(sources[i].ids))
+        parts = []  # (input index, source part)
+        for index, text in enumerate(texts):
+            if not text.strip():
+                continue
+            source = self.tokenizer.encode_source(text)
+            pieces = split_source(source, self.max_source_pieces)
+            if len(pieces) > 1:
+                self.notify(f"input {index + 1} has {len(source.ids) - 1} pieces, over this model's "
+                            f"{self.max_source_pieces}: translated in {len(pieces)} parts")
+            parts += [(index, piece) for piece in pieces]
+        translated: list[list[Translation]] = [[] for _ in parts]
+        order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         for start in range(0, len(order), batch_size):
-            chunk = order[start : start + batch_size]
-            for index, hypotheses in zip(chunk, self.search([sources[i].ids for i in chunk], options)):
-                results[index] = [self._translation(sources[index], h.tokens, h.score, h.attention, options.replace_unk)
-                                  for h in hypotheses]
-        return results
+            batch = order[start : start + batch_size]
+            for i, hypotheses in zip(batch, self.search([parts[i][1].ids for i in batch], options)):
+                translated[i] = [self._translation(parts[i][1], h.tokens, h.score, h.attention, options.replace_unk)
+                                 for h in hypotheses]
+        per_input: list[list[list[Translation]]] = [[] for _ in texts]
+        for (index, _), hypotheses in zip(parts, translated):
+            per_input[index].append(hypotheses)
+        return [self._assemble(text, found) for text, found in zip(texts, per_input)]
+
+    def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
+        if not parts:
+            source = self.tokenizer.encode_source(text)
+            return [self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
+        if len(parts) == 1:
+            return parts[0]
+        best = [hypotheses[0] for hypotheses in parts]
+        alignment = join_alignments([t.alignment for t in best])
+        return [Translation(" ".join(t.text for t in best), [token for t in best for token in t.tokens],
+                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32), alignment)]
 
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment."""

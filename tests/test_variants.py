@@ -23,7 +23,7 @@ def exact_match(trainer: Trainer, rows) -> float:
 
 
 # The example config's recipe (300-token batches, lr 0.003, 1200 steps) teaches every variant but
-# two: with Bahdanau's previous-state query, the projection-free `dot` and `scaled_dot` scorers
+# two: with Bahdanau's previous-state query, the `dot` and `scaled_dot` scorers
 # need larger batches and a higher rate (measured: dot 0.0 after 1200 small-batch steps; 0.895 at
 # 1800 and 0.995 at 2400 large-batch steps; scaled_dot 1.0 at 1200).
 RECIPES = {

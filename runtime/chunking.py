@@ -1,0 +1,49 @@
+"""Long inputs: a source longer than the model's limit is translated in consecutive parts.
+
+A line of more than `limit` pieces is cut into windows of at most `limit` pieces, each cut moved
+back to the nearest word boundary when there is one; every part is translated on its own and the
+best translations are joined with spaces, so one line in still gives one line out. The word
+alignment of the whole is block-diagonal (each part's target words align within its part).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .alignment import WordAlignment
+from .constants import EOS
+from .tokenizer import SourcePieces
+
+
+def split_source(source: SourcePieces, limit: int) -> list[SourcePieces]:
+    """Parts of at most `limit` pieces (+ EOS each); the source itself when it fits."""
+    body, word_of_piece = source.ids[:-1], source.word_of_piece[:-1]
+    if len(body) <= limit:
+        return [source]
+    parts, start = [], 0
+    while start < len(body):
+        end = min(start + limit, len(body))
+        if end < len(body):
+            cut = end
+            while cut > start and word_of_piece[cut] == word_of_piece[cut - 1]:
+                cut -= 1
+            end = cut if cut > start else end
+        words = word_of_piece[start:end]
+        first = words[0]
+        parts.append(SourcePieces(body[start:end] + [EOS], source.words[first : words[-1] + 1],
+                                  [w - first for w in words] + [-1]))
+        start = end
+    return parts
+
+
+def join_alignments(parts: list[WordAlignment]) -> WordAlignment:
+    """Concatenate part alignments into one block-diagonal alignment."""
+    source_words = [w for part in parts for w in part.source_words]
+    target_words = [w for part in parts for w in part.target_words]
+    weights = np.zeros((len(target_words), len(source_words)), dtype=np.float32)
+    row = column = 0
+    for part in parts:
+        rows, columns = part.weights.shape
+        weights[row : row + rows, column : column + columns] = part.weights
+        row, column = row + rows, column + columns
+    return WordAlignment(source_words, target_words, weights)
