@@ -55,6 +55,9 @@ def main() -> None:
     except USAGE_ERRORS as error:
         print(f"attn: error: {_one_line(error)}", file=sys.stderr)
         sys.exit(2)
+    except OSError as error:  # a full disk, an unwritable folder: say so, no traceback
+        print(f"attn: error: {_one_line(error)}", file=sys.stderr)
+        sys.exit(1)
     sys.exit(result if isinstance(result, int) else 0)
 
 

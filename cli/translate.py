@@ -7,6 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.manifest import ModelFolderError
 from attn.runtime.registry import resolve_model
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
@@ -27,8 +28,7 @@ def load_translator(model: str | None, task: str, source: str | None, target: st
     """The model for `task`; a model of the other task is a usage error."""
     translator = Translator(resolve_model(model, task, source, target), device, threads)
     if translator.manifest.task != task:
-        raise typer.BadParameter(f"{translator.folder} is a {translator.manifest.task} model, not a {task} model",
-                                 param_hint="--model")
+        raise ModelFolderError(f"{translator.folder} is a {translator.manifest.task} model, not a {task} model")
     return translator
 
 

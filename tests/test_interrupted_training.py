@@ -1,0 +1,62 @@
+"""A training run killed with SIGKILL and resumed ends where an uninterrupted run ends; export
+to a folder that cannot be written is a one-line error."""
+
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+from .conftest import REVERSE_CONFIG
+
+ATTN = [sys.executable, "-m", "attn.cli"]
+
+
+def short_config(tmp_path: Path) -> Path:
+    text = REVERSE_CONFIG.read_text()
+    data = REVERSE_CONFIG.parent.parent / "tests" / "fixtures" / "reverse"
+    text = text.replace('"../tests/fixtures/reverse/', f'"{data}/')
+    for key, value in {"max_steps": 150, "checkpoint_every": 20, "eval_every": 1000, "dropout": 0.1}.items():
+        text = "\n".join(f"{key} = {value}" if line.startswith(f"{key} =") else line for line in text.splitlines())
+    path = tmp_path / "short.toml"
+    path.write_text(text + "\n")
+    return path
+
+
+def final_weights(workdir: Path) -> dict:
+    return torch.load(workdir / "last.pt", weights_only=True)["model"]
+
+
+def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
+    config = short_config(tmp_path)
+    subprocess.run([*ATTN, "train", str(config), "--workdir", str(tmp_path / "straight")], check=True,
+                   capture_output=True, timeout=600)
+    killed = tmp_path / "killed"
+    process = subprocess.Popen([*ATTN, "train", str(config), "--workdir", str(killed)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 300
+    while not (killed / "last.pt").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(0.3)  # into the steps after the first checkpoint
+    process.send_signal(signal.SIGKILL)
+    process.wait(timeout=60)
+    assert process.returncode == -signal.SIGKILL
+    step_at_kill = torch.load(killed / "last.pt", weights_only=True)["state"]["step"]
+    assert step_at_kill < 150
+    subprocess.run([*ATTN, "train", str(config), "--workdir", str(killed)], check=True, capture_output=True, timeout=600)
+    straight, resumed = final_weights(tmp_path / "straight"), final_weights(killed)
+    assert all(torch.equal(straight[name], resumed[name]) for name in straight)
+
+
+def test_export_to_an_unwritable_place_is_one_line(tmp_path, reverse_run):
+    trainer, _ = reverse_run
+    config = short_config(tmp_path)
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = subprocess.run([*ATTN, "export", str(config), "--workdir", str(trainer.workdir), "--out", str(blocker / "model")],
+                            capture_output=True, timeout=600)
+    assert result.returncode in (1, 2)
+    err = result.stderr.decode().strip().splitlines()
+    assert len(err) >= 1 and err[-1].startswith("attn: error:") and "Traceback" not in result.stderr.decode()
