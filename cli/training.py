@@ -31,24 +31,31 @@ def export_command(
     config: ConfigArgument,
     out: Annotated[Path, typer.Option("--out", "-o", help="Model folder to write (replaced only on success).")],
     workdir: WorkdirOption = None,
+    average: Annotated[int, typer.Option("--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one.")] = 0,
 ) -> None:
-    """Train (resuming; nothing to do when finished), then export the best checkpoint to ONNX,
-    verified against PyTorch."""
+    """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
+    average of the last ones) to ONNX, verified against PyTorch."""
     import torch
 
     from attn.export.config import load_config
     from attn.export.onnx_export import export_model
-    from attn.export.train import Trainer
+    from attn.export.train import Trainer, average_checkpoints
 
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config), run, console)
     summary = trainer.train()
-    best = torch.load(run / "best.pt", weights_only=True)
-    trainer.model.load_state_dict(best["model"])
     training = {k: v for k, v in summary.items() if k != "history"}
+    if average:
+        weights, steps = average_checkpoints(run, average)
+        training["averaged_steps"] = steps
+        chosen = f"the mean of steps {', '.join(map(str, steps))}"
+    else:
+        best = torch.load(run / "best.pt", weights_only=True)
+        weights, chosen = best["model"], f"step {best['step']}"
+    trainer.model.load_state_dict(weights)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training)
-    console.print(f"exported step {best['step']} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
+    console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 
 
 def quantize_command(

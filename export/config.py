@@ -75,6 +75,7 @@ class TrainConfig:
     checkpoint_every: int = 500
     threads: int = 2
     bf16_autocast: bool = False
+    keep_checkpoints: int = 0
 
 
 

@@ -181,6 +181,14 @@ class Trainer:
 
     # ---- checkpoints --------------------------------------------------------------------
     def _save_checkpoint(self) -> None:
+        keep = self.config.train.keep_checkpoints
+        if keep > 0:
+            folder = self.workdir / "checkpoints"
+            folder.mkdir(exist_ok=True)
+            _atomic_save({"model": self.model.state_dict(), "step": self.state["step"]},
+                         folder / f"step-{self.state['step']:07d}.pt")
+            for old in sorted(folder.glob("step-*.pt"))[:-keep]:
+                old.unlink()
         _atomic_save(
             {
                 "model": self.model.state_dict(),
@@ -224,6 +232,17 @@ class Trainer:
             TextColumn("step {task.completed}/{task.total}"), BarColumn(), TimeElapsedColumn(),
             TextColumn("{task.fields[info]}"), console=self.console, disable=not self.console.is_terminal,
         )
+
+
+def average_checkpoints(workdir: Path, count: int) -> tuple[dict, list[int]]:
+    """Element-wise mean of the model weights of the last `count` kept checkpoints, and their steps."""
+    paths = sorted((workdir / "checkpoints").glob("step-*.pt"))[-count:]
+    if not paths:
+        raise FileNotFoundError(f"{workdir / 'checkpoints'}: no kept checkpoints to average (set keep_checkpoints)")
+    loaded = [torch.load(path, weights_only=True) for path in paths]
+    average = {name: sum(c["model"][name].double() for c in loaded) / len(loaded) for name in loaded[0]["model"]}
+    reference = loaded[0]["model"]
+    return {name: value.to(reference[name].dtype) for name, value in average.items()}, [c["step"] for c in loaded]
 
 
 def _atomic_save(obj: dict, path: Path) -> None:

@@ -56,3 +56,19 @@ def test_schedule_warms_up_then_decays():
     schedule = inverse_sqrt_schedule(100)
     assert schedule(0) < schedule(50) < schedule(99) == 1.0
     assert schedule(399) == 0.5
+
+
+def test_kept_checkpoints_average(tmp_path):
+    from attn.export.train import average_checkpoints
+
+    config = config_with(30, checkpoint_every=10)
+    config = dataclasses.replace(config, train=dataclasses.replace(config.train, keep_checkpoints=2))
+    trainer = Trainer(config, tmp_path, Console(quiet=True))
+    trainer.train()
+    kept = sorted((tmp_path / "checkpoints").glob("step-*.pt"))
+    assert [p.name for p in kept] == ["step-0000020.pt", "step-0000030.pt"]
+    average, steps = average_checkpoints(tmp_path, 2)
+    assert steps == [20, 30]
+    first, last = (torch.load(p, weights_only=True)["model"] for p in kept)
+    name = "embedding.weight"
+    assert torch.allclose(average[name], (first[name] + last[name]) / 2)
