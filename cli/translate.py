@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
@@ -13,6 +14,8 @@ from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
 
 from .formats import FORMATS, make_format
+from .heatmap import FORMATS as HEATMAP_FORMATS
+from .heatmap import heatmap_path, write_heatmap
 from .lines import read_line_batches
 
 ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed model name.")]
@@ -59,6 +62,7 @@ def translate_command(
     replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names (default: the model's).")] = None,
     output_format: FormatOption = "text",
     align: Annotated[bool, typer.Option("--align", help="Show each translation's word alignment as a table.")] = False,
+    heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw alignments to FILE.png|svg|pdf (FILE-N.png for several inputs).")] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Sentences decoded together.")] = 32,
@@ -73,12 +77,19 @@ def translate_command(
         max_length_offset=max_length_offset, no_repeat_ngram=no_repeat_ngram, sample=sample,
         temperature=temperature, top_k=top_k, top_p=top_p, seed=seed, replace_unk=replace_unk,
     )
+    if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
+        raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     formatter = make_format(output_format, options.n_best)
     batches = [text] if text else read_line_batches(sys.stdin.fileno(), batch_size)
+    alignments = []
     for lines in batches:
         for line, result in zip(lines, translator.translate(lines, options, batch_size)):
             formatter.write(line, result)
+            if heatmap:
+                alignments.append(result[0].alignment)
         sys.stdout.flush()
+    for index, alignment in enumerate(alignments):
+        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)))
 
 
 def align_command(

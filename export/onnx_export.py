@@ -10,9 +10,7 @@ State names come from the model (hidden, cell for LSTM, feed for Luong) and go i
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +23,7 @@ from attn.runtime.manifest import Manifest, sha256_of
 
 from .config import Config
 from .model import Seq2Seq
+from .staging import staged_folder
 
 OPSET = 17
 TOLERANCE = 1e-4
@@ -64,11 +63,7 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
     """Write the verified model folder `out` (replacing it only on success); returns the largest
     difference seen between onnxruntime and PyTorch."""
     model.eval()
-    out = Path(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    staging.chmod(0o755)
-    try:
+    with staged_folder(Path(out)) as staging:
         _export_graphs(model, staging)
         shutil.copyfile(tokenizer_file, staging / TOKENIZER)
         largest = verify(model, staging)
@@ -85,10 +80,6 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
             training={**training, "max_onnx_difference": largest},
         )
         (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
-        replace_folder(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return largest
 
 
@@ -168,14 +159,3 @@ def _difference(expected: list[Tensor], got: list[np.ndarray], mask: Tensor | No
     if largest > TOLERANCE:
         raise ExportError(f"onnxruntime differs from PyTorch by {largest:.2e} ({where}); refusing to write the model")
     return largest
-
-
-def replace_folder(staging: Path, out: Path) -> None:
-    """Move the finished staging folder to `out`; an existing `out` is replaced only now."""
-    if out.exists():
-        retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-        os.replace(out, retired / out.name)
-        os.replace(staging, out)
-        shutil.rmtree(retired, ignore_errors=True)
-    else:
-        os.replace(staging, out)

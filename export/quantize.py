@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import tempfile
 from pathlib import Path
 
 from onnxruntime.quantization import QuantType, quantize_dynamic
@@ -14,16 +13,13 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 from attn.runtime.constants import DECODER, ENCODER, MANIFEST
 from attn.runtime.manifest import read_manifest, sha256_of
 
-from .onnx_export import replace_folder
+from .staging import staged_folder
 
 
 def quantize_folder(source: Path, out: Path) -> dict:
     """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes."""
     manifest = read_manifest(source)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    staging.chmod(0o755)
-    try:
+    with staged_folder(out) as staging:
         for name in manifest.files:
             if name not in (ENCODER, DECODER):
                 shutil.copyfile(source / name, staging / name)
@@ -34,9 +30,5 @@ def quantize_folder(source: Path, out: Path) -> dict:
         raw["files"] = {name: sha256_of(staging / name) for name in manifest.files}
         raw["architecture"]["precision"] = "int8"
         (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
-        replace_folder(staging, out)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
     return {name: (source / name).stat().st_size for name in (ENCODER, DECODER)} | {
         f"{name} int8": (out / name).stat().st_size for name in (ENCODER, DECODER)}

@@ -66,3 +66,19 @@ def test_graphs_match_pytorch_on_a_long_batch(reverse_run):
     with torch.no_grad():
         largest = onnx_export.verify(trainer.model.eval(), folder, seed=7)
     assert largest < onnx_export.TOLERANCE
+
+
+def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, reverse_test_rows, tmp_path):
+    from attn.export.quantize import quantize_folder
+    from attn.runtime.search import SearchOptions
+    from attn.runtime.translator import Translator
+
+    out = tmp_path / "int8"
+    quantize_folder(reverse_model, out)
+    ops = {node.op_type for node in onnx.load(str(out / "decoder.onnx")).graph.node}
+    assert "DynamicQuantizeLinear" in ops and ops & {"MatMulInteger", "DynamicQuantizeMatMul"}
+    manifest = read_manifest(out)
+    assert manifest.architecture["precision"] == "int8"
+    rows = reverse_test_rows[:50]
+    outputs = Translator(out, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
+    assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 45

@@ -66,3 +66,17 @@ def test_forced_alignment_scores_the_given_translation(reverse_model):
 def test_same_seed_same_output(reverse_model, flags):
     args = ["translate", "-m", str(reverse_model), "--temperature", "1.5", *flags, "a0 b1 c2 d3 e0 f1"]
     assert run(*args) == run(*args)
+
+
+def test_heatmaps_one_file_per_sentence(reverse_model, tmp_path):
+    run("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "map.png"), "a0 b1", "c2 d3 e0")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["map-1.png", "map-2.png"]
+    assert (tmp_path / "map-1.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    run("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "one.svg"), "a0 b1")
+    assert "<svg" in (tmp_path / "one.svg").read_text()
+
+
+def test_heatmap_needs_a_known_suffix(reverse_model, tmp_path):
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "--heatmap",
+                             str(tmp_path / "map.bmp"), "a0"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 2 and "--heatmap" in result.stderr

@@ -1,0 +1,204 @@
+"""Decoding speed of a model folder, measured side by side in one process, written to RESULTS.md.
+
+    python benchmarks/run.py --model models/en-de --workdir work/en-de --config configs/en-de.toml \
+        --data ../shared/data/en-de/test.tsv.gz
+
+Compares, on the same sentences and the same search code (runtime/search.py):
+onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5; fp32 vs int8 with the
+BLEU of each; batch sizes; cold start of `attn translate` as a fresh process; peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+import sacrebleu
+import torch
+
+from attn.export.config import load_config
+from attn.export.model import Seq2Seq
+from attn.export.quantize import quantize_folder
+from attn.runtime.search import SearchOptions, beam_search, greedy_search
+from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv
+
+
+class TorchDecoderState:
+    """The PyTorch model behind the runtime's DecoderState protocol (eager, no_grad)."""
+
+    def __init__(self, model: Seq2Seq, ids: np.ndarray, mask: np.ndarray):
+        self.model = model
+        with torch.no_grad():
+            self.mask = torch.from_numpy(mask)
+            self.memory, self.keys, self.states = model.encode(torch.from_numpy(ids), self.mask)
+
+    @torch.no_grad()
+    def step(self, previous: np.ndarray):
+        log_probs, self.states, attention = self.model.decode_step(
+            torch.from_numpy(previous), self.states, self.keys, self.memory, self.mask)
+        return log_probs.numpy(), attention.numpy()
+
+    def select(self, rows: np.ndarray) -> None:
+        index = torch.from_numpy(rows)
+        self.memory, self.keys, self.mask = self.memory[index], self.keys[index], self.mask[index]
+        self.states = {name: value[index] for name, value in self.states.items()}
+
+
+def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], options: SearchOptions, batch: int):
+    """Same batching and search as Translator.translate, with PyTorch computing each step."""
+    sources = [translator.tokenizer.encode_source(t).ids for t in texts]
+    order = sorted(range(len(texts)), key=lambda i: len(sources[i]))
+    outputs = [""] * len(texts)
+    for start in range(0, len(order), batch):
+        chunk = order[start : start + batch]
+        longest = max(len(sources[i]) for i in chunk)
+        ids = np.zeros((len(chunk), longest), dtype=np.int64)
+        for row, i in enumerate(chunk):
+            ids[row, : len(sources[i])] = sources[i]
+        mask = (ids != 0).astype(np.int64)
+        lengths = mask.sum(axis=1)
+        search = greedy_search if options.beam == 1 else beam_search
+        found = search(TorchDecoderState(model, ids, mask), translator.max_lengths(lengths, options), lengths, options)
+        for i, hypotheses in zip(chunk, found):
+            outputs[i] = translator.tokenizer.decode(hypotheses[0].tokens)
+    return outputs
+
+
+def timed(function):
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def rate_row(name, outputs, seconds, references, tokenizer):
+    tokens = sum(len(tokenizer.encode(o)) for o in outputs)
+    bleu = sacrebleu.corpus_bleu(outputs, [references]).score
+    return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.1f}"]
+
+
+def cold_start(model: Path, runs: int) -> tuple[float, list[tuple[str, int]]]:
+    command = [sys.executable, "-m", "attn.cli", "translate", "-m", str(model), "she is eating a green apple"]
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], capture_output=True, text=True).stderr
+    cumulative = {}
+    for line in trace.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            _, total, name = [part.strip() for part in line[len("import time:"):].split("|")]
+            if total.isdigit() and not name.startswith(" ") and "." not in name:
+                cumulative[name] = int(total)
+    top = sorted(cumulative.items(), key=lambda item: -item[1])[:6]
+    return statistics.median(times), top
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--model", type=Path, required=True)
+    parser.add_argument("--workdir", type=Path, required=True, help="training folder holding best.pt")
+    parser.add_argument("--config", type=Path, required=True)
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--sentences", type=int, default=1000)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
+    args = parser.parse_args()
+
+    rows = read_tsv(args.data)
+    rows = rows[:: max(1, len(rows) // args.sentences)][: args.sentences]  # spread over origins
+    texts, references = [r.source for r in rows], [r.target for r in rows]
+    torch.set_num_threads(args.threads)
+    translator = Translator(args.model, threads=args.threads)
+    config = load_config(args.config)
+    model = Seq2Seq(config.model, translator.tokenizer.vocab_size)
+    model.load_state_dict(torch.load(args.workdir / "best.pt", weights_only=True)["model"])
+    model.eval()
+    tokenizer = translator.tokenizer
+
+    engine_rows = []
+    for beam in (1, 5):
+        options = translator.default_options(beam=beam)
+        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)])
+        engine_rows.append(rate_row(f"onnxruntime, beam {beam}", outputs, seconds, references, tokenizer))
+        onnx_rate = len(texts) / seconds
+        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, options, 32))
+        engine_rows.append(rate_row(f"PyTorch eager, beam {beam}", outputs, seconds, references, tokenizer))
+        engine_rows.append([f"ratio, beam {beam}", f"{onnx_rate / (len(texts) / seconds):.2f}×", "", ""])
+
+    with tempfile.TemporaryDirectory() as scratch:
+        int8_folder = Path(scratch) / "int8"
+        quantize_folder(args.model, int8_folder)
+        precision_rows = []
+        rates = {}
+        for name, folder in (("fp32", args.model), ("int8", int8_folder)):
+            engine = Translator(folder, threads=args.threads)
+            outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, engine.default_options(beam=5), 32)])
+            rates[name] = len(texts) / seconds
+            size = sum(f.stat().st_size for f in folder.iterdir())
+            precision_rows.append(rate_row(name, outputs, seconds, references, tokenizer) + [f"{size / 1e6:.1f} MB"])
+        precision_rows.append(["int8 / fp32", f"{rates['int8'] / rates['fp32']:.2f}×", "", "", ""])
+
+    batch_rows = []
+    for batch in (1, 8, 32, 64):
+        options = translator.default_options(beam=5)
+        subset = texts[: 200]
+        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)])
+        batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
+
+    median, imports = cold_start(args.model, runs=5)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    child_peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+    command = "python " + " ".join([Path(sys.argv[0]).as_posix(), *sys.argv[1:]])
+    report = f"""# Decoding benchmarks
+
+Command: `{command}`
+
+Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},
+{args.threads} threads; {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins).
+
+## onnxruntime vs PyTorch eager (same search code, batch 32)
+
+{table(["engine", "sentences/s", "target tokens/s", "BLEU"], engine_rows)}
+
+## fp32 vs int8 (dynamic quantization of MatMul/Gemm; beam 5, batch 32)
+
+{table(["precision", "sentences/s", "target tokens/s", "BLEU", "folder size"], precision_rows)}
+
+## Batch size (beam 5, first 200 of the sentences; sentences × beams form the batch dimension)
+
+{table(["sentences per batch", "sentences/s", "target tokens/s"], batch_rows)}
+
+## Cold start: `attn translate "she is eating a green apple"` as a fresh process
+
+Median of 5 runs: {median:.2f} s. Largest top-level imports (cumulative µs):
+{", ".join(f"{name} {micros:,}" for name, micros in imports)}.
+
+## Memory
+
+Peak resident memory of this benchmark process (PyTorch and both runtimes loaded): {peak:.0f} MB;
+of the largest `attn translate` child process: {child_peak:.0f} MB.
+"""
+    args.out.write_text(report, encoding="utf-8")
+    print(report)
+
+
+if __name__ == "__main__":
+    main()
