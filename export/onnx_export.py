@@ -11,6 +11,7 @@ State names come from the model (hidden, cell for LSTM, feed for Luong) and go i
 from __future__ import annotations
 
 import shutil
+from copy import deepcopy
 from pathlib import Path
 
 import numpy as np
@@ -64,7 +65,7 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
     difference seen between onnxruntime and PyTorch."""
     model.eval()
     with staged_folder(Path(out)) as staging:
-        _export_graphs(model, staging)
+        _export_graphs(untied_copy(model), staging)
         shutil.copyfile(tokenizer_file, staging / TOKENIZER)
         largest = verify(model, staging)
         manifest = Manifest(
@@ -81,6 +82,14 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
         )
         (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
     return largest
+
+
+def untied_copy(model: Seq2Seq) -> Seq2Seq:
+    """A copy whose output layer owns its weight: in the graph, a matrix shared by the embedding
+    Gather and the output Gemm is transposed in place by int8 quantization, breaking the Gather."""
+    copy = deepcopy(model)
+    copy.decoder.output_layer.weight = nn.Parameter(model.decoder.output_layer.weight.detach().clone())
+    return copy
 
 
 def _export_graphs(model: Seq2Seq, folder: Path) -> None:
