@@ -9,9 +9,10 @@ import sys
 import time
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
+from attn.cli.lines import read_line_batches
 from attn.runtime.manifest import sha256_of
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
@@ -57,15 +58,31 @@ def test_a_100000_character_line_is_translated_in_parts(reverse_model):
     assert b"translated in" in result.stderr and result.stderr.count(b"\n") == 1
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.fixture(scope="module")
+def translator(reverse_model):
+    return Translator(reverse_model, threads=1, notify=lambda message: None)
+
+
 @given(st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=40), min_size=1, max_size=6))
-def test_any_unicode_lines_give_as_many_results(reverse_model, lines):
-    translator = Translator(reverse_model, threads=1)
+def test_any_unicode_lines_give_as_many_results(translator, lines):
     results = translator.translate(lines, SearchOptions(beam=2))
     assert len(results) == len(lines)
     for line, result in zip(lines, results):
         assert result and isinstance(result[0].text, str)
         assert (result[0].text == "") or line.strip()
+
+
+@given(st.binary(max_size=3000), st.integers(min_value=1, max_value=7))
+def test_line_reader_keeps_the_line_count_of_any_bytes(data, batch):
+    read, write = os.pipe()
+    os.write(write, data)
+    os.close(write)
+    try:
+        lines = [line for chunk in read_line_batches(read, batch) for line in chunk]
+    finally:
+        os.close(read)
+    assert len(lines) == lines_in(data)
+    assert all("\n" not in line for line in lines)
 
 
 # ---- damaged model folders ----------------------------------------------------------------
