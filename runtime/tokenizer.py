@@ -50,13 +50,15 @@ class SubwordTokenizer:
 
     def encode(self, text: str) -> list[int]:
         """Text → piece ids (no EOS)."""
-        return self._tokenizer.encode(text, add_special_tokens=False).ids
+        return self._tokenizer.encode(valid_unicode(text), add_special_tokens=False).ids
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        texts = [valid_unicode(text) for text in texts]
         return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
 
     def encode_source(self, text: str) -> SourcePieces:
         """Text → ids + EOS, with the word each piece belongs to (words split on whitespace)."""
+        text = valid_unicode(text)
         encoding = self._tokenizer.encode(text, add_special_tokens=False)
         word_starts, words = _whitespace_words(text)
         word_of_piece = []
@@ -87,6 +89,15 @@ class SubwordTokenizer:
             word_of_piece.append(len(groups) - 1)
         words = [self._tokenizer.decode(group, skip_special_tokens=True).strip() for group in groups]
         return words, word_of_piece
+
+
+def valid_unicode(text: str) -> str:
+    """Lone surrogates (from undecodable bytes in command-line arguments, say) become U+FFFD."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
 
 
 def _whitespace_words(text: str) -> tuple[list[int], list[str]]:

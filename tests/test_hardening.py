@@ -9,7 +9,7 @@ import sys
 import time
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from attn.cli.lines import read_line_batches
@@ -49,6 +49,12 @@ def test_n_lines_in_n_lines_out(reverse_model, data):
     assert b"Traceback" not in result.stderr
 
 
+def test_undecodable_bytes_in_arguments(reverse_model):
+    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), b"a0 \xff b1", "c2 d3"],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.count(b"\n") == 2 and b"Traceback" not in result.stderr
+
+
 def test_a_100000_character_line_is_translated_in_parts(reverse_model):
     line = ("a0 b1 c2 d3 " * 9000)[:100_000]
     result = translate_bytes(reverse_model, (line + "\nh3 g2\n").encode(), timeout=600)
@@ -64,6 +70,8 @@ def translator(reverse_model):
 
 
 @given(st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=40), min_size=1, max_size=6))
+@example(["\ud800"])  # found by the fuzz profile: a lone surrogate crashed the tokenizer
+@example(["a0 \udcff b1"])  # what Python makes of an undecodable byte in a command-line argument
 def test_any_unicode_lines_give_as_many_results(translator, lines):
     results = translator.translate(lines, SearchOptions(beam=2))
     assert len(results) == len(lines)
