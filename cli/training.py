@@ -32,6 +32,7 @@ def export_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="Model folder to write (replaced only on success).")],
     workdir: WorkdirOption = None,
     average: Annotated[int, typer.Option("--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one.")] = 0,
+    train: Annotated[bool, typer.Option("--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are.")] = True,
 ) -> None:
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
@@ -44,7 +45,7 @@ def export_command(
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config), run, console)
-    summary = trainer.train()
+    summary = trainer.train() if train else trainer.write_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
     if average:
         weights, steps = average_checkpoints(run, average)

@@ -125,7 +125,7 @@ class Trainer:
         if not self.state["history"] or self.state["history"][-1]["step"] != self.state["step"]:
             self.evaluate()
         self._save_checkpoint()
-        return self._write_summary()
+        return self.write_summary()
 
     def _update(self, batch) -> float:
         self.model.train()
@@ -212,7 +212,8 @@ class Trainer:
         self.state = state
         self.console.log(f"resumed at step {state['step']} (epoch {state['epoch']}, batch {state['batch']})")
 
-    def _write_summary(self) -> dict:
+    def write_summary(self) -> dict:
+        """The run so far (steps, time, speed, padding share, dev history) → summary.json."""
         summary = {
             "steps": self.state["step"],
             "epochs": self.state["epoch"],
