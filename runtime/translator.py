@@ -134,10 +134,7 @@ class Translator:
         options = options or self.default_options()
         source = self.tokenizer.encode_source(source_text)
         target = self.tokenizer.encode(target_text)
-        ids = np.array([source.ids], dtype=np.int64)
-        mask = np.ones_like(ids)
-        state = OnnxDecoderState(self.decoder, self.manifest.state_names,
-                                 self.encoder.run(None, {"source_ids": ids, "source_mask": mask}), mask)
+        state = self.encode([source.ids])
         log_prob, rows = 0.0, []
         for previous, following in zip([BOS] + target, target + [EOS]):
             log_probs, attention = state.step(np.array([previous], dtype=np.int64))
@@ -156,18 +153,21 @@ class Translator:
             return Translation(" ".join(alignment.target_words), tokens, score, attention, alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
-    def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
-        """Encode a batch of id sequences (EOS included) and run greedy/sampling (beam 1) or beam search."""
+    def encode(self, sources: list[list[int]]) -> OnnxDecoderState:
+        """Run the encoder over id sequences (EOS included), right-padded into one batch."""
         longest = max(len(ids) for ids in sources)
         ids = np.full((len(sources), longest), PAD, dtype=np.int64)
         for row, sequence in enumerate(sources):
             ids[row, : len(sequence)] = sequence
         mask = (ids != PAD).astype(np.int64)
         encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
-        state = OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, mask)
+        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, mask)
+
+    def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
+        """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
-        return search(state, self.max_lengths(lengths, options), lengths, options)
+        return search(self.encode(sources), self.max_lengths(lengths, options), lengths, options)
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

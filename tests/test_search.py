@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
-from attn.runtime.translator import OnnxDecoderState, Translator
+from attn.runtime.translator import Translator
 
 
 @pytest.fixture(scope="module")
@@ -25,15 +25,8 @@ def test_exported_model_reverses(translator, reverse_test_rows, beam):
 
 def run_search(translator, sources, search, options):
     ids = [translator.tokenizer.encode_source(text).ids for text in sources]
-    longest = max(map(len, ids))
-    batch = np.zeros((len(ids), longest), dtype=np.int64)
-    for row, sequence in enumerate(ids):
-        batch[row, : len(sequence)] = sequence
-    mask = (batch != 0).astype(np.int64)
-    encoded = translator.encoder.run(None, {"source_ids": batch, "source_mask": mask})
-    state = OnnxDecoderState(translator.decoder, translator.manifest.state_names, encoded, mask)
     lengths = np.array([len(s) for s in ids])
-    return search(state, 2 * lengths + 5, lengths, options)
+    return search(translator.encode(ids), 2 * lengths + 5, lengths, options)
 
 
 def test_greedy_equals_beam_size_one(translator, reverse_test_rows):
