@@ -1,0 +1,24 @@
+"""Plain text: the best translation per line; with n-best > 1, Marian's `index ||| text ||| score`."""
+
+from __future__ import annotations
+
+import sys
+
+from attn.runtime.translator import Translation
+
+
+def one_line(text: str) -> str:
+    return " ".join(text.splitlines())
+
+
+class TextFormat:
+    def __init__(self, n_best: int):
+        self.n_best, self.index = n_best, 0
+
+    def write(self, source: str, translations: list[Translation]) -> None:
+        if self.n_best == 1:
+            out = one_line(translations[0].text) + "\n"
+        else:
+            out = "".join(f"{self.index} ||| {one_line(t.text)} ||| {t.score:.4f}\n" for t in translations)
+        self.index += 1
+        sys.stdout.write(out)
