@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, settings
 # `pytest --hypothesis-profile=fuzz tests/test_hardening.py` runs the property tests for minutes.
 settings.register_profile("default", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture])
-settings.register_profile("fuzz", max_examples=4000, deadline=None,
+settings.register_profile("fuzz", max_examples=15000, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture])
 settings.load_profile("default")
 
