@@ -11,7 +11,6 @@ BLEU of each; batch sizes; cold start of `attn translate` as a fresh process; pe
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import os
 import platform
 import resource

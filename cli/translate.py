@@ -10,7 +10,6 @@ import typer
 
 from attn.runtime.manifest import ModelFolderError
 from attn.runtime.registry import resolve_model
-from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
 
 from .formats import FORMATS, make_format
