@@ -160,8 +160,11 @@ def test_closed_pipe_ends_quietly(reverse_model, tmp_path):
 
 
 def test_ctrl_c_exits_130_without_traceback(reverse_model):
+    # A shell starts background jobs with SIGINT ignored and children inherit that; a terminal's
+    # Ctrl-C reaches a foreground process with the default disposition, so restore it.
     process = subprocess.Popen([*ATTN, "translate", "-m", str(reverse_model)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     process.stdin.write(b"a0 b1\n")
     process.stdin.flush()
     assert process.stdout.readline() == b"b1 a0\n"  # it answers a line while stdin stays open
