@@ -3,7 +3,7 @@
     python benchmarks/run.py --model models/en-de --workdir work/en-de --config configs/en-de.toml \
         --data ../shared/data/en-de/test.tsv.gz
 
-Compares, on the same sentences and the same search code (runtime/search.py):
+Compares, on the same sentences and the same search code (runtime/search.py), replace-unk off:
 onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5; fp32 vs int8 with the
 BLEU of each; batch sizes; cold start of `attn translate` as a fresh process; peak memory.
 """
@@ -143,7 +143,7 @@ def main() -> None:
 
     engine_rows = []
     for beam in (1, 5):
-        options = translator.default_options(beam=beam)
+        options = translator.default_options(beam=beam, replace_unk=False)  # the engines differ, nothing else
         outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)])
         engine_rows.append(rate_row(f"onnxruntime, beam {beam}", outputs, seconds, references, tokenizer))
         onnx_rate = len(texts) / seconds
@@ -158,7 +158,8 @@ def main() -> None:
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):
             engine = Translator(folder, threads=args.threads)
-            outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, engine.default_options(beam=5), 32)])
+            options = engine.default_options(beam=5, replace_unk=False)
+            outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)])
             rates[name] = len(texts) / seconds
             size = sum(f.stat().st_size for f in folder.iterdir())
             precision_rows.append(rate_row(name, outputs, seconds, references, tokenizer) + [f"{size / 1e6:.1f} MB"])
@@ -166,8 +167,8 @@ def main() -> None:
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
-        options = translator.default_options(beam=5)
-        subset = texts[: 200]
+        options = translator.default_options(beam=5, replace_unk=False)
+        subset = texts[:200]
         outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)])
         batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
 
