@@ -36,24 +36,19 @@ def export_command(
 ) -> None:
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
-    import torch
-
     from attn.export.config import load_config
     from attn.export.onnx_export import export_model
-    from attn.export.train import Trainer, average_checkpoints
+    from attn.export.train import Trainer, chosen_weights
 
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config), run, console)
     summary = trainer.train() if train else trainer.write_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
+    weights, steps = chosen_weights(run, average)
     if average:
-        weights, steps = average_checkpoints(run, average)
         training["averaged_steps"] = steps
-        chosen = f"the mean of steps {', '.join(map(str, steps))}"
-    else:
-        best = torch.load(run / "best.pt", weights_only=True)
-        weights, chosen = best["model"], f"step {best['step']}"
+    chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
     trainer.model.load_state_dict(weights)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")

@@ -246,6 +246,14 @@ def average_checkpoints(workdir: Path, count: int) -> tuple[dict, list[int]]:
     return {name: value.to(reference[name].dtype) for name, value in average.items()}, [c["step"] for c in loaded]
 
 
+def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
+    """The weights to export and their step(s): best.pt, or the mean of the last `average` kept."""
+    if average:
+        return average_checkpoints(workdir, average)
+    best = torch.load(workdir / "best.pt", weights_only=True)
+    return best["model"], [best["step"]]
+
+
 def _atomic_save(obj: dict, path: Path) -> None:
     temporary = path.with_suffix(path.suffix + ".tmp")
     torch.save(obj, temporary)
