@@ -76,14 +76,16 @@ def final_score(log_prob: float, attention: np.ndarray, source_length: int, opti
     return float(score)
 
 
-def constrain(log_probs: np.ndarray, histories: list[list[int]], step: int, options: SearchOptions) -> None:
-    """In place: forbid EOS before min_length, and tokens that would repeat an n-gram."""
+def constrain(log_probs: np.ndarray, histories: Callable[[], list[list[int]]], step: int,
+              options: SearchOptions) -> None:
+    """In place: forbid EOS before min_length, and tokens that would repeat an n-gram.
+    `histories` gives each row's tokens so far; it is only called when blocking is on."""
     if step < options.min_length:
         log_probs[:, EOS] = -np.inf
     n = options.no_repeat_ngram
     if n <= 0:
         return
-    for row, history in enumerate(histories):
+    for row, history in enumerate(histories()):
         if len(history) < n - 1:
             continue
         prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
@@ -133,7 +135,7 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        constrain(log_probs, [tokens[s] for s in alive], step, options)
+        constrain(log_probs, lambda: [tokens[s] for s in alive], step, options)
         chosen = choose(log_probs)
         keep = []
         for row, sentence in enumerate(alive):
@@ -171,7 +173,7 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        constrain(log_probs, history.tolist(), step, options)
+        constrain(log_probs, history.tolist, step, options)
         vocab, groups = log_probs.shape[1], len(alive)
         candidates = (scores[:, None] + log_probs).reshape(groups, k * vocab)
         width = min(2 * k, k * vocab)
