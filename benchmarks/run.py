@@ -14,17 +14,16 @@ import argparse
 import os
 import platform
 import resource
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import numpy as np
 import sacrebleu
 import torch
 
+from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.config import load_config
 from attn.export.model import Seq2Seq
 from attn.export.quantize import quantize_folder
@@ -39,18 +38,19 @@ class TorchDecoderState:
     def __init__(self, model: Seq2Seq, ids: np.ndarray, mask: np.ndarray):
         self.model = model
         with torch.no_grad():
-            self.mask = torch.from_numpy(mask)
-            self.memory, self.keys, self.states = model.encode(torch.from_numpy(ids), self.mask)
+            self.ids, self.mask = torch.from_numpy(ids), torch.from_numpy(mask)
+            self.memory, self.keys, self.states = model.encode(self.ids, self.mask)
 
     @torch.no_grad()
     def step(self, previous: np.ndarray):
         log_probs, self.states, attention = self.model.decode_step(
-            torch.from_numpy(previous), self.states, self.keys, self.memory, self.mask)
+            torch.from_numpy(previous), self.states, self.keys, self.memory, self.mask, self.ids)
         return log_probs.numpy(), attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
         index = torch.from_numpy(rows)
-        self.memory, self.keys, self.mask = self.memory[index], self.keys[index], self.mask[index]
+        self.memory, self.keys = self.memory[index], self.keys[index]
+        self.ids, self.mask = self.ids[index], self.mask[index]
         self.states = {name: value[index] for name, value in self.states.items()}
 
 
@@ -74,25 +74,14 @@ def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], op
     return outputs
 
 
-def timed(function):
-    start = time.perf_counter()
-    result = function()
-    return result, time.perf_counter() - start
-
-
 def rate_row(name, outputs, seconds, references, tokenizer):
     tokens = sum(len(tokenizer.encode(o)) for o in outputs)
     bleu = sacrebleu.corpus_bleu(outputs, [references]).score
     return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.1f}"]
 
 
-def cold_start(model: Path, runs: int) -> tuple[float, list[tuple[str, int]]]:
-    command = [sys.executable, "-m", "attn.cli", "translate", "-m", str(model), "she is eating a green apple"]
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
+def import_breakdown(command: list[str]) -> list[tuple[str, int]]:
+    """The largest top-level imports of `command` (cumulative µs, from python -X importtime)."""
     trace = subprocess.run([sys.executable, "-X", "importtime", *command[1:]], capture_output=True, text=True).stderr
     cumulative = {}
     for line in trace.splitlines():
@@ -100,18 +89,7 @@ def cold_start(model: Path, runs: int) -> tuple[float, list[tuple[str, int]]]:
             _, total, name = [part.strip() for part in line[len("import time:"):].split("|")]
             if total.isdigit() and not name.startswith(" ") and "." not in name:
                 cumulative[name] = int(total)
-    top = sorted(cumulative.items(), key=lambda item: -item[1])[:6]
-    return statistics.median(times), top
-
-
-def translate_peak_memory(model: Path) -> float:
-    """Peak RSS (MB) of one `attn translate` process, measured from a small intermediate process
-    (a child forked straight from this large process would count this process's pages)."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, capture_output=True); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    command = [sys.executable, "-m", "attn.cli", "translate", "-m", str(model), "she is eating a green apple"]
-    out = subprocess.run([sys.executable, "-c", probe, *command], check=True, capture_output=True, text=True).stdout
-    return int(out.strip()) / 1024
+    return sorted(cumulative.items(), key=lambda item: -item[1])[:6]
 
 
 def table(header, rows):
@@ -172,9 +150,10 @@ def main() -> None:
         outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)])
         batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
 
-    median, imports = cold_start(args.model, runs=5)
+    fresh_process = attn_command(args.model, "translate", "she is eating a green apple")
+    median, imports = cold_start(fresh_process, runs=5), import_breakdown(fresh_process)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    child_peak = translate_peak_memory(args.model)
+    child_peak = peak_memory_mb(fresh_process)
 
     command = "python " + " ".join([Path(sys.argv[0]).as_posix(), *sys.argv[1:]])
     report = f"""# Decoding benchmarks

@@ -12,8 +12,10 @@ import typer
 
 from attn.runtime.manifest import ModelFolderError
 
+from .bench import bench_command
 from .evaluate import eval_command
 from .models_list import models_command
+from .summarize import summarize_command
 from .training import export_command, quantize_command, train_command
 from .translate import align_command, translate_command
 
@@ -25,9 +27,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.command("translate")(translate_command)
+app.command("summarize")(summarize_command)
 app.command("align")(align_command)
 app.command("eval")(eval_command)
 app.command("models")(models_command)
+app.command("bench")(bench_command)
 app.command("train")(train_command)
 app.command("export")(export_command)
 app.command("quantize")(quantize_command)
@@ -52,6 +56,10 @@ def main() -> None:
         # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(0)
+    except ModuleNotFoundError as error:  # an optional dependency of train/export/eval
+        print(f"attn: error: this command needs the Python package {error.name!r}: "
+              f"pip install 'attn[train]' (training, export) or 'attn[eval]' (eval)", file=sys.stderr)
+        sys.exit(2)
     except USAGE_ERRORS as error:
         print(f"attn: error: {_one_line(error)}", file=sys.stderr)
         sys.exit(2)

@@ -1,4 +1,7 @@
-"""`attn eval`: BLEU and chrF (sacrebleu) of a model on a TSV, overall and per group."""
+"""`attn eval`: a model's (or the lead baseline's) scores on a TSV, overall and per group.
+
+Translation models get BLEU and chrF, summarization models ROUGE-1/2/L F1 (cli/metrics.py).
+"""
 
 from __future__ import annotations
 
@@ -14,7 +17,9 @@ from rich.table import Table
 
 from attn.runtime.registry import resolve_model
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv
+from attn.runtime.tsv import Row, read_tsv
+
+from .metrics import metric_columns, summary_scores, translation_scores
 
 CHUNK = 256
 
@@ -22,8 +27,12 @@ CHUNK = 256
 def eval_command(
     data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group].")],
     model: Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed name.")] = None,
+    task: Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")] = "translate",
+    lead: Annotated[int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")] = 0,
     beam: Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size (default: the model's).")] = None,
     length_penalty: Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha (default: the model's).")] = None,
+    min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="Default: the model's.")] = None,
+    no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Default: the model's.")] = None,
     replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Default: the model's.")] = None,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: Annotated[int, typer.Option("--threads", min=0)] = 0,
@@ -32,39 +41,52 @@ def eval_command(
     hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line.")] = None,
     json_out: Annotated[Optional[Path], typer.Option("--json", help="Write the scores here as JSON.")] = None,
 ) -> None:
-    """Score a model on a test file: BLEU and chrF overall and per value of the third column."""
-    try:
-        import sacrebleu
-    except ImportError:
-        raise typer.BadParameter("`attn eval` needs sacrebleu: pip install 'attn[eval]'") from None
+    """Score a model on a test file, overall and per value of the third column."""
     rows = read_tsv(data)[: limit or None]
-    translator = Translator(resolve_model(model, "translate", None, None), device, threads)
-    options = translator.default_options(beam=beam, length_penalty=length_penalty, replace_unk=replace_unk)
+    if lead:
+        name, task, settings = f"lead-{lead}", "summarize", {"lead_words": lead}
+        hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]
+    else:
+        translator = Translator(resolve_model(model, task, None, None), device, threads)
+        options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
+                                             no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk)
+        name, task = translator.folder.name, translator.manifest.task
+        settings = {key: getattr(options, key) for key in
+                    ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")}
+        hypotheses = _decode(translator, rows, options, batch_size)
+    score = summary_scores if task == "summarize" else translation_scores
+    scores = {group: {"sentences": len(indices), **score([hypotheses[i] for i in indices],
+                                                         [rows[i].target for i in indices])}
+              for group, indices in _groups(rows).items()}
+    columns = metric_columns(task)
+    described = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in settings.items())
+    table = Table("group", "rows", *(title for _, title in columns), title=f"{name} on {data.name}: {described}")
+    for group, values in scores.items():
+        table.add_row(group, str(values["sentences"]), *(f"{values[key]:.2f}" for key, _ in columns))
+    Console().print(table)
+    if hypotheses_out:
+        hypotheses_out.write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
+    if json_out:
+        json_out.write_text(json.dumps({"data": str(data), "model": name, "task": task, "search": settings,
+                                        "scores": scores}, indent=2))
+
+
+def _decode(translator: Translator, rows: list[Row], options, batch_size: int) -> list[str]:
     hypotheses: list[str] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"translating {len(rows)} rows", total=len(rows))
+        task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))
         for start in range(0, len(rows), CHUNK):
             chunk = rows[start : start + CHUNK]
             hypotheses += [r[0].text for r in translator.translate([row.source for row in chunk], options, batch_size)]
             progress.advance(task, len(chunk))
+    return hypotheses
+
+
+def _groups(rows: list[Row]) -> dict[str, list[int]]:
+    """Row indices of "all" and of each origin."""
     groups = defaultdict(list)
     for index, row in enumerate(rows):
         groups["all"].append(index)
         if row.origin:
             groups[row.origin].append(index)
-    scores = {}
-    for group, indices in groups.items():
-        hyps, refs = [hypotheses[i] for i in indices], [[rows[i].target for i in indices]]
-        scores[group] = {"sentences": len(indices), "bleu": round(sacrebleu.corpus_bleu(hyps, refs).score, 2),
-                         "chrf": round(sacrebleu.corpus_chrf(hyps, refs).score, 2)}
-    settings = f"beam {options.beam}, length penalty {options.length_penalty}, replace-unk {'on' if options.replace_unk else 'off'}"
-    table = Table("group", "sentences", "BLEU", "chrF", title=f"{translator.folder.name} on {data.name}, {settings}")
-    for group, score in scores.items():
-        table.add_row(group, str(score["sentences"]), f"{score['bleu']:.1f}", f"{score['chrf']:.1f}")
-    Console().print(table)
-    if hypotheses_out:
-        hypotheses_out.write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
-    if json_out:
-        json_out.write_text(json.dumps({"data": str(data), "model": str(translator.folder), "search": {
-            "beam": options.beam, "length_penalty": options.length_penalty, "replace_unk": options.replace_unk},
-            "scores": scores}, indent=2))
+    return groups

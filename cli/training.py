@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
+SetOption = Annotated[Optional[list[str]], typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false.")]
 WorkdirOption = Annotated[Optional[Path], typer.Option("--workdir", "-w", help="Run folder (checkpoints, tokenizer); default work/<config name>.")]
 
 
@@ -16,13 +17,13 @@ def _workdir(config_path: Path, workdir: Path | None) -> Path:
     return workdir or Path("work") / config_path.stem
 
 
-def train_command(config: ConfigArgument, workdir: WorkdirOption = None) -> None:
+def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrides: SetOption = None) -> None:
     """Train (or resume) until the config's step limit or time budget."""
     from attn.export.config import load_config
     from attn.export.train import Trainer
 
     console = Console(stderr=True)
-    summary = Trainer(load_config(config), _workdir(config, workdir), console).train()
+    summary = Trainer(load_config(config, overrides or ()), _workdir(config, workdir), console).train()
     console.print(f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
                   f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}")
 
@@ -33,6 +34,7 @@ def export_command(
     workdir: WorkdirOption = None,
     average: Annotated[int, typer.Option("--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one.")] = 0,
     train: Annotated[bool, typer.Option("--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are.")] = True,
+    overrides: SetOption = None,
 ) -> None:
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
@@ -42,7 +44,7 @@ def export_command(
 
     console = Console(stderr=True)
     run = _workdir(config, workdir)
-    trainer = Trainer(load_config(config), run, console)
+    trainer = Trainer(load_config(config, overrides or ()), run, console)
     summary = trainer.train() if train else trainer.write_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
     weights, steps = chosen_weights(run, average)

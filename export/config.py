@@ -36,6 +36,7 @@ class DataConfig:
     dev: str = ""
     max_source_pieces: int = 100
     max_target_pieces: int = 100
+    truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)
     dev_bleu_sentences: int = 400
 
@@ -59,6 +60,8 @@ class ModelConfig:
     attention_size: int = 256
     dropout: float = 0.2
     tie_embeddings: bool = True
+    copy: bool = False          # pointer-generator: copy source pieces (See et al. 2017)
+    coverage: bool = False      # coverage vector in the additive score, and a coverage loss
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class TrainConfig:
     threads: int = 2
     bf16_autocast: bool = False
     keep_checkpoints: int = 0
-
+    coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,8 @@ class SearchConfig:
 
     beam: int = 5
     length_penalty: float = 1.0
+    min_length: int = 0
+    no_repeat_ngram: int = 0
     max_length_ratio: float = 2.0
     max_length_offset: int = 10
     replace_unk: bool = False
@@ -104,8 +109,9 @@ class Config:
         return dataclasses.asdict(self)
 
 
-def load_config(path: str | Path) -> Config:
-    """Read, type-check and validate a TOML config; data paths become absolute."""
+def load_config(path: str | Path, overrides: typing.Sequence[str] = ()) -> Config:
+    """Read, type-check and validate a TOML config, after `section.key=value` overrides (the value
+    in TOML syntax; a bare word is a string); data paths become absolute."""
     path = Path(path)
     try:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -113,6 +119,8 @@ def load_config(path: str | Path) -> Config:
         raise ConfigError(f"config file not found: {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    for override in overrides:
+        _apply_override(raw, override)
     config = config_from_dict(raw, source=str(path))
     base = path.resolve().parent
     data = dataclasses.replace(
@@ -121,6 +129,22 @@ def load_config(path: str | Path) -> Config:
         dev=_resolve(base, config.data.dev),
     )
     return dataclasses.replace(config, data=data)
+
+
+def _apply_override(raw: dict, override: str) -> None:
+    """Set raw[section][key] from 'section.key=value'."""
+    name, equals, text = override.partition("=")
+    section, dot, key = name.strip().partition(".")
+    if not equals or not dot or not section or not key:
+        raise ConfigError(f"override {override!r} must look like section.key=value (e.g. model.copy=false)")
+    try:
+        value = tomllib.loads(f"value = {text.strip()}")["value"]
+    except tomllib.TOMLDecodeError:
+        value = text.strip()
+    table = raw.setdefault(section, {})
+    if not isinstance(table, dict):
+        raise ConfigError(f"override {override!r}: [{section}] is not a table")
+    table[key] = value
 
 
 def config_from_dict(raw: dict, source: str = "config") -> Config:
@@ -176,6 +200,10 @@ def _validate(config: Config, source: str) -> None:
         (
             model.score != "dot" or model.decoder_hidden == 2 * model.encoder_hidden,
             "[model] score 'dot' needs decoder_hidden == 2 * encoder_hidden",
+        ),
+        (
+            not model.coverage or model.score in ("additive", "concat"),
+            "[model] coverage needs score 'additive' or 'concat' (it enters the additive score)",
         ),
         (0.0 <= model.dropout < 1.0, "[model] dropout must be in [0, 1)"),
         (min(model.encoder_layers, model.decoder_layers) >= 1, "[model] layers must be >= 1"),

@@ -31,10 +31,14 @@ class Pair:
     target: list[int]
 
 
-def encode_pairs(rows: list[Row], tokenizer: SubwordTokenizer, max_source: int, max_target: int) -> list[Pair]:
-    """Encode rows, dropping pairs longer than the limits (in pieces) or with an empty side."""
+def encode_pairs(rows: list[Row], tokenizer: SubwordTokenizer, max_source: int, max_target: int,
+                 truncate_source: bool = False) -> list[Pair]:
+    """Encode rows, dropping pairs with an empty side or longer than the limits (in pieces);
+    with `truncate_source`, a long source keeps its first `max_source` pieces instead."""
     sources = tokenizer.encode_batch([row.source for row in rows])
     targets = tokenizer.encode_batch([row.target for row in rows])
+    if truncate_source:
+        sources = [source[:max_source] for source in sources]
     return [
         Pair(source + [EOS], [BOS] + target + [EOS])
         for source, target in zip(sources, targets)

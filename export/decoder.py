@@ -5,12 +5,16 @@ Bahdanau: the query is the previous top-layer state; the context feeds the RNN i
 Luong:    the RNN reads [y_{i-1}; a_{i-1}] (input feeding); the query is the new state s_i;
           a_i = tanh(W [c_i; s_i]).
 Logits are output_layer(a_i); the output layer may share the embedding matrix.
+With `copy`, a switch p_gen = σ(w · readout input + b) says how much of the next token's probability
+comes from the vocabulary distribution rather than from copying a source position (model.py mixes).
 
 Recurrent states are batch-first so that search reorders all of them along axis 0:
-hidden (B, L, H), cell (B, L, H) for LSTM, feed (B, R) for Luong.
+hidden (B, L, H), cell (B, L, H) for LSTM, feed (B, R) for Luong, coverage (B, S) with coverage.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import torch
 from torch import Tensor, nn
@@ -20,13 +24,23 @@ from .cells import build_cell
 from .config import ModelConfig
 
 
+class StepOutput(NamedTuple):
+    """attentional (B, R), the new states, attention (B, S), switch (B, 1) the logit of p_gen
+    (None without copy)."""
+
+    attentional: Tensor
+    states: dict[str, Tensor]
+    attention: Tensor
+    switch: Tensor | None
+
+
 class AttentionDecoder(nn.Module):
     def __init__(self, config: ModelConfig, memory_size: int, vocab_size: int, embedding: nn.Embedding):
         super().__init__()
         self.style = config.style
         hidden, emb = config.decoder_hidden, config.embedding_size
         self.readout_size = emb if config.tie_embeddings else hidden
-        self.attention = build_attention(config.score, hidden, memory_size, config.attention_size)
+        self.attention = build_attention(config.score, hidden, memory_size, config.attention_size, config.coverage)
         context = self.attention.value_size
         if self.style == "bahdanau":
             rnn_input, readout_input = emb + context, hidden + context + emb
@@ -38,12 +52,14 @@ class AttentionDecoder(nn.Module):
         )
         self.bridge = nn.Linear(memory_size, config.decoder_layers * hidden)
         self.readout = nn.Linear(readout_input, self.readout_size)
+        self.switch = nn.Linear(readout_input, 1) if config.copy else None
         self.output_layer = nn.Linear(self.readout_size, vocab_size)
         if config.tie_embeddings:
             self.output_layer.weight = embedding.weight
         self.dropout = nn.Dropout(config.dropout)
         self.layers, self.hidden_size = config.decoder_layers, hidden
-        self.state_names = self.cells[0].state_names + (("feed",) if self.style == "luong" else ())
+        self.state_names = (self.cells[0].state_names + (("feed",) if self.style == "luong" else ())
+                            + (("coverage",) if config.coverage else ()))
 
     def initial_states(self, memory: Tensor, mask: Tensor) -> dict[str, Tensor]:
         """memory (B, S, M), mask (B, S) → states from tanh(W · masked mean of memory)."""
@@ -55,24 +71,31 @@ class AttentionDecoder(nn.Module):
             states["cell"] = torch.zeros_like(hidden)
         if "feed" in self.state_names:
             states["feed"] = torch.zeros(memory.shape[0], self.readout_size, dtype=memory.dtype)
+        if "coverage" in self.state_names:
+            states["coverage"] = torch.zeros_like(mask, dtype=memory.dtype)
         return states
 
-    def step(
-        self, embedded: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor, mask: Tensor
-    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
-        """embedded (B, E) of the previous token → attentional vector (B, R), new states,
-        attention weights (B, S)."""
+    def step(self, embedded: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor,
+             mask: Tensor) -> StepOutput:
+        """embedded (B, E) of the previous token, keys (B, S, K), values (B, S, V), mask (B, S)
+        → the step's attentional vector, new states, attention weights and copy switch."""
+        coverage = states.get("coverage")
         if self.style == "bahdanau":
             query = states["hidden"][:, -1]
-            context, weights = self.attention(query, keys, values, mask)
+            context, weights = self.attention(query, keys, values, mask, coverage)
             top, new_states = self._run_layers(torch.cat([embedded, context], dim=-1), states)
-            attentional = torch.tanh(self.readout(torch.cat([top, context, embedded], dim=-1)))
+            readout_input = torch.cat([top, context, embedded], dim=-1)
         else:
             top, new_states = self._run_layers(torch.cat([embedded, states["feed"]], dim=-1), states)
-            context, weights = self.attention(top, keys, values, mask)
-            attentional = torch.tanh(self.readout(torch.cat([context, top], dim=-1)))
+            context, weights = self.attention(top, keys, values, mask, coverage)
+            readout_input = torch.cat([context, top], dim=-1)
+        attentional = torch.tanh(self.readout(readout_input))
+        if self.style == "luong":
             new_states["feed"] = attentional
-        return attentional, new_states, weights
+        if coverage is not None:
+            new_states["coverage"] = coverage + weights
+        switch = self.switch(readout_input) if self.switch is not None else None
+        return StepOutput(attentional, new_states, weights, switch)
 
     def logits(self, attentional: Tensor) -> Tensor:
         """attentional (..., R) → unnormalised scores (..., V)."""

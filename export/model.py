@@ -1,4 +1,5 @@
-"""The attention encoder-decoder: shared embeddings → bi-RNN encoder → attention decoder."""
+"""The attention encoder-decoder: shared embeddings → bi-RNN encoder → attention decoder,
+optionally a pointer-generator (copy) over the source pieces."""
 
 from __future__ import annotations
 
@@ -10,6 +11,14 @@ from attn.runtime.constants import BOS, EOS, PAD
 from .config import ModelConfig
 from .decoder import AttentionDecoder
 from .encoder import BiRNNEncoder
+
+MIN_PROBABILITY = 1e-30  # floor under the copy distribution before its log (e^-69: no weight)
+
+
+def log_sigmoid(x: Tensor) -> Tensor:
+    """log σ(x) = min(x, 0) − log(1 + e^−|x|), written out: exported as Log(Sigmoid), onnxruntime's
+    approximate Sigmoid loses the relative precision of tiny values, and p_gen can be tiny."""
+    return torch.clamp(x, max=0.0) - torch.log(1.0 + torch.exp(-torch.abs(x)))
 
 
 class Seq2Seq(nn.Module):
@@ -37,22 +46,46 @@ class Seq2Seq(nn.Module):
         values, keys = attention.project_values(memory), attention.project_keys(memory)
         return values, keys, self.decoder.initial_states(memory, mask)
 
-    def forward(self, source: Tensor, mask: Tensor, target_in: Tensor) -> Tensor:
-        """Teacher forcing: source (B, S), mask (B, S), target_in (B, T) → logits (B, T, V)."""
+    def forward(self, source: Tensor, mask: Tensor, target_in: Tensor) -> tuple[Tensor, Tensor]:
+        """Teacher forcing: source (B, S), mask (B, S), target_in (B, T)
+        → scores (B, T, V) (see output_scores), attention (B, T, S)."""
         values, keys, states = self.encode(source, mask)
         embedded = self.embedding_dropout(self.embedding(target_in))
-        attentional = []
+        steps = []
         for t in range(target_in.shape[1]):
-            output, states, _ = self.decoder.step(embedded[:, t], states, keys, values, mask)
-            attentional.append(output)
-        return self.decoder.logits(torch.stack(attentional, dim=1))
+            step = self.decoder.step(embedded[:, t], states, keys, values, mask)
+            states = step.states
+            steps.append(step)
+        attention = torch.stack([step.attention for step in steps], dim=1)
+        switch = torch.stack([step.switch for step in steps], dim=1) if self.config.copy else None
+        attentional = torch.stack([step.attentional for step in steps], dim=1)
+        return self.output_scores(attentional, attention, switch, source), attention
 
-    def decode_step(
-        self, previous: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor, mask: Tensor
-    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
-        """previous tokens (B,) → log-probabilities (B, V), new states, attention (B, S)."""
-        output, states, weights = self.decoder.step(self.embedding(previous), states, keys, values, mask)
-        return torch.log_softmax(self.decoder.logits(output), dim=-1), states, weights
+    def output_scores(self, attentional: Tensor, attention: Tensor, switch: Tensor | None,
+                      source: Tensor) -> Tensor:
+        """attentional (B, [T,] R), attention (B, [T,] S), switch (B, [T,] 1) the logit of p_gen,
+        source ids (B, S) → scores (B, [T,] V) whose log_softmax is the log-probabilities: the
+        logits, or with copy the log-probabilities themselves, log(p_gen · P_vocab + (1 − p_gen) ·
+        P_copy), P_copy putting each source position's attention on that position's piece id;
+        mixed in log space so that rare tokens keep log_softmax's accuracy."""
+        logits = self.decoder.logits(attentional)
+        if switch is None:
+            return logits
+        log_vocabulary = torch.log_softmax(logits.float(), dim=-1)
+        switch = switch.float()
+        index = source.view(source.shape[0], *([1] * (attention.dim() - 2)), source.shape[1]).expand_as(attention)
+        copied = torch.zeros_like(log_vocabulary).scatter_add(-1, index, attention.float())
+        generated = log_sigmoid(switch) + log_vocabulary
+        copying = log_sigmoid(-switch) + torch.log(copied.clamp_min(MIN_PROBABILITY))
+        larger = torch.maximum(generated, copying)  # log(e^a + e^b) = m + log(e^(a-m) + e^(b-m))
+        return larger + torch.log(torch.exp(generated - larger) + torch.exp(copying - larger))
+
+    def decode_step(self, previous: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor,
+                    mask: Tensor, source: Tensor) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+        """previous tokens (B,), source ids (B, S) → log-probabilities (B, V), new states, attention (B, S)."""
+        step = self.decoder.step(self.embedding(previous), states, keys, values, mask)
+        scores = self.output_scores(step.attentional, step.attention, step.switch, source)
+        return torch.log_softmax(scores, dim=-1), step.states, step.attention
 
     @torch.no_grad()
     def greedy(self, source: Tensor, mask: Tensor, max_length: int) -> list[list[int]]:
@@ -63,7 +96,7 @@ class Seq2Seq(nn.Module):
         finished = torch.zeros(batch, dtype=torch.bool)
         outputs = []
         for _ in range(max_length):
-            log_probs, states, _ = self.decode_step(previous, states, keys, values, mask)
+            log_probs, states, _ = self.decode_step(previous, states, keys, values, mask, source)
             previous = log_probs.argmax(dim=-1).masked_fill(finished, PAD)
             outputs.append(previous)
             finished |= previous == EOS

@@ -17,13 +17,14 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+from torch import Tensor
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from attn.runtime.constants import EOS, PAD
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config
+from .config import Config, ConfigError
 from attn.runtime.tsv import Row, read_tsv
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
@@ -51,10 +52,28 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
         tokenizer = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency)
         _atomic_write(tokenizer_path, tokenizer.to_str())
     tokenizer = SubwordTokenizer.load(tokenizer_path)
-    train = encode_pairs(rows, tokenizer, config.data.max_source_pieces, config.data.max_target_pieces)
-    dev = encode_pairs(dev_rows, tokenizer, 10_000, 10_000)
+    train = encode_pairs(rows, tokenizer, config.data.max_source_pieces, config.data.max_target_pieces,
+                         config.data.truncate_source)
+    dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
+    dev = encode_pairs(dev_rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source)
     console.log(f"train pairs {len(train)} of {len(rows)} rows, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
     return Corpus(tokenizer, train, dev, dev_rows)
+
+
+def check_run_config(config: Config, workdir: Path) -> None:
+    """Record the run's [model] and [vocab] in the work folder on its first use; a later use with
+    different ones (a forgotten --set, the wrong config) is a ConfigError, not a weight mismatch."""
+    path = workdir / "config.json"
+    fixed = {name: config.to_dict()[name] for name in ("model", "vocab")}
+    if not path.exists():
+        _atomic_write(path, json.dumps(fixed, indent=2))
+        return
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    for section, values in fixed.items():
+        changed = sorted(k for k in values if recorded.get(section, {}).get(k) != values[k])
+        if changed:
+            raise ConfigError(f"{workdir} was trained with different [{section}] {', '.join(changed)} "
+                              f"(see {path}); use its settings or another --workdir")
 
 
 def build_model(config: Config, vocab_size: int) -> Seq2Seq:
@@ -75,6 +94,7 @@ class Trainer:
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.console = console or Console(stderr=True)
         torch.set_num_threads(config.train.threads)
+        check_run_config(config, self.workdir)
         self.corpus = prepare_corpus(config, self.workdir, self.console)
         self.model = build_model(config, self.corpus.tokenizer.vocab_size)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
@@ -130,11 +150,13 @@ class Trainer:
     def _update(self, batch) -> float:
         self.model.train()
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.train.bf16_autocast):
-            logits = self.model(batch.source, batch.mask, batch.target_in)
-        loss = F.cross_entropy(
-            logits.float().reshape(-1, logits.shape[-1]), batch.target_out.reshape(-1),
+            scores, attention = self.model(batch.source, batch.mask, batch.target_in)
+        loss = F.cross_entropy(  # its log_softmax leaves a copy model's log-probabilities as they are
+            scores.float().reshape(-1, scores.shape[-1]), batch.target_out.reshape(-1),
             ignore_index=PAD, label_smoothing=self.config.train.label_smoothing,
         )
+        if self.config.model.coverage:
+            loss = loss + self.config.train.coverage_loss_weight * coverage_loss(attention.float(), batch.target_out)
         self.optimizer.zero_grad(set_to_none=True)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.train.clip_norm)
@@ -152,8 +174,8 @@ class Trainer:
         total_loss, total_tokens = 0.0, 0
         for indices in token_batches(self.corpus.dev, self.config.train.batch_tokens, 0, 0):
             batch = collate([self.corpus.dev[i] for i in indices])
-            logits = self.model(batch.source, batch.mask, batch.target_in)
-            total_loss += float(F.cross_entropy(logits.reshape(-1, logits.shape[-1]),
+            scores, _ = self.model(batch.source, batch.mask, batch.target_in)
+            total_loss += float(F.cross_entropy(scores.reshape(-1, scores.shape[-1]),
                                                 batch.target_out.reshape(-1), ignore_index=PAD, reduction="sum"))
             total_tokens += batch.target_tokens
         hypotheses, references = self._dev_translations()
@@ -170,10 +192,11 @@ class Trainer:
         every = max(1, len(self.corpus.dev_rows) // max(1, self.config.data.dev_bleu_sentences))
         rows = self.corpus.dev_rows[::every][: self.config.data.dev_bleu_sentences]  # spread over origins
         tokenizer, search = self.corpus.tokenizer, self.config.search
+        limit = self.config.data.max_source_pieces if self.config.data.truncate_source else None
         hypotheses = []
         for start in range(0, len(rows), 64):
             chunk = rows[start : start + 64]
-            source = pad([ids + [EOS] for ids in tokenizer.encode_batch([r.source for r in chunk])])
+            source = pad([ids[:limit] + [EOS] for ids in tokenizer.encode_batch([r.source for r in chunk])])
             max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
             for ids in self.model.greedy(source, (source != PAD).long(), max_length):
                 hypotheses.append(tokenizer.decode(ids))
@@ -233,6 +256,15 @@ class Trainer:
             TextColumn("step {task.completed}/{task.total}"), BarColumn(), TimeElapsedColumn(),
             TextColumn("{task.fields[info]}"), console=self.console, disable=not self.console.is_terminal,
         )
+
+
+def coverage_loss(attention: Tensor, target_out: Tensor) -> Tensor:
+    """See et al.'s Σ_j min(a_tj, c_tj) with c_t the attention summed over steps before t, averaged
+    over real target tokens: attention (B, T, S), target_out (B, T) PAD-padded → a scalar."""
+    covered = torch.cumsum(attention, dim=1) - attention
+    per_step = torch.minimum(attention, covered).sum(dim=-1)
+    real = (target_out != PAD).to(per_step.dtype)
+    return (per_step * real).sum() / real.sum().clamp(min=1.0)
 
 
 def average_checkpoints(workdir: Path, count: int) -> tuple[dict, list[int]]:

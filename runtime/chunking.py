@@ -1,4 +1,6 @@
-"""Long inputs: a source longer than the model's limit is translated in consecutive parts.
+"""Long inputs: a source longer than the model's limit is translated in consecutive parts, or,
+for a summarizer, summarized from its head (`keep_head`): a summary of the parts would be as
+long as several summaries, and a description states what it is about first.
 
 A line of more than `limit` pieces is cut into windows of at most `limit` pieces, each cut moved
 back to the nearest word boundary when there is one; every part is translated on its own and the
@@ -34,6 +36,12 @@ def split_source(source: SourcePieces, limit: int) -> list[SourcePieces]:
                                   [w - first for w in words] + [-1]))
         start = end
     return parts
+
+
+def keep_head(source: SourcePieces, limit: int) -> SourcePieces:
+    """The first `limit` pieces (+ EOS), cut back to a word boundary when there is one."""
+    parts = split_source(source, limit)
+    return parts[0]
 
 
 def join_alignments(parts: list[WordAlignment]) -> WordAlignment:

@@ -14,7 +14,7 @@ import numpy as np
 import onnxruntime
 
 from .alignment import WordAlignment, merge_to_words
-from .chunking import join_alignments, split_source
+from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, PAD, TOKENIZER
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -36,28 +36,33 @@ class Translation:
 
 
 DEFAULT_MAX_SOURCE_PIECES = 200
+# SearchOptions fields whose default a model's manifest may set ([search] of its training config)
+MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
 
 class OnnxDecoderState:
-    """The encoded batch and recurrent states of the exported graphs, reordered along axis 0."""
+    """The encoded batch and recurrent states of the exported graphs, reordered along axis 0.
+    `source` holds what every step reads about the source: memory, keys, source_mask, and
+    source_ids when the decoder copies (it asks for them as an input)."""
 
-    def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray], mask: np.ndarray):
+    def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray],
+                 ids: np.ndarray, mask: np.ndarray):
         self.decoder = decoder
         self.state_names = state_names
-        self.memory, self.keys = encoded[0], encoded[1]
         self.states = dict(zip(state_names, encoded[2:]))
-        self.mask = mask
+        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask, "source_ids": ids}
+        wanted = {i.name for i in decoder.get_inputs()}
+        self.source = {name: value for name, value in inputs.items() if name in wanted}
         self.output_names = ["log_probs", *(f"new_{n}" for n in state_names), "attention"]
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        feeds = {"previous_tokens": previous, "memory": self.memory, "keys": self.keys,
-                 "source_mask": self.mask, **self.states}
+        feeds = {"previous_tokens": previous, **self.source, **self.states}
         log_probs, *new_states, attention = self.decoder.run(self.output_names, feeds)
         self.states = dict(zip(self.state_names, new_states))
         return log_probs, attention
 
     def select(self, rows: np.ndarray) -> None:
-        self.memory, self.keys, self.mask = self.memory[rows], self.keys[rows], self.mask[rows]
+        self.source = {name: value[rows] for name, value in self.source.items()}
         self.states = {name: value[rows] for name, value in self.states.items()}
 
 
@@ -83,8 +88,7 @@ class Translator:
 
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search
-        values = {"beam": search.get("beam", 5), "length_penalty": search.get("length_penalty", 1.0),
-                  "replace_unk": search.get("replace_unk", False)}
+        values = {name: search[name] for name in MANIFEST_SEARCH_DEFAULTS if name in search}
         values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
 
@@ -94,18 +98,14 @@ class Translator:
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
         """n-best translations of each text, in input order. Blank texts give one empty translation;
-        a text over the length limit is translated in parts (runtime/chunking.py), best only."""
+        a text over the length limit is translated in parts, best only, or summarized from its
+        head by a summarizer (runtime/chunking.py); either way with a note."""
         options = options or self.default_options()
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not text.strip():
                 continue
-            source = self.tokenizer.encode_source(text)
-            pieces = split_source(source, self.max_source_pieces)
-            if len(pieces) > 1:
-                self.notify(f"input {index + 1} has {len(source.ids) - 1} pieces, over this model's "
-                            f"{self.max_source_pieces}: translated in {len(pieces)} parts")
-            parts += [(index, piece) for piece in pieces]
+            parts += [(index, piece) for piece in self._fitted(index, self.tokenizer.encode_source(text))]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         for start in range(0, len(order), batch_size):
@@ -117,6 +117,21 @@ class Translator:
         for (index, _), hypotheses in zip(parts, translated):
             per_input[index].append(hypotheses)
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
+
+    def _fitted(self, index: int, source: SourcePieces) -> list[SourcePieces]:
+        """The source as the model can take it (one part when it fits), with a note when it did not."""
+        limit = self.max_source_pieces
+        if len(source.ids) - 1 <= limit:
+            return [source]
+        over = f"input {index + 1} has {len(source.ids) - 1} pieces, over this model's {limit}"
+        if self.manifest.task == "summarize":
+            head = keep_head(source, limit)
+            self.notify(f"{over}: summarized from its first {len(head.ids) - 1} pieces "
+                        f"({len(head.words)} of {len(source.words)} words)")
+            return [head]
+        pieces = split_source(source, limit)
+        self.notify(f"{over}: translated in {len(pieces)} parts")
+        return pieces
 
     def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
         if not parts:
@@ -161,7 +176,7 @@ class Translator:
             ids[row, : len(sequence)] = sequence
         mask = (ids != PAD).astype(np.int64)
         encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
-        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, mask)
+        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, ids, mask)
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""

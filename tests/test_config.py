@@ -43,3 +43,24 @@ def test_missing_file_and_bad_toml(tmp_path):
     bad.write_text("[model\n")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(bad)
+
+
+def test_overrides_set_values_in_toml_syntax():
+    config = load_config(ROOT / "configs" / "summarize-debian.toml",
+                         ["model.copy=false", "model.coverage = false", "train.learning_rate=0.001", "task.kind=summarize"])
+    assert (config.model.copy, config.model.coverage, config.train.learning_rate) == (False, False, 0.001)
+    with pytest.raises(ConfigError, match="section.key=value"):
+        load_config(ROOT / "configs" / "reverse.toml", ["copy=false"])
+    with pytest.raises(ConfigError, match="unknown key 'copi'"):
+        load_config(ROOT / "configs" / "reverse.toml", ["model.copi=true"])
+
+
+def test_a_run_folder_refuses_a_different_model(tmp_path):
+    from attn.export.train import check_run_config
+
+    config = config_from_dict({})
+    check_run_config(config, tmp_path)
+    check_run_config(config, tmp_path)  # the same settings resume
+    changed = config_from_dict({"model": {"copy": True}, "vocab": {"size": 500}})
+    with pytest.raises(ConfigError, match=r"different \[model\] copy"):
+        check_run_config(changed, tmp_path)

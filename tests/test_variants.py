@@ -52,3 +52,14 @@ def test_every_combination_exports_with_parity(tmp_path, reverse_run, cell, styl
     largest = export_model(model, config, trainer.workdir / "tokenizer.json", tmp_path / "model", {})
     assert largest < 1e-4
     assert (tmp_path / "model" / "decoder.onnx").is_file()
+
+
+@pytest.mark.parametrize("cell", CELLS)
+@pytest.mark.parametrize("style", STYLES)
+def test_copy_and_coverage_export_with_parity(tmp_path, reverse_run, cell, style):
+    trainer, _ = reverse_run
+    config = reverse_config(cell=cell, style=style, score="additive", copy=True, coverage=True, decoder_layers=2)
+    torch.manual_seed(0)
+    model = Seq2Seq(config.model, trainer.corpus.tokenizer.vocab_size)
+    largest = export_model(model, config, trainer.workdir / "tokenizer.json", tmp_path / "model", {})
+    assert largest < 1e-4

@@ -20,14 +20,15 @@ def translation_record(translation: Translation) -> dict:
 
 
 class JsonlFormat:
-    """source, source words, the best translation's fields, and the n-best list with the same fields."""
+    """source, source words, the best output's fields (its text under `text_key`: "translation",
+    or "summary" for `attn summarize`), and the n-best list with the same fields."""
 
-    def __init__(self, n_best: int):
-        self.n_best = n_best
+    def __init__(self, n_best: int, text_key: str = "translation"):
+        self.n_best, self.text_key = n_best, text_key
 
     def write(self, source: str, translations: list[Translation]) -> None:
         best = translation_record(translations[0])
         record = {"source": source, "source_words": translations[0].alignment.source_words,
-                  "translation": best.pop("text"), **best,
+                  self.text_key: best.pop("text"), **best,
                   "n_best": [translation_record(t) for t in translations]}
         sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")

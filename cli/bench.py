@@ -1,0 +1,134 @@
+"""`attn bench`: decoding speed of a model on your own text, measured side by side in one process.
+
+Every setting (precision × beam × batch size) decodes the same inputs; the table gives inputs/s,
+output pieces/s and the ratio to the first row, then the cold start of a fresh `attn` process
+(median of several runs) and its peak resident memory.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Optional, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from attn.runtime.registry import resolve_model
+from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv
+
+from .translate import DeviceOption, ModelOption, ThreadsOption
+
+Result = TypeVar("Result")
+
+
+def timed(function: Callable[[], Result]) -> tuple[Result, float]:
+    """(function(), wall-clock seconds)."""
+    start = time.perf_counter()
+    result = function()
+    return result, time.perf_counter() - start
+
+
+def attn_command(folder: Path, task: str, text: str) -> list[str]:
+    """The command line that runs `folder` on `text` as a fresh process."""
+    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *([text] if task == "translate" else [])]
+
+
+def cold_start(command: list[str], runs: int, stdin: str = "") -> float:
+    """Median seconds of `command` run `runs` times as a fresh process."""
+    times = []
+    for _ in range(runs):
+        _, seconds = timed(lambda: subprocess.run(command, input=stdin.encode(), check=True, capture_output=True))
+        times.append(seconds)
+    return statistics.median(times)
+
+
+def peak_memory_mb(command: list[str], stdin: str = "") -> float:
+    """Peak RSS (MB) of `command`, read by a small intermediate process: a child forked straight from
+    a large process would count that process's pages."""
+    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], input=sys.stdin.buffer.read(), "
+             "check=True, capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
+    out = subprocess.run([sys.executable, "-c", probe, *command], input=stdin, check=True,
+                         capture_output=True, text=True).stdout
+    return int(out.strip()) / 1024
+
+
+def _numbers(text: str, name: str) -> list[int]:
+    try:
+        values = [int(part) for part in text.split(",")]
+    except ValueError:
+        values = []
+    if not values or min(values) < 1:
+        raise typer.BadParameter("give positive integers separated by commas, e.g. 1,5", param_hint=name)
+    return values
+
+
+def _inputs(data: Path | None, limit: int) -> list[str]:
+    """Inputs spread over the file (every n-th line, up to `limit`): a TSV's first column, or lines."""
+    if data is None:
+        lines = sys.stdin.read().splitlines()
+    elif data.name.endswith((".tsv", ".tsv.gz")):
+        lines = [row.source for row in read_tsv(data)]
+    else:
+        lines = data.read_text(encoding="utf-8", errors="replace").splitlines()
+    lines = [line for line in lines if line.strip()]
+    if not lines:
+        raise ValueError("nothing to benchmark: no non-blank input lines")
+    return lines[:: max(1, len(lines) // limit)][:limit]
+
+
+def bench_command(
+    data: Annotated[Optional[Path], typer.Argument(help="Inputs: a text file (one per line) or a TSV (first column). Default: standard input.")] = None,
+    model: ModelOption = None,
+    task: Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")] = "translate",
+    beams: Annotated[str, typer.Option("--beams", help="Beam sizes to compare, comma-separated.")] = "1,5",
+    batch_sizes: Annotated[str, typer.Option("--batch-sizes", help="Inputs per batch to compare, comma-separated.")] = "32",
+    int8: Annotated[bool, typer.Option("--int8", help="Also measure an int8 copy of an fp32 model (made in a temporary folder).")] = False,
+    limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many inputs, spread over the file.")] = 300,
+    runs: Annotated[int, typer.Option("--cold-start-runs", min=0, help="Fresh processes timed for the cold start (0: skip).")] = 3,
+    device: DeviceOption = "cpu",
+    threads: ThreadsOption = 0,
+) -> None:
+    """Measure decoding speed on your text: beams × batch sizes (× int8), cold start, memory."""
+    beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
+    texts = _inputs(data, limit)
+    folder = resolve_model(model, task, None, None)
+    translator = Translator(folder, device, threads)
+    engines = [(translator.manifest.architecture.get("precision", "fp32"), translator)]
+    console = Console(stderr=True)
+    with tempfile.TemporaryDirectory() as scratch:
+        if int8 and engines[0][0] == "fp32":
+            from attn.export.quantize import quantize_folder
+
+            quantize_folder(folder, Path(scratch) / "int8")
+            engines.append(("int8", Translator(Path(scratch) / "int8", device, threads)))
+        elif int8:
+            console.print(f"{folder} is already {engines[0][0]}: nothing to quantize")
+        table = Table("precision", "beam", "batch", "inputs/s", "pieces/s", "× first row",
+                      title=f"{folder.name}: {len(texts)} inputs, {device}, threads {threads or 'auto'}")
+        first = None
+        for precision, engine in engines:
+            for beam in beam_list:
+                options = engine.default_options(beam=beam)
+                for batch in batch_list:
+                    with console.status(f"{precision}, beam {beam}, batch {batch}"):
+                        results, seconds = timed(lambda: engine.translate(texts, options, batch))
+                    rate = len(texts) / seconds
+                    first = first or rate
+                    pieces = sum(len(result[0].tokens) for result in results) / seconds
+                    table.add_row(precision, str(beam), str(batch), f"{rate:.1f}", f"{pieces:.0f}", f"{rate / first:.2f}")
+    out = Console()
+    out.print(table)
+    command = attn_command(folder, translator.manifest.task, texts[0])
+    stdin = "" if translator.manifest.task == "translate" else texts[0]
+    if runs:
+        median = cold_start(command, runs, stdin)
+        out.print(f"cold start (fresh `attn {translator.manifest.task}` process, median of {runs}): {median:.2f} s; "
+                  f"peak memory {peak_memory_mb(command, stdin):.0f} MB")

@@ -1,0 +1,21 @@
+"""`attn bench`: every requested setting gets a row; bad settings and empty input are usage errors."""
+
+from .test_cli import attn
+
+
+def test_bench_measures_every_setting(reverse_model, reverse_test_rows, tmp_path):
+    inputs = tmp_path / "inputs.txt"
+    inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:20]))
+    out = attn("bench", str(inputs), "-m", str(reverse_model), "--beams", "1,3", "--batch-sizes", "1,4",
+               "--int8", "--limit", "20", "--cold-start-runs", "1", "--threads", "1").stdout.decode()
+    rows = [line for line in out.splitlines() if line.startswith("│")]
+    assert len(rows) == 8  # (fp32, int8) × beams (1, 3) × batches (1, 4)
+    assert rows[0].split("│")[-2].strip() == "1.00"
+    assert "cold start" in out and "peak memory" in out
+
+
+def test_bench_usage_errors(reverse_model):
+    bad = attn("bench", "-m", str(reverse_model), "--beams", "0,x", stdin="a0 b1\n", check_rc=2)
+    assert "--beams" in bad.stderr.decode()
+    empty = attn("bench", "-m", str(reverse_model), stdin="\n \n", check_rc=2)
+    assert "nothing to benchmark" in empty.stderr.decode() and empty.stderr.decode().count("\n") == 1

@@ -1,0 +1,33 @@
+"""Summary metrics: ROUGE through rouge-score, and the repeated 3-gram share."""
+
+import pytest
+
+from attn.cli.metrics import repeats_ngram, summary_scores
+
+
+def test_identical_summaries_score_100_and_disjoint_ones_0():
+    same = summary_scores(["audio player for the console"], ["audio player for the console"])
+    assert same["rouge1"] == same["rouge2"] == same["rougeL"] == 100.0
+    assert summary_scores(["kernel module"], ["web browser"])["rougeL"] == 0.0
+
+
+def test_rouge_l_is_the_longest_common_subsequence_f1():
+    # LCS("a b c d", "a c d e") = "a c d": precision 3/4, recall 3/4
+    scores = summary_scores(["alpha beta gamma delta"], ["alpha gamma delta epsilon"])
+    assert scores["rougeL"] == pytest.approx(75.0)
+    assert scores["rouge2"] == pytest.approx(100 / 3, abs=0.01)  # "gamma delta" of 3 bigrams each side
+
+
+@pytest.mark.parametrize("text, repeats", [
+    ("a library for the a library for", True),
+    ("Python Module for python module FOR", True),
+    ("a library for the python module", False),
+    ("tool tool", False),
+])
+def test_repeated_3grams(text, repeats):
+    assert repeats_ngram(text) is repeats
+
+
+def test_repeat_share_and_length():
+    scores = summary_scores(["one two three one two three", "one two three"], ["x", "y"])
+    assert scores["repeats_3gram"] == 50.0 and scores["words"] == 4.5
