@@ -16,6 +16,7 @@ from rich.progress import Progress
 from rich.table import Table
 
 from attn.runtime.registry import resolve_model
+from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
@@ -47,13 +48,15 @@ def eval_command(
         name, task, settings = f"lead-{lead}", "summarize", {"lead_words": lead}
         hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]
     else:
-        translator = Translator(resolve_model(model, task, None, None), device, threads)
+        notes = FewNotes()
+        translator = Translator(resolve_model(model, task, None, None), device, threads, notes)
         options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
                                              no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk)
         name, task = translator.folder.name, translator.manifest.task
         settings = {key: getattr(options, key) for key in
                     ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")}
         hypotheses = _decode(translator, rows, options, batch_size)
+        notes.finish()
     score = summary_scores if task == "summarize" else translation_scores
     scores = {group: {"sentences": len(indices), **score([hypotheses[i] for i in indices],
                                                          [rows[i].target for i in indices])}
@@ -69,6 +72,24 @@ def eval_command(
     if json_out:
         json_out.write_text(json.dumps({"data": str(data), "model": name, "task": task, "search": settings,
                                         "scores": scores}, indent=2))
+
+
+class FewNotes:
+    """A notifier for a whole test file: the first few notes on stderr, then how many more came."""
+
+    SHOWN = 3
+
+    def __init__(self):
+        self.count = 0
+
+    def __call__(self, message: str) -> None:
+        self.count += 1
+        if self.count <= self.SHOWN:
+            warn_on_stderr(message)
+
+    def finish(self) -> None:
+        if self.count > self.SHOWN:
+            warn_on_stderr(f"… and {self.count - self.SHOWN} more notes like these")
 
 
 def _decode(translator: Translator, rows: list[Row], options, batch_size: int) -> list[str]:

@@ -20,5 +20,6 @@ def models_command() -> None:
         m, arch = model.manifest, model.manifest.architecture
         table.add_row(model.name, m.task, m.source_lang, m.target_lang, f"{model.size_bytes / 1e6:.1f} MB",
                       f"{arch.get('parameters', 0) / 1e6:.1f} M",
-                      f"{arch.get('cell')} {arch.get('style')}/{arch.get('score')}")
+                      f"{arch.get('cell')} {arch.get('style')}/{arch.get('score')}"
+                      + "".join(f" +{option}" for option in ("copy", "coverage") if arch.get(option)))
     console.print(table)
