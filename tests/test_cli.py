@@ -53,7 +53,8 @@ def test_jsonl_and_n_best(reverse_model):
     assert len(text) == 2 and all(line.startswith("0 ||| ") for line in text)
 
 
-@pytest.mark.parametrize("args", [["--help"], ["translate", "--help"], ["translate", "-m", "MODEL", "a0 b1"]])
+@pytest.mark.parametrize("args", [["--help"], ["translate", "--help"], ["translate", "-m", "MODEL", "a0 b1"],
+                                  ["summarize", "--help"], ["bench", "--help"], ["eval", "--help"]])
 def test_no_torch_is_imported(reverse_model, args):
     args = [str(reverse_model) if a == "MODEL" else a for a in args]
     result = attn(*args, python_flags=["-X", "importtime"])
