@@ -157,6 +157,28 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     return results
 
 
+def best_candidates(candidates: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """candidates (G, C) → the positions (G, width) of each row's `width` largest values, best
+    first, and those values. Instead of a selection over all G·C values (the costliest line of a
+    beam step), a threshold is read off chunk maxima: the width-th largest of the maxima of
+    disjoint chunks is the value of `width` distinct candidates, so it bounds the width-th best
+    from below, and usually only a few candidates reach it."""
+    groups, count = candidates.shape
+    chunk = max(1, count // (8 * width))
+    maxima = np.maximum.reduceat(candidates, np.arange(0, count, chunk), axis=1)  # (G, ≥ 8·width)
+    if maxima.shape[1] < width:
+        order = np.argsort(-candidates, axis=1, kind="stable")[:, :width]
+        return order, np.take_along_axis(candidates, order, axis=1)
+    threshold = np.partition(maxima, maxima.shape[1] - width, axis=1)[:, maxima.shape[1] - width]
+    group, position = np.nonzero(candidates >= threshold[:, None])
+    values = candidates[group, position]
+    order = np.lexsort((position, -values, group))  # by group, then best first, ties by position
+    group, position, values = group[order], position[order], values[order]
+    first = np.searchsorted(group, np.arange(groups))
+    take = first[:, None] + np.arange(width)  # every group has at least `width` survivors
+    return position[take], values[take]
+
+
 def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
                 options: SearchOptions) -> list[list[Hypothesis]]:
     """Beam search; returns `n_best` hypotheses per sentence, best first. A sentence finishes
@@ -176,11 +198,7 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
         constrain(log_probs, history.tolist, step, options)
         vocab, groups = log_probs.shape[1], len(alive)
         candidates = (scores[:, None] + log_probs).reshape(groups, k * vocab)
-        width = min(2 * k, k * vocab)
-        top = np.argpartition(-candidates, width - 1, axis=1)[:, :width]
-        order = np.argsort(-np.take_along_axis(candidates, top, axis=1), axis=1, kind="stable")
-        top = np.take_along_axis(top, order, axis=1)  # (groups, 2k), best first
-        top_scores = np.take_along_axis(candidates, top, axis=1)
+        top, top_scores = best_candidates(candidates, min(2 * k, k * vocab))  # (groups, 2k), best first
         token = top % vocab
         rows = np.arange(groups)[:, None] * k + top // vocab  # (groups, 2k) rows in flight
         keep_groups, next_rows, next_tokens, next_scores = [], [], [], []

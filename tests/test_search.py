@@ -2,8 +2,11 @@
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
-from attn.runtime.search import SearchOptions, beam_search, greedy_search
+from attn.runtime.search import SearchOptions, beam_search, best_candidates, greedy_search
 from attn.runtime.translator import Translator
 
 
@@ -70,3 +73,14 @@ def test_blank_inputs_give_empty_outputs_in_place(translator):
     outputs = translator.translate(["a0 b1", "", "   ", "c2 d3"], SearchOptions(beam=2))
     assert [o[0].text for o in outputs][1:3] == ["", ""]
     assert outputs[0][0].text and outputs[3][0].text
+
+
+@given(arrays(np.float64, st.tuples(st.integers(1, 5), st.integers(1, 400)),
+              elements=st.one_of(st.just(-np.inf), st.floats(-30, 0).map(lambda x: round(x, 1)))),
+       st.integers(1, 12))
+def test_best_candidates_are_the_largest_values_best_first(candidates, width):
+    width = min(width, candidates.shape[1])
+    positions, values = best_candidates(candidates, width)
+    np.testing.assert_array_equal(values, -np.sort(-candidates, axis=1)[:, :width])
+    np.testing.assert_array_equal(np.take_along_axis(candidates, positions, axis=1), values)
+    assert all(len(set(row)) == width for row in positions.tolist())
