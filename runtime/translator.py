@@ -43,7 +43,9 @@ MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_n
 class OnnxDecoderState:
     """The encoded batch and recurrent states of the exported graphs, reordered along axis 0.
     `source` holds what every step reads about the source: memory, keys, source_mask, and
-    source_ids when the decoder copies (it asks for them as an input)."""
+    source_ids when the decoder copies (it asks for them as an input). `sentence` (N,) says which
+    encoded sentence each row holds: when a reordering keeps it (beams swapping places within
+    their sentence), the source arrays stay as they are and only the states move."""
 
     def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray],
                  ids: np.ndarray, mask: np.ndarray):
@@ -53,6 +55,7 @@ class OnnxDecoderState:
         inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask, "source_ids": ids}
         wanted = {i.name for i in decoder.get_inputs()}
         self.source = {name: value for name, value in inputs.items() if name in wanted}
+        self.sentence = np.arange(len(ids))
         self.output_names = ["log_probs", *(f"new_{n}" for n in state_names), "attention"]
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -62,7 +65,10 @@ class OnnxDecoderState:
         return log_probs, attention
 
     def select(self, rows: np.ndarray) -> None:
-        self.source = {name: value[rows] for name, value in self.source.items()}
+        sentence = self.sentence[rows]
+        if not np.array_equal(sentence, self.sentence):
+            self.source = {name: value[rows] for name, value in self.source.items()}
+            self.sentence = sentence
         self.states = {name: value[rows] for name, value in self.states.items()}
 
 
