@@ -1,8 +1,9 @@
 """`attn bench`: decoding speed of a model on your own text, measured side by side in one process.
 
 Every setting (precision × beam × batch size) decodes the same inputs; the table gives inputs/s,
-output pieces/s and the ratio to the first row, then the cold start of a fresh `attn` process
-(median of several runs) and its peak resident memory.
+output pieces/s, the ratio to the first row and, for a TSV with references, BLEU (ROUGE-L for a
+summarizer); then the cold start of a fresh `attn` process (median of several runs) and its peak
+resident memory.
 """
 
 from __future__ import annotations
@@ -70,18 +71,33 @@ def _numbers(text: str, name: str) -> list[int]:
     return values
 
 
-def _inputs(data: Path | None, limit: int) -> list[str]:
-    """Inputs spread over the file (every n-th line, up to `limit`): a TSV's first column, or lines."""
-    if data is None:
-        lines = sys.stdin.read().splitlines()
-    elif data.name.endswith((".tsv", ".tsv.gz")):
-        lines = [row.source for row in read_tsv(data)]
+def _inputs(data: Path | None, limit: int) -> tuple[list[str], list[str] | None]:
+    """Inputs spread over the file (every n-th line, up to `limit`), and their references when the
+    file is a TSV (first column the input, second the reference); plain lines have none."""
+    references = None
+    if data is not None and data.name.endswith((".tsv", ".tsv.gz")):
+        rows = [row for row in read_tsv(data) if row.source.strip()]
+        rows = rows[:: max(1, len(rows) // limit)][:limit]
+        lines, references = [row.source for row in rows], [row.target for row in rows]
     else:
-        lines = data.read_text(encoding="utf-8", errors="replace").splitlines()
-    lines = [line for line in lines if line.strip()]
+        text = sys.stdin.read() if data is None else data.read_text(encoding="utf-8", errors="replace")
+        lines = [line for line in text.splitlines() if line.strip()]
+        lines = lines[:: max(1, len(lines) // limit)][:limit]
     if not lines:
         raise ValueError("nothing to benchmark: no non-blank input lines")
-    return lines[:: max(1, len(lines) // limit)][:limit]
+    return lines, references
+
+
+def _quality(task: str, references: list[str] | None) -> tuple[str, Callable[[list[str]], float]] | None:
+    """The column title and scorer of output quality (BLEU, or ROUGE-L for summaries) when there
+    are references; scoring needs the eval extra (sacrebleu, rouge-score)."""
+    if references is None:
+        return None
+    from .metrics import summary_scores, translation_scores
+
+    if task == "summarize":
+        return "ROUGE-L", lambda outputs: summary_scores(outputs, references)["rougeL"]
+    return "BLEU", lambda outputs: translation_scores(outputs, references)["bleu"]
 
 
 def bench_command(
@@ -98,7 +114,7 @@ def bench_command(
 ) -> None:
     """Measure decoding speed on your text: beams × batch sizes (× int8), cold start, memory."""
     beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
-    texts = _inputs(data, limit)
+    texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
     translator = Translator(folder, device, threads)
     engines = [(translator.manifest.architecture.get("precision", "fp32"), translator)]
@@ -111,7 +127,9 @@ def bench_command(
             engines.append(("int8", Translator(Path(scratch) / "int8", device, threads)))
         elif int8:
             console.print(f"{folder} is already {engines[0][0]}: nothing to quantize")
+        quality = _quality(translator.manifest.task, references)
         table = Table("precision", "beam", "batch", "inputs/s", "pieces/s", "× first row",
+                      *([quality[0]] if quality else []),
                       title=f"{folder.name}: {len(texts)} inputs, {device}, threads {threads or 'auto'}")
         first = None
         for precision, engine in engines:
@@ -123,7 +141,9 @@ def bench_command(
                     rate = len(texts) / seconds
                     first = first or rate
                     pieces = sum(len(result[0].tokens) for result in results) / seconds
-                    table.add_row(precision, str(beam), str(batch), f"{rate:.1f}", f"{pieces:.0f}", f"{rate / first:.2f}")
+                    scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
+                    table.add_row(precision, str(beam), str(batch), f"{rate:.1f}", f"{pieces:.0f}",
+                                  f"{rate / first:.2f}", *scores)
     out = Console()
     out.print(table)
     command = attn_command(folder, translator.manifest.task, texts[0])

@@ -14,6 +14,14 @@ def test_bench_measures_every_setting(reverse_model, reverse_test_rows, tmp_path
     assert "cold start" in out and "peak memory" in out
 
 
+def test_bench_scores_outputs_when_the_tsv_has_references(reverse_model, reverse_test_rows, tmp_path):
+    data = tmp_path / "test.tsv"
+    data.write_text("".join(f"{row.source}\t{row.target}\n" for row in reverse_test_rows[:30]))
+    out = attn("bench", str(data), "-m", str(reverse_model), "--beams", "1", "--cold-start-runs", "0").stdout.decode()
+    [row] = [line for line in out.splitlines() if line.startswith("│")]
+    assert "BLEU" in out and float(row.split("│")[-2]) > 80  # the reverse model is nearly exact
+
+
 def test_bench_usage_errors(reverse_model):
     bad = attn("bench", "-m", str(reverse_model), "--beams", "0,x", stdin="a0 b1\n", check_rc=2)
     assert "--beams" in bad.stderr.decode()
