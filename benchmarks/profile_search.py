@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv
+from attn.runtime.tsv import read_tsv, spread
 
 
 def main() -> None:
@@ -23,8 +23,7 @@ def main() -> None:
     parser.add_argument("--beam", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
-    rows = read_tsv(args.data)
-    texts = [row.source for row in rows[:: max(1, len(rows) // args.sentences)][: args.sentences]]
+    texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
     translator = Translator(args.model, threads=args.threads)
     options = translator.default_options(beam=args.beam, replace_unk=False)
     translator.translate(texts[:10], options)  # warm-up

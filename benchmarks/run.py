@@ -29,7 +29,7 @@ from attn.export.model import Seq2Seq
 from attn.export.quantize import quantize_folder
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv
+from attn.runtime.tsv import read_tsv, spread
 
 
 class TorchDecoderState:
@@ -109,7 +109,7 @@ def main() -> None:
     args = parser.parse_args()
 
     rows = read_tsv(args.data)
-    rows = rows[:: max(1, len(rows) // args.sentences)][: args.sentences]  # spread over origins
+    rows = spread(rows, args.sentences)
     texts, references = [r.source for r in rows], [r.target for r in rows]
     torch.set_num_threads(args.threads)
     translator = Translator(args.model, threads=args.threads)

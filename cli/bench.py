@@ -23,7 +23,7 @@ from rich.table import Table
 
 from attn.runtime.registry import resolve_model
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv
+from attn.runtime.tsv import read_tsv, spread
 
 from .translate import DeviceOption, ModelOption, ThreadsOption
 
@@ -77,12 +77,12 @@ def _inputs(data: Path | None, limit: int) -> tuple[list[str], list[str] | None]
     references = None
     if data is not None and data.name.endswith((".tsv", ".tsv.gz")):
         rows = [row for row in read_tsv(data) if row.source.strip()]
-        rows = rows[:: max(1, len(rows) // limit)][:limit]
+        rows = spread(rows, limit)
         lines, references = [row.source for row in rows], [row.target for row in rows]
     else:
         text = sys.stdin.read() if data is None else data.read_text(encoding="utf-8", errors="replace")
         lines = [line for line in text.splitlines() if line.strip()]
-        lines = lines[:: max(1, len(lines) // limit)][:limit]
+        lines = spread(lines, limit)
     if not lines:
         raise ValueError("nothing to benchmark: no non-blank input lines")
     return lines, references

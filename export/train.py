@@ -25,7 +25,7 @@ from attn.runtime.constants import EOS, PAD
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from .config import Config, ConfigError
-from attn.runtime.tsv import Row, read_tsv
+from attn.runtime.tsv import Row, read_tsv, spread
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .model import Seq2Seq
@@ -189,8 +189,7 @@ class Trainer:
         return result
 
     def _dev_translations(self) -> tuple[list[str], list[str]]:
-        every = max(1, len(self.corpus.dev_rows) // max(1, self.config.data.dev_bleu_sentences))
-        rows = self.corpus.dev_rows[::every][: self.config.data.dev_bleu_sentences]  # spread over origins
+        rows = spread(self.corpus.dev_rows, self.config.data.dev_bleu_sentences)
         tokenizer, search = self.corpus.tokenizer, self.config.search
         limit = self.config.data.max_source_pieces if self.config.data.truncate_source else None
         hypotheses = []

@@ -10,6 +10,8 @@ alignment of the whole is block-diagonal (each part's target words align within 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from .alignment import WordAlignment
@@ -19,10 +21,21 @@ from .tokenizer import SourcePieces
 
 def split_source(source: SourcePieces, limit: int) -> list[SourcePieces]:
     """Parts of at most `limit` pieces (+ EOS each); the source itself when it fits."""
+    return list(_parts(source, limit))
+
+
+def keep_head(source: SourcePieces, limit: int) -> SourcePieces:
+    """The first `limit` pieces (+ EOS), cut back to a word boundary when there is one."""
+    return next(_parts(source, limit))
+
+
+def _parts(source: SourcePieces, limit: int) -> Iterator[SourcePieces]:
+    """The parts of `split_source`, made one at a time."""
     body, word_of_piece = source.ids[:-1], source.word_of_piece[:-1]
     if len(body) <= limit:
-        return [source]
-    parts, start = [], 0
+        yield source
+        return
+    start = 0
     while start < len(body):
         end = min(start + limit, len(body))
         if end < len(body):
@@ -32,16 +45,9 @@ def split_source(source: SourcePieces, limit: int) -> list[SourcePieces]:
             end = cut if cut > start else end
         words = word_of_piece[start:end]
         first = words[0]
-        parts.append(SourcePieces(body[start:end] + [EOS], source.words[first : words[-1] + 1],
-                                  [w - first for w in words] + [-1]))
+        yield SourcePieces(body[start:end] + [EOS], source.words[first : words[-1] + 1],
+                           [w - first for w in words] + [-1])
         start = end
-    return parts
-
-
-def keep_head(source: SourcePieces, limit: int) -> SourcePieces:
-    """The first `limit` pieces (+ EOS), cut back to a word boundary when there is one."""
-    parts = split_source(source, limit)
-    return parts[0]
 
 
 def join_alignments(parts: list[WordAlignment]) -> WordAlignment:

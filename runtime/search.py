@@ -163,12 +163,9 @@ def best_candidates(candidates: np.ndarray, width: int) -> tuple[np.ndarray, np.
     beam step), a threshold is read off chunk maxima: the width-th largest of the maxima of
     disjoint chunks is the value of `width` distinct candidates, so it bounds the width-th best
     from below, and usually only a few candidates reach it."""
-    groups, count = candidates.shape
+    groups, count = candidates.shape  # width ≤ count
     chunk = max(1, count // (8 * width))
-    maxima = np.maximum.reduceat(candidates, np.arange(0, count, chunk), axis=1)  # (G, ≥ 8·width)
-    if maxima.shape[1] < width:
-        order = np.argsort(-candidates, axis=1, kind="stable")[:, :width]
-        return order, np.take_along_axis(candidates, order, axis=1)
+    maxima = np.maximum.reduceat(candidates, np.arange(0, count, chunk), axis=1)  # (G, ≥ width)
     threshold = np.partition(maxima, maxima.shape[1] - width, axis=1)[:, maxima.shape[1] - width]
     group, position = np.nonzero(candidates >= threshold[:, None])
     values = candidates[group, position]

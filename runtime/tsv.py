@@ -5,6 +5,9 @@ from __future__ import annotations
 import gzip
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
+
+Item = TypeVar("Item")
 
 
 @dataclass(frozen=True)
@@ -24,3 +27,8 @@ def read_tsv(path: str | Path) -> list[Row]:
             if len(columns) >= 2:
                 rows.append(Row(columns[0], columns[1], columns[2] if len(columns) > 2 else ""))
     return rows
+
+
+def spread(items: list[Item], count: int) -> list[Item]:
+    """At most `count` items, every n-th one: a sample that covers the whole file (all origins)."""
+    return items[:: max(1, len(items) // max(1, count))][:count]
