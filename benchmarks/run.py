@@ -4,8 +4,10 @@
         --data ../shared/data/en-de/test.tsv.gz
 
 Compares, on the same sentences and the same search code (runtime/search.py), replace-unk off:
-onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5; fp32 vs int8 with the
-BLEU of each; batch sizes; cold start of `attn translate` as a fresh process; peak memory.
+onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5, over the whole
+vocabulary and (onnxruntime) over the model's shortlist; fp32 vs int8 with the BLEU of each, with
+and without the shortlist; batch sizes; cold start of `attn translate` as a fresh process; peak
+memory.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class TorchDecoderState:
 
     def __init__(self, model: Seq2Seq, ids: np.ndarray, mask: np.ndarray):
         self.model = model
+        self.vocabulary = np.arange(model.embedding.num_embeddings)
         with torch.no_grad():
             self.ids, self.mask = torch.from_numpy(ids), torch.from_numpy(mask)
             self.memory, self.keys, self.states = model.encode(self.ids, self.mask)
@@ -77,7 +80,14 @@ def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], op
 def rate_row(name, outputs, seconds, references, tokenizer):
     tokens = sum(len(tokenizer.encode(o)) for o in outputs)
     bleu = sacrebleu.corpus_bleu(outputs, [references]).score
-    return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.1f}"]
+    return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.2f}"]
+
+
+def mean_candidates(translator: Translator, texts: list[str], batch: int) -> float:
+    """Shortlist candidates per batch, batches formed as Translator.translate forms them."""
+    sources = sorted((translator.tokenizer.encode_source(t).ids for t in texts), key=len)
+    sizes = [len(translator.shortlist.candidates(sources[i : i + batch])) for i in range(0, len(sources), batch)]
+    return float(np.mean(sizes))
 
 
 def import_breakdown(command: list[str]) -> list[tuple[str, int]]:
@@ -119,33 +129,49 @@ def main() -> None:
     model.eval()
     tokenizer = translator.tokenizer
 
+    shortlists = (False, True) if translator.shortlist else (False,)
     engine_rows = []
     for beam in (1, 5):
-        options = translator.default_options(beam=beam, replace_unk=False)  # the engines differ, nothing else
-        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)])
-        engine_rows.append(rate_row(f"onnxruntime, beam {beam}", outputs, seconds, references, tokenizer))
-        onnx_rate = len(texts) / seconds
-        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, options, 32))
+        torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
+        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32))
+        torch_rate = len(texts) / seconds
         engine_rows.append(rate_row(f"PyTorch eager, beam {beam}", outputs, seconds, references, tokenizer))
-        engine_rows.append([f"ratio, beam {beam}", f"{onnx_rate / (len(texts) / seconds):.2f}×", "", ""])
+        for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
+            options = translator.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
+            outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)])
+            name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}"
+            engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
+            engine_rows.append([f"{name} / PyTorch", f"{len(texts) / seconds / torch_rate:.2f}×", "", ""])
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
         quantize_folder(args.model, int8_folder)
-        precision_rows = []
+        precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):
             engine = Translator(folder, threads=args.threads)
-            options = engine.default_options(beam=5, replace_unk=False)
-            outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)])
-            rates[name] = len(texts) / seconds
             size = sum(f.stat().st_size for f in folder.iterdir())
-            precision_rows.append(rate_row(name, outputs, seconds, references, tokenizer) + [f"{size / 1e6:.1f} MB"])
-        precision_rows.append(["int8 / fp32", f"{rates['int8'] / rates['fp32']:.2f}×", "", "", ""])
+            for shortlist in shortlists:
+                options = engine.default_options(beam=5, replace_unk=False, shortlist=shortlist)
+                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)])
+                rates[name, shortlist] = len(texts) / seconds
+                row = rate_row(name, outputs, seconds, references, tokenizer)
+                if not shortlist:
+                    precision_rows.append(row + [f"{size / 1e6:.1f} MB"])
+                candidates = mean_candidates(engine, texts, 32) if shortlist else engine.output_layer.vocab_size
+                shortlist_rows.append([f"{name}, {'shortlist' if shortlist else 'whole vocabulary'}", *row[1:],
+                                       f"{candidates:.0f}"])
+            if translator.shortlist:
+                shortlist_rows.append([f"{name}: shortlist / whole", f"{rates[name, True] / rates[name, False]:.2f}×",
+                                       "", "", ""])
+        precision_rows.append(["int8 / fp32", f"{rates['int8', False] / rates['fp32', False]:.2f}×", "", "", ""])
+        if translator.shortlist:
+            precision_rows.append(["int8 + shortlist / fp32 whole vocabulary",
+                                   f"{rates['int8', True] / rates['fp32', False]:.2f}×", "", "", ""])
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
-        options = translator.default_options(beam=5, replace_unk=False)
+        options = translator.default_options(beam=5, replace_unk=False)  # the shortlist when there is one
         subset = texts[:200]
         outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)])
         batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
@@ -165,13 +191,20 @@ Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, P
 
 ## onnxruntime vs PyTorch eager (same search code, batch 32)
 
+Both engines over the whole vocabulary; then onnxruntime over the model's target-vocabulary
+shortlist (runtime/shortlist.py), which the PyTorch baseline does not have.
+
 {table(["engine", "sentences/s", "target tokens/s", "BLEU"], engine_rows)}
 
-## fp32 vs int8 (dynamic quantization of MatMul/Gemm; beam 5, batch 32)
+## fp32 vs int8 (dynamic quantization of MatMul/Gemm, int8 output layer rows; beam 5, batch 32, whole vocabulary)
 
 {table(["precision", "sentences/s", "target tokens/s", "BLEU", "folder size"], precision_rows)}
 
-## Batch size (beam 5, first 200 of the sentences; sentences × beams form the batch dimension)
+## Target-vocabulary shortlist (beam 5, batch 32)
+
+{table(["model", "sentences/s", "target tokens/s", "BLEU", "candidates per batch"], shortlist_rows)}
+
+## Batch size (beam 5, first 200 of the sentences, shortlist on; sentences × beams form the batch dimension)
 
 {table(["sentences per batch", "sentences/s", "target tokens/s"], batch_rows)}
 

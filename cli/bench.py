@@ -112,7 +112,8 @@ def bench_command(
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
 ) -> None:
-    """Measure decoding speed on your text: beams × batch sizes (× int8), cold start, memory."""
+    """Measure decoding speed on your text: beams × batch sizes (× int8, × the model's shortlist
+    on and off when it has one), cold start, memory."""
     beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
     texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
@@ -128,22 +129,23 @@ def bench_command(
         elif int8:
             console.print(f"{folder} is already {engines[0][0]}: nothing to quantize")
         quality = _quality(translator.manifest.task, references)
-        table = Table("precision", "beam", "batch", "inputs/s", "pieces/s", "× first row",
+        table = Table("precision", "shortlist", "beam", "batch", "inputs/s", "pieces/s", "× first row",
                       *([quality[0]] if quality else []),
                       title=f"{folder.name}: {len(texts)} inputs, {device}, threads {threads or 'auto'}")
         first = None
-        for precision, engine in engines:
-            for beam in beam_list:
-                options = engine.default_options(beam=beam)
-                for batch in batch_list:
-                    with console.status(f"{precision}, beam {beam}, batch {batch}"):
-                        results, seconds = timed(lambda: engine.translate(texts, options, batch))
-                    rate = len(texts) / seconds
-                    first = first or rate
-                    pieces = sum(len(result[0].tokens) for result in results) / seconds
-                    scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
-                    table.add_row(precision, str(beam), str(batch), f"{rate:.1f}", f"{pieces:.0f}",
-                                  f"{rate / first:.2f}", *scores)
+        settings = [(precision, engine, shortlist, beam, batch) for precision, engine in engines
+                    for shortlist in ((False, True) if engine.shortlist else (False,))
+                    for beam in beam_list for batch in batch_list]
+        for precision, engine, shortlist, beam, batch in settings:
+            options = engine.default_options(beam=beam, shortlist=shortlist)
+            with console.status(f"{precision}, shortlist {shortlist}, beam {beam}, batch {batch}"):
+                results, seconds = timed(lambda: engine.translate(texts, options, batch))
+            rate = len(texts) / seconds
+            first = first or rate
+            pieces = sum(len(result[0].tokens) for result in results) / seconds
+            scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
+            table.add_row(precision, "yes" if shortlist else "no", str(beam), str(batch), f"{rate:.1f}",
+                          f"{pieces:.0f}", f"{rate / first:.2f}", *scores)
     out = Console()
     out.print(table)
     command = attn_command(folder, translator.manifest.task, texts[0])

@@ -21,6 +21,7 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import metric_columns, summary_scores, translation_scores
+from .translate import ShortlistOption
 
 CHUNK = 256
 
@@ -35,6 +36,7 @@ def eval_command(
     min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="Default: the model's.")] = None,
     no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Default: the model's.")] = None,
     replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Default: the model's.")] = None,
+    shortlist: ShortlistOption = True,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: Annotated[int, typer.Option("--threads", min=0)] = 0,
     device: Annotated[str, typer.Option("--device")] = "cpu",
@@ -51,10 +53,11 @@ def eval_command(
         notes = FewNotes()
         translator = Translator(resolve_model(model, task, None, None), device, threads, notes)
         options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
-                                             no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk)
+                                             no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk,
+                                             shortlist=shortlist and translator.shortlist is not None)
         name, task = translator.folder.name, translator.manifest.task
         settings = {key: getattr(options, key) for key in
-                    ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")}
+                    ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
         hypotheses = _decode(translator, rows, options, batch_size)
         notes.finish()
     score = summary_scores if task == "summarize" else translation_scores

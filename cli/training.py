@@ -52,7 +52,15 @@ def export_command(
         training["averaged_steps"] = steps
     chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
     trainer.model.load_state_dict(weights)
-    largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training)
+    settings = trainer.config.shortlist
+    shortlist = None
+    if settings.frequent:
+        from attn.export.lexicon import learn_shortlist
+
+        console.log(f"learning the shortlist's lexical table (IBM Model 1, {settings.iterations} iterations)")
+        shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, settings.frequent,
+                                    settings.per_source, settings.iterations)
+    largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 
 

@@ -23,6 +23,7 @@ ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language o
 DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.")]
 ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="Threads per session; 0 lets onnxruntime choose.")]
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
+ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).")]
 
 
 def load_translator(model: str | None, task: str, source: str | None, target: str | None,
@@ -59,6 +60,7 @@ def translate_command(
     top_p: Annotated[float, typer.Option("--top-p", min=0.0, max=1.0, help="Sample within this probability mass.")] = 1.0,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for --sample (same seed, same output).")] = None,
     replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names (default: the model's).")] = None,
+    shortlist: ShortlistOption = True,
     output_format: FormatOption = "text",
     align: Annotated[bool, typer.Option("--align", help="Show each translation's word alignment as a table.")] = False,
     heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw alignments to FILE.png|svg|pdf (FILE-N.png for several inputs).")] = None,
@@ -74,7 +76,7 @@ def translate_command(
         beam=beam_size, n_best=min(n_best, beam_size), length_penalty=length_penalty,
         coverage_penalty=coverage_penalty, min_length=min_length, max_length_ratio=max_length_ratio,
         max_length_offset=max_length_offset, no_repeat_ngram=no_repeat_ngram, sample=sample,
-        temperature=temperature, top_k=top_k, top_p=top_p, seed=seed, replace_unk=replace_unk,
+        temperature=temperature, top_k=top_k, top_p=top_p, seed=seed, replace_unk=replace_unk, shortlist=shortlist,
     )
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")

@@ -97,6 +97,15 @@ class SearchConfig:
 
 
 @dataclass(frozen=True)
+class ShortlistConfig:
+    """The target-vocabulary shortlist `attn export` learns (runtime/shortlist.py); frequent 0: none."""
+
+    frequent: int = 0           # the most frequent target pieces, candidates of every batch
+    per_source: int = 20        # and each source piece's likeliest translations (IBM Model 1)
+    iterations: int = 5         # EM iterations of IBM Model 1 over the training pairs
+
+
+@dataclass(frozen=True)
 class Config:
     task: TaskConfig = TaskConfig()
     data: DataConfig = DataConfig()
@@ -104,6 +113,7 @@ class Config:
     model: ModelConfig = ModelConfig()
     train: TrainConfig = TrainConfig()
     search: SearchConfig = SearchConfig()
+    shortlist: ShortlistConfig = ShortlistConfig()
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -210,6 +220,9 @@ def _validate(config: Config, source: str) -> None:
         (config.vocab.size >= 300, "[vocab] size must be >= 300 (the byte alphabet is 256)"),
         (config.train.batch_tokens > 0, "[train] batch_tokens must be > 0"),
         (config.search.beam >= 1, "[search] beam must be >= 1"),
+        (config.shortlist.frequent >= 0, "[shortlist] frequent must be >= 0"),
+        (min(config.shortlist.per_source, config.shortlist.iterations) >= 1,
+         "[shortlist] per_source and iterations must be >= 1"),
     ]
     for ok, message in checks:
         if not ok:

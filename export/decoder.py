@@ -24,6 +24,14 @@ from .cells import build_cell
 from .config import ModelConfig
 
 
+class OutputRows(NamedTuple):
+    """The output layer for C candidate tokens: weight (R, C), its rows for them transposed (a
+    MatMul operand that int8 quantization leaves as it is), and bias (C,)."""
+
+    weight: Tensor
+    bias: Tensor
+
+
 class StepOutput(NamedTuple):
     """attentional (B, R), the new states, attention (B, S), switch (B, 1) the logit of p_gen
     (None without copy)."""
@@ -97,9 +105,11 @@ class AttentionDecoder(nn.Module):
         switch = self.switch(readout_input) if self.switch is not None else None
         return StepOutput(attentional, new_states, weights, switch)
 
-    def logits(self, attentional: Tensor) -> Tensor:
-        """attentional (..., R) → unnormalised scores (..., V)."""
-        return self.output_layer(self.dropout(attentional))
+    def logits(self, attentional: Tensor, rows: OutputRows | None = None) -> Tensor:
+        """attentional (..., R) → unnormalised scores (..., C) over the output layer's rows: all V
+        of them, or the C given `rows` (a vocabulary shortlist)."""
+        weight, bias = rows if rows is not None else (self.output_layer.weight.t(), self.output_layer.bias)
+        return torch.matmul(self.dropout(attentional), weight) + bias
 
     def _run_layers(self, x: Tensor, states: dict[str, Tensor]) -> tuple[Tensor, dict[str, Tensor]]:
         """Run the stacked cells; x (B, I) → top output (B, H) and the new hidden/cell states."""

@@ -9,7 +9,7 @@ from torch import Tensor, nn
 from attn.runtime.constants import BOS, EOS, PAD
 
 from .config import ModelConfig
-from .decoder import AttentionDecoder
+from .decoder import AttentionDecoder, OutputRows
 from .encoder import BiRNNEncoder
 
 MIN_PROBABILITY = 1e-30  # floor under the copy distribution before its log (e^-69: no weight)
@@ -62,13 +62,15 @@ class Seq2Seq(nn.Module):
         return self.output_scores(attentional, attention, switch, source), attention
 
     def output_scores(self, attentional: Tensor, attention: Tensor, switch: Tensor | None,
-                      source: Tensor) -> Tensor:
+                      source: Tensor, rows: OutputRows | None = None) -> Tensor:
         """attentional (B, [T,] R), attention (B, [T,] S), switch (B, [T,] 1) the logit of p_gen,
-        source ids (B, S) → scores (B, [T,] V) whose log_softmax is the log-probabilities: the
+        source (B, S) → scores (B, [T,] C) whose log_softmax is the log-probabilities: the
         logits, or with copy the log-probabilities themselves, log(p_gen · P_vocab + (1 − p_gen) ·
-        P_copy), P_copy putting each source position's attention on that position's piece id;
-        mixed in log space so that rare tokens keep log_softmax's accuracy."""
-        logits = self.decoder.logits(attentional)
+        P_copy), P_copy putting each source position's attention on that position's column;
+        mixed in log space so that rare tokens keep log_softmax's accuracy. The C columns are the
+        vocabulary (source holds piece ids), or with `rows` the shortlist's candidates (source
+        holds each piece's column among them)."""
+        logits = self.decoder.logits(attentional, rows)
         if switch is None:
             return logits
         log_vocabulary = torch.log_softmax(logits.float(), dim=-1)
@@ -81,10 +83,12 @@ class Seq2Seq(nn.Module):
         return larger + torch.log(torch.exp(generated - larger) + torch.exp(copying - larger))
 
     def decode_step(self, previous: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor,
-                    mask: Tensor, source: Tensor) -> tuple[Tensor, dict[str, Tensor], Tensor]:
-        """previous tokens (B,), source ids (B, S) → log-probabilities (B, V), new states, attention (B, S)."""
+                    mask: Tensor, source: Tensor, rows: OutputRows | None = None,
+                    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+        """previous tokens (B,), source (B, S) → log-probabilities (B, C) over the vocabulary or the
+        candidates of `rows` (see output_scores), new states, attention (B, S)."""
         step = self.decoder.step(self.embedding(previous), states, keys, values, mask)
-        scores = self.output_scores(step.attentional, step.attention, step.switch, source)
+        scores = self.output_scores(step.attentional, step.attention, step.switch, source, rows)
         return torch.log_softmax(scores, dim=-1), step.states, step.attention
 
     @torch.no_grad()

@@ -3,9 +3,12 @@ against PyTorch with onnxruntime, and write the model folder atomically.
 
 encoder.onnx: source_ids (B, S) int64, source_mask (B, S) int64
               → memory (B, S, V), keys (B, S, K), then the initial decoder states.
-decoder.onnx: previous_tokens (B,) int64, the states, memory, keys, source_mask
-              [, source_ids (B, S) int64 for copy models]
-              → log_probs (B, vocab), the new states, attention (B, S).
+decoder.onnx: previous_tokens (B,) int64, the states, memory, keys, source_mask,
+              output_weight (R, C), output_bias (C,) [, source_ids (B, S) int64 for copy models]
+              → log_probs (B, C), the new states, attention (B, S).
+output_layer.npz: the output layer's weight (V, R) and bias (V,). The runtime feeds all V rows,
+or those of a shortlist of C candidates (runtime/shortlist.py); log_probs then has one column
+per candidate, and a copy model's source_ids hold each source piece's column.
 State names come from the model (hidden, cell for LSTM, feed for Luong, coverage) and go in the
 manifest. A copy model's log_probs are already the final pointer-generator mixture: with byte-level
 BPE every source word is a sequence of in-vocabulary pieces, so copying a word no vocabulary entry
@@ -23,10 +26,13 @@ import onnxruntime
 import torch
 from torch import Tensor, nn
 
-from attn.runtime.constants import BOS, DECODER, ENCODER, EOS, MANIFEST, PAD, TOKENIZER, UNK
+from attn.runtime.constants import BOS, DECODER, ENCODER, EOS, LEXICON, MANIFEST, OUTPUT_LAYER, PAD, SPECIAL_TOKENS, TOKENIZER, UNK
 from attn.runtime.manifest import Manifest, sha256_of
+from attn.runtime.output_layer import OutputLayer
+from attn.runtime.shortlist import Shortlist
 
 from .config import Config
+from .decoder import OutputRows
 from .model import Seq2Seq
 from .staging import staged_folder
 
@@ -60,20 +66,27 @@ class DecoderGraph(nn.Module):
     def forward(self, previous_tokens: Tensor, *rest: Tensor) -> tuple[Tensor, ...]:
         names = self.model.state_names
         states = dict(zip(names, rest[: len(names)]))
-        memory, keys, source_mask, *source_ids = rest[len(names) :]
+        memory, keys, source_mask, output_weight, output_bias, *source_ids = rest[len(names) :]
         source = source_ids[0] if source_ids else None
         log_probs, new_states, attention = self.model.decode_step(
-            previous_tokens, states, keys, memory, source_mask, source)
+            previous_tokens, states, keys, memory, source_mask, source, OutputRows(output_weight, output_bias))
         return (log_probs, *(new_states[name] for name in names), attention)
 
 
-def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path, training: dict) -> float:
-    """Write the verified model folder `out` (replacing it only on success); returns the largest
-    difference seen between onnxruntime and PyTorch."""
+def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path, training: dict,
+                 shortlist: Shortlist | None = None) -> float:
+    """Write the verified model folder `out` (replacing it only on success), with the shortlist's
+    lexicon.npz when given; returns the largest difference seen between onnxruntime and PyTorch."""
     model.eval()
     with staged_folder(Path(out)) as staging:
-        _export_graphs(untied_copy(model), staging)
+        _export_graphs(deepcopy(model), staging)  # see _export_graphs
+        layer = model.decoder.output_layer
+        OutputLayer(layer.weight.detach().numpy(), layer.bias.detach().numpy()).save(staging / OUTPUT_LAYER)
         shutil.copyfile(tokenizer_file, staging / TOKENIZER)
+        files = [ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER]
+        if shortlist is not None:
+            shortlist.save(staging / LEXICON)
+            files.append(LEXICON)
         largest = verify(model, staging)
         manifest = Manifest(
             task=config.task.kind,
@@ -83,7 +96,7 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
                           "parameters": sum(p.numel() for p in model.parameters())},
             special_ids={"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS},
             state_names=list(model.state_names),
-            files={name: sha256_of(staging / name) for name in (ENCODER, DECODER, TOKENIZER)},
+            files={name: sha256_of(staging / name) for name in files},
             search=config.to_dict()["search"],
             training={**training, "max_onnx_difference": largest},
         )
@@ -91,15 +104,10 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
     return largest
 
 
-def untied_copy(model: Seq2Seq) -> Seq2Seq:
-    """A copy whose output layer owns its weight: in the graph, a matrix shared by the embedding
-    Gather and the output Gemm is transposed in place by int8 quantization, breaking the Gather."""
-    copy = deepcopy(model)
-    copy.decoder.output_layer.weight = nn.Parameter(model.decoder.output_layer.weight.detach().clone())
-    return copy
-
-
 def _export_graphs(model: Seq2Seq, folder: Path) -> None:
+    """Trace both graphs into `folder`. Tracing leaves a model's GRUs changed (torch 2.13: the
+    en-de encoder's eager output moved by 0.3 after export), so callers pass a copy and verify
+    against the untouched original."""
     names = list(model.state_names)
     source = torch.full((2, 5), 5, dtype=torch.long)
     mask = torch.ones_like(source)
@@ -115,16 +123,20 @@ def _export_graphs(model: Seq2Seq, folder: Path) -> None:
                       **{name: _state_axes(name) for name in names}},
     )
     previous = torch.full((2,), BOS, dtype=torch.long)
+    layer = model.decoder.output_layer
+    rows = (layer.weight.detach().t(), layer.bias.detach())
     copy_inputs = ["source_ids"] if model.config.copy else []
     torch.onnx.export(
-        DecoderGraph(model), (previous, *(states[n] for n in names), memory, keys, mask, *([source] if copy_inputs else [])),
+        DecoderGraph(model), (previous, *(states[n] for n in names), memory, keys, mask, *rows,
+                              *([source] if copy_inputs else [])),
         str(folder / DECODER), dynamo=False, opset_version=OPSET,
-        input_names=["previous_tokens", *names, "memory", "keys", "source_mask", *copy_inputs],
+        input_names=["previous_tokens", *names, "memory", "keys", "source_mask", "output_weight", "output_bias",
+                     *copy_inputs],
         output_names=["log_probs", *(f"new_{n}" for n in names), "attention"],
         dynamic_axes={"previous_tokens": {0: "batch"}, "memory": {0: "batch", 1: "source"},
                       "keys": {0: "batch", 1: "source"}, "source_mask": {0: "batch", 1: "source"},
-                      "source_ids": {0: "batch", 1: "source"},
-                      "log_probs": {0: "batch"}, "attention": {0: "batch", 1: "source"}, **state_axes},
+                      "source_ids": {0: "batch", 1: "source"}, "output_weight": {1: "candidates"},
+                      "output_bias": {0: "candidates"}, "log_probs": {0: "batch", 1: "candidates"}, "attention": {0: "batch", 1: "source"}, **state_axes},
     )
 
 
@@ -136,12 +148,14 @@ def _state_axes(name: str) -> dict[int, str]:
 @torch.no_grad()
 def verify(model: Seq2Seq, folder: Path, seed: int = 0) -> float:
     """Run both graphs against PyTorch at several batch sizes and source lengths (ragged masks),
-    for a few decoder steps; raise ExportError above TOLERANCE; return the largest difference."""
+    for a few decoder steps, the first over the whole vocabulary and the others over a random
+    shortlist; raise ExportError above TOLERANCE; return the largest difference."""
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     encoder = onnxruntime.InferenceSession(str(folder / ENCODER), options, providers=["CPUExecutionProvider"])
     decoder = onnxruntime.InferenceSession(str(folder / DECODER), options, providers=["CPUExecutionProvider"])
     names = list(model.state_names)
+    layer = model.decoder.output_layer
     vocab = model.embedding.num_embeddings
     generator = torch.Generator().manual_seed(seed)
     largest = 0.0
@@ -158,18 +172,28 @@ def verify(model: Seq2Seq, folder: Path, seed: int = 0) -> float:
             largest = max(largest, _difference(expected, got, mask, f"encoder batch {batch} length {length}"))
             previous = torch.full((batch,), BOS, dtype=torch.long)
             for step in range(CHECK_STEPS):
-                log_probs, new_states, attention = model.decode_step(previous, states, keys, memory, mask, source)
+                candidates = torch.arange(vocab) if step == 0 else _random_shortlist(source, vocab, generator)
+                rows = OutputRows(layer.weight[candidates].t().contiguous(), layer.bias[candidates])
+                columns = torch.searchsorted(candidates, source)
+                log_probs, new_states, attention = model.decode_step(previous, states, keys, memory, mask, columns, rows)
                 feeds = {"previous_tokens": previous.numpy(), "memory": memory.numpy(), "keys": keys.numpy(),
-                         "source_mask": mask.numpy(), **{n: states[n].numpy() for n in names}}
+                         "source_mask": mask.numpy(), "output_weight": rows.weight.numpy(),
+                         "output_bias": rows.bias.numpy(), **{n: states[n].numpy() for n in names}}
                 if model.config.copy:
-                    feeds["source_ids"] = source.numpy()
+                    feeds["source_ids"] = columns.numpy()
                 got = decoder.run(None, feeds)
                 expected = [log_probs, *(new_states[n] for n in names), attention]
-                where = f"decoder batch {batch} length {length} step {step}"
+                where = f"decoder batch {batch} length {length} step {step} over {len(candidates)} candidates"
                 largest = max(largest, _difference(expected, got, None, where, log_probs_first=True))
                 states = new_states
                 previous = torch.randint(4, vocab, (batch,), generator=generator)
     return largest
+
+
+def _random_shortlist(source: Tensor, vocab: int, generator: torch.Generator) -> Tensor:
+    """Sorted ids: the special pieces, the source's pieces and a random third of the vocabulary."""
+    sampled = torch.randperm(vocab, generator=generator)[: max(1, vocab // 3)]
+    return torch.unique(torch.cat([torch.arange(len(SPECIAL_TOKENS)), source.flatten(), sampled]))
 
 
 def _difference(expected: list[Tensor], got: list[np.ndarray], mask: Tensor | None, where: str,

@@ -3,10 +3,12 @@
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
 SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: the output layer moved out of decoder.onnx into output_layer.npz
 MANIFEST = "manifest.json"
 ENCODER = "encoder.onnx"
 DECODER = "decoder.onnx"
 TOKENIZER = "tokenizer.json"
+OUTPUT_LAYER = "output_layer.npz"
+LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
 
 TASKS = ("translate", "summarize")

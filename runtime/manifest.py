@@ -10,7 +10,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .constants import DECODER, ENCODER, FORMAT_VERSION, MANIFEST, TASKS, TOKENIZER
+from .constants import DECODER, ENCODER, FORMAT_VERSION, MANIFEST, OUTPUT_LAYER, TASKS, TOKENIZER
 
 
 class ModelFolderError(Exception):
@@ -60,13 +60,16 @@ def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
         raise ModelFolderError(
             f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn"
         )
+    if version < FORMAT_VERSION:
+        raise ModelFolderError(f"{path}: format version {version} is older than this attn reads "
+                               f"({FORMAT_VERSION}); export the model again with `attn export --no-train`")
     try:
         manifest = Manifest(**raw)
     except TypeError as error:
         raise ModelFolderError(f"{path}: malformed manifest ({error})") from None
     if manifest.task not in TASKS:
         raise ModelFolderError(f"{path}: unknown task {manifest.task!r}")
-    for name in (ENCODER, DECODER, TOKENIZER):
+    for name in (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER):
         if name not in manifest.files:
             raise ModelFolderError(f"{path}: lists no checksum for {name}")
     for name, expected in manifest.files.items():

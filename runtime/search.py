@@ -1,6 +1,8 @@
 """Batched search over numpy, driven by a single-step decoder: greedy, sampling and beam.
 
-Shapes: N rows in flight (sentences × beams), S source positions, V vocabulary, T output steps.
+Shapes: N rows in flight (sentences × beams), S source positions, C candidate tokens (the
+vocabulary, or a shortlist of it: column c of the log-probabilities is token state.vocabulary[c]),
+T output steps.
 Sentences leave the batch as soon as they are finished, so late steps run on fewer rows.
 Constraints shared by every search (minimum length, n-gram blocking) act on the step's
 log-probabilities before a token is chosen; the final score adds the GNMT length normalisation
@@ -31,10 +33,13 @@ class Hypothesis:
 
 
 class DecoderState(Protocol):
-    """What search needs from an encoded batch; `select(rows)` keeps/repeats rows (axis 0)."""
+    """What search needs from an encoded batch; `select(rows)` keeps/repeats rows (axis 0).
+    vocabulary (C,): the sorted token ids of the log-probabilities' columns."""
+
+    vocabulary: np.ndarray
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """previous (N,) → log_probs (N, V), attention (N, S); advances the recurrent state."""
+        """previous token ids (N,) → log_probs (N, C), attention (N, S); advances the recurrent state."""
 
     def select(self, rows: np.ndarray) -> None: ...
 
@@ -44,7 +49,9 @@ class SearchOptions:
     """beam 1 is greedy search; `sample` draws tokens instead (temperature, top-k, top-p, seed).
     Lengths: at most max_length_ratio·|source| + max_length_offset tokens (None: the model's
     defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram.
-    replace_unk repairs mangled copies of verbatim source words after search (runtime/verbatim.py)."""
+    replace_unk repairs mangled copies of verbatim source words after search (runtime/verbatim.py).
+    shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
+    (runtime/shortlist.py)."""
 
     beam: int = 5
     n_best: int = 1
@@ -60,6 +67,7 @@ class SearchOptions:
     top_p: float = 1.0
     seed: int | None = None
     replace_unk: bool = False
+    shortlist: bool = True
 
 
 def length_normaliser(length: int | np.ndarray, alpha: float):
@@ -76,12 +84,19 @@ def final_score(log_prob: float, attention: np.ndarray, source_length: int, opti
     return float(score)
 
 
-def constrain(log_probs: np.ndarray, histories: Callable[[], list[list[int]]], step: int,
-              options: SearchOptions) -> None:
+def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
+    """The columns of those token `ids` that the sorted `vocabulary` (C,) holds."""
+    ids = np.asarray(ids, dtype=np.int64)
+    where = np.minimum(np.searchsorted(vocabulary, ids), len(vocabulary) - 1)
+    return where[vocabulary[where] == ids]
+
+
+def constrain(log_probs: np.ndarray, vocabulary: np.ndarray, histories: Callable[[], list[list[int]]],
+              step: int, options: SearchOptions) -> None:
     """In place: forbid EOS before min_length, and tokens that would repeat an n-gram.
     `histories` gives each row's tokens so far; it is only called when blocking is on."""
     if step < options.min_length:
-        log_probs[:, EOS] = -np.inf
+        log_probs[:, columns_of(vocabulary, [EOS])] = -np.inf
     n = options.no_repeat_ngram
     if n <= 0:
         return
@@ -90,7 +105,7 @@ def constrain(log_probs: np.ndarray, histories: Callable[[], list[list[int]]], s
             continue
         prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
         banned = [history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix]
-        log_probs[row, banned] = -np.inf
+        log_probs[row, columns_of(vocabulary, banned)] = -np.inf
 
 
 def _argmax(log_probs: np.ndarray) -> np.ndarray:
@@ -135,11 +150,12 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        constrain(log_probs, lambda: [tokens[s] for s in alive], step, options)
-        chosen = choose(log_probs)
+        constrain(log_probs, state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
+        column = choose(log_probs)
+        chosen = state.vocabulary[column]
         keep = []
         for row, sentence in enumerate(alive):
-            log_prob_sums[sentence] += log_probs[row, chosen[row]]
+            log_prob_sums[sentence] += log_probs[row, column[row]]
             attentions[sentence].append(attention[row])
             if chosen[row] != EOS:
                 tokens[sentence].append(int(chosen[row]))
@@ -192,12 +208,12 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
     step = 0
     while len(alive):
         log_probs, attention = state.step(previous)
-        constrain(log_probs, history.tolist, step, options)
-        vocab, groups = log_probs.shape[1], len(alive)
-        candidates = (scores[:, None] + log_probs).reshape(groups, k * vocab)
-        top, top_scores = best_candidates(candidates, min(2 * k, k * vocab))  # (groups, 2k), best first
-        token = top % vocab
-        rows = np.arange(groups)[:, None] * k + top // vocab  # (groups, 2k) rows in flight
+        constrain(log_probs, state.vocabulary, history.tolist, step, options)
+        columns, groups = log_probs.shape[1], len(alive)
+        candidates = (scores[:, None] + log_probs).reshape(groups, k * columns)
+        top, top_scores = best_candidates(candidates, min(2 * k, k * columns))  # (groups, 2k), best first
+        token = state.vocabulary[top % columns]
+        rows = np.arange(groups)[:, None] * k + top // columns  # (groups, 2k) rows in flight
         keep_groups, next_rows, next_tokens, next_scores = [], [], [], []
         for g, sentence in enumerate(alive):
             last_step = step + 1 >= max_lengths[sentence]

@@ -15,10 +15,12 @@ import onnxruntime
 
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
-from .constants import BOS, DECODER, ENCODER, EOS, PAD, TOKENIZER
+from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER
 from .manifest import Manifest, ModelFolderError, read_manifest
+from .output_layer import OutputLayer
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
+from .shortlist import Shortlist
 from .tokenizer import SourcePieces, SubwordTokenizer
 from .verbatim import copy_verbatim
 
@@ -43,23 +45,27 @@ MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_n
 class OnnxDecoderState:
     """The encoded batch and recurrent states of the exported graphs, reordered along axis 0.
     `source` holds what every step reads about the source: memory, keys, source_mask, and
-    source_ids when the decoder copies (it asks for them as an input). `sentence` (N,) says which
-    encoded sentence each row holds: when a reordering keeps it (beams swapping places within
-    their sentence), the source arrays stay as they are and only the states move."""
+    source_ids when the decoder copies (it asks for them as an input; as columns of `vocabulary`).
+    `sentence` (N,) says which encoded sentence each row holds: when a reordering keeps it (beams
+    swapping places within their sentence), the source arrays stay as they are and only the
+    states move. `output` holds the output layer's rows for `vocabulary` (C,), the same every step."""
 
     def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray],
-                 ids: np.ndarray, mask: np.ndarray):
+                 ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray, output: dict[str, np.ndarray]):
         self.decoder = decoder
         self.state_names = state_names
         self.states = dict(zip(state_names, encoded[2:]))
-        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask, "source_ids": ids}
+        self.vocabulary = vocabulary
+        self.output = output
+        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask,
+                  "source_ids": np.searchsorted(vocabulary, ids)}
         wanted = {i.name for i in decoder.get_inputs()}
         self.source = {name: value for name, value in inputs.items() if name in wanted}
         self.sentence = np.arange(len(ids))
         self.output_names = ["log_probs", *(f"new_{n}" for n in state_names), "attention"]
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        feeds = {"previous_tokens": previous, **self.source, **self.states}
+        feeds = {"previous_tokens": previous, **self.source, **self.states, **self.output}
         log_probs, *new_states, attention = self.decoder.run(self.output_names, feeds)
         self.states = dict(zip(self.state_names, new_states))
         return log_probs, attention
@@ -86,6 +92,11 @@ class Translator:
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
                                    f"but the model was trained with {vocab_size}")
+        self.output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
+        if self.output_layer.vocab_size != vocab_size:
+            raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {self.output_layer.vocab_size} rows, "
+                                   f"but the model was trained with {vocab_size} pieces")
+        self.shortlist = Shortlist.load(self.folder / LEXICON) if LEXICON in self.manifest.files else None
         try:
             self.encoder = create_session(self.folder / ENCODER, device, threads, notify)
             self.decoder = create_session(self.folder / DECODER, device, threads, notify)
@@ -155,7 +166,7 @@ class Translator:
         options = options or self.default_options()
         source = self.tokenizer.encode_source(source_text)
         target = self.tokenizer.encode(target_text)
-        state = self.encode([source.ids])
+        state = self.encode([source.ids], shortlist=False)
         log_prob, rows = 0.0, []
         for previous, following in zip([BOS] + target, target + [EOS]):
             log_probs, attention = state.step(np.array([previous], dtype=np.int64))
@@ -174,21 +185,28 @@ class Translator:
             return Translation(" ".join(alignment.target_words), tokens, score, attention, alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
-    def encode(self, sources: list[list[int]]) -> OnnxDecoderState:
-        """Run the encoder over id sequences (EOS included), right-padded into one batch."""
+    def encode(self, sources: list[list[int]], shortlist: bool = True) -> OnnxDecoderState:
+        """Run the encoder over id sequences (EOS included), right-padded into one batch; the
+        decoder will score the batch's shortlist when asked and the model has one, else the
+        whole vocabulary."""
         longest = max(len(ids) for ids in sources)
         ids = np.full((len(sources), longest), PAD, dtype=np.int64)
         for row, sequence in enumerate(sources):
             ids[row, : len(sequence)] = sequence
         mask = (ids != PAD).astype(np.int64)
         encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
-        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, ids, mask)
+        if shortlist and self.shortlist is not None:
+            vocabulary = self.shortlist.candidates(sources)
+            output = self.output_layer.rows(vocabulary)
+        else:
+            vocabulary, output = np.arange(self.output_layer.vocab_size), self.output_layer.rows(None)
+        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, ids, mask, vocabulary, output)
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
-        return search(self.encode(sources), self.max_lengths(lengths, options), lengths, options)
+        return search(self.encode(sources, options.shortlist), self.max_lengths(lengths, options), lengths, options)
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

@@ -57,3 +57,17 @@ def reverse_test_rows():
     from attn.runtime.tsv import read_tsv
 
     return read_tsv(REVERSE_DATA / "test.tsv")
+
+
+@pytest.fixture(scope="session")
+def reverse_shortlist_model(reverse_run, tmp_path_factory) -> Path:
+    """The reverse model exported again with a small learned target-vocabulary shortlist."""
+    from attn.export.lexicon import learn_shortlist
+    from attn.export.onnx_export import export_model
+
+    trainer, _ = reverse_run
+    shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=10,
+                                per_source=5, iterations=5)
+    folder = tmp_path_factory.mktemp("reverse-shortlist") / "model"
+    export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", folder, {}, shortlist)
+    return folder

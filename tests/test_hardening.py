@@ -127,6 +127,11 @@ def test_newer_format_version(reverse_model, tmp_path):
     assert "manifest.json" in err and "newer" in err
 
 
+def test_older_format_version(reverse_model, tmp_path):
+    err = damaged(reverse_model, tmp_path, lambda f: edit_manifest(f, format_version=1))
+    assert "older" in err and "attn export" in err
+
+
 def test_manifest_that_is_not_json(reverse_model, tmp_path):
     err = damaged(reverse_model, tmp_path, lambda f: (f / "manifest.json").write_text("{oops"))
     assert "manifest.json: not valid JSON" in err

@@ -20,6 +20,7 @@ class ToyState:
 
     def __init__(self, rows: int, table: dict):
         self.rows, self.table = rows, table
+        self.vocabulary = np.arange(VOCAB)
 
     def step(self, previous):
         probs = np.full((self.rows, VOCAB), 1e-9)

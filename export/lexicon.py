@@ -1,0 +1,62 @@
+"""Learn the lexical table behind the target-vocabulary shortlist: IBM Model 1 (Brown et al.
+1993) by EM over the training pairs, in piece ids, the source's EOS standing in for the NULL word.
+
+t(target | source) starts uniform; each iteration spreads every target piece over the source
+pieces of its sentence in proportion to t, and re-estimates t from the expected counts. A piece's
+shortlist entries are its `per_source` likeliest targets; the runtime adds the most frequent
+target pieces and the source pieces themselves (runtime/shortlist.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+import torch
+
+from attn.runtime.constants import BOS, EOS
+from attn.runtime.shortlist import Shortlist
+
+from .data import Pair
+
+PAIRS_PER_CHUNK = 4096
+MIN_PROBABILITY = 1e-3  # translations less likely than this are left out of the table
+
+
+def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_source: int,
+                    iterations: int) -> Shortlist:
+    """A Shortlist of the `frequent` most frequent target pieces and a (V, per_source) table."""
+    table = torch.full((vocab_size, vocab_size), 1.0 / vocab_size)  # t[source, target]
+    for _ in range(iterations):
+        counts = torch.zeros(vocab_size * vocab_size)
+        for source, target, instance in _links(pairs):
+            flat = source * vocab_size + target
+            weights = table.view(-1)[flat]
+            totals = torch.zeros(int(instance.max()) + 1).index_add_(0, instance, weights)
+            counts.index_add_(0, flat, weights / totals[instance])
+        counts = counts.view(vocab_size, vocab_size)
+        table = counts / counts.sum(dim=1, keepdim=True).clamp_min(1e-12)
+    probabilities, translations = table.topk(min(per_source, vocab_size), dim=1)
+    translations[probabilities < MIN_PROBABILITY] = -1
+    target_counts = np.bincount(np.concatenate([_target_pieces(p) for p in pairs]), minlength=vocab_size)
+    most_frequent = np.argsort(-target_counts, kind="stable")[:frequent]
+    return Shortlist(most_frequent[target_counts[most_frequent] > 0], translations.numpy())
+
+
+def _target_pieces(pair: Pair) -> np.ndarray:
+    return np.array([t for t in pair.target if t not in (BOS, EOS)], dtype=np.int64)
+
+
+def _links(pairs: list[Pair]) -> Iterator[tuple[torch.Tensor, torch.Tensor, torch.Tensor]]:
+    """Every (source piece, target piece) combination of each pair, in chunks of pairs: source ids
+    (L,), target ids (L,) and the target position each link belongs to (L,), numbered per chunk."""
+    for start in range(0, len(pairs), PAIRS_PER_CHUNK):
+        sources, targets, instances, offset = [], [], [], 0
+        for pair in pairs[start : start + PAIRS_PER_CHUNK]:
+            source, target = np.asarray(pair.source, dtype=np.int64), _target_pieces(pair)  # source ends in EOS
+            sources.append(np.repeat(source, len(target)))
+            targets.append(np.tile(target, len(source)))
+            instances.append(np.tile(np.arange(offset, offset + len(target)), len(source)))
+            offset += len(target)
+        if offset:
+            yield tuple(torch.from_numpy(np.concatenate(parts)) for parts in (sources, targets, instances))

@@ -1,0 +1,93 @@
+"""The target-vocabulary shortlist: which candidates a batch gets, the IBM Model 1 table behind
+them, and decoding over them, which must match decoding over the whole vocabulary wherever the
+shortlist holds the tokens the full search picks."""
+
+import numpy as np
+import pytest
+
+from attn.export.data import Pair
+from attn.export.lexicon import learn_shortlist
+from attn.runtime.constants import BOS, EOS
+from attn.runtime.output_layer import OutputLayer
+from attn.runtime.search import SearchOptions, columns_of
+from attn.runtime.shortlist import Shortlist
+from attn.runtime.translator import Translator
+
+from .test_cli import attn
+
+
+def test_candidates_are_specials_frequent_sources_and_their_translations():
+    translations = np.full((20, 2), -1)
+    translations[7] = [11, 12]
+    translations[8] = [13, -1]
+    shortlist = Shortlist(frequent=np.array([15, 5]), translations=translations)
+    assert shortlist.candidates([[7, EOS], [9, 8, EOS]]).tolist() == [0, 1, 2, 3, 5, 7, 8, 9, 11, 12, 13, 15]
+
+
+def test_ibm_model_1_finds_each_words_translation_behind_co_occurring_ones():
+    # source word w (id 10 + w) translates to 20 + w; every sentence also holds the frequent pair 4 → 5
+    rng = np.random.default_rng(0)
+    pairs = []
+    for _ in range(300):
+        words = rng.choice(6, size=3, replace=False)
+        pairs.append(Pair([4, *(10 + words), EOS], [BOS, *(20 + rng.permutation(words)), 5, EOS]))
+    shortlist = learn_shortlist(pairs, vocab_size=30, frequent=1, per_source=1, iterations=8)
+    assert shortlist.translations[10:16, 0].tolist() == list(range(20, 26))
+    assert shortlist.translations[4, 0] == 5
+    assert shortlist.translations[17, 0] == -1  # never seen: no translation
+    assert shortlist.frequent.tolist() == [5]
+
+
+def test_columns_of_finds_the_held_ids_only():
+    vocabulary = np.array([0, 3, 8, 9])
+    assert columns_of(vocabulary, [9, 4, 0, 12]).tolist() == [3, 0]
+    assert columns_of(vocabulary, []).tolist() == []
+
+
+def test_int8_output_layer_is_close_and_a_quarter_of_the_size(tmp_path):
+    weight = np.random.default_rng(1).normal(size=(300, 64)).astype(np.float32)
+    layer = OutputLayer(weight, np.zeros(300, np.float32))
+    layer.save(tmp_path / "fp32.npz")
+    layer.save(tmp_path / "int8.npz", int8=True)
+    restored = OutputLayer.load(tmp_path / "int8.npz")
+    assert np.abs(restored.weight - weight).max() <= np.abs(weight).max(axis=1).max() / 254 + 1e-6
+    assert (tmp_path / "int8.npz").stat().st_size < 0.3 * (tmp_path / "fp32.npz").stat().st_size
+    rows = layer.rows(np.array([4, 2]))
+    np.testing.assert_array_equal(rows["output_weight"], weight[[4, 2]].T)
+
+
+@pytest.fixture(scope="module")
+def shortlisted(reverse_shortlist_model):
+    return Translator(reverse_shortlist_model, threads=1)
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_a_shortlist_of_the_whole_vocabulary_changes_nothing(shortlisted, reverse_test_rows, beam):
+    texts = [row.source for row in reverse_test_rows[:40]]
+    vocab = shortlisted.output_layer.vocab_size
+    full = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam, shortlist=False))
+    learned, shortlisted.shortlist = shortlisted.shortlist, Shortlist(np.arange(vocab), np.full((vocab, 1), -1))
+    try:
+        everything = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam))
+    finally:
+        shortlisted.shortlist = learned
+    for a, b in zip(full, everything):
+        assert [h.tokens for h in a] == [h.tokens for h in b]
+        np.testing.assert_allclose([h.score for h in a], [h.score for h in b], atol=1e-5)
+
+
+def test_the_learned_shortlist_is_smaller_and_keeps_the_translations(shortlisted, reverse_test_rows):
+    rows = reverse_test_rows[:100]
+    sources = [shortlisted.tokenizer.encode_source(row.source).ids for row in rows[:1]]
+    assert len(shortlisted.shortlist.candidates(sources)) < shortlisted.output_layer.vocab_size / 2
+    texts = [row.source for row in rows]
+    full = shortlisted.translate(texts, SearchOptions(beam=4, shortlist=False))
+    short = shortlisted.translate(texts, SearchOptions(beam=4))
+    same = sum(a[0].text == b[0].text for a, b in zip(full, short))
+    assert same >= 0.95 * len(texts)
+
+
+def test_cli_decodes_with_and_without_the_shortlist(reverse_shortlist_model):
+    with_it = attn("translate", "-m", str(reverse_shortlist_model), "a0 b1 c2").stdout
+    without = attn("translate", "-m", str(reverse_shortlist_model), "--no-shortlist", "a0 b1 c2").stdout
+    assert with_it == without == b"c2 b1 a0\n"
