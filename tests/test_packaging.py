@@ -1,5 +1,6 @@
 """Packaging: everything installs under `attn`, from the editable install and from a wheel."""
 
+import json
 import subprocess
 import sys
 import zipfile
@@ -34,6 +35,13 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
     for module in ("attn/cli/app.py", "attn/runtime/translator.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml"):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]
+
+
+def test_wheel_holds_every_file_of_the_shipped_models(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for manifest in (ROOT / "models").glob("*/manifest.json"):
+        listed = [*json.loads(manifest.read_text())["files"], "manifest.json"]
+        assert {f"attn/models/{manifest.parent.name}/{name}" for name in listed} <= names
 
 
 def test_wheel_installs_and_runs(wheel, tmp_path):
