@@ -91,3 +91,12 @@ def test_cli_decodes_with_and_without_the_shortlist(reverse_shortlist_model):
     with_it = attn("translate", "-m", str(reverse_shortlist_model), "a0 b1 c2").stdout
     without = attn("translate", "-m", str(reverse_shortlist_model), "--no-shortlist", "a0 b1 c2").stdout
     assert with_it == without == b"c2 b1 a0\n"
+
+
+def test_bench_compares_with_and_without_the_shortlist(reverse_shortlist_model, reverse_test_rows, tmp_path):
+    inputs = tmp_path / "inputs.txt"
+    inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:10]))
+    out = attn("bench", str(inputs), "-m", str(reverse_shortlist_model), "--beams", "2", "--batch-sizes", "4",
+               "--cold-start-runs", "0", "--threads", "1").stdout.decode()
+    rows = [line.split("│")[2].strip() for line in out.splitlines() if line.startswith("│")]
+    assert rows == ["no", "yes"]
