@@ -102,6 +102,10 @@ class Translator:
             self.decoder = create_session(self.folder / DECODER, device, threads, notify)
         except onnxruntime.capi.onnxruntime_pybind11_state.Fail as error:
             raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({error})") from None
+        wanted = {i.name for i in self.decoder.get_inputs() if i.name.startswith("output_")}
+        if wanted != self.output_layer.input_names:
+            raise ModelFolderError(f"{self.folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
+                                   f"gives {', '.join(sorted(self.output_layer.input_names))} (mixed precisions?)")
 
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search

@@ -132,6 +132,18 @@ def test_older_format_version(reverse_model, tmp_path):
     assert "older" in err and "attn export" in err
 
 
+def test_output_layer_of_another_precision(reverse_model, tmp_path):
+    from attn.runtime.manifest import sha256_of
+    from attn.runtime.output_layer import OutputLayer
+
+    def int8_rows_for_an_fp32_decoder(folder):
+        OutputLayer.load(folder / "output_layer.npz").quantized().save(folder / "output_layer.npz")
+        files = json.loads((folder / "manifest.json").read_text())["files"]
+        edit_manifest(folder, files={**files, "output_layer.npz": sha256_of(folder / "output_layer.npz")})
+    err = damaged(reverse_model, tmp_path, int8_rows_for_an_fp32_decoder)
+    assert "output_layer.npz" in err and "output_scale" in err
+
+
 def test_manifest_that_is_not_json(reverse_model, tmp_path):
     err = damaged(reverse_model, tmp_path, lambda f: (f / "manifest.json").write_text("{oops"))
     assert "manifest.json: not valid JSON" in err

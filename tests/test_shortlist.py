@@ -48,12 +48,15 @@ def test_int8_output_layer_is_close_and_a_quarter_of_the_size(tmp_path):
     weight = np.random.default_rng(1).normal(size=(300, 64)).astype(np.float32)
     layer = OutputLayer(weight, np.zeros(300, np.float32))
     layer.save(tmp_path / "fp32.npz")
-    layer.save(tmp_path / "int8.npz", int8=True)
+    layer.quantized().save(tmp_path / "int8.npz")
     restored = OutputLayer.load(tmp_path / "int8.npz")
-    assert np.abs(restored.weight - weight).max() <= np.abs(weight).max(axis=1).max() / 254 + 1e-6
+    expanded = restored.weight.astype(np.float32) * restored.scale[:, None]
+    assert np.abs(expanded - weight).max() <= np.abs(weight).max(axis=1).max() / 254 + 1e-6
     assert (tmp_path / "int8.npz").stat().st_size < 0.3 * (tmp_path / "fp32.npz").stat().st_size
-    rows = layer.rows(np.array([4, 2]))
-    np.testing.assert_array_equal(rows["output_weight"], weight[[4, 2]].T)
+    rows = restored.rows(np.array([4, 2]))
+    np.testing.assert_array_equal(rows["output_weight"], restored.weight[[4, 2]].T)
+    np.testing.assert_array_equal(rows["output_scale"], restored.scale[[4, 2]])
+    assert set(layer.rows(None)) == {"output_weight", "output_bias"}
 
 
 @pytest.fixture(scope="module")
