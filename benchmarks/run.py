@@ -115,6 +115,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--repeats", type=int, default=2, help="time each setting this often, keep the fastest")
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("RESULTS.md"))
     args = parser.parse_args()
 
@@ -133,12 +134,12 @@ def main() -> None:
     engine_rows = []
     for beam in (1, 5):
         torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
-        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32))
+        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32), args.repeats)
         torch_rate = len(texts) / seconds
         engine_rows.append(rate_row(f"PyTorch eager, beam {beam}", outputs, seconds, references, tokenizer))
         for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
             options = translator.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
-            outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)])
+            outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)], args.repeats)
             name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}"
             engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
             engine_rows.append([f"{name} / PyTorch", f"{len(texts) / seconds / torch_rate:.2f}×", "", ""])
@@ -153,7 +154,7 @@ def main() -> None:
             size = sum(f.stat().st_size for f in folder.iterdir())
             for shortlist in shortlists:
                 options = engine.default_options(beam=5, replace_unk=False, shortlist=shortlist)
-                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)])
+                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats)
                 rates[name, shortlist] = len(texts) / seconds
                 row = rate_row(name, outputs, seconds, references, tokenizer)
                 if not shortlist:
@@ -173,7 +174,7 @@ def main() -> None:
     for batch in (1, 8, 32, 64):
         options = translator.default_options(beam=5, replace_unk=False)  # the shortlist when there is one
         subset = texts[:200]
-        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)])
+        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)], args.repeats)
         batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
 
     fresh_process = attn_command(args.model, "translate", "she is eating a green apple")
@@ -187,7 +188,8 @@ def main() -> None:
 Command: `{command}`
 
 Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},
-{args.threads} threads; {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins).
+{args.threads} threads; {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins);
+each time is the fastest of {args.repeats} runs (this machine is shared: single runs move by up to a quarter).
 
 ## onnxruntime vs PyTorch eager (same search code, batch 32)
 
