@@ -214,35 +214,30 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
         top, top_scores = best_candidates(candidates, min(2 * k, k * columns))  # (groups, 2k), best first
         token = state.vocabulary[top % columns]
         rows = np.arange(groups)[:, None] * k + top // columns  # (groups, 2k) rows in flight
-        keep_groups, next_rows, next_tokens, next_scores = [], [], [], []
-        for g, sentence in enumerate(alive):
-            last_step = step + 1 >= max_lengths[sentence]
-            ends = (token[g] == EOS) | last_step
-            for rank in np.flatnonzero(ends[:k] & np.isfinite(top_scores[g, :k])):
-                row = rows[g, rank]
-                steps = attention[row][None] if attention_history is None else np.concatenate(
-                    [attention_history[row], attention[row][None]])
-                kept = history[row].tolist() + ([] if token[g, rank] == EOS else [int(token[g, rank])])
-                log_prob = float(top_scores[g, rank])
-                finished[sentence].append(Hypothesis(
-                    kept, final_score(log_prob, steps, source_lengths[sentence], options), log_prob, steps))
-            if len(finished[sentence]) >= k or last_step:
-                continue
-            continuing = np.flatnonzero(~ends)[:k]
-            keep_groups.append(g)
-            next_rows.append(rows[g, continuing])
-            next_tokens.append(token[g, continuing])
-            next_scores.append(top_scores[g, continuing])
-        if not keep_groups:
+        last_step = step + 1 >= max_lengths[alive]  # (groups,)
+        ends = (token == EOS) | last_step[:, None]  # (groups, 2k)
+        for g, rank in zip(*np.nonzero(ends[:, :k] & np.isfinite(top_scores[:, :k]))):
+            sentence, row = alive[g], rows[g, rank]
+            steps = attention[row][None] if attention_history is None else np.concatenate(
+                [attention_history[row], attention[row][None]])
+            kept = history[row].tolist() + ([] if token[g, rank] == EOS else [int(token[g, rank])])
+            log_prob = float(top_scores[g, rank])
+            finished[sentence].append(Hypothesis(
+                kept, final_score(log_prob, steps, source_lengths[sentence], options), log_prob, steps))
+        going = ~last_step & np.array([len(finished[sentence]) < k for sentence in alive])
+        if not going.any():
             break
-        selected = np.concatenate(next_rows)
-        history = np.concatenate([history[selected], np.concatenate(next_tokens)[:, None]], axis=1)
+        # each going group continues with its k best candidates that did not end (a row ends at
+        # most once, so at least k of the 2k did not)
+        continuing = ~ends[going] & (np.cumsum(~ends[going], axis=1) <= k)  # (going groups, 2k)
+        selected = rows[going][continuing]
+        history = np.concatenate([history[selected], token[going][continuing][:, None]], axis=1)
         step_attention = attention[selected][:, None]
         attention_history = step_attention if attention_history is None else np.concatenate(
             [attention_history[selected], step_attention], axis=1)
-        scores = np.concatenate(next_scores)
+        scores = top_scores[going][continuing]
         previous = history[:, -1].copy()
-        alive = alive[keep_groups]
+        alive = alive[going]
         state.select(selected)
         step += 1
     return [sorted(hyps, key=lambda h: -h.score)[: options.n_best] for hyps in finished]
