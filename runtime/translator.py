@@ -16,6 +16,7 @@ import onnxruntime
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER
+from .decoder_state import Device, OnnxDecoderState
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -42,42 +43,6 @@ DEFAULT_MAX_SOURCE_PIECES = 200
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
 
-class OnnxDecoderState:
-    """The encoded batch and recurrent states of the exported graphs, reordered along axis 0.
-    `source` holds what every step reads about the source: memory, keys, source_mask, and
-    source_ids when the decoder copies (it asks for them as an input; as columns of `vocabulary`).
-    `sentence` (N,) says which encoded sentence each row holds: when a reordering keeps it (beams
-    swapping places within their sentence), the source arrays stay as they are and only the
-    states move. `output` holds the output layer's rows for `vocabulary` (C,), the same every step."""
-
-    def __init__(self, decoder: onnxruntime.InferenceSession, state_names: list[str], encoded: list[np.ndarray],
-                 ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray, output: dict[str, np.ndarray]):
-        self.decoder = decoder
-        self.state_names = state_names
-        self.states = dict(zip(state_names, encoded[2:]))
-        self.vocabulary = vocabulary
-        self.output = output
-        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask,
-                  "source_ids": np.searchsorted(vocabulary, ids)}
-        wanted = {i.name for i in decoder.get_inputs()}
-        self.source = {name: value for name, value in inputs.items() if name in wanted}
-        self.sentence = np.arange(len(ids))
-        self.output_names = ["log_probs", *(f"new_{n}" for n in state_names), "attention"]
-
-    def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        feeds = {"previous_tokens": previous, **self.source, **self.states, **self.output}
-        log_probs, *new_states, attention = self.decoder.run(self.output_names, feeds)
-        self.states = dict(zip(self.state_names, new_states))
-        return log_probs, attention
-
-    def select(self, rows: np.ndarray) -> None:
-        sentence = self.sentence[rows]
-        if not np.array_equal(sentence, self.sentence):
-            self.source = {name: value[rows] for name, value in self.source.items()}
-            self.sentence = sentence
-        self.states = {name: value[rows] for name, value in self.states.items()}
-
-
 class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr):
@@ -102,6 +67,7 @@ class Translator:
             self.decoder = create_session(self.folder / DECODER, device, threads, notify)
         except onnxruntime.capi.onnxruntime_pybind11_state.Fail as error:
             raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({error})") from None
+        self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
         wanted = {i.name for i in self.decoder.get_inputs() if i.name.startswith("output_")}
         if wanted != self.output_layer.input_names:
             raise ModelFolderError(f"{self.folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
@@ -198,13 +164,20 @@ class Translator:
         for row, sequence in enumerate(sources):
             ids[row, : len(sequence)] = sequence
         mask = (ids != PAD).astype(np.int64)
-        encoded = self.encoder.run(None, {"source_ids": ids, "source_mask": mask})
+        binding = self.encoder.io_binding()
+        binding.bind_cpu_input("source_ids", ids)
+        binding.bind_cpu_input("source_mask", mask)
+        for output in self.encoder.get_outputs():
+            binding.bind_output(output.name, self.device.name)
+        self.encoder.run_with_iobinding(binding)
+        encoded = binding.get_outputs()
         if shortlist and self.shortlist is not None:
             vocabulary = self.shortlist.candidates(sources)
             output = self.output_layer.rows(vocabulary)
         else:
             vocabulary, output = np.arange(self.output_layer.vocab_size), self.output_layer.rows(None)
-        return OnnxDecoderState(self.decoder, self.manifest.state_names, encoded, ids, mask, vocabulary, output)
+        return OnnxDecoderState(self.decoder, self.device, self.manifest.state_names, encoded, ids, mask, vocabulary,
+                                output)
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""

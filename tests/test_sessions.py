@@ -33,3 +33,37 @@ def test_cli_says_so_on_stderr(reverse_model):
     assert result.returncode == 0 and result.stdout == "b1 a0\n"
     if "CUDAExecutionProvider" not in onnxruntime.get_available_providers():
         assert "CUDA was requested" in result.stderr
+
+
+class FakeCudaSession:
+    """Stands in for onnxruntime.InferenceSession on a machine with the CUDA provider: a graph
+    with a node CUDA cannot run fails when CPU fallback is disabled, as onnxruntime does."""
+
+    cuda_runs_everything = False
+
+    def __init__(self, path, options, providers):
+        try:
+            strict = options.get_session_config_entry("session.disable_cpu_ep_fallback") == "1"
+        except RuntimeError:  # onnxruntime raises for a key never set
+            strict = False
+        if strict and not self.cuda_runs_everything:
+            raise RuntimeError("This session contains graph nodes that are assigned to the default CPU EP")
+        self.providers = providers
+
+    def get_providers(self):
+        return self.providers
+
+
+@pytest.mark.parametrize("everything", [True, False])
+def test_cuda_is_checked_for_nodes_left_on_the_cpu(monkeypatch, reverse_model, everything):
+    monkeypatch.setattr(onnxruntime, "get_available_providers", lambda: ["CUDAExecutionProvider", "CPUExecutionProvider"])
+    monkeypatch.setattr(FakeCudaSession, "cuda_runs_everything", everything)
+    monkeypatch.setattr(onnxruntime, "InferenceSession", FakeCudaSession)
+    messages = []
+    session = create_session(reverse_model / "decoder.onnx", device="cuda", notify=messages.append)
+    if everything:
+        assert messages == [] and session.get_providers() == ["CUDAExecutionProvider"]
+    else:
+        assert session.get_providers() == ["CUDAExecutionProvider", "CPUExecutionProvider"]
+        [message] = messages
+        assert "decoder.onnx" in message and "CPU" in message and "assigned to the default CPU EP" in message

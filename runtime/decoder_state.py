@@ -1,0 +1,94 @@
+"""The exported decoder behind search's DecoderState protocol, with its arrays kept on the device.
+
+Float arrays that every step reads or writes (memory, keys, the recurrent states, the output
+layer's rows) live where the sessions run, as OrtValues: each step binds them (IO binding),
+brings back only what search reads on the host (log_probs, attention) and leaves the new states
+on the device; reordering rows (beams, finished sentences) gathers them there with
+take_rows.onnx. On the CPU provider "the device" is host memory and nothing changes but the
+bookkeeping; on CUDA no state crosses the bus between steps. The small integer inputs
+(previous tokens, source_mask, source_ids) are host arrays, copied by onnxruntime as needed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import onnxruntime
+
+from .sessions import create_session
+
+TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
+FLOAT_SOURCE = ("memory", "keys")
+
+
+class Device:
+    """Where a model's sessions run ("cpu" or "cuda"): puts arrays there, gathers rows there."""
+
+    def __init__(self, name: str):
+        self.name = name
+        # one thread: a gather of a few hundred kilobytes costs less than waking a thread pool
+        self.take_rows = create_session(TAKE_ROWS, name, threads=1, notify=lambda message: None)
+
+    def put(self, array: np.ndarray) -> onnxruntime.OrtValue:
+        return onnxruntime.OrtValue.ortvalue_from_numpy(np.ascontiguousarray(array), self.name, 0)
+
+    def take(self, value: onnxruntime.OrtValue, rows: np.ndarray) -> onnxruntime.OrtValue:
+        """value[rows] along axis 0, computed and kept on the device."""
+        binding = self.take_rows.io_binding()
+        binding.bind_ortvalue_input("data", value)
+        binding.bind_cpu_input("rows", rows.astype(np.int64, copy=False))
+        binding.bind_output("taken", self.name)
+        self.take_rows.run_with_iobinding(binding)
+        return binding.get_outputs()[0]
+
+
+class OnnxDecoderState:
+    """An encoded batch and its recurrent states, reordered along axis 0. `source` holds what every
+    step reads about the source: memory, keys (device), source_mask and, when the decoder copies
+    (it asks for them), source_ids as columns of `vocabulary` (host). `sentence` (N,) says which
+    encoded sentence each row holds: when a reordering keeps it (beams swapping places within
+    their sentence), the source arrays stay as they are and only the states move. `output` holds
+    the output layer's rows for `vocabulary` (C,), on the device, the same every step."""
+
+    def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, state_names: list[str],
+                 encoded: list[onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
+                 output: dict[str, np.ndarray]):
+        self.decoder = decoder
+        self.device = device
+        self.state_names = state_names
+        self.states = dict(zip(state_names, encoded[2:]))
+        self.vocabulary = vocabulary
+        self.output = {name: device.put(value) for name, value in output.items()}
+        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask,
+                  "source_ids": np.searchsorted(vocabulary, ids)}
+        wanted = {i.name for i in decoder.get_inputs()}
+        self.source = {name: value for name, value in inputs.items() if name in wanted}
+        self.sentence = np.arange(len(ids))
+
+    def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        binding = self.decoder.io_binding()
+        binding.bind_cpu_input("previous_tokens", previous)
+        for name, value in {**self.source, **self.states, **self.output}.items():
+            if isinstance(value, np.ndarray):
+                binding.bind_cpu_input(name, value)
+            else:
+                binding.bind_ortvalue_input(name, value)
+        binding.bind_output("log_probs")
+        for name in self.state_names:
+            binding.bind_output(f"new_{name}", self.device.name)
+        binding.bind_output("attention")
+        self.decoder.run_with_iobinding(binding)
+        log_probs, *new_states, attention = binding.get_outputs()
+        self.states = dict(zip(self.state_names, new_states))
+        return log_probs.numpy(), attention.numpy()
+
+    def select(self, rows: np.ndarray) -> None:
+        sentence = self.sentence[rows]
+        if not np.array_equal(sentence, self.sentence):
+            self.source = {name: self._take(value, rows) for name, value in self.source.items()}
+            self.sentence = sentence
+        self.states = {name: self.device.take(value, rows) for name, value in self.states.items()}
+
+    def _take(self, value, rows: np.ndarray):
+        return value[rows] if isinstance(value, np.ndarray) else self.device.take(value, rows)

@@ -1,0 +1,35 @@
+"""Decoder states stay where the sessions run (IO binding): reordered there by take_rows.onnx,
+which is the graph export/take_rows.py writes, and which gathers like numpy."""
+
+import numpy as np
+import onnxruntime
+import pytest
+
+from attn.export.take_rows import take_rows_graph
+from attn.runtime.decoder_state import TAKE_ROWS, Device
+from attn.runtime.search import SearchOptions, beam_search
+from attn.runtime.translator import Translator
+
+
+def test_the_shipped_take_rows_graph_is_the_one_export_writes():
+    assert TAKE_ROWS.read_bytes() == take_rows_graph().SerializeToString()
+
+
+@pytest.mark.parametrize("shape", [(5,), (5, 3), (5, 1, 7), (5, 4, 2, 3)])
+def test_take_gathers_rows_like_numpy_on_the_device(shape):
+    device = Device("cpu")
+    data = np.random.default_rng(0).normal(size=shape).astype(np.float32)
+    rows = np.array([4, 0, 0, 2])
+    taken = device.take(device.put(data), rows)
+    assert isinstance(taken, onnxruntime.OrtValue) and taken.device_name().lower() == "cpu"
+    np.testing.assert_array_equal(taken.numpy(), data[rows])
+
+
+def test_states_stay_ortvalues_through_steps_and_reorderings(reverse_model):
+    translator = Translator(reverse_model, threads=1)
+    sources = [translator.tokenizer.encode_source(text).ids for text in ("a0 b1 c2", "d3 e0")]
+    state = translator.encode(sources)
+    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.states.values())
+    found = beam_search(state, np.array([8, 8]), np.array([len(s) for s in sources]), SearchOptions(beam=3))
+    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.states.values())
+    assert [translator.tokenizer.decode(h[0].tokens) for h in found] == ["c2 b1 a0", "e0 d3"]
