@@ -7,10 +7,10 @@ without bringing them to the host. Written by this module, committed, and checke
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import onnx
 from onnx import TensorProto, helper
+
+from attn.runtime.decoder_state import TAKE_ROWS
 
 OPSET = 17
 IR_VERSION = 8  # onnxruntime reads IR ≤ 13; 8 is what opset 17 needs
@@ -28,11 +28,8 @@ def take_rows_graph() -> onnx.ModelProto:
 
 
 def main() -> None:
-    from attn.runtime import translator
-
-    path = Path(translator.__file__).with_name("take_rows.onnx")
-    path.write_bytes(take_rows_graph().SerializeToString())
-    print(f"wrote {path}")
+    TAKE_ROWS.write_bytes(take_rows_graph().SerializeToString())
+    print(f"wrote {TAKE_ROWS}")
 
 
 if __name__ == "__main__":

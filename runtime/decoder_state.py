@@ -19,7 +19,6 @@ import onnxruntime
 from .sessions import create_session
 
 TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
-FLOAT_SOURCE = ("memory", "keys")
 
 
 class Device:
