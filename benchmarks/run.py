@@ -86,7 +86,7 @@ def rate_row(name, outputs, seconds, references, tokenizer):
 def mean_candidates(translator: Translator, texts: list[str], batch: int) -> float:
     """Shortlist candidates per batch, batches formed as Translator.translate forms them."""
     sources = sorted((translator.tokenizer.encode_source(t).ids for t in texts), key=len)
-    sizes = [len(translator.shortlist.candidates(sources[i : i + batch])) for i in range(0, len(sources), batch)]
+    sizes = [len(translator.shortlist.candidates(sources[i : i + batch])[0]) for i in range(0, len(sources), batch)]
     return float(np.mean(sizes))
 
 

@@ -17,6 +17,7 @@ import numpy as np
 import onnxruntime
 
 from .sessions import create_session
+from .shortlist import Shortlist
 
 TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
 
@@ -48,11 +49,13 @@ class OnnxDecoderState:
     (it asks for them), source_ids as columns of `vocabulary` (host). `sentence` (N,) says which
     encoded sentence each row holds: when a reordering keeps it (beams swapping places within
     their sentence), the source arrays stay as they are and only the states move. `output` holds
-    the output layer's rows for `vocabulary` (C,), on the device, the same every step."""
+    the output layer's rows for `vocabulary` (C,), on the device, the same every step. With a
+    shortlist, `allowed` (N, C) marks each row's own candidates among the batch's (its
+    sentence's, reordered like the source): each step keeps every row to them (Shortlist.restrict)."""
 
     def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, state_names: list[str],
                  encoded: list[onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
-                 output: dict[str, np.ndarray]):
+                 output: dict[str, np.ndarray], allowed: np.ndarray | None = None):
         self.decoder = decoder
         self.device = device
         self.state_names = state_names
@@ -63,6 +66,7 @@ class OnnxDecoderState:
                   "source_ids": np.searchsorted(vocabulary, ids)}
         wanted = {i.name for i in decoder.get_inputs()}
         self.source = {name: value for name, value in inputs.items() if name in wanted}
+        self.allowed = allowed
         self.sentence = np.arange(len(ids))
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -80,12 +84,15 @@ class OnnxDecoderState:
         self.decoder.run_with_iobinding(binding)
         log_probs, *new_states, attention = binding.get_outputs()
         self.states = dict(zip(self.state_names, new_states))
+        if self.allowed is not None:
+            return Shortlist.restrict(log_probs.numpy(), self.allowed), attention.numpy()
         return log_probs.numpy(), attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
         sentence = self.sentence[rows]
         if not np.array_equal(sentence, self.sentence):
             self.source = {name: self._take(value, rows) for name, value in self.source.items()}
+            self.allowed = None if self.allowed is None else self.allowed[rows]
             self.sentence = sentence
         self.states = {name: self.device.take(value, rows) for name, value in self.states.items()}
 

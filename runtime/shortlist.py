@@ -2,12 +2,14 @@
 batch is decoded over a few thousand candidate pieces instead of the whole vocabulary, which
 shrinks the output projection, its softmax and the search's candidate selection.
 
-The candidates of a batch are the special pieces, the `frequent` most frequent target pieces, the
-batch's source pieces themselves (the vocabulary is joint: names, numbers and paths are copied
-through), and each source piece's likeliest translations from a lexical table learned on the
-training data (export/lexicon.py, IBM Model 1). lexicon.npz holds frequent (F,) and
-translations (V, K) int32, -1 padding the rows of pieces with fewer than K translations.
-"""
+A sentence's candidates are the special pieces, the `frequent` most frequent target pieces, its
+source pieces themselves (the vocabulary is joint: names, numbers and paths are copied through),
+and each source piece's likeliest translations from a lexical table learned on the training data
+(export/lexicon.py, IBM Model 1). The decoder scores the union over the batch; each sentence then
+keeps to its own candidates, renormalized, so that it translates the same in any batch as alone
+(with the union alone, a sentence's output would depend on its neighbours in the batch).
+lexicon.npz holds frequent (F,) and translations (V, K) int32, -1 padding the rows of pieces with
+fewer than K translations."""
 
 from __future__ import annotations
 
@@ -24,12 +26,29 @@ class Shortlist:
         self.frequent = np.asarray(frequent, dtype=np.int64)
         self.translations = np.asarray(translations, dtype=np.int64)
 
-    def candidates(self, sources: list[list[int]]) -> np.ndarray:
-        """Sorted, distinct candidate ids (C,) for a batch of source id sequences."""
-        source_ids = np.unique(np.concatenate([np.asarray(s, dtype=np.int64) for s in sources]))
+    def candidates(self, sources: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """For a batch of source id sequences: the sorted, distinct ids (C,) of all their
+        candidates, and allowed (B, C), which of them are each sentence's own. The decoder scores
+        the C; search keeps each sentence to its own, renormalized (`restrict`), so that a
+        sentence decodes the same in any batch as alone."""
+        own = [self._own(source) for source in sources]
+        vocabulary = np.unique(np.concatenate(own))
+        allowed = np.zeros((len(sources), len(vocabulary)), dtype=bool)
+        for row, ids in enumerate(own):
+            allowed[row, np.searchsorted(vocabulary, ids)] = True
+        return vocabulary, allowed
+
+    def _own(self, source: list[int]) -> np.ndarray:
+        source_ids = np.unique(np.asarray(source, dtype=np.int64))
         translated = self.translations[source_ids].ravel()
-        found = np.concatenate([np.arange(len(SPECIAL_TOKENS)), self.frequent, source_ids, translated[translated >= 0]])
-        return np.unique(found)
+        return np.concatenate([np.arange(len(SPECIAL_TOKENS)), self.frequent, source_ids, translated[translated >= 0]])
+
+    @staticmethod
+    def restrict(log_probs: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+        """log_probs (N, C) over the batch's candidates → over each row's own (allowed (N, C)):
+        the others -inf, the rest renormalized, as if the row's sentence were decoded alone."""
+        kept = np.where(allowed, log_probs, -np.inf)
+        return kept - np.log(np.exp(kept).sum(axis=1, keepdims=True))
 
     @classmethod
     def load(cls, path: Path) -> Shortlist:

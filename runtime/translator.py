@@ -172,12 +172,13 @@ class Translator:
         self.encoder.run_with_iobinding(binding)
         encoded = binding.get_outputs()
         if shortlist and self.shortlist is not None:
-            vocabulary = self.shortlist.candidates(sources)
+            vocabulary, allowed = self.shortlist.candidates(sources)
             output = self.output_layer.rows(vocabulary)
         else:
-            vocabulary, output = np.arange(self.output_layer.vocab_size), self.output_layer.rows(None)
+            vocabulary, allowed = np.arange(self.output_layer.vocab_size), None
+            output = self.output_layer.rows(None)
         return OnnxDecoderState(self.decoder, self.device, self.manifest.state_names, encoded, ids, mask, vocabulary,
-                                output)
+                                output, allowed)
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""

@@ -21,7 +21,17 @@ def test_candidates_are_specials_frequent_sources_and_their_translations():
     translations[7] = [11, 12]
     translations[8] = [13, -1]
     shortlist = Shortlist(frequent=np.array([15, 5]), translations=translations)
-    assert shortlist.candidates([[7, EOS], [9, 8, EOS]]).tolist() == [0, 1, 2, 3, 5, 7, 8, 9, 11, 12, 13, 15]
+    vocabulary, allowed = shortlist.candidates([[7, EOS], [9, 8, EOS]])
+    assert vocabulary.tolist() == [0, 1, 2, 3, 5, 7, 8, 9, 11, 12, 13, 15]
+    assert vocabulary[allowed[0]].tolist() == [0, 1, 2, 3, 5, 7, 11, 12, 15]
+    assert vocabulary[allowed[1]].tolist() == [0, 1, 2, 3, 5, 8, 9, 13, 15]
+
+
+def test_restrict_renormalizes_over_each_rows_own_candidates():
+    log_probs = np.log(np.array([[0.5, 0.25, 0.25], [0.1, 0.6, 0.3]]))
+    allowed = np.array([[True, False, True], [True, True, True]])
+    restricted = Shortlist.restrict(log_probs, allowed)
+    np.testing.assert_allclose(np.exp(restricted), [[2 / 3, 0.0, 1 / 3], [0.1, 0.6, 0.3]])
 
 
 def test_ibm_model_1_finds_each_words_translation_behind_co_occurring_ones():
@@ -82,12 +92,23 @@ def test_a_shortlist_of_the_whole_vocabulary_changes_nothing(shortlisted, revers
 def test_the_learned_shortlist_is_smaller_and_keeps_the_translations(shortlisted, reverse_test_rows):
     rows = reverse_test_rows[:100]
     sources = [shortlisted.tokenizer.encode_source(row.source).ids for row in rows[:1]]
-    assert len(shortlisted.shortlist.candidates(sources)) < shortlisted.output_layer.vocab_size / 2
+    assert len(shortlisted.shortlist.candidates(sources)[0]) < shortlisted.output_layer.vocab_size / 2
     texts = [row.source for row in rows]
     full = shortlisted.translate(texts, SearchOptions(beam=4, shortlist=False))
     short = shortlisted.translate(texts, SearchOptions(beam=4))
     same = sum(a[0].text == b[0].text for a, b in zip(full, short))
     assert same >= 0.95 * len(texts)
+
+
+@pytest.mark.parametrize("beam", [1, 3])
+def test_a_sentence_decodes_the_same_in_any_batch_with_the_shortlist(shortlisted, reverse_test_rows, beam):
+    texts = [row.source for row in reverse_test_rows[:30]]
+    options = SearchOptions(beam=beam, n_best=beam)
+    together = shortlisted.translate(texts, options, batch_size=30)
+    alone = [shortlisted.translate([text], options)[0] for text in texts]
+    for a, b in zip(together, alone):
+        assert [h.tokens for h in a] == [h.tokens for h in b]
+        np.testing.assert_allclose([h.score for h in a], [h.score for h in b], atol=1e-4)
 
 
 def test_cli_decodes_with_and_without_the_shortlist(reverse_shortlist_model):
