@@ -39,7 +39,7 @@ def create_session(
             return _session(path, threads, ["CUDAExecutionProvider"], cpu_fallback=False)
         except Exception as error:  # onnxruntime's pybind errors share no narrower base class
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            notify(f"{path.name}: not every node runs on CUDA, the rest run on the CPU ({reason})")
+            notify(f"{path.name}: CUDA could not take every node ({reason}); the rest will run on the CPU")
     requested = [p for p in PROVIDERS[device] if p in available]
     session = _session(path, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
