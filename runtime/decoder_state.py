@@ -55,13 +55,13 @@ class OnnxDecoderState:
 
     def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, state_names: list[str],
                  encoded: list[onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
-                 output: dict[str, np.ndarray], allowed: np.ndarray | None = None):
+                 output: dict[str, onnxruntime.OrtValue], allowed: np.ndarray | None = None):
         self.decoder = decoder
         self.device = device
         self.state_names = state_names
         self.states = dict(zip(state_names, encoded[2:]))
         self.vocabulary = vocabulary
-        self.output = {name: device.put(value) for name, value in output.items()}
+        self.output = output
         inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask,
                   "source_ids": np.searchsorted(vocabulary, ids)}
         wanted = {i.name for i in decoder.get_inputs()}

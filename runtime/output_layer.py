@@ -23,10 +23,15 @@ class OutputLayer:
     output_bias (C,), and for int8 output_scale (C,)."""
 
     def __init__(self, weight: np.ndarray, bias: np.ndarray, scale: np.ndarray | None = None):
-        self.weight = weight if scale is not None else np.asarray(weight, dtype=np.float32)
+        weight = weight if scale is not None else np.asarray(weight, dtype=np.float32)
+        self.columns = np.ascontiguousarray(weight.T)  # (R, V): the only copy kept
         self.bias = np.ascontiguousarray(bias, dtype=np.float32)
         self.scale = None if scale is None else np.ascontiguousarray(scale, dtype=np.float32)
-        self.columns = np.ascontiguousarray(self.weight.T)  # (R, V)
+
+    @property
+    def weight(self) -> np.ndarray:
+        """(V, R), a view of `columns`."""
+        return self.columns.T
 
     @property
     def vocab_size(self) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -173,12 +174,16 @@ class Translator:
         encoded = binding.get_outputs()
         if shortlist and self.shortlist is not None:
             vocabulary, allowed = self.shortlist.candidates(sources)
-            output = self.output_layer.rows(vocabulary)
+            output = {name: self.device.put(value) for name, value in self.output_layer.rows(vocabulary).items()}
         else:
-            vocabulary, allowed = np.arange(self.output_layer.vocab_size), None
-            output = self.output_layer.rows(None)
+            vocabulary, allowed, output = np.arange(self.output_layer.vocab_size), None, self.whole_vocabulary
         return OnnxDecoderState(self.decoder, self.device, self.manifest.state_names, encoded, ids, mask, vocabulary,
                                 output, allowed)
+
+    @cached_property
+    def whole_vocabulary(self) -> dict[str, onnxruntime.OrtValue]:
+        """The output layer's feeds for all V pieces, put on the device once, not once per batch."""
+        return {name: self.device.put(value) for name, value in self.output_layer.rows(None).items()}
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""
