@@ -29,6 +29,7 @@ from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.config import load_config
 from attn.export.model import Seq2Seq
 from attn.export.quantize import quantize_folder
+from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
@@ -57,13 +58,15 @@ class TorchDecoderState:
         self.states = {name: value[index] for name, value in self.states.items()}
 
 
-def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], options: SearchOptions, batch: int):
-    """Same batching and search as Translator.translate, with PyTorch computing each step."""
+def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], options: SearchOptions, batch: int,
+                    workers: int) -> list[str]:
+    """Same batching and search as Translator.translate, with PyTorch computing each step,
+    `workers` batches at a time."""
     sources = [translator.tokenizer.encode_source(t).ids for t in texts]
     order = sorted(range(len(texts)), key=lambda i: len(sources[i]))
-    outputs = [""] * len(texts)
-    for start in range(0, len(order), batch):
-        chunk = order[start : start + batch]
+    batches = [order[start : start + batch] for start in range(0, len(order), batch)]
+
+    def search_batch(chunk: list[int]):
         longest = max(len(sources[i]) for i in chunk)
         ids = np.zeros((len(chunk), longest), dtype=np.int64)
         for row, i in enumerate(chunk):
@@ -71,10 +74,19 @@ def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], op
         mask = (ids != 0).astype(np.int64)
         lengths = mask.sum(axis=1)
         search = greedy_search if options.beam == 1 else beam_search
-        found = search(TorchDecoderState(model, ids, mask), translator.max_lengths(lengths, options), lengths, options)
+        return search(TorchDecoderState(model, ids, mask), translator.max_lengths(lengths, options), lengths, options)
+
+    outputs = [""] * len(texts)
+    for chunk, found in zip(batches, map_in_threads(search_batch, batches, workers)):
         for i, hypotheses in zip(chunk, found):
             outputs[i] = translator.tokenizer.decode(hypotheses[0].tokens)
     return outputs
+
+
+def threads_label(threads: int, workers: int) -> str:
+    if threads == 1:
+        return "1 thread"
+    return f"{threads} threads, " + ("one batch at a time" if workers == 1 else f"{workers} batches at a time")
 
 
 def rate_row(name, outputs, seconds, references, tokenizer):
@@ -131,18 +143,28 @@ def main() -> None:
     tokenizer = translator.tokenizer
 
     shortlists = (False, True) if translator.shortlist else (False,)
-    engine_rows = []
+    engine_rows, fastest_torch = [], {}
     for beam in (1, 5):
-        torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
-        outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32), args.repeats)
-        torch_rate = len(texts) / seconds
-        engine_rows.append(rate_row(f"PyTorch eager, beam {beam}", outputs, seconds, references, tokenizer))
-        for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
-            options = translator.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
-            outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(texts, options, 32)], args.repeats)
-            name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}"
-            engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
-            engine_rows.append([f"{name} / PyTorch", f"{len(texts) / seconds / torch_rate:.2f}×", "", ""])
+        for threads in sorted({1, args.threads}):
+            torch_rates = []
+            for intra_op, workers in sorted({(threads, 1), (1, threads)}):
+                torch.set_num_threads(intra_op)
+                torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
+                outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32, workers),
+                                         args.repeats)
+                torch_rates.append(len(texts) / seconds)
+                engine_rows.append(rate_row(f"PyTorch eager, beam {beam}, {threads_label(threads, workers)}",
+                                            outputs, seconds, references, tokenizer))
+            fastest_torch[beam, threads] = max(torch_rates)
+            engine = Translator(args.model, threads=threads)
+            for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
+                options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
+                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats)
+                name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}, {threads_label(threads, threads)}"
+                engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
+                engine_rows.append([f"{name} / fastest PyTorch at {threads} thread{'s' * (threads > 1)}",
+                                    f"{len(texts) / seconds / fastest_torch[beam, threads]:.2f}×", "", ""])
+    torch.set_num_threads(args.threads)
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
@@ -169,6 +191,8 @@ def main() -> None:
         if translator.shortlist:
             precision_rows.append(["int8 + shortlist / fp32 whole vocabulary",
                                    f"{rates['int8', True] / rates['fp32', False]:.2f}×", "", "", ""])
+            precision_rows.append(["int8 + shortlist / fastest PyTorch eager (above)",
+                                   f"{rates['int8', True] / fastest_torch[5, args.threads]:.2f}×", "", "", ""])
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
@@ -188,13 +212,16 @@ def main() -> None:
 Command: `{command}`
 
 Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},
-{args.threads} threads; {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins);
+{args.threads} threads (onnxruntime: that many batches side by side, runtime/parallel.py); {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins);
 each time is the fastest of {args.repeats} runs (this machine is shared: single runs move by up to a quarter).
 
 ## onnxruntime vs PyTorch eager (same search code, batch 32)
 
 Both engines over the whole vocabulary; then onnxruntime over the model's target-vocabulary
-shortlist (runtime/shortlist.py), which the PyTorch baseline does not have.
+shortlist (runtime/shortlist.py), which the PyTorch baseline does not have. With several
+threads, PyTorch runs both ways: one batch at a time with its intra-op threads, and one batch
+per thread (single-threaded ops, runtime/parallel.py), as the runtime does; each ratio is to
+the faster of the two.
 
 {table(["engine", "sentences/s", "target tokens/s", "BLEU"], engine_rows)}
 

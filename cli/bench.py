@@ -1,6 +1,6 @@
 """`attn bench`: decoding speed of a model on your own text, measured side by side in one process.
 
-Every setting (precision × beam × batch size) decodes the same inputs; the table gives inputs/s,
+Every setting (precision × threads × shortlist × beam × batch size) decodes the same inputs; the table gives inputs/s,
 output pieces/s, the ratio to the first row and, for a TSV with references, BLEU (ROUGE-L for a
 summarizer); then the cold start of a fresh `attn` process (median of several runs) and its peak
 resident memory.
@@ -8,6 +8,7 @@ resident memory.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import subprocess
 import sys
@@ -22,10 +23,10 @@ from rich.console import Console
 from rich.table import Table
 
 from attn.runtime.registry import resolve_model
-from attn.runtime.translator import Translator
+from attn.runtime.translator import Translator, available_cores
 from attn.runtime.tsv import read_tsv, spread
 
-from .translate import DeviceOption, ModelOption, ThreadsOption
+from .translate import DeviceOption, ModelOption
 
 Result = TypeVar("Result")
 
@@ -114,42 +115,44 @@ def bench_command(
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many inputs, spread over the file.")] = 300,
     runs: Annotated[int, typer.Option("--cold-start-runs", min=0, help="Fresh processes timed for the cold start (0: skip).")] = 3,
     device: DeviceOption = "cpu",
-    threads: ThreadsOption = 0,
+    threads: Annotated[str, typer.Option("--threads", help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side). Default: one per core.")] = "",
 ) -> None:
     """Measure decoding speed on your text: beams × batch sizes (× int8, × the model's shortlist
     on and off when it has one), cold start, memory."""
     beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
+    thread_list = _numbers(threads, "--threads") if threads else [available_cores()]
     texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
-    translator = Translator(folder, device, threads)
-    engines = [(translator.manifest.architecture.get("precision", "fp32"), translator)]
+    translator = Translator(folder, device, thread_list[0])
+    precision = translator.manifest.architecture.get("precision", "fp32")
+    folders = [(precision, folder)]
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory() as scratch:
-        if int8 and engines[0][0] == "fp32":
+        if int8 and precision == "fp32":
             from attn.export.quantize import quantize_folder
 
             quantize_folder(folder, Path(scratch) / "int8")
-            engines.append(("int8", Translator(Path(scratch) / "int8", device, threads)))
+            folders.append(("int8", Path(scratch) / "int8"))
         elif int8:
-            console.print(f"{folder} is already {engines[0][0]}: nothing to quantize")
+            console.print(f"{folder} is already {precision}: nothing to quantize")
         quality = _quality(translator.manifest.task, references)
-        table = Table("precision", "shortlist", "beam", "batch", "inputs/s", "pieces/s", "× first row",
-                      *([quality[0]] if quality else []),
-                      title=f"{folder.name}: {len(texts)} inputs, {device}, threads {threads or 'auto'}")
+        table = Table("precision", "threads", "shortlist", "beam", "batch", "inputs/s", "pieces/s", "× first row",
+                      *([quality[0]] if quality else []), title=f"{folder.name}: {len(texts)} inputs, {device}")
         first = None
-        settings = [(precision, engine, shortlist, beam, batch) for precision, engine in engines
-                    for shortlist in ((False, True) if engine.shortlist else (False,))
-                    for beam in beam_list for batch in batch_list]
-        for precision, engine, shortlist, beam, batch in settings:
-            options = engine.default_options(beam=beam, shortlist=shortlist)
-            with console.status(f"{precision}, shortlist {shortlist}, beam {beam}, batch {batch}"):
-                results, seconds = timed(lambda: engine.translate(texts, options, batch))
-            rate = len(texts) / seconds
-            first = first or rate
-            pieces = sum(len(result[0].tokens) for result in results) / seconds
-            scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
-            table.add_row(precision, "yes" if shortlist else "no", str(beam), str(batch), f"{rate:.1f}",
-                          f"{pieces:.0f}", f"{rate / first:.2f}", *scores)
+        for name, path in folders:
+            for thread_count in thread_list:
+                engine = Translator(path, device, thread_count)
+                for shortlist, beam, batch in itertools.product((False, True) if engine.shortlist else (False,),
+                                                                beam_list, batch_list):
+                    options = engine.default_options(beam=beam, shortlist=shortlist)
+                    with console.status(f"{name}, {thread_count} threads, shortlist {shortlist}, beam {beam}, batch {batch}"):
+                        results, seconds = timed(lambda: engine.translate(texts, options, batch))
+                    rate = len(texts) / seconds
+                    first = first or rate
+                    pieces = sum(len(result[0].tokens) for result in results) / seconds
+                    scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
+                    table.add_row(name, str(thread_count), "yes" if shortlist else "no", str(beam), str(batch),
+                                  f"{rate:.1f}", f"{pieces:.0f}", f"{rate / first:.2f}", *scores)
     out = Console()
     out.print(table)
     command = attn_command(folder, translator.manifest.task, texts[0])

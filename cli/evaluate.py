@@ -21,9 +21,8 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import metric_columns, summary_scores, translation_scores
-from .translate import ShortlistOption
+from .translate import DeviceOption, ShortlistOption, ThreadsOption
 
-CHUNK = 256
 
 
 def eval_command(
@@ -38,8 +37,8 @@ def eval_command(
     replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Default: the model's.")] = None,
     shortlist: ShortlistOption = True,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
-    threads: Annotated[int, typer.Option("--threads", min=0)] = 0,
-    device: Annotated[str, typer.Option("--device")] = "cpu",
+    threads: ThreadsOption = 0,
+    device: DeviceOption = "cpu",
     batch_size: Annotated[int, typer.Option("--batch-size", min=1)] = 32,
     hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line.")] = None,
     json_out: Annotated[Optional[Path], typer.Option("--json", help="Write the scores here as JSON.")] = None,
@@ -99,8 +98,9 @@ def _decode(translator: Translator, rows: list[Row], options, batch_size: int) -
     hypotheses: list[str] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))
-        for start in range(0, len(rows), CHUNK):
-            chunk = rows[start : start + CHUNK]
+        step = translator.inputs_per_call(batch_size)
+        for start in range(0, len(rows), step):
+            chunk = rows[start : start + step]
             hypotheses += [r[0].text for r in translator.translate([row.source for row in chunk], options, batch_size)]
             progress.advance(task, len(chunk))
     return hypotheses

@@ -47,22 +47,22 @@ def summarize_command(
         max_length_offset=max_length,
     )
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
-    for documents in _document_batches(files or [Path("-")], lines, batch_size):
+    for documents in _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size)):
         for document, result in zip(documents, summarizer.translate(documents, options, batch_size)):
             formatter.write(document, result)
         sys.stdout.flush()
 
 
-def _document_batches(files: list[Path], lines: bool, batch_size: int) -> Iterator[list[str]]:
+def _document_batches(files: list[Path], lines: bool, inputs_per_call: int) -> Iterator[list[str]]:
     """Batches of documents; a whole input that is blank is an error."""
     for file in files:
         from_stdin = str(file) == "-"
         if lines:
             if from_stdin:
-                yield from read_line_batches(sys.stdin.fileno(), batch_size)
+                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call)
             else:
                 with file.open("rb") as handle:
-                    yield from read_line_batches(handle.fileno(), batch_size)
+                    yield from read_line_batches(handle.fileno(), inputs_per_call)
             continue
         data = sys.stdin.buffer.read() if from_stdin else file.read_bytes()
         document = " ".join(data.decode("utf-8", errors="replace").split())

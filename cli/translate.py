@@ -21,7 +21,7 @@ ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model
 FromOption = Annotated[Optional[str], typer.Option("--from", help="Source language of the installed model to use.")]
 ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language of the installed model to use.")]
 DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.")]
-ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="Threads per session; 0 lets onnxruntime choose.")]
+ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="CPU threads: batches decoded at once (0: one per core).")]
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
 ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).")]
 
@@ -81,7 +81,7 @@ def translate_command(
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     formatter = make_format(output_format, options.n_best)
-    batches = [text] if text else read_line_batches(sys.stdin.fileno(), batch_size)
+    batches = [text] if text else read_line_batches(sys.stdin.fileno(), translator.inputs_per_call(batch_size))
     alignments = []
     for lines in batches:
         for line, result in zip(lines, translator.translate(lines, options, batch_size)):

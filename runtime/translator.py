@@ -2,10 +2,16 @@
 
     translator = Translator("models/en-de", device="cpu", threads=2)
     [[best, *rest]] = translator.translate(["she is eating a green apple"], SearchOptions(beam=5))
+
+On the CPU, `threads` is the number of batches decoded at once, each in single-threaded sessions:
+a decoder step is a chain of small products that one core runs nearly as fast as two, while
+onnxruntime releases the GIL during a run, so batches side by side keep every core busy
+(benchmarks/README.md). On CUDA one batch runs at a time and `threads` goes to the sessions.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -20,6 +26,7 @@ from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, T
 from .decoder_state import Device, OnnxDecoderState
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
+from .parallel import map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -44,6 +51,11 @@ DEFAULT_MAX_SOURCE_PIECES = 200
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
 
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform tells it)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
 class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr):
@@ -63,9 +75,11 @@ class Translator:
             raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {self.output_layer.vocab_size} rows, "
                                    f"but the model was trained with {vocab_size} pieces")
         self.shortlist = Shortlist.load(self.folder / LEXICON) if LEXICON in self.manifest.files else None
+        self.workers = 1 if device == "cuda" else threads or available_cores()
+        session_threads = threads if device == "cuda" else 1
         try:
-            self.encoder = create_session(self.folder / ENCODER, device, threads, notify)
-            self.decoder = create_session(self.folder / DECODER, device, threads, notify)
+            self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify)
+            self.decoder = create_session(self.folder / DECODER, device, session_threads, notify)
         except onnxruntime.capi.onnxruntime_pybind11_state.Fail as error:
             raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({error})") from None
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
@@ -84,8 +98,14 @@ class Translator:
     def max_source_pieces(self) -> int:
         return int(self.manifest.search.get("max_source_pieces", DEFAULT_MAX_SOURCE_PIECES))
 
+    def inputs_per_call(self, batch_size: int) -> int:
+        """How many inputs to pass to one translate() call so that every worker has batches to take."""
+        return batch_size * self.workers * 4
+
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
-        """n-best translations of each text, in input order. Blank texts give one empty translation;
+        """n-best translations of each text, in input order. The inputs are sorted by length into
+        batches of at most `batch_size` (smaller when that leaves a worker without one), decoded up
+        to `workers` at a time; a batch's outputs do not depend on its company (tested). Blank texts give one empty translation;
         a text over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note."""
         options = options or self.default_options()
@@ -96,9 +116,11 @@ class Translator:
             parts += [(index, piece) for piece in self._fitted(index, self.tokenizer.encode_source(text))]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
-        for start in range(0, len(order), batch_size):
-            batch = order[start : start + batch_size]
-            for i, hypotheses in zip(batch, self.search([parts[i][1].ids for i in batch], options)):
+        size = min(batch_size, max(1, -(-len(order) // self.workers)))  # every worker gets a batch
+        batches = [order[start : start + size] for start in range(0, len(order), size)]
+        found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options), batches, self.workers)
+        for batch, hypotheses_per_part in zip(batches, found):
+            for i, hypotheses in zip(batch, hypotheses_per_part):
                 translated[i] = [self._translation(parts[i][1], h.tokens, h.score, h.attention, options.replace_unk)
                                  for h in hypotheses]
         per_input: list[list[list[Translation]]] = [[] for _ in texts]

@@ -7,9 +7,10 @@ def test_bench_measures_every_setting(reverse_model, reverse_test_rows, tmp_path
     inputs = tmp_path / "inputs.txt"
     inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:20]))
     out = attn("bench", str(inputs), "-m", str(reverse_model), "--beams", "1,3", "--batch-sizes", "1,4",
-               "--int8", "--limit", "20", "--cold-start-runs", "1", "--threads", "1").stdout.decode()
+               "--int8", "--limit", "20", "--cold-start-runs", "1", "--threads", "1,2").stdout.decode()
     rows = [line for line in out.splitlines() if line.startswith("│")]
-    assert len(rows) == 8  # (fp32, int8) × beams (1, 3) × batches (1, 4)
+    assert len(rows) == 16  # (fp32, int8) × threads (1, 2) × beams (1, 3) × batches (1, 4)
+    assert [row.split("│")[2].strip() for row in rows[:8]] == ["1"] * 4 + ["2"] * 4
     assert rows[0].split("│")[-2].strip() == "1.00"
     assert "cold start" in out and "peak memory" in out
 

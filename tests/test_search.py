@@ -84,3 +84,19 @@ def test_best_candidates_are_the_largest_values_best_first(candidates, width):
     np.testing.assert_array_equal(values, -np.sort(-candidates, axis=1)[:, :width])
     np.testing.assert_array_equal(np.take_along_axis(candidates, positions, axis=1), values)
     assert all(len(set(row)) == width for row in positions.tolist())
+
+
+@pytest.mark.parametrize("beam", [1, 5])
+def test_parallel_batches_give_the_same_output_in_order(translator, reverse_model, reverse_test_rows, beam):
+    """threads=3 decodes batches side by side (smaller ones, so each thread has one); the outputs,
+    scores and input order are those of one thread."""
+    parallel = Translator(reverse_model, threads=3)
+    assert parallel.workers == 3
+    sources = texts(reverse_test_rows[:40])
+    options = SearchOptions(beam=beam, n_best=beam)
+    for batch_size in (4, 32):
+        side_by_side = parallel.translate(sources, options, batch_size=batch_size)
+        one_by_one = translator.translate(sources, options, batch_size=batch_size)
+        for together, single in zip(side_by_side, one_by_one, strict=True):
+            assert [t.text for t in together] == [t.text for t in single]
+            np.testing.assert_allclose([t.score for t in together], [t.score for t in single], atol=1e-4)

@@ -122,5 +122,5 @@ def test_bench_compares_with_and_without_the_shortlist(reverse_shortlist_model, 
     inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:10]))
     out = attn("bench", str(inputs), "-m", str(reverse_shortlist_model), "--beams", "2", "--batch-sizes", "4",
                "--cold-start-runs", "0", "--threads", "1").stdout.decode()
-    rows = [line.split("│")[2].strip() for line in out.splitlines() if line.startswith("│")]
+    rows = [line.split("│")[3].strip() for line in out.splitlines() if line.startswith("│")]
     assert rows == ["no", "yes"]

@@ -1,0 +1,20 @@
+"""Work items side by side in threads: onnxruntime (and PyTorch) release the GIL while they
+compute, so batches decoded in parallel threads keep several cores busy."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+Item = TypeVar("Item")
+Result = TypeVar("Result")
+
+
+def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], workers: int) -> Iterable[Result]:
+    """function(item) for each item, results in item order, up to `workers` items at a time
+    (in the calling thread, lazily, when one is enough)."""
+    if workers <= 1 or len(items) <= 1:
+        return map(function, items)
+    with ThreadPoolExecutor(min(workers, len(items))) as pool:
+        return list(pool.map(function, items))
