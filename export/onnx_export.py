@@ -135,8 +135,9 @@ def _export_graphs(model: Seq2Seq, folder: Path) -> None:
         output_names=["log_probs", *(f"new_{n}" for n in names), "attention"],
         dynamic_axes={"previous_tokens": {0: "batch"}, "memory": {0: "batch", 1: "source"},
                       "keys": {0: "batch", 1: "source"}, "source_mask": {0: "batch", 1: "source"},
-                      "source_ids": {0: "batch", 1: "source"}, "output_weight": {1: "candidates"},
-                      "output_bias": {0: "candidates"}, "log_probs": {0: "batch", 1: "candidates"}, "attention": {0: "batch", 1: "source"}, **state_axes},
+                      "output_weight": {1: "candidates"}, "output_bias": {0: "candidates"},
+                      "log_probs": {0: "batch", 1: "candidates"}, "attention": {0: "batch", 1: "source"}, **state_axes,
+                      **{name: {0: "batch", 1: "source"} for name in copy_inputs}},
     )
 
 
