@@ -3,6 +3,7 @@ compute, so batches decoded in parallel threads keep several cores busy."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -18,3 +19,10 @@ def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], wo
         return map(function, items)
     with ThreadPoolExecutor(min(workers, len(items))) as pool:
         return list(pool.map(function, items))
+
+
+def even_batch_size(inputs: int, batch_size: int, workers: int) -> int:
+    """The size that cuts `inputs` into batches of at most `batch_size`, as many batches as a
+    multiple of `workers` (so that no worker waits on another's extra batch), as even as can be."""
+    batches = math.ceil(max(1, math.ceil(inputs / batch_size)) / workers) * workers
+    return max(1, math.ceil(inputs / batches))

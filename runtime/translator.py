@@ -26,7 +26,7 @@ from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, T
 from .decoder_state import Device, OnnxDecoderState
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
-from .parallel import map_in_threads
+from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -104,7 +104,7 @@ class Translator:
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
         """n-best translations of each text, in input order. The inputs are sorted by length into
-        batches of at most `batch_size` (smaller when that leaves a worker without one), decoded up
+        batches of at most `batch_size`, evened out over the workers, decoded up
         to `workers` at a time; a batch's outputs do not depend on its company (tested). Blank texts give one empty translation;
         a text over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note."""
@@ -116,7 +116,7 @@ class Translator:
             parts += [(index, piece) for piece in self._fitted(index, self.tokenizer.encode_source(text))]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
-        size = min(batch_size, max(1, -(-len(order) // self.workers)))  # every worker gets a batch
+        size = even_batch_size(len(order), batch_size, self.workers)
         batches = [order[start : start + size] for start in range(0, len(order), size)]
         found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options), batches, self.workers)
         for batch, hypotheses_per_part in zip(batches, found):
