@@ -156,7 +156,7 @@ def main() -> None:
                 engine_rows.append(rate_row(f"PyTorch eager, beam {beam}, {threads_label(threads, workers)}",
                                             outputs, seconds, references, tokenizer))
             fastest_torch[beam, threads] = max(torch_rates)
-            engine = Translator(args.model, threads=threads)
+            engine = translator if threads == args.threads else Translator(args.model, threads=threads)
             for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
                 options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
                 outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats)

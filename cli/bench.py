@@ -22,8 +22,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from attn.runtime.manifest import read_manifest
+from attn.runtime.parallel import available_cores
 from attn.runtime.registry import resolve_model
-from attn.runtime.translator import Translator, available_cores
+from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
 from .translate import DeviceOption, ModelOption
@@ -117,14 +119,14 @@ def bench_command(
     device: DeviceOption = "cpu",
     threads: Annotated[str, typer.Option("--threads", help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side). Default: one per core.")] = "",
 ) -> None:
-    """Measure decoding speed on your text: beams × batch sizes (× int8, × the model's shortlist
-    on and off when it has one), cold start, memory."""
+    """Measure decoding speed on your text: thread counts × beams × batch sizes (× int8, × the
+    model's shortlist on and off when it has one), cold start, memory."""
     beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
     thread_list = _numbers(threads, "--threads") if threads else [available_cores()]
     texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
-    translator = Translator(folder, device, thread_list[0])
-    precision = translator.manifest.architecture.get("precision", "fp32")
+    manifest = read_manifest(folder)
+    precision = manifest.architecture.get("precision", "fp32")
     folders = [(precision, folder)]
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory() as scratch:
@@ -135,7 +137,7 @@ def bench_command(
             folders.append(("int8", Path(scratch) / "int8"))
         elif int8:
             console.print(f"{folder} is already {precision}: nothing to quantize")
-        quality = _quality(translator.manifest.task, references)
+        quality = _quality(manifest.task, references)
         table = Table("precision", "threads", "shortlist", "beam", "batch", "inputs/s", "pieces/s", "× first row",
                       *([quality[0]] if quality else []), title=f"{folder.name}: {len(texts)} inputs, {device}")
         first = None
@@ -155,9 +157,9 @@ def bench_command(
                                   f"{rate:.1f}", f"{pieces:.0f}", f"{rate / first:.2f}", *scores)
     out = Console()
     out.print(table)
-    command = attn_command(folder, translator.manifest.task, texts[0])
-    stdin = "" if translator.manifest.task == "translate" else texts[0]
+    command = attn_command(folder, manifest.task, texts[0])
+    stdin = "" if manifest.task == "translate" else texts[0]
     if runs:
         median = cold_start(command, runs, stdin)
-        out.print(f"cold start (fresh `attn {translator.manifest.task}` process, median of {runs}): {median:.2f} s; "
+        out.print(f"cold start (fresh `attn {manifest.task}` process, median of {runs}): {median:.2f} s; "
                   f"peak memory {peak_memory_mb(command, stdin):.0f} MB")

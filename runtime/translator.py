@@ -11,7 +11,6 @@ onnxruntime releases the GIL during a run, so batches side by side keep every co
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -26,7 +25,7 @@ from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, T
 from .decoder_state import Device, OnnxDecoderState
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
-from .parallel import even_batch_size, map_in_threads
+from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -49,11 +48,6 @@ class Translation:
 DEFAULT_MAX_SOURCE_PIECES = 200
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
-
-
-def available_cores() -> int:
-    """The cores this process may run on (its CPU affinity where the platform tells it)."""
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 class Translator:
