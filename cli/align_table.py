@@ -9,7 +9,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from attn.runtime.alignment import WordAlignment
+from attn.runtime.alignment import JoinedAlignment, WordAlignment
 
 MAX_WORD = 10
 CELL_PADDING = 1
@@ -64,5 +64,9 @@ def alignment_tables(alignment: WordAlignment, width: int, title: str = "") -> G
     return Group(*tables)
 
 
-def render_alignment(alignment: WordAlignment, console: Console, title: str = "") -> None:
-    console.print(alignment_tables(alignment, console.width, title))
+def render_alignment(alignment: WordAlignment | JoinedAlignment, console: Console, title: str = "") -> None:
+    """The alignment's tables; a line translated in parts gets one alignment per part."""
+    parts = alignment.parts
+    for number, (_, _, part) in enumerate(parts, 1):
+        caption = title if len(parts) == 1 else f"{title} · part {number} of {len(parts)}".strip(" ·")
+        console.print(alignment_tables(part, console.width, caption))

@@ -5,12 +5,14 @@ Exit codes: 0 success, 1 unexpected failure, 2 bad usage / config / model folder
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+from collections.abc import Callable
 
 import typer
 
-from attn.runtime.manifest import ModelFolderError
+from attn.runtime.errors import UsageError
 
 from .bench import bench_command
 from .evaluate import eval_command
@@ -26,17 +28,52 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-app.command("translate")(translate_command)
-app.command("summarize")(summarize_command)
-app.command("align")(align_command)
-app.command("eval")(eval_command)
-app.command("models")(models_command)
-app.command("bench")(bench_command)
-app.command("train")(train_command)
-app.command("export")(export_command)
-app.command("quantize")(quantize_command)
 
-USAGE_ERRORS = (ModelFolderError, ValueError, FileNotFoundError, PermissionError, IsADirectoryError)
+# Errors in what the user asked for or handed in: one line, exit 2. Files the user named that
+# cannot be opened count among them.
+USAGE_ERRORS = (UsageError, FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError)
+DEBUG = "ATTN_DEBUG"  # ATTN_DEBUG=1: internal failures show their traceback
+
+
+def guarded(command: Callable) -> Callable:
+    """Run a command with its failures turned into one line on stderr and an exit code, before
+    Typer's own handlers see them (Typer exits 1 on a closed pipe and prints nothing on Ctrl-C)."""
+
+    @functools.wraps(command)
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, ClickException):
+            raise
+        except KeyboardInterrupt:
+            print("attn: interrupted", file=sys.stderr)
+            raise typer.Exit(130) from None
+        except BrokenPipeError:
+            # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise typer.Exit(0) from None
+        except ModuleNotFoundError as error:  # an optional dependency of train/export/eval/plot
+            _fail(f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
+                  f"(training, export) or 'attn[eval]' (eval)", 2)
+        except USAGE_ERRORS as error:
+            _fail(_one_line(error), 2)
+        except MemoryError:
+            _fail("out of memory", 1)
+        except OSError as error:  # a full disk, an unwritable folder: say so, no traceback
+            _fail(_one_line(error), 1)
+        except Exception as error:
+            if os.environ.get(DEBUG):
+                raise
+            _fail(f"internal error: {type(error).__name__}: {_one_line(error)} (ATTN_DEBUG=1 shows the traceback)", 1)
+
+    return run
+
+
+for name, command in [("translate", translate_command), ("summarize", summarize_command), ("align", align_command),
+                      ("eval", eval_command), ("models", models_command), ("bench", bench_command),
+                      ("train", train_command), ("export", export_command), ("quantize", quantize_command)]:
+    app.command(name)(guarded(command))
+
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
@@ -49,24 +86,15 @@ def main() -> None:
     except ClickException as error:
         error.show()
         sys.exit(error.exit_code)
-    except (typer.Abort, KeyboardInterrupt):
+    except typer.Abort:
         print("attn: interrupted", file=sys.stderr)
         sys.exit(130)
-    except BrokenPipeError:
-        # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(0)
-    except ModuleNotFoundError as error:  # an optional dependency of train/export/eval
-        print(f"attn: error: this command needs the Python package {error.name!r}: "
-              f"pip install 'attn[train]' (training, export) or 'attn[eval]' (eval)", file=sys.stderr)
-        sys.exit(2)
-    except USAGE_ERRORS as error:
-        print(f"attn: error: {_one_line(error)}", file=sys.stderr)
-        sys.exit(2)
-    except OSError as error:  # a full disk, an unwritable folder: say so, no traceback
-        print(f"attn: error: {_one_line(error)}", file=sys.stderr)
-        sys.exit(1)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _fail(message: str, code: int):
+    print(f"attn: error: {message}", file=sys.stderr)
+    raise typer.Exit(code) from None
 
 
 def _one_line(error: BaseException) -> str:

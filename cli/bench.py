@@ -22,6 +22,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import available_cores
 from attn.runtime.registry import resolve_model
@@ -46,7 +47,7 @@ def timed(function: Callable[[], Result], repeats: int = 1) -> tuple[Result, flo
 
 def attn_command(folder: Path, task: str, text: str) -> list[str]:
     """The command line that runs `folder` on `text` as a fresh process."""
-    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *([text] if task == "translate" else [])]
+    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *(["--", text] if task == "translate" else [])]
 
 
 def cold_start(command: list[str], runs: int, stdin: str = "") -> float:
@@ -91,7 +92,7 @@ def _inputs(data: Path | None, limit: int) -> tuple[list[str], list[str] | None]
         lines = [line for line in text.splitlines() if line.strip()]
         lines = spread(lines, limit)
     if not lines:
-        raise ValueError("nothing to benchmark: no non-blank input lines")
+        raise UsageError("nothing to benchmark: no non-blank input lines")
     return lines, references
 
 

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from attn.runtime.errors import UsageError
 from attn.runtime.registry import resolve_model
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator
@@ -45,6 +46,8 @@ def eval_command(
 ) -> None:
     """Score a model on a test file, overall and per value of the third column."""
     rows = read_tsv(data)[: limit or None]
+    if not rows:
+        raise UsageError(f"{data}: no rows to evaluate")
     if lead:
         name, task, settings = f"lead-{lead}", "summarize", {"lead_words": lead}
         hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]

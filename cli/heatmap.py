@@ -6,13 +6,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from attn.runtime.alignment import WordAlignment
+from attn.runtime.alignment import JoinedAlignment, WordAlignment
+from attn.runtime.errors import UsageError
+from attn.runtime.sessions import warn_on_stderr
 
 FORMATS = (".png", ".svg", ".pdf")
 
 
 def heatmap_path(path: Path, index: int, total: int) -> Path:
     return path if total == 1 else path.with_name(f"{path.stem}-{index + 1}{path.suffix}")
+
+
+def heatmap_alignment(alignment: WordAlignment | JoinedAlignment, number: int) -> WordAlignment:
+    """What the heat map of input `number` draws: its alignment, or for a line translated in
+    parts the first part's (a note says so): a drawing of thousands of words shows nothing."""
+    parts = alignment.parts
+    if len(parts) > 1:
+        warn_on_stderr(f"input {number} was translated in {len(parts)} parts: its heat map shows the first")
+    return parts[0][2]
 
 
 def write_heatmap(alignment: WordAlignment, path: Path, title: str = "") -> None:
@@ -23,7 +34,7 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "") -> None
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise ValueError("--heatmap needs matplotlib: pip install 'attn[plot]'") from None
+        raise UsageError("--heatmap needs matplotlib: pip install 'attn[plot]'") from None
     rows, columns = alignment.weights.shape
     figure, axes = plt.subplots(figsize=(1.0 + 0.55 * max(columns, 2), 1.0 + 0.45 * max(rows, 2)))
     axes.imshow(alignment.weights, cmap="Greys", vmin=0.0, vmax=1.0, aspect="auto")

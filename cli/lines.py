@@ -1,14 +1,23 @@
 """Standard input as batches of lines: batched when input is waiting, streamed when it is not.
 
 Lines split on b"\\n" only (a "\\r" or U+2028 inside a line stays inside it), so N lines in
-always gives N results out; bytes that are not UTF-8 are replaced with U+FFFD.
+always gives N results out; bytes that are not UTF-8 are replaced with U+FFFD. Memory stays
+bounded whatever comes in: a line longer than `max_line_chars` characters keeps its first
+`max_line_chars` (a note on stderr names the line) and the rest of it is read and dropped, so
+`attn translate < /dev/zero` holds a few hundred kilobytes, not the whole stream.
 """
 
 from __future__ import annotations
 
 import os
 import select
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+
+from attn.runtime.sessions import warn_on_stderr
+
+DEFAULT_MAX_LINE_CHARS = 100_000
+UTF8_MAX_BYTES = 4  # bytes of one character, at most
+READ_SIZE = 1 << 16
 
 
 def _data_waiting(fd: int) -> bool:
@@ -19,26 +28,74 @@ def _data_waiting(fd: int) -> bool:
     return bool(ready)
 
 
-def read_line_batches(fd: int, max_batch: int) -> Iterator[list[str]]:
+class LineSplitter:
+    """Splits chunks of bytes into lines of at most `max_bytes` bytes each; what a line has
+    beyond that is dropped as it arrives. Each chunk is scanned once (linear time)."""
+
+    def __init__(self, max_bytes: int):
+        self.max_bytes = max_bytes
+        self.partial = bytearray()
+        self.cut = False
+
+    def feed(self, chunk: bytes) -> list[tuple[bytes, bool]]:
+        """The lines completed by `chunk`, each with whether it was cut."""
+        lines, start = [], 0
+        while True:
+            newline = chunk.find(b"\n", start)
+            end = len(chunk) if newline < 0 else newline
+            room = self.max_bytes - len(self.partial)
+            if end - start > room:
+                self.partial += chunk[start : start + room]
+                self.cut = True
+            else:
+                self.partial += chunk[start:end]
+            if newline < 0:
+                return lines
+            lines.append(self._take())
+            start = newline + 1
+
+    def close(self) -> list[tuple[bytes, bool]]:
+        """The last line, when the input did not end with a newline."""
+        return [self._take()] if self.partial or self.cut else []
+
+    def _take(self) -> tuple[bytes, bool]:
+        line, cut = bytes(self.partial), self.cut
+        self.partial, self.cut = bytearray(), False
+        return line, cut
+
+
+def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX_LINE_CHARS,
+                      notify: Callable[[str], None] = warn_on_stderr) -> Iterator[list[str]]:
     """Yield lists of at most `max_batch` lines; a partial batch is yielded as soon as no more
     input is waiting, so an interactive or slow producer gets each answer right away."""
-    buffer, pending = b"", []
+    splitter = LineSplitter(UTF8_MAX_BYTES * max_line_chars)
+    pending: list[str] = []
+    number = 0
+
+    def add(lines: list[tuple[bytes, bool]]) -> None:
+        nonlocal number
+        for line, cut in lines:
+            number += 1
+            text = _decode(line)
+            if cut or len(text) > max_line_chars:
+                notify(f"line {number} is longer than {max_line_chars} characters (--max-line-chars): "
+                       f"only its first {max_line_chars} are used")
+                text = text[:max_line_chars]
+            pending.append(text)
+
     while True:
-        while b"\n" in buffer and len(pending) < max_batch:
-            line, buffer = buffer.split(b"\n", 1)
-            pending.append(_decode(line))
         if len(pending) >= max_batch or (pending and not _data_waiting(fd)):
-            yield pending
-            pending = []
+            yield pending[:max_batch]
+            del pending[:max_batch]
             continue
-        chunk = os.read(fd, 1 << 16)
+        chunk = os.read(fd, READ_SIZE)
         if not chunk:
             break
-        buffer += chunk
-    if buffer:
-        pending.append(_decode(buffer))
-    if pending:
-        yield pending
+        add(splitter.feed(chunk))
+    add(splitter.close())
+    while pending:
+        yield pending[:max_batch]
+        del pending[:max_batch]
 
 
 def _decode(line: bytes) -> str:

@@ -6,6 +6,7 @@ spaces; with --lines every line is a document, so N lines in give N summaries ou
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,9 +14,12 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.errors import UsageError
+from attn.runtime.sessions import warn_on_stderr
+
 from .formats.jsonl import JsonlFormat
 from .formats.text import TextFormat
-from .lines import read_line_batches
+from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .translate import DeviceOption, ModelOption, ThreadsOption, load_translator
 
 SUMMARY_FORMATS = ("text", "jsonl")
@@ -35,6 +39,7 @@ def summarize_command(
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Documents decoded together.")] = 16,
+    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="A longer document (or line, with --lines) keeps its first this many characters.")] = DEFAULT_MAX_LINE_CHARS,
 ) -> None:
     """Summarize documents in one line each with an installed or given summarization model."""
     if output_format not in SUMMARY_FORMATS:
@@ -47,26 +52,51 @@ def summarize_command(
         max_length_offset=max_length,
     )
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
-    for documents in _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size)):
-        for document, result in zip(documents, summarizer.translate(documents, options, batch_size)):
+    done = 0
+    for documents in _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size), max_chars):
+        results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
+        done += len(documents)
+        for document, result in zip(documents, results):
             formatter.write(document, result)
         sys.stdout.flush()
 
 
-def _document_batches(files: list[Path], lines: bool, inputs_per_call: int) -> Iterator[list[str]]:
-    """Batches of documents; a whole input that is blank is an error."""
-    for file in files:
-        from_stdin = str(file) == "-"
-        if lines:
-            if from_stdin:
-                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call)
+def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int) -> Iterator[list[str]]:
+    """Batches of documents. Without --lines every file is read (at most `max_chars` characters
+    of each kept) and checked before the first is summarized, so a blank one is an error before
+    any output."""
+    if lines:
+        for file in files:
+            if str(file) == "-":
+                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars)
             else:
                 with file.open("rb") as handle:
-                    yield from read_line_batches(handle.fileno(), inputs_per_call)
-            continue
-        data = sys.stdin.buffer.read() if from_stdin else file.read_bytes()
-        document = " ".join(data.decode("utf-8", errors="replace").split())
+                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars)
+        return
+    documents = []
+    for file in files:
+        name = "standard input" if str(file) == "-" else str(file)
+        if str(file) == "-":
+            document = _read_document(sys.stdin.fileno(), name, max_chars)
+        else:
+            with file.open("rb") as handle:
+                document = _read_document(handle.fileno(), name, max_chars)
         if not document:
-            name = "standard input" if from_stdin else str(file)
-            raise ValueError(f"nothing to summarize: {name} is empty (use --lines for one document per line)")
-        yield [document]
+            raise UsageError(f"nothing to summarize: {name} is empty (use --lines for one document per line)")
+        documents.append(document)
+    for start in range(0, len(documents), inputs_per_call):
+        yield documents[start : start + inputs_per_call]
+
+
+def _read_document(fd: int, name: str, max_chars: int) -> str:
+    """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
+    read and dropped, with a note."""
+    splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
+    while chunk := os.read(fd, READ_SIZE):
+        splitter.feed(chunk.replace(b"\n", b" "))
+    [(data, cut)] = splitter.close() or [(b"", False)]
+    document = " ".join(data.decode("utf-8", errors="replace").split())
+    if cut or len(document) > max_chars:
+        warn_on_stderr(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")
+        document = document[:max_chars]
+    return document

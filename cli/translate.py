@@ -10,12 +10,13 @@ import typer
 
 from attn.runtime.manifest import ModelFolderError
 from attn.runtime.registry import resolve_model
+from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.translator import Translator
 
 from .formats import FORMATS, make_format
 from .heatmap import FORMATS as HEATMAP_FORMATS
-from .heatmap import heatmap_path, write_heatmap
-from .lines import read_line_batches
+from .heatmap import heatmap_alignment, heatmap_path, write_heatmap
+from .lines import DEFAULT_MAX_LINE_CHARS, read_line_batches
 
 ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed model name.")]
 FromOption = Annotated[Optional[str], typer.Option("--from", help="Source language of the installed model to use.")]
@@ -23,6 +24,7 @@ ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language o
 DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.")]
 ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="CPU threads: batches decoded at once (0: one per core).")]
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
+MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help="Longer input lines keep their first this many characters (a note says which).")]
 ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).")]
 
 
@@ -50,10 +52,10 @@ def translate_command(
     n_best: Annotated[int, typer.Option("--n-best", "-n", min=1, help="Hypotheses per input (at most the beam size).")] = 1,
     length_penalty: Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha; 0 ranks by raw log-probability.")] = None,
     coverage_penalty: Annotated[float, typer.Option("--coverage-penalty", help="GNMT beta: rewards covering every source position.")] = 0.0,
-    min_length: Annotated[int, typer.Option("--min-length", min=0, help="No end of sentence before this many tokens.")] = 0,
+    min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="No end of sentence before this many tokens. Default: the model's.")] = None,
     max_length_ratio: Annotated[Optional[float], typer.Option("--max-length-ratio", help="a in a·|source|+b output tokens.")] = None,
     max_length_offset: Annotated[Optional[int], typer.Option("--max-length-offset", help="b in a·|source|+b output tokens.")] = None,
-    no_repeat_ngram: Annotated[int, typer.Option("--no-repeat-ngram", min=0, help="Block any repeated n-gram of this size (0: off).")] = 0,
+    no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Block any repeated n-gram of this size (0: off). Default: the model's.")] = None,
     sample: Annotated[bool, typer.Option("--sample", help="Sample tokens instead of searching (implies beam 1).")] = False,
     temperature: Annotated[float, typer.Option("--temperature", min=0.0)] = 1.0,
     top_k: Annotated[int, typer.Option("--top-k", min=0, help="Sample among the k likeliest tokens (0: all).")] = 0,
@@ -67,6 +69,7 @@ def translate_command(
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Sentences decoded together.")] = 32,
+    max_line_chars: MaxLineCharsOption = DEFAULT_MAX_LINE_CHARS,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
     output_format = check_format(output_format, align)
@@ -81,13 +84,16 @@ def translate_command(
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     formatter = make_format(output_format, options.n_best)
-    batches = [text] if text else read_line_batches(sys.stdin.fileno(), translator.inputs_per_call(batch_size))
-    alignments = []
+    batches = [[valid_unicode(t) for t in text]] if text else read_line_batches(
+        sys.stdin.fileno(), translator.inputs_per_call(batch_size), max_line_chars)
+    alignments, done = [], 0
     for lines in batches:
-        for line, result in zip(lines, translator.translate(lines, options, batch_size)):
+        results = translator.translate(lines, options, batch_size, first_number=done + 1)
+        done += len(lines)
+        for line, result in zip(lines, results):
             formatter.write(line, result)
             if heatmap:
-                alignments.append(result[0].alignment)
+                alignments.append(heatmap_alignment(result[0].alignment, len(alignments) + 1))
         sys.stdout.flush()
     for index, alignment in enumerate(alignments):
         write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)))
@@ -106,5 +112,6 @@ def align_command(
     """Score a given translation with the model (teacher forcing) and show its alignment."""
     output_format = check_format(output_format, False)
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads)
+    source, target = valid_unicode(source), valid_unicode(target)
     make_format(output_format, 1).write(source, [translator.force(source, target)])
     sys.stdout.flush()

@@ -13,13 +13,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attn.runtime.constants import TASKS
+from attn.runtime.errors import UsageError
+from attn.runtime.search import SEARCH_LIMITS, check_search_value
 
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
 
 
-class ConfigError(ValueError):
+class ConfigError(UsageError):
     """A config file that cannot be used, with the offending key in the message."""
 
 
@@ -76,7 +78,7 @@ class TrainConfig:
     time_budget_minutes: float = 60.0
     eval_every: int = 1000
     checkpoint_every: int = 500
-    threads: int = 2
+    threads: int = 0                    # 0: every core
     bf16_autocast: bool = False
     keep_checkpoints: int = 0
     coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
@@ -200,8 +202,67 @@ def _type_name(hint) -> str:
     return getattr(hint, "__name__", str(hint))
 
 
+BIG = 1 << 20
+# The accepted range [low, high] of every numeric key; a float key's range also refuses NaN.
+# (tests/test_config.py checks that no numeric key of the dataclasses above is missing here.)
+RANGES: dict[str, tuple[float, float]] = {
+    "data.max_source_pieces": (1, 10_000),
+    "data.max_target_pieces": (1, 10_000),
+    "data.dev_bleu_sentences": (1, BIG),
+    "vocab.size": (300, 1 << 18),
+    "vocab.min_frequency": (1, BIG),
+    "model.embedding_size": (1, 1 << 14),
+    "model.encoder_hidden": (1, 1 << 14),
+    "model.encoder_layers": (1, 64),
+    "model.decoder_hidden": (1, 1 << 14),
+    "model.decoder_layers": (1, 64),
+    "model.attention_size": (1, 1 << 14),
+    "model.dropout": (0.0, 0.99),
+    "train.seed": (0, 2**63 - 1),
+    "train.batch_tokens": (1, 1 << 24),
+    "train.learning_rate": (1e-9, 10.0),
+    "train.warmup_steps": (0, BIG),
+    "train.label_smoothing": (0.0, 0.99),
+    "train.clip_norm": (1e-6, 1e6),
+    "train.max_steps": (1, 1 << 40),
+    "train.time_budget_minutes": (1e-3, 1e7),
+    "train.eval_every": (1, 1 << 40),
+    "train.checkpoint_every": (1, 1 << 40),
+    "train.threads": (0, 1024),
+    "train.keep_checkpoints": (0, 1000),
+    "train.coverage_loss_weight": (0.0, 1000.0),
+    "search.max_source_pieces": (1, 10_000),
+    "shortlist.frequent": (0, BIG),
+    "shortlist.per_source": (1, 10_000),
+    "shortlist.iterations": (1, 1000),
+}
+
+
+def _out_of_range(config: Config) -> str | None:
+    """The first numeric value outside its range (RANGES, and the runtime's search limits for
+    [search]), as a message naming the key."""
+    for name, (low, high) in RANGES.items():
+        section, key = name.split(".")
+        value = getattr(getattr(config, section), key)
+        if not low <= value <= high:  # NaN fails too
+            return f"[{section}] {key} must be in [{low}, {high}], got {value!r}"
+    for key in SEARCH_LIMITS:
+        if hasattr(config.search, key):
+            try:
+                check_search_value(key, getattr(config.search, key))
+            except UsageError as error:
+                return f"[search] {key}: {error}"
+    for origin, count in config.data.sample.items():
+        if count < 0:
+            return f"[data] sample of {origin!r} must be >= 0, got {count}"
+    return None
+
+
 def _validate(config: Config, source: str) -> None:
     model, task = config.model, config.task
+    problem = _out_of_range(config)
+    if problem:
+        raise ConfigError(f"{source}: {problem}")
     checks = [
         (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
         (model.cell in CELLS, f"[model] cell must be one of {CELLS}"),
@@ -215,14 +276,6 @@ def _validate(config: Config, source: str) -> None:
             not model.coverage or model.score in ("additive", "concat"),
             "[model] coverage needs score 'additive' or 'concat' (it enters the additive score)",
         ),
-        (0.0 <= model.dropout < 1.0, "[model] dropout must be in [0, 1)"),
-        (min(model.encoder_layers, model.decoder_layers) >= 1, "[model] layers must be >= 1"),
-        (config.vocab.size >= 300, "[vocab] size must be >= 300 (the byte alphabet is 256)"),
-        (config.train.batch_tokens > 0, "[train] batch_tokens must be > 0"),
-        (config.search.beam >= 1, "[search] beam must be >= 1"),
-        (config.shortlist.frequent >= 0, "[shortlist] frequent must be >= 0"),
-        (min(config.shortlist.per_source, config.shortlist.iterations) >= 1,
-         "[shortlist] per_source and iterations must be >= 1"),
     ]
     for ok, message in checks:
         if not ok:

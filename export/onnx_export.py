@@ -26,13 +26,14 @@ import onnxruntime
 import torch
 from torch import Tensor, nn
 
-from attn.runtime.constants import BOS, DECODER, ENCODER, EOS, LEXICON, MANIFEST, OUTPUT_LAYER, PAD, SPECIAL_TOKENS, TOKENIZER, UNK
+from attn.runtime.constants import BOS, DECODER, ENCODER, LEXICON, MANIFEST, OUTPUT_LAYER, PAD, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER
 from attn.runtime.manifest import Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
 
 from .config import Config
 from .decoder import OutputRows
+from .graph_metadata import record_tokenizer
 from .model import Seq2Seq
 from .staging import staged_folder
 
@@ -83,6 +84,7 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
         layer = model.decoder.output_layer
         OutputLayer(layer.weight.detach().numpy(), layer.bias.detach().numpy()).save(staging / OUTPUT_LAYER)
         shutil.copyfile(tokenizer_file, staging / TOKENIZER)
+        record_tokenizer(staging)
         files = [ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER]
         if shortlist is not None:
             shortlist.save(staging / LEXICON)
@@ -94,7 +96,7 @@ def export_model(model: Seq2Seq, config: Config, tokenizer_file: Path, out: Path
             target_lang=config.task.target_lang,
             architecture={**config.to_dict()["model"], "vocab_size": model.embedding.num_embeddings,
                           "parameters": sum(p.numel() for p in model.parameters())},
-            special_ids={"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS},
+            special_ids=SPECIAL_IDS,
             state_names=list(model.state_names),
             files={name: sha256_of(staging / name) for name in files},
             search=config.to_dict()["search"],

@@ -1,10 +1,17 @@
 """int8 dynamic quantization of an exported model folder (weights int8, activations quantized
-per batch at run time). The decoder step is plain MatMul/Gemm, so onnxruntime's quantizer covers
-every product with a constant weight. The output layer is a graph input, since a shortlist picks
-its rows, and the quantizer leaves a product with a fed weight alone: `int8_output_product`
+at run time, one scale per row). The decoder step is plain MatMul/Gemm, so onnxruntime's quantizer
+covers every product with a constant weight. The output layer is a graph input, since a shortlist
+picks its rows, and the quantizer leaves a product with a fed weight alone: `int8_output_product`
 rewrites it by hand (activations quantized per step, int8 × int8 → int32, then the two scales),
 and output_layer.npz holds int8 rows with per-row scales (runtime/output_layer.py). The encoder's
 GRU/LSTM ops stay fp32 (onnxruntime does not quantize GRU).
+
+onnxruntime's DynamicQuantizeLinear takes one scale and zero point for the whole tensor, that is
+over every sentence of the batch, so a sentence's rounding, and so its translation, would depend
+on its batch companions. `rowwise_activations` replaces each of them with a symmetric quantization
+of every row (the last axis: one hypothesis, or one source position) by its own largest magnitude:
+q = round(x · 127 / max|x|) + 128 as uint8 with the zero point 128, so that MatMulInteger, exact in
+int32, and the rescale give each row a result that depends on that row alone.
 """
 
 from __future__ import annotations
@@ -13,14 +20,16 @@ import json
 import shutil
 from pathlib import Path
 
+import numpy as np
 import onnx
-from onnx import TensorProto, helper
+from onnx import TensorProto, helper, numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from attn.runtime.constants import DECODER, ENCODER, MANIFEST, OUTPUT_LAYER
 from attn.runtime.manifest import read_manifest, sha256_of
-from attn.runtime.output_layer import OutputLayer
+from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
+from .graph_metadata import record_tokenizer
 from .staging import staged_folder
 
 
@@ -49,21 +58,158 @@ def int8_output_product(decoder_file: Path) -> None:
     onnx.save(model, str(decoder_file))
 
 
+ROW_ZERO_POINT = 128  # uint8 codes of a symmetric quantization: round(x / scale) + 128
+NARROW = 8  # products with fewer output columns stay fp32: quantizing their input costs more than it saves
+
+
+def rowwise_activations(graph_file: Path) -> int:
+    """Rewrite, in place, the graph's dynamically quantized products so that every row (the last
+    axis: one hypothesis, or one source position) is quantized on its own; returns how many
+    DynamicQuantizeLinear nodes were rewritten.
+
+    A product with fewer than NARROW output columns (the additive attention's vᵀ tanh(…) over
+    B·S rows) goes back to an fp32 MatMul with its dequantized weight. Every other
+    DynamicQuantizeLinear(x) → (q, scale, zero) becomes five nodes:
+    m = max(max|x| over the last axis, tiny) (…, 1); q = QuantizeLinear(x / m, 1/127, 128) (uint8:
+    × 127, round, + 128, saturate in one pass), its zero point the shared scalar 128; and each
+    product's rescale Mul(int32 as float, Mul(scale, w_scale)) reads Div(m, 127 / w_scale)
+    instead, (…, 1) broadcast over the columns (`_row_rescales`)."""
+    model = onnx.load(str(graph_file))
+    graph = model.graph
+    _narrow_products_to_fp32(graph)
+    opset = next(o.version for o in model.opset_import if o.domain in ("", "ai.onnx"))
+    constants = [
+        helper.make_tensor("row_q_step", TensorProto.FLOAT, [], [1.0 / INT8_LIMIT]),
+        helper.make_tensor("row_q_tiny", TensorProto.FLOAT, [], [1e-30]),
+        helper.make_tensor("row_q_zero", TensorProto.UINT8, [], [ROW_ZERO_POINT]),
+    ]
+    rewritten = 0
+    for node in list(graph.node):
+        if node.op_type != "DynamicQuantizeLinear":
+            continue
+        [x], (q, scale, zero) = node.input, node.output
+        tag = f"{q}_row"
+        if opset >= 18:
+            graph.initializer.append(helper.make_tensor(f"{tag}_axes", TensorProto.INT64, [1], [-1]))
+            reduce_max = helper.make_node("ReduceMax", [f"{tag}_abs", f"{tag}_axes"], [f"{tag}_max"], keepdims=1)
+        else:
+            reduce_max = helper.make_node("ReduceMax", [f"{tag}_abs"], [f"{tag}_max"], axes=[-1], keepdims=1)
+        largest = f"{tag}_largest"
+        nodes = [
+            helper.make_node("Abs", [x], [f"{tag}_abs"]),
+            reduce_max,
+            helper.make_node("Max", [f"{tag}_max", "row_q_tiny"], [largest]),
+            helper.make_node("Div", [x, largest], [f"{tag}_unit"]),
+            helper.make_node("QuantizeLinear", [f"{tag}_unit", "row_q_step", "row_q_zero"], [q]),
+        ]
+        for reader in graph.node:  # the zero point is the shared constant
+            reader.input[:] = ["row_q_zero" if name == zero else name for name in reader.input]
+        _row_rescales(graph, scale, largest)
+        position = list(graph.node).index(node)
+        graph.node.remove(node)
+        for offset, new in enumerate(nodes):
+            graph.node.insert(position + offset, new)
+        rewritten += 1
+    if rewritten:
+        graph.initializer.extend(constants)
+    _drop_unread(graph)
+    onnx.save(model, str(graph_file))
+    return rewritten
+
+
+def _row_rescales(graph: onnx.GraphProto, scale: str, largest: str) -> None:
+    """Each Mul(scale, w_scale) that rescales a product (scale = the activations' per-tensor
+    scale) becomes Div(largest, 127 / w_scale): the row's scale times the weight's. A Div, not a
+    Mul, on purpose: onnxruntime's MatMulIntegerToFloat fusion looks for a Mul there, and its
+    kernel takes the activation scale as one number, so it would apply the first row's scale to
+    every row."""
+    initializers = {tensor.name: tensor for tensor in graph.initializer}
+    combined_nodes = [n for n in graph.node if scale in n.input]
+    assert all(n.op_type == "Mul" for n in combined_nodes), "an activation scale read by something else than a rescale"
+    for combined in combined_nodes:
+        [weight_scale] = [name for name in combined.input if name != scale]
+        divisor = f"{weight_scale}_row_divisor"
+        if divisor in initializers or any(divisor in n.output for n in graph.node):
+            pass  # made for an earlier product with the same weight scale
+        elif weight_scale in initializers:
+            value = numpy_helper.to_array(initializers[weight_scale]).astype(np.float32)
+            graph.initializer.append(numpy_helper.from_array((INT8_LIMIT / value).astype(np.float32), divisor))
+            initializers[divisor] = graph.initializer[-1]
+        else:  # fed at run time (the output layer's per-row scales)
+            graph.initializer.append(helper.make_tensor(f"{divisor}_limit", TensorProto.FLOAT, [], [float(INT8_LIMIT)]))
+            graph.node.insert(list(graph.node).index(combined),
+                              helper.make_node("Div", [f"{divisor}_limit", weight_scale], [divisor]))
+        combined.op_type = "Div"
+        combined.input[:] = [largest, divisor]
+
+
+def _narrow_products_to_fp32(graph: onnx.GraphProto) -> None:
+    """Replace each quantized product whose constant int8 weight has fewer than NARROW columns,
+    MatMulInteger(q(x), W) → Cast → Mul(·, x_scale · w_scale), by MatMul(x, (W - w_zero) · w_scale),
+    then drop the nodes nothing reads any more."""
+    initializers = {tensor.name: tensor for tensor in graph.initializer}
+    producer = {output: node for node in graph.node for output in node.output}
+    readers: dict[str, list] = {}
+    for node in graph.node:
+        for name in node.input:
+            readers.setdefault(name, []).append(node)
+    for product in [n for n in graph.node if n.op_type == "MatMulInteger" and n.input[1] in initializers]:
+        weight = numpy_helper.to_array(initializers[product.input[1]])
+        if weight.ndim != 2 or weight.shape[1] >= NARROW:
+            continue
+        [cast] = readers[product.output[0]]
+        [rescale] = readers[cast.output[0]]
+        scales = producer[rescale.input[1]]  # Mul(x_scale, w_scale)
+        quantizer = producer[product.input[0]]
+        w_scale = numpy_helper.to_array(initializers[scales.input[1]])
+        w_zero = numpy_helper.to_array(initializers[product.input[3]]) if len(product.input) > 3 else 0
+        dequantized = ((weight.astype(np.float32) - w_zero) * w_scale).astype(np.float32)
+        name = f"{product.input[1]}_fp32"
+        graph.initializer.append(numpy_helper.from_array(dequantized, name))
+        matmul = helper.make_node("MatMul", [quantizer.input[0], name], [rescale.output[0]])
+        graph.node.insert(list(graph.node).index(rescale), matmul)
+        for node in (product, cast, rescale):
+            graph.node.remove(node)
+
+
+def _drop_unread(graph: onnx.GraphProto) -> None:
+    """Remove nodes none of whose outputs is read by a node or is a graph output, repeatedly,
+    then the initializers no node reads."""
+    while True:
+        read = {name for node in graph.node for name in node.input} | {output.name for output in graph.output}
+        unread = [node for node in graph.node if not any(output in read for output in node.output)]
+        if not unread:
+            break
+        for node in unread:
+            graph.node.remove(node)
+    unused = [tensor for tensor in graph.initializer if tensor.name not in read]
+    for tensor in unused:
+        graph.initializer.remove(tensor)
+
+
 def quantize_folder(source: Path, out: Path) -> dict:
-    """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes."""
+    """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes.
+    An int8 folder whose activations are still quantized per tensor (attn before per-row
+    scales) is brought up to per-row scales, its int8 weights unchanged."""
     manifest = read_manifest(source)
+    already_int8 = manifest.architecture.get("precision") == "int8"
     with staged_folder(out) as staging:
         for name in manifest.files:
-            if name not in (ENCODER, DECODER, OUTPUT_LAYER):
+            if already_int8 or name not in (ENCODER, DECODER, OUTPUT_LAYER):
                 shutil.copyfile(source / name, staging / name)
-        OutputLayer.load(source / OUTPUT_LAYER).quantized().save(staging / OUTPUT_LAYER)
+        if not already_int8:
+            OutputLayer.load(source / OUTPUT_LAYER).quantized().save(staging / OUTPUT_LAYER)
+            for name in (ENCODER, DECODER):
+                quantize_dynamic(source / name, staging / name, weight_type=QuantType.QInt8,
+                                 op_types_to_quantize=["MatMul", "Gemm"])
+            int8_output_product(staging / DECODER)
         for name in (ENCODER, DECODER):
-            quantize_dynamic(source / name, staging / name, weight_type=QuantType.QInt8,
-                             op_types_to_quantize=["MatMul", "Gemm"])
-        int8_output_product(staging / DECODER)
+            rowwise_activations(staging / name)
+        record_tokenizer(staging)
         raw = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
         raw["files"] = {name: sha256_of(staging / name) for name in manifest.files}
         raw["architecture"]["precision"] = "int8"
+        raw["architecture"]["activation_scales"] = "row"
         (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)
     return {name: (source / name).stat().st_size for name in quantized} | {

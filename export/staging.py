@@ -1,35 +1,107 @@
-"""Write a model folder all at once: build it in a hidden sibling folder, then rename it into
-place; on any failure the staging folder goes away and an existing folder is left untouched."""
+"""Write a model folder all at once: build it in a hidden sibling folder, then swap it into place;
+on any failure the staging folder goes away and an existing folder is left untouched.
+
+`--out` is only ever replaced when it is a model folder (a manifest and the known model files,
+nothing else) or an empty folder: anything else is refused, so a typo never deletes a user's
+files. The swap is one atomic exchange of the two folders (Linux renameat2 RENAME_EXCHANGE), so a
+reader never finds `out` missing; where the file system cannot exchange, two renames. A staging
+folder is named after the process that made it, and one whose process is gone (kill -9 in the
+middle of an export) is removed by the next export to the same place.
+"""
 
 from __future__ import annotations
 
+import ctypes
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from attn.runtime.constants import MANIFEST
+from attn.runtime.errors import UsageError
+from attn.runtime.manifest import KNOWN_FILES
+
+STAGING = "staging"
+AT_FDCWD = -100
+RENAME_EXCHANGE = 2
 
 
 @contextmanager
 def staged_folder(out: Path) -> Iterator[Path]:
     """Yield an empty folder next to `out`; when the block succeeds it replaces `out`."""
+    check_replaceable(out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    staging.chmod(0o755)
+    sweep_abandoned(out)
+    staging = out.parent / f".{out.name}.{STAGING}-{os.getpid()}-{secrets.token_hex(4)}"
+    staging.mkdir(mode=0o755)
     try:
         yield staging
+        check_replaceable(out)  # still a model folder, or still absent, after the build
         _replace(staging, out)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
 
 
+def check_replaceable(out: Path) -> None:
+    """Raise UsageError unless `out` is absent, an empty folder or a model folder."""
+    if out.is_symlink():
+        raise UsageError(f"--out {out} is a symbolic link; name a folder")
+    if not out.exists():
+        return
+    if not out.is_dir():
+        raise UsageError(f"--out {out} exists and is not a folder; choose another --out")
+    entries = set(os.listdir(out))
+    foreign = sorted(entries - {MANIFEST, *KNOWN_FILES})
+    if entries and (MANIFEST not in entries or foreign):
+        shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "") if foreign else f"no {MANIFEST}"
+        raise UsageError(f"--out {out} exists and is not a model folder ({shown}); choose another --out "
+                         f"or remove it yourself: attn replaces only model folders")
+    if any((out / name).is_dir() and not (out / name).is_symlink() for name in entries):
+        raise UsageError(f"--out {out} holds folders; it is not a model folder")
+
+
+def sweep_abandoned(out: Path) -> None:
+    """Remove staging folders for `out` whose process no longer runs."""
+    for folder in out.parent.glob(f".{out.name}.{STAGING}-*"):
+        pid = folder.name.removeprefix(f".{out.name}.{STAGING}-").split("-")[0]
+        if pid.isdigit() and not _running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 def _replace(staging: Path, out: Path) -> None:
-    if out.exists():
-        retired = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-        os.replace(out, retired / out.name)
+    if not out.exists():
         os.replace(staging, out)
-        shutil.rmtree(retired, ignore_errors=True)
+    elif _exchange(staging, out):
+        shutil.rmtree(staging, ignore_errors=True)  # now the previous folder
     else:
-        os.replace(staging, out)
+        retired = out.parent / f".{out.name}.{STAGING}-{os.getpid()}-old-{secrets.token_hex(4)}"
+        os.replace(out, retired)
+        try:
+            os.replace(staging, out)
+        except BaseException:
+            os.replace(retired, out)
+            raise
+        shutil.rmtree(retired, ignore_errors=True)
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2); False where that is not available."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    return renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0

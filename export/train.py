@@ -46,6 +46,9 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     """Read and sample the data; train the tokenizer once (kept in the work folder); encode."""
     rows = sample_origins(read_tsv(config.data.train), config.data.sample, config.train.seed)
     dev_rows = read_tsv(config.data.dev)
+    for name, path, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
+        if not found:
+            raise ConfigError(f"[data] {name}: {path} holds no pairs (source<TAB>target lines)")
     tokenizer_path = workdir / "tokenizer.json"
     if not tokenizer_path.exists():
         texts = [row.source for row in rows] + [row.target for row in rows]
@@ -56,17 +59,26 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
                          config.data.truncate_source)
     dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
     dev = encode_pairs(dev_rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source)
+    if not train:
+        raise ConfigError(f"[data] train: none of the {len(rows)} pairs of {config.data.train} fits "
+                          f"max_source_pieces {config.data.max_source_pieces} and max_target_pieces "
+                          f"{config.data.max_target_pieces}")
+    if not dev:
+        raise ConfigError(f"[data] dev: no usable pair in {config.data.dev}")
     console.log(f"train pairs {len(train)} of {len(rows)} rows, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
     return Corpus(tokenizer, train, dev, dev_rows)
 
 
-def check_run_config(config: Config, workdir: Path) -> None:
-    """Record the run's [model] and [vocab] in the work folder on its first use; a later use with
-    different ones (a forgotten --set, the wrong config) is a ConfigError, not a weight mismatch."""
+def check_run_config(config: Config, workdir: Path, record: bool = False) -> None:
+    """Compare the run's [model] and [vocab] with those recorded in the work folder: a later use
+    with different ones (a forgotten --set, the wrong config) is a ConfigError, not a weight
+    mismatch. `record` writes them when none are, which the Trainer does once the data and the
+    model were built, so that a config that failed never locks the folder."""
     path = workdir / "config.json"
     fixed = {name: config.to_dict()[name] for name in ("model", "vocab")}
     if not path.exists():
-        _atomic_write(path, json.dumps(fixed, indent=2))
+        if record:
+            _atomic_write(path, json.dumps(fixed, indent=2))
         return
     recorded = json.loads(path.read_text(encoding="utf-8"))
     for section, values in fixed.items():
@@ -93,10 +105,11 @@ class Trainer:
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
         self.console = console or Console(stderr=True)
-        torch.set_num_threads(config.train.threads)
+        torch.set_num_threads(config.train.threads or os.cpu_count() or 1)
         check_run_config(config, self.workdir)
         self.corpus = prepare_corpus(config, self.workdir, self.console)
         self.model = build_model(config, self.corpus.tokenizer.vocab_size)
+        check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))
         self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
@@ -113,8 +126,11 @@ class Trainer:
         window_tokens, window_start, loss_sum, loss_count = 0, time.monotonic(), 0.0, 0
         with self._progress() as progress:
             task = progress.add_task("train", total=cfg.max_steps, completed=self.state["step"], info="")
+            batches, batches_epoch = [], None
             while self.state["step"] < cfg.max_steps and time.monotonic() - started < budget:
-                batches = token_batches(self.corpus.train, cfg.batch_tokens, cfg.seed, self.state["epoch"])
+                if batches_epoch != self.state["epoch"]:  # the epoch's order, made once per epoch
+                    batches = token_batches(self.corpus.train, cfg.batch_tokens, cfg.seed, self.state["epoch"])
+                    batches_epoch = self.state["epoch"]
                 if self.state["batch"] >= len(batches):
                     self.state["epoch"] += 1
                     self.state["batch"] = 0

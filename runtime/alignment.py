@@ -36,6 +36,29 @@ class WordAlignment:
     def pharaoh(self) -> str:
         return " ".join(f"{s}-{t}" for s, t in self.hard_links())
 
+    @property
+    def parts(self) -> list[tuple[int, int, WordAlignment]]:
+        """(first row, first column, alignment) of each block: here the one, whole alignment."""
+        return [(0, 0, self)]
+
+
+@dataclass(frozen=True)
+class JoinedAlignment:
+    """The alignment of a line translated in parts (runtime/chunking.py): block-diagonal, each
+    part's target words aligned within its part. The blocks are kept as they are and the whole
+    (T, S) matrix is never built: for a 100,000-character line it would take gigabytes.
+    parts: (first row, first column, the part's WordAlignment) for each part."""
+
+    source_words: list[str]
+    target_words: list[str]
+    parts: list[tuple[int, int, WordAlignment]]
+
+    def hard_links(self) -> list[tuple[int, int]]:
+        return [(column + s, row + t) for row, column, part in self.parts for s, t in part.hard_links()]
+
+    def pharaoh(self) -> str:
+        return " ".join(f"{s}-{t}" for s, t in self.hard_links())
+
 
 def merge_to_words(
     attention: np.ndarray, source_word_of_piece: list[int], target_word_of_piece: list[int],

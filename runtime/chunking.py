@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import numpy as np
-
-from .alignment import WordAlignment
+from .alignment import JoinedAlignment, WordAlignment
 from .constants import EOS
 from .tokenizer import SourcePieces
 
@@ -50,14 +48,11 @@ def _parts(source: SourcePieces, limit: int) -> Iterator[SourcePieces]:
         start = end
 
 
-def join_alignments(parts: list[WordAlignment]) -> WordAlignment:
-    """Concatenate part alignments into one block-diagonal alignment."""
-    source_words = [w for part in parts for w in part.source_words]
-    target_words = [w for part in parts for w in part.target_words]
-    weights = np.zeros((len(target_words), len(source_words)), dtype=np.float32)
-    row = column = 0
+def join_alignments(parts: list[WordAlignment]) -> JoinedAlignment:
+    """Part alignments as one block-diagonal alignment."""
+    blocks, row, column = [], 0, 0
     for part in parts:
-        rows, columns = part.weights.shape
-        weights[row : row + rows, column : column + columns] = part.weights
-        row, column = row + rows, column + columns
-    return WordAlignment(source_words, target_words, weights)
+        blocks.append((row, column, part))
+        row, column = row + len(part.target_words), column + len(part.source_words)
+    return JoinedAlignment([w for part in parts for w in part.source_words],
+                           [w for part in parts for w in part.target_words], blocks)

@@ -2,6 +2,7 @@
 
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
 SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
+SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest records them
 
 FORMAT_VERSION = 2  # 2: the output layer moved out of decoder.onnx into output_layer.npz
 MANIFEST = "manifest.json"

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+import re
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from .constants import DECODER, ENCODER, FORMAT_VERSION, MANIFEST, OUTPUT_LAYER, TASKS, TOKENIZER
+from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OUTPUT_LAYER, SPECIAL_IDS, SPECIAL_TOKENS,
+                        TASKS, TOKENIZER)
+from .errors import UsageError
+from .search import SEARCH_FLAGS, SEARCH_LIMITS, check_search_value
 
 
-class ModelFolderError(Exception):
+class ModelFolderError(UsageError):
     """A model folder that cannot be used; the message names the folder or file."""
 
 
@@ -42,40 +46,118 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
+SHA256_HEX = re.compile(r"[0-9a-f]{64}")
+STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+LANGUAGE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
+KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, LEXICON)
+REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
+PRECISIONS = ("fp32", "int8")
+MAX_VOCABULARY = 1 << 20
+MAX_SOURCE_PIECES = 10_000
+
+
 def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
-    """Load and check a folder's manifest; raises ModelFolderError naming what is wrong."""
+    """Load and check a folder's manifest; raises ModelFolderError naming what is wrong.
+
+    Only the known file names are accepted, as plain files inside the folder (no path, no
+    symbolic link), and every field is type- and range-checked, so that a damaged or hostile
+    manifest is refused here rather than failing deep inside a run."""
     path = folder / MANIFEST
     if not folder.is_dir():
         raise ModelFolderError(f"model folder not found: {folder}")
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise ModelFolderError(f"{path}: missing manifest") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise ModelFolderError(f"{path}: not valid JSON ({error})") from None
-    if not isinstance(raw, dict):
-        raise ModelFolderError(f"{path}: manifest must be a JSON object")
+    raw = _load_json(path)
     version = raw.get("format_version")
-    if not isinstance(version, int) or version > FORMAT_VERSION:
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise ModelFolderError(f"{path}: format_version must be an integer, got {version!r}")
+    if version > FORMAT_VERSION:
         raise ModelFolderError(
-            f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn"
-        )
+            f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn")
     if version < FORMAT_VERSION:
         raise ModelFolderError(f"{path}: format version {version} is older than this attn reads "
                                f"({FORMAT_VERSION}); export the model again with `attn export --no-train`")
+    known = {f.name for f in fields(Manifest)}
     try:
-        manifest = Manifest(**raw)
+        manifest = Manifest(**{key: value for key, value in raw.items() if key in known})
     except TypeError as error:
         raise ModelFolderError(f"{path}: malformed manifest ({error})") from None
-    if manifest.task not in TASKS:
-        raise ModelFolderError(f"{path}: unknown task {manifest.task!r}")
-    for name in (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER):
-        if name not in manifest.files:
-            raise ModelFolderError(f"{path}: lists no checksum for {name}")
+    problem = _problem(manifest)
+    if problem:
+        raise ModelFolderError(f"{path}: {problem}")
     for name, expected in manifest.files.items():
         file = folder / name
-        if not file.is_file():
-            raise ModelFolderError(f"{file}: missing file")
+        if file.is_symlink() or not file.is_file():
+            raise ModelFolderError(f"{file}: missing file" if not file.exists() and not file.is_symlink()
+                                   else f"{file}: not a regular file")
         if verify_checksums and sha256_of(file) != expected:
             raise ModelFolderError(f"{file}: checksum mismatch (damaged or altered file)")
     return manifest
+
+
+def _load_json(path: Path) -> dict:
+    """The manifest as a dict: a regular file of at most MANIFEST_LIMIT bytes, valid JSON."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise ModelFolderError(f"{path}: not a regular file")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MANIFEST_LIMIT + 1)
+    except FileNotFoundError:
+        raise ModelFolderError(f"{path}: missing manifest") from None
+    if len(data) > MANIFEST_LIMIT:
+        raise ModelFolderError(f"{path}: larger than {MANIFEST_LIMIT} bytes, not a manifest")
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ModelFolderError(f"{path}: not valid JSON ({error})") from None
+    except RecursionError:
+        raise ModelFolderError(f"{path}: not valid JSON (nested too deeply)") from None
+    if not isinstance(raw, dict):
+        raise ModelFolderError(f"{path}: manifest must be a JSON object")
+    return raw
+
+
+def _problem(manifest: Manifest) -> str | None:
+    """What is wrong with the manifest's fields, or None."""
+    if manifest.task not in TASKS:
+        return f"unknown task {manifest.task!r} (known: {', '.join(TASKS)})"
+    for name in ("source_lang", "target_lang"):
+        value = getattr(manifest, name)
+        if not isinstance(value, str) or not LANGUAGE.fullmatch(value):
+            return f"{name} must be a language code, got {value!r}"
+    for name in ("architecture", "special_ids", "search", "training"):
+        if not isinstance(getattr(manifest, name), dict):
+            return f"{name} must be an object"
+    if not isinstance(manifest.files, dict):
+        return "files must be an object of file names and checksums"
+    for name, checksum in manifest.files.items():
+        if name not in KNOWN_FILES:
+            return f"files: unknown file name {name!r} (known: {', '.join(KNOWN_FILES)})"
+        if not isinstance(checksum, str) or not SHA256_HEX.fullmatch(checksum):
+            return f"files: the checksum of {name} must be 64 hexadecimal digits"
+    for name in REQUIRED_FILES:
+        if name not in manifest.files:
+            return f"lists no checksum for {name}"
+    if manifest.special_ids != SPECIAL_IDS:
+        return f"special_ids must be {SPECIAL_IDS}, got {manifest.special_ids!r}"
+    names = manifest.state_names
+    if not isinstance(names, list) or not all(isinstance(n, str) and STATE_NAME.fullmatch(n) for n in names) \
+            or len(set(names)) != len(names) or len(names) > 64:
+        return f"state_names must be a list of distinct lower-case names, got {names!r}"
+    vocab_size = manifest.architecture.get("vocab_size")
+    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or not len(SPECIAL_TOKENS) < vocab_size <= MAX_VOCABULARY:
+        return f"architecture.vocab_size must be an integer in ({len(SPECIAL_TOKENS)}, {MAX_VOCABULARY}], got {vocab_size!r}"
+    precision = manifest.architecture.get("precision", "fp32")
+    if precision not in PRECISIONS:
+        return f"architecture.precision must be one of {', '.join(PRECISIONS)}, got {precision!r}"
+    for name, value in manifest.search.items():
+        if name == "max_source_pieces":
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SOURCE_PIECES:
+                return f"search.max_source_pieces must be an integer in [1, {MAX_SOURCE_PIECES}], got {value!r}"
+            continue
+        if name == "seed" or name not in SEARCH_LIMITS and name not in SEARCH_FLAGS:
+            return f"search: unknown setting {name!r}"
+        try:
+            check_search_value(name, value)
+        except ValueError as error:
+            return f"search.{error}"
+    return None

@@ -8,6 +8,7 @@ int8 (export/quantize.py): it then also takes output_scale (C,).
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -62,10 +63,19 @@ class OutputLayer:
         try:
             with np.load(path, allow_pickle=False) as stored:
                 if "weight_int8" in stored:
-                    return cls(stored["weight_int8"], stored["bias"], stored["scale"])
-                return cls(stored["weight"], stored["bias"])
-        except (OSError, ValueError, KeyError) as error:
+                    arrays = stored["weight_int8"], stored["bias"], stored["scale"]
+                else:
+                    arrays = stored["weight"], stored["bias"], None
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             raise ModelFolderError(f"{path}: cannot read the output layer ({error})") from None
+        weight, bias, scale = arrays
+        expected_kind = "f" if scale is None else "i"
+        shapes_agree = weight.ndim == 2 and bias.shape == (len(weight),) and (scale is None or scale.shape == bias.shape)
+        if weight.dtype.kind != expected_kind or bias.dtype.kind != "f" or not shapes_agree or weight.shape[1] == 0:
+            raise ModelFolderError(f"{path}: expected weight (V, R), bias (V,) [, scale (V,)] of matching types")
+        if not all(np.isfinite(a).all() for a in (weight, bias, scale) if a is not None and a.dtype.kind == "f"):
+            raise ModelFolderError(f"{path}: the output layer holds NaN or infinite values")
+        return cls(*arrays)
 
     def save(self, path: Path) -> None:
         if self.scale is None:

@@ -43,7 +43,9 @@ def installed_models(root: Path | None = None) -> list[InstalledModel]:
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
     """`model` as a path or an installed name; otherwise the installed model of `task` for the
     language pair (default en→de for translate). Raises ModelFolderError when none fits."""
-    if model:
+    if model is not None:
+        if not model.strip():
+            raise ModelFolderError("--model is empty: name a model folder or an installed model")
         path = Path(model)
         if path.exists() or "/" in model or model.startswith("."):
             return path

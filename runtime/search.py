@@ -18,6 +18,7 @@ from typing import Protocol
 import numpy as np
 
 from .constants import BOS, EOS
+from .errors import UsageError
 
 
 @dataclass
@@ -68,6 +69,49 @@ class SearchOptions:
     seed: int | None = None
     replace_unk: bool = False
     shortlist: bool = True
+
+    def __post_init__(self):
+        for name, value in vars(self).items():
+            check_search_value(name, value)
+
+
+# The accepted range of each numeric search setting, from the command line or a manifest.
+# Bounds keep a search finite: a beam, a minimum or a maximum length far beyond any sentence would
+# only ask for memory and time (a beam of 10**9 asks onnxruntime for terabytes).
+SEARCH_LIMITS: dict[str, tuple[float, float]] = {
+    "beam": (1, 128),
+    "n_best": (1, 128),
+    "length_penalty": (0.0, 10.0),
+    "coverage_penalty": (0.0, 10.0),
+    "min_length": (0, 1000),
+    "max_length_ratio": (0.0, 100.0),
+    "max_length_offset": (0, 10_000),
+    "no_repeat_ngram": (0, 100),
+    "temperature": (0.0, 100.0),
+    "top_k": (0, 1_000_000),
+    "top_p": (0.0, 1.0),
+}
+SEARCH_FLAGS = ("sample", "replace_unk", "shortlist")
+
+
+def check_search_value(name: str, value) -> None:
+    """Raise ValueError naming the setting when `value` is of the wrong type or out of range
+    (NaN included); None stands for "the model's default" where a setting has one."""
+    if value is None or name == "seed":
+        if name == "seed" and value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise UsageError(f"seed must be an integer, got {value!r}")
+        return
+    if name in SEARCH_FLAGS:
+        if not isinstance(value, bool):
+            raise UsageError(f"{name} must be true or false, got {value!r}")
+        return
+    if name not in SEARCH_LIMITS:
+        return
+    low, high = SEARCH_LIMITS[name]
+    wanted = int if isinstance(low, int) else (int, float)
+    if isinstance(value, bool) or not isinstance(value, wanted) or not low <= value <= high:
+        kind = "an integer" if wanted is int else "a number"
+        raise UsageError(f"{name.replace('_', '-')} must be {kind} in [{low}, {high}], got {value!r}")
 
 
 def length_normaliser(length: int | np.ndarray, alpha: float):

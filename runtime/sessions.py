@@ -8,6 +8,8 @@ from pathlib import Path
 
 import onnxruntime
 
+from .errors import UsageError
+
 DEVICES = ("cpu", "cuda")
 PROVIDERS = {
     "cpu": ["CPUExecutionProvider"],
@@ -32,7 +34,7 @@ def create_session(
     When CUDA is asked for and the session did not get it at all, `notify` says so too.
     """
     if device not in DEVICES:
-        raise ValueError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
+        raise UsageError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
     available = onnxruntime.get_available_providers()
     if device == "cuda" and "CUDAExecutionProvider" in available:
         try:

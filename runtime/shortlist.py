@@ -13,6 +13,7 @@ fewer than K translations."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import numpy as np
@@ -51,12 +52,20 @@ class Shortlist:
         return kept - np.log(np.exp(kept).sum(axis=1, keepdims=True))
 
     @classmethod
-    def load(cls, path: Path) -> Shortlist:
+    def load(cls, path: Path, vocab_size: int) -> Shortlist:
+        """The shortlist of a model of `vocab_size` pieces; ids out of range are refused."""
         try:
             with np.load(path, allow_pickle=False) as stored:
-                return cls(stored["frequent"], stored["translations"])
-        except (OSError, ValueError, KeyError) as error:
+                frequent, translations = stored["frequent"], stored["translations"]
+        except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile) as error:
             raise ModelFolderError(f"{path}: cannot read the lexical shortlist ({error})") from None
+        integer = frequent.dtype.kind in "iu" and translations.dtype.kind in "iu"
+        if not integer or frequent.ndim != 1 or translations.ndim != 2 or len(translations) != vocab_size:
+            raise ModelFolderError(f"{path}: expected frequent (F,) and translations ({vocab_size}, K) of integers")
+        if frequent.size and not (0 <= frequent.min() and frequent.max() < vocab_size) or \
+                translations.size and not (-1 <= translations.min() and translations.max() < vocab_size):
+            raise ModelFolderError(f"{path}: piece ids outside the vocabulary of {vocab_size}")
+        return cls(frequent, translations)
 
     def save(self, path: Path) -> None:
         np.savez_compressed(path, frequent=self.frequent.astype(np.int32), translations=self.translations.astype(np.int32))

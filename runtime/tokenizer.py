@@ -7,7 +7,9 @@ tokenizer itself never produces an unknown token.
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from tokenizers import Tokenizer
@@ -47,6 +49,11 @@ class SubwordTokenizer:
     @property
     def vocab_size(self) -> int:
         return self._tokenizer.get_vocab_size()
+
+    @cached_property
+    def longest_piece(self) -> int:
+        """The most characters one piece can stand for (a byte-level piece's bytes, at most)."""
+        return max(len(token) for token in self._tokenizer.get_vocab())
 
     def encode(self, text: str) -> list[int]:
         """Text → piece ids (no EOS)."""
@@ -92,12 +99,13 @@ class SubwordTokenizer:
 
 
 def valid_unicode(text: str) -> str:
-    """Lone surrogates (from undecodable bytes in command-line arguments, say) become U+FFFD."""
+    """Lone surrogates become U+FFFD, one each: Python's escapes of undecodable bytes in
+    command-line arguments (U+DC80..U+DCFF) and any other."""
     try:
         text.encode("utf-8")
         return text
     except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogatepass").decode("utf-8", "replace")
+        return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
 
 
 def _whitespace_words(text: str) -> tuple[list[int], list[str]]:
@@ -113,10 +121,4 @@ def _whitespace_words(text: str) -> tuple[list[int], list[str]]:
 
 def _word_at(word_starts: list[int], offset: int) -> int:
     """Index of the word that contains character `offset` (the last word starting at or before it)."""
-    index = 0
-    for i, start in enumerate(word_starts):
-        if start <= offset:
-            index = i
-        else:
-            break
-    return index
+    return max(bisect.bisect_right(word_starts, offset) - 1, 0)

@@ -27,6 +27,7 @@ from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
+from .graph_check import check_graphs
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .tokenizer import SourcePieces, SubwordTokenizer
@@ -46,6 +47,11 @@ class Translation:
 
 
 DEFAULT_MAX_SOURCE_PIECES = 200
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0][:300] if text else type(error).__name__
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
@@ -56,11 +62,11 @@ class Translator:
         self.folder = Path(folder)
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder)
+        vocab_size = self.manifest.architecture["vocab_size"]
         try:
             self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER)
         except Exception as error:  # tokenizers raises plain Exceptions for unreadable files
-            raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({error})") from None
-        vocab_size = self.manifest.architecture.get("vocab_size")
+            raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({_first_line(error)})") from None
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
                                    f"but the model was trained with {vocab_size}")
@@ -68,19 +74,18 @@ class Translator:
         if self.output_layer.vocab_size != vocab_size:
             raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {self.output_layer.vocab_size} rows, "
                                    f"but the model was trained with {vocab_size} pieces")
-        self.shortlist = Shortlist.load(self.folder / LEXICON) if LEXICON in self.manifest.files else None
+        self.shortlist = Shortlist.load(self.folder / LEXICON, vocab_size) if LEXICON in self.manifest.files else None
         self.workers = 1 if device == "cuda" else threads or available_cores()
         session_threads = threads if device == "cuda" else 1
         try:
             self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify)
             self.decoder = create_session(self.folder / DECODER, device, session_threads, notify)
-        except onnxruntime.capi.onnxruntime_pybind11_state.Fail as error:
-            raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({error})") from None
+        except ValueError:
+            raise
+        except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, …) share no narrower base
+            raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({_first_line(error)})") from None
+        check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
-        wanted = {i.name for i in self.decoder.get_inputs() if i.name.startswith("output_")}
-        if wanted != self.output_layer.input_names:
-            raise ModelFolderError(f"{self.folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
-                                   f"gives {', '.join(sorted(self.output_layer.input_names))} (mixed precisions?)")
 
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search
@@ -96,18 +101,20 @@ class Translator:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
         return batch_size * self.workers * 4
 
-    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32) -> list[list[Translation]]:
+    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
+                  first_number: int = 1) -> list[list[Translation]]:
         """n-best translations of each text, in input order. The inputs are sorted by length into
         batches of at most `batch_size`, evened out over the workers, decoded up
         to `workers` at a time; a batch's outputs do not depend on its company (tested). Blank texts give one empty translation;
         a text over the length limit is translated in parts, best only, or summarized from its
-        head by a summarizer (runtime/chunking.py); either way with a note."""
+        head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
+        inputs from `first_number` (a caller that translates a stream in calls passes its count)."""
         options = options or self.default_options()
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not text.strip():
                 continue
-            parts += [(index, piece) for piece in self._fitted(index, self.tokenizer.encode_source(text))]
+            parts += [(index, piece) for piece in self._fitted(first_number + index, text)]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
@@ -122,19 +129,28 @@ class Translator:
             per_input[index].append(hypotheses)
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
 
-    def _fitted(self, index: int, source: SourcePieces) -> list[SourcePieces]:
-        """The source as the model can take it (one part when it fits), with a note when it did not."""
+    def _fitted(self, number: int, text: str) -> list[SourcePieces]:
+        """The text's pieces as the model can take them (one part when they fit), with a note
+        when they did not. A summarizer reads only the head, so only the head's characters are
+        tokenized: a piece spans at most `longest_piece` characters, so the whole words within
+        the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
         limit = self.max_source_pieces
+        if self.manifest.task == "summarize":
+            budget = (limit + 1) * self.tokenizer.longest_piece
+            head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
+            source = self.tokenizer.encode_source(head_text)
+            if len(source.ids) - 1 <= limit:
+                return [source]
+            head = keep_head(source, limit)
+            self.notify(f"input {number} is longer than this model's {limit} pieces: summarized from its first "
+                        f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
+            return [head]
+        source = self.tokenizer.encode_source(text)
         if len(source.ids) - 1 <= limit:
             return [source]
-        over = f"input {index + 1} has {len(source.ids) - 1} pieces, over this model's {limit}"
-        if self.manifest.task == "summarize":
-            head = keep_head(source, limit)
-            self.notify(f"{over}: summarized from its first {len(head.ids) - 1} pieces "
-                        f"({len(head.words)} of {len(source.words)} words)")
-            return [head]
         pieces = split_source(source, limit)
-        self.notify(f"{over}: translated in {len(pieces)} parts")
+        self.notify(f"input {number} has {len(source.ids) - 1} pieces, over this model's {limit}: "
+                    f"translated in {len(pieces)} parts")
         return pieces
 
     def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import gzip
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
+
+from .errors import UsageError
 
 Item = TypeVar("Item")
 
@@ -18,14 +21,27 @@ class Row:
 
 
 def read_tsv(path: str | Path) -> list[Row]:
-    """Rows of a (gzipped) TSV; lines with fewer than two columns are skipped."""
+    """Rows of a (gzipped) TSV, split on "\n" only (a "\r\n" ending is one too); blank lines
+    are skipped. A line with one column, bytes that are not UTF-8 or a damaged gzip stream is a
+    UsageError naming the file and line."""
     opener = gzip.open if str(path).endswith(".gz") else open
     rows = []
-    with opener(path, "rt", encoding="utf-8") as handle:
-        for line in handle:
-            columns = line.rstrip("\n").split("\t")
-            if len(columns) >= 2:
+    number = 0
+    try:
+        with opener(path, "rt", encoding="utf-8", newline="\n") as handle:
+            for number, line in enumerate(handle, 1):
+                line = line.removesuffix("\n").removesuffix("\r")
+                if not line.strip():
+                    continue
+                columns = line.split("\t")
+                if len(columns) < 2:
+                    raise UsageError(f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], "
+                                     f"found one column")
                 rows.append(Row(columns[0], columns[1], columns[2] if len(columns) > 2 else ""))
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}:{number + 1}: not UTF-8 ({error.reason} at byte {error.start})") from None
+    except (EOFError, gzip.BadGzipFile, zlib.error) as error:
+        raise UsageError(f"{path}: damaged or truncated gzip file after line {number} ({error})") from None
     return rows
 
 

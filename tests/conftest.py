@@ -25,10 +25,22 @@ def reverse_config(steps: int | None = None, train_overrides: dict | None = None
     from attn.export.config import load_config
 
     config = load_config(REVERSE_CONFIG)
-    train = dataclasses.replace(config.train, max_steps=steps or config.train.max_steps,
+    # budgets in steps only: the config's wall-clock budget is lifted, so a loaded machine trains
+    # as far as an idle one, only slower
+    train = dataclasses.replace(config.train, max_steps=steps or config.train.max_steps, time_budget_minutes=1e6,
                                 eval_every=10**9, checkpoint_every=10**9, **(train_overrides or {}))
     model = dataclasses.replace(config.model, **model_overrides)
     return dataclasses.replace(config, train=train, model=model)
+
+
+TIERS = ("unit", "integration", "system")
+
+
+def pytest_collection_modifyitems(items):
+    """Every test belongs to exactly one tier (README: how to run each)."""
+    untiered = [item.nodeid for item in items if sum(item.get_closest_marker(t) is not None for t in TIERS) != 1]
+    if untiered:
+        raise pytest.UsageError(f"tests without exactly one tier marker ({', '.join(TIERS)}): {untiered[:5]}")
 
 
 @pytest.fixture(scope="session")

@@ -5,6 +5,8 @@ import pytest
 
 from attn.runtime.alignment import merge_to_words
 
+pytestmark = pytest.mark.unit
+
 
 def test_source_pieces_sum_and_target_pieces_average():
     # source words: "un|believ|able" (pieces 0-2), "day" (3), EOS (4)

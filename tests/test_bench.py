@@ -1,6 +1,9 @@
 """`attn bench`: every requested setting gets a row; bad settings and empty input are usage errors."""
 
+import pytest
 from .test_cli import attn
+
+pytestmark = pytest.mark.integration
 
 
 def test_bench_measures_every_setting(reverse_model, reverse_test_rows, tmp_path):

@@ -6,6 +6,8 @@ import sys
 
 import pytest
 
+pytestmark = pytest.mark.integration
+
 
 def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kwargs):
     data = stdin.encode() if isinstance(stdin, str) else stdin

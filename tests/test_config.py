@@ -1,9 +1,16 @@
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from attn.export.config import ConfigError, config_from_dict, load_config
+from attn.runtime.errors import UsageError
+
+pytestmark = pytest.mark.unit
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,7 +67,110 @@ def test_a_run_folder_refuses_a_different_model(tmp_path):
 
     config = config_from_dict({})
     check_run_config(config, tmp_path)
+    assert not (tmp_path / "config.json").exists()  # recorded only once the run was built
+    check_run_config(config, tmp_path, record=True)
     check_run_config(config, tmp_path)  # the same settings resume
     changed = config_from_dict({"model": {"copy": True}, "vocab": {"size": 500}})
     with pytest.raises(ConfigError, match=r"different \[model\] copy"):
         check_run_config(changed, tmp_path)
+
+
+# ---- ranges and fuzzing (README, "Hardening") ---------------------------------------------
+def config_keys() -> list[tuple[str, str, type]]:
+    """(section, key, type) of every key a config file can set."""
+    import typing
+
+    from attn.export.config import Config
+
+    return [(section, key, hint) for section, cls in typing.get_type_hints(Config).items()
+            for key, hint in typing.get_type_hints(cls).items()]
+
+
+def test_every_numeric_key_has_a_range():
+    from attn.export.config import RANGES
+    from attn.runtime.search import SEARCH_LIMITS
+
+    missing = [f"{section}.{key}" for section, key, hint in config_keys()
+               if hint in (int, float) and f"{section}.{key}" not in RANGES and key not in SEARCH_LIMITS]
+    assert missing == []
+
+
+@pytest.mark.parametrize("key, value", [
+    ("model.embedding_size", -64), ("train.eval_every", 0), ("train.checkpoint_every", 0), ("train.threads", -1),
+    ("train.label_smoothing", 2.0), ("train.learning_rate", float("nan")), ("search.beam", 0),
+    ("search.min_length", 10**6), ("data.max_source_pieces", 0), ("vocab.min_frequency", 0),
+    ("model.decoder_hidden", 10**9),
+])
+def test_out_of_range_values_name_the_key(key, value):
+    section, name = key.split(".")
+    with pytest.raises(ConfigError, match=re.escape(name)):
+        config_from_dict({section: {name: value}})
+
+
+TOML_VALUES = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) | \
+    st.lists(st.integers(), max_size=2) | st.dictionaries(st.text(max_size=4), st.integers(), max_size=2)
+
+
+KEYS = st.sampled_from([(section, key) for section, key, _ in config_keys()]) | \
+    st.tuples(st.sampled_from(["model", "train", "other"]), st.text(max_size=12))
+
+
+@given(where=KEYS, value=TOML_VALUES)
+def test_any_value_for_any_key_is_accepted_or_named(where, value):
+    """A config value of any type, known key or not: a Config, or a ConfigError naming the key
+    (TOML has no null: None stands for a missing section)."""
+    section, key = where
+    raw = {section: {} if value is None else {key: value}}
+    try:
+        config_from_dict(raw)
+    except ConfigError as error:
+        assert f"[{section}]" in str(error) and (key in str(error) or section == "other" or value is None)
+
+
+# ---- training data --------------------------------------------------------------------------
+def trainer_on(tmp_path, train_text: str, dev_text: str = "a0 b1\tb1 a0\n"):
+    from rich.console import Console
+
+    from attn.export.train import Trainer
+
+    from .conftest import reverse_config
+
+    (tmp_path / "train.tsv").write_text(train_text)
+    (tmp_path / "dev.tsv").write_text(dev_text)
+    config = reverse_config()
+    data = __import__("dataclasses").replace(config.data, train=str(tmp_path / "train.tsv"), dev=str(tmp_path / "dev.tsv"))
+    return Trainer(__import__("dataclasses").replace(config, data=data), tmp_path / "work", Console(quiet=True))
+
+
+@pytest.mark.parametrize("train_text, dev_text, message", [
+    ("", "a0\tb1\n", "holds no pairs"),
+    ("\n\n", "a0\tb1\n", "holds no pairs"),
+    ("a0 b1\tb1 a0\n" * 10, "", "holds no pairs"),
+    ("one column only\n", "a0\tb1\n", "found one column"),
+    (("a0 " * 300 + "\tb1\n") * 5, "a0\tb1\n", "fits max_source_pieces"),
+])
+def test_unusable_training_data_is_refused_before_training(tmp_path, train_text, dev_text, message):
+    with pytest.raises(ConfigError if "column" not in message else UsageError, match=message):
+        trainer_on(tmp_path, train_text, dev_text)
+    assert not (tmp_path / "work" / "config.json").exists()  # the folder is not locked to the failed run
+
+
+def test_a_truncated_gzip_is_named_not_interrupted(tmp_path):
+    import gzip
+
+    from attn.runtime.tsv import read_tsv
+
+    data = gzip.compress(b"a0 b1\tb1 a0\n" * 1000)
+    (tmp_path / "cut.tsv.gz").write_bytes(data[: len(data) // 2])
+    with pytest.raises(UsageError, match="cut.tsv.gz: damaged or truncated gzip"):
+        read_tsv(tmp_path / "cut.tsv.gz")
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", str(tmp_path / "cut.tsv.gz")],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"truncated gzip" in result.stderr and b"interrupted" not in result.stderr
+
+
+def test_crlf_and_lone_carriage_returns(tmp_path):
+    from attn.runtime.tsv import read_tsv
+
+    (tmp_path / "x.tsv").write_bytes(b"a\rb\tc\r\nd\te\n")
+    assert [(r.source, r.target) for r in read_tsv(tmp_path / "x.tsv")] == [("a\rb", "c"), ("d", "e")]

@@ -17,6 +17,8 @@ from attn.runtime.translator import Translator
 from .conftest import reverse_config
 from .test_variants import exact_match
 
+pytestmark = pytest.mark.system
+
 COPY_MODEL = {"style": "bahdanau", "score": "additive", "copy": True, "coverage": True}
 
 

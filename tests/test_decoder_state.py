@@ -10,6 +10,8 @@ from attn.runtime.decoder_state import TAKE_ROWS, Device
 from attn.runtime.search import SearchOptions, beam_search
 from attn.runtime.translator import Translator
 
+pytestmark = pytest.mark.integration
+
 
 def test_the_shipped_take_rows_graph_is_the_one_export_writes():
     assert TAKE_ROWS.read_bytes() == take_rows_graph().SerializeToString()

@@ -10,6 +10,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+pytestmark = pytest.mark.integration
+
 SCHEMA = json.loads((Path(__file__).resolve().parent.parent / "cli" / "translation.schema.json").read_text())
 SOURCES = ["a0 b1 c2 d3", "h2 g0", "", "e1 e2 e3 e1 e2"]
 

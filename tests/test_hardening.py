@@ -6,6 +6,7 @@ import shutil
 import signal
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import example, given
@@ -15,6 +16,10 @@ from attn.cli.lines import read_line_batches
 from attn.runtime.manifest import sha256_of
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
+
+pytestmark = pytest.mark.integration
+
+pytestmark = pytest.mark.integration
 
 ATTN = [sys.executable, "-m", "attn.cli"]
 
@@ -54,13 +59,33 @@ def test_undecodable_bytes_in_arguments(reverse_model):
     assert result.returncode == 0 and result.stdout.count(b"\n") == 2 and b"Traceback" not in result.stderr
 
 
-def test_a_100000_character_line_is_translated_in_parts(reverse_model):
-    line = ("a0 b1 c2 d3 " * 9000)[:100_000]
-    result = translate_bytes(reverse_model, (line + "\nh3 g2\n").encode(), timeout=600)
-    assert result.returncode == 0
-    out = result.stdout.decode().split("\n")
-    assert len(out) == 3 and out[0] and out[1] == "g2 h3"
-    assert b"translated in" in result.stderr and result.stderr.count(b"\n") == 1
+@pytest.mark.parametrize("output_format", ["text", "jsonl", "pharaoh", "table"])
+def test_a_100000_character_line_is_translated_in_parts(reverse_model, output_format):
+    """The line is translated in parts under every format; its alignment is kept as blocks, never
+    as one (words × words) matrix (which took gigabytes)."""
+    length = 3_000 if output_format == "table" else 100_000  # a table per part: three parts show it
+    line = ("a0 b1 c2 d3 " * 9000)[:length]
+    result = translate_bytes(reverse_model, (line + "\nh3 g2\n").encode(), "-f", output_format, timeout=600)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.decode().count("translated in") == 1 and b"Traceback" not in result.stderr
+    out = result.stdout.decode()
+    if output_format == "jsonl":
+        import jsonschema
+
+        records = [json.loads(text) for text in out.splitlines()]
+        schema = json.loads((Path(__file__).parent.parent / "cli" / "translation.schema.json").read_text())
+        for record in records:
+            jsonschema.validate(record, schema)
+        assert records[0]["alignment"] is None and len(records[0]["alignment_parts"]) > 1
+        assert records[1]["translation"] == "g2 h3" and records[1]["alignment"]
+    elif output_format in ("text", "pharaoh"):
+        first, second, end = out.split("\n")
+        assert first and second.startswith("g2 h3") and end == ""
+        if output_format == "pharaoh":
+            links = first.split(" ||| ")[1].split()
+            assert len(links) == len(first.split(" ||| ")[0].split())
+    else:
+        assert "part 2 of" in out and "g2" in out
 
 
 @pytest.fixture(scope="module")
@@ -174,6 +199,7 @@ def test_closed_pipe_ends_quietly(reverse_model, tmp_path):
     result = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, timeout=300)
     assert result.stdout == b"c2 b1 a0\n"
     assert result.stderr == b""
+    assert result.returncode == 0  # `set -o pipefail` scripts go on
 
 
 def test_ctrl_c_exits_130_without_traceback(reverse_model):
@@ -199,3 +225,143 @@ def test_four_processes_on_one_file_agree(reverse_model, reverse_test_rows, tmp_
     outputs = [p.communicate(timeout=300)[0] for p in processes]
     assert all(p.returncode == 0 for p in processes)
     assert len(set(outputs)) == 1 and outputs[0].count(b"\n") == 100
+
+
+# ---- bounded input, exit codes, options (issue: same input, same output) --------------------
+def test_an_endless_line_is_read_in_bounded_memory(reverse_model):
+    """3 MB without a newline, as from /dev/zero: cut to --max-line-chars with a note, one line out."""
+    data = b"\0" * (3 << 20)
+    result = translate_bytes(reverse_model, data, "--max-line-chars", "5000")
+    assert result.returncode == 0 and result.stdout.count(b"\n") == 1
+    assert b"line 1 is longer than 5000 characters" in result.stderr
+
+
+@given(st.binary(max_size=2000), st.integers(min_value=1, max_value=40), st.integers(min_value=1, max_value=5))
+def test_the_line_splitter_keeps_lines_whole_or_cut(data, max_bytes, chunk):
+    from attn.cli.lines import LineSplitter
+
+    splitter = LineSplitter(max_bytes)
+    lines = [line for start in range(0, len(data), chunk) for line in splitter.feed(data[start : start + chunk])]
+    lines += splitter.close()
+    expected = data.split(b"\n")[: lines_in(data)]
+    assert [line for line, _ in lines] == [line[:max_bytes] for line in expected]
+    assert [cut for _, cut in lines] == [len(line) > max_bytes for line in expected]
+
+
+def test_notes_number_lines_across_batches(reverse_model):
+    long_line = "a0 b1 " * 150  # over the model's 200 pieces
+    data = "\n".join([long_line] + ["c2"] * 300 + [long_line]) + "\n"
+    result = translate_bytes(reverse_model, data.encode())
+    err = result.stderr.decode()
+    assert "input 1 has" in err and "input 302 has" in err
+
+
+@pytest.mark.parametrize("flags, option", [
+    (["--min-length", "100000"], "min-length"), (["--length-penalty", "nan"], "length-penalty"),
+    (["--coverage-penalty", "nan"], "coverage-penalty"), (["--max-length-ratio", "-1"], "max-length-ratio"),
+    (["--max-length-offset", "-5"], "max-length-offset"), (["--beam", "1000000000"], "beam"),
+])
+def test_search_values_out_of_range_are_usage_errors(reverse_model, flags, option):
+    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *flags, "a0"], capture_output=True, timeout=120)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and option in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_the_models_search_defaults_apply_unless_given(reverse_model, tmp_path):
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_model, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["search"]["min_length"] = 6
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    translator = Translator(folder, threads=1)
+    assert translator.default_options(min_length=None).min_length == 6
+    assert translator.default_options(min_length=0).min_length == 0
+
+
+def test_undecodable_argument_bytes_give_valid_utf8_json(reverse_model):
+    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "-f", "jsonl", b"a0 \xff b1"],
+                            capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert result.returncode == 0
+    record = json.loads(result.stdout.decode("utf-8"))
+    assert record["source"] == "a0 \ufffd b1"
+
+
+def test_an_empty_model_name_is_a_usage_error():
+    result = subprocess.run([*ATTN, "translate", "--model", "", "hello"], capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"--model is empty" in result.stderr
+
+
+def test_eval_of_an_empty_file_is_a_usage_error(reverse_model, tmp_path):
+    (tmp_path / "empty.tsv").write_text("")
+    result = subprocess.run([*ATTN, "eval", str(tmp_path / "empty.tsv"), "-m", str(reverse_model)],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"no rows" in result.stderr
+
+
+def test_bench_on_a_first_line_that_looks_like_an_option(reverse_model, tmp_path):
+    (tmp_path / "in.txt").write_text("--help\na0 b1\n")
+    result = subprocess.run([*ATTN, "bench", str(tmp_path / "in.txt"), "-m", str(reverse_model), "--beams", "1",
+                             "--cold-start-runs", "1"], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr
+    assert b"cold start" in result.stdout
+
+
+def test_no_telemetry_is_recorded(reverse_model, tmp_path):
+    env = {**os.environ, "HOME": str(tmp_path)}
+    env.pop("ORT_DISABLE_TELEMETRY", None)
+    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "a0"], capture_output=True, timeout=120, env=env)
+    assert result.returncode == 0
+    assert not (tmp_path / ".cache" / "Microsoft").exists()
+
+
+def test_internal_errors_exit_1_with_one_line_and_debug_shows_the_traceback(monkeypatch, capsys):
+    import typer
+
+    from attn.cli.app import guarded
+
+    def broken():
+        raise RuntimeError("deep inside")
+
+    monkeypatch.delenv("ATTN_DEBUG", raising=False)
+    with pytest.raises(typer.Exit) as exit_:
+        guarded(broken)()
+    assert exit_.value.exit_code == 1
+    assert capsys.readouterr().err == "attn: error: internal error: RuntimeError: deep inside (ATTN_DEBUG=1 shows the traceback)\n"
+    monkeypatch.setenv("ATTN_DEBUG", "1")
+    with pytest.raises(RuntimeError):
+        guarded(broken)()
+
+
+def test_a_numpy_value_error_is_internal_not_usage(monkeypatch, capsys):
+    import typer
+
+    from attn.cli.app import guarded
+
+    def numpy_fails():
+        import numpy as np
+
+        np.zeros(3).reshape(2, 2)
+
+    monkeypatch.delenv("ATTN_DEBUG", raising=False)
+    with pytest.raises(typer.Exit) as exit_:
+        guarded(numpy_fails)()
+    assert exit_.value.exit_code == 1 and "internal error: ValueError" in capsys.readouterr().err
+
+
+def test_summarize_checks_every_file_before_any_output(tmp_path):
+    (tmp_path / "a.txt").write_text("This package provides a library.")
+    (tmp_path / "empty.txt").write_text("")
+    result = subprocess.run([*ATTN, "summarize", str(tmp_path / "a.txt"), str(tmp_path / "empty.txt"),
+                             str(tmp_path / "a.txt")], capture_output=True, timeout=120)
+    assert result.returncode == 2 and result.stdout == b"" and b"empty.txt is empty" in result.stderr
+
+
+def test_the_summarizer_tokenizes_only_what_it_reads(monkeypatch):
+    from attn.runtime.registry import resolve_model
+
+    summarizer = Translator(resolve_model(None, "summarize", None, None), threads=1, notify=lambda m: None)
+    seen = []
+    encode = summarizer.tokenizer.encode_source
+    monkeypatch.setattr(summarizer.tokenizer, "encode_source", lambda text: seen.append(len(text)) or encode(text))
+    summarizer.translate(["word " * 200_000], summarizer.default_options(beam=1))
+    assert max(seen) <= (summarizer.max_source_pieces + 1) * summarizer.tokenizer.longest_piece

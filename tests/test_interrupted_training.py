@@ -1,6 +1,7 @@
 """A training run killed with SIGKILL and resumed ends where an uninterrupted run ends; export
 to a folder that cannot be written is a one-line error."""
 
+import pytest
 import signal
 import subprocess
 import sys
@@ -11,6 +12,8 @@ import torch
 
 from .conftest import REVERSE_CONFIG
 
+pytestmark = pytest.mark.system
+
 ATTN = [sys.executable, "-m", "attn.cli"]
 
 
@@ -18,7 +21,8 @@ def short_config(tmp_path: Path) -> Path:
     text = REVERSE_CONFIG.read_text()
     data = REVERSE_CONFIG.parent.parent / "tests" / "fixtures" / "reverse"
     text = text.replace('"../tests/fixtures/reverse/', f'"{data}/')
-    for key, value in {"max_steps": 150, "checkpoint_every": 20, "eval_every": 1000, "dropout": 0.1}.items():
+    for key, value in {"max_steps": 150, "checkpoint_every": 20, "eval_every": 1000, "dropout": 0.1,
+                       "time_budget_minutes": 1e6}.items():  # a budget in steps, never in minutes
         text = "\n".join(f"{key} = {value}" if line.startswith(f"{key} =") else line for line in text.splitlines())
     path = tmp_path / "short.toml"
     path.write_text(text + "\n")

@@ -4,6 +4,8 @@ import pytest
 
 from attn.cli.metrics import repeats_ngram, summary_scores
 
+pytestmark = pytest.mark.unit
+
 
 def test_identical_summaries_score_100_and_disjoint_ones_0():
     same = summary_scores(["audio player for the console"], ["audio player for the console"])

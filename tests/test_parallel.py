@@ -6,6 +6,8 @@ import pytest
 
 from attn.runtime.parallel import even_batch_size, map_in_threads
 
+pytestmark = pytest.mark.unit
+
 
 @pytest.mark.parametrize("workers", [1, 2, 5])
 def test_results_come_in_item_order(workers):

@@ -9,6 +9,8 @@ from hypothesis.extra.numpy import arrays
 from attn.runtime.search import SearchOptions, beam_search, best_candidates, greedy_search
 from attn.runtime.translator import Translator
 
+pytestmark = pytest.mark.integration
+
 
 @pytest.fixture(scope="module")
 def translator(reverse_model):

@@ -7,6 +7,8 @@ import pytest
 from attn.runtime.constants import EOS
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 
+pytestmark = pytest.mark.unit
+
 VOCAB = 8
 SOURCE = 3
 

@@ -5,6 +5,8 @@ import pytest
 
 from attn.runtime.sessions import create_session
 
+pytestmark = pytest.mark.integration
+
 
 def test_cuda_fallback_is_reported(reverse_model):
     messages = []

@@ -13,6 +13,8 @@ from attn.runtime.registry import installed_models, resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
 
+pytestmark = pytest.mark.system
+
 SLICE = Path(__file__).parent / "fixtures" / "en-de-test-slice.tsv"
 BLEU_FLOOR = 19.0  # 20.9 measured on this slice at shipping time (20.6 without the shortlist): see models/README.md
 

@@ -15,6 +15,8 @@ from attn.runtime.translator import Translator
 
 from .test_cli import attn
 
+pytestmark = pytest.mark.integration
+
 
 def test_candidates_are_specials_frequent_sources_and_their_translations():
     translations = np.full((20, 2), -1)

@@ -13,6 +13,8 @@ from attn.runtime.tsv import read_tsv
 
 from .test_cli import attn
 
+pytestmark = pytest.mark.system
+
 SLICE = Path(__file__).parent / "fixtures" / "summarize-test-slice.tsv"
 ROUGE_L_FLOOR = 35.0  # 36.95 measured on this slice at shipping time: see models/README.md
 MADE_UP = "libzorbulator"

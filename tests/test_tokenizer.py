@@ -4,6 +4,8 @@ from attn.export.subwords import train_tokenizer
 from attn.runtime.constants import EOS, SPECIAL_TOKENS
 from attn.runtime.tokenizer import SubwordTokenizer
 
+pytestmark = pytest.mark.unit
+
 TRAINING_TEXT = ["she is eating a green apple", "Die Katze ist grün.", "Version 2.3.1 of libfoo2 --verbose"] * 5
 
 

@@ -1,5 +1,6 @@
 """Training is reproducible: same seed → same weights; stop + resume → the uninterrupted result."""
 
+import pytest
 import dataclasses
 
 import torch
@@ -8,6 +9,8 @@ from rich.console import Console
 from attn.export.train import Trainer, inverse_sqrt_schedule
 
 from .conftest import reverse_config
+
+pytestmark = pytest.mark.system
 
 
 def config_with(steps: int, checkpoint_every: int = 10**9):

@@ -13,6 +13,8 @@ from attn.runtime.constants import EOS, PAD
 
 from .conftest import reverse_config
 
+pytestmark = pytest.mark.system
+
 
 def exact_match(trainer: Trainer, rows) -> float:
     """Share of test rows whose greedy PyTorch output equals the reference exactly."""

@@ -1,7 +1,10 @@
+import pytest
 import numpy as np
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.verbatim import copy_verbatim, looks_verbatim
+
+pytestmark = pytest.mark.unit
 
 
 def aligned(source: str, target: str) -> WordAlignment:

@@ -9,14 +9,24 @@ from attn.runtime.translator import Translation
 
 
 def translation_record(translation: Translation) -> dict:
+    """A line translated in parts has `alignment` null and its blocks in `alignment_parts`."""
     alignment = translation.alignment
-    return {
+    parts = alignment.parts
+    record = {
         "text": translation.text,
         "score": round(translation.score, 6),
         "words": alignment.target_words,
-        "alignment": [[round(float(w), 4) for w in row] for row in alignment.weights],
+        "alignment": _matrix(parts[0][2].weights) if len(parts) == 1 else None,
         "pharaoh": alignment.pharaoh(),
     }
+    if len(parts) > 1:
+        record["alignment_parts"] = [{"row": row, "column": column, "weights": _matrix(part.weights)}
+                                     for row, column, part in parts]
+    return record
+
+
+def _matrix(weights) -> list[list[float]]:
+    return [[round(float(w), 4) for w in row] for row in weights]
 
 
 class JsonlFormat:

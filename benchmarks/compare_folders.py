@@ -1,0 +1,67 @@
+"""Decoding speed and BLEU of several model folders on the same sentences, in one process.
+
+    python benchmarks/compare_folders.py BASELINE OTHER [...] --data ../shared/data/en-de/test.tsv.gz \\
+        --sentences 500 --beams 1,5 --threads 1,2 --repeats 3 --out benchmarks/ROW-SCALES.md
+
+Each setting times every folder in turn, round after round (the machine is shared and noisy:
+alternating keeps slow spells from landing on one folder only), and keeps each folder's fastest
+round; every row gives the ratio to the first folder in the same setting. Search: the folders'
+defaults (shortlist on where a folder has one), replace-unk off, batch 32.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import time
+from pathlib import Path
+
+import sacrebleu
+
+from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv, spread
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--sentences", type=int, default=500)
+    parser.add_argument("--beams", default="1,5")
+    parser.add_argument("--threads", default="1,2")
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    rows = spread([row for row in read_tsv(args.data) if row.source.strip()], args.sentences)
+    sources, references = [row.source for row in rows], [row.target for row in rows]
+    lines = [f"Command: `python {' '.join(__import__('sys').argv)}`", "",
+             f"Machine: {platform.machine()}, Python {platform.python_version()}; {len(rows)} sentences of "
+             f"`{args.data.name}` (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
+             "alternating rounds.", "",
+             "| folder | threads | beam | sentences/s | × first folder | BLEU |", "|---|---|---|---|---|---|"]
+    for threads in map(int, args.threads.split(",")):
+        engines = [Translator(folder, threads=threads) for folder in args.folders]
+        for beam in map(int, args.beams.split(",")):
+            best = [float("inf")] * len(engines)
+            outputs = [None] * len(engines)
+            for _ in range(args.repeats):
+                for i, engine in enumerate(engines):
+                    options = engine.default_options(beam=beam, replace_unk=False)
+                    start = time.perf_counter()
+                    outputs[i] = engine.translate(sources, options, args.batch_size)
+                    best[i] = min(best[i], time.perf_counter() - start)
+            for i, folder in enumerate(args.folders):
+                bleu = sacrebleu.corpus_bleu([o[0].text for o in outputs[i]], [references]).score
+                lines.append(f"| {folder} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
+                             f"{best[0] / best[i]:.2f} | {bleu:.2f} |")
+                print(lines[-1], flush=True)
+    text = "\n".join(lines) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    else:
+        print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+"""A model folder's files checked against each other before any decoding: the graphs take and
+give what the manifest and the output layer say, and the tokenizer is the one the graphs were
+exported with. A folder whose files each match their checksum can still disagree (a re-hashed
+manifest, a hand-built folder); the disagreement is a ModelFolderError here, not a traceback or
+gibberish later."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import onnxruntime
+
+from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
+from .manifest import Manifest, ModelFolderError
+from .output_layer import OutputLayer
+
+TOKENIZER_CHECKSUM = "attn.tokenizer_sha256"  # graph metadata written by `attn export`
+
+
+def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.InferenceSession,
+                 decoder: onnxruntime.InferenceSession, output_layer: OutputLayer) -> None:
+    encoder_outputs = [o.name for o in encoder.get_outputs()]
+    expected = ["memory", "keys", *manifest.state_names]
+    if encoder_outputs != expected:
+        raise ModelFolderError(f"{folder / ENCODER}: gives {', '.join(encoder_outputs)}, but the manifest's states "
+                               f"need {', '.join(expected)}")
+    inputs = {i.name: i for i in decoder.get_inputs()}
+    outputs = [o.name for o in decoder.get_outputs()]
+    missing = [n for n in ["previous_tokens", *manifest.state_names] if n not in inputs]
+    missing += [f"new_{n}" for n in manifest.state_names if f"new_{n}" not in outputs]
+    missing += [n for n in ("log_probs", "attention") if n not in outputs]
+    if missing:
+        raise ModelFolderError(f"{folder / DECODER}: has no {', '.join(missing)} (the manifest's states disagree)")
+    wanted = {name for name in inputs if name.startswith("output_")}
+    if wanted != output_layer.input_names:
+        raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
+                               f"gives {', '.join(sorted(output_layer.input_names))} (mixed precisions?)")
+    width = inputs["output_weight"].shape[0]
+    if isinstance(width, int) and width != output_layer.columns.shape[0]:
+        raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
+                               f"but {DECODER} multiplies width {width}")
+    for name, session in ((ENCODER, encoder), (DECODER, decoder)):
+        recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)
+        if recorded is not None and recorded != manifest.files[TOKENIZER]:
+            raise ModelFolderError(f"{folder / TOKENIZER}: not the tokenizer {name} was exported with")

@@ -1,0 +1,247 @@
+"""Hostile and damaged model folders: only known files inside the folder, every manifest field
+checked, files that match their checksum but disagree with each other refused; always one line
+on stderr and exit 2, never a traceback, a hang or a read outside the folder (README, "Hardening")."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from attn.export.quantize import quantize_folder
+from attn.runtime.errors import UsageError
+from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
+from attn.runtime.translator import Translator
+
+pytestmark = pytest.mark.integration
+
+ATTN = [sys.executable, "-m", "attn.cli"]
+
+
+@pytest.fixture
+def folder(reverse_model, tmp_path):
+    copy = tmp_path / "bundle" / "model"
+    shutil.copytree(reverse_model, copy)
+    return copy
+
+
+def manifest_of(folder) -> dict:
+    return json.loads((folder / "manifest.json").read_text())
+
+
+def write_manifest(folder, manifest: dict) -> None:
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+
+
+def rehash(folder, name) -> None:
+    """What an attacker or a hand-built folder does: the manifest's checksum follows the file."""
+    manifest = manifest_of(folder)
+    manifest["files"][name] = sha256_of(folder / name)
+    write_manifest(folder, manifest)
+
+
+def refused(folder) -> str:
+    """The folder is refused in-process with a ModelFolderError; returns its message."""
+    with pytest.raises(ModelFolderError) as error:
+        Translator(folder, threads=1)
+    return str(error.value)
+
+
+def refused_by_the_cli(folder) -> str:
+    result = subprocess.run([*ATTN, "translate", "-m", str(folder), "a0"], capture_output=True, timeout=120)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and result.stdout == b"" and err.count("\n") == 1 and "Traceback" not in err, err
+    return err
+
+
+# ---- names and paths ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["../.bashrc", "/etc/passwd", "../../../../../../etc/passwd", "sub/file", "notes.txt"])
+def test_only_known_file_names(folder, name):
+    manifest = manifest_of(folder)
+    manifest["files"][name] = "0" * 64
+    write_manifest(folder, manifest)
+    assert "unknown file name" in refused_by_the_cli(folder)
+
+
+def test_quantize_writes_nothing_outside_its_output(folder, tmp_path):
+    (folder.parent / ".bashrc").write_text("echo pwned\n")
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / ".bashrc").write_text("mine\n")
+    manifest = manifest_of(folder)
+    manifest["files"]["../.bashrc"] = sha256_of(folder.parent / ".bashrc")
+    write_manifest(folder, manifest)
+    with pytest.raises(ModelFolderError, match="unknown file name"):
+        quantize_folder(folder, home / "model-int8")
+    assert (home / ".bashrc").read_text() == "mine\n" and not (home / "model-int8").exists()
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(folder, tmp_path):
+    outside = tmp_path / "outside.json"
+    shutil.copy(folder / "tokenizer.json", outside)
+    (folder / "tokenizer.json").unlink()
+    (folder / "tokenizer.json").symlink_to(outside)
+    assert "not a regular file" in refused(folder)
+
+
+def test_a_manifest_that_is_a_fifo_does_not_hang(folder):
+    (folder / "manifest.json").unlink()
+    os.mkfifo(folder / "manifest.json")
+    outcome = []
+    worker = threading.Thread(target=lambda: outcome.append(pytest.raises(ModelFolderError, read_manifest, folder)))
+    worker.start()
+    worker.join(timeout=30)
+    if worker.is_alive():  # unblock the reader before failing
+        os.close(os.open(folder / "manifest.json", os.O_WRONLY | os.O_NONBLOCK))
+        pytest.fail("reading a FIFO manifest hung")
+    assert "not a regular file" in str(outcome[0].value)
+
+
+def test_a_manifest_linked_to_dev_zero_is_refused(folder):
+    (folder / "manifest.json").unlink()
+    (folder / "manifest.json").symlink_to("/dev/zero")
+    assert "not a regular file" in refused(folder)
+
+
+def test_a_huge_manifest_is_refused_unread(folder):
+    (folder / "manifest.json").write_bytes(b" " * (2 << 20) + b"{}")
+    assert "larger than" in refused(folder)
+
+
+def test_a_deeply_nested_manifest(folder):
+    (folder / "manifest.json").write_text("[" * 200_000 + "]" * 200_000)
+    assert "not valid JSON" in refused_by_the_cli(folder)
+
+
+# ---- fields ----------------------------------------------------------------------------------
+FIELD_DAMAGE = {
+    "files null": ({"files": None}, "files"),
+    "architecture a list": ({"architecture": []}, "architecture"),
+    "search null": ({"search": None}, "search"),
+    "state_names not names": ({"state_names": ["hidden", 3]}, "state_names"),
+    "state_names unknown to the graph": ({"state_names": ["cell"]}, "states"),
+    "special ids changed": ({"special_ids": {"pad": 1, "unk": 0, "bos": 2, "eos": 3}}, "special_ids"),
+    "format version a string": ({"format_version": "2"}, "format_version must be an integer"),
+    "task unknown": ({"task": "paint"}, "unknown task"),
+    "language not a code": ({"source_lang": "../x"}, "source_lang"),
+}
+SEARCH_DAMAGE = [("beam", 0), ("beam", "5"), ("beam", 2.5), ("beam", 10**9), ("length_penalty", "x"),
+                 ("length_penalty", float("nan")), ("max_source_pieces", 0), ("max_source_pieces", -3),
+                 ("min_length", 10**6), ("replace_unk", "no"), ("max_length_ratio", -1.0), ("unheard_of", 1)]
+
+
+@pytest.mark.parametrize("change", FIELD_DAMAGE.values(), ids=FIELD_DAMAGE.keys())
+def test_every_field_is_checked(folder, change):
+    fields, expected = change
+    write_manifest(folder, {**manifest_of(folder), **fields})
+    assert expected in refused(folder)
+
+
+@pytest.mark.parametrize("key, value", SEARCH_DAMAGE, ids=[f"{k}={v!r}" for k, v in SEARCH_DAMAGE])
+def test_every_search_default_is_range_checked(folder, key, value):
+    manifest = manifest_of(folder)
+    manifest["search"][key] = value
+    write_manifest(folder, manifest)  # json writes NaN as NaN, which json reads back
+    message = refused(folder)
+    assert "search" in message and key.replace("_", "-") in message.replace("_", "-")
+
+
+def test_the_vocabulary_size_is_checked(folder):
+    manifest = manifest_of(folder)
+    manifest["architecture"]["vocab_size"] = "300"
+    write_manifest(folder, manifest)
+    assert "vocab_size" in refused(folder)
+
+
+def test_unknown_top_level_fields_are_ignored(folder):
+    write_manifest(folder, {**manifest_of(folder), "licence": "MIT"})
+    Translator(folder, threads=1)
+
+
+# ---- files that match their checksum but not each other --------------------------------
+def test_a_lexicon_with_ids_out_of_range(reverse_shortlist_model, tmp_path):
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_shortlist_model, folder)
+    np.savez(folder / "lexicon.npz", frequent=np.array([10**6], np.int32), translations=np.zeros((2, 1), np.int32))
+    rehash(folder, "lexicon.npz")
+    assert "lexicon.npz" in refused(folder)
+
+
+def test_an_output_layer_of_the_wrong_width(folder):
+    with np.load(folder / "output_layer.npz") as stored:
+        weight, bias = stored["weight"], stored["bias"]
+    np.savez(folder / "output_layer.npz", weight=np.zeros((len(weight), weight.shape[1] + 3), np.float32), bias=bias)
+    rehash(folder, "output_layer.npz")
+    assert "width" in refused(folder)
+
+
+def test_an_output_layer_that_is_not_a_zip(folder):
+    (folder / "output_layer.npz").write_bytes(b"PK\x03\x04 not really a zip")
+    rehash(folder, "output_layer.npz")
+    assert "output layer" in refused_by_the_cli(folder)
+
+
+def test_a_graph_that_is_not_onnx(folder):
+    (folder / "decoder.onnx").write_bytes(b"\x08\x07garbage" * 100)
+    rehash(folder, "decoder.onnx")
+    assert "cannot load ONNX graph" in refused_by_the_cli(folder)
+
+
+def test_a_tokenizer_of_the_same_size_from_elsewhere(folder):
+    """A re-hashed tokenizer of the right size but another model's pieces: the graphs record the
+    checksum of the tokenizer they were exported with."""
+    data = json.loads((folder / "tokenizer.json").read_text())
+    vocab = data["model"]["vocab"]
+    first, second = sorted((t for t, i in vocab.items() if i > 10), key=vocab.get)[:2]
+    vocab[first], vocab[second] = vocab[second], vocab[first]
+    (folder / "tokenizer.json").write_text(json.dumps(data))
+    rehash(folder, "tokenizer.json")
+    assert "not the tokenizer" in refused(folder)
+
+
+# ---- fuzzing ----------------------------------------------------------------------------------
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                           max_leaves=6)
+MANIFEST_FIELDS = ["task", "source_lang", "target_lang", "architecture", "special_ids", "state_names", "files",
+                   "search", "training", "format_version"]
+
+
+@given(field=st.sampled_from(MANIFEST_FIELDS), value=JSON_VALUES)
+def test_any_value_in_any_manifest_field(reverse_model, tmp_path_factory, field, value):
+    folder = tmp_path_factory.mktemp("fuzz") / "model"
+    shutil.copytree(reverse_model, folder)
+    write_manifest(folder, {**manifest_of(folder), field: value})
+    try:
+        Translator(folder, threads=1)
+    except UsageError:
+        pass
+
+
+@given(name=st.sampled_from(["manifest.json", "encoder.onnx", "decoder.onnx", "output_layer.npz", "tokenizer.json"]),
+       damage=st.sampled_from(["flip", "truncate", "delete"]), where=st.floats(0, 1), rehashed=st.booleans())
+def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, where, rehashed):
+    folder = tmp_path_factory.mktemp("fuzz") / "model"
+    shutil.copytree(reverse_model, folder)
+    path = folder / name
+    data = bytearray(path.read_bytes())
+    at = min(int(where * len(data)), len(data) - 1)
+    if damage == "delete":
+        path.unlink()
+    elif damage == "truncate":
+        path.write_bytes(bytes(data[:at]))
+    else:
+        data[at] ^= 0xFF
+        path.write_bytes(bytes(data))
+    if rehashed and damage != "delete" and name != "manifest.json":
+        rehash(folder, name)
+    try:
+        Translator(folder, threads=1).translate(["a0 b1 c2"])
+    except UsageError:
+        pass

@@ -1,0 +1,98 @@
+"""`attn export` and `attn quantize` never delete what is not a model folder, swap folders
+atomically and leave no staging debris behind, even after kill -9 (README, "Hardening")."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from attn.export.quantize import quantize_folder
+from attn.export.staging import STAGING, staged_folder
+from attn.runtime.errors import UsageError
+from attn.runtime.manifest import read_manifest
+
+pytestmark = pytest.mark.integration
+
+ATTN = [sys.executable, "-m", "attn.cli"]
+
+
+def quantize_cli(model, out):
+    return subprocess.run([*ATTN, "quantize", str(model), "--out", str(out)], capture_output=True, timeout=300)
+
+
+def test_a_folder_of_user_files_is_refused_and_kept(reverse_model, tmp_path):
+    out = tmp_path / "thesis"
+    (out / "sub").mkdir(parents=True)
+    (out / "thesis.tex").write_text("years of work")
+    (out / "sub" / "data.csv").write_text("1,2")
+    result = quantize_cli(reverse_model, out)
+    assert result.returncode == 2 and b"not a model folder" in result.stderr and result.stderr.count(b"\n") == 1
+    assert (out / "thesis.tex").read_text() == "years of work" and (out / "sub" / "data.csv").exists()
+
+
+def test_a_file_is_refused_and_kept(reverse_model, tmp_path):
+    out = tmp_path / "notes.txt"
+    out.write_text("mine")
+    assert quantize_cli(reverse_model, out).returncode == 2
+    assert out.read_text() == "mine"
+
+
+def test_the_current_folder_is_refused(reverse_model, tmp_path):
+    (tmp_path / "config.toml").write_text("[model]\n")
+    result = subprocess.run([*ATTN, "quantize", str(reverse_model), "--out", "."], cwd=tmp_path,
+                            capture_output=True, timeout=300)
+    assert result.returncode == 2 and (tmp_path / "config.toml").exists()
+
+
+def test_a_model_folder_and_an_empty_folder_are_replaced(reverse_model, tmp_path):
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    quantize_folder(reverse_model, empty)
+    quantize_folder(reverse_model, empty)  # now a model folder: replaced again
+    assert read_manifest(empty).architecture["precision"] == "int8"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
+
+
+def test_a_failed_build_leaves_nothing(tmp_path):
+    out = tmp_path / "model"
+    with pytest.raises(RuntimeError):
+        with staged_folder(out) as staging:
+            (staging / "encoder.onnx").write_text("half")
+            raise RuntimeError("export failed")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_staging_of_a_killed_export_is_swept(reverse_model, tmp_path):
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    abandoned = tmp_path / f".model.{STAGING}-{dead.stdout.strip()}-0badc0de"
+    abandoned.mkdir()
+    (abandoned / "encoder.onnx").write_text("half-written")
+    alive = tmp_path / f".model.{STAGING}-{os.getpid()}-0000cafe"  # another export still running
+    alive.mkdir()
+    quantize_folder(reverse_model, tmp_path / "model")
+    assert not abandoned.exists() and alive.exists()
+
+
+def test_the_swap_keeps_a_reader_from_finding_no_folder(reverse_model, tmp_path):
+    """While one process replaces the folder again and again, the folder is always there."""
+    out = tmp_path / "model"
+    shutil.copytree(reverse_model, out)
+    writer = subprocess.Popen([sys.executable, "-c", (
+        "import sys; from pathlib import Path; from attn.export.staging import staged_folder; import shutil\n"
+        "for _ in range(200):\n"
+        "    with staged_folder(Path(sys.argv[2])) as s:\n"
+        "        shutil.copytree(sys.argv[1], s, dirs_exist_ok=True)\n"), str(reverse_model), str(out)])
+    missing = 0
+    while writer.poll() is None:
+        missing += not (out / "manifest.json").exists()
+    assert writer.returncode == 0 and missing == 0
+
+
+def test_a_symbolic_link_as_out_is_refused(reverse_model, tmp_path):
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    (tmp_path / "link").symlink_to(target)
+    with pytest.raises(UsageError, match="symbolic link"):
+        quantize_folder(reverse_model, tmp_path / "link")
