@@ -86,3 +86,37 @@ def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, rever
     rows = reverse_test_rows[:50]
     outputs = Translator(out, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
     assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 45
+
+
+def test_int8_graphs_compute_the_same_with_and_without_graph_optimizations(reverse_model, tmp_path):
+    """onnxruntime's fusions must not change what the per-row quantized graph computes (its
+    MatMulIntegerToFloat fusion reads one activation scale and once applied row 0's to every row)."""
+    import onnxruntime
+
+    from attn.export.quantize import quantize_folder
+    from attn.runtime.output_layer import OutputLayer
+
+    out = tmp_path / "int8"
+    quantize_folder(reverse_model, out)
+    rng = np.random.default_rng(0)
+    batch, source = 5, 7
+    outputs = []
+    for level in (onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL, onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL):
+        options = onnxruntime.SessionOptions()
+        options.graph_optimization_level = level
+        session = onnxruntime.InferenceSession(str(out / "decoder.onnx"), options, providers=["CPUExecutionProvider"])
+        feeds = OutputLayer.load(out / "output_layer.npz").rows(None)
+        for value in session.get_inputs():
+            if value.name in feeds:
+                continue
+            shape = [batch if d == "batch" else source if d == "source" else d for d in value.shape]
+            if value.name == "previous_tokens":
+                feeds[value.name] = rng.integers(4, 40, batch)
+            elif value.name == "source_mask":
+                feeds[value.name] = np.ones((batch, source), np.int64)
+            else:
+                feeds[value.name] = rng.standard_normal(shape).astype(np.float32)
+        rng = np.random.default_rng(0)  # the same feeds for both sessions
+        outputs.append(session.run(None, feeds))
+    for unoptimized, optimized in zip(*outputs):
+        np.testing.assert_allclose(unoptimized, optimized, atol=1e-5)
