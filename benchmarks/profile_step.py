@@ -18,6 +18,7 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
+from attn.runtime.graph_contract import PREVIOUS_TOKENS, SOURCE_IDS, SOURCE_MASK
 from attn.runtime.output_layer import OutputLayer
 
 
@@ -38,12 +39,12 @@ def main() -> None:
     rng = np.random.default_rng(0)
     ids = rng.integers(4, layer.vocab_size, (args.rows, args.source))
     mask = np.ones_like(ids)
-    memory, keys, *states = encoder.run(None, {"source_ids": ids, "source_mask": mask})
-    state_inputs = [i.name for i in decoder.get_inputs() if i.name not in {"previous_tokens", "memory", "keys",
-                    "source_mask", "source_ids"} and not i.name.startswith("output_")]
+    names = [output.name for output in encoder.get_outputs()]
+    encoded = dict(zip(names, encoder.run(None, {SOURCE_IDS: ids, SOURCE_MASK: mask})))  # every state, by name
     candidates = np.sort(rng.choice(layer.vocab_size, args.candidates, replace=False))
-    feeds = {"previous_tokens": np.full(args.rows, 5, np.int64), "memory": memory, "keys": keys,
-             "source_mask": mask, **dict(zip(state_inputs, states)), **layer.rows(candidates)}
+    feeds = {PREVIOUS_TOKENS: np.full(args.rows, 5, np.int64), SOURCE_MASK: mask, **encoded, **layer.rows(candidates)}
+    if SOURCE_IDS in {i.name for i in decoder.get_inputs()}:
+        feeds[SOURCE_IDS] = np.searchsorted(candidates, ids).clip(max=len(candidates) - 1)
     for _ in range(args.steps):
         decoder.run(None, feeds)
     trace = decoder.end_profiling()

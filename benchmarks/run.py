@@ -27,7 +27,7 @@ import torch
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.config import load_config
-from attn.export.model import Seq2Seq
+from attn.export.model import EncoderDecoder, build_model
 from attn.export.quantize import quantize_folder
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
@@ -38,27 +38,27 @@ from attn.runtime.tsv import read_tsv, spread
 class TorchDecoderState:
     """The PyTorch model behind the runtime's DecoderState protocol (eager, no_grad)."""
 
-    def __init__(self, model: Seq2Seq, ids: np.ndarray, mask: np.ndarray):
+    def __init__(self, model: EncoderDecoder, ids: np.ndarray, mask: np.ndarray):
         self.model = model
         self.vocabulary = np.arange(model.embedding.num_embeddings)
         with torch.no_grad():
             self.ids, self.mask = torch.from_numpy(ids), torch.from_numpy(mask)
-            self.memory, self.keys, self.states = model.encode(self.ids, self.mask)
+            self.encoded = model.encode(self.ids, self.mask)
 
     @torch.no_grad()
     def step(self, previous: np.ndarray):
-        log_probs, self.states, attention = self.model.decode_step(
-            torch.from_numpy(previous), self.states, self.keys, self.memory, self.mask, self.ids)
+        log_probs, new_states, attention = self.model.decode_step(
+            torch.from_numpy(previous), self.encoded, self.mask, self.ids)
+        self.encoded.update(new_states)
         return log_probs.numpy(), attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
         index = torch.from_numpy(rows)
-        self.memory, self.keys = self.memory[index], self.keys[index]
         self.ids, self.mask = self.ids[index], self.mask[index]
-        self.states = {name: value[index] for name, value in self.states.items()}
+        self.encoded = {name: value[index] for name, value in self.encoded.items()}
 
 
-def torch_translate(translator: Translator, model: Seq2Seq, texts: list[str], options: SearchOptions, batch: int,
+def torch_translate(translator: Translator, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int,
                     workers: int) -> list[str]:
     """Same batching and search as Translator.translate, with PyTorch computing each step,
     `workers` batches at a time."""
@@ -137,7 +137,7 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     translator = Translator(args.model, threads=args.threads)
     config = load_config(args.config)
-    model = Seq2Seq(config.model, translator.tokenizer.vocab_size)
+    model = build_model(config.model, translator.tokenizer.vocab_size)
     model.load_state_dict(torch.load(args.workdir / "best.pt", weights_only=True)["model"])
     model.eval()
     tokenizer = translator.tokenizer

@@ -16,6 +16,7 @@ from attn.runtime.constants import TASKS
 from attn.runtime.errors import UsageError
 from attn.runtime.search import SEARCH_LIMITS, check_search_value
 
+ARCHITECTURES = ("rnn", "transformer")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
@@ -51,6 +52,7 @@ class VocabConfig:
 
 @dataclass(frozen=True)
 class ModelConfig:
+    architecture: str = "rnn"   # "rnn" (export/encoder.py, decoder.py) or "transformer" (export/transformer.py)
     cell: str = "gru"
     style: str = "bahdanau"
     score: str = "additive"
@@ -64,6 +66,22 @@ class ModelConfig:
     tie_embeddings: bool = True
     copy: bool = False          # pointer-generator: copy source pieces (See et al. 2017)
     coverage: bool = False      # coverage vector in the additive score, and a coverage loss
+    heads: int = 4              # transformer: attention heads; embedding_size is the model width
+    feedforward_size: int = 1024  # transformer: the feed-forward sublayer's hidden width
+    attention_dropout: float = 0.1  # transformer: dropout on the attention weights
+    alignment_layer: int = -1   # transformer: the decoder layer whose encoder-decoder attention is `attention` (-1: last)
+
+
+# Keys that only one architecture reads: setting one for the other is a ConfigError.
+RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings", "copy",
+            "coverage")
+TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer")
+
+
+def model_settings(config: "Config") -> dict:
+    """The [model] keys that the config's architecture reads (what a manifest records)."""
+    skipped = TRANSFORMER_ONLY if config.model.architecture == "rnn" else RNN_ONLY
+    return {key: value for key, value in config.to_dict()["model"].items() if key not in skipped}
 
 
 @dataclass(frozen=True)
@@ -171,6 +189,11 @@ def config_from_dict(raw: dict, source: str = "config") -> Config:
         sections[name] = _section(hints[name], value, f"{source}: [{name}]")
     config = Config(**sections)
     _validate(config, source)
+    given = raw.get("model", {})
+    foreign = RNN_ONLY if config.model.architecture == "transformer" else TRANSFORMER_ONLY
+    for key in foreign:
+        if key in given:
+            raise ConfigError(f"{source}: [model] '{key}' does not apply to architecture '{config.model.architecture}'")
     return config
 
 
@@ -218,6 +241,10 @@ RANGES: dict[str, tuple[float, float]] = {
     "model.decoder_layers": (1, 64),
     "model.attention_size": (1, 1 << 14),
     "model.dropout": (0.0, 0.99),
+    "model.heads": (1, 64),
+    "model.feedforward_size": (1, 1 << 16),
+    "model.attention_dropout": (0.0, 0.99),
+    "model.alignment_layer": (-64, 63),
     "train.seed": (0, 2**63 - 1),
     "train.batch_tokens": (1, 1 << 24),
     "train.learning_rate": (1e-9, 10.0),
@@ -265,6 +292,11 @@ def _validate(config: Config, source: str) -> None:
         raise ConfigError(f"{source}: {problem}")
     checks = [
         (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
+        (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
+        (model.architecture != "transformer" or model.embedding_size % model.heads == 0,
+         "[model] embedding_size (the model width) must be a multiple of heads"),
+        (model.architecture != "transformer" or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,
+         "[model] alignment_layer must name one of the decoder layers (negative: from the top)"),
         (model.cell in CELLS, f"[model] cell must be one of {CELLS}"),
         (model.style in STYLES, f"[model] style must be one of {STYLES}"),
         (model.score in SCORES, f"[model] score must be one of {SCORES}"),

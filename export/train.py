@@ -28,7 +28,7 @@ from .config import Config, ConfigError
 from attn.runtime.tsv import Row, read_tsv, spread
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
-from .model import Seq2Seq
+from .model import EncoderDecoder, build_model
 from .subwords import train_tokenizer
 
 LOG_EVERY = 50
@@ -88,9 +88,9 @@ def check_run_config(config: Config, workdir: Path, record: bool = False) -> Non
                               f"(see {path}); use its settings or another --workdir")
 
 
-def build_model(config: Config, vocab_size: int) -> Seq2Seq:
+def seeded_model(config: Config, vocab_size: int) -> EncoderDecoder:
     torch.manual_seed(config.train.seed)
-    return Seq2Seq(config.model, vocab_size)
+    return build_model(config.model, vocab_size)
 
 
 def inverse_sqrt_schedule(warmup_steps: int):
@@ -108,7 +108,7 @@ class Trainer:
         torch.set_num_threads(config.train.threads or os.cpu_count() or 1)
         check_run_config(config, self.workdir)
         self.corpus = prepare_corpus(config, self.workdir, self.console)
-        self.model = build_model(config, self.corpus.tokenizer.vocab_size)
+        self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))

@@ -1,6 +1,6 @@
 """The exported decoder behind search's DecoderState protocol, with its arrays kept on the device.
 
-Float arrays that every step reads or writes (memory, keys, the recurrent states, the output
+Float arrays that every step reads or writes (the source states, the carried states, the output
 layer's rows) live where the sessions run, as OrtValues: each step binds them (IO binding),
 brings back only what search reads on the host (log_probs, attention) and leaves the new states
 on the device; reordering rows (beams, finished sentences) gathers them there with
@@ -16,6 +16,8 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
+from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SOURCE, SOURCE_IDS, SOURCE_MASK,
+                             StateSpec)
 from .sessions import create_session
 from .shortlist import Shortlist
 
@@ -44,26 +46,29 @@ class Device:
 
 
 class OnnxDecoderState:
-    """An encoded batch and its recurrent states, reordered along axis 0. `source` holds what every
-    step reads about the source: memory, keys (device), source_mask and, when the decoder copies
-    (it asks for them), source_ids as columns of `vocabulary` (host). `sentence` (N,) says which
+    """An encoded batch and its states, reordered along axis 0, driven by the kinds the manifest
+    declares (runtime/graph_contract.py), whatever kind of model made the graphs. `source` holds what every
+    step reads about the source: the SOURCE-kind states (device), source_mask and, when the
+    decoder copies (it asks for them), source_ids as columns of `vocabulary` (host). `carried`
+    holds the ROW and CACHE states, which every step returns anew. `sentence` (N,) says which
     encoded sentence each row holds: when a reordering keeps it (beams swapping places within
-    their sentence), the source arrays stay as they are and only the states move. `output` holds
-    the output layer's rows for `vocabulary` (C,), on the device, the same every step. With a
-    shortlist, `allowed` (N, C) marks each row's own candidates among the batch's (its
-    sentence's, reordered like the source): each step keeps every row to them (Shortlist.restrict)."""
+    their sentence), the source arrays stay as they are and only the carried states move.
+    `output` holds the output layer's rows for `vocabulary` (C,), on the device, the same every
+    step. With a shortlist, `allowed` (N, C) marks each row's own candidates among the batch's
+    (its sentence's, reordered like the source): each step keeps every row to them
+    (Shortlist.restrict)."""
 
-    def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, state_names: list[str],
-                 encoded: list[onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
+    def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, specs: list[StateSpec],
+                 encoded: dict[str, onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
                  output: dict[str, onnxruntime.OrtValue], allowed: np.ndarray | None = None):
         self.decoder = decoder
         self.device = device
-        self.state_names = state_names
-        self.states = dict(zip(state_names, encoded[2:]))
+        self.carried_specs = [spec for spec in specs if spec.kind in CARRIED]
+        self.carried = {spec.name: encoded[spec.name] for spec in self.carried_specs}
         self.vocabulary = vocabulary
         self.output = output
-        inputs = {"memory": encoded[0], "keys": encoded[1], "source_mask": mask,
-                  "source_ids": np.searchsorted(vocabulary, ids)}
+        inputs = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SOURCE}, SOURCE_MASK: mask,
+                  SOURCE_IDS: np.searchsorted(vocabulary, ids)}
         wanted = {i.name for i in decoder.get_inputs()}
         self.source = {name: value for name, value in inputs.items() if name in wanted}
         self.allowed = allowed
@@ -71,19 +76,19 @@ class OnnxDecoderState:
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         binding = self.decoder.io_binding()
-        binding.bind_cpu_input("previous_tokens", previous)
-        for name, value in {**self.source, **self.states, **self.output}.items():
+        binding.bind_cpu_input(PREVIOUS_TOKENS, previous)
+        for name, value in {**self.source, **self.carried, **self.output}.items():
             if isinstance(value, np.ndarray):
                 binding.bind_cpu_input(name, value)
             else:
                 binding.bind_ortvalue_input(name, value)
-        binding.bind_output("log_probs")
-        for name in self.state_names:
-            binding.bind_output(f"new_{name}", self.device.name)
-        binding.bind_output("attention")
+        binding.bind_output(LOG_PROBS)
+        for spec in self.carried_specs:
+            binding.bind_output(spec.output, self.device.name)
+        binding.bind_output(ATTENTION)
         self.decoder.run_with_iobinding(binding)
         log_probs, *new_states, attention = binding.get_outputs()
-        self.states = dict(zip(self.state_names, new_states))
+        self.carried = {spec.name: value for spec, value in zip(self.carried_specs, new_states)}
         if self.allowed is not None:
             return Shortlist.restrict(log_probs.numpy(), self.allowed), attention.numpy()
         return log_probs.numpy(), attention.numpy()
@@ -94,7 +99,7 @@ class OnnxDecoderState:
             self.source = {name: self._take(value, rows) for name, value in self.source.items()}
             self.allowed = None if self.allowed is None else self.allowed[rows]
             self.sentence = sentence
-        self.states = {name: self.device.take(value, rows) for name, value in self.states.items()}
+        self.carried = {name: self.device.take(value, rows) for name, value in self.carried.items()}
 
     def _take(self, value, rows: np.ndarray):
         return value[rows] if isinstance(value, np.ndarray) else self.device.take(value, rows)

@@ -11,31 +11,35 @@ from pathlib import Path
 import onnxruntime
 
 from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
+from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
+                             SOURCE_MASK)
 from .manifest import Manifest, ModelFolderError
 from .output_layer import OutputLayer
 
 TOKENIZER_CHECKSUM = "attn.tokenizer_sha256"  # graph metadata written by `attn export`
+OUTPUT_INPUTS = (OUTPUT_WEIGHT, OUTPUT_BIAS, OUTPUT_SCALE)
 
 
 def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.InferenceSession,
                  decoder: onnxruntime.InferenceSession, output_layer: OutputLayer) -> None:
+    specs = manifest.state_specs
     encoder_outputs = [o.name for o in encoder.get_outputs()]
-    expected = ["memory", "keys", *manifest.state_names]
+    expected = [spec.name for spec in specs]
     if encoder_outputs != expected:
         raise ModelFolderError(f"{folder / ENCODER}: gives {', '.join(encoder_outputs)}, but the manifest's states "
                                f"need {', '.join(expected)}")
     inputs = {i.name: i for i in decoder.get_inputs()}
     outputs = [o.name for o in decoder.get_outputs()]
-    missing = [n for n in ["previous_tokens", *manifest.state_names] if n not in inputs]
-    missing += [f"new_{n}" for n in manifest.state_names if f"new_{n}" not in outputs]
-    missing += [n for n in ("log_probs", "attention") if n not in outputs]
+    missing = [n for n in [PREVIOUS_TOKENS, SOURCE_MASK, *expected] if n not in inputs]
+    missing += [spec.output for spec in specs if spec.kind in CARRIED and spec.output not in outputs]
+    missing += [n for n in (LOG_PROBS, ATTENTION) if n not in outputs]
     if missing:
         raise ModelFolderError(f"{folder / DECODER}: has no {', '.join(missing)} (the manifest's states disagree)")
-    wanted = {name for name in inputs if name.startswith("output_")}
+    wanted = {name for name in inputs if name in OUTPUT_INPUTS}
     if wanted != output_layer.input_names:
         raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
                                f"gives {', '.join(sorted(output_layer.input_names))} (mixed precisions?)")
-    width = inputs["output_weight"].shape[0]
+    width = inputs[OUTPUT_WEIGHT].shape[0]
     if isinstance(width, int) and width != output_layer.columns.shape[0]:
         raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
                                f"but {DECODER} multiplies width {width}")

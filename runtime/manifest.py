@@ -11,9 +11,10 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OUTPUT_LAYER, SPECIAL_IDS, SPECIAL_TOKENS,
-                        TASKS, TOKENIZER)
+from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, OUTPUT_LAYER, SPECIAL_IDS,
+                        SPECIAL_TOKENS, TASKS, TOKENIZER)
 from .errors import UsageError
+from .graph_contract import STATE_KINDS, StateSpec, rnn_states
 from .search import SEARCH_FLAGS, SEARCH_LIMITS, check_search_value
 
 
@@ -23,19 +24,33 @@ class ModelFolderError(UsageError):
 
 @dataclass(frozen=True)
 class Manifest:
+    """`states` (format 3) declares every state the graphs pass, in the encoder's output order,
+    as {"name", "kind"} (runtime/graph_contract.py); a format-2 folder lists only its recurrent
+    `state_names` instead, and `state_specs` derives the rest."""
+
     task: str
     source_lang: str
     target_lang: str
     architecture: dict
     special_ids: dict
-    state_names: list[str]
     files: dict[str, str]
     search: dict
+    states: list[dict] = field(default_factory=list)
+    state_names: list[str] = field(default_factory=list)
     training: dict = field(default_factory=dict)
     format_version: int = FORMAT_VERSION
 
+    @property
+    def state_specs(self) -> list[StateSpec]:
+        if self.format_version == OLDEST_FORMAT:
+            return rnn_states(self.state_names)
+        return [StateSpec(state["name"], state["kind"]) for state in self.states]
+
     def to_json(self) -> str:
-        return json.dumps(asdict(self), indent=2, ensure_ascii=False)
+        fields_ = asdict(self)
+        if self.format_version > OLDEST_FORMAT:
+            del fields_["state_names"]
+        return json.dumps(fields_, indent=2, ensure_ascii=False)
 
 
 def sha256_of(path: Path) -> str:
@@ -48,7 +63,7 @@ def sha256_of(path: Path) -> str:
 
 MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
-STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
+STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,47}")
 LANGUAGE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
 KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, LEXICON)
 REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
@@ -73,9 +88,9 @@ def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
     if version > FORMAT_VERSION:
         raise ModelFolderError(
             f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn")
-    if version < FORMAT_VERSION:
+    if version < OLDEST_FORMAT:
         raise ModelFolderError(f"{path}: format version {version} is older than this attn reads "
-                               f"({FORMAT_VERSION}); export the model again with `attn export --no-train`")
+                               f"({OLDEST_FORMAT}); export the model again with `attn export --no-train`")
     known = {f.name for f in fields(Manifest)}
     try:
         manifest = Manifest(**{key: value for key, value in raw.items() if key in known})
@@ -143,6 +158,14 @@ def _problem(manifest: Manifest) -> str | None:
     if not isinstance(names, list) or not all(isinstance(n, str) and STATE_NAME.fullmatch(n) for n in names) \
             or len(set(names)) != len(names) or len(names) > 64:
         return f"state_names must be a list of distinct lower-case names, got {names!r}"
+    states = manifest.states
+    if manifest.format_version > OLDEST_FORMAT:
+        if not isinstance(states, list) or not states or len(states) > 256 or not all(
+                isinstance(s, dict) and set(s) == {"name", "kind"} and isinstance(s["name"], str)
+                and STATE_NAME.fullmatch(s["name"]) and s["kind"] in STATE_KINDS for s in states):
+            return f"states must be a list of {{name, kind}} with kinds {', '.join(STATE_KINDS)}, got {states!r}"[:300]
+        if len({s["name"] for s in states}) != len(states):
+            return "states: names must be distinct"
     vocab_size = manifest.architecture.get("vocab_size")
     if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or not len(SPECIAL_TOKENS) < vocab_size <= MAX_VOCABULARY:
         return f"architecture.vocab_size must be an integer in ({len(SPECIAL_TOKENS)}, {MAX_VOCABULARY}], got {vocab_size!r}"

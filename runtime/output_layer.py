@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
+from .graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
 from .manifest import ModelFolderError
 
 INT8_LIMIT = 127
@@ -41,14 +42,14 @@ class OutputLayer:
     @property
     def input_names(self) -> set[str]:
         """The decoder inputs this layer feeds."""
-        return {"output_weight", "output_bias"} | ({"output_scale"} if self.scale is not None else set())
+        return {OUTPUT_WEIGHT, OUTPUT_BIAS} | ({OUTPUT_SCALE} if self.scale is not None else set())
 
     def rows(self, ids: np.ndarray | None) -> dict[str, np.ndarray]:
         """Decoder feeds for the token ids `ids` (C,), or for the whole vocabulary when None."""
         take = slice(None) if ids is None else ids
-        feeds = {"output_weight": np.ascontiguousarray(self.columns[:, take]), "output_bias": self.bias[take]}
+        feeds = {OUTPUT_WEIGHT: np.ascontiguousarray(self.columns[:, take]), OUTPUT_BIAS: self.bias[take]}
         if self.scale is not None:
-            feeds["output_scale"] = self.scale[take]
+            feeds[OUTPUT_SCALE] = self.scale[take]
         return feeds
 
     def quantized(self) -> OutputLayer:

@@ -23,6 +23,7 @@ from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER
 from .decoder_state import Device, OnnxDecoderState
+from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
@@ -198,18 +199,19 @@ class Translator:
             ids[row, : len(sequence)] = sequence
         mask = (ids != PAD).astype(np.int64)
         binding = self.encoder.io_binding()
-        binding.bind_cpu_input("source_ids", ids)
-        binding.bind_cpu_input("source_mask", mask)
-        for output in self.encoder.get_outputs():
-            binding.bind_output(output.name, self.device.name)
+        binding.bind_cpu_input(SOURCE_IDS, ids)
+        binding.bind_cpu_input(SOURCE_MASK, mask)
+        names = [output.name for output in self.encoder.get_outputs()]
+        for name in names:
+            binding.bind_output(name, self.device.name)
         self.encoder.run_with_iobinding(binding)
-        encoded = binding.get_outputs()
+        encoded = dict(zip(names, binding.get_outputs()))
         if shortlist and self.shortlist is not None:
             vocabulary, allowed = self.shortlist.candidates(sources)
             output = {name: self.device.put(value) for name, value in self.output_layer.rows(vocabulary).items()}
         else:
             vocabulary, allowed, output = np.arange(self.output_layer.vocab_size), None, self.whole_vocabulary
-        return OnnxDecoderState(self.decoder, self.device, self.manifest.state_names, encoded, ids, mask, vocabulary,
+        return OnnxDecoderState(self.decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed)
 
     @cached_property

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -13,18 +15,23 @@ settings.register_profile("default", max_examples=60, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture])
 settings.register_profile("fuzz", max_examples=15000, deadline=None,
                           suppress_health_check=[HealthCheck.function_scoped_fixture])
+# the model-folder properties copy and load a folder per example (about 0.1 s): fewer examples
+settings.register_profile("fuzz-folders", max_examples=1500, deadline=None,
+                          suppress_health_check=[HealthCheck.function_scoped_fixture])
 settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parent.parent
 REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
+REVERSE_TRANSFORMER_CONFIG = ROOT / "configs" / "reverse-transformer.toml"
 REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"
 
 
-def reverse_config(steps: int | None = None, train_overrides: dict | None = None, **model_overrides):
+def reverse_config(steps: int | None = None, train_overrides: dict | None = None, config_file: Path = None,
+                   **model_overrides):
     """The example reverse config (its step count unless `steps`), evaluating only at the end."""
     from attn.export.config import load_config
 
-    config = load_config(REVERSE_CONFIG)
+    config = load_config(config_file or REVERSE_CONFIG)
     # budgets in steps only: the config's wall-clock budget is lifted, so a loaded machine trains
     # as far as an idle one, only slower
     train = dataclasses.replace(config.train, max_steps=steps or config.train.max_steps, time_budget_minutes=1e6,
@@ -43,25 +50,64 @@ def pytest_collection_modifyitems(items):
         raise pytest.UsageError(f"tests without exactly one tier marker ({', '.join(TIERS)}): {untiered[:5]}")
 
 
-@pytest.fixture(scope="session")
-def reverse_run(tmp_path_factory):
-    """A trained reverse-task Trainer and the folder it exported to."""
+@contextmanager
+def built_once(tmp_path_factory, worker_id: str, name: str) -> Iterator[Path]:
+    """A folder of this test run shared by its xdist workers: the first to ask builds it inside
+    the lock, the others find it built (training the reverse models once instead of once per
+    worker). Without xdist, the run's own temporary folder."""
+    from filelock import FileLock
+
+    base = tmp_path_factory.getbasetemp()
+    root = base if worker_id == "master" else base.parent
+    with FileLock(str(root / f"{name}.lock")):
+        yield root / name
+
+
+def trained_and_exported(config, workdir: Path):
+    """A Trainer of `config` run to its step budget in `workdir` (resumed to the end, a no-op,
+    when another worker trained it) and its exported model folder."""
+    from rich.console import Console
+
     from attn.export.onnx_export import export_model
     from attn.export.train import Trainer
 
-    from rich.console import Console
-
-    workdir = tmp_path_factory.mktemp("reverse-run")
-    trainer = Trainer(reverse_config(), workdir, Console(stderr=True, quiet=True))
+    trainer = Trainer(config, workdir, Console(stderr=True, quiet=True))
     summary = trainer.train()
     folder = workdir / "model"
-    export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary)
+    if not (folder / "manifest.json").exists():
+        export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary)
     return trainer, folder
+
+
+@pytest.fixture(scope="session")
+def reverse_run(tmp_path_factory, worker_id):
+    """A trained reverse-task Trainer (GRU, Luong) and the folder it exported to."""
+    with built_once(tmp_path_factory, worker_id, "reverse-run") as workdir:
+        return trained_and_exported(reverse_config(), workdir)
 
 
 @pytest.fixture(scope="session")
 def reverse_model(reverse_run) -> Path:
     return reverse_run[1]
+
+
+@pytest.fixture(scope="session")
+def transformer_run(tmp_path_factory, worker_id):
+    """A Transformer trained on the reverse task (configs/reverse-transformer.toml, its step
+    budget) and the folder it exported to."""
+    with built_once(tmp_path_factory, worker_id, "transformer-run") as workdir:
+        return trained_and_exported(reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG), workdir)
+
+
+@pytest.fixture(scope="session")
+def transformer_model(transformer_run) -> Path:
+    return transformer_run[1]
+
+
+@pytest.fixture(scope="session", params=["rnn", "transformer"])
+def any_reverse_model(request) -> Path:
+    """Each architecture's reverse model in turn: runtime behaviour must not depend on it."""
+    return request.getfixturevalue("reverse_model" if request.param == "rnn" else "transformer_model")
 
 
 @pytest.fixture(scope="session")

@@ -10,6 +10,7 @@ from attn.export.config import ConfigError, config_from_dict
 from attn.export.model import Seq2Seq
 from attn.export.onnx_export import export_model
 from attn.export.train import Trainer, coverage_loss
+from attn.runtime.graph_contract import ROW
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
@@ -38,7 +39,7 @@ def test_copy_and_coverage_model_learns_to_reverse(copy_run, reverse_test_rows):
 
 def test_the_folder_carries_coverage_state_and_source_ids(copy_run):
     _, folder = copy_run
-    assert read_manifest(folder).state_names == ["hidden", "coverage"]
+    assert [s.name for s in read_manifest(folder).state_specs if s.kind == ROW] == ["hidden", "coverage"]
     translator = Translator(folder, threads=1)
     assert "source_ids" in {i.name for i in translator.decoder.get_inputs()}
 
@@ -48,13 +49,13 @@ def test_coverage_state_is_the_attention_summed_over_steps(copy_run):
     translator = Translator(folder, threads=1)
     ids = [translator.tokenizer.encode_source(text).ids for text in ("a0 b1 c2 d3", "e0 f1")]
     state = translator.encode(ids)
-    total = np.zeros_like(state.states["coverage"])
+    total = np.zeros_like(state.carried["coverage"])
     previous = np.full(2, 2, dtype=np.int64)
     for _ in range(3):
         log_probs, attention = state.step(previous)
         total += attention
         previous = log_probs.argmax(axis=1)
-        np.testing.assert_allclose(state.states["coverage"], total, atol=1e-5)
+        np.testing.assert_allclose(state.carried["coverage"], total, atol=1e-5)
     assert np.allclose(total[1, len(ids[1]):], 0.0)  # padding is never covered
 
 
@@ -66,8 +67,7 @@ def test_with_the_switch_closed_every_token_is_a_copied_source_piece():
         model.decoder.switch.bias.fill_(-60.0)  # p_gen ≈ 0: only the copy distribution is left
         source = torch.tensor([[17, 250, 251, 252, 3, 0], [40, 41, 3, 0, 0, 0]])
         mask = (source != 0).long()
-        values, keys, states = model.encode(source, mask)
-        log_probs, _, attention = model.decode_step(torch.tensor([2, 2]), states, keys, values, mask, source)
+        log_probs, _, attention = model.decode_step(torch.tensor([2, 2]), model.encode(source, mask), mask, source)
     probabilities = log_probs.exp()
     for row in range(2):
         expected = torch.zeros(300).index_add_(0, source[row], attention[row])

@@ -27,11 +27,11 @@ def test_take_gathers_rows_like_numpy_on_the_device(shape):
     np.testing.assert_array_equal(taken.numpy(), data[rows])
 
 
-def test_states_stay_ortvalues_through_steps_and_reorderings(reverse_model):
-    translator = Translator(reverse_model, threads=1)
+def test_states_stay_ortvalues_through_steps_and_reorderings(any_reverse_model):
+    translator = Translator(any_reverse_model, threads=1)
     sources = [translator.tokenizer.encode_source(text).ids for text in ("a0 b1 c2", "d3 e0")]
     state = translator.encode(sources)
-    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.states.values())
+    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
     found = beam_search(state, np.array([8, 8]), np.array([len(s) for s in sources]), SearchOptions(beam=3))
-    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.states.values())
+    assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
     assert [translator.tokenizer.decode(h[0].tokens) for h in found] == ["c2 b1 a0", "e0 d3"]

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.integration
 def test_manifest_describes_the_folder(reverse_model):
     manifest = read_manifest(reverse_model)
     assert manifest.task == "translate"
-    assert manifest.state_names == ["hidden", "feed"]  # GRU, Luong style
+    assert [(s.name, s.kind) for s in manifest.state_specs] == [  # GRU, Luong style
+        ("memory", "source"), ("keys", "source"), ("hidden", "row"), ("feed", "row")]
     for name, checksum in manifest.files.items():
         assert sha256_of(reverse_model / name) == checksum
     assert manifest.training["max_onnx_difference"] < onnx_export.TOLERANCE

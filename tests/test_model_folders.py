@@ -124,8 +124,10 @@ FIELD_DAMAGE = {
     "files null": ({"files": None}, "files"),
     "architecture a list": ({"architecture": []}, "architecture"),
     "search null": ({"search": None}, "search"),
-    "state_names not names": ({"state_names": ["hidden", 3]}, "state_names"),
-    "state_names unknown to the graph": ({"state_names": ["cell"]}, "states"),
+    "states not names": ({"states": [{"name": "hidden", "kind": 3}]}, "states"),
+    "states of another kind": ({"states": [{"name": "memory", "kind": "cache"}]}, "states"),
+    "states unknown to the graph": ({"states": [{"name": "cell", "kind": "row"}]}, "states"),
+    "state_names of an older format": ({"format_version": 2, "state_names": ["hidden", 3]}, "state_names"),
     "special ids changed": ({"special_ids": {"pad": 1, "unk": 0, "bos": 2, "eos": 3}}, "special_ids"),
     "format version a string": ({"format_version": "2"}, "format_version must be an integer"),
     "task unknown": ({"task": "paint"}, "unknown task"),
@@ -209,7 +211,7 @@ def test_a_tokenizer_of_the_same_size_from_elsewhere(folder):
 JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
                            max_leaves=6)
-MANIFEST_FIELDS = ["task", "source_lang", "target_lang", "architecture", "special_ids", "state_names", "files",
+MANIFEST_FIELDS = ["task", "source_lang", "target_lang", "architecture", "special_ids", "states", "state_names", "files",
                    "search", "training", "format_version"]
 
 

@@ -1,6 +1,7 @@
 """Packaging: everything installs under `attn`, from the editable install and from a wheel."""
 
 import json
+import os
 import subprocess
 import sys
 import zipfile
@@ -53,7 +54,9 @@ def test_wheel_installs_and_runs(wheel, tmp_path):
     python = venv / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
     probe = "import attn.runtime.translator as t, attn.models as m; print(t.__file__); print(m.__file__)"
-    out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}  # the venv's attn, not another
+    out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path,
+                         env=env).stdout
     assert all(str(venv) in line for line in out.splitlines())
     help_text = subprocess.run([str(venv / "bin" / "attn"), "--help"], capture_output=True, text=True, timeout=120)
     assert help_text.returncode == 0 and "translate" in help_text.stdout

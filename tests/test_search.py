@@ -1,4 +1,5 @@
-"""Search over the exported reverse model: accuracy, greedy = beam 1, batched = unbatched, n-best."""
+"""Search over the exported reverse models, RNN and Transformer through the same runtime code:
+accuracy, greedy = beam 1, batched = unbatched, n-best."""
 
 import numpy as np
 import pytest
@@ -13,8 +14,8 @@ pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
-def translator(reverse_model):
-    return Translator(reverse_model, threads=1)
+def translator(any_reverse_model):
+    return Translator(any_reverse_model, threads=1)
 
 
 def texts(rows):
@@ -89,10 +90,10 @@ def test_best_candidates_are_the_largest_values_best_first(candidates, width):
 
 
 @pytest.mark.parametrize("beam", [1, 5])
-def test_parallel_batches_give_the_same_output_in_order(translator, reverse_model, reverse_test_rows, beam):
+def test_parallel_batches_give_the_same_output_in_order(translator, reverse_test_rows, beam):
     """threads=3 decodes batches side by side (smaller ones, so each thread has one); the outputs,
     scores and input order are those of one thread."""
-    parallel = Translator(reverse_model, threads=3)
+    parallel = Translator(translator.folder, threads=3)
     assert parallel.workers == 3
     sources = texts(reverse_test_rows[:40])
     options = SearchOptions(beam=beam, n_best=beam)

@@ -1,0 +1,206 @@
+"""The Transformer encoder-decoder (Vaswani et al. 2017) behind the EncoderDecoder interface:
+pre-norm layers (a layer norm before each sublayer, one after the stack), multi-head scaled
+dot-product self-attention and encoder-decoder attention, sinusoidal positions, one embedding
+matrix shared by source, target and output layer (the vocabulary is joint), dropout on the
+sublayers' outputs and on the attention weights.
+
+Exported as the runtime expects (runtime/graph_contract.py): the encoder computes the memory and,
+once per sentence, every decoder layer's encoder-decoder keys and values (SOURCE states
+cross_keys_L, cross_values_L, (B, H, S, D/H)); the decoder is one step that takes the
+self-attention keys and values of the steps so far (CACHE states self_keys_L, self_values_L,
+(B, H, T, D/H), empty before the first step) and returns them grown by one position. The step's
+`attention` (B, S) is encoder-decoder attention of layer `alignment_layer`, averaged over heads.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+from torch import Tensor, nn
+
+from attn.runtime.constants import PAD
+from attn.runtime.graph_contract import CACHE, SOURCE, StateSpec
+
+from .config import ModelConfig
+from .decoder import OutputRows
+from .model import EncoderDecoder, OutputParameters
+
+MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
+
+
+def sinusoids(positions: Tensor, size: int) -> Tensor:
+    """positions (...) float → (..., size): sin of the even, cos of the odd features, wavelengths
+    from 2π to 10000·2π."""
+    half = size // 2
+    frequencies = torch.exp(torch.arange(half, dtype=torch.float32) * (-math.log(10000.0) / max(half - 1, 1)))
+    angles = positions.unsqueeze(-1).float() * frequencies
+    return torch.cat([torch.sin(angles), torch.cos(angles)], dim=-1)
+
+
+class MultiHeadAttention(nn.Module):
+    """Scaled dot-product attention over `heads` projections of width size / heads."""
+
+    def __init__(self, size: int, heads: int, dropout: float):
+        super().__init__()
+        self.heads, self.head_size = heads, size // heads
+        self.query, self.key, self.value, self.out = (nn.Linear(size, size) for _ in range(4))
+        self.dropout = nn.Dropout(dropout)
+
+    def split(self, x: Tensor) -> Tensor:
+        """(B, T, D) → (B, H, T, D/H)."""
+        return x.view(x.shape[0], x.shape[1], self.heads, self.head_size).transpose(1, 2)
+
+    def keys_values(self, x: Tensor) -> tuple[Tensor, Tensor]:
+        """x (B, S, D) → keys, values (B, H, S, D/H)."""
+        return self.split(self.key(x)), self.split(self.value(x))
+
+    def attend(self, x: Tensor, keys: Tensor, values: Tensor, allowed: Tensor | None) -> tuple[Tensor, Tensor]:
+        """queries from x (B, T, D) over keys, values (B, H, S, D/H); allowed (B, 1 or T, S) bool or
+        None → output (B, T, D), weights (B, H, T, S)."""
+        queries = self.split(self.query(x))
+        scores = torch.matmul(queries, keys.transpose(-1, -2)) / math.sqrt(self.head_size)
+        if allowed is not None:
+            scores = scores.masked_fill(~allowed.unsqueeze(1), MASKED)
+        weights = torch.softmax(scores.float(), dim=-1).to(values.dtype)
+        context = torch.matmul(self.dropout(weights), values)  # (B, H, T, D/H)
+        context = context.transpose(1, 2).reshape(x.shape[0], x.shape[1], self.heads * self.head_size)
+        return self.out(context), weights
+
+
+class FeedForward(nn.Sequential):
+    def __init__(self, size: int, hidden: int, dropout: float):
+        super().__init__(nn.Linear(size, hidden), nn.ReLU(), nn.Dropout(dropout), nn.Linear(hidden, size))
+
+
+class EncoderLayer(nn.Module):
+    def __init__(self, config: ModelConfig):
+        super().__init__()
+        size = config.embedding_size
+        self.attention_norm, self.feedforward_norm = nn.LayerNorm(size), nn.LayerNorm(size)
+        self.attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
+        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout)
+        self.dropout = nn.Dropout(config.dropout)
+
+    def forward(self, x: Tensor, allowed: Tensor) -> Tensor:
+        """x (B, S, D), allowed (B, 1, S) → (B, S, D)."""
+        normed = self.attention_norm(x)
+        x = x + self.dropout(self.attention.attend(normed, *self.attention.keys_values(normed), allowed)[0])
+        return x + self.dropout(self.feedforward(self.feedforward_norm(x)))
+
+
+class DecoderLayer(nn.Module):
+    def __init__(self, config: ModelConfig):
+        super().__init__()
+        size = config.embedding_size
+        self.self_norm, self.cross_norm, self.feedforward_norm = (nn.LayerNorm(size) for _ in range(3))
+        self.self_attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
+        self.cross_attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
+        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout)
+        self.dropout = nn.Dropout(config.dropout)
+
+    def forward(self, x: Tensor, normed: Tensor, self_keys: Tensor, self_values: Tensor, causal: Tensor | None,
+                cross_keys: Tensor, cross_values: Tensor, source_allowed: Tensor) -> tuple[Tensor, Tensor]:
+        """x (B, T, D) and its self_norm `normed` over self-attention keys/values (B, H, T', D/H)
+        (T' = T in training with the causal mask (1, T, T); the cache plus this step when
+        decoding, unmasked) and the source's (B, H, S, D/H) → (B, T, D), encoder-decoder weights
+        (B, H, T, S)."""
+        x = x + self.dropout(self.self_attention.attend(normed, self_keys, self_values, causal)[0])
+        attended, weights = self.cross_attention.attend(self.cross_norm(x), cross_keys, cross_values, source_allowed)
+        x = x + self.dropout(attended)
+        return x + self.dropout(self.feedforward(self.feedforward_norm(x))), weights
+
+
+class Transformer(EncoderDecoder):
+    def __init__(self, config: ModelConfig, vocab_size: int):
+        super().__init__()
+        self.config = config
+        size = config.embedding_size
+        self.embedding = nn.Embedding(vocab_size, size, padding_idx=PAD)
+        nn.init.normal_(self.embedding.weight, std=size**-0.5)  # × √D on input: unit scale; tied logits O(1)
+        with torch.no_grad():
+            self.embedding.weight[PAD].zero_()
+        self.output_bias = nn.Parameter(torch.zeros(vocab_size))
+        self.dropout = nn.Dropout(config.dropout)
+        self.encoder_layers = nn.ModuleList(EncoderLayer(config) for _ in range(config.encoder_layers))
+        self.decoder_layers = nn.ModuleList(DecoderLayer(config) for _ in range(config.decoder_layers))
+        self.encoder_norm, self.decoder_norm = nn.LayerNorm(size), nn.LayerNorm(size)
+        self.alignment_layer = config.alignment_layer % config.decoder_layers
+        layers = range(config.decoder_layers)
+        self.states = (tuple(StateSpec(f"cross_{kind}_{layer}", SOURCE) for layer in layers for kind in ("keys", "values"))
+                       + tuple(StateSpec(f"self_{kind}_{layer}", CACHE) for layer in layers for kind in ("keys", "values")))
+
+    def state_axes(self, name: str, output: bool = False) -> dict[int, str]:
+        if name.startswith("cross_"):
+            return {0: "batch", 2: "source"}
+        return {0: "batch", 2: "steps_next" if output else "steps"}
+
+    @property
+    def output_layer(self) -> OutputParameters:
+        """The shared embedding matrix and the output bias."""
+        return OutputParameters(self.embedding.weight, self.output_bias)
+
+    def embed(self, tokens: Tensor, positions: Tensor) -> Tensor:
+        """tokens (B, T), positions (B or 1, T) → (B, T, D)."""
+        size = self.config.embedding_size
+        return self.dropout(self.embedding(tokens) * math.sqrt(size) + sinusoids(positions, size))
+
+    def encode(self, source: Tensor, mask: Tensor) -> dict[str, Tensor]:
+        """source ids (B, S), mask (B, S) → each decoder layer's encoder-decoder keys and values
+        (B, H, S, D/H), and its empty self-attention caches (B, H, 0, D/H)."""
+        allowed = (mask != 0).unsqueeze(1)  # (B, 1, S)
+        x = self.embed(source, torch.arange(source.shape[1]).unsqueeze(0))
+        for layer in self.encoder_layers:
+            x = layer(x, allowed)
+        memory = self.encoder_norm(x)
+        encoded = {}
+        for index, layer in enumerate(self.decoder_layers):
+            keys, values = layer.cross_attention.keys_values(memory)
+            encoded[f"cross_keys_{index}"], encoded[f"cross_values_{index}"] = keys, values
+        for index in range(len(self.decoder_layers)):
+            empty = encoded[f"cross_keys_{index}"][:, :, :0]  # (B, H, 0, D/H): no step yet
+            encoded[f"self_keys_{index}"], encoded[f"self_values_{index}"] = empty, empty
+        return encoded
+
+    def forward(self, source: Tensor, mask: Tensor, target_in: Tensor) -> tuple[Tensor, Tensor]:
+        """Teacher forcing, all target positions at once under a causal mask: source (B, S), mask
+        (B, S), target_in (B, T) → logits (B, T, V), attention (B, T, S)."""
+        encoded = self.encode(source, mask)
+        steps = target_in.shape[1]
+        causal = torch.ones(steps, steps, dtype=torch.bool).tril().unsqueeze(0)  # (1, T, T)
+        x = self.embed(target_in, torch.arange(steps).unsqueeze(0))
+        return self._decode(x, encoded, mask, lambda index, layer, normed: (*layer.self_attention.keys_values(normed), causal))
+
+    def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
+                    rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+        """previous tokens (B,) at position T (the caches' length) → log-probabilities (B, C), the
+        caches grown to T + 1, attention (B, S)."""
+        cache = encoded["self_keys_0"]
+        position = torch.ones_like(cache[:, 0, :, 0]).sum(dim=1, keepdim=True)  # (B, 1): T, traced, not constant
+        x = self.embed(previous.unsqueeze(1), position)
+        grown: dict[str, Tensor] = {}
+
+        def attend_cache(index: int, layer: DecoderLayer, normed: Tensor):
+            keys, values = layer.self_attention.keys_values(normed)
+            grown[f"self_keys_{index}"] = torch.cat([encoded[f"self_keys_{index}"], keys], dim=2)
+            grown[f"self_values_{index}"] = torch.cat([encoded[f"self_values_{index}"], values], dim=2)
+            return grown[f"self_keys_{index}"], grown[f"self_values_{index}"], None
+
+        logits, attention = self._decode(x, encoded, mask, attend_cache, rows)
+        return torch.log_softmax(logits[:, 0].float(), dim=-1), grown, attention[:, 0]
+
+    def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, self_keys_values,
+                rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
+        """The decoder stack over x (B, T, D); `self_keys_values(index, layer, normed input)` gives
+        each layer's self-attention keys, values and mask → logits (B, T, C), attention (B, T, S)."""
+        source_allowed = (mask != 0).unsqueeze(1)
+        attention = None
+        for index, layer in enumerate(self.decoder_layers):
+            normed = layer.self_norm(x)
+            keys, values, causal = self_keys_values(index, layer, normed)
+            x, weights = layer(x, normed, keys, values, causal, encoded[f"cross_keys_{index}"],
+                               encoded[f"cross_values_{index}"], source_allowed)
+            if index == self.alignment_layer:
+                attention = weights.mean(dim=1)
+        weight, bias = rows if rows is not None else (self.embedding.weight.t(), self.output_bias)
+        return torch.matmul(self.decoder_norm(x), weight) + bias, attention

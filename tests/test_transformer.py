@@ -1,0 +1,158 @@
+"""The Transformer: it learns the reverse task within its step budget, exports with PyTorch
+parity, and its folder runs through the same runtime code as the RNN's (search, alignments,
+shortlist, int8, the CLI), which holds no branch per architecture."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import onnx
+import pytest
+import torch
+
+from attn.cli.models_list import describe
+from attn.export.config import load_config
+from attn.export.lexicon import learn_shortlist
+from attn.export.onnx_export import export_model, verify
+from attn.export.quantize import quantize_folder
+from attn.export.transformer import Transformer
+from attn.runtime.manifest import read_manifest
+from attn.runtime.search import SearchOptions
+from attn.runtime.translator import Translator
+
+from .conftest import REVERSE_TRANSFORMER_CONFIG
+from .test_variants import exact_match
+
+ROOT = Path(__file__).resolve().parent.parent
+ATTN = [sys.executable, "-m", "attn.cli"]
+
+
+@pytest.mark.system
+def test_it_learns_the_reverse_task_within_its_step_budget(transformer_run, reverse_test_rows):
+    trainer, _ = transformer_run
+    assert trainer.state["step"] == trainer.config.train.max_steps
+    assert exact_match(trainer, reverse_test_rows) >= 0.9
+
+
+@pytest.mark.integration
+def test_the_readme_example_decodes(transformer_model):
+    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), "a0 b1 c2 d3"],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stdout == b"d3 c2 b1 a0\n"
+
+
+@pytest.mark.integration
+def test_the_manifest_declares_the_architecture_and_the_state_kinds(transformer_model):
+    manifest = read_manifest(transformer_model)
+    assert manifest.architecture["architecture"] == "transformer" and "cell" not in manifest.architecture
+    kinds = {spec.name: spec.kind for spec in manifest.state_specs}
+    assert kinds == {"cross_keys_0": "source", "cross_values_0": "source", "self_keys_0": "cache",
+                     "self_values_0": "cache"}
+    assert describe(manifest.architecture, False) == "transformer 2+1 layers, width 64, 4 heads, fp32"
+
+
+@pytest.mark.integration
+def test_attn_models_shows_each_architecture():
+    result = subprocess.run([*ATTN, "models"], capture_output=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    assert result.returncode == 0 and b"rnn gru bahdanau/additive, int8 +shortlist" in result.stdout
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("encoder_layers, decoder_layers, heads", [(1, 1, 1), (3, 2, 4)])
+def test_fresh_models_export_with_parity(transformer_run, tmp_path, encoder_layers, decoder_layers, heads):
+    """verify() runs batch sizes 1/3/8, source lengths 1/6/23, ragged masks, three steps over the
+    whole vocabulary and shortlists, and refuses a difference above 1e-4."""
+    trainer, _ = transformer_run
+    config = load_config(REVERSE_TRANSFORMER_CONFIG, [f"model.encoder_layers={encoder_layers}",
+                                                      f"model.decoder_layers={decoder_layers}", f"model.heads={heads}",
+                                                      "model.alignment_layer=0"])
+    torch.manual_seed(0)
+    model = Transformer(config.model, trainer.corpus.tokenizer.vocab_size)
+    assert export_model(model, config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}) < 1e-4
+    with torch.no_grad():
+        assert verify(model.eval(), tmp_path / "model", seed=3) < 1e-4
+
+
+@pytest.mark.integration
+def test_teacher_forcing_equals_step_by_step(transformer_run):
+    trainer, _ = transformer_run
+    model = trainer.model.eval()
+    source = torch.tensor([[5, 6, 7, 3, 0], [8, 9, 3, 0, 0]])
+    mask = (source != 0).long()
+    target = torch.tensor([[2, 7, 6, 5], [2, 9, 8, 3]])
+    with torch.no_grad():
+        logits, attention = model(source, mask, target)
+        encoded = model.encode(source, mask)
+        for t in range(target.shape[1]):
+            log_probs, grown, step_attention = model.decode_step(target[:, t], encoded, mask, source)
+            encoded.update(grown)
+            torch.testing.assert_close(log_probs, torch.log_softmax(logits[:, t], dim=-1), atol=1e-5, rtol=1e-5)
+            torch.testing.assert_close(step_attention, attention[:, t], atol=1e-6, rtol=1e-5)
+    assert encoded["self_keys_0"].shape[2] == target.shape[1]
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("flags", [["--beam", "1"], ["-n", "3"], ["--sample", "--seed", "3"], ["--min-length", "6"],
+                                   ["--no-repeat-ngram", "2"], ["--coverage-penalty", "0.2", "--length-penalty", "0.6"],
+                                   ["-f", "pharaoh"], ["-f", "jsonl"], ["--align"], ["--replace-unk"]])
+def test_every_search_option_and_format(transformer_model, flags):
+    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), *flags], input=b"a0 b1 c2\nd3 e0\n",
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert b"Traceback" not in result.stderr and result.stdout
+
+
+@pytest.mark.integration
+def test_forced_alignment(transformer_model):
+    result = subprocess.run([*ATTN, "align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"],
+                            capture_output=True, timeout=120)
+    record = json.loads(result.stdout)
+    assert record["pharaoh"] == "2-0 1-1 0-2"
+
+
+@pytest.mark.integration
+def test_long_inputs_are_translated_in_parts(transformer_model):
+    line = " ".join(["a0 b1 c2"] * 100)
+    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), "--beam", "1", line],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 0 and b"translated in" in result.stderr
+
+
+@pytest.mark.integration
+def test_the_shortlist_decodes_like_the_whole_vocabulary(transformer_run, reverse_test_rows, tmp_path):
+    trainer, _ = transformer_run
+    shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=300,
+                                per_source=5, iterations=2)
+    export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}, shortlist)
+    translator = Translator(tmp_path / "model", threads=1)
+    sources = [row.source for row in reverse_test_rows[:40]]
+    with_list = translator.translate(sources, SearchOptions(beam=5, shortlist=True))
+    without = translator.translate(sources, SearchOptions(beam=5, shortlist=False))
+    assert [h[0].text for h in with_list] == [h[0].text for h in without]
+
+
+@pytest.mark.integration
+def test_int8_quantizes_the_products_and_still_reverses(transformer_model, reverse_test_rows, tmp_path):
+    quantize_folder(transformer_model, tmp_path / "int8")
+    ops = [node.op_type for node in onnx.load(str(tmp_path / "int8" / "decoder.onnx")).graph.node]
+    encoder_ops = [node.op_type for node in onnx.load(str(tmp_path / "int8" / "encoder.onnx")).graph.node]
+    # decoder: q, k, v, out of self-attention; q, out of cross-attention; two feed-forward; the output layer
+    assert ops.count("MatMulInteger") == 9 and "DynamicQuantizeLinear" not in ops
+    assert encoder_ops.count("MatMulInteger") >= 12  # per encoder layer: q, k, v, out, 2 feed-forward; + cross k, v
+    translator = Translator(tmp_path / "int8", threads=1)
+    rows = reverse_test_rows[:60]
+    outputs = translator.translate([row.source for row in rows], SearchOptions(beam=5))
+    assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 54
+    alone = [translator.translate([row.source], SearchOptions(beam=5), 1)[0][0].text for row in rows]
+    assert [o[0].text for o in outputs] == alone
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("path", ["runtime/search.py", "runtime/decoder_state.py"])
+def test_the_runtime_has_no_branch_per_architecture(path):
+    text = (ROOT / path).read_text()
+    assert not re.search(r"transformer|\brnn\b|architecture|\bgru\b|\blstm\b", text, re.IGNORECASE)
