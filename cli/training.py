@@ -10,6 +10,7 @@ from rich.console import Console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
 SetOption = Annotated[Optional[list[str]], typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false.")]
+TrainDeviceOption = Annotated[Optional[str], typer.Option("--device", help="Train on cpu or cuda (default: the config's [train] device; a GPU when one is visible). Checkpoints resume on either.")]
 WorkdirOption = Annotated[Optional[Path], typer.Option("--workdir", "-w", help="Run folder (checkpoints, tokenizer); default work/<config name>.")]
 
 
@@ -17,13 +18,18 @@ def _workdir(config_path: Path, workdir: Path | None) -> Path:
     return workdir or Path("work") / config_path.stem
 
 
-def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrides: SetOption = None) -> None:
-    """Train (or resume) until the config's step limit or time budget."""
+def _overrides(overrides: list[str] | None, device: str | None) -> list[str]:
+    return [*(overrides or ()), *([f"train.device={device}"] if device is not None else [])]
+
+
+def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrides: SetOption = None,
+                  device: TrainDeviceOption = None) -> None:
+    """Train (or resume) until the config's step limit or time budget, on every CPU core or a GPU."""
     from attn.export.config import load_config
     from attn.export.train import Trainer
 
     console = Console(stderr=True)
-    summary = Trainer(load_config(config, overrides or ()), _workdir(config, workdir), console).train()
+    summary = Trainer(load_config(config, _overrides(overrides, device)), _workdir(config, workdir), console).train()
     console.print(f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
                   f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}")
 
@@ -35,6 +41,7 @@ def export_command(
     average: Annotated[int, typer.Option("--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one.")] = 0,
     train: Annotated[bool, typer.Option("--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are.")] = True,
     overrides: SetOption = None,
+    device: TrainDeviceOption = None,
 ) -> None:
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
@@ -44,14 +51,14 @@ def export_command(
 
     console = Console(stderr=True)
     run = _workdir(config, workdir)
-    trainer = Trainer(load_config(config, overrides or ()), run, console)
+    trainer = Trainer(load_config(config, _overrides(overrides, device)), run, console)
     summary = trainer.train() if train else trainer.write_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
     weights, steps = chosen_weights(run, average)
     if average:
         training["averaged_steps"] = steps
     chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
-    trainer.model.load_state_dict(weights)
+    trainer.model.to("cpu").load_state_dict(weights)  # exported and verified on the CPU
     settings = trainer.config.shortlist
     shortlist = None
     if settings.frequent:

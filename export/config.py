@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +18,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.search import SEARCH_LIMITS, check_search_value
 
 ARCHITECTURES = ("rnn", "transformer")
+TRAINING_DEVICES = ("", "cpu", "cuda")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
@@ -35,12 +37,12 @@ class TaskConfig:
 
 @dataclass(frozen=True)
 class DataConfig:
-    train: str = ""
-    dev: str = ""
+    train: str | list[str] = ""      # one TSV file or a list of them, read as one corpus
+    dev: str | list[str] = ""
     max_source_pieces: int = 100
     max_target_pieces: int = 100
     truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
-    sample: dict[str, int] = field(default_factory=dict)
+    sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
     dev_bleu_sentences: int = 400
 
 
@@ -100,6 +102,7 @@ class TrainConfig:
     bf16_autocast: bool = False
     keep_checkpoints: int = 0
     coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
+    device: str = ""                    # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
 
 
 @dataclass(frozen=True)
@@ -209,6 +212,11 @@ def _section(cls: type, values: dict, where: str):
 
 
 def _matches(value, hint) -> bool:
+    if isinstance(hint, types.UnionType):
+        return any(_matches(value, option) for option in typing.get_args(hint))
+    if typing.get_origin(hint) is list:
+        [item_type] = typing.get_args(hint)
+        return isinstance(value, list) and all(_matches(item, item_type) for item in value)
     if hint is float:
         return isinstance(value, (int, float)) and not isinstance(value, bool)
     if hint is int:
@@ -222,6 +230,8 @@ def _matches(value, hint) -> bool:
 
 
 def _type_name(hint) -> str:
+    if isinstance(hint, types.UnionType):
+        return " or ".join(_type_name(option) for option in typing.get_args(hint))
     return getattr(hint, "__name__", str(hint))
 
 
@@ -293,6 +303,7 @@ def _validate(config: Config, source: str) -> None:
     checks = [
         (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
+        (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),
         (model.architecture != "transformer" or model.embedding_size % model.heads == 0,
          "[model] embedding_size (the model width) must be a multiple of heads"),
         (model.architecture != "transformer" or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,
@@ -314,5 +325,12 @@ def _validate(config: Config, source: str) -> None:
             raise ConfigError(f"{source}: {message}")
 
 
-def _resolve(base: Path, value: str) -> str:
+def _resolve(base: Path, value: str | list[str]) -> str | list[str]:
+    if isinstance(value, list):
+        return [_resolve(base, item) for item in value]
     return str((base / value).resolve()) if value else value
+
+
+def data_files(value: str | list[str]) -> list[str]:
+    """The files of a [data] train or dev setting."""
+    return value if isinstance(value, list) else [value]

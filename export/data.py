@@ -14,11 +14,17 @@ from attn.runtime.tsv import Row
 
 
 def sample_origins(rows: list[Row], sample: dict[str, int], seed: int) -> list[Row]:
-    """Keep `sample[origin]` rows of each named origin (random.Random(seed).sample, file order kept)."""
+    """`sample[origin]` rows of each named origin: fewer than it has are a random sample
+    (random.Random(seed).sample, file order kept), more repeat all of its rows as often as they fit
+    and sample the rest (upsampling a small origin); other origins are kept as they are."""
     kept = [row for row in rows if row.origin not in sample]
     for origin, count in sample.items():
         members = [row for row in rows if row.origin == origin]
-        chosen = set(random.Random(seed).sample(range(len(members)), min(count, len(members))))
+        if not members:
+            continue
+        copies, rest = divmod(count, len(members))
+        chosen = set(random.Random(seed).sample(range(len(members)), rest))
+        kept.extend(members * copies)
         kept.extend(row for i, row in enumerate(members) if i in chosen)
     return kept
 
@@ -84,6 +90,10 @@ class Batch:
     @property
     def target_tokens(self) -> int:
         return int((self.target_out != PAD).sum())
+
+    def to(self, device: torch.device) -> Batch:
+        return Batch(*(tensor.to(device, non_blocking=True) for tensor in
+                       (self.source, self.mask, self.target_in, self.target_out)))
 
 
 def collate(pairs: list[Pair]) -> Batch:

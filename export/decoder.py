@@ -78,7 +78,7 @@ class AttentionDecoder(nn.Module):
         if "cell" in self.state_names:
             states["cell"] = torch.zeros_like(hidden)
         if "feed" in self.state_names:
-            states["feed"] = torch.zeros(memory.shape[0], self.readout_size, dtype=memory.dtype)
+            states["feed"] = memory.new_zeros(memory.shape[0], self.readout_size)
         if "coverage" in self.state_names:
             states["coverage"] = torch.zeros_like(mask, dtype=memory.dtype)
         return states

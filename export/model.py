@@ -60,8 +60,8 @@ class EncoderDecoder(nn.Module):
         """Batched greedy decoding in PyTorch (dev BLEU, and the eager baseline of benchmarks)."""
         encoded = self.encode(source, mask)
         batch = source.shape[0]
-        previous = torch.full((batch,), BOS, dtype=torch.long)
-        finished = torch.zeros(batch, dtype=torch.bool)
+        previous = source.new_full((batch,), BOS)
+        finished = torch.zeros(batch, dtype=torch.bool, device=source.device)
         outputs = []
         for _ in range(max_length):
             log_probs, new_states, _ = self.decode_step(previous, encoded, mask, source)

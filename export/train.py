@@ -24,7 +24,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from attn.runtime.constants import EOS, PAD
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config, ConfigError
+from .config import Config, ConfigError, data_files
 from attn.runtime.tsv import Row, read_tsv, spread
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
@@ -44,11 +44,12 @@ class Corpus:
 
 def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     """Read and sample the data; train the tokenizer once (kept in the work folder); encode."""
-    rows = sample_origins(read_tsv(config.data.train), config.data.sample, config.train.seed)
-    dev_rows = read_tsv(config.data.dev)
-    for name, path, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
+    rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path)],
+                          config.data.sample, config.train.seed)
+    dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path)]
+    for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
         if not found:
-            raise ConfigError(f"[data] {name}: {path} holds no pairs (source<TAB>target lines)")
+            raise ConfigError(f"[data] {name}: {', '.join(data_files(paths))} holds no pairs (source<TAB>target lines)")
     tokenizer_path = workdir / "tokenizer.json"
     if not tokenizer_path.exists():
         texts = [row.source for row in rows] + [row.target for row in rows]
@@ -60,11 +61,11 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
     dev = encode_pairs(dev_rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source)
     if not train:
-        raise ConfigError(f"[data] train: none of the {len(rows)} pairs of {config.data.train} fits "
+        raise ConfigError(f"[data] train: none of the {len(rows)} pairs of {', '.join(data_files(config.data.train))} fits "
                           f"max_source_pieces {config.data.max_source_pieces} and max_target_pieces "
                           f"{config.data.max_target_pieces}")
     if not dev:
-        raise ConfigError(f"[data] dev: no usable pair in {config.data.dev}")
+        raise ConfigError(f"[data] dev: no usable pair in {', '.join(data_files(config.data.dev))}")
     console.log(f"train pairs {len(train)} of {len(rows)} rows, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
     return Corpus(tokenizer, train, dev, dev_rows)
 
@@ -108,14 +109,15 @@ class Trainer:
         torch.set_num_threads(config.train.threads or os.cpu_count() or 1)
         check_run_config(config, self.workdir)
         self.corpus = prepare_corpus(config, self.workdir, self.console)
-        self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
+        self.device = torch.device(training_device(config.train.device))
+        self.model = seeded_model(config, self.corpus.tokenizer.vocab_size).to(self.device)
         check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))
         self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
                       "best_step": 0, "target_tokens": 0, "padded_positions": 0, "history": []}
         if (self.workdir / "last.pt").exists():
-            self._restore(torch.load(self.workdir / "last.pt", weights_only=True))
+            self._restore(torch.load(self.workdir / "last.pt", weights_only=True, map_location="cpu"))
 
     # ---- the loop -----------------------------------------------------------------------
     def train(self) -> dict:
@@ -135,7 +137,7 @@ class Trainer:
                     self.state["epoch"] += 1
                     self.state["batch"] = 0
                     continue
-                batch = collate([self.corpus.train[i] for i in batches[self.state["batch"]]])
+                batch = collate([self.corpus.train[i] for i in batches[self.state["batch"]]]).to(self.device)
                 loss = self._update(batch)
                 self.state["batch"] += 1
                 self.state["step"] += 1
@@ -165,7 +167,8 @@ class Trainer:
 
     def _update(self, batch) -> float:
         self.model.train()
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.train.bf16_autocast):
+        autocast = self.config.train.bf16_autocast or self.device.type == "cuda"
+        with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=autocast):
             scores, attention = self.model(batch.source, batch.mask, batch.target_in)
         loss = F.cross_entropy(  # its log_softmax leaves a copy model's log-probabilities as they are
             scores.float().reshape(-1, scores.shape[-1]), batch.target_out.reshape(-1),
@@ -189,7 +192,7 @@ class Trainer:
         self.model.eval()
         total_loss, total_tokens = 0.0, 0
         for indices in token_batches(self.corpus.dev, self.config.train.batch_tokens, 0, 0):
-            batch = collate([self.corpus.dev[i] for i in indices])
+            batch = collate([self.corpus.dev[i] for i in indices]).to(self.device)
             scores, _ = self.model(batch.source, batch.mask, batch.target_in)
             total_loss += float(F.cross_entropy(scores.reshape(-1, scores.shape[-1]),
                                                 batch.target_out.reshape(-1), ignore_index=PAD, reduction="sum"))
@@ -213,6 +216,7 @@ class Trainer:
             chunk = rows[start : start + 64]
             source = pad([ids[:limit] + [EOS] for ids in tokenizer.encode_batch([r.source for r in chunk])])
             max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
+            source = source.to(self.device)
             for ids in self.model.greedy(source, (source != PAD).long(), max_length):
                 hypotheses.append(tokenizer.decode(ids))
         return hypotheses, [row.target for row in rows]
@@ -287,7 +291,7 @@ def average_checkpoints(workdir: Path, count: int) -> tuple[dict, list[int]]:
     paths = sorted((workdir / "checkpoints").glob("step-*.pt"))[-count:]
     if not paths:
         raise FileNotFoundError(f"{workdir / 'checkpoints'}: no kept checkpoints to average (set keep_checkpoints)")
-    loaded = [torch.load(path, weights_only=True) for path in paths]
+    loaded = [torch.load(path, weights_only=True, map_location="cpu") for path in paths]
     average = {name: sum(c["model"][name].double() for c in loaded) / len(loaded) for name in loaded[0]["model"]}
     reference = loaded[0]["model"]
     return {name: value.to(reference[name].dtype) for name, value in average.items()}, [c["step"] for c in loaded]
@@ -297,13 +301,30 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
     """The weights to export and their step(s): best.pt, or the mean of the last `average` kept."""
     if average:
         return average_checkpoints(workdir, average)
-    best = torch.load(workdir / "best.pt", weights_only=True)
+    best = torch.load(workdir / "best.pt", weights_only=True, map_location="cpu")
     return best["model"], [best["step"]]
+
+
+def training_device(name: str) -> str:
+    """[train] device: "" picks a GPU when PyTorch sees one."""
+    return name or ("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def on_cpu(value):
+    """`value` with every tensor in it moved to the CPU: a checkpoint written on a GPU is the
+    same as one written on a CPU, and a run resumes on either."""
+    if isinstance(value, Tensor):
+        return value.detach().cpu()
+    if isinstance(value, dict):
+        return {key: on_cpu(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(on_cpu(item) for item in value)
+    return value
 
 
 def _atomic_save(obj: dict, path: Path) -> None:
     temporary = path.with_suffix(path.suffix + ".tmp")
-    torch.save(obj, temporary)
+    torch.save(on_cpu(obj), temporary)
     os.replace(temporary, path)
 
 

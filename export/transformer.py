@@ -33,7 +33,8 @@ def sinusoids(positions: Tensor, size: int) -> Tensor:
     """positions (...) float → (..., size): sin of the even, cos of the odd features, wavelengths
     from 2π to 10000·2π."""
     half = size // 2
-    frequencies = torch.exp(torch.arange(half, dtype=torch.float32) * (-math.log(10000.0) / max(half - 1, 1)))
+    steps = torch.arange(half, dtype=torch.float32, device=positions.device)
+    frequencies = torch.exp(steps * (-math.log(10000.0) / max(half - 1, 1)))
     angles = positions.unsqueeze(-1).float() * frequencies
     return torch.cat([torch.sin(angles), torch.cos(angles)], dim=-1)
 
@@ -149,7 +150,7 @@ class Transformer(EncoderDecoder):
         """source ids (B, S), mask (B, S) → each decoder layer's encoder-decoder keys and values
         (B, H, S, D/H), and its empty self-attention caches (B, H, 0, D/H)."""
         allowed = (mask != 0).unsqueeze(1)  # (B, 1, S)
-        x = self.embed(source, torch.arange(source.shape[1]).unsqueeze(0))
+        x = self.embed(source, torch.arange(source.shape[1], device=source.device).unsqueeze(0))
         for layer in self.encoder_layers:
             x = layer(x, allowed)
         memory = self.encoder_norm(x)
@@ -167,8 +168,8 @@ class Transformer(EncoderDecoder):
         (B, S), target_in (B, T) → logits (B, T, V), attention (B, T, S)."""
         encoded = self.encode(source, mask)
         steps = target_in.shape[1]
-        causal = torch.ones(steps, steps, dtype=torch.bool).tril().unsqueeze(0)  # (1, T, T)
-        x = self.embed(target_in, torch.arange(steps).unsqueeze(0))
+        causal = torch.ones(steps, steps, dtype=torch.bool, device=target_in.device).tril().unsqueeze(0)  # (1, T, T)
+        x = self.embed(target_in, torch.arange(steps, device=target_in.device).unsqueeze(0))
         return self._decode(x, encoded, mask, lambda index, layer, normed: (*layer.self_attention.keys_values(normed), causal))
 
     def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,

@@ -44,6 +44,9 @@ def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.Inferenc
         raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
                                f"but {DECODER} multiplies width {width}")
     for name, session in ((ENCODER, encoder), (DECODER, decoder)):
-        recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)
+        try:
+            recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)
+        except UnicodeDecodeError:
+            raise ModelFolderError(f"{folder / name}: unreadable metadata") from None
         if recorded is not None and recorded != manifest.files[TOKENIZER]:
             raise ModelFolderError(f"{folder / TOKENIZER}: not the tokenizer {name} was exported with")

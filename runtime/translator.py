@@ -28,6 +28,7 @@ from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
+from .errors import UsageError
 from .graph_check import check_graphs
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -81,9 +82,9 @@ class Translator:
         try:
             self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify)
             self.decoder = create_session(self.folder / DECODER, device, session_threads, notify)
-        except ValueError:
+        except UsageError:  # an unknown device
             raise
-        except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, …) share no narrower base
+        except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
             raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({_first_line(error)})") from None
         check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")

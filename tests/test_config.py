@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.mark.parametrize("path", sorted((ROOT / "configs").glob("*.toml")), ids=lambda p: p.name)
 def test_every_example_config_loads(path):
     config = load_config(path)
-    assert Path(config.data.train).is_absolute()
+    from attn.export.config import data_files
+
+    assert all(Path(file).is_absolute() for file in data_files(config.data.train))
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ import threading
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from attn.export.quantize import quantize_folder
@@ -228,6 +228,11 @@ def test_any_value_in_any_manifest_field(reverse_model, tmp_path_factory, field,
 
 @given(name=st.sampled_from(["manifest.json", "encoder.onnx", "decoder.onnx", "output_layer.npz", "tokenizer.json"]),
        damage=st.sampled_from(["flip", "truncate", "delete"]), where=st.floats(0, 1), rehashed=st.booleans())
+# found by the fuzz-folders profile: a damaged .npy header (numpy raised SyntaxError), and a graph
+# whose metadata was no longer UTF-8 (onnxruntime raised UnicodeDecodeError)
+@example(name="output_layer.npz", damage="flip", where=0.001, rehashed=True)
+@example(name="encoder.onnx", damage="flip", where=1.0, rehashed=True)
+@example(name="encoder.onnx", damage="flip", where=0.015625, rehashed=True)  # onnxruntime's message not UTF-8
 def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, where, rehashed):
     folder = tmp_path_factory.mktemp("fuzz") / "model"
     shutil.copytree(reverse_model, folder)

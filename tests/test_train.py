@@ -75,3 +75,51 @@ def test_kept_checkpoints_average(tmp_path):
     first, last = (torch.load(p, weights_only=True)["model"] for p in kept)
     name = "embedding.weight"
     assert torch.allclose(average[name], (first[name] + last[name]) / 2)
+
+
+def test_training_uses_every_core_by_default():
+    from attn.export.config import config_from_dict
+
+    assert config_from_dict({}).train.threads == 0  # 0: every core (torch.set_num_threads(os.cpu_count()))
+
+
+def test_several_training_files_and_upsampled_origins(tmp_path):
+    from attn.export.data import sample_origins
+    from attn.runtime.tsv import Row
+
+    rows = [Row(f"a{i}", "x", "small") for i in range(3)] + [Row(f"b{i}", "y", "large") for i in range(10)]
+    kept = sample_origins(rows, {"small": 7, "large": 4}, seed=1)
+    assert sum(r.origin == "small" for r in kept) == 7 and {r.source for r in kept if r.origin == "small"} == {"a0", "a1", "a2"}
+    assert sum(r.origin == "large" for r in kept) == 4
+    first, second = tmp_path / "one.tsv", tmp_path / "two.tsv"
+    first.write_text("a0 b1\tb1 a0\n" * 5)
+    second.write_text("c2 d3\td3 c2\n" * 5)
+    config = reverse_config(steps=1)
+    data = dataclasses.replace(config.data, train=[str(first), str(second)], dev=[str(first)])
+    trainer = Trainer(dataclasses.replace(config, data=data), tmp_path / "work", Console(quiet=True))
+    assert len(trainer.corpus.train) == 10
+
+
+def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):
+    from attn.export.train import on_cpu
+
+    nested = {"model": {"w": torch.ones(2)}, "optimizer": {"state": {0: {"exp_avg": torch.zeros(2)}}, "groups": [1]}}
+    assert on_cpu(nested)["optimizer"]["state"][0]["exp_avg"].device.type == "cpu"
+    trainer = Trainer(config_with(3, checkpoint_every=1), tmp_path / "run", Console(quiet=True))
+    trainer.train()
+    saved = torch.load(tmp_path / "run" / "last.pt", weights_only=True)
+    assert all(value.device.type == "cpu" for value in saved["model"].values())
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU (runs on the device machine)")
+def test_a_run_trained_on_the_gpu_resumes_on_the_cpu(tmp_path):
+    gpu_config = config_with(20, checkpoint_every=10)
+    gpu = Trainer(dataclasses.replace(gpu_config, train=dataclasses.replace(gpu_config.train, device="cuda")),
+                  tmp_path / "run", Console(quiet=True))
+    assert next(gpu.model.parameters()).device.type == "cuda"
+    gpu.train()
+    cpu_config = config_with(30, checkpoint_every=10)
+    cpu = Trainer(dataclasses.replace(cpu_config, train=dataclasses.replace(cpu_config.train, device="cpu")),
+                  tmp_path / "run", Console(quiet=True))
+    assert cpu.state["step"] == 20
+    assert cpu.train()["steps"] == 30
