@@ -1,0 +1,77 @@
+"""How well a model's attention aligns words: its hard alignments against a statistical aligner's.
+
+    python benchmarks/alignment_agreement.py models/en-de [MORE FOLDERS] \\
+        --dev ../shared/data/en-de/dev.tsv.gz --train ../shared/data/en-de/train.tsv.gz \\
+        --pairs 300 --context 20000 --out benchmarks/ALIGNMENT.md
+
+For `--pairs` dev pairs (every n-th row), each folder force-decodes the reference translation
+(`Translator.force`, as `attn align` does) and links every target word to its strongest source
+word (README, "Alignments"). eflomal (Östling and Tiedemann 2016; pip install eflomal) aligns the
+same pairs, with `--context` training pairs beside them for its statistics, in both directions:
+their intersection counts as sure links, their union as possible ones. The table gives the
+alignment error rate AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|) (Och and Ney 2003) and the share of
+the model's links the aligner also proposes. Words are whitespace-separated on both sides, as in
+the runtime's alignments. For a Transformer, which decoder layer feeds `attention` is
+`[model] alignment_layer`: export one folder per layer (`attn export --no-train --set
+model.alignment_layer=N`) and compare them here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+import eflomal
+
+from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv, spread
+
+
+def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set], list[set]]:
+    """eflomal's links per pair (source index, target index): (intersection, union) of the two
+    directions."""
+    with tempfile.TemporaryDirectory() as scratch:
+        forward, reverse = Path(scratch) / "forward", Path(scratch) / "reverse"
+        eflomal.Aligner().align([" ".join(s.split()) for s in sources], [" ".join(t.split()) for t in targets],
+                                links_filename_fwd=str(forward), links_filename_rev=str(reverse), quiet=True)
+        parse = lambda line: {tuple(map(int, link.split("-"))) for link in line.split()}  # noqa: E731
+        pairs = [(parse(f), parse(r)) for f, r in zip(forward.read_text().splitlines(), reverse.read_text().splitlines())]
+    return [f & r for f, r in pairs], [f | r for f, r in pairs]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="+", type=Path)
+    parser.add_argument("--dev", type=Path, required=True)
+    parser.add_argument("--train", type=Path, required=True, help="pairs beside the dev ones for eflomal's statistics")
+    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--context", type=int, default=20000)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    dev = spread([row for row in read_tsv(args.dev) if row.source.split() and row.target.split()], args.pairs)
+    context = spread([row for row in read_tsv(args.train) if row.source.split() and row.target.split()], args.context)
+    sure, possible = statistical_links([r.source for r in dev + context], [r.target for r in dev + context])
+    sure, possible = sure[: len(dev)], possible[: len(dev)]
+    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+             f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {len(context)} pairs of "
+             f"`{args.train.name}` beside them; sure links = both directions, possible = either.", "",
+             "| folder | links | AER | model links the aligner proposes |", "|---|---|---|---|"]
+    for folder in args.folders:
+        translator = Translator(folder, threads=1, notify=lambda message: None)
+        links = [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev]
+        count = sum(len(a) for a in links)
+        hits_sure = sum(len(a & s) for a, s in zip(links, sure))
+        hits_possible = sum(len(a & p) for a, p in zip(links, possible))
+        aer = 1 - (hits_sure + hits_possible) / max(count + sum(len(s) for s in sure), 1)
+        lines.append(f"| {folder} | {count} | {aer:.3f} | {hits_possible / max(count, 1):.1%} |")
+        print(lines[-1], flush=True)
+    text = "\n".join(lines) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
