@@ -156,3 +156,20 @@ def test_int8_quantizes_the_products_and_still_reverses(transformer_model, rever
 def test_the_runtime_has_no_branch_per_architecture(path):
     text = (ROOT / path).read_text()
     assert not re.search(r"transformer|\brnn\b|architecture|\bgru\b|\blstm\b", text, re.IGNORECASE)
+
+
+@pytest.mark.integration
+def test_a_summarizer_reads_the_head_of_a_long_document(transformer_model, tmp_path):
+    """The summarizer's head-cut (runtime/chunking.py) is the same for a Transformer folder."""
+    import shutil
+
+    folder = tmp_path / "model"
+    shutil.copytree(transformer_model, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["task"], manifest["search"]["max_source_pieces"] = "summarize", 6
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    notes = []
+    summarizer = Translator(folder, threads=1, notify=notes.append)
+    [[long]] = summarizer.translate(["a0 b1 c2 d3 e0 f1 a2 b3 c0 d1 e2 f3"], SearchOptions(beam=5))
+    [[head]] = summarizer.translate(["a0 b1 c2 d3 e0 f1"], SearchOptions(beam=5))
+    assert long.text == head.text and "summarized from its first" in notes[0]
