@@ -30,6 +30,8 @@ def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrid
 
     console = Console(stderr=True)
     summary = Trainer(load_config(config, _overrides(overrides, device)), _workdir(config, workdir), console).train()
+    if not summary:  # a process of torchrun other than the main one
+        return
     console.print(f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
                   f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}")
 

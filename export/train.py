@@ -27,6 +27,7 @@ from attn.runtime.tokenizer import SubwordTokenizer
 from .config import Config, ConfigError, data_files
 from attn.runtime.tsv import Row, read_tsv, spread
 
+from .distributed import join_workers
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .model import EncoderDecoder, build_model
 from .subwords import train_tokenizer
@@ -105,13 +106,22 @@ class Trainer:
         self.config = config
         self.workdir = Path(workdir)
         self.workdir.mkdir(parents=True, exist_ok=True)
+        self.workers = join_workers(training_device(config.train.device))
         self.console = console or Console(stderr=True)
-        torch.set_num_threads(config.train.threads or os.cpu_count() or 1)
+        if not self.workers.main:
+            self.console = Console(stderr=True, quiet=True)
+        torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
         check_run_config(config, self.workdir)
+        if not self.workers.main:
+            self.workers.wait()  # the main process writes the tokenizer first
         self.corpus = prepare_corpus(config, self.workdir, self.console)
-        self.device = torch.device(training_device(config.train.device))
+        if self.workers.main:
+            self.workers.wait()
+        self.device = torch.device(self.workers.device if self.workers.size > 1 else training_device(config.train.device))
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size).to(self.device)
-        check_run_config(config, self.workdir, record=True)
+        self.parallel = self.model if self.workers.size == 1 else torch.nn.parallel.DistributedDataParallel(self.model)
+        if self.workers.main:
+            check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
         self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))
         self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
@@ -129,17 +139,19 @@ class Trainer:
         with self._progress() as progress:
             task = progress.add_task("train", total=cfg.max_steps, completed=self.state["step"], info="")
             batches, batches_epoch = [], None
-            while self.state["step"] < cfg.max_steps and time.monotonic() - started < budget:
+            size = self.workers.size  # each step takes `size` batches, one per process
+            while self.state["step"] < cfg.max_steps and not self.workers.any(time.monotonic() - started >= budget):
                 if batches_epoch != self.state["epoch"]:  # the epoch's order, made once per epoch
                     batches = token_batches(self.corpus.train, cfg.batch_tokens, cfg.seed, self.state["epoch"])
                     batches_epoch = self.state["epoch"]
-                if self.state["batch"] >= len(batches):
+                if self.state["batch"] + size > len(batches):
                     self.state["epoch"] += 1
                     self.state["batch"] = 0
                     continue
-                batch = collate([self.corpus.train[i] for i in batches[self.state["batch"]]]).to(self.device)
+                own = batches[self.state["batch"] + self.workers.rank]
+                batch = collate([self.corpus.train[i] for i in own]).to(self.device)
                 loss = self._update(batch)
-                self.state["batch"] += 1
+                self.state["batch"] += size
                 self.state["step"] += 1
                 self.state["target_tokens"] += batch.target_tokens
                 self.state["padded_positions"] += batch.target_out.numel()
@@ -157,19 +169,27 @@ class Trainer:
                         self.console.log(f"step {step} {info} elapsed {self.state['elapsed'] / 60:.1f} min")
                     window_tokens, window_start, loss_sum, loss_count = 0, time.monotonic(), 0.0, 0
                 if step % cfg.eval_every == 0:
-                    self.evaluate()
+                    self._main_only(self.evaluate)
                 if step % cfg.checkpoint_every == 0:
-                    self._save_checkpoint()
+                    self._main_only(self._save_checkpoint)
         if not self.state["history"] or self.state["history"][-1]["step"] != self.state["step"]:
-            self.evaluate()
-        self._save_checkpoint()
-        return self.write_summary()
+            self._main_only(self.evaluate)
+        self._main_only(self._save_checkpoint)
+        summary = self.write_summary() if self.workers.main else {}
+        self.workers.leave()
+        return summary
+
+    def _main_only(self, action) -> None:
+        """Run `action` in the main process while the others wait for it."""
+        if self.workers.main:
+            action()
+        self.workers.wait()
 
     def _update(self, batch) -> float:
         self.model.train()
         autocast = self.config.train.bf16_autocast or self.device.type == "cuda"
         with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=autocast):
-            scores, attention = self.model(batch.source, batch.mask, batch.target_in)
+            scores, attention = self.parallel(batch.source, batch.mask, batch.target_in)
         loss = F.cross_entropy(  # its log_softmax leaves a copy model's log-probabilities as they are
             scores.float().reshape(-1, scores.shape[-1]), batch.target_out.reshape(-1),
             ignore_index=PAD, label_smoothing=self.config.train.label_smoothing,

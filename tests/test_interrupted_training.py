@@ -64,3 +64,20 @@ def test_export_to_an_unwritable_place_is_one_line(tmp_path, reverse_run):
     assert result.returncode in (1, 2)
     err = result.stderr.decode().strip().splitlines()
     assert len(err) >= 1 and err[-1].startswith("attn: error:") and "Traceback" not in result.stderr.decode()
+
+
+def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
+    """torchrun with two processes (gloo): both take their own batches, the main one writes the
+    checkpoint at the step budget, and the run resumes in one process."""
+    config = short_config(tmp_path)
+    workdir = tmp_path / "ddp"
+    result = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
+                             "-m", "attn.cli", "train", str(config), "--workdir", str(workdir), "--device", "cpu"],
+                            capture_output=True, timeout=600)
+    assert result.returncode == 0, result.stderr.decode()[-2000:]
+    saved = torch.load(workdir / "last.pt", weights_only=True)
+    assert saved["state"]["step"] == 150 and saved["state"]["batch"] % 2 == 0
+    resumed = subprocess.run([*ATTN, "train", str(config), "--workdir", str(workdir), "--set", "train.max_steps=160"],
+                             capture_output=True, timeout=600)
+    assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
+    assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 160
