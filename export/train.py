@@ -1,5 +1,6 @@
 """Training: Adam with warm-up and inverse-square-root decay, label smoothing, clipping, a
-wall-clock budget, periodic checkpoints with exact resume, dev loss/BLEU and best-checkpoint keeping.
+wall-clock budget, periodic checkpoints with exact resume, dev loss/BLEU and best-checkpoint keeping;
+on every CPU core, a GPU, or several processes under torchrun (export/distributed.py).
 
 A work folder holds everything of one run: tokenizer.json, last.pt (resume point), best.pt
 (best dev score), summary.json. Running again on the same folder resumes where it stopped.
@@ -27,8 +28,8 @@ from attn.runtime.tokenizer import SubwordTokenizer
 from .config import Config, ConfigError, data_files
 from attn.runtime.tsv import Row, read_tsv, spread
 
-from .distributed import join_workers
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
+from .distributed import join_workers
 from .model import EncoderDecoder, build_model
 from .subwords import train_tokenizer
 

@@ -23,13 +23,13 @@ from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER
 from .decoder_state import Device, OnnxDecoderState
+from .errors import UsageError
+from .graph_check import check_graphs
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
-from .errors import UsageError
-from .graph_check import check_graphs
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .tokenizer import SourcePieces, SubwordTokenizer
@@ -49,13 +49,14 @@ class Translation:
 
 
 DEFAULT_MAX_SOURCE_PIECES = 200
+# SearchOptions fields whose default a model's manifest may set ([search] of its training config)
+MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
 
 def _first_line(error: BaseException) -> str:
+    """A library's error message as one line, at most 300 characters."""
     text = str(error).strip()
     return text.splitlines()[0][:300] if text else type(error).__name__
-# SearchOptions fields whose default a model's manifest may set ([search] of its training config)
-MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
 
 class Translator:
