@@ -25,7 +25,7 @@ app = typer.Typer(
     name="attn",
     help="Translate and summarize with attention encoder-decoders, decoded by onnxruntime.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 
@@ -80,7 +80,7 @@ ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Cl
 
 def main() -> None:
     try:
-        result = app(standalone_mode=False)
+        result = app(standalone_mode=False, prog_name="attn")
     except typer.Exit as exit_:
         sys.exit(exit_.exit_code)
     except ClickException as error:

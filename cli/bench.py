@@ -29,7 +29,7 @@ from attn.runtime.registry import resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
-from .translate import DeviceOption, ModelOption
+from .options import DeviceOption, ModelOption, TaskOption
 
 Result = TypeVar("Result")
 
@@ -111,7 +111,7 @@ def _quality(task: str, references: list[str] | None) -> tuple[str, Callable[[li
 def bench_command(
     data: Annotated[Optional[Path], typer.Argument(help="Inputs: a text file (one per line) or a TSV (first column). Default: standard input.")] = None,
     model: ModelOption = None,
-    task: Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")] = "translate",
+    task: TaskOption = "translate",
     beams: Annotated[str, typer.Option("--beams", help="Beam sizes to compare, comma-separated.")] = "1,5",
     batch_sizes: Annotated[str, typer.Option("--batch-sizes", help="Inputs per batch to compare, comma-separated.")] = "32",
     int8: Annotated[bool, typer.Option("--int8", help="Also measure an int8 copy of an fp32 model (made in a temporary folder).")] = False,

@@ -22,29 +22,34 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import metric_columns, summary_scores, translation_scores
-from .translate import DeviceOption, ShortlistOption, ThreadsOption
+from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
+                      NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
+                      default_of)
 
 
 
 def eval_command(
     data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group].")],
-    model: Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed name.")] = None,
-    task: Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")] = "translate",
+    model: ModelOption = None,
+    task: TaskOption = "translate",
     lead: Annotated[int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")] = 0,
-    beam: Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size (default: the model's).")] = None,
-    length_penalty: Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha (default: the model's).")] = None,
-    min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="Default: the model's.")] = None,
-    no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Default: the model's.")] = None,
-    replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Default: the model's.")] = None,
-    shortlist: ShortlistOption = True,
+    beam: BeamOption = None,
+    length_penalty: LengthPenaltyOption = None,
+    min_length: MinLengthOption = None,
+    no_repeat_ngram: NoRepeatNgramOption = None,
+    replace_unk: ReplaceUnkOption = None,
+    shortlist: ShortlistOption = default_of("shortlist"),
+    sentences: SentencesOption = True,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: ThreadsOption = 0,
     device: DeviceOption = "cpu",
-    batch_size: Annotated[int, typer.Option("--batch-size", min=1)] = 32,
+    batch_size: BatchSizeOption = 32,
     hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line.")] = None,
     json_out: Annotated[Optional[Path], typer.Option("--json", help="Write the scores here as JSON.")] = None,
 ) -> None:
     """Score a model on a test file, overall and per value of the third column."""
+    if not data.exists():
+        raise UsageError(f"no such file: {data}")
     rows = read_tsv(data)[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
@@ -60,7 +65,9 @@ def eval_command(
         name, task = translator.folder.name, translator.manifest.task
         settings = {key: getattr(options, key) for key in
                     ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
-        hypotheses = _decode(translator, rows, options, batch_size)
+        if task == "translate":
+            settings["sentences"] = sentences
+        hypotheses = _decode(translator, rows, options, batch_size, sentences)
         notes.finish()
     score = summary_scores if task == "summarize" else translation_scores
     scores = {group: {"sentences": len(indices), **score([hypotheses[i] for i in indices],
@@ -97,14 +104,15 @@ class FewNotes:
             warn_on_stderr(f"… and {self.count - self.SHOWN} more notes like these")
 
 
-def _decode(translator: Translator, rows: list[Row], options, batch_size: int) -> list[str]:
+def _decode(translator: Translator, rows: list[Row], options, batch_size: int, sentences: bool) -> list[str]:
     hypotheses: list[str] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))
         step = translator.inputs_per_call(batch_size)
         for start in range(0, len(rows), step):
             chunk = rows[start : start + step]
-            hypotheses += [r[0].text for r in translator.translate([row.source for row in chunk], options, batch_size)]
+            hypotheses += [r[0].text for r in translator.translate([row.source for row in chunk], options, batch_size,
+                                                                         sentences=sentences)]
             progress.advance(task, len(chunk))
     return hypotheses
 

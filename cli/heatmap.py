@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+
 from attn.runtime.alignment import JoinedAlignment, WordAlignment
 from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
@@ -17,35 +19,75 @@ def heatmap_path(path: Path, index: int, total: int) -> Path:
     return path if total == 1 else path.with_name(f"{path.stem}-{index + 1}{path.suffix}")
 
 
-def heatmap_alignment(alignment: WordAlignment | JoinedAlignment, number: int) -> WordAlignment:
-    """What the heat map of input `number` draws: its alignment, or for a line translated in
-    parts the first part's (a note says so): a drawing of thousands of words shows nothing."""
+# A block-diagonal alignment (several sentences, or a long line in parts) is drawn whole up to this
+# many words a side; beyond, its first block only: a drawing of hundreds of words shows nothing.
+MAX_DRAWN_WORDS = 60
+# Cells this many or fewer a side carry their weight as a number (two digits, the leading 0 dropped).
+MAX_NUMBERED_CELLS = 24
+
+
+def heatmap_alignment(alignment: WordAlignment | JoinedAlignment, number: int, notify=warn_on_stderr) -> WordAlignment:
+    """What the heat map of input `number` draws: its alignment as one (T, S) matrix, blocks
+    included, or for a large joined alignment its first block (a note says so)."""
     parts = alignment.parts
-    if len(parts) > 1:
-        warn_on_stderr(f"input {number} was translated in {len(parts)} parts: its heat map shows the first")
-    return parts[0][2]
+    if len(parts) == 1:
+        return parts[0][2]
+    if max(len(alignment.source_words), len(alignment.target_words)) > MAX_DRAWN_WORDS:
+        notify(f"input {number} was translated in {len(parts)} parts, too many words to draw: its heat map shows the first")
+        return parts[0][2]
+    weights = np.zeros((len(alignment.target_words), len(alignment.source_words)), np.float32)
+    for row, column, part in parts:
+        weights[row : row + part.weights.shape[0], column : column + part.weights.shape[1]] = part.weights
+    return WordAlignment(alignment.source_words, alignment.target_words, weights)
 
 
-def write_heatmap(alignment: WordAlignment, path: Path, title: str = "") -> None:
-    """Source words along x, target words along y, darker = more attention; written atomically."""
+def heatmap_title(source: str, score: float) -> str:
+    """The source (its first 120 characters) and the translation's score."""
+    shown = source if len(source) <= 120 else source[:119] + "…"
+    return f"{shown}\nscore {score:.3f}"
+
+
+def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=warn_on_stderr) -> None:
+    """Source words along the top, target words down the side, darker = more attention, with a
+    colour scale; each target word's strongest source word (the hard link) is outlined; small
+    maps carry the weights in their cells. The figure grows with the words so that no two labels
+    overlap. Written atomically; the file's name goes to `notify`."""
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
+        from matplotlib.patches import Rectangle
     except ImportError:
         raise UsageError("--heatmap needs matplotlib: pip install 'attn[plot]'") from None
     rows, columns = alignment.weights.shape
-    figure, axes = plt.subplots(figsize=(1.0 + 0.55 * max(columns, 2), 1.0 + 0.45 * max(rows, 2)))
-    axes.imshow(alignment.weights, cmap="Greys", vmin=0.0, vmax=1.0, aspect="auto")
-    axes.set_xticks(range(columns), alignment.source_words, rotation=60, ha="right")
-    axes.set_yticks(range(rows), alignment.target_words)
+    longest_source = max((len(w) for w in alignment.source_words), default=1)
+    longest_target = max((len(w) for w in alignment.target_words), default=1)
+    # 0.42 in per column and 0.32 in per row hold 9-point labels; rotated source labels need
+    # height, target labels width, in proportion to their longest word.
+    width = 1.8 + 0.08 * min(longest_target, 40) + 0.42 * max(columns, 2)
+    height = 1.4 + 0.07 * min(longest_source, 40) + 0.32 * max(rows, 2) + (0.4 if title else 0)
+    figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
+    image = axes.imshow(alignment.weights, cmap="Blues", vmin=0.0, vmax=1.0, aspect="auto")
+    axes.set_xticks(range(columns), alignment.source_words, rotation=60, ha="left", rotation_mode="anchor", fontsize=9)
+    axes.set_yticks(range(rows), alignment.target_words, fontsize=9)
     axes.xaxis.tick_top()
-    plt.setp(axes.get_xticklabels(), ha="left")
+    axes.tick_params(length=0)
+    for s, t in alignment.hard_links():
+        axes.add_patch(Rectangle((s - 0.5, t - 0.5), 1, 1, fill=False, edgecolor="#d62728", linewidth=1.5))
+    if max(rows, columns) <= MAX_NUMBERED_CELLS:
+        for t in range(rows):
+            for s in range(columns):
+                weight = float(alignment.weights[t, s])
+                if weight >= 0.05:
+                    axes.text(s, t, f"{weight:.2f}".lstrip("0"), ha="center", va="center", fontsize=7,
+                              color="white" if weight > 0.6 else "black")
+    colour_bar = figure.colorbar(image, ax=axes, shrink=0.8, pad=0.02)
+    colour_bar.set_label("attention weight (rows sum to 1); outlined: hard link", fontsize=8)
     if title:
-        axes.set_title(title, fontsize=9, pad=12)
-    figure.tight_layout()
+        axes.set_title(title, fontsize=9, loc="left", wrap=True)
     temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
-    figure.savefig(temporary)
+    figure.savefig(temporary, dpi=150)
     plt.close(figure)
     temporary.replace(path)
+    notify(f"wrote {path}")

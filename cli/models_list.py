@@ -1,27 +1,56 @@
-"""`attn models`: the installed models with task, languages and size."""
+"""`attn models`: the installed models with task, languages and size: a table for a person,
+tab-separated columns when piped (never cut to a width), or JSON (`--format json`)."""
 
 from __future__ import annotations
 
+import json
+import sys
+from typing import Annotated
+
+import typer
 from rich.console import Console
 from rich.table import Table
 
 from attn.runtime.constants import LEXICON
-from attn.runtime.registry import installed_models, installed_root
+from attn.runtime.registry import InstalledModel, installed_models, installed_root
 
 
-def models_command() -> None:
+MODEL_LIST_FORMATS = ("table", "json")
+COLUMNS = ("name", "task", "from", "to", "size", "parameters", "architecture")
+
+
+def models_command(
+    output_format: Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(MODEL_LIST_FORMATS)} (a table on a terminal, tab-separated columns when piped).")] = "table",
+) -> None:
     """List the installed models."""
+    if output_format not in MODEL_LIST_FORMATS:
+        raise typer.BadParameter(f"choose from {', '.join(MODEL_LIST_FORMATS)}", param_hint="--format")
     models = installed_models()
-    console = Console()
-    if not models:
-        console.print(f"no models installed in {installed_root()}")
+    if output_format == "json":
+        sys.stdout.write(json.dumps([model_record(model) for model in models], indent=2) + "\n")
         return
-    table = Table("name", "task", "from", "to", "size", "parameters", "architecture")
-    for model in models:
-        m, arch = model.manifest, model.manifest.architecture
-        table.add_row(model.name, m.task, m.source_lang, m.target_lang, f"{model.size_bytes / 1e6:.1f} MB",
-                      f"{arch.get('parameters', 0) / 1e6:.1f} M", describe(arch, LEXICON in m.files))
-    console.print(table)
+    if not models:
+        print(f"no models installed in {installed_root()}", file=sys.stderr)
+        return
+    rows = [[model.name, model.manifest.task, model.manifest.source_lang, model.manifest.target_lang,
+             f"{model.size_bytes / 1e6:.1f} MB", f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
+             describe(model.manifest.architecture, LEXICON in model.manifest.files)] for model in models]
+    if not sys.stdout.isatty():
+        sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(COLUMNS), *rows]))
+        return
+    table = Table(*COLUMNS)
+    for row in rows:
+        table.add_row(*row)
+    Console().print(table)
+
+
+def model_record(model: InstalledModel) -> dict:
+    """One installed model as JSON: what the table shows, in numbers, plus its folder."""
+    manifest = model.manifest
+    return {"name": model.name, "task": manifest.task, "source_lang": manifest.source_lang,
+            "target_lang": manifest.target_lang, "folder": str(model.folder), "size_bytes": model.size_bytes,
+            "architecture": manifest.architecture, "shortlist": LEXICON in manifest.files,
+            "description": describe(manifest.architecture, LEXICON in manifest.files)}
 
 
 def describe(arch: dict, shortlist: bool) -> str:

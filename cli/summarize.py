@@ -20,7 +20,10 @@ from attn.runtime.sessions import warn_on_stderr
 from .formats.jsonl import JsonlFormat
 from .formats.text import TextFormat
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
-from .translate import DeviceOption, ModelOption, ThreadsOption, load_translator
+from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
+                      NBestOption, NoRepeatNgramOption, QuietOption, ThreadsOption, search_options)
+from .progress import progress_bar, progress_wanted
+from .translate import load_translator, quiet_notes
 
 SUMMARY_FORMATS = ("text", "jsonl")
 
@@ -29,58 +32,63 @@ def summarize_command(
     files: Annotated[Optional[list[Path]], typer.Argument(help="Documents to summarize, one per file ('-': standard input). Without any, standard input.")] = None,
     lines: Annotated[bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")] = False,
     model: ModelOption = None,
-    beam: Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size; 1 is greedy search. Default: the model's.")] = None,
-    n_best: Annotated[int, typer.Option("--n-best", "-n", min=1, help="Summaries per document (at most the beam size).")] = 1,
-    length_penalty: Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha: higher favours longer summaries. Default: the model's.")] = None,
-    min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="No end before this many pieces. Default: the model's.")] = None,
+    beam: BeamOption = None,
+    n_best: NBestOption = 1,
+    length_penalty: LengthPenaltyOption = None,
+    min_length: MinLengthOption = None,
     max_length: Annotated[Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")] = None,
-    no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Block any repeated n-gram of pieces (0: off). Default: the model's.")] = None,
+    no_repeat_ngram: NoRepeatNgramOption = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(SUMMARY_FORMATS)}.")] = "text",
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
-    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Documents decoded together.")] = 16,
+    batch_size: BatchSizeOption = 16,
     max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="A longer document (or line, with --lines) keeps its first this many characters.")] = DEFAULT_MAX_LINE_CHARS,
+    quiet: QuietOption = False,
 ) -> None:
     """Summarize documents in one line each with an installed or given summarization model."""
     if output_format not in SUMMARY_FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(SUMMARY_FORMATS)}", param_hint="--format")
-    summarizer = load_translator(model, "summarize", None, None, device, threads)
-    beam_size = beam or summarizer.default_options().beam
-    options = summarizer.default_options(
-        beam=beam_size, n_best=min(n_best, beam_size), length_penalty=length_penalty, min_length=min_length,
+    notify = quiet_notes if quiet else warn_on_stderr
+    summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
+    options = search_options(
+        summarizer, beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,
         no_repeat_ngram=no_repeat_ngram, max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length,
     )
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
     done = 0
-    for documents in _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size), max_chars):
-        results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
-        done += len(documents)
-        for document, result in zip(documents, results):
-            formatter.write(document, result)
-        sys.stdout.flush()
+    batches = _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size), max_chars, notify)
+    with progress_bar(progress_wanted(quiet), "documents") as advance:
+        for documents in batches:
+            results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
+            done += len(documents)
+            for document, result in zip(documents, results):
+                formatter.write(document, result)
+            sys.stdout.flush()
+            advance(len(documents))
 
 
-def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int) -> Iterator[list[str]]:
+def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int,
+                      notify=warn_on_stderr) -> Iterator[list[str]]:
     """Batches of documents. Without --lines every file is read (at most `max_chars` characters
     of each kept) and checked before the first is summarized, so a blank one is an error before
     any output."""
     if lines:
         for file in files:
             if str(file) == "-":
-                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars)
+                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars, notify)
             else:
                 with file.open("rb") as handle:
-                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars)
+                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars, notify)
         return
     documents = []
     for file in files:
         name = "standard input" if str(file) == "-" else str(file)
         if str(file) == "-":
-            document = _read_document(sys.stdin.fileno(), name, max_chars)
+            document = _read_document(sys.stdin.fileno(), name, max_chars, notify)
         else:
             with file.open("rb") as handle:
-                document = _read_document(handle.fileno(), name, max_chars)
+                document = _read_document(handle.fileno(), name, max_chars, notify)
         if not document:
             raise UsageError(f"nothing to summarize: {name} is empty (use --lines for one document per line)")
         documents.append(document)
@@ -88,7 +96,7 @@ def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_
         yield documents[start : start + inputs_per_call]
 
 
-def _read_document(fd: int, name: str, max_chars: int) -> str:
+def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
     """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
     read and dropped, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
@@ -97,6 +105,6 @@ def _read_document(fd: int, name: str, max_chars: int) -> str:
     [(data, cut)] = splitter.close() or [(b"", False)]
     document = " ".join(data.decode("utf-8", errors="replace").split())
     if cut or len(document) > max_chars:
-        warn_on_stderr(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")
+        notify(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")
         document = document[:max_chars]
     return document

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -11,27 +12,28 @@ import typer
 from attn.runtime.manifest import ModelFolderError
 from attn.runtime.registry import resolve_model
 from attn.runtime.tokenizer import valid_unicode
+from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator
 
 from .formats import FORMATS, make_format
 from .heatmap import FORMATS as HEATMAP_FORMATS
-from .heatmap import heatmap_alignment, heatmap_path, write_heatmap
+from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatmap
 from .lines import DEFAULT_MAX_LINE_CHARS, read_line_batches
+from .options import (BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
+                      MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
+                      NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
+                      ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
+                      search_options)
+from .paragraphs import BLANK, Paragraphs
+from .progress import progress_bar, progress_wanted
 
-ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed model name.")]
-FromOption = Annotated[Optional[str], typer.Option("--from", help="Source language of the installed model to use.")]
-ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language of the installed model to use.")]
-DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.")]
-ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="CPU threads: batches decoded at once (0: one per core).")]
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
-MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help="Longer input lines keep their first this many characters (a note says which).")]
-ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).")]
-
+MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help="Longer input lines (paragraphs, with --paragraphs) keep their first this many characters (a note says which).")]
 
 def load_translator(model: str | None, task: str, source: str | None, target: str | None,
-                    device: str, threads: int) -> Translator:
+                    device: str, threads: int, notify=warn_on_stderr) -> Translator:
     """The model for `task`; a model of the other task is a usage error."""
-    translator = Translator(resolve_model(model, task, source, target), device, threads)
+    translator = Translator(resolve_model(model, task, source, target), device, threads, notify)
     if translator.manifest.task != task:
         raise ModelFolderError(f"{translator.folder} is a {translator.manifest.task} model, not a {task} model")
     return translator
@@ -44,59 +46,91 @@ def check_format(output_format: str, align: bool) -> str:
 
 
 def translate_command(
-    text: Annotated[Optional[list[str]], typer.Argument(help="Sentences to translate, one per argument. Without any, lines are read from standard input.")] = None,
+    text: Annotated[Optional[list[str]], typer.Argument(help="Texts to translate, one per argument. Without any, lines are read from standard input.")] = None,
     model: ModelOption = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
-    beam: Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size; 1 is greedy search. Default: the model's.")] = None,
-    n_best: Annotated[int, typer.Option("--n-best", "-n", min=1, help="Hypotheses per input (at most the beam size).")] = 1,
-    length_penalty: Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha; 0 ranks by raw log-probability.")] = None,
-    coverage_penalty: Annotated[float, typer.Option("--coverage-penalty", help="GNMT beta: rewards covering every source position.")] = 0.0,
-    min_length: Annotated[Optional[int], typer.Option("--min-length", min=0, help="No end of sentence before this many tokens. Default: the model's.")] = None,
-    max_length_ratio: Annotated[Optional[float], typer.Option("--max-length-ratio", help="a in a·|source|+b output tokens.")] = None,
-    max_length_offset: Annotated[Optional[int], typer.Option("--max-length-offset", help="b in a·|source|+b output tokens.")] = None,
-    no_repeat_ngram: Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Block any repeated n-gram of this size (0: off). Default: the model's.")] = None,
-    sample: Annotated[bool, typer.Option("--sample", help="Sample tokens instead of searching (implies beam 1).")] = False,
-    temperature: Annotated[float, typer.Option("--temperature", min=0.0)] = 1.0,
-    top_k: Annotated[int, typer.Option("--top-k", min=0, help="Sample among the k likeliest tokens (0: all).")] = 0,
-    top_p: Annotated[float, typer.Option("--top-p", min=0.0, max=1.0, help="Sample within this probability mass.")] = 1.0,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for --sample (same seed, same output).")] = None,
-    replace_unk: Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names (default: the model's).")] = None,
-    shortlist: ShortlistOption = True,
+    beam: BeamOption = None,
+    n_best: NBestOption = 1,
+    length_penalty: LengthPenaltyOption = None,
+    coverage_penalty: CoveragePenaltyOption = default_of("coverage_penalty"),
+    min_length: MinLengthOption = None,
+    max_length_ratio: MaxLengthRatioOption = None,
+    max_length_offset: MaxLengthOffsetOption = None,
+    no_repeat_ngram: NoRepeatNgramOption = None,
+    sample: SampleOption = False,
+    temperature: TemperatureOption = default_of("temperature"),
+    top_k: TopKOption = default_of("top_k"),
+    top_p: TopPOption = default_of("top_p"),
+    seed: SeedOption = None,
+    replace_unk: ReplaceUnkOption = None,
+    shortlist: ShortlistOption = default_of("shortlist"),
+    sentences: SentencesOption = True,
+    paragraphs: Annotated[bool, typer.Option("--paragraphs", help="Blank lines separate the inputs: each paragraph is unwrapped, translated sentence by sentence and written as one line, blank lines kept.")] = False,
     output_format: FormatOption = "text",
     align: Annotated[bool, typer.Option("--align", help="Show each translation's word alignment as a table.")] = False,
     heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw alignments to FILE.png|svg|pdf (FILE-N.png for several inputs).")] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
-    batch_size: Annotated[int, typer.Option("--batch-size", min=1, help="Sentences decoded together.")] = 32,
+    batch_size: BatchSizeOption = 32,
     max_line_chars: MaxLineCharsOption = DEFAULT_MAX_LINE_CHARS,
+    quiet: QuietOption = False,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
     output_format = check_format(output_format, align)
-    translator = load_translator(model, "translate", source_lang, target_lang, device, threads)
-    beam_size = 1 if sample else beam or translator.default_options().beam
-    options = translator.default_options(
-        beam=beam_size, n_best=min(n_best, beam_size), length_penalty=length_penalty,
-        coverage_penalty=coverage_penalty, min_length=min_length, max_length_ratio=max_length_ratio,
-        max_length_offset=max_length_offset, no_repeat_ngram=no_repeat_ngram, sample=sample,
-        temperature=temperature, top_k=top_k, top_p=top_p, seed=seed, replace_unk=replace_unk, shortlist=shortlist,
-    )
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
+    notify = quiet_notes if quiet else warn_on_stderr
+    translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
+    options = search_options(
+        translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
+        min_length=min_length, max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
+        no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
+        replace_unk=replace_unk, shortlist=shortlist,
+    )
     formatter = make_format(output_format, options.n_best)
-    batches = [[valid_unicode(t) for t in text]] if text else read_line_batches(
-        sys.stdin.fileno(), translator.inputs_per_call(batch_size), max_line_chars)
+    if text:
+        batches = iter([[valid_unicode(t) for t in text]])
+    else:
+        if sys.stdin.isatty() and not quiet:
+            notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
+                   "(or give the text as arguments: attn translate \"…\")")
+        batches = read_line_batches(sys.stdin.fileno(), translator.inputs_per_call(batch_size), max_line_chars, notify)
+    items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
     alignments, done = [], 0
-    for lines in batches:
-        results = translator.translate(lines, options, batch_size, first_number=done + 1)
-        done += len(lines)
-        for line, result in zip(lines, results):
-            formatter.write(line, result)
-            if heatmap:
-                alignments.append(heatmap_alignment(result[0].alignment, len(alignments) + 1))
-        sys.stdout.flush()
-    for index, alignment in enumerate(alignments):
-        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)))
+    with progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
+        for batch in items:
+            inputs = [item for item in batch if item is not BLANK]
+            results = iter(translator.translate(inputs, options, batch_size, first_number=done + 1, sentences=sentences))
+            done += len(inputs)
+            for item in batch:
+                if item is BLANK:
+                    if output_format == "text":
+                        sys.stdout.write("\n")
+                    continue
+                result = next(results)
+                formatter.write(item, result)
+                if heatmap:
+                    alignments.append((heatmap_alignment(result[0].alignment, len(alignments) + 1, notify),
+                                       heatmap_title(item, result[0].score)))
+            sys.stdout.flush()
+            advance(len(inputs))
+    for index, (alignment, title) in enumerate(alignments):
+        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
+
+
+def paragraph_batches(line_batches: Iterator[list[str]], max_chars: int, notify) -> Iterator[list[str | None]]:
+    """Batches of paragraphs and blank lines (BLANK), in input order, from batches of lines."""
+    grouper = Paragraphs(max_chars, notify)
+    for lines in line_batches:
+        if batch := list(grouper.feed(lines)):
+            yield batch
+    if batch := list(grouper.close()):
+        yield batch
+
+
+def quiet_notes(message: str) -> None:
+    """The notifier of --quiet: notes are dropped."""
 
 
 def align_command(

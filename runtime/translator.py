@@ -30,6 +30,7 @@ from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
+from .sentences import split_sentences
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .tokenizer import SourcePieces, SubwordTokenizer
@@ -105,19 +106,23 @@ class Translator:
         return batch_size * self.workers * 4
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
-                  first_number: int = 1) -> list[list[Translation]]:
-        """n-best translations of each text, in input order. The inputs are sorted by length into
+                  first_number: int = 1, sentences: bool = True) -> list[list[Translation]]:
+        """n-best translations of each text, in input order. A translation model takes a text of
+        several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
+        False) and joins their best translations, best only. The parts are sorted by length into
         batches of at most `batch_size`, evened out over the workers, decoded up
         to `workers` at a time; a batch's outputs do not depend on its company (tested). Blank texts give one empty translation;
-        a text over the length limit is translated in parts, best only, or summarized from its
+        a sentence over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
         inputs from `first_number` (a caller that translates a stream in calls passes its count)."""
         options = options or self.default_options()
+        split = sentences and self.manifest.task == "translate"
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not text.strip():
                 continue
-            parts += [(index, piece) for piece in self._fitted(first_number + index, text)]
+            units = split_sentences(text, self.manifest.source_lang) if split else [text]
+            parts += [(index, piece) for unit in units for piece in self._fitted(first_number + index, unit)]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
@@ -152,7 +157,7 @@ class Translator:
         if len(source.ids) - 1 <= limit:
             return [source]
         pieces = split_source(source, limit)
-        self.notify(f"input {number} has {len(source.ids) - 1} pieces, over this model's {limit}: "
+        self.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over this model's {limit}: "
                     f"translated in {len(pieces)} parts")
         return pieces
 

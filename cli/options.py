@@ -1,0 +1,63 @@
+"""Every option that several commands share, declared once: the model choice, the device, and the
+search settings of translate, summarize, eval and bench. A command takes the ones it needs; help
+texts and bounds therefore read the same everywhere. Search defaults are the model's (its
+manifest's [search]), falling back on runtime/search.py's SearchOptions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from attn.runtime.search import SearchOptions
+from attn.runtime.sessions import warn_on_stderr
+from attn.runtime.translator import Translator
+
+ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed model name.")]
+FromOption = Annotated[Optional[str], typer.Option("--from", help="Source language of the installed model to use.")]
+ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language of the installed model to use.")]
+TaskOption = Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")]
+DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.")]
+ThreadsOption = Annotated[int, typer.Option("--threads", min=0, help="CPU threads: batches decoded at once (0: one per core).")]
+BatchSizeOption = Annotated[int, typer.Option("--batch-size", min=1, help="Inputs decoded together.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No notes and no progress bar on stderr (errors still show).")]
+
+BeamOption = Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size; 1 is greedy search. Default: the model's.")]
+NBestOption = Annotated[int, typer.Option("--n-best", "-n", min=1, help="Outputs per input; a beam smaller than this is raised to it.")]
+LengthPenaltyOption = Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha: higher favours longer outputs; 0 ranks by raw log-probability. Default: the model's.")]
+CoveragePenaltyOption = Annotated[float, typer.Option("--coverage-penalty", help="GNMT beta: rewards covering every source position.")]
+MinLengthOption = Annotated[Optional[int], typer.Option("--min-length", min=0, help="No end before this many pieces. Default: the model's.")]
+MaxLengthRatioOption = Annotated[Optional[float], typer.Option("--max-length-ratio", help="a in a·|source|+b output pieces. Default: the model's.")]
+MaxLengthOffsetOption = Annotated[Optional[int], typer.Option("--max-length-offset", help="b in a·|source|+b output pieces. Default: the model's.")]
+NoRepeatNgramOption = Annotated[Optional[int], typer.Option("--no-repeat-ngram", min=0, help="Block any repeated n-gram of pieces (0: off). Default: the model's.")]
+SampleOption = Annotated[bool, typer.Option("--sample", help="Sample tokens instead of searching (one output per input).")]
+TemperatureOption = Annotated[float, typer.Option("--temperature", min=0.0, help="With --sample: below 1 sharper, above 1 flatter.")]
+TopKOption = Annotated[int, typer.Option("--top-k", min=0, help="With --sample: among the k likeliest tokens (0: all).")]
+TopPOption = Annotated[float, typer.Option("--top-p", min=0.0, max=1.0, help="With --sample: within this probability mass.")]
+SeedOption = Annotated[Optional[int], typer.Option("--seed", help="Seed for --sample (same seed, same output).")]
+ReplaceUnkOption = Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names. Default: the model's.")]
+ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).")]
+SentencesOption = Annotated[bool, typer.Option("--sentences/--no-sentences", help="Translate an input of several sentences one sentence at a time, joined (best only).")]
+
+
+def search_options(translator: Translator, beam: int | None = None, n_best: int = 1, sample: bool = False,
+                   notify=warn_on_stderr, **settings) -> SearchOptions:
+    """The model's defaults overridden by what was given. n-best needs a beam at least as wide:
+    a smaller one is raised to n (with a note when the beam was asked for); sampling gives one
+    output per input (with a note when more were asked for)."""
+    if sample:
+        if n_best > 1:
+            notify(f"--sample gives one output per input: --n-best {n_best} ignored")
+        return translator.default_options(beam=1, n_best=1, sample=True, **settings)
+    beam_size = beam or translator.default_options().beam
+    if n_best > beam_size:
+        if beam is not None:
+            notify(f"--n-best {n_best} needs a beam of {n_best}: --beam {beam} raised to {n_best}")
+        beam_size = n_best
+    return translator.default_options(beam=beam_size, n_best=n_best, **settings)
+
+
+def default_of(name: str):
+    """SearchOptions' own default of one setting (for help texts and option defaults)."""
+    return SearchOptions.__dataclass_fields__[name].default

@@ -1,0 +1,100 @@
+"""The habits people expect of a command-line tool: progress only for a person watching, machine-
+readable listings, shell completion, one-line hints and errors (issue 17)."""
+
+import json
+import os
+import pty
+import subprocess
+import sys
+
+import pytest
+
+from .test_cli import attn
+
+LINES = "".join(f"a0 b1 c2 d3 {i % 7}\n" for i in range(200))
+
+
+def run_with_terminal(args: list[str], stdin: str, stderr_terminal: bool = True, env: dict | None = None,
+                      stdin_terminal: bool = False) -> tuple[str, str]:
+    """Run attn with stderr (or stdin) on a pseudo-terminal; stdout is a pipe. (stdout, stderr)."""
+    master, slave = pty.openpty()
+    process = subprocess.Popen([sys.executable, "-m", "attn.cli", *args],
+                               stdin=slave if stdin_terminal else subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=slave if stderr_terminal else subprocess.PIPE,
+                               env={**os.environ, **(env or {})})
+    os.close(slave)
+    if stdin_terminal:
+        os.write(master, stdin.encode() + b"\x04")
+        out, err = process.communicate(timeout=120)
+    else:
+        out, err = process.communicate(stdin.encode(), timeout=120)
+    if stderr_terminal:
+        err, chunks = b"", []
+        while True:
+            try:
+                chunk = os.read(master, 4096)
+            except OSError:  # EIO: the terminal's other end is closed
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        err = b"".join(chunks)
+    os.close(master)
+    assert process.returncode == 0, err
+    return out.decode(), err.decode(errors="replace")
+
+
+@pytest.mark.integration
+def test_progress_only_for_a_person_watching(reverse_model):
+    args = ["translate", "-m", str(reverse_model), "--batch-size", "8"]
+    out, err = run_with_terminal(args, LINES)
+    assert len(out.splitlines()) == 200 and "lines" in err
+    for extra_args, env in [(["--quiet"], None), ([], {"NO_COLOR": "1"})]:
+        out, err = run_with_terminal(args + extra_args, LINES, env=env)
+        assert len(out.splitlines()) == 200 and "lines" not in err
+    piped = attn(*args, stdin=LINES)
+    assert piped.stderr == b""
+
+
+@pytest.mark.integration
+def test_a_hint_when_standard_input_is_a_terminal(reverse_model):
+    out, err = run_with_terminal(["translate", "-m", str(reverse_model)], "a0 b1\n", stderr_terminal=False,
+                                 stdin_terminal=True)
+    assert out == "b1 a0\n" and "Ctrl-D" in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.integration
+def test_n_best_above_the_beam_raises_it(reverse_model):
+    result = attn("translate", "-m", str(reverse_model), "-b", "2", "-n", "4", "a0 b1 c2")
+    assert len(result.stdout.decode().splitlines()) == 4
+    assert result.stderr.decode().count("\n") == 1 and "raised to 4" in result.stderr.decode()
+    assert attn("translate", "-m", str(reverse_model), "-n", "6", "a0 b1 c2").stderr == b""
+
+
+@pytest.mark.integration
+def test_models_as_json_and_as_columns():
+    records = json.loads(attn("models", "--format", "json").stdout)
+    names = {record["name"] for record in records}
+    assert {"en-de", "summarize-debian"} <= names
+    en_de = next(r for r in records if r["name"] == "en-de")
+    assert en_de["task"] == "translate" and en_de["size_bytes"] > 0 and "vocab_size" in en_de["architecture"]
+    lines = attn("models").stdout.decode().splitlines()
+    assert lines[0].split("\t") == ["name", "task", "from", "to", "size", "parameters", "architecture"]
+    assert all(len(line.split("\t")) == 7 and "…" not in line for line in lines)
+
+
+@pytest.mark.integration
+def test_shell_completion(tmp_path):
+    env = {**os.environ, "_ATTN_COMPLETE": "complete_bash", "COMP_WORDS": "attn translate --para", "COMP_CWORD": "2"}
+    result = subprocess.run([sys.executable, "-m", "attn.cli"], env=env, capture_output=True, text=True, timeout=60)
+    assert result.stdout.split() == ["--paragraphs"]
+    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash"}
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "--install-completion", "bash"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "attn" in (tmp_path / ".bash_completions" / "attn.sh").read_text()
+
+
+@pytest.mark.integration
+def test_eval_of_a_missing_file_names_it(tmp_path):
+    result = attn("eval", str(tmp_path / "nothing.tsv"), check_rc=2)
+    assert result.stderr.decode() == f"attn: error: no such file: {tmp_path / 'nothing.tsv'}\n"

@@ -1,0 +1,67 @@
+"""Text as people have it: sentences within a line, paragraphs of wrapped lines (issue 17)."""
+
+import json
+
+import pytest
+
+from attn.cli.paragraphs import BLANK, Paragraphs
+from attn.runtime.sentences import split_sentences
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+def test_sentences_keep_every_word_and_cut_only_between_words():
+    text = "Click Tools - Options. The dialog opens, e.g. for version 1.2.3 of libfoo. See www.example.org now."
+    sentences = split_sentences(text, "en")
+    assert sentences == ["Click Tools - Options.", "The dialog opens, e.g. for version 1.2.3 of libfoo.",
+                         "See www.example.org now."]
+    assert split_sentences("One sentence, no break", "en") == ["One sentence, no break"]
+    assert split_sentences("Wie geht's? Gut, danke.", "de") == ["Wie geht's?", "Gut, danke."]
+    for text in ["a.b.c. d", "  Spaces.   Around.  ", "…", "Version 2.0.1. Next."]:
+        assert " ".join(split_sentences(text, "en")).split() == text.split()
+
+
+@pytest.mark.unit
+def test_paragraphs_unwrap_lines_and_keep_blank_lines():
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    items = list(grouper.feed(["", "first line", "  wrapped   here", "", "", "second", "  "])) + list(grouper.close())
+    assert items == [BLANK, "first line wrapped here", BLANK, BLANK, "second", BLANK]
+    grouper = Paragraphs(max_chars=1000)
+    assert list(grouper.feed(["no blank line at the end"])) + list(grouper.close()) == ["no blank line at the end"]
+
+
+@pytest.mark.unit
+def test_a_paragraph_without_end_is_closed_at_the_limit():
+    notes = []
+    grouper = Paragraphs(max_chars=10, notify=notes.append)
+    items = list(grouper.feed(["abcdef", "ghijkl", "mn"])) + list(grouper.close())
+    assert items == ["abcdef ghijkl", "mn"] and len(notes) == 1 and "line 2" in notes[0]
+
+
+@pytest.mark.integration
+def test_a_line_of_sentences_is_translated_sentence_by_sentence(reverse_model):
+    from attn.runtime.translator import Translator
+
+    translator = Translator(reverse_model)
+    line = "a0 b1. c2 d3 e0."
+    [[joined]] = translator.translate([line])
+    alone = [t[0] for t in translator.translate(["a0 b1.", "c2 d3 e0."], sentences=False)]
+    assert joined.text == " ".join(t.text for t in alone)
+    assert joined.alignment.source_words == line.split()
+    blocks = [(row, column) for row, column, _ in joined.alignment.parts]
+    assert blocks == [(0, 0), (len(alone[0].alignment.target_words), 2)]
+    [[whole]] = translator.translate([line], sentences=False)
+    assert len(whole.alignment.parts) == 1
+
+
+@pytest.mark.integration
+def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
+    text = "\na0 b1\nc2\n\n\nd3 e0.\nf1 g2.\n"
+    out = attn("translate", "-m", str(reverse_model), "--paragraphs", stdin=text).stdout.decode()
+    expected = attn("translate", "-m", str(reverse_model), "a0 b1 c2", "d3 e0. f1 g2.").stdout.decode().splitlines()
+    assert out.split("\n") == ["", expected[0], "", "", expected[1], ""]
+    records = attn("translate", "-m", str(reverse_model), "--paragraphs", "-f", "jsonl", stdin=text).stdout.decode()
+    records = [json.loads(line) for line in records.splitlines()]
+    assert [r["source"] for r in records] == ["a0 b1 c2", "d3 e0. f1 g2."]
+    assert records[1]["alignment"] is None and len(records[1]["alignment_parts"]) == 2
