@@ -15,7 +15,7 @@ from pathlib import Path
 
 from attn.runtime.constants import TASKS
 from attn.runtime.errors import UsageError
-from attn.runtime.search import SEARCH_LIMITS, check_search_value
+from attn.runtime.search import MODEL_SEARCH_DEFAULTS, SEARCH_LIMITS, check_search_value
 
 ARCHITECTURES = ("rnn", "transformer")
 TRAINING_DEVICES = ("", "cpu", "cuda")
@@ -109,14 +109,14 @@ class TrainConfig:
 class SearchConfig:
     """Default search settings written into the exported manifest."""
 
-    beam: int = 5
-    length_penalty: float = 1.0
-    min_length: int = 0
-    no_repeat_ngram: int = 0
-    max_length_ratio: float = 2.0
-    max_length_offset: int = 10
-    replace_unk: bool = False
-    max_source_pieces: int = 200
+    beam: int = MODEL_SEARCH_DEFAULTS["beam"]
+    length_penalty: float = MODEL_SEARCH_DEFAULTS["length_penalty"]
+    min_length: int = MODEL_SEARCH_DEFAULTS["min_length"]
+    no_repeat_ngram: int = MODEL_SEARCH_DEFAULTS["no_repeat_ngram"]
+    max_length_ratio: float = MODEL_SEARCH_DEFAULTS["max_length_ratio"]
+    max_length_offset: int = MODEL_SEARCH_DEFAULTS["max_length_offset"]
+    replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
+    max_source_pieces: int = MODEL_SEARCH_DEFAULTS["max_source_pieces"]
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,13 @@ class DecoderState(Protocol):
     def select(self, rows: np.ndarray) -> None: ...
 
 
+# The search settings a model carries (its training config's [search], written into the manifest),
+# and what holds when a model sets none: the one home of these defaults, for `attn export`
+# (export/config.py SearchConfig) and the runtime alike.
+MODEL_SEARCH_DEFAULTS = {"beam": 5, "length_penalty": 1.0, "min_length": 0, "no_repeat_ngram": 0, "replace_unk": False,
+                         "max_length_ratio": 2.0, "max_length_offset": 10, "max_source_pieces": 200}
+
+
 @dataclass(frozen=True)
 class SearchOptions:
     """beam 1 is greedy search; `sample` draws tokens instead (temperature, top-k, top-p, seed).
@@ -54,20 +61,20 @@ class SearchOptions:
     shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
     (runtime/shortlist.py)."""
 
-    beam: int = 5
+    beam: int = MODEL_SEARCH_DEFAULTS["beam"]
     n_best: int = 1
-    length_penalty: float = 1.0
+    length_penalty: float = MODEL_SEARCH_DEFAULTS["length_penalty"]
     coverage_penalty: float = 0.0
-    min_length: int = 0
+    min_length: int = MODEL_SEARCH_DEFAULTS["min_length"]
     max_length_ratio: float | None = None
     max_length_offset: int | None = None
-    no_repeat_ngram: int = 0
+    no_repeat_ngram: int = MODEL_SEARCH_DEFAULTS["no_repeat_ngram"]
     sample: bool = False
     temperature: float = 1.0
     top_k: int = 0
     top_p: float = 1.0
     seed: int | None = None
-    replace_unk: bool = False
+    replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
     shortlist: bool = True
 
     def __post_init__(self):

@@ -29,7 +29,7 @@ from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
-from .search import Hypothesis, SearchOptions, beam_search, final_score, greedy_search
+from .search import MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, final_score, greedy_search
 from .sentences import split_sentences
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -49,7 +49,6 @@ class Translation:
     alignment: WordAlignment
 
 
-DEFAULT_MAX_SOURCE_PIECES = 200
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
 
@@ -99,7 +98,7 @@ class Translator:
 
     @property
     def max_source_pieces(self) -> int:
-        return int(self.manifest.search.get("max_source_pieces", DEFAULT_MAX_SOURCE_PIECES))
+        return int(self.manifest.search.get("max_source_pieces", MODEL_SEARCH_DEFAULTS["max_source_pieces"]))
 
     def inputs_per_call(self, batch_size: int) -> int:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
@@ -234,7 +233,7 @@ class Translator:
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""
-        defaults = self.manifest.search
-        ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults.get("max_length_ratio", 2.0)
-        offset = options.max_length_offset if options.max_length_offset is not None else defaults.get("max_length_offset", 10)
+        defaults = {**MODEL_SEARCH_DEFAULTS, **self.manifest.search}
+        ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults["max_length_ratio"]
+        offset = options.max_length_offset if options.max_length_offset is not None else defaults["max_length_offset"]
         return np.maximum((ratio * source_lengths + offset).astype(int), options.min_length + 1)
