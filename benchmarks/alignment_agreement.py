@@ -26,7 +26,7 @@ from pathlib import Path
 import eflomal
 
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv, spread
+from attn.runtime.tsv import Row, read_tsv, spread
 
 
 def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set], list[set]]:
@@ -41,6 +41,23 @@ def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set]
     return [f & r for f, r in pairs], [f | r for f, r in pairs]
 
 
+def reference_alignments(dev: Path, train: Path, pairs: int, context: int) -> tuple[list[Row], list[set], list[set]]:
+    """`pairs` dev rows (every n-th) and eflomal's sure and possible links for each."""
+    rows = spread([row for row in read_tsv(dev) if row.source.split() and row.target.split()], pairs)
+    beside = spread([row for row in read_tsv(train) if row.source.split() and row.target.split()], context)
+    sure, possible = statistical_links([r.source for r in rows + beside], [r.target for r in rows + beside])
+    return rows, sure[: len(rows)], possible[: len(rows)]
+
+
+def agreement(links: list[set], sure: list[set], possible: list[set]) -> tuple[int, float, float]:
+    """(model links, AER, share of the model's links the aligner proposes) over all pairs."""
+    count = sum(len(a) for a in links)
+    hits_sure = sum(len(a & s) for a, s in zip(links, sure))
+    hits_possible = sum(len(a & p) for a, p in zip(links, possible))
+    aer = 1 - (hits_sure + hits_possible) / max(count + sum(len(s) for s in sure), 1)
+    return count, aer, hits_possible / max(count, 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
@@ -50,22 +67,16 @@ def main() -> None:
     parser.add_argument("--context", type=int, default=20000)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    dev = spread([row for row in read_tsv(args.dev) if row.source.split() and row.target.split()], args.pairs)
-    context = spread([row for row in read_tsv(args.train) if row.source.split() and row.target.split()], args.context)
-    sure, possible = statistical_links([r.source for r in dev + context], [r.target for r in dev + context])
-    sure, possible = sure[: len(dev)], possible[: len(dev)]
+    dev, sure, possible = reference_alignments(args.dev, args.train, args.pairs, args.context)
     lines = [f"Command: `python {' '.join(sys.argv)}`", "",
-             f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {len(context)} pairs of "
+             f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
              f"`{args.train.name}` beside them; sure links = both directions, possible = either.", "",
              "| folder | links | AER | model links the aligner proposes |", "|---|---|---|---|"]
     for folder in args.folders:
         translator = Translator(folder, threads=1, notify=lambda message: None)
         links = [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev]
-        count = sum(len(a) for a in links)
-        hits_sure = sum(len(a & s) for a, s in zip(links, sure))
-        hits_possible = sum(len(a & p) for a, p in zip(links, possible))
-        aer = 1 - (hits_sure + hits_possible) / max(count + sum(len(s) for s in sure), 1)
-        lines.append(f"| {folder} | {count} | {aer:.3f} | {hits_possible / max(count, 1):.1%} |")
+        count, aer, proposed = agreement(links, sure, possible)
+        lines.append(f"| {folder} | {count} | {aer:.3f} | {proposed:.1%} |")
         print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
     if args.out:

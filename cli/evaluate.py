@@ -23,7 +23,7 @@ from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import metric_columns, summary_scores, translation_scores
 from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
-                      NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
+                      MaxSourcePiecesOption, NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
                       default_of)
 
 
@@ -39,6 +39,7 @@ def eval_command(
     no_repeat_ngram: NoRepeatNgramOption = None,
     replace_unk: ReplaceUnkOption = None,
     shortlist: ShortlistOption = default_of("shortlist"),
+    max_source_pieces: MaxSourcePiecesOption = None,
     sentences: SentencesOption = True,
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: ThreadsOption = 0,
@@ -61,10 +62,12 @@ def eval_command(
         translator = Translator(resolve_model(model, task, None, None), device, threads, notes)
         options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
                                              no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk,
-                                             shortlist=shortlist and translator.shortlist is not None)
+                                             shortlist=shortlist and translator.shortlist is not None,
+                                             max_source_pieces=max_source_pieces)
         name, task = translator.folder.name, translator.manifest.task
         settings = {key: getattr(options, key) for key in
                     ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
+        settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
         if task == "translate":
             settings["sentences"] = sentences
         hypotheses = _decode(translator, rows, options, batch_size, sentences)

@@ -21,7 +21,7 @@ from .formats.jsonl import JsonlFormat
 from .formats.text import TextFormat
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
-                      NBestOption, NoRepeatNgramOption, QuietOption, ThreadsOption, search_options)
+                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, search_options)
 from .progress import progress_bar, progress_wanted
 from .translate import load_translator, quiet_notes
 
@@ -38,6 +38,7 @@ def summarize_command(
     min_length: MinLengthOption = None,
     max_length: Annotated[Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")] = None,
     no_repeat_ngram: NoRepeatNgramOption = None,
+    max_source_pieces: MaxSourcePiecesOption = None,
     output_format: Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(SUMMARY_FORMATS)}.")] = "text",
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
@@ -53,7 +54,7 @@ def summarize_command(
     options = search_options(
         summarizer, beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,
         no_repeat_ngram=no_repeat_ngram, max_length_ratio=None if max_length is None else 0.0,
-        max_length_offset=max_length,
+        max_length_offset=max_length, max_source_pieces=max_source_pieces,
     )
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
     done = 0

@@ -21,7 +21,7 @@ from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatm
 from .lines import DEFAULT_MAX_LINE_CHARS, read_line_batches
 from .options import (BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
                       MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
-                      NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
+                      MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
                       ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
                       search_options)
 from .paragraphs import BLANK, Paragraphs
@@ -65,6 +65,7 @@ def translate_command(
     seed: SeedOption = None,
     replace_unk: ReplaceUnkOption = None,
     shortlist: ShortlistOption = default_of("shortlist"),
+    max_source_pieces: MaxSourcePiecesOption = None,
     sentences: SentencesOption = True,
     paragraphs: Annotated[bool, typer.Option("--paragraphs", help="Blank lines separate the inputs: each paragraph is unwrapped, translated sentence by sentence and written as one line, blank lines kept.")] = False,
     output_format: FormatOption = "text",
@@ -86,7 +87,7 @@ def translate_command(
         translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
         min_length=min_length, max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
         no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
-        replace_unk=replace_unk, shortlist=shortlist,
+        replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces,
     )
     formatter = make_format(output_format, options.n_best)
     if text:

@@ -69,7 +69,6 @@ KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, LEXICON)
 REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
 PRECISIONS = ("fp32", "int8")
 MAX_VOCABULARY = 1 << 20
-MAX_SOURCE_PIECES = 10_000
 
 
 def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
@@ -173,10 +172,6 @@ def _problem(manifest: Manifest) -> str | None:
     if precision not in PRECISIONS:
         return f"architecture.precision must be one of {', '.join(PRECISIONS)}, got {precision!r}"
     for name, value in manifest.search.items():
-        if name == "max_source_pieces":
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_SOURCE_PIECES:
-                return f"search.max_source_pieces must be an integer in [1, {MAX_SOURCE_PIECES}], got {value!r}"
-            continue
         if name == "seed" or name not in SEARCH_LIMITS and name not in SEARCH_FLAGS:
             return f"search: unknown setting {name!r}"
         try:

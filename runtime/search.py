@@ -58,6 +58,8 @@ class SearchOptions:
     Lengths: at most max_length_ratio·|source| + max_length_offset tokens (None: the model's
     defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram.
     replace_unk repairs mangled copies of verbatim source words after search (runtime/verbatim.py).
+    max_source_pieces (None: the model's) is the longest source read at once: a translation
+    model translates a longer sentence in parts, a summarizer reads the head (runtime/chunking.py).
     shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
     (runtime/shortlist.py)."""
 
@@ -76,6 +78,7 @@ class SearchOptions:
     seed: int | None = None
     replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
     shortlist: bool = True
+    max_source_pieces: int | None = None
 
     def __post_init__(self):
         for name, value in vars(self).items():
@@ -94,6 +97,7 @@ SEARCH_LIMITS: dict[str, tuple[float, float]] = {
     "max_length_ratio": (0.0, 100.0),
     "max_length_offset": (0, 10_000),
     "no_repeat_ngram": (0, 100),
+    "max_source_pieces": (1, 10_000),
     "temperature": (0.0, 100.0),
     "top_k": (0, 1_000_000),
     "top_p": (0.0, 1.0),

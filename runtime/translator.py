@@ -121,7 +121,8 @@ class Translator:
             if not text.strip():
                 continue
             units = split_sentences(text, self.manifest.source_lang) if split else [text]
-            parts += [(index, piece) for unit in units for piece in self._fitted(first_number + index, unit)]
+            parts += [(index, piece) for unit in units
+                      for piece in self._fitted(first_number + index, unit, options.max_source_pieces or self.max_source_pieces)]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
@@ -136,12 +137,11 @@ class Translator:
             per_input[index].append(hypotheses)
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
 
-    def _fitted(self, number: int, text: str) -> list[SourcePieces]:
+    def _fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
         """The text's pieces as the model can take them (one part when they fit), with a note
         when they did not. A summarizer reads only the head, so only the head's characters are
         tokenized: a piece spans at most `longest_piece` characters, so the whole words within
         the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
-        limit = self.max_source_pieces
         if self.manifest.task == "summarize":
             budget = (limit + 1) * self.tokenizer.longest_piece
             head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
@@ -149,14 +149,14 @@ class Translator:
             if len(source.ids) - 1 <= limit:
                 return [source]
             head = keep_head(source, limit)
-            self.notify(f"input {number} is longer than this model's {limit} pieces: summarized from its first "
+            self.notify(f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
                         f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
             return [head]
         source = self.tokenizer.encode_source(text)
         if len(source.ids) - 1 <= limit:
             return [source]
         pieces = split_source(source, limit)
-        self.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over this model's {limit}: "
+        self.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
                     f"translated in {len(pieces)} parts")
         return pieces
 
