@@ -72,11 +72,17 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     return Corpus(tokenizer, train, dev, dev_rows)
 
 
+# [model] keys that leave the weights alone and choose only what `attn export` writes: which decoder
+# layer's encoder-decoder attention becomes the `attention` output.
+EXPORT_CHOICES = ("model.alignment_layer",)
+
+
 def check_run_config(config: Config, workdir: Path, record: bool = False) -> None:
     """Compare the run's [model] and [vocab] with those recorded in the work folder: a later use
     with different ones (a forgotten --set, the wrong config) is a ConfigError, not a weight
     mismatch. `record` writes them when none are, which the Trainer does once the data and the
-    model were built, so that a config that failed never locks the folder."""
+    model were built, so that a config that failed never locks the folder. Keys that only choose
+    what an export writes (EXPORT_CHOICES) may differ."""
     path = workdir / "config.json"
     fixed = {name: config.to_dict()[name] for name in ("model", "vocab")}
     if not path.exists():
@@ -85,7 +91,8 @@ def check_run_config(config: Config, workdir: Path, record: bool = False) -> Non
         return
     recorded = json.loads(path.read_text(encoding="utf-8"))
     for section, values in fixed.items():
-        changed = sorted(k for k in values if recorded.get(section, {}).get(k) != values[k])
+        changed = sorted(k for k in values if recorded.get(section, {}).get(k) != values[k]
+                         and f"{section}.{k}" not in EXPORT_CHOICES)
         if changed:
             raise ConfigError(f"{workdir} was trained with different [{section}] {', '.join(changed)} "
                               f"(see {path}); use its settings or another --workdir")

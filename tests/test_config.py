@@ -75,6 +75,10 @@ def test_a_run_folder_refuses_a_different_model(tmp_path):
     changed = config_from_dict({"model": {"copy": True}, "vocab": {"size": 500}})
     with pytest.raises(ConfigError, match=r"different \[model\] copy"):
         check_run_config(changed, tmp_path)
+    transformer = {"architecture": "transformer", "decoder_layers": 2}
+    (tmp_path / "t").mkdir()
+    check_run_config(config_from_dict({"model": transformer}), tmp_path / "t", record=True)
+    check_run_config(config_from_dict({"model": {**transformer, "alignment_layer": 0}}), tmp_path / "t")  # export's choice
 
 
 # ---- ranges and fuzzing (README, "Hardening") ---------------------------------------------

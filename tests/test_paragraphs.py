@@ -65,3 +65,22 @@ def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     records = [json.loads(line) for line in records.splitlines()]
     assert [r["source"] for r in records] == ["a0 b1 c2", "d3 e0. f1 g2."]
     assert records[1]["alignment"] is None and len(records[1]["alignment_parts"]) == 2
+
+
+@pytest.mark.unit
+def test_a_heat_map_of_several_sentences_draws_their_blocks():
+    import numpy as np
+
+    from attn.cli.heatmap import MAX_DRAWN_WORDS, heatmap_alignment
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.chunking import join_alignments
+
+    first = WordAlignment(["a", "b"], ["x"], np.array([[0.25, 0.75]], np.float32))
+    second = WordAlignment(["c"], ["y", "z"], np.array([[1.0], [1.0]], np.float32))
+    drawn = heatmap_alignment(join_alignments([first, second]), 1, notify=pytest.fail)
+    assert drawn.source_words == ["a", "b", "c"] and drawn.target_words == ["x", "y", "z"]
+    assert drawn.weights.tolist() == [[0.25, 0.75, 0.0], [0.0, 0.0, 1.0], [0.0, 0.0, 1.0]]
+    wide = WordAlignment(["w"] * MAX_DRAWN_WORDS, ["v"], np.full((1, MAX_DRAWN_WORDS), 1 / MAX_DRAWN_WORDS, np.float32))
+    notes = []
+    assert heatmap_alignment(join_alignments([wide, second]), 4, notes.append) is wide
+    assert "input 4" in notes[0]
