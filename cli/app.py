@@ -17,6 +17,7 @@ from attn.runtime.errors import UsageError
 from .bench import bench_command
 from .evaluate import eval_command
 from .models_list import models_command
+from .serve import serve_command
 from .summarize import summarize_command
 from .training import export_command, quantize_command, train_command
 from .translate import align_command, translate_command
@@ -70,7 +71,7 @@ def guarded(command: Callable) -> Callable:
 
 
 for name, command in [("translate", translate_command), ("summarize", summarize_command), ("align", align_command),
-                      ("eval", eval_command), ("models", models_command), ("bench", bench_command),
+                      ("eval", eval_command), ("models", models_command), ("bench", bench_command), ("serve", serve_command),
                       ("train", train_command), ("export", export_command), ("quantize", quantize_command)]:
     app.command(name)(guarded(command))
 

@@ -37,8 +37,12 @@ class JsonlFormat:
         self.n_best, self.text_key = n_best, text_key
 
     def write(self, source: str, translations: list[Translation]) -> None:
-        best = translation_record(translations[0])
-        record = {"source": source, "source_words": translations[0].alignment.source_words,
-                  self.text_key: best.pop("text"), **best,
-                  "n_best": [translation_record(t) for t in translations]}
-        sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False) + "\n")
+
+
+def input_record(source: str, translations: list[Translation], text_key: str = "translation") -> dict:
+    """One input's object of the schema: the source, its words, the best output's fields and the
+    n-best list (also the body of `attn serve`'s native endpoints)."""
+    best = translation_record(translations[0])
+    return {"source": source, "source_words": translations[0].alignment.source_words,
+            text_key: best.pop("text"), **best, "n_best": [translation_record(t) for t in translations]}

@@ -1,0 +1,57 @@
+"""`attn serve`: the installed (or given) models over HTTP, LibreTranslate's API included
+(cli/server/app.py). Needs the serve extra: pip install "attn[serve]"."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from attn.runtime.errors import UsageError
+from attn.runtime.registry import installed_models, resolve_model
+
+from .options import BatchSizeOption, DeviceOption, ThreadsOption
+
+
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 5000,
+    models: Annotated[Optional[list[str]], typer.Option("--models", help="A model folder or installed name to serve (repeatable). Default: every installed model.")] = None,
+    api_keys: Annotated[Optional[Path], typer.Option("--api-keys", help="File of API keys, one per line: requests without one of them get 403.")] = None,
+    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="Characters per request, at most (413 beyond).")] = 20_000,
+    max_inputs: Annotated[int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")] = 128,
+    max_batch: Annotated[int, typer.Option("--max-batch", min=1, help="Texts gathered into one decode batch, at most (1: one request at a time).")] = 64,
+    max_wait_ms: Annotated[float, typer.Option("--max-wait-ms", min=0.0, help="How long a batch waits for more requests.")] = 5.0,
+    max_queued: Annotated[int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")] = 1024,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = 60.0,
+    device: DeviceOption = "cpu",
+    threads: ThreadsOption = 0,
+    batch_size: BatchSizeOption = 32,
+) -> None:
+    """Serve translation and summarization over HTTP (LibreTranslate-compatible /translate)."""
+    try:
+        import uvicorn
+
+        from .server.app import Limits, create_app
+    except ModuleNotFoundError as error:
+        raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
+    from attn.runtime.translator import Translator
+
+    folders = [resolve_model(name, "translate", None, None) for name in models] if models else \
+        [installed.folder for installed in installed_models()]
+    if not folders:
+        raise UsageError("no models to serve: install some or pass --models")
+    translators = [Translator(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
+    keys = None
+    if api_keys is not None:
+        keys = frozenset(line.strip() for line in api_keys.read_text(encoding="utf-8").splitlines()
+                         if line.strip() and not line.lstrip().startswith("#"))
+        if not keys:
+            raise UsageError(f"{api_keys}: no API keys in it (one per line)")
+    app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys),
+                     {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued,
+                      "batch_size": batch_size})
+    # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
+    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0))

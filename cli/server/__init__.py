@@ -1,0 +1,1 @@
+"""`attn serve`: the HTTP server (optional extra `attn[serve]`: Starlette and uvicorn)."""

@@ -1,0 +1,234 @@
+"""`attn serve` (issue 19): LibreTranslate's client against a real server, every error case at the
+HTTP level, dynamic batching, and a graceful SIGTERM."""
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from attn.cli.server.batcher import Busy, DynamicBatcher  # noqa: E402
+from attn.runtime.search import SearchOptions  # noqa: E402
+
+from .test_cli import attn  # noqa: E402
+
+SOURCES = ["a0 b1 c2", "d3 e0 f1 g2", "b1 b1 a0", "c2"]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """`attn serve` in a subprocess on 127.0.0.1 and a free port, up once /health answers."""
+
+    def __init__(self, *args: str):
+        import httpx
+
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen([sys.executable, "-m", "attn.cli", "serve", "--port", str(self.port), *args],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(600):
+            try:
+                if httpx.get(self.url + "/health", timeout=1).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.1)
+            if self.process.poll() is not None:
+                raise AssertionError(self.process.stderr.read().decode())
+        raise AssertionError("the server did not come up")
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(timeout=60)
+
+
+@pytest.fixture(scope="module")
+def server(reverse_model):
+    running = Server("--models", str(reverse_model))
+    yield running
+    running.stop()
+
+
+def cli_translations(model: Path, texts: list[str]) -> list[str]:
+    return attn("translate", "-m", str(model), *texts).stdout.decode().splitlines()
+
+
+@pytest.mark.integration
+def test_the_libretranslate_client_gets_what_the_cli_prints(server, reverse_model):
+    from libretranslatepy import LibreTranslateAPI
+
+    client = LibreTranslateAPI(server.url)
+    assert [client.translate(text, "sym", "sym") for text in SOURCES] == cli_translations(reverse_model, SOURCES)
+    assert client.languages() == [{"code": "sym", "name": "sym", "targets": ["sym"]}]
+
+
+@pytest.mark.integration
+def test_lists_alternatives_and_native_records(server, reverse_model):
+    import httpx
+
+    reply = httpx.post(server.url + "/translate", json={"q": SOURCES, "source": "sym", "target": "sym",
+                                                        "alternatives": 2}).json()
+    assert reply["translatedText"] == cli_translations(reverse_model, SOURCES)
+    assert [len(alternatives) for alternatives in reply["alternatives"]] == [2] * len(SOURCES)
+    one = httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym",
+                                                      "alternatives": 1}).json()
+    assert isinstance(one["translatedText"], str) and isinstance(one["alternatives"], list)
+    native = httpx.post(server.url + "/v1/translate", json={"q": SOURCES[:2], "model": reverse_model.name,
+                                                            "n_best": 3, "beam": 1}).json()["results"]
+    records = [json.loads(line) for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3",
+                                                  *SOURCES[:2]).stdout.decode().splitlines()]
+    assert native == records
+    aligned = httpx.post(server.url + "/v1/align", json={"source": "a0 b1 c2", "target": "c2 b1 a0",
+                                                         "model": reverse_model.name}).json()
+    assert aligned["pharaoh"] == "2-0 1-1 0-2"
+
+
+BAD_REQUESTS = {
+    "missing q": ({"json": {"source": "sym", "target": "sym"}}, 400, "Invalid request: missing q parameter"),
+    "missing source": ({"json": {"q": "a0", "target": "sym"}}, 400, "Invalid request: missing source parameter"),
+    "unsupported language": ({"json": {"q": "a0", "source": "sym", "target": "xx"}}, 400, "xx is not supported"),
+    "auto without detection": ({"json": {"q": "a0", "source": "auto", "target": "sym"}}, 400, "auto is not supported"),
+    "html": ({"json": {"q": "a0", "source": "sym", "target": "sym", "format": "html"}}, 400, "html format is not supported"),
+    "q a number": ({"json": {"q": 5, "source": "sym", "target": "sym"}}, 400, "q must be a string"),
+    "q a list of numbers": ({"json": {"q": [1, 2], "source": "sym", "target": "sym"}}, 400, "q must be a string"),
+    "alternatives a word": ({"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": "many"}}, 400, "alternatives"),
+    "malformed JSON": ({"content": b'{"q": ', "headers": {"content-type": "application/json"}}, 400, "not valid JSON"),
+    "a JSON list": ({"json": ["a0"]}, 400, "JSON object"),
+    "binary": ({"content": bytes(range(256)) * 4, "headers": {"content-type": "application/json"}}, 400, "not UTF-8"),
+    "too many texts": ({"json": {"q": ["a0"] * 129, "source": "sym", "target": "sym"}}, 413, "text limit (128)"),
+    "too many characters": ({"json": {"q": "a0 " * 7000, "source": "sym", "target": "sym"}}, 413, "character limit"),
+    "huge body": ({"content": b"q=" + b"a" * 2_000_000}, 413, "body over"),
+}
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("request_args, status, message", BAD_REQUESTS.values(), ids=BAD_REQUESTS.keys())
+def test_bad_requests_get_a_4xx_and_the_server_keeps_serving(server, request_args, status, message):
+    import httpx
+
+    reply = httpx.post(server.url + "/translate", timeout=30, **request_args)
+    assert reply.status_code == status and message in reply.json()["error"]
+    assert httpx.post(server.url + "/translate", data={"q": "a0 b1", "source": "sym", "target": "sym"}).json() == \
+        {"translatedText": "b1 a0"}
+
+
+@pytest.mark.integration
+def test_unknown_routes_and_methods(server):
+    import httpx
+
+    assert httpx.get(server.url + "/nowhere").status_code == 404
+    assert httpx.get(server.url + "/translate").status_code == 405
+    assert "error" in httpx.get(server.url + "/translate").json()
+    native = httpx.post(server.url + "/v1/translate", json={"q": "a0", "model": "nothing"})
+    assert native.status_code == 400 and "no translate model named 'nothing'" in native.json()["error"]
+    beam = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "beam": 10**9})
+    assert beam.status_code == 400 and "beam" in beam.json()["error"]
+
+
+@pytest.mark.integration
+def test_api_keys(reverse_model, tmp_path):
+    import httpx
+
+    keys = tmp_path / "keys"
+    keys.write_text("# one key per line\nsecret-1\n\nsecret-2\n")
+    guarded = Server("--models", str(reverse_model), "--api-keys", str(keys))
+    try:
+        request = {"q": "a0 b1", "source": "sym", "target": "sym"}
+        assert httpx.post(guarded.url + "/translate", json=request).status_code == 403
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-3"}).json() == {"error": "Invalid API key"}
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-2"}).json() == {"translatedText": "b1 a0"}
+    finally:
+        guarded.stop()
+
+
+@pytest.mark.integration
+def test_sigterm_lets_requests_in_flight_finish(reverse_model):
+    import httpx
+
+    running = Server("--models", str(reverse_model), "--max-batch", "1", "--max-inputs", "1000", "--max-chars", "100000",
+                     "--max-queued", "5000")
+    texts = ["a0 b1 c2 d3 e0 f1 g2 a0 b1 c2"] * 1000
+
+    async def in_flight():
+        async with httpx.AsyncClient(timeout=300) as client:
+            async def post():
+                reply = await client.post(running.url + "/translate", json={"q": texts, "source": "sym", "target": "sym"})
+                return reply, time.monotonic()
+
+            pending = [asyncio.create_task(post()) for _ in range(3)]
+            await asyncio.sleep(0.5)
+            running.process.send_signal(signal.SIGTERM)
+            signalled = time.monotonic()
+            return await asyncio.gather(*pending), signalled
+
+    finished, signalled = asyncio.run(in_flight())
+    assert [reply.status_code for reply, _ in finished] == [200] * 3, [reply.text[:200] for reply, _ in finished]
+    assert all(len(reply.json()["translatedText"]) == 1000 for reply, _ in finished)
+    assert max(at for _, at in finished) > signalled  # at least one was still decoding when the signal came
+    # uvicorn finishes, then re-raises the signal it caught: the process ends by SIGTERM, as asked
+    assert running.process.wait(timeout=120) in (0, -signal.SIGTERM)
+    with pytest.raises(httpx.TransportError):
+        httpx.get(running.url + "/health")
+
+
+class CountingTranslator:
+    """Stands in for a Translator: 'translates' by upper-casing and records each batch."""
+
+    def __init__(self, seconds: float = 0.0):
+        self.batches, self.seconds = [], seconds
+
+    def translate(self, texts, options, batch_size, sentences=True):
+        self.batches.append(list(texts))
+        time.sleep(self.seconds)
+        return [[text.upper()] for text in texts]
+
+
+@pytest.mark.unit
+def test_concurrent_requests_share_batches_and_get_their_own_results():
+    async def scenario():
+        translator = CountingTranslator(seconds=0.05)
+        batcher = DynamicBatcher(translator, max_batch=16, max_wait=0.01)
+        batcher.start()
+        requests = [[f"r{i} t{j}" for j in range(i % 3 + 1)] for i in range(12)]
+        results = await asyncio.gather(*(batcher.translate(texts, SearchOptions()) for texts in requests))
+        await batcher.stop()
+        return requests, results, translator.batches
+
+    requests, results, batches = asyncio.run(scenario())
+    assert results == [[[text.upper()] for text in texts] for texts in requests]
+    assert len(batches) < len(requests) and max(len(b) for b in batches) <= 16 + 2
+
+
+@pytest.mark.unit
+def test_a_full_queue_refuses_and_a_timed_out_request_is_dropped():
+    async def scenario():
+        translator = CountingTranslator(seconds=0.2)
+        batcher = DynamicBatcher(translator, max_batch=1, max_wait=0.0, max_queued=3)
+        batcher.start()
+        first = asyncio.create_task(batcher.translate(["a", "b"], SearchOptions()))
+        await asyncio.sleep(0.05)  # the first batch is decoding, the queue is empty
+        waiting = asyncio.create_task(batcher.translate(["c", "d", "e"], SearchOptions()))
+        await asyncio.sleep(0)
+        with pytest.raises(Busy):
+            await batcher.translate(["f"], SearchOptions())
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(waiting, 0.01)
+        assert await first == [["A"], ["B"]]
+        await asyncio.sleep(0.3)
+        await batcher.stop()
+        return translator.batches
+
+    assert asyncio.run(scenario()) == [["a", "b"]]
