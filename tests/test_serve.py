@@ -3,7 +3,6 @@ HTTP level, dynamic batching, and a graceful SIGTERM."""
 
 import asyncio
 import json
-import os
 import signal
 import socket
 import subprocess
