@@ -13,6 +13,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.registry import installed_models, resolve_model
 
 from .options import BatchSizeOption, DeviceOption, ThreadsOption
+from .server.settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
 
 
 def serve_command(
@@ -20,12 +21,12 @@ def serve_command(
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 5000,
     models: Annotated[Optional[list[str]], typer.Option("--models", help="A model folder or installed name to serve (repeatable). Default: every installed model.")] = None,
     api_keys: Annotated[Optional[Path], typer.Option("--api-keys", help="File of API keys, one per line: requests without one of them get 403.")] = None,
-    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="Characters per request, at most (413 beyond).")] = 20_000,
-    max_inputs: Annotated[int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")] = 128,
-    max_batch: Annotated[int, typer.Option("--max-batch", min=1, help="Texts gathered into one decode batch, at most (1: one request at a time).")] = 64,
-    max_wait_ms: Annotated[float, typer.Option("--max-wait-ms", min=0.0, help="How long a batch waits for more requests.")] = 5.0,
-    max_queued: Annotated[int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")] = 1024,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = 60.0,
+    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="Characters per request, at most (413 beyond).")] = Limits.max_chars,
+    max_inputs: Annotated[int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")] = Limits.max_inputs,
+    max_batch: Annotated[int, typer.Option("--max-batch", min=1, help="Texts gathered into one decode batch, at most (1: one request at a time).")] = MAX_BATCH,
+    max_wait_ms: Annotated[float, typer.Option("--max-wait-ms", min=0.0, help="How long a batch waits for more requests when requests come concurrently (a lone client never waits).")] = 1000 * MAX_WAIT_SECONDS,
+    max_queued: Annotated[int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")] = MAX_QUEUED,
+    timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = Limits.timeout,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
@@ -34,7 +35,7 @@ def serve_command(
     try:
         import uvicorn
 
-        from .server.app import Limits, create_app
+        from .server.app import create_app
     except ModuleNotFoundError as error:
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
     from attn.runtime.translator import Translator

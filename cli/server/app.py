@@ -23,7 +23,6 @@ import contextlib
 import hmac
 import json
 import logging
-from dataclasses import dataclass
 from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
@@ -39,27 +38,13 @@ from attn.runtime.translator import Translator
 from ..formats.jsonl import input_record
 from ..options import search_options as command_line_options
 from .batcher import Busy, DynamicBatcher
+from .settings import Limits
 
 log = logging.getLogger("attn.serve")
 
 LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
 # Search settings a native request may set (sampling included); the rest are the model's.
 NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk", "shortlist")
-
-
-@dataclass(frozen=True)
-class Limits:
-    """What one request may ask for. The body limit follows from the characters: UTF-8 takes at
-    most 4 bytes a character, JSON escaping at most 6 (\\uXXXX), plus room for the other fields."""
-
-    max_chars: int = 20_000
-    max_inputs: int = 128
-    timeout: float = 60.0
-    api_keys: frozenset[str] | None = None
-
-    @property
-    def max_body_bytes(self) -> int:
-        return 6 * self.max_chars + 64 * 1024
 
 
 class Models:

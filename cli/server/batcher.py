@@ -1,8 +1,10 @@
 """Dynamic batching: concurrent requests' texts gathered into decode batches, one model each.
 
 A request's texts join a bounded queue (`Busy` when it is full: memory does not grow with the
-load). One task per model takes the first waiting job, then whatever else arrives within
-`max_wait` seconds, up to `max_batch` texts (a job is never split), and decodes jobs that ask for
+load). One task per model takes the first waiting job and every job already queued, up to
+`max_batch` texts (a job is never split); when the last batch held several requests, it also waits
+up to `max_wait` seconds for more (clients that just got their answers are sending their next
+ones), while a lone client is never kept waiting (benchmarks/SERVE.md). It decodes jobs that ask for
 the same search settings together in a worker thread: onnxruntime releases the GIL, so the event
 loop keeps accepting requests meanwhile, and they queue up for the next batch. The Translator
 sorts and splits a batch over the cores itself, and a text translates the same in any company
@@ -19,6 +21,8 @@ from dataclasses import dataclass, field
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translation, Translator
 
+from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
+
 
 class Busy(Exception):
     """The queue holds as many texts as it may: the caller should retry later."""
@@ -33,14 +37,15 @@ class Job:
 
 
 class DynamicBatcher:
-    def __init__(self, translator: Translator, max_batch: int = 64, max_wait: float = 0.005,
-                 max_queued: int = 1024, batch_size: int = 32):
+    def __init__(self, translator: Translator, max_batch: int = MAX_BATCH, max_wait: float = MAX_WAIT_SECONDS,
+                 max_queued: int = MAX_QUEUED, batch_size: int = 32):
         self.translator = translator
         self.max_batch, self.max_wait, self.max_queued, self.batch_size = max_batch, max_wait, max_queued, batch_size
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
         self.queued = 0  # texts waiting, not yet taken into a batch
         self.executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attn-decode")
         self.task: asyncio.Task | None = None
+        self.concurrent = False  # whether the last batch gathered more than one request
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._run())
@@ -90,10 +95,11 @@ class DynamicBatcher:
                     start += len(job.texts)
 
     async def _gather(self, loop: asyncio.AbstractEventLoop) -> list[Job]:
-        """The first waiting job and those that arrive within max_wait, up to max_batch texts."""
+        """The first waiting job and those queued, up to max_batch texts; after a batch of several
+        requests, also those that arrive within max_wait."""
         jobs = [await self.queue.get()]
         count = len(jobs[0].texts)
-        deadline = loop.time() + self.max_wait
+        deadline = loop.time() + (self.max_wait if self.concurrent else 0.0)
         while count < self.max_batch:
             if self.queue.empty():
                 remaining = deadline - loop.time()
@@ -108,6 +114,7 @@ class DynamicBatcher:
             jobs.append(job)
             count += len(job.texts)
         self.queued -= count
+        self.concurrent = len(jobs) > 1
         return jobs
 
     def _decode(self, texts: list[str], options: SearchOptions, sentences: bool) -> list[list[Translation]]:

@@ -1,0 +1,27 @@
+"""`attn serve`'s settings and their defaults: what one request may ask for, and how requests are
+batched. Free of the server's packages and of asyncio, so that the command's options take their
+defaults from here without slowing every other command's start."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one request may ask for. The body limit follows from the characters: UTF-8 takes at
+    most 4 bytes a character, JSON escaping at most 6 (\\uXXXX), plus room for the other fields."""
+
+    max_chars: int = 20_000
+    max_inputs: int = 128
+    timeout: float = 60.0
+    api_keys: frozenset[str] | None = None
+
+    @property
+    def max_body_bytes(self) -> int:
+        return 6 * self.max_chars + 64 * 1024
+
+
+# Dynamic batching (cli/server/batcher.py): texts per decode batch, how long a batch waits for more
+# requests when they come concurrently, texts waiting per model.
+MAX_BATCH, MAX_WAIT_SECONDS, MAX_QUEUED = 64, 0.002, 1024
