@@ -15,6 +15,7 @@ import typer
 from attn.runtime.errors import UsageError
 
 from .bench import bench_command
+from .corpus import translate_corpus_command
 from .evaluate import eval_command
 from .models_list import models_command
 from .serve import serve_command
@@ -72,6 +73,7 @@ def guarded(command: Callable) -> Callable:
 
 for name, command in [("translate", translate_command), ("summarize", summarize_command), ("align", align_command),
                       ("eval", eval_command), ("models", models_command), ("bench", bench_command), ("serve", serve_command),
+                      ("translate-corpus", translate_corpus_command),
                       ("train", train_command), ("export", export_command), ("quantize", quantize_command)]:
     app.command(name)(guarded(command))
 

@@ -76,7 +76,7 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
         nonlocal number
         for line, cut in lines:
             number += 1
-            text = _decode(line)
+            text = decode_line(line)
             if cut or len(text) > max_line_chars:
                 notify(f"line {number} is longer than {max_line_chars} characters (--max-line-chars): "
                        f"only its first {max_line_chars} are used")
@@ -98,5 +98,6 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
         del pending[:max_batch]
 
 
-def _decode(line: bytes) -> str:
+def decode_line(line: bytes) -> str:
+    """A line's bytes as text: a final \\r dropped, bytes that are not UTF-8 replaced."""
     return line.removesuffix(b"\r").decode("utf-8", errors="replace")

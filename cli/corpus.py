@@ -1,0 +1,114 @@
+"""`attn translate-corpus`: a corpus translated on a Ray cluster (optional extra `attn[ray]`).
+
+    attn translate-corpus books/*.txt --output out/ --ray-address auto --workers 8
+
+or from Python:
+
+    from attn.cli.corpus import translate_corpus
+    translate_corpus(["books/a.txt"], "out/", workers=8, ray_address="auto")
+
+Inputs are text files (one text per line, split on "\\n" only and decoded as `attn translate`
+decodes its standard input) or Parquet files (`--column` names the text column). Ray Data reads
+them, each file in one task, into rows (path, row, text); `map_batches` sends batches of rows to
+a pool of actors, each holding one loaded model (CPU threads or a GPU per actor); the rows are
+written as Parquet files in the output folder with the translation beside the text. Exactly one
+output row per input row, and (path, row) gives back the input order: sort by them. Every text
+translates as `attn translate` translates that line (tested).
+
+On a cluster, every node needs attn installed (the shipped models come with it) or the model
+folder at the same path; `--ray-address auto` joins the cluster `ray start` made, and
+`ray.init`'s RAY_ADDRESS works too.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from attn.runtime.errors import UsageError
+from attn.runtime.registry import resolve_model
+
+from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
+from .options import BatchSizeOption, FromOption, ModelOption, ToOption
+
+PARQUET_SUFFIXES = (".parquet", ".pq")
+
+
+def file_rows(row: dict, column: str) -> list[dict]:
+    """One input file (Ray's read_binary_files row: bytes, path) → its rows (path, row, text)."""
+    path, data = row["path"], row["bytes"]
+    if path.endswith(PARQUET_SUFFIXES):
+        import pyarrow.parquet
+
+        table = pyarrow.parquet.read_table(io.BytesIO(data), columns=[column])
+        texts = ["" if text is None else str(text) for text in table.column(column).to_pylist()]
+    else:
+        lines = data.split(b"\n")
+        if lines and lines[-1] == b"":
+            lines.pop()  # a final newline ends the last line, it does not start another
+        texts = [decode_line(line)[:DEFAULT_MAX_LINE_CHARS] for line in lines]
+    return [{"path": path, "row": index, "text": text} for index, text in enumerate(texts)]
+
+
+class TranslatingActor:
+    """One loaded model per Ray actor; called with batches of rows, adds their translations."""
+
+    def __init__(self, folder: str, device: str, threads: int, batch_size: int):
+        from attn.runtime.translator import Translator
+
+        self.translator = Translator(folder, device, threads, notify=lambda message: None)
+        self.batch_size = batch_size
+
+    def __call__(self, batch: dict) -> dict:
+        results = self.translator.translate([str(text) for text in batch["text"]], batch_size=self.batch_size)
+        return {**batch, "translation": [result[0].text for result in results]}
+
+
+def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | None = None, source: str | None = None,
+                     target: str | None = None, column: str = "text", workers: int = 1, cpus_per_worker: int = 1,
+                     gpus_per_worker: float = 0.0, batch_size: int = 32, rows_per_call: int = 256,
+                     ray_address: str | None = None) -> None:
+    """Translate `inputs` on Ray into Parquet files in `output` (see the module's docstring)."""
+    try:
+        import ray
+    except ModuleNotFoundError:
+        raise UsageError("translate-corpus needs Ray: pip install 'attn[ray]'") from None
+    folder = resolve_model(model, "translate", source, target).resolve()
+    paths = [str(Path(p).resolve()) for p in inputs]
+    for path in paths:
+        if not Path(path).is_file():
+            raise UsageError(f"no such file: {path}")
+    if not ray.is_initialized():
+        ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
+    # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
+    # CPU (workers × cpus_per_worker = the cluster's CPUs) never starve them into a hang.
+    light = {"num_cpus": 0}
+    dataset = ray.data.read_binary_files(paths, include_paths=True, ray_remote_args=light)
+    dataset = dataset.flat_map(file_rows, fn_kwargs={"column": column}, **light)
+    dataset = dataset.map_batches(
+        TranslatingActor, batch_size=rows_per_call, concurrency=workers, num_cpus=cpus_per_worker,
+        num_gpus=gpus_per_worker or None,
+        fn_constructor_kwargs={"folder": str(folder), "device": "cuda" if gpus_per_worker else "cpu",
+                               "threads": cpus_per_worker, "batch_size": batch_size})
+    dataset.write_parquet(str(output), ray_remote_args=light)
+
+
+def translate_corpus_command(
+    inputs: Annotated[list[Path], typer.Argument(help="Text files (one text per line) or Parquet files (.parquet).")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the Parquet files: path, row, text, translation.")],
+    model: ModelOption = None,
+    source_lang: FromOption = None,
+    target_lang: ToOption = None,
+    column: Annotated[str, typer.Option("--column", help="The text column of Parquet inputs.")] = "text",
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Ray actors, each holding one loaded model.")] = 1,
+    cpus_per_worker: Annotated[int, typer.Option("--cpus-per-worker", min=1, help="CPU threads of each actor.")] = 1,
+    gpus_per_worker: Annotated[float, typer.Option("--gpus-per-worker", min=0.0, help="GPUs of each actor (0: CPU actors).")] = 0.0,
+    batch_size: BatchSizeOption = 32,
+    ray_address: Annotated[Optional[str], typer.Option("--ray-address", help="The cluster to join ('auto': the one `ray start` made). Default: a local Ray.")] = None,
+) -> None:
+    """Translate a corpus on a Ray cluster: one output row per input row, order recoverable."""
+    translate_corpus(inputs, output, model, source_lang, target_lang, column, workers, cpus_per_worker,
+                     gpus_per_worker, batch_size, ray_address=ray_address)
