@@ -86,7 +86,7 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
     # CPU (workers × cpus_per_worker = the cluster's CPUs) never starve them into a hang.
     light = {"num_cpus": 0}
-    dataset = ray.data.read_binary_files(paths, include_paths=True, ray_remote_args=light)
+    dataset = ray.data.read_binary_files(paths, include_paths=True, **light)
     dataset = dataset.flat_map(file_rows, fn_kwargs={"column": column}, **light)
     dataset = dataset.map_batches(
         TranslatingActor, batch_size=rows_per_call, concurrency=workers, num_cpus=cpus_per_worker,
