@@ -231,3 +231,21 @@ def test_a_full_queue_refuses_and_a_timed_out_request_is_dropped():
         return translator.batches
 
     assert asyncio.run(scenario()) == [["a", "b"]]
+
+
+@pytest.mark.integration
+def test_a_full_queue_and_a_slow_request_get_503(reverse_model):
+    import httpx
+
+    # 1 ms is far below what hundreds of decoder steps take anywhere (one onnxruntime session run
+    # alone costs microseconds), so the outcome is not a matter of this machine's speed.
+    running = Server("--models", str(reverse_model), "--max-queued", "2", "--timeout", "0.001")
+    try:
+        request = {"source": "sym", "target": "sym"}
+        busy = httpx.post(running.url + "/translate", json={**request, "q": ["a0", "b1", "c2"]})
+        assert busy.status_code == 503 and busy.headers["retry-after"] == "1" and "Slowdown" in busy.json()["error"]
+        slow = httpx.post(running.url + "/translate", json={**request, "q": " ".join(["a0 b1 c2 d3"] * 100)})
+        assert slow.status_code == 503 and "took longer than 0.001 s" in slow.json()["error"]
+        assert httpx.get(running.url + "/health").json()["status"] == "ok"
+    finally:
+        running.stop()
