@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,10 +11,11 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.manifest import ModelFolderError
-from attn.runtime.registry import resolve_model
+from attn.runtime.language_id import detect_language
+from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.translator import Translator
+from attn.runtime.translator import Translator, lines_per_call
 
 from .formats import FORMATS, make_format
 from .heatmap import FORMATS as HEATMAP_FORMATS
@@ -82,6 +84,17 @@ def translate_command(
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     notify = quiet_notes if quiet else warn_on_stderr
+    if text:
+        batches = iter([[valid_unicode(t) for t in text]])
+    else:
+        if sys.stdin.isatty() and not quiet:
+            notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
+                   "(or give the text as arguments: attn translate \"…\")")
+        batches = read_line_batches(sys.stdin.fileno(), lines_per_call(batch_size, device, threads), max_line_chars, notify)
+    if source_lang == "auto" and model is None:
+        first = next(batches, [])
+        batches = itertools.chain([first], batches)
+        source_lang = detected_source(first, target_lang, notify)
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
     options = search_options(
         translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
@@ -90,13 +103,6 @@ def translate_command(
         replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces,
     )
     formatter = make_format(output_format, options.n_best)
-    if text:
-        batches = iter([[valid_unicode(t) for t in text]])
-    else:
-        if sys.stdin.isatty() and not quiet:
-            notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
-                   "(or give the text as arguments: attn translate \"…\")")
-        batches = read_line_batches(sys.stdin.fileno(), translator.inputs_per_call(batch_size), max_line_chars, notify)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
     alignments, done = [], 0
     with progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
@@ -118,6 +124,18 @@ def translate_command(
             advance(len(inputs))
     for index, (alignment, title) in enumerate(alignments):
         write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
+
+
+def detected_source(texts: list[str], target: str | None, notify) -> str:
+    """`--from auto`: the language of the first inputs among the installed models' languages,
+    said on stderr; an error when no installed model translates from it."""
+    pairs = installed_pairs()
+    language, probability = detect_language(" ".join(texts), {code for pair in pairs for code in pair})
+    notify(f"detected {language} ({probability:.0%} likely)")
+    if not any(source == language and target in (None, goal) for source, goal in pairs):
+        raise ModelFolderError(f"detected {language}, but no installed model translates from {language}"
+                               + (f" into {target}" if target else "") + " (see `attn models`)")
+    return language
 
 
 def paragraph_batches(line_batches: Iterator[list[str]], max_chars: int, notify) -> Iterator[list[str | None]]:

@@ -54,9 +54,23 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]
-    source, target = source or default_source, target or default_target
-    for installed in installed_models():
-        m = installed.manifest
-        if m.task == task and m.source_lang == source and m.target_lang == target:
+    fitting = [m for m in installed_models() if m.manifest.task == task
+               and m.manifest.source_lang == (source or m.manifest.source_lang)
+               and m.manifest.target_lang == (target or m.manifest.target_lang)]
+    if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
+        return fitting[0].folder
+    wanted = (source or default_source, target or default_target)
+    for installed in fitting:
+        if (installed.manifest.source_lang, installed.manifest.target_lang) == wanted:
             return installed.folder
-    raise ModelFolderError(f"no installed {task} model for {source}→{target} (see `attn models`, or pass --model)")
+    if fitting:
+        pairs = ", ".join(f"{m.manifest.source_lang}→{m.manifest.target_lang}" for m in fitting)
+        raise ModelFolderError(f"several installed {task} models fit ({pairs}): choose with --from and --to")
+    asked = "".join([f" from {source}" if source else "", f" into {target}" if target else ""]) or \
+        f" for {wanted[0]}→{wanted[1]}"
+    raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)")
+
+
+def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:
+    """(source, target) of every installed model of `task`."""
+    return [(m.manifest.source_lang, m.manifest.target_lang) for m in installed_models() if m.manifest.task == task]

@@ -78,7 +78,7 @@ class Translator:
             raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {self.output_layer.vocab_size} rows, "
                                    f"but the model was trained with {vocab_size} pieces")
         self.shortlist = Shortlist.load(self.folder / LEXICON, vocab_size) if LEXICON in self.manifest.files else None
-        self.workers = 1 if device == "cuda" else threads or available_cores()
+        self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
         try:
             self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify)
@@ -102,7 +102,8 @@ class Translator:
 
     def inputs_per_call(self, batch_size: int) -> int:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
-        return batch_size * self.workers * 4
+        return inputs_per_call(batch_size, self.workers)
+
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
                   first_number: int = 1, sentences: bool = True) -> list[list[Translation]]:
@@ -237,3 +238,19 @@ class Translator:
         ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults["max_length_ratio"]
         offset = options.max_length_offset if options.max_length_offset is not None else defaults["max_length_offset"]
         return np.maximum((ratio * source_lengths + offset).astype(int), options.min_length + 1)
+
+
+def inputs_per_call(batch_size: int, workers: int) -> int:
+    """Inputs for one translate() call: four batches for each worker to take."""
+    return batch_size * workers * 4
+
+
+def worker_count(device: str, threads: int) -> int:
+    """Batches decoded at once: one on CUDA, else `threads`, or one per core."""
+    return 1 if device == "cuda" else threads or available_cores()
+
+
+def lines_per_call(batch_size: int, device: str, threads: int) -> int:
+    """Translator.inputs_per_call of the translator that (device, threads) will make, known
+    before it is loaded."""
+    return inputs_per_call(batch_size, worker_count(device, threads))

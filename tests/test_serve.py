@@ -249,3 +249,23 @@ def test_a_full_queue_and_a_slow_request_get_503(reverse_model):
         assert httpx.get(running.url + "/health").json()["status"] == "ok"
     finally:
         running.stop()
+
+
+@pytest.mark.system
+def test_detection_with_the_shipped_model():
+    from libretranslatepy import LibreTranslateAPI
+    import httpx
+
+    running = Server("--models", "en-de")
+    try:
+        client = LibreTranslateAPI(running.url)
+        assert client.detect("Das Paket enthält die Dokumentation.")[0]["language"] == "de"
+        assert client.detect("The package contains the documentation.")[0]["language"] == "en"
+        reply = httpx.post(running.url + "/translate", json={"q": "The file could not be opened.", "source": "auto",
+                                                              "target": "de"}).json()
+        assert reply["detectedLanguage"]["language"] == "en"
+        assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
+        german = httpx.post(running.url + "/translate", json={"q": "Guten Morgen", "source": "auto", "target": "de"})
+        assert german.status_code == 400 and "de→de is not supported" in german.json()["error"]
+    finally:
+        running.stop()

@@ -5,6 +5,8 @@ LibreTranslate-compatible (shapes and messages as LibreTranslate documents and a
     POST /translate   q (a string or a list), source, target, format "text", alternatives, api_key
                       → {"translatedText": …, "alternatives": …}; JSON or a form body
     GET  /languages   → [{"code", "name", "targets"}]
+    POST /detect      q → [{"confidence", "language"}] among the served models' languages
+                      (source "auto" in /translate detects each text the same way)
 Native:
     POST /v1/translate  q, source/target or model, search settings, sentences → {"results": [the
                         jsonl schema's objects]} (scores, n-best, word alignments)
@@ -32,6 +34,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 from attn.runtime.errors import UsageError
+from attn.runtime.language_id import detect_language
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
 from attn.runtime.translator import Translator
 
@@ -61,10 +64,11 @@ class Models:
             raise HTTPException(400, f"no {task} model named {name!r} is served (GET /v1/models)")
         return batcher
 
+    def languages(self) -> set[str]:
+        return {language for pair in self.pairs for language in pair}
+
     def for_pair(self, source: str, target: str) -> DynamicBatcher:
-        if source == "auto":
-            raise HTTPException(400, "auto is not supported: this server does not detect languages; give source")
-        languages = {language for pair in self.pairs for language in pair}
+        languages = self.languages()
         for language in (source, target):
             if language not in languages:
                 raise HTTPException(400, f"{language} is not supported")
@@ -93,16 +97,32 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         if text_format != "text":
             raise HTTPException(400, f"{text_format} format is not supported")
         alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
-        batcher = models.for_pair(source, target)
-        defaults = batcher.translator.default_options()
-        options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1))
-        results = await decode(batcher, texts, options, True, limits)
+        if source == "auto" and target not in models.languages():
+            raise HTTPException(400, f"{target} is not supported")
+        detected = [await detect(text, models.languages()) for text in texts] \
+            if source == "auto" else [(source, None)] * len(texts)
+        results: list = [None] * len(texts)
+        for language in dict.fromkeys(code for code, _ in detected):
+            batcher = models.for_pair(language, target)
+            defaults = batcher.translator.default_options()
+            options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1))
+            chosen = [i for i, (code, _) in enumerate(detected) if code == language]
+            for i, result in zip(chosen, await decode(batcher, [texts[i] for i in chosen], options, True, limits)):
+                results[i] = result
         body: dict = {"translatedText": [r[0].text for r in results]}
         if alternatives:
             body["alternatives"] = [[t.text for t in r[1:]] for r in results]
+        if source == "auto":
+            body["detectedLanguage"] = [{"confidence": round(100 * p, 1), "language": code} for code, p in detected]
         if single:
             body = {key: value[0] for key, value in body.items()}
         return JSONResponse(body)
+
+    async def detect_route(request: Request) -> JSONResponse:
+        fields = await read_fields(request, limits)
+        texts, _ = texts_of(fields, limits)
+        language, probability = await detect(" ".join(texts), models.languages())
+        return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
 
     async def languages(request: Request) -> JSONResponse:
         sources = sorted({source for source, _ in models.pairs})
@@ -161,6 +181,7 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)
 
     routes = [Route("/translate", translate, methods=["POST"]), Route("/languages", languages, methods=["GET", "POST"]),
+              Route("/detect", detect_route, methods=["POST"]),
               Route("/v1/translate", native_translate, methods=["POST"]),
               Route("/v1/summarize", native_summarize, methods=["POST"]),
               Route("/v1/align", native_align, methods=["POST"]), Route("/v1/models", list_models, methods=["GET"]),
@@ -250,6 +271,15 @@ def search_options(translator: Translator, fields: dict) -> SearchOptions:
                                     settings.pop("sample", False), lambda message: None, **settings)
     except UsageError as error:
         raise HTTPException(400, f"Invalid request: {error}") from None
+
+
+async def detect(text: str, languages: set[str]) -> tuple[str, float]:
+    """The language of `text` among `languages` (runtime/language_id.py), off the event loop; 400
+    when the detector knows none of them."""
+    try:
+        return await asyncio.to_thread(detect_language, text, languages)
+    except UsageError as error:
+        raise HTTPException(400, f"auto is not supported here: {error}") from None
 
 
 async def decode(batcher: DynamicBatcher, texts: list[str], options: SearchOptions, sentences: bool,

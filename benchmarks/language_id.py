@@ -1,0 +1,103 @@
+"""Which language-identification package `--from auto` uses: three maintained PyPI packages on
+the test splits' texts, whose language is known (English sources, German and French targets).
+
+    python benchmarks/language_id.py ../shared/data --out benchmarks/LANGUAGE-ID.md
+
+Each detector chooses among the languages attn has models for (en, de, fr), as the runtime asks
+it to. Accuracy overall, per language, and on short texts (at most 3 words: menu items, titles,
+dictionary phrases); time for all texts; import time and size on disk decide between equals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+from attn.runtime.tsv import read_tsv
+
+LANGUAGES = ("en", "de", "fr")
+
+
+def py3langid_detector() -> Callable[[str], str]:
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+
+    identifier = LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE)
+    identifier.set_languages(list(LANGUAGES))
+    return lambda text: identifier.classify(text)[0]
+
+
+def lingua_detector() -> Callable[[str], str]:
+    from lingua import Language, LanguageDetectorBuilder
+
+    codes = {Language.ENGLISH: "en", Language.GERMAN: "de", Language.FRENCH: "fr"}
+    detector = LanguageDetectorBuilder.from_languages(*codes).build()
+    return lambda text: codes.get(detector.detect_language_of(text), "en")
+
+
+def langdetect_detector() -> Callable[[str], str]:
+    from langdetect import DetectorFactory, detect_langs
+    from langdetect.lang_detect_exception import LangDetectException
+
+    DetectorFactory.seed = 0
+
+    def detect(text: str) -> str:
+        try:
+            return next((c.lang for c in detect_langs(text) if c.lang in LANGUAGES), "en")
+        except LangDetectException:
+            return "en"
+
+    return detect
+
+
+DETECTORS = {"py3langid": py3langid_detector, "lingua": lingua_detector, "langdetect": langdetect_detector}
+
+
+def labelled_texts(data: Path) -> list[tuple[str, str]]:
+    """(text, language) of every test split: sources are English, targets German or French."""
+    texts = []
+    for folder, target in (("en-de", "de"), ("en-fr", "fr")):
+        for name in ("test.tsv.gz", "l10n-test.tsv.gz"):
+            for row in read_tsv(data / folder / name):
+                texts += [(row.source, "en"), (row.target, target)]
+    return [(text, language) for text, language in texts if text.strip()]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("data", type=Path, help="../shared/data")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    texts = labelled_texts(args.data)
+    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+             f"{len(texts)} texts of the en-de and en-fr test splits (old and l10n), each detector choosing among "
+             f"{', '.join(LANGUAGES)}.", "",
+             "| detector | accuracy | en | de | fr | texts of ≤ 3 words | seconds, all texts | import + load, s |",
+             "|---|---|---|---|---|---|---|---|"]
+    for name, make in DETECTORS.items():
+        start = time.perf_counter()
+        detect = make()
+        loading = time.perf_counter() - start
+        start = time.perf_counter()
+        guesses = [detect(text) for text, _ in texts]
+        seconds = time.perf_counter() - start
+        right, total = defaultdict(int), defaultdict(int)
+        for (text, language), guess in zip(texts, guesses):
+            for group in ("all", language, *(["short"] if len(text.split()) <= 3 else [])):
+                total[group] += 1
+                right[group] += guess == language
+        share = {group: right[group] / total[group] for group in total}
+        lines.append(f"| {name} | {share['all']:.2%} | {share['en']:.2%} | {share['de']:.2%} | {share['fr']:.2%} | "
+                     f"{share['short']:.2%} ({total['short']}) | {seconds:.1f} | {loading:.2f} |")
+        print(lines[-1], flush=True)
+    text = "\n".join(lines) + "\n"
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

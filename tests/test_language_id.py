@@ -1,0 +1,39 @@
+"""Language identification for `--from auto` and /detect, and picking a model by its languages."""
+
+import pytest
+
+from attn.runtime.errors import UsageError
+from attn.runtime.language_id import detect_language
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("text, language", [("The file could not be opened.", "en"),
+                                            ("Die Datei konnte nicht geöffnet werden.", "de"),
+                                            ("Le fichier n'a pas pu être ouvert.", "fr")])
+def test_detects_the_languages_of_the_models(text, language):
+    detected, probability = detect_language(text, {"en", "de", "fr"})
+    assert detected == language and 0.5 < probability <= 1.0
+
+
+@pytest.mark.unit
+def test_a_language_the_detector_does_not_know_is_refused():
+    with pytest.raises(UsageError, match="knows none of sym"):
+        detect_language("a0 b1", {"sym"})
+
+
+@pytest.mark.system
+def test_from_auto_says_what_it_detected():
+    plain = attn("translate", "The package contains the documentation.").stdout
+    detected = attn("translate", "--from", "auto", "The package contains the documentation.")
+    assert detected.stdout == plain and detected.stderr.decode().startswith("attn: detected en (")
+    german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.", check_rc=2)
+    assert "detected de, but no installed model translates from de" in german.stderr.decode()
+
+
+@pytest.mark.system
+def test_a_source_language_alone_picks_the_one_model_that_fits():
+    assert attn("translate", "--from", "en", "The file could not be opened.").stdout == \
+        attn("translate", "The file could not be opened.").stdout
+    assert "no installed translate model into xx" in attn("translate", "--to", "xx", "a", check_rc=2).stderr.decode()
