@@ -19,7 +19,6 @@ model.alignment_layer=N`) and compare them here.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 from pathlib import Path
 
@@ -27,6 +26,7 @@ import eflomal
 
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv, spread
+from report import command_line, finish
 
 
 def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set], list[set]]:
@@ -39,6 +39,15 @@ def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set]
         parse = lambda line: {tuple(map(int, link.split("-"))) for link in line.split()}  # noqa: E731
         pairs = [(parse(f), parse(r)) for f, r in zip(forward.read_text().splitlines(), reverse.read_text().splitlines())]
     return [f & r for f, r in pairs], [f | r for f, r in pairs]
+
+
+def add_reference_arguments(parser: argparse.ArgumentParser) -> None:
+    """--dev, --train, --pairs, --context and --out, shared with alignment_heads.py."""
+    parser.add_argument("--dev", type=Path, required=True)
+    parser.add_argument("--train", type=Path, required=True, help="pairs beside the dev ones for eflomal's statistics")
+    parser.add_argument("--pairs", type=int, default=300)
+    parser.add_argument("--context", type=int, default=20000)
+    parser.add_argument("--out", type=Path)
 
 
 def reference_alignments(dev: Path, train: Path, pairs: int, context: int) -> tuple[list[Row], list[set], list[set]]:
@@ -61,14 +70,10 @@ def agreement(links: list[set], sure: list[set], possible: list[set]) -> tuple[i
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
-    parser.add_argument("--dev", type=Path, required=True)
-    parser.add_argument("--train", type=Path, required=True, help="pairs beside the dev ones for eflomal's statistics")
-    parser.add_argument("--pairs", type=int, default=300)
-    parser.add_argument("--context", type=int, default=20000)
-    parser.add_argument("--out", type=Path)
+    add_reference_arguments(parser)
     args = parser.parse_args()
     dev, sure, possible = reference_alignments(args.dev, args.train, args.pairs, args.context)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
              f"`{args.train.name}` beside them; sure links = both directions, possible = either.", "",
              "| folder | links | AER | model links the aligner proposes |", "|---|---|---|---|"]
@@ -78,10 +83,7 @@ def main() -> None:
         count, aer, proposed = agreement(links, sure, possible)
         lines.append(f"| {folder} | {count} | {aer:.3f} | {proposed:.1%} |")
         print(lines[-1], flush=True)
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

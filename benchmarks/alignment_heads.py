@@ -16,20 +16,18 @@ linked to its strongest source word. `[model] alignment_layer` picks the layer t
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 import torch
-from alignment_agreement import agreement, reference_alignments
+from alignment_agreement import add_reference_arguments, agreement, reference_alignments
 
-from attn.export.config import load_config
-from attn.export.model import build_model
-from attn.export.train import chosen_weights
+from attn.export.train import trained_model
 from attn.runtime.alignment import merge_to_words
 from attn.runtime.constants import BOS, TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.translator import Translator
+from report import command_line, finish
 
 
 def cross_attention(model, source_ids: list[int], target_ids: list[int]) -> list[np.ndarray]:
@@ -59,14 +57,10 @@ def main() -> None:
     parser.add_argument("workdir", type=Path)
     parser.add_argument("--average", type=int, default=0)
     parser.add_argument("--folders", nargs="*", type=Path, default=[], help="exported model folders to compare")
-    parser.add_argument("--dev", type=Path, required=True)
-    parser.add_argument("--train", type=Path, required=True, help="pairs beside the dev ones for eflomal's statistics")
-    parser.add_argument("--pairs", type=int, default=300)
-    parser.add_argument("--context", type=int, default=20000)
-    parser.add_argument("--out", type=Path)
+    add_reference_arguments(parser)
     args = parser.parse_args()
     dev, sure, possible = reference_alignments(args.dev, args.train, args.pairs, args.context)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
              f"`{args.train.name}` beside them; sure links = both directions, possible = either. "
              "AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|); lower is better.", "",
@@ -82,12 +76,8 @@ def main() -> None:
         report(str(folder), "exported `attention`",
                [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev])
 
-    config = load_config(args.config)
+    model, steps = trained_model(args.config, args.workdir, args.average)
     tokenizer = SubwordTokenizer.load(args.workdir / TOKENIZER)
-    model = build_model(config.model, tokenizer.vocab_size)
-    weights, steps = chosen_weights(args.workdir, args.average)
-    model.load_state_dict(weights)
-    model.eval()
     candidates: dict[str, list[set]] = {}
     for row in dev:
         source = tokenizer.encode_source(row.source)
@@ -102,10 +92,7 @@ def main() -> None:
     label = f"{args.workdir} (step{'s' if len(steps) > 1 else ''} {', '.join(map(str, steps))})"
     for name, links in candidates.items():
         report(label, name, links)
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -10,13 +10,13 @@ equal to the batches-of-32 run. Written to benchmarks/BATCH-INVARIANCE.md.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 import numpy as np
 
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
+from report import command_line, finish
 
 
 def main() -> None:
@@ -30,7 +30,7 @@ def main() -> None:
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data), args.sentences)]
     translator = Translator(args.model, notify=lambda message: None)
     shuffled = np.random.default_rng(0).permutation(len(texts))
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{len(texts)} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search; "
              "outputs equal to those of batches of 32:", "",
              "| shortlist | batches of 7 | shuffled, batches of 13 | one at a time | differing rows |",
@@ -52,9 +52,7 @@ def main() -> None:
                      f"{sum(a == b for a, b in zip(unshuffled, reference))}/{len(texts)} | "
                      f"{sum(alone[i] == reference[i] for i in alone)}/{len(alone)} | {', '.join(map(str, differing)) or 'none'} |")
         print(lines[-1], flush=True)
-    text = "\n".join(lines) + "\n"
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

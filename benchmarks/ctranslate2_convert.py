@@ -29,13 +29,10 @@ import torch
 from ctranslate2.specs import common_spec, transformer_spec
 from ctranslate2.converters import utils
 
-from attn.export.config import load_config
-from attn.export.model import build_model
-from attn.export.train import chosen_weights
+from attn.export.train import trained_model
 from attn.export.transformer import MultiHeadAttention, Transformer, sinusoids
 from attn.runtime.constants import BOS, EOS, TOKENIZER, UNK
 from attn.runtime.search import SearchOptions
-from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
@@ -123,12 +120,7 @@ def main() -> None:
     parser.add_argument("--check", type=Path, help="a TSV whose sources both engines translate greedily")
     parser.add_argument("--sentences", type=int, default=300)
     args = parser.parse_args()
-    config = load_config(args.config)
-    tokenizer = SubwordTokenizer.load(args.workdir / TOKENIZER)
-    model = build_model(config.model, tokenizer.vocab_size)
-    weights, steps = chosen_weights(args.workdir, args.average)
-    model.load_state_dict(weights)
-    model.eval()
+    model, steps = trained_model(args.config, args.workdir, args.average)
     vocabulary = tokenizers.Tokenizer.from_file(str(args.workdir / TOKENIZER))
     pieces = [vocabulary.id_to_token(i) for i in range(vocabulary.get_vocab_size())]
     AttnConverter(model, pieces).convert(str(args.out), force=True)

@@ -11,13 +11,13 @@ dictionary phrases); time for all texts; import time and size on disk decide bet
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
 from attn.runtime.tsv import read_tsv
+from report import command_line, finish
 
 LANGUAGES = ("en", "de", "fr")
 
@@ -72,7 +72,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     texts = labelled_texts(args.data)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{len(texts)} texts of the en-de and en-fr test splits (old and l10n), each detector choosing among "
              f"{', '.join(LANGUAGES)}.", "",
              "| detector | accuracy | en | de | fr | texts of ≤ 3 words | seconds, all texts | import + load, s |",
@@ -93,10 +93,7 @@ def main() -> None:
         lines.append(f"| {name} | {share['all']:.2%} | {share['en']:.2%} | {share['de']:.2%} | {share['fr']:.2%} | "
                      f"{share['short']:.2%} ({total['short']}) | {seconds:.1f} | {loading:.2f} |")
         print(lines[-1], flush=True)
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

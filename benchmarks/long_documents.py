@@ -12,12 +12,12 @@ limit is then scored once on test. Longest quarter: the documents with the most 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
 from attn.cli.metrics import summary_scores
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
+from report import command_line, finish
 
 
 def main() -> None:
@@ -32,7 +32,7 @@ def main() -> None:
     longest = set(by_length[-(len(rows) // 4):])
     words = sorted(len(rows[i].source.split()) for i in longest)
     summarizer = Translator(args.model, notify=lambda message: None)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{args.data.name}: {len(rows)} documents; the longest quarter has {len(longest)}, of "
              f"{words[0]}–{words[-1]} words (median {words[len(words) // 2]}). Default search otherwise.", "",
              "| source limit (pieces) | ROUGE-1 all | ROUGE-2 all | ROUGE-L all | ROUGE-1 longest ¼ | ROUGE-2 longest ¼ | ROUGE-L longest ¼ |",
@@ -45,10 +45,7 @@ def main() -> None:
         lines.append(f"| {limit} | " + " | ".join(f"{scores[key]:.2f}" for scores in (everything, quarter)
                                                    for key in ("rouge1", "rouge2", "rougeL")) + " |")
         print(lines[-1], flush=True)
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import ray
 
 from attn.cli.corpus import translate_corpus
 from attn.runtime.tsv import read_tsv, spread
+from report import command_line, finish
 
 
 def main() -> None:
@@ -61,14 +62,12 @@ def main() -> None:
                         f"{cli_seconds / seconds:.2f} | {same}/{count} |")
             print(rows[-1], flush=True)
         ray.shutdown()
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{count} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search, "
              f"{cores} cores; a local Ray (`ray.init(num_cpus={cores})`, {init_seconds:.1f} s, not counted).", "",
              "| run | workers | seconds | sentences/s | speed vs attn translate | outputs equal to the CLI's |",
              "|---|---|---|---|---|---|", *rows]
-    text = "\n".join(lines) + "\n"
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import re
-import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
@@ -30,6 +29,7 @@ from attn.cli.metrics import translation_scores
 from attn.runtime.sentences import split_sentences
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
+from report import command_line, finish
 
 SENTENCE_END = re.compile(r"[.!?…][\"'”’»)\]]*$")
 SINGLE_SENTENCE_ORIGINS = ("ding", "ddtp")
@@ -123,7 +123,7 @@ def main() -> None:
         results[name] = evaluate(split, sources_by_origin)
         seconds[name] = time.perf_counter() - start
     origins = sorted(sources_by_origin)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              "Recall: share of the joins between two sentence-ending rows that the segmenter splits at. "
              "False splits: rows of a single-sentence origin it cuts inside, per 1,000 (an upper bound: a few such rows "
              "hold two sentences).", "",
@@ -139,10 +139,7 @@ def main() -> None:
     lines.append("| **seconds, all rows** | | " + " | ".join(f"{seconds[n]:.2f} | " for n in SPLITTERS) + " |")
     if args.model:
         lines += ["", *split_or_whole(args.model, args.files)]
-    text = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

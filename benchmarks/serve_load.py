@@ -36,6 +36,7 @@ import httpx
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tsv import read_tsv, spread
+from report import command_line, finish
 
 CLIENTS = (1, 8, 64)
 
@@ -121,16 +122,14 @@ def main() -> None:
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=120)
-    lines = [f"Command: `python {' '.join(sys.argv)}`", "",
+    lines = [command_line(), "",
              f"{len(texts)} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search; "
              f"{platform.machine()}, {os.cpu_count()} cores. `attn translate < file`: {cli_rate:.1f} sentences/s "
              "(a fresh process, start-up included).", "",
              "| server | clients | sentences/s | × attn translate | p50 ms | p99 ms | outputs equal to the CLI's | "
              "machine's CPU taken by the load generator |",
              "|---|---|---|---|---|---|---|---|", *rows]
-    text = "\n".join(lines) + "\n"
-    args.out.write_text(text, encoding="utf-8")
-    print(text)
+    finish(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -22,10 +22,10 @@ from torch import Tensor
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from attn.runtime.constants import EOS, PAD
+from attn.runtime.constants import EOS, PAD, TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config, ConfigError, data_files
+from .config import Config, ConfigError, data_files, load_config
 from attn.runtime.tsv import Row, read_tsv, spread
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
@@ -331,6 +331,16 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
         return average_checkpoints(workdir, average)
     best = torch.load(workdir / "best.pt", weights_only=True, map_location="cpu")
     return best["model"], [best["step"]]
+
+
+def trained_model(config_path: Path, workdir: Path, average: int = 0) -> tuple[EncoderDecoder, list[int]]:
+    """The model a run trained, in eval mode, with the weights `attn export` would take (best.pt,
+    or the mean of the last `average` kept checkpoints), and their step(s); for the benchmarks."""
+    config = load_config(config_path)
+    model = build_model(config.model, SubwordTokenizer.load(workdir / TOKENIZER).vocab_size)
+    weights, steps = chosen_weights(workdir, average)
+    model.load_state_dict(weights)
+    return model.eval(), steps
 
 
 def training_device(name: str) -> str:
