@@ -1,0 +1,93 @@
+"""How fast a Transformer decodes with fewer decoder layers, before training one: the speed of the
+same trained weights cut to their first N decoder layers, against a baseline folder (the shipped
+GRU), every sentence forced to the same number of output pieces so that the outputs' lengths
+(which a cut model gets wrong) do not enter the comparison. The cut models' translations are
+meaningless; only their speed is measured. Written to benchmarks/DECODER-DEPTH.md.
+
+    python benchmarks/decoder_depth_speed.py configs/en-de-transformer.toml work/en-de-transformer \\
+        --baseline models/en-de --shortlist-from work/en-de-t --data ../shared/data/en-de/test.tsv.gz \\
+        --sentences 300 --pieces 30 --out benchmarks/DECODER-DEPTH.md
+
+Each cut model is exported with `export_model` (verified against PyTorch) and quantized with
+`quantize_folder` into a temporary folder, with the shortlist of `--shortlist-from`; beam 5, batch
+32, the machine's threads, each folder timed `--repeats` times, the fastest kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import tempfile
+import time
+from pathlib import Path
+
+from report import command_line, finish
+
+from attn.export.config import load_config
+from attn.export.model import build_model
+from attn.export.onnx_export import export_model
+from attn.export.quantize import quantize_folder
+from attn.export.train import trained_model
+from attn.runtime.constants import LEXICON, TOKENIZER
+from attn.runtime.shortlist import Shortlist
+from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv, spread
+
+
+def cut_folder(config_path: Path, workdir: Path, layers: int, shortlist_from: Path, out: Path) -> Path:
+    """The run's model with only its first `layers` decoder layers, exported and quantized."""
+    model, steps = trained_model(config_path, workdir)
+    config = load_config(config_path)
+    config = dataclasses.replace(config, model=dataclasses.replace(config.model, decoder_layers=layers,
+                                                                   alignment_layer=0))
+    cut = build_model(config.model, model.embedding.num_embeddings)
+    cut.load_state_dict(model.state_dict(), strict=False)  # the layers beyond `layers` are dropped
+    cut.eval()
+    shortlist = Shortlist.load(shortlist_from / LEXICON, model.embedding.num_embeddings)
+    export_model(cut, config, workdir / TOKENIZER, out / "fp32", {"steps": steps}, shortlist)
+    quantize_folder(out / "fp32", out / "int8")
+    return out / "int8"
+
+
+def rate(folder: Path, texts: list[str], pieces: int, repeats: int) -> float:
+    translator = Translator(folder, notify=lambda message: None)
+    options = translator.default_options(beam=5, replace_unk=False, min_length=pieces, max_length_ratio=0.0,
+                                         max_length_offset=pieces)
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        translator.translate(texts, options, 32, sentences=False)
+        best = min(best, time.perf_counter() - start)
+    return len(texts) / best
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("config", type=Path)
+    parser.add_argument("workdir", type=Path)
+    parser.add_argument("--baseline", type=Path, required=True)
+    parser.add_argument("--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon")
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--sentences", type=int, default=300)
+    parser.add_argument("--pieces", type=int, default=30, help="output pieces forced on every sentence")
+    parser.add_argument("--repeats", type=int, default=2)
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
+    depth = load_config(args.config).model.decoder_layers
+    rows = [("baseline " + str(args.baseline), rate(args.baseline, texts, args.pieces, args.repeats))]
+    with tempfile.TemporaryDirectory() as scratch:
+        for layers in range(depth, 0, -1):
+            folder = cut_folder(args.config, args.workdir, layers, args.shortlist_from, Path(scratch) / str(layers))
+            rows.append((f"Transformer, {layers} decoder layer{'s' if layers > 1 else ''} (int8, shortlist)",
+                         rate(folder, texts, args.pieces, args.repeats)))
+            print(rows[-1], flush=True)
+    lines = [command_line(), "",
+             f"{len(texts)} test sentences, beam 5, every output forced to {args.pieces} pieces; speed only.", "",
+             "| folder | sentences/s | × baseline |", "|---|---|---|",
+             *(f"| {name} | {value:.1f} | {value / rows[0][1]:.2f} |" for name, value in rows)]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()
