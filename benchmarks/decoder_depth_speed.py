@@ -1,12 +1,12 @@
-"""How fast a Transformer decodes with fewer decoder layers, before training one: the speed of the
-same trained weights cut to their first N decoder layers, against a baseline folder (the shipped
-GRU), every sentence forced to the same number of output pieces so that the outputs' lengths
+"""How fast a Transformer decodes with fewer layers, before training one: the speed of the same
+trained weights cut to their first E encoder and D decoder layers, against a baseline folder (the
+shipped GRU), every sentence forced to the same number of output pieces so that the outputs' lengths
 (which a cut model gets wrong) do not enter the comparison. The cut models' translations are
 meaningless; only their speed is measured. Written to benchmarks/DECODER-DEPTH.md.
 
     python benchmarks/decoder_depth_speed.py configs/en-de-transformer.toml work/en-de-transformer \\
         --baseline models/en-de --shortlist-from work/en-de-t --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 300 --pieces 30 --out benchmarks/DECODER-DEPTH.md
+        --shapes 6x2,6x1,3x1 --sentences 300 --pieces 30 --out benchmarks/DECODER-DEPTH.md
 
 Each cut model is exported with `export_model` (verified against PyTorch) and quantized with
 `quantize_folder` into a temporary folder, with the shortlist of `--shortlist-from`; beam 5, batch
@@ -34,14 +34,16 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
 
-def cut_folder(config_path: Path, workdir: Path, layers: int, shortlist_from: Path, out: Path) -> Path:
-    """The run's model with only its first `layers` decoder layers, exported and quantized."""
+def cut_folder(config_path: Path, workdir: Path, encoder_layers: int, decoder_layers: int, shortlist_from: Path,
+               out: Path) -> Path:
+    """The run's model with only its first encoder and decoder layers, exported and quantized."""
     model, steps = trained_model(config_path, workdir)
     config = load_config(config_path)
-    config = dataclasses.replace(config, model=dataclasses.replace(config.model, decoder_layers=layers,
-                                                                   alignment_layer=0))
+    config = dataclasses.replace(config, model=dataclasses.replace(
+        config.model, encoder_layers=encoder_layers, decoder_layers=decoder_layers, alignment_layer=0))
     cut = build_model(config.model, model.embedding.num_embeddings)
-    cut.load_state_dict(model.state_dict(), strict=False)  # the layers beyond `layers` are dropped
+    kept = cut.state_dict()
+    cut.load_state_dict({name: value for name, value in model.state_dict().items() if name in kept})
     cut.eval()
     shortlist = Shortlist.load(shortlist_from / LEXICON, model.embedding.num_embeddings)
     export_model(cut, config, workdir / TOKENIZER, out / "fp32", {"steps": steps}, shortlist)
@@ -68,18 +70,20 @@ def main() -> None:
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon")
     parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--shapes", default="6x2,6x1", help="encoder x decoder layers to cut to, comma-separated")
     parser.add_argument("--sentences", type=int, default=300)
     parser.add_argument("--pieces", type=int, default=30, help="output pieces forced on every sentence")
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
-    depth = load_config(args.config).model.decoder_layers
     rows = [("baseline " + str(args.baseline), rate(args.baseline, texts, args.pieces, args.repeats))]
     with tempfile.TemporaryDirectory() as scratch:
-        for layers in range(depth, 0, -1):
-            folder = cut_folder(args.config, args.workdir, layers, args.shortlist_from, Path(scratch) / str(layers))
-            rows.append((f"Transformer, {layers} decoder layer{'s' if layers > 1 else ''} (int8, shortlist)",
+        for shape in args.shapes.split(","):
+            encoder_layers, decoder_layers = (int(n) for n in shape.split("x"))
+            folder = cut_folder(args.config, args.workdir, encoder_layers, decoder_layers, args.shortlist_from,
+                                Path(scratch) / shape)
+            rows.append((f"Transformer {encoder_layers}+{decoder_layers} layers (int8, shortlist)",
                          rate(folder, texts, args.pieces, args.repeats)))
             print(rows[-1], flush=True)
     lines = [command_line(), "",
