@@ -120,13 +120,21 @@ class Trainer:
             self.console = Console(stderr=True, quiet=True)
         torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
         check_run_config(config, self.workdir)
+        starting = not (self.workdir / "last.pt").exists()
+        if starting and config.train.init_from and self.workers.main:
+            adopt_tokenizer(Path(config.train.init_from), self.workdir)
         if not self.workers.main:
             self.workers.wait()  # the main process writes the tokenizer first
         self.corpus = prepare_corpus(config, self.workdir, self.console)
         if self.workers.main:
             self.workers.wait()
         self.device = torch.device(self.workers.device if self.workers.size > 1 else training_device(config.train.device))
-        self.model = seeded_model(config, self.corpus.tokenizer.vocab_size).to(self.device)
+        self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
+        if starting and config.train.init_from:
+            taken = initial_weights(self.model, Path(config.train.init_from))
+            self.console.log(f"started from {config.train.init_from}: {taken} of {len(self.model.state_dict())} "
+                             f"weight tensors taken, the others freshly initialised")
+        self.model = self.model.to(self.device)
         self.parallel = self.model if self.workers.size == 1 else torch.nn.parallel.DistributedDataParallel(self.model)
         if self.workers.main:
             check_run_config(config, self.workdir, record=True)
@@ -331,6 +339,28 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
         return average_checkpoints(workdir, average)
     best = torch.load(workdir / "best.pt", weights_only=True, map_location="cpu")
     return best["model"], [best["step"]]
+
+
+def adopt_tokenizer(run: Path, workdir: Path) -> None:
+    """A run started from another's weights (`[train] init_from`) takes its tokenizer too, so that
+    the pieces mean the same; a work folder with a different one already is a ConfigError."""
+    source = run / TOKENIZER
+    if not (run / "best.pt").is_file() or not source.is_file():
+        raise ConfigError(f"[train] init_from: {run} is not a run folder (best.pt and {TOKENIZER})")
+    target = workdir / TOKENIZER
+    if not target.exists():
+        _atomic_write(target, source.read_text(encoding="utf-8"))
+    elif target.read_bytes() != source.read_bytes():
+        raise ConfigError(f"[train] init_from: {workdir} already has another tokenizer than {run}")
+
+
+def initial_weights(model: EncoderDecoder, run: Path) -> int:
+    """Load into `model` the weights of `run`'s best.pt whose name and shape it has; how many."""
+    best = torch.load(run / "best.pt", weights_only=True, map_location="cpu")["model"]
+    own = model.state_dict()
+    taken = {name: value for name, value in best.items() if name in own and own[name].shape == value.shape}
+    model.load_state_dict(taken, strict=False)
+    return len(taken)
 
 
 def trained_model(config_path: Path, workdir: Path, average: int = 0) -> tuple[EncoderDecoder, list[int]]:

@@ -172,3 +172,29 @@ def test_a_summarizer_reads_the_head_of_a_long_document(transformer_model, tmp_p
     [[long]] = summarizer.translate(["a0 b1 c2 d3 e0 f1 a2 b3 c0 d1 e2 f3"], SearchOptions(beam=5))
     [[head]] = summarizer.translate(["a0 b1 c2 d3 e0 f1"], SearchOptions(beam=5))
     assert long.text == head.text and "summarized from its first" in notes[0]
+
+
+@pytest.mark.integration
+def test_a_run_starts_from_another_runs_weights(transformer_run, tmp_path):
+    """`[train] init_from`: a shallower decoder takes the run's encoder, embeddings and first
+    decoder layer and its tokenizer; a work folder with another tokenizer is refused."""
+    from rich.console import Console
+
+    from attn.export.config import ConfigError
+    from attn.export.train import Trainer
+
+    from .conftest import reverse_config
+
+    trained, _ = transformer_run
+    config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG, decoder_layers=1, alignment_layer=0,
+                            train_overrides={"init_from": str(trained.workdir)})
+    started = Trainer(config, tmp_path / "shallow", Console(stderr=True, quiet=True))
+    best = torch.load(trained.workdir / "best.pt", weights_only=True)["model"]
+    own = started.model.state_dict()
+    assert all(torch.equal(own[name], best[name]) for name in own)  # every weight of the shallower model came along
+    assert not any(name.startswith("decoder_layers.1.") for name in own)
+    assert (tmp_path / "shallow" / "tokenizer.json").read_bytes() == (trained.workdir / "tokenizer.json").read_bytes()
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "tokenizer.json").write_text("{}")
+    with pytest.raises(ConfigError, match="another tokenizer"):
+        Trainer(config, tmp_path / "other", Console(stderr=True, quiet=True))
