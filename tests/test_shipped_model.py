@@ -43,3 +43,15 @@ def test_bleu_on_the_test_slice_stays_above_the_floor(translator):
 def test_the_readme_sentence_comes_out_german(translator):
     [[best]] = translator.translate(["she is eating a green apple"], translator.default_options(n_best=1))
     assert best.text and best.text != "she is eating a green apple"
+
+
+EVERYDAY = Path(__file__).parent / "fixtures" / "everyday-en-de.tsv"  # 20 ordinary sentences and a correct German
+EVERYDAY_OUTPUTS = Path(__file__).parent / "fixtures" / "everyday-en-de.shipped.txt"  # what the shipped model says
+
+
+def test_the_everyday_probe_translates_as_recorded(translator):
+    """A regression probe (issue 15): the shipped model's translations of 20 everyday sentences,
+    the README's among them, recorded when it shipped; a re-ship records its own."""
+    rows = read_tsv(EVERYDAY)
+    outputs = [result[0].text for result in translator.translate([row.source for row in rows])]
+    assert outputs == EVERYDAY_OUTPUTS.read_text(encoding="utf-8").splitlines()
