@@ -17,14 +17,17 @@ DETECTED_CHARS = 2000  # a text's head is enough to tell its language
 
 @lru_cache(maxsize=1)
 def _identifier():
+    """The identifier and every language of its model, read before any `set_languages` (which
+    narrows `nb_classes` to the subset it was last given)."""
     from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
 
-    return LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
+    identifier = LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
+    return identifier, frozenset(identifier.nb_classes)
 
 
-def known_languages() -> set[str]:
+def known_languages() -> frozenset[str]:
     """The ISO 639-1 codes the identifier can tell apart."""
-    return set(_identifier().nb_classes)
+    return _identifier()[1]
 
 
 def detect_language(text: str, candidates: list[str] | set[str]) -> tuple[str, float]:
@@ -35,7 +38,7 @@ def detect_language(text: str, candidates: list[str] | set[str]) -> tuple[str, f
         raise UsageError(f"language detection knows none of {', '.join(sorted(candidates)) or 'no languages'}")
     if len(chosen) == 1:
         return chosen[0], 1.0
-    identifier = _identifier()
+    identifier, _ = _identifier()
     with _LOCK:
         identifier.set_languages(chosen)
         language, probability = identifier.classify(text[:DETECTED_CHARS])

@@ -18,6 +18,12 @@ def test_detects_the_languages_of_the_models(text, language):
 
 
 @pytest.mark.unit
+def test_a_detection_among_some_languages_leaves_the_others_known():
+    assert detect_language("Das ist gut.", {"en", "de"})[0] == "de"
+    assert detect_language("Le fichier est ouvert.", {"en", "fr"})[0] == "fr"  # was "en" at 100 %
+
+
+@pytest.mark.unit
 def test_a_language_the_detector_does_not_know_is_refused():
     with pytest.raises(UsageError, match="knows none of sym"):
         detect_language("a0 b1", {"sym"})
