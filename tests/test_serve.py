@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -168,7 +169,9 @@ def test_sigterm_lets_requests_in_flight_finish(reverse_model):
                 return reply, time.monotonic()
 
             pending = [asyncio.create_task(post()) for _ in range(3)]
-            await asyncio.sleep(0.5)
+            # one request decodes (--max-batch 1) while the others wait: signal only then, at any speed
+            while (await client.get(running.url + "/health")).json()["queued"] == 0 and not all(t.done() for t in pending):
+                await asyncio.sleep(0.01)
             running.process.send_signal(signal.SIGTERM)
             signalled = time.monotonic()
             return await asyncio.gather(*pending), signalled
@@ -184,21 +187,26 @@ def test_sigterm_lets_requests_in_flight_finish(reverse_model):
 
 
 class CountingTranslator:
-    """Stands in for a Translator: 'translates' by upper-casing and records each batch."""
+    """Stands in for a Translator: 'translates' by upper-casing and records each batch; with
+    `hold`, each decode waits for `release` (so a test knows a batch is decoding, at any speed)."""
 
-    def __init__(self, seconds: float = 0.0):
-        self.batches, self.seconds = [], seconds
+    def __init__(self, hold: bool = False):
+        self.batches = []
+        self.started, self.release = threading.Event(), threading.Event()
+        if not hold:
+            self.release.set()
 
     def translate(self, texts, options, batch_size, sentences=True):
         self.batches.append(list(texts))
-        time.sleep(self.seconds)
+        self.started.set()
+        self.release.wait()
         return [[text.upper()] for text in texts]
 
 
 @pytest.mark.unit
 def test_concurrent_requests_share_batches_and_get_their_own_results():
     async def scenario():
-        translator = CountingTranslator(seconds=0.05)
+        translator = CountingTranslator()
         batcher = DynamicBatcher(translator, max_batch=16, max_wait=0.01)
         batcher.start()
         requests = [[f"r{i} t{j}" for j in range(i % 3 + 1)] for i in range(12)]
@@ -214,19 +222,19 @@ def test_concurrent_requests_share_batches_and_get_their_own_results():
 @pytest.mark.unit
 def test_a_full_queue_refuses_and_a_timed_out_request_is_dropped():
     async def scenario():
-        translator = CountingTranslator(seconds=0.2)
+        translator = CountingTranslator(hold=True)
         batcher = DynamicBatcher(translator, max_batch=1, max_wait=0.0, max_queued=3)
         batcher.start()
         first = asyncio.create_task(batcher.translate(["a", "b"], SearchOptions()))
-        await asyncio.sleep(0.05)  # the first batch is decoding, the queue is empty
+        await asyncio.to_thread(translator.started.wait)  # the first batch is decoding, the queue is empty
         waiting = asyncio.create_task(batcher.translate(["c", "d", "e"], SearchOptions()))
         await asyncio.sleep(0)
         with pytest.raises(Busy):
             await batcher.translate(["f"], SearchOptions())
-        with pytest.raises(TimeoutError):
+        with pytest.raises(TimeoutError):  # held, the batcher cannot take it: it times out queued
             await asyncio.wait_for(waiting, 0.01)
+        translator.release.set()
         assert await first == [["A"], ["B"]]
-        await asyncio.sleep(0.3)
         await batcher.stop()
         return translator.batches
 
