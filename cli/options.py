@@ -59,6 +59,11 @@ def search_options(translator: Translator, beam: int | None = None, n_best: int 
     return translator.default_options(beam=beam_size, n_best=n_best, **settings)
 
 
+def notifier(quiet: bool):
+    """Where a command's notes go: stderr, or nowhere with --quiet."""
+    return (lambda message: None) if quiet else warn_on_stderr
+
+
 def default_of(name: str):
     """SearchOptions' own default of one setting (for help texts and option defaults)."""
     return SearchOptions.__dataclass_fields__[name].default

@@ -21,9 +21,10 @@ from .formats.jsonl import JsonlFormat
 from .formats.text import TextFormat
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
-                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, search_options)
+                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier,
+                      search_options)
 from .progress import progress_bar, progress_wanted
-from .translate import load_translator, quiet_notes
+from .translate import load_translator
 
 SUMMARY_FORMATS = ("text", "jsonl")
 
@@ -49,7 +50,7 @@ def summarize_command(
     """Summarize documents in one line each with an installed or given summarization model."""
     if output_format not in SUMMARY_FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(SUMMARY_FORMATS)}", param_hint="--format")
-    notify = quiet_notes if quiet else warn_on_stderr
+    notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search_options(
         summarizer, beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,

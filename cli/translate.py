@@ -25,7 +25,7 @@ from .options import (BatchSizeOption, BeamOption, CoveragePenaltyOption, Device
                       MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
                       ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
-                      search_options)
+                      notifier, search_options)
 from .paragraphs import BLANK, Paragraphs
 from .progress import progress_bar, progress_wanted
 
@@ -83,11 +83,11 @@ def translate_command(
     output_format = check_format(output_format, align)
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
-    notify = quiet_notes if quiet else warn_on_stderr
+    notify = notifier(quiet)
     if text:
         batches = iter([[valid_unicode(t) for t in text]])
     else:
-        if sys.stdin.isatty() and not quiet:
+        if sys.stdin.isatty():
             notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
                    "(or give the text as arguments: attn translate \"…\")")
         batches = read_line_batches(sys.stdin.fileno(), lines_per_call(batch_size, device, threads), max_line_chars, notify)
@@ -146,10 +146,6 @@ def paragraph_batches(line_batches: Iterator[list[str]], max_chars: int, notify)
             yield batch
     if batch := list(grouper.close()):
         yield batch
-
-
-def quiet_notes(message: str) -> None:
-    """The notifier of --quiet: notes are dropped."""
 
 
 def align_command(

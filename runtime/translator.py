@@ -104,26 +104,26 @@ class Translator:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
         return inputs_per_call(batch_size, self.workers)
 
-
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
                   first_number: int = 1, sentences: bool = True) -> list[list[Translation]]:
         """n-best translations of each text, in input order. A translation model takes a text of
         several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
         False) and joins their best translations, best only. The parts are sorted by length into
         batches of at most `batch_size`, evened out over the workers, decoded up
-        to `workers` at a time; a batch's outputs do not depend on its company (tested). Blank texts give one empty translation;
+        to `workers` at a time; a batch's outputs do not depend on its company, up to rounding at
+        near ties (benchmarks/BATCH-INVARIANCE.md). Blank texts give one empty translation;
         a sentence over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
         inputs from `first_number` (a caller that translates a stream in calls passes its count)."""
         options = options or self.default_options()
         split = sentences and self.manifest.task == "translate"
+        limit = options.max_source_pieces or self.max_source_pieces
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not text.strip():
                 continue
             units = split_sentences(text, self.manifest.source_lang) if split else [text]
-            parts += [(index, piece) for unit in units
-                      for piece in self._fitted(first_number + index, unit, options.max_source_pieces or self.max_source_pieces)]
+            parts += [(index, piece) for unit in units for piece in self._fitted(first_number + index, unit, limit)]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)

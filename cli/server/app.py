@@ -99,8 +99,7 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
         if source == "auto" and target not in models.languages():
             raise HTTPException(400, f"{target} is not supported")
-        detected = [await detect(text, models.languages()) for text in texts] \
-            if source == "auto" else [(source, None)] * len(texts)
+        detected = await detect(texts, models.languages()) if source == "auto" else [(source, None)] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(code for code, _ in detected):
             batcher = models.for_pair(language, target)
@@ -121,7 +120,7 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
     async def detect_route(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits)
         texts, _ = texts_of(fields, limits)
-        language, probability = await detect(" ".join(texts), models.languages())
+        [(language, probability)] = await detect([" ".join(texts)], models.languages())
         return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
 
     async def languages(request: Request) -> JSONResponse:
@@ -273,11 +272,11 @@ def search_options(translator: Translator, fields: dict) -> SearchOptions:
         raise HTTPException(400, f"Invalid request: {error}") from None
 
 
-async def detect(text: str, languages: set[str]) -> tuple[str, float]:
-    """The language of `text` among `languages` (runtime/language_id.py), off the event loop; 400
-    when the detector knows none of them."""
+async def detect(texts: list[str], languages: set[str]) -> list[tuple[str, float]]:
+    """The language of each text among `languages` (runtime/language_id.py), off the event loop;
+    400 when the detector knows none of them."""
     try:
-        return await asyncio.to_thread(detect_language, text, languages)
+        return await asyncio.to_thread(lambda: [detect_language(text, languages) for text in texts])
     except UsageError as error:
         raise HTTPException(400, f"auto is not supported here: {error}") from None
 
