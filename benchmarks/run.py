@@ -29,6 +29,8 @@ from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.config import load_config
 from attn.export.model import EncoderDecoder, build_model
 from attn.export.quantize import quantize_folder
+from attn.runtime.decoder_state import sentence_groups
+from attn.runtime.graph_contract import SENTENCE
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
@@ -36,14 +38,17 @@ from attn.runtime.tsv import read_tsv, spread
 
 
 class TorchDecoderState:
-    """The PyTorch model behind the runtime's DecoderState protocol (eager, no_grad)."""
+    """The PyTorch model behind the runtime's DecoderState protocol (eager, no_grad); states kept
+    per row or per sentence by kind, as OnnxDecoderState keeps them."""
 
     def __init__(self, model: EncoderDecoder, ids: np.ndarray, mask: np.ndarray):
         self.model = model
         self.vocabulary = np.arange(model.embedding.num_embeddings)
+        self.grouped = {spec.name for spec in model.states if spec.kind == SENTENCE}
         with torch.no_grad():
             self.ids, self.mask = torch.from_numpy(ids), torch.from_numpy(mask)
             self.encoded = model.encode(self.ids, self.mask)
+        self.sentence = self.groups = np.arange(len(ids))
 
     @torch.no_grad()
     def step(self, previous: np.ndarray):
@@ -53,9 +58,17 @@ class TorchDecoderState:
         return log_probs.numpy(), attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
-        index = torch.from_numpy(rows)
-        self.ids, self.mask = self.ids[index], self.mask[index]
-        self.encoded = {name: value[index] for name, value in self.encoded.items()}
+        self.sentence = self.sentence[rows]
+        per_row = torch.from_numpy(rows)
+        if self.grouped:
+            groups = sentence_groups(self.sentence)
+            per_sentence = torch.from_numpy(np.searchsorted(self.groups, groups))  # groups stay in sentence order
+            self.groups = groups
+        else:
+            per_sentence = per_row
+        self.ids, self.mask = self.ids[per_sentence], self.mask[per_sentence]
+        self.encoded = {name: value[per_sentence if name in self.grouped else per_row]
+                        for name, value in self.encoded.items()}
 
 
 def torch_translate(translator: Translator, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int,

@@ -25,7 +25,7 @@ from torch import Tensor, nn
 
 from attn.runtime.constants import BOS, DECODER, ENCODER, LEXICON, MANIFEST, OUTPUT_LAYER, PAD, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER
 from attn.runtime.graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
-                                         SOURCE, SOURCE_IDS, SOURCE_MASK)
+                                         SENTENCE, SOURCE, SOURCE_IDS, SOURCE_MASK, StateSpec)
 from attn.runtime.manifest import Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
@@ -39,7 +39,7 @@ from .staging import staged_folder
 OPSET = 17
 TOLERANCE = 1e-4
 PROBABLE = 1e-5  # below this probability, log-probabilities are compared as probabilities
-CHECK_BATCHES = (1, 3, 8)
+CHECK_BATCHES = ((1, 1), (3, 4), (8, 2))  # (sentences, rows per sentence: beams)
 CHECK_LENGTHS = (1, 6, 23)
 CHECK_STEPS = 3
 
@@ -120,11 +120,13 @@ def _export_graphs(model: EncoderDecoder, folder: Path) -> None:
         dynamic_axes={SOURCE_IDS: {0: "batch", 1: "source"}, SOURCE_MASK: {0: "batch", 1: "source"},
                       **{spec.name: model.state_axes(spec.name) for spec in specs}},
     )
-    previous = torch.full((2,), BOS, dtype=torch.long)
+    encoded, mask, source = beam_rows(specs, encoded, mask, source, beams=2)  # traced with groups of two rows
+    previous = torch.full((4,), BOS, dtype=torch.long)
     layer = model.output_layer
     rows = (layer.weight.detach().t(), layer.bias.detach())
     copy_inputs = [SOURCE_IDS] if model.config.copy else []
     carried = [spec for spec in specs if spec.kind in CARRIED]
+    per_sentence = "sentences" if any(spec.kind == SENTENCE for spec in specs) else "batch"
     torch.onnx.export(
         DecoderGraph(model), (previous, *(encoded[spec.name] for spec in specs), mask, *rows,
                               *([source] if copy_inputs else [])),
@@ -132,19 +134,32 @@ def _export_graphs(model: EncoderDecoder, folder: Path) -> None:
         input_names=[PREVIOUS_TOKENS, *(spec.name for spec in specs), SOURCE_MASK, OUTPUT_WEIGHT, OUTPUT_BIAS,
                      *copy_inputs],
         output_names=[LOG_PROBS, *(spec.output for spec in carried), ATTENTION],
-        dynamic_axes={PREVIOUS_TOKENS: {0: "batch"}, SOURCE_MASK: {0: "batch", 1: "source"},
+        dynamic_axes={PREVIOUS_TOKENS: {0: "batch"}, SOURCE_MASK: {0: per_sentence, 1: "source"},
                       OUTPUT_WEIGHT: {1: "candidates"}, OUTPUT_BIAS: {0: "candidates"},
                       LOG_PROBS: {0: "batch", 1: "candidates"}, ATTENTION: {0: "batch", 1: "source"},
                       **{spec.name: model.state_axes(spec.name) for spec in specs},
                       **{spec.output: model.state_axes(spec.name, output=True) for spec in carried},
-                      **{name: {0: "batch", 1: "source"} for name in copy_inputs}},
+                      **{name: {0: per_sentence, 1: "source"} for name in copy_inputs}},
     )
+
+
+def beam_rows(specs: tuple[StateSpec, ...], encoded: dict[str, Tensor], mask: Tensor, source: Tensor,
+              beams: int) -> tuple[dict[str, Tensor], Tensor, Tensor]:
+    """An encoded batch of B sentences as the decoder sees B·beams rows, each sentence's beams
+    together: every state repeated per row but the SENTENCE states, which stay one per sentence
+    and then keep mask and source (B, S) with them (runtime/graph_contract.py)."""
+    grouped = any(spec.kind == SENTENCE for spec in specs)
+    encoded = {spec.name: encoded[spec.name] if spec.kind == SENTENCE else encoded[spec.name].repeat_interleave(beams, 0)
+               for spec in specs}
+    if grouped:
+        return encoded, mask, source
+    return encoded, mask.repeat_interleave(beams, 0), source.repeat_interleave(beams, 0)
 
 
 @torch.no_grad()
 def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
-    """Run both graphs against PyTorch at several batch sizes and source lengths (ragged masks),
-    for a few decoder steps, the first over the whole vocabulary and the others over a random
+    """Run both graphs against PyTorch at several batch sizes, beams and source lengths (ragged
+    masks), for a few decoder steps, the first over the whole vocabulary and the others over a random
     shortlist; raise ExportError above TOLERANCE; return the largest difference."""
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
@@ -153,12 +168,12 @@ def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
     specs = model.states
     carried = [spec for spec in specs if spec.kind in CARRIED]
     source_axes = [next((axis for axis, name in model.state_axes(spec.name).items() if name == "source"), None)
-                   if spec.kind == SOURCE else None for spec in specs]
+                   if spec.kind in (SOURCE, SENTENCE) else None for spec in specs]
     layer = model.output_layer
     vocab = model.embedding.num_embeddings
     generator = torch.Generator().manual_seed(seed)
     largest = 0.0
-    for batch in CHECK_BATCHES:
+    for batch, beams in CHECK_BATCHES:
         for length in CHECK_LENGTHS:
             source = torch.randint(4, vocab, (batch, length), generator=generator)
             lengths = torch.randint(1, length + 1, (batch,), generator=generator)
@@ -170,22 +185,23 @@ def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
             expected = [encoded[spec.name] for spec in specs]
             masks = [None if axis is None else _along(mask, axis, value.dim()) for axis, value in zip(source_axes, expected)]
             largest = max(largest, _difference(expected, got, f"encoder batch {batch} length {length}", masks))
-            previous = torch.full((batch,), BOS, dtype=torch.long)
+            encoded, step_mask, step_source = beam_rows(specs, encoded, mask, source, beams)
+            previous = torch.full((batch * beams,), BOS, dtype=torch.long)
             for step in range(CHECK_STEPS):
                 candidates = torch.arange(vocab) if step == 0 else _random_shortlist(source, vocab, generator)
                 rows = OutputRows(layer.weight[candidates].t().contiguous(), layer.bias[candidates])
-                columns = torch.searchsorted(candidates, source)
-                log_probs, new_states, attention = model.decode_step(previous, encoded, mask, columns, rows)
-                feeds = {PREVIOUS_TOKENS: previous.numpy(), SOURCE_MASK: mask.numpy(), OUTPUT_WEIGHT: rows.weight.numpy(),
+                columns = torch.searchsorted(candidates, step_source)
+                log_probs, new_states, attention = model.decode_step(previous, encoded, step_mask, columns, rows)
+                feeds = {PREVIOUS_TOKENS: previous.numpy(), SOURCE_MASK: step_mask.numpy(), OUTPUT_WEIGHT: rows.weight.numpy(),
                          OUTPUT_BIAS: rows.bias.numpy(), **{spec.name: encoded[spec.name].numpy() for spec in specs}}
                 if model.config.copy:
                     feeds[SOURCE_IDS] = columns.numpy()
                 got = decoder.run(None, feeds)
                 expected = [log_probs, *(new_states[spec.name] for spec in carried), attention]
-                where = f"decoder batch {batch} length {length} step {step} over {len(candidates)} candidates"
+                where = f"decoder batch {batch}×{beams} length {length} step {step} over {len(candidates)} candidates"
                 largest = max(largest, _difference(expected, got, where, log_probs_first=True))
                 encoded.update(new_states)
-                previous = torch.randint(4, vocab, (batch,), generator=generator)
+                previous = torch.randint(4, vocab, (batch * beams,), generator=generator)
     return largest
 
 

@@ -6,10 +6,11 @@ sublayers' outputs and on the attention weights.
 
 Exported as the runtime expects (runtime/graph_contract.py): the encoder computes the memory and,
 once per sentence, every decoder layer's encoder-decoder keys and values (SOURCE states
-cross_keys_L, cross_values_L, (B, H, S, D/H)); the decoder is one step that takes the
-self-attention keys and values of the steps so far (CACHE states self_keys_L, self_values_L,
-(B, H, T, D/H), empty before the first step) and returns them grown by one position. The step's
-`attention` (B, S) is encoder-decoder attention of layer `alignment_layer`, averaged over heads.
+SENTENCE states cross_keys_L, cross_values_L, (G, H, S, D/H), one per sentence); the decoder is
+one step over N = G·k rows (a sentence's k beams together) that takes the self-attention keys and
+values of the steps so far (CACHE states self_keys_L, self_values_L, (N, H, T, D/H), empty before
+the first step) and returns them grown by one position. The step's `attention` (N, S) is
+encoder-decoder attention of layer `alignment_layer`, averaged over heads.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import torch
 from torch import Tensor, nn
 
 from attn.runtime.constants import PAD
-from attn.runtime.graph_contract import CACHE, SOURCE, StateSpec
+from attn.runtime.graph_contract import CACHE, SENTENCE, StateSpec
 
 from .config import ModelConfig
 from .decoder import OutputRows
@@ -57,16 +58,20 @@ class MultiHeadAttention(nn.Module):
         return self.split(self.key(x)), self.split(self.value(x))
 
     def attend(self, x: Tensor, keys: Tensor, values: Tensor, allowed: Tensor | None) -> tuple[Tensor, Tensor]:
-        """queries from x (B, T, D) over keys, values (B, H, S, D/H); allowed (B, 1 or T, S) bool or
-        None → output (B, T, D), weights (B, H, T, S)."""
-        queries = self.split(self.query(x))
+        """queries from x (N, T, D) over keys, values (G, H, S, D/H), N = G·k: row n reads group
+        n // k (k = 1: each row its own; k > 1 with T = 1: a sentence's k beams in one product);
+        allowed (G, 1 or T, S) bool or None → output (N, T, D), weights (N, H, T, S)."""
+        rows, steps = x.shape[0], x.shape[1]
+        groups = keys.shape[0]
+        queries = self.query(x).reshape(groups, -1, self.heads, self.head_size).transpose(1, 2)  # (G, H, k·T, D/H)
         scores = torch.matmul(queries, keys.transpose(-1, -2)) / math.sqrt(self.head_size)
         if allowed is not None:
             scores = scores.masked_fill(~allowed.unsqueeze(1), MASKED)
         weights = torch.softmax(scores.float(), dim=-1).to(values.dtype)
-        context = torch.matmul(self.dropout(weights), values)  # (B, H, T, D/H)
-        context = context.transpose(1, 2).reshape(x.shape[0], x.shape[1], self.heads * self.head_size)
-        return self.out(context), weights
+        context = torch.matmul(self.dropout(weights), values)  # (G, H, k·T, D/H)
+        context = context.transpose(1, 2).reshape(rows, steps, self.heads * self.head_size)
+        weights = weights.reshape(groups, self.heads, -1, steps, weights.shape[-1]).transpose(1, 2)
+        return self.out(context), weights.reshape(rows, self.heads, steps, weights.shape[-1])
 
 
 class FeedForward(nn.Sequential):
@@ -102,10 +107,10 @@ class DecoderLayer(nn.Module):
 
     def forward(self, x: Tensor, normed: Tensor, self_keys: Tensor, self_values: Tensor, causal: Tensor | None,
                 cross_keys: Tensor, cross_values: Tensor, source_allowed: Tensor) -> tuple[Tensor, Tensor]:
-        """x (B, T, D) and its self_norm `normed` over self-attention keys/values (B, H, T', D/H)
+        """x (N, T, D) and its self_norm `normed` over self-attention keys/values (N, H, T', D/H)
         (T' = T in training with the causal mask (1, T, T); the cache plus this step when
-        decoding, unmasked) and the source's (B, H, S, D/H) → (B, T, D), encoder-decoder weights
-        (B, H, T, S)."""
+        decoding, unmasked) and the source's (G, H, S, D/H), N = G·k (MultiHeadAttention.attend)
+        → (N, T, D), encoder-decoder weights (N, H, T, S)."""
         x = x + self.dropout(self.self_attention.attend(normed, self_keys, self_values, causal)[0])
         attended, weights = self.cross_attention.attend(self.cross_norm(x), cross_keys, cross_values, source_allowed)
         x = x + self.dropout(attended)
@@ -128,12 +133,12 @@ class Transformer(EncoderDecoder):
         self.encoder_norm, self.decoder_norm = nn.LayerNorm(size), nn.LayerNorm(size)
         self.alignment_layer = config.alignment_layer % config.decoder_layers
         layers = range(config.decoder_layers)
-        self.states = (tuple(StateSpec(f"cross_{kind}_{layer}", SOURCE) for layer in layers for kind in ("keys", "values"))
+        self.states = (tuple(StateSpec(f"cross_{kind}_{layer}", SENTENCE) for layer in layers for kind in ("keys", "values"))
                        + tuple(StateSpec(f"self_{kind}_{layer}", CACHE) for layer in layers for kind in ("keys", "values")))
 
     def state_axes(self, name: str, output: bool = False) -> dict[int, str]:
         if name.startswith("cross_"):
-            return {0: "batch", 2: "source"}
+            return {0: "sentences", 2: "source"}
         return {0: "batch", 2: "steps_next" if output else "steps"}
 
     @property
@@ -174,8 +179,8 @@ class Transformer(EncoderDecoder):
 
     def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
                     rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
-        """previous tokens (B,) at position T (the caches' length) → log-probabilities (B, C), the
-        caches grown to T + 1, attention (B, S)."""
+        """previous tokens (N,) at position T (the caches' length), the SENTENCE states and mask
+        (G, S) of N = G·k rows → log-probabilities (N, C), the caches grown to T + 1, attention (N, S)."""
         cache = encoded["self_keys_0"]
         position = torch.ones_like(cache[:, 0, :, 0]).sum(dim=1, keepdim=True)  # (B, 1): T, traced, not constant
         x = self.embed(previous.unsqueeze(1), position)

@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SOURCE, SOURCE_IDS, SOURCE_MASK,
-                             StateSpec)
+from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SENTENCE, SOURCE, SOURCE_IDS,
+                             SOURCE_MASK, StateSpec)
 from .sessions import create_session
 from .shortlist import Shortlist
 
@@ -45,18 +45,31 @@ class Device:
         return binding.get_outputs()[0]
 
 
+def sentence_groups(sentence: np.ndarray) -> np.ndarray:
+    """sentence (N,): the sentence of each row, its rows together → the sentence of each group
+    (G,) when every group has the same number of rows (N = G·k, runtime/graph_contract.py
+    SENTENCE); ValueError otherwise."""
+    if not len(sentence):
+        return sentence
+    starts = np.flatnonzero(np.r_[True, sentence[1:] != sentence[:-1]])
+    if len(np.unique(np.diff(np.r_[starts, len(sentence)]))) > 1:
+        raise ValueError(f"rows must come in equal groups per sentence, got sentences {sentence.tolist()}")
+    return sentence[starts]
+
+
 class OnnxDecoderState:
     """An encoded batch and its states, reordered along axis 0, driven by the kinds the manifest
-    declares (runtime/graph_contract.py), whatever kind of model made the graphs. `source` holds what every
-    step reads about the source: the SOURCE-kind states (device), source_mask and, when the
-    decoder copies (it asks for them), source_ids as columns of `vocabulary` (host). `carried`
+    declares (runtime/graph_contract.py), whatever kind of model made the graphs. What every step
+    reads about the source is held per row (`per_row`: SOURCE states) or per sentence
+    (`per_sentence`: SENTENCE states), with source_mask and, when the decoder copies (it asks for
+    them), source_ids as columns of `vocabulary` beside the states of the decoder's kind. `carried`
     holds the ROW and CACHE states, which every step returns anew. `sentence` (N,) says which
-    encoded sentence each row holds: when a reordering keeps it (beams swapping places within
-    their sentence), the source arrays stay as they are and only the carried states move.
-    `output` holds the output layer's rows for `vocabulary` (C,), on the device, the same every
-    step. With a shortlist, `allowed` (N, C) marks each row's own candidates among the batch's
-    (its sentence's, reordered like the source): each step keeps every row to them
-    (Shortlist.restrict)."""
+    encoded sentence each row holds and `groups` (G,) which each group of rows reads: when a
+    reordering keeps them (beams swapping places within their sentence), the source arrays stay as
+    they are and only the carried states move. `output` holds the output layer's rows for
+    `vocabulary` (C,), on the device, the same every step. With a shortlist, `allowed` (N, C) marks
+    each row's own candidates among the batch's (its sentence's, reordered like the source): each
+    step keeps every row to them (Shortlist.restrict)."""
 
     def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, specs: list[StateSpec],
                  encoded: dict[str, onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
@@ -67,17 +80,21 @@ class OnnxDecoderState:
         self.carried = {spec.name: encoded[spec.name] for spec in self.carried_specs}
         self.vocabulary = vocabulary
         self.output = output
-        inputs = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SOURCE}, SOURCE_MASK: mask,
-                  SOURCE_IDS: np.searchsorted(vocabulary, ids)}
         wanted = {i.name for i in decoder.get_inputs()}
-        self.source = {name: value for name, value in inputs.items() if name in wanted}
+        grouped = any(spec.kind == SENTENCE for spec in specs)
+        source = {SOURCE_MASK: mask, SOURCE_IDS: np.searchsorted(vocabulary, ids)}
+        source = {name: value for name, value in source.items() if name in wanted}
+        self.per_row = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SOURCE},
+                        **({} if grouped else source)}
+        self.per_sentence = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SENTENCE},
+                             **(source if grouped else {})}
         self.allowed = allowed
-        self.sentence = np.arange(len(ids))
+        self.sentence = self.groups = np.arange(len(ids))
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         binding = self.decoder.io_binding()
         binding.bind_cpu_input(PREVIOUS_TOKENS, previous)
-        for name, value in {**self.source, **self.carried, **self.output}.items():
+        for name, value in {**self.per_row, **self.per_sentence, **self.carried, **self.output}.items():
             if isinstance(value, np.ndarray):
                 binding.bind_cpu_input(name, value)
             else:
@@ -95,8 +112,15 @@ class OnnxDecoderState:
 
     def select(self, rows: np.ndarray) -> None:
         sentence = self.sentence[rows]
+        if self.per_sentence:
+            groups = sentence_groups(sentence)
+            if not np.array_equal(groups, self.groups):
+                order = np.argsort(self.groups)
+                where = order[np.searchsorted(self.groups, groups, sorter=order)]
+                self.per_sentence = {name: self._take(value, where) for name, value in self.per_sentence.items()}
+                self.groups = groups
         if not np.array_equal(sentence, self.sentence):
-            self.source = {name: self._take(value, rows) for name, value in self.source.items()}
+            self.per_row = {name: self._take(value, rows) for name, value in self.per_row.items()}
             self.allowed = None if self.allowed is None else self.allowed[rows]
             self.sentence = sentence
         self.carried = {name: self.device.take(value, rows) for name, value in self.carried.items()}

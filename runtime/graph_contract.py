@@ -10,9 +10,14 @@ decoder.onnx: PREVIOUS_TOKENS (B,) int64, every state by its name, SOURCE_MASK, 
 
 State kinds, which tell the runtime how to carry a state between steps and through beam
 reorderings without knowing the architecture:
-- SOURCE: per sentence, computed once by the encoder and read by every step, never returned
-  (RNN memory and keys; a Transformer's encoder-decoder keys and values per layer). Gathered only
-  when the rows change sentence, not when beams swap places within one.
+- SOURCE: per sentence, computed once by the encoder and read by every step, never returned,
+  one copy per row (RNN memory and keys). Gathered only when the rows change sentence, not when
+  beams swap places within one.
+- SENTENCE: like SOURCE, but one copy per sentence, shared by that sentence's rows: the step's
+  rows come in equal groups, sentence-major, and group g reads sentence g (a Transformer's
+  encoder-decoder keys and values per layer: the beams of a sentence attend to its source in
+  one product of k rows instead of k products of one). A decoder with SENTENCE states takes
+  SOURCE_MASK per sentence (G, S) too.
 - ROW: per hypothesis, returned anew by every step and reordered with the beams (RNN hidden and
   cell states, Luong's input feed, the coverage vector).
 - CACHE: per hypothesis, grows by one position every step (a Transformer's self-attention keys
@@ -33,8 +38,8 @@ OUTPUT_BIAS = "output_bias"
 OUTPUT_SCALE = "output_scale"
 NEW_PREFIX = "new_"
 
-SOURCE, ROW, CACHE = "source", "row", "cache"
-STATE_KINDS = (SOURCE, ROW, CACHE)
+SOURCE, SENTENCE, ROW, CACHE = "source", "sentence", "row", "cache"
+STATE_KINDS = (SOURCE, SENTENCE, ROW, CACHE)
 CARRIED = (ROW, CACHE)  # kinds a step returns anew
 
 

@@ -6,7 +6,7 @@ import onnxruntime
 import pytest
 
 from attn.export.take_rows import take_rows_graph
-from attn.runtime.decoder_state import TAKE_ROWS, Device
+from attn.runtime.decoder_state import TAKE_ROWS, Device, sentence_groups
 from attn.runtime.search import SearchOptions, beam_search
 from attn.runtime.translator import Translator
 
@@ -35,3 +35,11 @@ def test_states_stay_ortvalues_through_steps_and_reorderings(any_reverse_model):
     found = beam_search(state, np.array([8, 8]), np.array([len(s) for s in sources]), SearchOptions(beam=3))
     assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
     assert [translator.tokenizer.decode(h[0].tokens) for h in found] == ["c2 b1 a0", "e0 d3"]
+
+
+def test_sentence_groups_are_read_off_rows_in_equal_groups():
+    assert sentence_groups(np.array([4, 4, 7, 7, 9, 9])).tolist() == [4, 7, 9]
+    assert sentence_groups(np.array([0, 1, 2])).tolist() == [0, 1, 2]
+    assert sentence_groups(np.array([], dtype=np.int64)).tolist() == []
+    with pytest.raises(ValueError, match="equal groups"):
+        sentence_groups(np.array([0, 0, 1]))

@@ -49,7 +49,7 @@ def test_the_manifest_declares_the_architecture_and_the_state_kinds(transformer_
     manifest = read_manifest(transformer_model)
     assert manifest.architecture["architecture"] == "transformer" and "cell" not in manifest.architecture
     kinds = {spec.name: spec.kind for spec in manifest.state_specs}
-    assert kinds == {"cross_keys_0": "source", "cross_values_0": "source", "self_keys_0": "cache",
+    assert kinds == {"cross_keys_0": "sentence", "cross_values_0": "sentence", "self_keys_0": "cache",
                      "self_values_0": "cache"}
     assert describe(manifest.architecture, False) == "transformer 2+1 layers, width 64, 4 heads, fp32"
 
@@ -92,6 +92,28 @@ def test_teacher_forcing_equals_step_by_step(transformer_run):
             torch.testing.assert_close(log_probs, torch.log_softmax(logits[:, t], dim=-1), atol=1e-5, rtol=1e-5)
             torch.testing.assert_close(step_attention, attention[:, t], atol=1e-6, rtol=1e-5)
     assert encoded["self_keys_0"].shape[2] == target.shape[1]
+
+
+@pytest.mark.integration
+def test_a_sentences_beams_read_its_source_together_as_each_would_alone(transformer_run):
+    """decode_step over G sentences × k rows (SENTENCE states once per sentence) gives what the
+    same G·k rows give with the source states and mask repeated per row (k = 1)."""
+    model = transformer_run[0].model.eval()
+    source = torch.tensor([[5, 6, 7, 3, 0], [8, 9, 3, 0, 0]])
+    mask = (source != 0).long()
+    beams, steps = 3, torch.tensor([[2, 2, 2, 2, 2, 2], [7, 6, 5, 9, 8, 3], [4, 7, 6, 8, 9, 3]])
+    with torch.no_grad():
+        encoded = model.encode(source, mask)
+        per_row = {name: value.repeat_interleave(beams, 0) for name, value in encoded.items()}
+        grouped = {name: encoded[name] if name.startswith("cross_") else value for name, value in per_row.items()}
+        for previous in steps:
+            log_probs, grown, attention = model.decode_step(previous, grouped, mask, source)
+            alone, grown_alone, attention_alone = model.decode_step(
+                previous, per_row, mask.repeat_interleave(beams, 0), source.repeat_interleave(beams, 0))
+            torch.testing.assert_close(log_probs, alone, atol=1e-5, rtol=1e-5)
+            torch.testing.assert_close(attention, attention_alone, atol=1e-6, rtol=1e-5)
+            grouped.update(grown)
+            per_row.update(grown_alone)
 
 
 @pytest.mark.integration
