@@ -22,12 +22,12 @@ import numpy as np
 import torch
 from alignment_agreement import add_reference_arguments, agreement, reference_alignments
 
-from attn.export.train import trained_model
 from attn.runtime.alignment import merge_to_words
 from attn.runtime.constants import BOS, TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.translator import Translator
 from report import command_line, finish
+from training_run import add_run_arguments, run_model
 
 
 def cross_attention(model, source_ids: list[int], target_ids: list[int]) -> list[np.ndarray]:
@@ -53,9 +53,7 @@ def cross_attention(model, source_ids: list[int], target_ids: list[int]) -> list
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("config", type=Path)
-    parser.add_argument("workdir", type=Path)
-    parser.add_argument("--average", type=int, default=0)
+    add_run_arguments(parser)
     parser.add_argument("--folders", nargs="*", type=Path, default=[], help="exported model folders to compare")
     add_reference_arguments(parser)
     args = parser.parse_args()
@@ -76,7 +74,7 @@ def main() -> None:
         report(str(folder), "exported `attention`",
                [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev])
 
-    model, steps = trained_model(args.config, args.workdir, args.average)
+    _, model, steps = run_model(args)
     tokenizer = SubwordTokenizer.load(args.workdir / TOKENIZER)
     candidates: dict[str, list[set]] = {}
     for row in dev:

@@ -28,8 +28,8 @@ import tokenizers
 import torch
 from ctranslate2.specs import common_spec, transformer_spec
 from ctranslate2.converters import utils
+from training_run import add_run_arguments, run_model
 
-from attn.export.train import trained_model
 from attn.export.transformer import MultiHeadAttention, Transformer, sinusoids
 from attn.runtime.constants import BOS, EOS, TOKENIZER, UNK
 from attn.runtime.search import SearchOptions
@@ -112,15 +112,13 @@ class AttnConverter(ctranslate2.converters.Converter):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("config", type=Path)
-    parser.add_argument("workdir", type=Path)
-    parser.add_argument("--average", type=int, default=0)
+    add_run_arguments(parser)
     parser.add_argument("--model", type=Path, required=True, help="our model folder exported from the same weights")
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--check", type=Path, help="a TSV whose sources both engines translate greedily")
     parser.add_argument("--sentences", type=int, default=300)
     args = parser.parse_args()
-    model, steps = trained_model(args.config, args.workdir, args.average)
+    _, model, steps = run_model(args)
     vocabulary = tokenizers.Tokenizer.from_file(str(args.workdir / TOKENIZER))
     pieces = [vocabulary.id_to_token(i) for i in range(vocabulary.get_vocab_size())]
     AttnConverter(model, pieces).convert(str(args.out), force=True)

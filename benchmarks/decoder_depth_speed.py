@@ -5,7 +5,7 @@ shipped GRU), every sentence forced to the same number of output pieces so that 
 meaningless; only their speed is measured. Written to benchmarks/DECODER-DEPTH.md.
 
     python benchmarks/decoder_depth_speed.py configs/en-de-transformer.toml work/en-de-transformer \\
-        --baseline models/en-de --shortlist-from work/en-de-t --data ../shared/data/en-de/test.tsv.gz \\
+        --set model.decoder_layers=2 --baseline models/en-de --shortlist-from work/en-de-t --data ../shared/data/en-de/test.tsv.gz \\
         --shapes 6x2,6x1,3x1 --sentences 300 --pieces 30 --out benchmarks/DECODER-DEPTH.md
 
 Each cut model is exported with `export_model` (verified against PyTorch) and quantized with
@@ -22,31 +22,28 @@ import time
 from pathlib import Path
 
 from report import command_line, finish
+from training_run import add_run_arguments, run_model
 
-from attn.export.config import load_config
 from attn.export.model import build_model
 from attn.export.onnx_export import export_model
 from attn.export.quantize import quantize_folder
-from attn.export.train import trained_model
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
 
-def cut_folder(config_path: Path, workdir: Path, encoder_layers: int, decoder_layers: int, shortlist_from: Path,
-               out: Path) -> Path:
+def cut_folder(args: argparse.Namespace, encoder_layers: int, decoder_layers: int, out: Path) -> Path:
     """The run's model with only its first encoder and decoder layers, exported and quantized."""
-    model, steps = trained_model(config_path, workdir)
-    config = load_config(config_path)
+    config, model, steps = run_model(args)
     config = dataclasses.replace(config, model=dataclasses.replace(
         config.model, encoder_layers=encoder_layers, decoder_layers=decoder_layers, alignment_layer=0))
     cut = build_model(config.model, model.embedding.num_embeddings)
     kept = cut.state_dict()
     cut.load_state_dict({name: value for name, value in model.state_dict().items() if name in kept})
     cut.eval()
-    shortlist = Shortlist.load(shortlist_from / LEXICON, model.embedding.num_embeddings)
-    export_model(cut, config, workdir / TOKENIZER, out / "fp32", {"steps": steps}, shortlist)
+    shortlist = Shortlist.load(args.shortlist_from / LEXICON, model.embedding.num_embeddings)
+    export_model(cut, config, args.workdir / TOKENIZER, out / "fp32", {"steps": steps}, shortlist)
     quantize_folder(out / "fp32", out / "int8")
     return out / "int8"
 
@@ -65,8 +62,7 @@ def rate(folder: Path, texts: list[str], pieces: int, repeats: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("config", type=Path)
-    parser.add_argument("workdir", type=Path)
+    add_run_arguments(parser)
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon")
     parser.add_argument("--data", type=Path, required=True)
@@ -81,8 +77,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         for shape in args.shapes.split(","):
             encoder_layers, decoder_layers = (int(n) for n in shape.split("x"))
-            folder = cut_folder(args.config, args.workdir, encoder_layers, decoder_layers, args.shortlist_from,
-                                Path(scratch) / shape)
+            folder = cut_folder(args, encoder_layers, decoder_layers, Path(scratch) / shape)
             rows.append((f"Transformer {encoder_layers}+{decoder_layers} layers (int8, shortlist)",
                          rate(folder, texts, args.pieces, args.repeats)))
             print(rows[-1], flush=True)

@@ -25,7 +25,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from attn.runtime.constants import EOS, PAD, TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config, ConfigError, data_files, load_config
+from .config import Config, ConfigError, data_files
 from attn.runtime.tsv import Row, read_tsv, spread
 
 from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
@@ -363,10 +363,11 @@ def initial_weights(model: EncoderDecoder, run: Path) -> int:
     return len(taken)
 
 
-def trained_model(config_path: Path, workdir: Path, average: int = 0) -> tuple[EncoderDecoder, list[int]]:
+def trained_model(config: Config, workdir: Path, average: int = 0) -> tuple[EncoderDecoder, list[int]]:
     """The model a run trained, in eval mode, with the weights `attn export` would take (best.pt,
-    or the mean of the last `average` kept checkpoints), and their step(s); for the benchmarks."""
-    config = load_config(config_path)
+    or the mean of the last `average` kept checkpoints), and their step(s); for the benchmarks.
+    A config whose [model] differs from the run's is a ConfigError (check_run_config)."""
+    check_run_config(config, workdir)
     model = build_model(config.model, SubwordTokenizer.load(workdir / TOKENIZER).vocab_size)
     weights, steps = chosen_weights(workdir, average)
     model.load_state_dict(weights)
