@@ -26,8 +26,7 @@ import sacrebleu
 import torch
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
-from attn.export.config import load_config
-from attn.export.model import EncoderDecoder, build_model
+from attn.export.model import EncoderDecoder
 from attn.export.quantize import quantize_folder
 from attn.runtime.decoder_state import sentence_groups
 from attn.runtime.graph_contract import SENTENCE
@@ -35,6 +34,8 @@ from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
+from compare_folders import alternating_runs
+from training_run import add_run_arguments, run_model
 
 
 class TorchDecoderState:
@@ -127,16 +128,38 @@ def import_breakdown(command: list[str]) -> list[tuple[str, int]]:
     return sorted(cumulative.items(), key=lambda item: -item[1])[:6]
 
 
+def against_baseline(baseline: Path, folders: list[Path], texts: list[str], references: list[str], tokenizer,
+                     threads: int, repeats: int) -> list[list[str]]:
+    """Beam-5 rows of the baseline folder and `folders` (fp32 and int8 of the model), each with its
+    default search (shortlist on where it has one), timed in alternating rounds, with the ratio
+    to the baseline."""
+    names = [f"baseline {baseline}", "this model, fp32", "this model, int8"]
+    engines = [Translator(folder, threads=threads) for folder in [baseline, *folders]]
+    best, outputs = alternating_runs(engines, texts, 5, 32, repeats)
+    return [rate_row(name, found, seconds, references, tokenizer) + [f"{best[0] / seconds:.2f}×"]
+            for name, found, seconds in zip(names, outputs, best)]
+
+
+def baseline_section(rows: list[list[str]]) -> str:
+    if not rows:
+        return ""
+    header = ["folder", "sentences/s", "target tokens/s", "BLEU", "× baseline"]
+    return (f"## Against the shipped model it would replace (beam 5, batch 32, each folder's default search, "
+            f"alternating rounds)\n\n{table(header, rows)}\n\n")
+
+
 def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--model", type=Path, required=True)
-    parser.add_argument("--workdir", type=Path, required=True, help="training folder holding best.pt")
-    parser.add_argument("--config", type=Path, required=True)
+    parser = argparse.ArgumentParser(description="Decoding speed of a model folder against PyTorch eager on "
+                                     "the weights it was exported from (the run: config and work folder).")
+    add_run_arguments(parser)
+    parser.add_argument("--model", type=Path, required=True, help="the folder exported from the run's weights")
+    parser.add_argument("--baseline", type=Path, help="the shipped folder the model would replace: beam-5 speed of "
+                                                       "both, side by side")
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=2)
@@ -149,10 +172,7 @@ def main() -> None:
     texts, references = [r.source for r in rows], [r.target for r in rows]
     torch.set_num_threads(args.threads)
     translator = Translator(args.model, threads=args.threads)
-    config = load_config(args.config)
-    model = build_model(config.model, translator.tokenizer.vocab_size)
-    model.load_state_dict(torch.load(args.workdir / "best.pt", weights_only=True)["model"])
-    model.eval()
+    _, model, _ = run_model(args)
     tokenizer = translator.tokenizer
 
     shortlists = (False, True) if translator.shortlist else (False,)
@@ -206,6 +226,8 @@ def main() -> None:
                                    f"{rates['int8', True] / rates['fp32', False]:.2f}×", "", "", ""])
             precision_rows.append(["int8 + shortlist / fastest PyTorch eager (above)",
                                    f"{rates['int8', True] / fastest_torch[5, args.threads]:.2f}×", "", "", ""])
+        baseline_rows = against_baseline(args.baseline, [args.model, int8_folder], texts, references, tokenizer,
+                                         args.threads, args.repeats) if args.baseline else []
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
@@ -246,7 +268,7 @@ the faster of the two.
 
 {table(["model", "sentences/s", "target tokens/s", "BLEU", "candidates per batch"], shortlist_rows)}
 
-## Batch size (beam 5, first 200 of the sentences, shortlist on; sentences × beams form the batch dimension)
+{baseline_section(baseline_rows)}## Batch size (beam 5, first 200 of the sentences, shortlist on; sentences × beams form the batch dimension)
 
 {table(["sentences per batch", "sentences/s", "target tokens/s"], batch_rows)}
 
