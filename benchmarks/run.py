@@ -192,7 +192,9 @@ def main() -> None:
             engine = translator if threads == args.threads else Translator(args.model, threads=threads)
             for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
                 options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
-                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats)
+                # lines read whole, as torch_translate reads them (no sentence splitting)
+                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32, sentences=False)],
+                                         args.repeats)
                 name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}, {threads_label(threads, threads)}"
                 engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
                 engine_rows.append([f"{name} / fastest PyTorch at {threads} thread{'s' * (threads > 1)}",
