@@ -43,6 +43,7 @@ class DataConfig:
     max_target_pieces: int = 100
     truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
+    swap_columns: bool = False      # the files' second column is the source: the reverse direction (de→en from en-de)
     dev_bleu_sentences: int = 400
 
 

@@ -46,9 +46,10 @@ class Corpus:
 
 def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     """Read and sample the data; train the tokenizer once (kept in the work folder); encode."""
-    rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path)],
+    swap = config.data.swap_columns
+    rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
                           config.data.sample, config.train.seed)
-    dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path)]
+    dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path, swap)]
     for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
         if not found:
             raise ConfigError(f"[data] {name}: {', '.join(data_files(paths))} holds no pairs (source<TAB>target lines)")

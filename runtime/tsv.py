@@ -20,10 +20,11 @@ class Row:
     origin: str
 
 
-def read_tsv(path: str | Path) -> list[Row]:
+def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     """Rows of a (gzipped) TSV, split on "\n" only (a "\r\n" ending is one too); blank lines
-    are skipped. A line with one column, bytes that are not UTF-8 or a damaged gzip stream is a
-    UsageError naming the file and line."""
+    are skipped. `swap_columns` reads the second column as the source and the first as the
+    target: the reverse direction of a file (de→en from an en-de file). A line with one column,
+    bytes that are not UTF-8 or a damaged gzip stream is a UsageError naming the file and line."""
     opener = gzip.open if str(path).endswith(".gz") else open
     rows = []
     number = 0
@@ -37,7 +38,8 @@ def read_tsv(path: str | Path) -> list[Row]:
                 if len(columns) < 2:
                     raise UsageError(f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], "
                                      f"found one column")
-                rows.append(Row(columns[0], columns[1], columns[2] if len(columns) > 2 else ""))
+                source, target = (columns[1], columns[0]) if swap_columns else (columns[0], columns[1])
+                rows.append(Row(source, target, columns[2] if len(columns) > 2 else ""))
     except UnicodeDecodeError as error:
         raise UsageError(f"{path}:{number + 1}: not UTF-8 ({error.reason} at byte {error.start})") from None
     except (EOFError, gzip.BadGzipFile, zlib.error) as error:

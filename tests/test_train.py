@@ -100,6 +100,21 @@ def test_several_training_files_and_upsampled_origins(tmp_path):
     assert len(trainer.corpus.train) == 10
 
 
+def test_swapped_columns_train_the_reverse_direction(tmp_path):
+    """[data] swap_columns: the files' second column is the source (de→en from en-de files)."""
+    from attn.runtime.tsv import Row, read_tsv
+
+    corpus = tmp_path / "en-de.tsv"
+    corpus.write_text("the house\tdas Haus\tding\n" * 4)
+    assert read_tsv(corpus, swap_columns=True)[0] == Row("das Haus", "the house", "ding")
+    config = reverse_config(steps=1)
+    data = dataclasses.replace(config.data, train=str(corpus), dev=str(corpus), swap_columns=True)
+    trainer = Trainer(dataclasses.replace(config, data=data), tmp_path / "work", Console(quiet=True))
+    tokenizer = trainer.corpus.tokenizer
+    assert tokenizer.decode(trainer.corpus.train[0].target[1:-1]) == "the house"  # BOS … EOS
+    assert trainer.corpus.dev_rows[0].source == "das Haus"
+
+
 def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):
     from attn.export.train import on_cpu
 
