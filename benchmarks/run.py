@@ -28,7 +28,7 @@ import torch
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.model import EncoderDecoder
 from attn.export.quantize import quantize_folder
-from attn.runtime.decoder_state import sentence_groups
+from attn.runtime.decoder_state import group_positions, sentence_groups
 from attn.runtime.graph_contract import SENTENCE
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
@@ -63,7 +63,7 @@ class TorchDecoderState:
         per_row = torch.from_numpy(rows)
         if self.grouped:
             groups = sentence_groups(self.sentence)
-            per_sentence = torch.from_numpy(np.searchsorted(self.groups, groups))  # groups stay in sentence order
+            per_sentence = torch.from_numpy(group_positions(self.groups, groups))
             self.groups = groups
         else:
             per_sentence = per_row

@@ -57,6 +57,13 @@ def sentence_groups(sentence: np.ndarray) -> np.ndarray:
     return sentence[starts]
 
 
+def group_positions(groups: np.ndarray, kept: np.ndarray) -> np.ndarray:
+    """Where each sentence of `kept` stands among `groups` (G,): the rows of the per-sentence
+    arrays to keep, in `kept`'s order."""
+    order = np.argsort(groups)
+    return order[np.searchsorted(groups, kept, sorter=order)]
+
+
 class OnnxDecoderState:
     """An encoded batch and its states, reordered along axis 0, driven by the kinds the manifest
     declares (runtime/graph_contract.py), whatever kind of model made the graphs. What every step
@@ -112,14 +119,13 @@ class OnnxDecoderState:
 
     def select(self, rows: np.ndarray) -> None:
         sentence = self.sentence[rows]
-        if self.per_sentence:
-            groups = sentence_groups(sentence)
-            if not np.array_equal(groups, self.groups):
-                order = np.argsort(self.groups)
-                where = order[np.searchsorted(self.groups, groups, sorter=order)]
-                self.per_sentence = {name: self._take(value, where) for name, value in self.per_sentence.items()}
-                self.groups = groups
-        if not np.array_equal(sentence, self.sentence):
+        if not np.array_equal(sentence, self.sentence):  # not when beams only swap places
+            if self.per_sentence:
+                groups = sentence_groups(sentence)
+                if not np.array_equal(groups, self.groups):
+                    where = group_positions(self.groups, groups)
+                    self.per_sentence = {name: self._take(value, where) for name, value in self.per_sentence.items()}
+                    self.groups = groups
             self.per_row = {name: self._take(value, rows) for name, value in self.per_row.items()}
             self.allowed = None if self.allowed is None else self.allowed[rows]
             self.sentence = sentence
