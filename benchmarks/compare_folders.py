@@ -23,17 +23,18 @@ from attn.runtime.tsv import read_tsv, spread
 
 
 def alternating_runs(engines: list[Translator], sources: list[str], beam: int, batch: int,
-                     repeats: int) -> tuple[list[float], list[list[str]]]:
-    """Each engine translates `sources` (its default search at `beam`, replace-unk off) `repeats`
-    times, engine after engine, so that a slow spell of the shared machine lands on all of them →
-    each engine's fastest seconds and its translations."""
+                     repeats: int, sentences: bool = True) -> tuple[list[float], list[list[str]]]:
+    """Each engine translates `sources` (its default search at `beam`, replace-unk off; each line
+    split into sentences or, `sentences=False`, read whole) `repeats` times, engine after engine,
+    so that a slow spell of the shared machine lands on all of them → each engine's fastest
+    seconds and its translations."""
     best = [float("inf")] * len(engines)
     outputs: list[list[str]] = [[] for _ in engines]
     for _ in range(repeats):
         for i, engine in enumerate(engines):
             options = engine.default_options(beam=beam, replace_unk=False)
             start = time.perf_counter()
-            outputs[i] = [found[0].text for found in engine.translate(sources, options, batch)]
+            outputs[i] = [found[0].text for found in engine.translate(sources, options, batch, sentences=sentences)]
             best[i] = min(best[i], time.perf_counter() - start)
     return best, outputs
 

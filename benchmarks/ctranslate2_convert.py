@@ -13,26 +13,30 @@ into one; encoder-decoder attention's key and value fused; ReLU feed-forward; th
 matrix shared by source, target and the output projection (with our output bias); embeddings
 scaled by √width; our sinusoidal table given as the position encodings. The vocabulary is the
 tokenizer's pieces, ids in order, with our special pieces as unk/bos/eos. Sources are given as
-pieces with the end-of-sentence piece, as our encoder reads them.
+pieces with the end-of-sentence piece, as our encoder reads them. `--model`'s lexical shortlist, when
+it has one, goes along as CTranslate2's vocabulary map (vmap.txt, used with `use_vmap=True`): the
+same candidates per source piece, and the same always-kept pieces.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from pathlib import Path
 
 import ctranslate2
 import numpy as np
-import tokenizers
 import torch
 from ctranslate2.specs import common_spec, transformer_spec
 from ctranslate2.converters import utils
 from training_run import add_run_arguments, run_model
 
 from attn.export.transformer import MultiHeadAttention, Transformer, sinusoids
-from attn.runtime.constants import BOS, EOS, TOKENIZER, UNK
+from attn.runtime.constants import BOS, EOS, SPECIAL_TOKENS, TOKENIZER, UNK
 from attn.runtime.search import SearchOptions
+from attn.runtime.shortlist import Shortlist
+from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
@@ -100,14 +104,29 @@ def ctranslate2_spec(model: Transformer, pieces: list[str]) -> transformer_spec.
     return spec
 
 
+def write_vocabulary_map(shortlist: Shortlist, pieces: list[str], path: Path) -> None:
+    """Our shortlist as CTranslate2's vmap.txt: a line "<source piece>\t<target pieces>" per piece
+    (the piece itself, copied through, and its lexical translations), and the always-kept pieces
+    (special and frequent) on the line whose source side is empty."""
+    always = [*pieces[: len(SPECIAL_TOKENS)], *(pieces[i] for i in shortlist.frequent)]
+    lines = ["\t" + " ".join(always)]
+    for piece_id, translations in enumerate(shortlist.translations):
+        targets = [pieces[piece_id], *(pieces[i] for i in translations if i >= 0)]
+        lines.append(f"{pieces[piece_id]}\t{' '.join(targets)}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 class AttnConverter(ctranslate2.converters.Converter):
     """CTranslate2's documented extension point: a Converter whose _load returns the model spec."""
 
-    def __init__(self, model: Transformer, pieces: list[str]):
-        self.model, self.pieces = model, pieces
+    def __init__(self, model: Transformer, pieces: list[str], vocabulary_map: Path | None):
+        self.model, self.pieces, self.vocabulary_map = model, pieces, vocabulary_map
 
     def _load(self) -> transformer_spec.TransformerSpec:
-        return ctranslate2_spec(self.model, self.pieces)
+        spec = ctranslate2_spec(self.model, self.pieces)
+        if self.vocabulary_map:
+            spec.register_vocabulary_mapping(str(self.vocabulary_map))
+        return spec
 
 
 def main() -> None:
@@ -119,14 +138,17 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=300)
     args = parser.parse_args()
     _, model, steps = run_model(args)
-    vocabulary = tokenizers.Tokenizer.from_file(str(args.workdir / TOKENIZER))
-    pieces = [vocabulary.id_to_token(i) for i in range(vocabulary.get_vocab_size())]
-    AttnConverter(model, pieces).convert(str(args.out), force=True)
-    print(f"wrote {args.out} from step(s) {steps}")
+    pieces = SubwordTokenizer.load(args.workdir / TOKENIZER).pieces
+    ours = Translator(args.model, threads=1, notify=lambda message: None)
+    with tempfile.TemporaryDirectory() as scratch:
+        vocabulary_map = Path(scratch) / "vmap.txt" if ours.shortlist else None
+        if vocabulary_map:
+            write_vocabulary_map(ours.shortlist, pieces, vocabulary_map)
+        AttnConverter(model, pieces, vocabulary_map).convert(str(args.out), force=True)
+    print(f"wrote {args.out} from step(s) {steps}{' with the shortlist as vmap.txt' if vocabulary_map else ''}")
     if not args.check:
         return
     rows = spread(read_tsv(args.check), args.sentences)
-    ours = Translator(args.model, threads=1, notify=lambda message: None)
     options = SearchOptions(beam=1, replace_unk=False, shortlist=False)
     engine = ctranslate2.Translator(str(args.out), device="cpu", inter_threads=1, intra_threads=1)
     ids = {piece: i for i, piece in enumerate(pieces)}

@@ -1,6 +1,8 @@
-"""Where a beam-search batch spends its time: cProfile of Translator.translate, top functions.
+"""Where a beam-search run spends its time: cProfile of Translator.translate, split into
+onnxruntime's runs (by who called them) and the search's own Python, then the top functions.
 
-    python benchmarks/profile_search.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz
+    python benchmarks/profile_search.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
+        --sentences 500 --threads 1 --whole-lines
 """
 
 from __future__ import annotations
@@ -14,6 +16,31 @@ from pathlib import Path
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
+# (label, file name, function): the parts of a run worth naming, cumulative seconds
+PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "step", "run_with_iobinding"),
+         ("encoder, in onnxruntime", "translator.py", "encode", "run_with_iobinding"),
+         ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "run_with_iobinding"),
+         ("shortlist renormalization (restrict)", "shortlist.py", "restrict", None),
+         ("top-k (best_candidates)", "search.py", "best_candidates", None),
+         ("beam_search's own lines", "search.py", "beam_search", "self")]
+
+
+def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
+    """Seconds of each part of PARTS: onnxruntime runs by caller, a function's cumulative time, or
+    (\"self\") the time spent in its own lines."""
+    found = []
+    for label, file_name, function, inner in PARTS:
+        seconds = 0.0
+        for (path, _, name), (_, _, own, cumulative, callers) in stats.stats.items():
+            if inner == "run_with_iobinding":
+                if name == inner and path.endswith("onnxruntime_inference_collection.py"):
+                    seconds += sum(cum for (caller, _, caller_name), (_, _, _, cum) in callers.items()
+                                   if caller.endswith(file_name) and caller_name == function)
+            elif path.endswith(file_name) and name == function:
+                seconds += own if inner == "self" else cumulative
+        found.append((label, seconds))
+    return found
+
 
 def main() -> None:
     parser = argparse.ArgumentParser()
@@ -22,16 +49,24 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=200)
     parser.add_argument("--beam", type=int, default=5)
     parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--whole-lines", action="store_true", help="read each line whole (no sentence splitting)")
     args = parser.parse_args()
     texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
     translator = Translator(args.model, threads=args.threads)
     options = translator.default_options(beam=args.beam, replace_unk=False)
-    translator.translate(texts[:10], options)  # warm-up
-    profile = cProfile.Profile()
+    sentences = not args.whole_lines
+    translator.translate(texts[:10], options, sentences=sentences)  # warm-up
     start = time.perf_counter()
-    profile.runcall(translator.translate, texts, options, 32)
-    print(f"{len(texts)} inputs, beam {args.beam}: {time.perf_counter() - start:.2f} s")
-    pstats.Stats(profile).sort_stats("tottime").print_stats(12)
+    translator.translate(texts, options, 32, sentences=sentences)
+    plain = time.perf_counter() - start
+    profile = cProfile.Profile()
+    profile.runcall(translator.translate, texts, options, 32, sentences=sentences)
+    stats = pstats.Stats(profile)
+    print(f"{len(texts)} inputs, beam {args.beam}: {plain:.2f} s unprofiled ({len(texts) / plain:.1f} inputs/s), "
+          f"{stats.total_tt:.2f} s profiled")
+    for label, seconds in breakdown(stats):
+        print(f"  {label:45s} {seconds:6.2f} s  {100 * seconds / stats.total_tt:4.1f} %")
+    stats.sort_stats("tottime").print_stats(12)
 
 
 if __name__ == "__main__":

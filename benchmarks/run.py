@@ -1,12 +1,14 @@
 """Decoding speed of a model folder, measured side by side in one process, written to RESULTS.md.
 
-    python benchmarks/run.py --model models/en-de --workdir work/en-de --config configs/en-de.toml \
-        --data ../shared/data/en-de/test.tsv.gz
+    python benchmarks/run.py configs/en-de-transformer.toml work/en-de-transformer-6x1 --average 5 \
+        --model work/ship-avg --baseline work/en-de-row2 --ctranslate2 work/en-de-ct2 \
+        --data ../shared/data/en-de/test.tsv.gz --sentences 500 --threads 2 --repeats 2
 
 Compares, on the same sentences and the same search code (runtime/search.py), replace-unk off:
 onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5, over the whole
 vocabulary and (onnxruntime) over the model's shortlist; fp32 vs int8 with the BLEU of each, with
-and without the shortlist; batch sizes; cold start of `attn translate` as a fresh process; peak
+and without the shortlist; with `--ctranslate2`, attn against CTranslate2 on the same weights
+(against_ctranslate2.py); batch sizes; cold start of `attn translate` as a fresh process; peak
 memory.
 """
 
@@ -22,7 +24,6 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
-import sacrebleu
 import torch
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
@@ -34,7 +35,9 @@ from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
+from against_ctranslate2 import ctranslate2_section
 from compare_folders import alternating_runs
+from report import rate_row, table
 from training_run import add_run_arguments, run_model
 
 
@@ -103,12 +106,6 @@ def threads_label(threads: int, workers: int) -> str:
     return f"{threads} threads, " + ("one batch at a time" if workers == 1 else f"{workers} batches at a time")
 
 
-def rate_row(name, outputs, seconds, references, tokenizer):
-    tokens = sum(len(tokenizer.encode(o)) for o in outputs)
-    bleu = sacrebleu.corpus_bleu(outputs, [references]).score
-    return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.2f}"]
-
-
 def mean_candidates(translator: Translator, texts: list[str], batch: int) -> float:
     """Shortlist candidates per batch, batches formed as Translator.translate forms them."""
     sources = sorted((translator.tokenizer.encode_source(t).ids for t in texts), key=len)
@@ -148,11 +145,6 @@ def baseline_section(rows: list[list[str]]) -> str:
             f"alternating rounds)\n\n{table(header, rows)}\n\n")
 
 
-def table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    return "\n".join(lines + ["| " + " | ".join(map(str, row)) + " |" for row in rows])
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description="Decoding speed of a model folder against PyTorch eager on "
                                      "the weights it was exported from (the run: config and work folder).")
@@ -160,6 +152,8 @@ def main() -> None:
     parser.add_argument("--model", type=Path, required=True, help="the folder exported from the run's weights")
     parser.add_argument("--baseline", type=Path, help="the shipped folder the model would replace: beam-5 speed of "
                                                        "both, side by side")
+    parser.add_argument("--ctranslate2", type=Path, help="the same weights converted by ctranslate2_convert.py: "
+                                                          "both engines side by side")
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=2)
@@ -230,6 +224,8 @@ def main() -> None:
                                    f"{rates['int8', True] / fastest_torch[5, args.threads]:.2f}×", "", "", ""])
         baseline_rows = against_baseline(args.baseline, [args.model, int8_folder], texts, references, tokenizer,
                                          args.threads, args.repeats) if args.baseline else []
+        ctranslate2_rows = ctranslate2_section(args.ctranslate2, {"fp32": args.model, "int8": int8_folder}, texts,
+                                               references, args.threads, args.repeats) if args.ctranslate2 else ""
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
@@ -270,7 +266,7 @@ the faster of the two.
 
 {table(["model", "sentences/s", "target tokens/s", "BLEU", "candidates per batch"], shortlist_rows)}
 
-{baseline_section(baseline_rows)}## Batch size (beam 5, first 200 of the sentences, shortlist on; sentences × beams form the batch dimension)
+{baseline_section(baseline_rows)}{ctranslate2_rows}## Batch size (beam 5, first 200 of the sentences, shortlist on; sentences × beams form the batch dimension)
 
 {table(["sentences per batch", "sentences/s", "target tokens/s"], batch_rows)}
 

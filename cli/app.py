@@ -6,6 +6,7 @@ Exit codes: 0 success, 1 unexpected failure, 2 bad usage / config / model folder
 from __future__ import annotations
 
 import functools
+import importlib
 import os
 import sys
 from collections.abc import Callable
@@ -14,14 +15,22 @@ import typer
 
 from attn.runtime.errors import UsageError
 
-from .bench import bench_command
-from .corpus import translate_corpus_command
-from .evaluate import eval_command
-from .models_list import models_command
-from .serve import serve_command
-from .summarize import summarize_command
-from .training import export_command, quantize_command, train_command
-from .translate import align_command, translate_command
+# Each command's module and function, imported only when that command runs (or all of them, for
+# `attn --help`): a translation's cold start pays neither the other commands' imports nor Typer's
+# reading of their signatures (benchmarks/README.md, cold start).
+COMMANDS = {
+    "translate": ("translate", "translate_command"),
+    "summarize": ("summarize", "summarize_command"),
+    "align": ("translate", "align_command"),
+    "eval": ("evaluate", "eval_command"),
+    "models": ("models_list", "models_command"),
+    "bench": ("bench", "bench_command"),
+    "serve": ("serve", "serve_command"),
+    "translate-corpus": ("corpus", "translate_corpus_command"),
+    "train": ("training", "train_command"),
+    "export": ("training", "export_command"),
+    "quantize": ("training", "quantize_command"),
+}
 
 app = typer.Typer(
     name="attn",
@@ -71,17 +80,24 @@ def guarded(command: Callable) -> Callable:
     return run
 
 
-for name, command in [("translate", translate_command), ("summarize", summarize_command), ("align", align_command),
-                      ("eval", eval_command), ("models", models_command), ("bench", bench_command), ("serve", serve_command),
-                      ("translate-corpus", translate_corpus_command),
-                      ("train", train_command), ("export", export_command), ("quantize", quantize_command)]:
-    app.command(name)(guarded(command))
+@app.callback()
+def _group() -> None:
+    """Translate and summarize with attention encoder-decoders, decoded by onnxruntime."""
+
+
+def register(names) -> None:
+    """Add the commands `names` to the app, importing their modules."""
+    for name in names:
+        module, function = COMMANDS[name]
+        app.command(name)(guarded(getattr(importlib.import_module(f"{__package__}.{module}"), function)))
 
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
 
 def main() -> None:
+    named = sys.argv[1] if len(sys.argv) > 1 else ""
+    register([named] if named in COMMANDS else COMMANDS)
     try:
         result = app(standalone_mode=False, prog_name="attn")
     except typer.Exit as exit_:

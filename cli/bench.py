@@ -9,6 +9,7 @@ resident memory.
 from __future__ import annotations
 
 import itertools
+import os
 import statistics
 import subprocess
 import sys
@@ -45,18 +46,24 @@ def timed(function: Callable[[], Result], repeats: int = 1) -> tuple[Result, flo
     return result, fastest
 
 
-def attn_command(folder: Path, task: str, text: str) -> list[str]:
-    """The command line that runs `folder` on `text` as a fresh process."""
-    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *(["--", text] if task == "translate" else [])]
+def attn_command(folder: Path, task: str, text: str = "", options: tuple[str, ...] = ()) -> list[str]:
+    """The command line that runs `folder` (with `options`) on `text` as a fresh process; without
+    a text, or for a summarizer, the process reads standard input."""
+    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *options,
+            *(["--", text] if task == "translate" and text else [])]
 
 
 def cold_start(command: list[str], runs: int, stdin: str = "") -> float:
-    """Median seconds of `command` run `runs` times as a fresh process."""
-    times = []
-    for _ in range(runs):
-        _, seconds = timed(lambda: subprocess.run(command, input=stdin.encode(), check=True, capture_output=True))
-        times.append(seconds)
-    return statistics.median(times)
+    """Median seconds of `command` run `runs` times as a fresh process, after one run that is not
+    counted. Its Python bytecode is cached as an installed package's is (pip compiles it at
+    install), even where PYTHONDONTWRITEBYTECODE is set: that would time the compiler instead."""
+    environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+
+    def run():
+        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True, env=environment)
+
+    run()
+    return statistics.median(timed(run)[1] for _ in range(runs))
 
 
 def peak_memory_mb(command: list[str], stdin: str = "") -> float:

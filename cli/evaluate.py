@@ -22,15 +22,18 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import metric_columns, summary_scores, translation_scores
-from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
+from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, LengthPenaltyOption, MinLengthOption, ModelOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
-                      default_of)
+                      ToOption, default_of)
 
 
 
 def eval_command(
-    data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group].")],
+    data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group] (with --swap-columns: reference, source[, group]).")],
     model: ModelOption = None,
+    source_lang: FromOption = None,
+    target_lang: ToOption = None,
+    swap_columns: Annotated[bool, typer.Option("--swap-columns", help="Read the second column as the source and the first as the reference: a corpus's reverse direction (de→en on the en-de files).")] = False,
     task: TaskOption = "translate",
     lead: Annotated[int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")] = 0,
     beam: BeamOption = None,
@@ -51,7 +54,7 @@ def eval_command(
     """Score a model on a test file, overall and per value of the third column."""
     if not data.exists():
         raise UsageError(f"no such file: {data}")
-    rows = read_tsv(data)[: limit or None]
+    rows = read_tsv(data, swap_columns)[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
     if lead:
@@ -59,7 +62,7 @@ def eval_command(
         hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]
     else:
         notes = FewNotes()
-        translator = Translator(resolve_model(model, task, None, None), device, threads, notes)
+        translator = Translator(resolve_model(model, task, source_lang, target_lang), device, threads, notes)
         options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
                                              no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk,
                                              shortlist=shortlist and translator.shortlist is not None,
@@ -85,8 +88,8 @@ def eval_command(
     if hypotheses_out:
         hypotheses_out.write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
     if json_out:
-        json_out.write_text(json.dumps({"data": str(data), "model": name, "task": task, "search": settings,
-                                        "scores": scores}, indent=2))
+        json_out.write_text(json.dumps({"data": str(data), "swap_columns": swap_columns, "model": name, "task": task,
+                                        "search": settings, "scores": scores}, indent=2))
 
 
 class FewNotes:

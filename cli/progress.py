@@ -9,18 +9,9 @@ import sys
 from contextlib import contextmanager
 from collections.abc import Iterator
 
-from rich.console import Console
-from rich.progress import Progress, ProgressColumn, SpinnerColumn, Task, TextColumn, TimeElapsedColumn
-from rich.text import Text
-
 
 def progress_wanted(quiet: bool) -> bool:
     return not quiet and sys.stderr.isatty() and not sys.stdout.isatty() and "NO_COLOR" not in os.environ
-
-
-class RateColumn(ProgressColumn):
-    def render(self, task: Task) -> Text:
-        return Text(f"{task.speed:.1f} {task.fields['unit']}/s" if task.speed else "")
 
 
 @contextmanager
@@ -29,6 +20,15 @@ def progress_bar(wanted: bool, unit: str) -> Iterator:
     if not wanted:
         yield lambda n: None
         return
+    # Rich only when the line is shown: a pipe's cold start does not import it
+    from rich.console import Console
+    from rich.progress import Progress, ProgressColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.text import Text
+
+    class RateColumn(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:.1f} {task.fields['unit']}/s" if task.speed else "")
+
     columns = (SpinnerColumn(), TextColumn("{task.completed} {task.fields[unit]}"), RateColumn(), TimeElapsedColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True, redirect_stdout=False,
                   redirect_stderr=False) as progress:

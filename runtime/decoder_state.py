@@ -52,7 +52,8 @@ def sentence_groups(sentence: np.ndarray) -> np.ndarray:
     if not len(sentence):
         return sentence
     starts = np.flatnonzero(np.r_[True, sentence[1:] != sentence[:-1]])
-    if len(np.unique(np.diff(np.r_[starts, len(sentence)]))) > 1:
+    sizes = np.diff(np.r_[starts, len(sentence)])
+    if (sizes != sizes[0]).any():
         raise ValueError(f"rows must come in equal groups per sentence, got sentences {sentence.tolist()}")
     return sentence[starts]
 

@@ -1,7 +1,15 @@
-"""onnxruntime sessions with a provider choice and a thread count."""
+"""onnxruntime sessions with a provider choice and a thread count, and a per-machine cache of
+optimized graphs: onnxruntime's graph optimizations take about 30 ms of a cold start (two thirds
+of creating the sessions), so the optimized graph a CPU session produced is kept under
+$XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
+keyed by the graph file's checksum (verified against the model's manifest before a session is
+made), the onnxruntime version and the machine, since the optimized graph may hold kernels chosen
+for this CPU; the folder can be deleted at any time."""
 
 from __future__ import annotations
 
+import os
+import platform
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -25,9 +33,11 @@ def warn_on_stderr(message: str) -> None:
 
 
 def create_session(
-    path: Path, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = warn_on_stderr
+    path: Path, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = warn_on_stderr,
+    checksum: str | None = None,
 ) -> onnxruntime.InferenceSession:
     """A session for `path` on `device` ("cpu" or "cuda"); threads 0 lets onnxruntime choose.
+    `checksum`, the verified sha256 of the file, lets a CPU session use the optimized-graph cache.
 
     CUDA is checked, not assumed: the session is first built with CPU fallback disabled, so that a
     node without a CUDA kernel is an error; then `notify` says which graph runs partly on the CPU.
@@ -43,6 +53,8 @@ def create_session(
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             notify(f"{path.name}: CUDA could not take every node ({reason}); the rest will run on the CPU")
     requested = [p for p in PROVIDERS[device] if p in available]
+    if device == "cpu" and checksum:
+        return _cached_cpu_session(path, threads, checksum)
     session = _session(path, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
         notify(f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
@@ -50,12 +62,45 @@ def create_session(
     return session
 
 
-def _session(path: Path, threads: int, providers: list[str], cpu_fallback: bool) -> onnxruntime.InferenceSession:
+def optimized_graph_cache() -> Path:
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn" / "graphs"
+
+
+def _cached_cpu_session(path: Path, threads: int, checksum: str) -> onnxruntime.InferenceSession:
+    """The CPU session of `path` from its cached optimized graph when there is one (a cached file
+    onnxruntime cannot read is dropped and made again), else optimized now and its result cached
+    (written under a temporary name, then renamed: a reader never sees half a file). Without a
+    writable cache folder, a plain session."""
+    cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
+    if cached.exists():
+        try:
+            return _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
+        except Exception:  # damaged or from an incompatible build: make it again
+            cached.unlink(missing_ok=True)
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
+    partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+    try:
+        session = _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True, save_optimized=partial)
+        os.replace(partial, cached)
+    except OSError:  # the folder became unwritable: this session is still good
+        partial.unlink(missing_ok=True)
+        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
+    return session
+
+
+def _session(path: Path, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,
+             save_optimized: Path | None = None) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
-    options.graph_optimization_level = onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+    options.graph_optimization_level = (onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL if optimize
+                                        else onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL)
     options.log_severity_level = 3
+    if save_optimized:
+        options.optimized_model_filepath = str(save_optimized)
     if not cpu_fallback:
         options.add_session_config_entry(DISABLE_CPU_FALLBACK, "1")
     return onnxruntime.InferenceSession(str(path), options, providers=providers)

@@ -51,6 +51,11 @@ class SubwordTokenizer:
         return self._tokenizer.get_vocab_size()
 
     @cached_property
+    def pieces(self) -> list[str]:
+        """Every piece's string, by id (byte-level: a leading space is "Ġ")."""
+        return [self._tokenizer.id_to_token(i) for i in range(self.vocab_size)]
+
+    @cached_property
     def longest_piece(self) -> int:
         """The most characters one piece can stand for (a byte-level piece's bytes, at most)."""
         return max(len(token) for token in self._tokenizer.get_vocab())

@@ -81,8 +81,10 @@ class Translator:
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
         try:
-            self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify)
-            self.decoder = create_session(self.folder / DECODER, device, session_threads, notify)
+            self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify,
+                                          self.manifest.files[ENCODER])
+            self.decoder = create_session(self.folder / DECODER, device, session_threads, notify,
+                                          self.manifest.files[DECODER])
         except UsageError:  # an unknown device
             raise
         except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)

@@ -67,6 +67,28 @@ def test_no_torch_is_imported(any_reverse_model, args):
     assert not [m for m in modules if m.split(".")[0] in ("torch", "onnx", "sacrebleu", "pydantic")]
 
 
+def test_a_translation_imports_only_its_own_command(reverse_model):
+    """`attn translate` (plain text, piped) imports neither the other commands' modules nor Rich:
+    the cold start pays for what it uses (cli/app.py COMMANDS)."""
+    program = ("import sys\nfrom attn.cli.app import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+               "print(' '.join(sys.modules), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", program, "translate", "-m", str(reverse_model), "a0 b1"],
+                            capture_output=True, check=True)
+    modules = set(result.stderr.decode().split())
+    assert result.stdout == b"b1 a0\n" and "attn.cli.translate" in modules
+    assert not {m for m in modules if m.split(".")[0] == "rich"}
+    assert not modules & {"attn.cli.bench", "attn.cli.evaluate", "attn.cli.serve", "attn.cli.training", "numpy.ma"}
+
+
+def test_help_lists_every_command_and_a_typo_gets_a_suggestion():
+    from attn.cli.app import COMMANDS
+
+    listed = attn("--help").stdout.decode()
+    assert all(name in listed for name in COMMANDS)
+    result = attn("trnslate", "x", check_rc=2)
+    assert "translate" in result.stderr.decode() and result.stdout == b""
+
+
 def test_missing_model_is_one_line_and_exit_2(tmp_path):
     result = attn("translate", "-m", str(tmp_path / "nowhere"), "hello", check_rc=2)
     err = result.stderr.decode()
@@ -88,3 +110,15 @@ def test_damaged_model_file_is_named(reverse_model, tmp_path):
 def test_bad_option_is_a_usage_error(reverse_model):
     result = attn("translate", "-m", str(reverse_model), "--beam", "0", "x", check_rc=2)
     assert "Traceback" not in result.stderr.decode()
+
+
+def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
+    """--swap-columns: the second column is the source, the first the reference (de→en on en-de files)."""
+    (tmp_path / "pairs.tsv").write_text("c2 b1 a0\ta0 b1 c2\tgames\nd3\ta0 b1\tgames\n", encoding="utf-8")
+    attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--swap-columns", "--hypotheses",
+         str(tmp_path / "out.txt"), "--json", str(tmp_path / "scores.json"))
+    assert (tmp_path / "out.txt").read_text() == "c2 b1 a0\nb1 a0\n"
+    scores = json.loads((tmp_path / "scores.json").read_text())
+    assert scores["swap_columns"] is True and scores["scores"]["games"]["sentences"] == 2
+    attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt"))
+    assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2"

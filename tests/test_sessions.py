@@ -1,4 +1,7 @@
-"""Provider choice: asking for CUDA where the session does not get it is said, never silent."""
+"""Provider choice: asking for CUDA where the session does not get it is said, never silent; the
+per-machine cache of optimized CPU graphs changes nothing but the start-up time."""
+
+import os
 
 import onnxruntime
 import pytest
@@ -69,3 +72,26 @@ def test_cuda_is_checked_for_nodes_left_on_the_cpu(monkeypatch, reverse_model, e
         assert session.get_providers() == ["CUDAExecutionProvider", "CPUExecutionProvider"]
         [message] = messages
         assert "decoder.onnx" in message and "CPU" in message and "assigned to the default CPU EP" in message
+
+
+def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path):
+    """The first run caches both optimized graphs; later runs load them and translate the same; a
+    damaged cache file is made again; a cache folder that cannot be made leaves a plain session."""
+    import subprocess
+    import sys
+
+    def translate(cache):
+        return subprocess.run([sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "-n", "3",
+                               "-f", "jsonl", "a0 b1 c2 d3"], capture_output=True, check=True,
+                              env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+
+    (tmp_path / "file-not-folder").write_text("")  # a file where the cache folder would go
+    uncached = translate(tmp_path / "file-not-folder")
+    assert uncached.stderr == b"" and (tmp_path / "file-not-folder").is_file()
+    first = translate(tmp_path / "cache")
+    graphs = sorted((tmp_path / "cache" / "attn" / "graphs").iterdir())
+    assert len(graphs) == 2 and all(graph.stat().st_size > 1000 for graph in graphs)
+    graphs[0].write_bytes(b"not a graph")
+    again = translate(tmp_path / "cache")
+    assert first.stdout == again.stdout == uncached.stdout and again.stderr == b""
+    assert graphs[0].stat().st_size > 1000 and len(list(graphs[0].parent.iterdir())) == 2

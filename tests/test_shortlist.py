@@ -10,7 +10,7 @@ from attn.export.lexicon import learn_shortlist
 from attn.runtime.constants import BOS, EOS
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.search import SearchOptions, columns_of
-from attn.runtime.shortlist import Shortlist
+from attn.runtime.shortlist import Shortlist, distinct
 from attn.runtime.translator import Translator
 
 from .test_cli import attn
@@ -126,3 +126,9 @@ def test_bench_compares_with_and_without_the_shortlist(reverse_shortlist_model, 
                "--cold-start-runs", "0", "--threads", "1").stdout.decode()
     rows = [line.split("│")[3].strip() for line in out.splitlines() if line.startswith("│")]
     assert rows == ["no", "yes"]
+
+
+@pytest.mark.parametrize("size", [0, 1, 7, 500])
+def test_distinct_is_numpy_unique(size):
+    ids = np.random.default_rng(size).integers(0, 50, size)
+    assert np.array_equal(distinct(ids), np.unique(ids))

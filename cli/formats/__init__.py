@@ -8,16 +8,16 @@ default, for pipes.
 
 from __future__ import annotations
 
+import importlib
 from typing import Protocol
 
 from attn.runtime.translator import Translation
 
-from .jsonl import JsonlFormat
-from .pharaoh import PharaohFormat
-from .table import TableFormat
-from .text import TextFormat
-
-FORMATS = ("text", "jsonl", "pharaoh", "table")
+# name → (module, class); a format's module is imported when it is chosen (the table's pulls in
+# Rich, which plain text does not need at cold start)
+FORMAT_CLASSES = {"text": ("text", "TextFormat"), "jsonl": ("jsonl", "JsonlFormat"),
+                  "pharaoh": ("pharaoh", "PharaohFormat"), "table": ("table", "TableFormat")}
+FORMATS = tuple(FORMAT_CLASSES)
 
 
 class OutputFormat(Protocol):
@@ -25,4 +25,5 @@ class OutputFormat(Protocol):
 
 
 def make_format(name: str, n_best: int) -> OutputFormat:
-    return {"text": TextFormat, "jsonl": JsonlFormat, "pharaoh": PharaohFormat, "table": TableFormat}[name](n_best)
+    module, cls = FORMAT_CLASSES[name]
+    return getattr(importlib.import_module(f"{__package__}.{module}"), cls)(n_best)
