@@ -15,6 +15,7 @@ from pathlib import Path
 from tokenizers import Tokenizer
 
 from .constants import EOS, SPECIAL_TOKENS
+from .words import elided_head, word_spans
 
 WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
 
@@ -68,39 +69,51 @@ class SubwordTokenizer:
         texts = [valid_unicode(text) for text in texts]
         return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
 
-    def encode_source(self, text: str) -> SourcePieces:
-        """Text → ids + EOS, with the word each piece belongs to (words split on whitespace)."""
+    def encode_source(self, text: str, language: str = "") -> SourcePieces:
+        """Text → ids + EOS, with the word each piece belongs to (runtime/words.py: whitespace, and
+        French elision, for `language`)."""
         text = valid_unicode(text)
         encoding = self._tokenizer.encode(text, add_special_tokens=False)
-        word_starts, words = _whitespace_words(text)
+        spans = word_spans(text, language)
+        word_starts = [start for start, _ in spans]
         word_of_piece = []
         for start, end in encoding.offsets:
             while start < end - 1 and text[start].isspace():
                 start += 1  # a piece's leading space belongs to the word it opens
             word_of_piece.append(_word_at(word_starts, start))
-        return SourcePieces(encoding.ids + [EOS], words, word_of_piece + [-1])
+        return SourcePieces(encoding.ids + [EOS], [text[start:end] for start, end in spans], word_of_piece + [-1])
 
     def decode(self, ids: list[int]) -> str:
         """Piece ids (special tokens dropped) → text."""
         return self._tokenizer.decode(ids, skip_special_tokens=True).strip()
 
-    def target_words(self, ids: list[int]) -> tuple[list[str], list[int]]:
+    def target_words(self, ids: list[int], language: str = "") -> tuple[list[str], list[int]]:
         """Piece ids → (words of the decoded text, word index of each piece).
 
         A piece opens a new word when it starts with the leading-space marker and the word so far
-        is not blank; the words are the decoded text of each group of pieces.
+        is not blank; the words are the decoded text of each group of pieces. In `language`, a
+        group that opens with an elided word (French "l'homme", runtime/words.py) is two words
+        when a piece ends where the elided word does.
         """
         groups: list[list[int]] = []
-        word_of_piece = []
         for piece_id in ids:
             piece = self._tokenizer.id_to_token(piece_id) or ""
             opens_word = piece.startswith(WORD_START) and self.decode(groups[-1]) if groups else True
             if opens_word:
                 groups.append([])
             groups[-1].append(piece_id)
-            word_of_piece.append(len(groups) - 1)
+        groups = [part for group in groups for part in self._split_elision(group, language)]
         words = [self._tokenizer.decode(group, skip_special_tokens=True).strip() for group in groups]
-        return words, word_of_piece
+        return words, [index for index, group in enumerate(groups) for _ in group]
+
+    def _split_elision(self, group: list[int], language: str) -> list[list[int]]:
+        """A word's pieces → one group, or two when it opens with an elided word ending at a piece."""
+        word = self.decode(group)
+        head = elided_head(word, language)
+        for cut in range(1, len(group)) if head else ():
+            if self.decode(group[:cut]) == word[:head]:
+                return [group[:cut], group[cut:]]
+        return [group]
 
 
 def valid_unicode(text: str) -> str:
@@ -111,17 +124,6 @@ def valid_unicode(text: str) -> str:
         return text
     except UnicodeEncodeError:
         return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
-
-
-def _whitespace_words(text: str) -> tuple[list[int], list[str]]:
-    """Start offsets and strings of the whitespace-separated words of `text`."""
-    starts, words, position = [], [], 0
-    for word in text.split():
-        position = text.index(word, position)
-        starts.append(position)
-        words.append(word)
-        position += len(word)
-    return starts, words
 
 
 def _word_at(word_starts: list[int], offset: int) -> int:

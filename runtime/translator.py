@@ -35,6 +35,7 @@ from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .tokenizer import SourcePieces, SubwordTokenizer
 from .verbatim import copy_verbatim
+from .words import join_words
 
 
 @dataclass
@@ -140,6 +141,10 @@ class Translator:
             per_input[index].append(hypotheses)
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
 
+    def _source_pieces(self, text: str) -> SourcePieces:
+        """The text's pieces, and its words in the model's source language (runtime/words.py)."""
+        return self.tokenizer.encode_source(text, self.manifest.source_lang)
+
     def _fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
         """The text's pieces as the model can take them (one part when they fit), with a note
         when they did not. A summarizer reads only the head, so only the head's characters are
@@ -148,14 +153,14 @@ class Translator:
         if self.manifest.task == "summarize":
             budget = (limit + 1) * self.tokenizer.longest_piece
             head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
-            source = self.tokenizer.encode_source(head_text)
+            source = self._source_pieces(head_text)
             if len(source.ids) - 1 <= limit:
                 return [source]
             head = keep_head(source, limit)
             self.notify(f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
                         f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
             return [head]
-        source = self.tokenizer.encode_source(text)
+        source = self._source_pieces(text)
         if len(source.ids) - 1 <= limit:
             return [source]
         pieces = split_source(source, limit)
@@ -165,7 +170,7 @@ class Translator:
 
     def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
         if not parts:
-            source = self.tokenizer.encode_source(text)
+            source = self._source_pieces(text)
             return [self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
         if len(parts) == 1:
             return parts[0]
@@ -177,7 +182,7 @@ class Translator:
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment."""
         options = options or self.default_options()
-        source = self.tokenizer.encode_source(source_text)
+        source = self._source_pieces(source_text)
         target = self.tokenizer.encode(target_text)
         state = self.encode([source.ids], shortlist=False)
         log_prob, rows = 0.0, []
@@ -191,11 +196,12 @@ class Translator:
 
     def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
                      replace_unk: bool = False) -> Translation:
-        words, word_of_piece = self.tokenizer.target_words(tokens)
+        words, word_of_piece = self.tokenizer.target_words(tokens, self.manifest.target_lang)
         alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
         if replace_unk:
             alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
-            return Translation(" ".join(alignment.target_words), tokens, score, attention, alignment)
+            return Translation(join_words(alignment.target_words, self.manifest.target_lang), tokens, score, attention,
+                               alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
     def encode(self, sources: list[list[int]], shortlist: bool = True) -> OnnxDecoderState:

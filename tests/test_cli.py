@@ -122,3 +122,20 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     assert scores["swap_columns"] is True and scores["scores"]["games"]["sentences"] == 2
     attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt"))
     assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2"
+
+
+def test_alignments_count_french_elided_words_as_words(reverse_model, tmp_path):
+    """A model whose languages are French (the reverse model's manifest, relabelled) aligns "l'"
+    and "homme" as two words on both sides, in jsonl and Pharaoh alike, and its text is intact."""
+    import shutil
+
+    french = tmp_path / "fr-fr"
+    shutil.copytree(reverse_model, french)
+    manifest = json.loads((french / "manifest.json").read_text())
+    manifest.update(source_lang="fr", target_lang="fr")
+    (french / "manifest.json").write_text(json.dumps(manifest))
+    out = attn("align", "-m", str(french), "-f", "jsonl", "l'homme a0", "b1 l'homme").stdout.decode()
+    record = json.loads(out)
+    assert record["source_words"] == ["l'", "homme", "a0"] and record["words"] == ["b1", "l'", "homme"]
+    assert record["translation"] == "b1 l'homme" and len(record["alignment"]) == 3
+    assert len(record["alignment"][0]) == 3

@@ -362,6 +362,7 @@ def test_the_summarizer_tokenizes_only_what_it_reads(monkeypatch):
     summarizer = Translator(resolve_model(None, "summarize", None, None), threads=1, notify=lambda m: None)
     seen = []
     encode = summarizer.tokenizer.encode_source
-    monkeypatch.setattr(summarizer.tokenizer, "encode_source", lambda text: seen.append(len(text)) or encode(text))
+    monkeypatch.setattr(summarizer.tokenizer, "encode_source",
+                        lambda text, language: seen.append(len(text)) or encode(text, language))
     summarizer.translate(["word " * 200_000], summarizer.default_options(beam=1))
     assert max(seen) <= (summarizer.max_source_pieces + 1) * summarizer.tokenizer.longest_piece

@@ -45,3 +45,23 @@ def test_target_words_join_to_the_decoded_text(tokenizer):
     words, word_of_piece = tokenizer.target_words(ids)
     assert " ".join(words) == tokenizer.decode(ids)
     assert len(word_of_piece) == len(ids) and word_of_piece[-1] == len(words) - 1
+
+
+FRENCH = ["L'homme n'a pas pu ouvrir l'école.", "Il dit qu'il vient jusqu'à la gare."] * 20
+
+
+@pytest.fixture(scope="module")
+def french_tokenizer():
+    return SubwordTokenizer(train_tokenizer(FRENCH + TRAINING_TEXT, vocab_size=400, min_frequency=1))
+
+
+def test_french_elided_words_are_words_of_their_own_on_both_sides(french_tokenizer):
+    text = "L'homme n'a pas pu ouvrir l'école."
+    source = french_tokenizer.encode_source(text, "fr")
+    assert source.words == ["L'", "homme", "n'", "a", "pas", "pu", "ouvrir", "l'", "école."]
+    assert sorted(set(source.word_of_piece[:-1])) == list(range(len(source.words)))
+    ids = french_tokenizer.encode(text)
+    words, word_of_piece = french_tokenizer.target_words(ids, "fr")
+    assert words == source.words and word_of_piece == sorted(word_of_piece) and len(word_of_piece) == len(ids)
+    assert french_tokenizer.encode_source(text, "en").words == text.split()  # elision is French only
+    assert french_tokenizer.target_words(ids)[0] == text.split()

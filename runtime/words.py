@@ -1,0 +1,43 @@
+"""Words as alignments show them (the table, Pharaoh, jsonl, heat maps): the text split on
+whitespace, except that in French an elided article, pronoun or conjunction before an apostrophe
+is a word of its own ("l'homme" → "l'" "homme", "qu'il" → "qu'" "il"), as statistical aligners
+and Moses' tokenizer count French words; it aligns with "the", "that", not with "man". A German
+compound stays one word: it is one word, and its pieces are merged into it.
+"""
+
+from __future__ import annotations
+
+import re
+
+WHITESPACE_WORD = re.compile(r"\S+")
+# language → an elided word, apostrophe included, which is a word of its own when letters follow it
+ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
+
+
+def elided_head(word: str, language: str) -> int:
+    """How many leading characters of `word` are an elided word of their own (0: none)."""
+    elided = ELIDED.get(language)
+    head = elided.match(word) if elided else None
+    return head.end() if head and head.end() < len(word) and word[head.end()].isalpha() else 0
+
+
+def word_spans(text: str, language: str) -> list[tuple[int, int]]:
+    """(start, end) character offsets of the words of `text` in `language` (an ISO 639-1 code)."""
+    spans = []
+    for match in WHITESPACE_WORD.finditer(text):
+        start, end = match.span()
+        head = elided_head(match.group(), language)
+        if head:
+            spans.append((start, start + head))
+        spans.append((start + head, end))
+    return spans
+
+
+def join_words(words: list[str], language: str) -> str:
+    """The text of `words`: spaces between them, none after an elided word ("l'" "homme" → "l'homme")."""
+    elided = ELIDED.get(language)
+    text = ""
+    for index, word in enumerate(words):
+        glued = index == 0 or (elided is not None and elided.fullmatch(words[index - 1]) is not None)
+        text += word if glued else " " + word
+    return text
