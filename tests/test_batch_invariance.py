@@ -1,5 +1,7 @@
 """The shipped models translate a sentence the same alone, in any batch, at any position, at any
-thread count and through the CLI's stream, in the precision they ship (en-de is int8).
+thread count and through the CLI's stream, in the precision they ship (int8): every installed
+translation model, on its direction's test slice (a reverse direction reads the slice's columns
+swapped).
 
 With activations quantized per tensor, a sentence's rounding followed its batch companions' largest
 values and 25 of these 240 lines changed with the batch; export/quantize.py now scales each row
@@ -12,57 +14,78 @@ from pathlib import Path
 
 import pytest
 
-from attn.runtime.registry import resolve_model
+from attn.runtime.registry import installed_models, resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
 
 pytestmark = pytest.mark.system
 
 FIXTURES = Path(__file__).parent / "fixtures"
-TRANSLATE_SLICE = FIXTURES / "en-de-test-slice.tsv"
 SUMMARIZE_SLICE = FIXTURES / "summarize-test-slice.tsv"
+PAIRS = sorted((model.manifest.source_lang, model.manifest.target_lang) for model in installed_models()
+               if model.manifest.task == "translate")
+
+
+def slice_sources(source: str, target: str) -> list[str]:
+    """The sources of the pair's test slice: its own file, or the reverse pair's with columns swapped."""
+    forward = FIXTURES / f"{source}-{target}-test-slice.tsv"
+    if forward.exists():
+        return [row.source for row in read_tsv(forward)]
+    return [row.source for row in read_tsv(FIXTURES / f"{target}-{source}-test-slice.tsv", swap_columns=True)]
 
 
 def best_texts(translator: Translator, texts: list[str], batch_size: int) -> list[str]:
     return [hypotheses[0].text for hypotheses in translator.translate(texts, translator.default_options(), batch_size)]
 
 
-@pytest.fixture(scope="module")
-def translate_sources():
-    return [row.source for row in read_tsv(TRANSLATE_SLICE)]
+@pytest.fixture(scope="module", params=PAIRS, ids="-".join)
+def pair(request) -> tuple[str, str]:
+    return request.param
 
 
 @pytest.fixture(scope="module")
-def alone(translate_sources):
+def translate_sources(pair):
+    return slice_sources(*pair)
+
+
+@pytest.fixture(scope="module")
+def alone(pair, translate_sources):
     """Each line of the slice translated on its own: one sentence per call, one thread."""
-    translator = Translator(resolve_model(None, "translate", "en", "de"), threads=1)
+    translator = Translator(resolve_model(None, "translate", *pair), threads=1)
     return [best_texts(translator, [text], 1)[0] for text in translate_sources]
 
 
-def test_the_shipped_translator_is_int8():
-    translator = Translator(resolve_model(None, "translate", "en", "de"), threads=1)
+def test_every_shipped_direction_has_a_slice():
+    assert ("en", "de") in PAIRS
+    assert all(slice_sources(*pair) for pair in PAIRS)
+
+
+def test_the_shipped_translator_is_int8(pair):
+    translator = Translator(resolve_model(None, "translate", *pair), threads=1)
     assert translator.manifest.architecture["precision"] == "int8"
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("batch_size", [1, 7, 32])
-def test_one_call_equals_line_by_line(translate_sources, alone, threads, batch_size):
-    translator = Translator(resolve_model(None, "translate", "en", "de"), threads=threads)
+def test_one_call_equals_line_by_line(pair, translate_sources, alone, threads, batch_size):
+    translator = Translator(resolve_model(None, "translate", *pair), threads=threads)
     assert best_texts(translator, translate_sources, batch_size) == alone
 
 
-def test_shuffled_order_changes_nothing(translate_sources, alone):
-    translator = Translator(resolve_model(None, "translate", "en", "de"), threads=2)
+def test_shuffled_order_changes_nothing(pair, translate_sources, alone):
+    translator = Translator(resolve_model(None, "translate", *pair), threads=2)
     order = list(range(len(translate_sources)))
     random.Random(7).shuffle(order)
     shuffled = best_texts(translator, [translate_sources[i] for i in order], 32)
     assert [shuffled[order.index(i)] for i in range(len(order))] == alone
 
 
-def test_the_cli_stream_equals_line_by_line(translate_sources, alone):
-    """`attn translate < slice` with the defaults (both cores, batch 32) prints what each line gives alone."""
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "translate"], capture_output=True, timeout=600,
-                            input=("\n".join(translate_sources) + "\n").encode())
+def test_the_cli_stream_equals_line_by_line(pair, translate_sources, alone):
+    """`attn translate --from S --to T < slice` with the defaults (both cores, batch 32) prints what
+    each line gives alone."""
+    source, target = pair
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "--from", source, "--to", target],
+                            capture_output=True, timeout=600, input=("\n".join(translate_sources) + "\n").encode())
     assert result.returncode == 0, result.stderr
     assert result.stdout.decode().splitlines() == alone
 
