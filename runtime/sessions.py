@@ -4,10 +4,12 @@ of creating the sessions), so the optimized graph a CPU session produced is kept
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
 keyed by the graph file's checksum (verified against the model's manifest before a session is
 made), the onnxruntime version and the machine, since the optimized graph may hold kernels chosen
-for this CPU; the folder can be deleted at any time."""
+for this CPU. It keeps the graphs last used (GRAPHS_KEPT; each use refreshes a graph's time), and
+the folder can be deleted at any time."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import platform
 import sys
@@ -26,6 +28,7 @@ PROVIDERS = {
 
 
 DISABLE_CPU_FALLBACK = "session.disable_cpu_ep_fallback"  # onnxruntime: fail rather than place a node on the CPU
+GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
 
 
 def warn_on_stderr(message: str) -> None:
@@ -74,9 +77,14 @@ def _cached_cpu_session(path: Path, threads: int, checksum: str) -> onnxruntime.
     cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
     if cached.exists():
         try:
-            return _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
+            session = _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
         except Exception:  # damaged or from an incompatible build: make it again
-            cached.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                cached.unlink(missing_ok=True)
+        else:
+            with contextlib.suppress(OSError):  # a read-only cache serves all the same
+                os.utime(cached)
+            return session
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
     except OSError:
@@ -85,10 +93,23 @@ def _cached_cpu_session(path: Path, threads: int, checksum: str) -> onnxruntime.
     try:
         session = _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True, save_optimized=partial)
         os.replace(partial, cached)
+        _keep_last_used(cached.parent)
     except OSError:  # the folder became unwritable: this session is still good
         partial.unlink(missing_ok=True)
         return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
     return session
+
+
+def _keep_last_used(folder: Path) -> None:
+    """Remove all but the GRAPHS_KEPT most recently used graphs of the cache."""
+    def last_used(graph: Path) -> float:
+        try:
+            return graph.stat().st_mtime
+        except OSError:  # removed meanwhile by another process
+            return 0.0
+
+    for graph in sorted(folder.glob("*.onnx"), key=last_used, reverse=True)[GRAPHS_KEPT:]:
+        graph.unlink(missing_ok=True)
 
 
 def _session(path: Path, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,

@@ -21,6 +21,15 @@ settings.register_profile("fuzz-folders", max_examples=1500, deadline=None,
 settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def graph_cache_of_this_run(tmp_path_factory):
+    """The optimized-graph cache (runtime/sessions.py) in this run's temporary folder, for the test
+    processes and every `attn` they start: the models the tests train never fill the user's cache."""
+    import os
+
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.getbasetemp() / "xdg-cache")
 REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
 REVERSE_TRANSFORMER_CONFIG = ROOT / "configs" / "reverse-transformer.toml"
 REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"

@@ -95,3 +95,19 @@ def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path)
     again = translate(tmp_path / "cache")
     assert first.stdout == again.stdout == uncached.stdout and again.stderr == b""
     assert graphs[0].stat().st_size > 1000 and len(list(graphs[0].parent.iterdir())) == 2
+
+
+def test_the_cache_keeps_the_graphs_last_used(reverse_model, tmp_path, monkeypatch):
+    from attn.runtime.sessions import GRAPHS_KEPT
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    folder = tmp_path / "attn" / "graphs"
+    folder.mkdir(parents=True)
+    for index in range(GRAPHS_KEPT + 3):
+        stale = folder / f"stale-{index}.onnx"
+        stale.write_bytes(b"x")
+        os.utime(stale, (index, index))
+    create_session(reverse_model / "encoder.onnx", threads=1, checksum="0" * 64)
+    kept = {graph.name for graph in folder.glob("*.onnx")}
+    assert len(kept) == GRAPHS_KEPT and any(name.startswith("0" * 64) for name in kept)
+    assert "stale-0.onnx" not in kept and f"stale-{GRAPHS_KEPT + 2}.onnx" in kept
