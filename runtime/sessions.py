@@ -74,7 +74,10 @@ def _cached_cpu_session(path: Path, threads: int, checksum: str) -> onnxruntime.
     onnxruntime cannot read is dropped and made again), else optimized now and its result cached
     (written under a temporary name, then renamed: a reader never sees half a file). Without a
     writable cache folder, a plain session."""
-    cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
+    try:
+        cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
+    except RuntimeError:  # no home folder to be found
+        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
     if cached.exists():
         try:
             session = _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
