@@ -34,12 +34,17 @@ def test_from_auto_says_what_it_detected():
     plain = attn("translate", "The package contains the documentation.").stdout
     detected = attn("translate", "--from", "auto", "The package contains the documentation.")
     assert detected.stdout == plain and detected.stderr.decode().startswith("attn: detected en (")
-    german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.", check_rc=2)
-    assert "detected de, but no installed model translates from de" in german.stderr.decode()
+    german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.")
+    assert german.stderr.decode().startswith("attn: detected de (")
+    assert german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
+    into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.", check_rc=2)
+    assert "detected en, but no installed model translates from en into fr" in into_french.stderr.decode()
 
 
 @pytest.mark.system
 def test_a_source_language_alone_picks_the_one_model_that_fits():
     assert attn("translate", "--from", "en", "The file could not be opened.").stdout == \
         attn("translate", "The file could not be opened.").stdout
+    english = attn("translate", "--from", "de", "Das Paket enthält die Dokumentation.").stdout.decode()
+    assert "package" in english.lower() and "documentation" in english.lower()
     assert "no installed translate model into xx" in attn("translate", "--to", "xx", "a", check_rc=2).stderr.decode()
