@@ -15,7 +15,7 @@ from pathlib import Path
 from tokenizers import Tokenizer
 
 from .constants import EOS, SPECIAL_TOKENS
-from .words import elided_head, word_spans
+from .words import ELIDED, elided_head, word_spans
 
 WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
 
@@ -102,7 +102,8 @@ class SubwordTokenizer:
             if opens_word:
                 groups.append([])
             groups[-1].append(piece_id)
-        groups = [part for group in groups for part in self._split_elision(group, language)]
+        if language in ELIDED:
+            groups = [part for group in groups for part in self._split_elision(group, language)]
         words = [self._tokenizer.decode(group, skip_special_tokens=True).strip() for group in groups]
         return words, [index for index, group in enumerate(groups) for _ in group]
 
