@@ -16,28 +16,28 @@ from pathlib import Path
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
-# (label, file name, function): the parts of a run worth naming, cumulative seconds
-PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "step", "run_with_iobinding"),
-         ("encoder, in onnxruntime", "translator.py", "encode", "run_with_iobinding"),
-         ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "run_with_iobinding"),
-         ("shortlist renormalization (restrict)", "shortlist.py", "restrict", None),
-         ("top-k (best_candidates)", "search.py", "best_candidates", None),
-         ("beam_search's own lines", "search.py", "beam_search", "self")]
+# (label, file name, function, what to count): "onnxruntime", the session runs that function
+# called; "cumulative", the function with all it called; "own", its own lines only
+PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "step", "onnxruntime"),
+         ("encoder, in onnxruntime", "translator.py", "encode", "onnxruntime"),
+         ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
+         ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
+         ("top-k (best_candidates)", "search.py", "best_candidates", "cumulative"),
+         ("beam_search's own lines", "search.py", "beam_search", "own")]
+SESSION_RUN = ("onnxruntime_inference_collection.py", "run_with_iobinding")
 
 
 def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
-    """Seconds of each part of PARTS: onnxruntime runs by caller, a function's cumulative time, or
-    (\"self\") the time spent in its own lines."""
+    """Seconds of each part of PARTS."""
     found = []
-    for label, file_name, function, inner in PARTS:
+    for label, file_name, function, counted in PARTS:
         seconds = 0.0
         for (path, _, name), (_, _, own, cumulative, callers) in stats.stats.items():
-            if inner == "run_with_iobinding":
-                if name == inner and path.endswith("onnxruntime_inference_collection.py"):
-                    seconds += sum(cum for (caller, _, caller_name), (_, _, _, cum) in callers.items()
-                                   if caller.endswith(file_name) and caller_name == function)
-            elif path.endswith(file_name) and name == function:
-                seconds += own if inner == "self" else cumulative
+            if counted == "onnxruntime" and (path.endswith(SESSION_RUN[0]) and name == SESSION_RUN[1]):
+                seconds += sum(cum for (caller, _, caller_name), (_, _, _, cum) in callers.items()
+                               if caller.endswith(file_name) and caller_name == function)
+            elif counted != "onnxruntime" and path.endswith(file_name) and name == function:
+                seconds += own if counted == "own" else cumulative
         found.append((label, seconds))
     return found
 

@@ -1,6 +1,6 @@
 """onnxruntime sessions with a provider choice and a thread count, and a per-machine cache of
-optimized graphs: onnxruntime's graph optimizations take about 30 ms of a cold start (two thirds
-of creating the sessions), so the optimized graph a CPU session produced is kept under
+optimized graphs: onnxruntime's graph optimizations are most of the time of creating a session
+(benchmarks/README.md, cold start), so the optimized graph a CPU session produced is kept under
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
 keyed by the graph file's checksum (verified against the model's manifest before a session is
 made), the onnxruntime version and the machine, since the optimized graph may hold kernels chosen
