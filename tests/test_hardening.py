@@ -19,8 +19,6 @@ from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
 
-pytestmark = pytest.mark.integration
-
 ATTN = [sys.executable, "-m", "attn.cli"]
 
 
