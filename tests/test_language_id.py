@@ -24,6 +24,14 @@ def test_a_detection_among_some_languages_leaves_the_others_known():
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize("text, language", [("Questo file non esiste.", "it"),
+                                            ("Le fichier n'a pas pu être ouvert.", "fr"),
+                                            ("Guten Morgen", "de"), ("Hallo", "en")])
+def test_a_clear_other_language_is_named_and_an_unclear_text_stays_among_the_candidates(text, language):
+    assert detect_language(text, {"en", "de"})[0] == language  # "Hallo": no language is likely, so en or de
+
+
+@pytest.mark.unit
 def test_a_language_the_detector_does_not_know_is_refused():
     with pytest.raises(UsageError, match="knows none of sym"):
         detect_language("a0 b1", {"sym"})
@@ -39,6 +47,8 @@ def test_from_auto_says_what_it_detected():
     assert german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
     into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.", check_rc=2)
     assert "detected en, but no installed model translates from en into fr" in into_french.stderr.decode()
+    italian = attn("translate", "--from", "auto", "Questo file non esiste.", check_rc=2)
+    assert italian.stdout == b"" and "detected it, but no installed model translates from it" in italian.stderr.decode()
 
 
 @pytest.mark.system

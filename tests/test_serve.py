@@ -275,5 +275,9 @@ def test_detection_with_the_shipped_model():
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
         german = httpx.post(running.url + "/translate", json={"q": "Guten Morgen", "source": "auto", "target": "de"})
         assert german.status_code == 400 and "de→de is not supported" in german.json()["error"]
+        italian = httpx.post(running.url + "/translate", json={"q": "Questo file non esiste.", "source": "auto",
+                                                                "target": "de"})
+        assert italian.status_code == 400 and "it is not supported" in italian.json()["error"]
+        assert client.detect("Questo file non esiste.")[0]["language"] == "it"
     finally:
         running.stop()
