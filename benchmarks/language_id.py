@@ -15,6 +15,7 @@ refuse and the French texts it catches.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
@@ -27,12 +28,11 @@ from report import command_line, finish
 LANGUAGES = ("en", "de", "fr")
 INSTALLED = ("en", "de")  # as shipped: French text is in a language no installed model reads
 THRESHOLDS = (0.5, 0.8, 0.9, 0.95)
+NEIGHBOURS = ("El archivo no se pudo abrir.",)  # a language the identifier splits among its neighbours
 
 
 def py3langid_detector() -> Callable[[str], str]:
-    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
-
-    identifier = LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE)
+    identifier = open_set_identifier()
     identifier.set_languages(list(LANGUAGES))
     return lambda text: identifier.classify(text)[0]
 
@@ -105,23 +105,44 @@ def main() -> None:
 
 
 def other_language_table(texts: list[tuple[str, str]]) -> list[str]:
-    """Markdown rows: what `detect_language(text, INSTALLED, threshold)` names outside INSTALLED."""
+    """Markdown rows: what `detect_language(text, INSTALLED, threshold)` names outside INSTALLED;
+    then the texts the runtime's threshold misses, and the open-set ranking of NEIGHBOURS."""
     lines = [f"With only {' and '.join(INSTALLED)} installed, `detect_language` reports another language when the "
              "identifier, choosing among all it knows, names one outside them with at least the threshold's "
              f"probability (the runtime uses {OTHER_LANGUAGE_PROBABILITY}):", "",
              "| threshold | English texts refused | German texts refused | French texts caught | of them ≤ 3 words |",
              "|---|---|---|---|---|"]
+    others = [text for text, language in texts if language not in INSTALLED]
+    summary = ""
     for threshold in THRESHOLDS:
-        outside, total, short = defaultdict(int), defaultdict(int), 0
+        outside, total, short, missed = defaultdict(int), defaultdict(int), 0, []
         for text, language in texts:
             caught = detect_language(text, INSTALLED, threshold)[0] not in INSTALLED
             total[language] += 1
             outside[language] += caught
             short += caught and language not in INSTALLED and len(text.split()) <= 3
+            if not caught and language not in INSTALLED and threshold == OTHER_LANGUAGE_PROBABILITY:
+                missed.append(text)
         share = {language: f"{outside[language] / total[language]:.2%} ({outside[language]})" for language in total}
         lines.append(f"| {threshold} | {share['en']} | {share['de']} | {share['fr']} | {short} |")
         print(lines[-1], flush=True)
-    return lines
+        if missed:
+            summary = (f"At {threshold}: {len(missed)} French texts missed, median {median_words(missed)} words (all "
+                       f"French texts: {median_words(others)}), {sum(len(t.split()) <= 3 for t in missed)} of 3 words or "
+                       f"fewer; the first five: {'; '.join(repr(t) for t in missed[:5])}.")
+    identifier = open_set_identifier()
+    ranked = [f"`{text}`: " + ", ".join(f"{code} {p:.2f}" for code, p in identifier.rank(text)[:3]) for text in NEIGHBOURS]
+    return [*lines, "", summary, "", "Open-set ranking (top 3): " + "; ".join(ranked) + "."]
+
+
+def median_words(texts: list[str]) -> float:
+    return statistics.median(len(text.split()) for text in texts)
+
+
+def open_set_identifier():
+    from py3langid.langid import MODEL_DIR, MODEL_FILE, LanguageIdentifier
+
+    return LanguageIdentifier.from_modelpath(MODEL_DIR / MODEL_FILE, norm_probs=True)
 
 
 if __name__ == "__main__":
