@@ -202,7 +202,10 @@ def quantize_folder(source: Path, out: Path) -> dict:
         if not already_int8:
             OutputLayer.load(source / OUTPUT_LAYER).quantized().save(staging / OUTPUT_LAYER)
             for name in (ENCODER, DECODER):
-                quantize_dynamic(source / name, staging / name, weight_type=QuantType.QInt8,
+                # Handed a graph (not a path), onnxruntime infers shapes in a temporary folder
+                # instead of writing `<name>-inferred.onnx` beside the source: the source folder
+                # may be read-only (an installed model) or read by another process meanwhile.
+                quantize_dynamic(onnx.load(source / name), staging / name, weight_type=QuantType.QInt8,
                                  op_types_to_quantize=["MatMul", "Gemm", "Gather"])
             int8_output_product(staging / DECODER)
         for name in (ENCODER, DECODER):

@@ -5,7 +5,9 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
+import onnx
 import pytest
 
 from attn.export.quantize import quantize_folder
@@ -88,6 +90,24 @@ def test_the_swap_keeps_a_reader_from_finding_no_folder(reverse_model, tmp_path)
     while writer.poll() is None:
         missing += not (out / "manifest.json").exists()
     assert writer.returncode == 0 and missing == 0
+
+
+def test_quantize_writes_nothing_into_its_source(reverse_model, tmp_path, monkeypatch):
+    """The source may be an installed, read-only folder, or read by another process meanwhile:
+    not even a temporary file appears in it (onnxruntime's shape inference once wrote
+    `encoder-inferred.onnx` there, and a concurrent reader saw a foreign file)."""
+    written = []
+    infer_shapes_path = onnx.shape_inference.infer_shapes_path
+
+    def recording(model_path, output_path="", *args, **kwargs):
+        written.append(Path(output_path or model_path).resolve())
+        return infer_shapes_path(model_path, output_path, *args, **kwargs)
+
+    monkeypatch.setattr(onnx.shape_inference, "infer_shapes_path", recording)
+    before = sorted(p.name for p in reverse_model.iterdir())
+    quantize_folder(reverse_model, tmp_path / "int8")
+    assert written and not [path for path in written if path.parent == reverse_model.resolve()]
+    assert sorted(p.name for p in reverse_model.iterdir()) == before
 
 
 def test_a_symbolic_link_as_out_is_refused(reverse_model, tmp_path):
