@@ -38,6 +38,9 @@ class SubwordTokenizer:
     """Encode text to ids and decode ids to text with a trained `tokenizers` model."""
 
     def __init__(self, tokenizer: Tokenizer):
+        # Text is text: "<s>" (an HTML strike-through) or "</s>" typed by a user are pieces of
+        # characters, never the BOS/EOS ids, which would end or pad a source in mid-sentence.
+        tokenizer.encode_special_tokens = True
         self._tokenizer = tokenizer
         for expected_id, token in enumerate(SPECIAL_TOKENS):
             if tokenizer.token_to_id(token) != expected_id:

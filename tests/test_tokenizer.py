@@ -32,6 +32,13 @@ def test_special_tokens_have_fixed_ids(tokenizer):
     assert [tokenizer._tokenizer.token_to_id(t) for t in SPECIAL_TOKENS] == [0, 1, 2, 3]
 
 
+@pytest.mark.parametrize("text", ["This is <s>wrong</s> right.", "Press <pad> to continue", "<unk>"])
+def test_special_token_names_in_text_are_plain_text(tokenizer, text):
+    ids = tokenizer.encode(text)
+    assert not set(ids) & set(range(len(SPECIAL_TOKENS))) and tokenizer.decode(ids) == text
+    assert tokenizer.encode_batch([text]) == [ids] and tokenizer.encode_source(text).ids == ids + [EOS]
+
+
 def test_source_pieces_map_to_the_words_as_written(tokenizer):
     pieces = tokenizer.encode_source("green  apples, 42")
     assert pieces.words == ["green", "apples,", "42"]
