@@ -29,7 +29,9 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.errors import UsageError
+from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import resolve_model
+from attn.runtime.translator import chosen_direction
 
 from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
 from .options import BatchSizeOption, FromOption, ModelOption, ToOption
@@ -56,10 +58,11 @@ def file_rows(row: dict, column: str) -> list[dict]:
 class TranslatingActor:
     """One loaded model per Ray actor; called with batches of rows, adds their translations."""
 
-    def __init__(self, folder: str, device: str, threads: int, batch_size: int):
+    def __init__(self, folder: str, device: str, threads: int, batch_size: int, source: str | None,
+                 target: str | None):
         from attn.runtime.translator import Translator
 
-        self.translator = Translator(folder, device, threads, notify=lambda message: None)
+        self.translator = Translator(folder, device, threads, lambda message: None, source, target)
         self.batch_size = batch_size
 
     def __call__(self, batch: dict) -> dict:
@@ -77,6 +80,7 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     except ModuleNotFoundError:
         raise UsageError("translate-corpus needs Ray: pip install 'attn[ray]'") from None
     folder = resolve_model(model, "translate", source, target).resolve()
+    chosen_direction(read_manifest(folder), folder, source, target)  # a direction the model lacks: refused here, not in an actor
     paths = [str(Path(p).resolve()) for p in inputs]
     for path in paths:
         if not Path(path).is_file():
@@ -92,7 +96,8 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         TranslatingActor, batch_size=rows_per_call, concurrency=workers, num_cpus=cpus_per_worker,
         num_gpus=gpus_per_worker or None,
         fn_constructor_kwargs={"folder": str(folder), "device": "cuda" if gpus_per_worker else "cpu",
-                               "threads": cpus_per_worker, "batch_size": batch_size})
+                               "threads": cpus_per_worker, "batch_size": batch_size, "source": source,
+                               "target": target})
     dataset.write_parquet(str(output), ray_remote_args=light)
 
 

@@ -62,7 +62,8 @@ def eval_command(
         hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]
     else:
         notes = FewNotes()
-        translator = Translator(resolve_model(model, task, source_lang, target_lang), device, threads, notes)
+        translator = Translator(resolve_model(model, task, source_lang, target_lang), device, threads, notes,
+                                source_lang, target_lang)
         options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
                                              no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk,
                                              shortlist=shortlist and translator.shortlist is not None,

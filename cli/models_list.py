@@ -32,9 +32,10 @@ def models_command(
     if not models:
         print(f"no models installed in {installed_root()}", file=sys.stderr)
         return
-    rows = [[model.name, model.manifest.task, model.manifest.source_lang, model.manifest.target_lang,
+    rows = [[model.name, model.manifest.task, source, target,  # a row per direction
              f"{model.size_bytes / 1e6:.1f} MB", f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
-             describe(model.manifest.architecture, LEXICON in model.manifest.files)] for model in models]
+             describe(model.manifest.architecture, LEXICON in model.manifest.files)]
+            for model in models for source, target in model.manifest.pairs]
     if not sys.stdout.isatty():
         sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(COLUMNS), *rows]))
         return
@@ -48,7 +49,8 @@ def model_record(model: InstalledModel) -> dict:
     """One installed model as JSON: what the table shows, in numbers, plus its folder."""
     manifest = model.manifest
     return {"name": model.name, "task": manifest.task, "source_lang": manifest.source_lang,
-            "target_lang": manifest.target_lang, "folder": str(model.folder), "size_bytes": model.size_bytes,
+            "target_lang": manifest.target_lang, "directions": [list(pair) for pair in manifest.pairs],
+            "folder": str(model.folder), "size_bytes": model.size_bytes,
             "architecture": manifest.architecture, "shortlist": LEXICON in manifest.files,
             "description": describe(manifest.architecture, LEXICON in manifest.files)}
 

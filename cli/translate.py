@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from attn.runtime.manifest import ModelFolderError
+from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.language_id import detect_language
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.tokenizer import valid_unicode
@@ -35,7 +35,7 @@ MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help
 def load_translator(model: str | None, task: str, source: str | None, target: str | None,
                     device: str, threads: int, notify=warn_on_stderr) -> Translator:
     """The model for `task`; a model of the other task is a usage error."""
-    translator = Translator(resolve_model(model, task, source, target), device, threads, notify)
+    translator = Translator(resolve_model(model, task, source, target), device, threads, notify, source, target)
     if translator.manifest.task != task:
         raise ModelFolderError(f"{translator.folder} is a {translator.manifest.task} model, not a {task} model")
     return translator
@@ -91,10 +91,16 @@ def translate_command(
             notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
                    "(or give the text as arguments: attn translate \"…\")")
         batches = read_line_batches(sys.stdin.fileno(), lines_per_call(batch_size, device, threads), max_line_chars, notify)
-    if source_lang == "auto" and model is None:
-        first = next(batches, [])
-        batches = itertools.chain([first], batches)
-        source_lang = detected_source(first, target_lang, notify)
+    if source_lang == "auto":
+        pairs = installed_pairs() if model is None else \
+            read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
+        if model is None or len(pairs) > 1:  # a given model of one direction translates from its language
+            first = next(batches, [])
+            batches = itertools.chain([first], batches)
+            source_lang = detected_source(first, target_lang, pairs, notify,
+                                          "no installed model" if model is None else f"model {model} never")
+        else:
+            source_lang = None
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
     options = search_options(
         translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
@@ -126,14 +132,15 @@ def translate_command(
         write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
 
 
-def detected_source(texts: list[str], target: str | None, notify) -> str:
-    """`--from auto`: the language of the first inputs among the installed models' languages,
-    said on stderr; an error when no installed model translates from it."""
-    pairs = installed_pairs()
+def detected_source(texts: list[str], target: str | None, pairs: list[tuple[str, str]], notify,
+                    none_of: str = "no installed model") -> str:
+    """`--from auto`: the language of the first inputs among the languages of `pairs` (the
+    installed models', or the given model's directions), said on stderr; an error when none of
+    them translates from it."""
     language, probability = detect_language(" ".join(texts), {code for pair in pairs for code in pair})
     notify(f"detected {language} ({probability:.0%} likely)")
     if not any(source == language and target in (None, goal) for source, goal in pairs):
-        raise ModelFolderError(f"detected {language}, but no installed model translates from {language}"
+        raise ModelFolderError(f"detected {language}, but {none_of} translates from {language}"
                                + (f" into {target}" if target else "") + " (see `attn models`)")
     return language
 

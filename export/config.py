@@ -44,6 +44,9 @@ class DataConfig:
     truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
     swap_columns: bool = False      # the files' second column is the source: the reverse direction (de→en from en-de)
+    # One model for several directions (Johnson et al. 2017): [task]'s pair and/or its reverse, as
+    # [source, target]; the files read both ways, each source opening with its target's token.
+    directions: list[list[str]] = field(default_factory=list)
     dev_bleu_sentences: int = 400
 
 
@@ -304,6 +307,12 @@ def _validate(config: Config, source: str) -> None:
         raise ConfigError(f"{source}: {problem}")
     checks = [
         (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
+        (not config.data.directions or task.kind == "translate" and task.source_lang != task.target_lang
+         and all(pair in ([task.source_lang, task.target_lang], [task.target_lang, task.source_lang])
+                 for pair in config.data.directions)
+         and [task.source_lang, task.target_lang] in config.data.directions
+         and len(config.data.directions) == len({tuple(pair) for pair in config.data.directions}),
+         "[data] directions lists [task]'s [source_lang, target_lang] and may add its reverse, each once"),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
         (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),
         (model.architecture != "transformer" or model.embedding_size % model.heads == 0,
@@ -331,6 +340,11 @@ def _resolve(base: Path, value: str | list[str]) -> str | list[str]:
     if isinstance(value, list):
         return [_resolve(base, item) for item in value]
     return str((base / value).resolve()) if value else value
+
+
+def learned_directions(config: Config) -> list[tuple[str, str]]:
+    """The (source, target) pairs the model learns: [data] directions, or [task]'s pair alone."""
+    return [tuple(pair) for pair in config.data.directions] or [(config.task.source_lang, config.task.target_lang)]
 
 
 def data_files(value: str | list[str]) -> list[str]:

@@ -37,16 +37,26 @@ class Pair:
     target: list[int]
 
 
+@dataclass(frozen=True)
+class Direction:
+    """The rows of one direction a model learns, and the ids that open each of their sources: the
+    target-language token in a model of several directions, else none."""
+
+    prefix: list[int]
+    rows: list[Row]
+
+
 def encode_pairs(rows: list[Row], tokenizer: SubwordTokenizer, max_source: int, max_target: int,
-                 truncate_source: bool = False) -> list[Pair]:
-    """Encode rows, dropping pairs with an empty side or longer than the limits (in pieces);
-    with `truncate_source`, a long source keeps its first `max_source` pieces instead."""
+                 truncate_source: bool = False, prefix: list[int] = ()) -> list[Pair]:
+    """Encode rows, dropping pairs with an empty side or longer than the limits (in pieces, the
+    `prefix` not counted); with `truncate_source`, a long source keeps its first `max_source`
+    pieces instead. Each source becomes prefix + pieces + EOS."""
     sources = tokenizer.encode_batch([row.source for row in rows])
     targets = tokenizer.encode_batch([row.target for row in rows])
     if truncate_source:
         sources = [source[:max_source] for source in sources]
     return [
-        Pair(source + [EOS], [BOS] + target + [EOS])
+        Pair([*prefix, *source, EOS], [BOS] + target + [EOS])
         for source, target in zip(sources, targets)
         if 0 < len(source) <= max_source and 0 < len(target) <= max_target
     ]

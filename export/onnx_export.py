@@ -23,7 +23,8 @@ import onnxruntime
 import torch
 from torch import Tensor, nn
 
-from attn.runtime.constants import BOS, DECODER, ENCODER, LEXICON, MANIFEST, OUTPUT_LAYER, PAD, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER
+from attn.runtime.constants import (BOS, DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, ONE_DIRECTION_FORMAT,
+                                    OUTPUT_LAYER, PAD, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER)
 from attn.runtime.graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
                                          SENTENCE, SOURCE, SOURCE_IDS, SOURCE_MASK, StateSpec)
 from attn.runtime.manifest import Manifest, sha256_of
@@ -100,6 +101,8 @@ def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, ou
             files={name: sha256_of(staging / name) for name in files},
             search=config.to_dict()["search"],
             training={**training, "max_onnx_difference": largest},
+            directions=[list(pair) for pair in config.data.directions],
+            format_version=FORMAT_VERSION if config.data.directions else ONE_DIRECTION_FORMAT,
         )
         (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
     return largest

@@ -6,11 +6,13 @@ from collections.abc import Iterable
 
 from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers, trainers
 
-from attn.runtime.constants import SPECIAL_TOKENS
+from attn.runtime.constants import SPECIAL_TOKENS, target_token
 
 
-def train_tokenizer(texts: Iterable[str], vocab_size: int, min_frequency: int) -> Tokenizer:
-    """A byte-level BPE over NFC-normalised text; ids 0-3 are the special tokens."""
+def train_tokenizer(texts: Iterable[str], vocab_size: int, min_frequency: int,
+                    target_languages: Iterable[str] = ()) -> Tokenizer:
+    """A byte-level BPE over NFC-normalised text; ids 0-3 are the special tokens, followed by the
+    token of each of `target_languages` (a model of several directions)."""
     tokenizer = Tokenizer(models.BPE())
     tokenizer.normalizer = normalizers.NFC()
     tokenizer.pre_tokenizer = pre_tokenizers.ByteLevel(add_prefix_space=True)
@@ -18,7 +20,7 @@ def train_tokenizer(texts: Iterable[str], vocab_size: int, min_frequency: int) -
     trainer = trainers.BpeTrainer(
         vocab_size=vocab_size,
         min_frequency=min_frequency,
-        special_tokens=SPECIAL_TOKENS,
+        special_tokens=SPECIAL_TOKENS + [target_token(language) for language in target_languages],
         initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
         show_progress=False,
     )

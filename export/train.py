@@ -22,13 +22,13 @@ from torch import Tensor
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from attn.runtime.constants import EOS, PAD, TOKENIZER
+from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config, ConfigError, data_files
+from .config import Config, ConfigError, data_files, learned_directions
 from attn.runtime.tsv import Row, read_tsv, spread
 
-from .data import Pair, collate, encode_pairs, pad, sample_origins, token_batches
+from .data import Direction, Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .distributed import join_workers
 from .model import EncoderDecoder, build_model
 from .subwords import train_tokenizer
@@ -38,14 +38,17 @@ LOG_EVERY = 50
 
 @dataclass
 class Corpus:
+    """The encoded pairs of every direction the model learns, and the dev rows of each."""
+
     tokenizer: SubwordTokenizer
     train: list[Pair]
     dev: list[Pair]
-    dev_rows: list[Row]
+    dev_directions: list[Direction]
 
 
 def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
-    """Read and sample the data; train the tokenizer once (kept in the work folder); encode."""
+    """Read and sample the data; train the tokenizer once (kept in the work folder); encode each
+    direction (learned_directions: [task]'s, or both ways with target-language tokens)."""
     swap = config.data.swap_columns
     rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
                           config.data.sample, config.train.seed)
@@ -53,24 +56,47 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
         if not found:
             raise ConfigError(f"[data] {name}: {', '.join(data_files(paths))} holds no pairs (source<TAB>target lines)")
+    directions = learned_directions(config)
+    tagged = bool(config.data.directions)
     tokenizer_path = workdir / "tokenizer.json"
     if not tokenizer_path.exists():
         texts = [row.source for row in rows] + [row.target for row in rows]
-        tokenizer = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency)
+        tokenizer = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency,
+                                    [target for _, target in directions] if tagged else ())
         _atomic_write(tokenizer_path, tokenizer.to_str())
     tokenizer = SubwordTokenizer.load(tokenizer_path)
-    train = encode_pairs(rows, tokenizer, config.data.max_source_pieces, config.data.max_target_pieces,
-                         config.data.truncate_source)
+    train, dev, dev_directions = [], [], []
     dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
-    dev = encode_pairs(dev_rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source)
+    for source_lang, target_lang in directions:
+        prefix = _target_prefix(tokenizer, target_lang, tokenizer_path) if tagged else []
+        backwards = source_lang != config.task.source_lang
+        train += encode_pairs(_read_back(rows) if backwards else rows, tokenizer, config.data.max_source_pieces,
+                              config.data.max_target_pieces, config.data.truncate_source, prefix)
+        direction = Direction(prefix, _read_back(dev_rows) if backwards else dev_rows)
+        dev += encode_pairs(direction.rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source, prefix)
+        dev_directions.append(direction)
     if not train:
         raise ConfigError(f"[data] train: none of the {len(rows)} pairs of {', '.join(data_files(config.data.train))} fits "
                           f"max_source_pieces {config.data.max_source_pieces} and max_target_pieces "
                           f"{config.data.max_target_pieces}")
     if not dev:
         raise ConfigError(f"[data] dev: no usable pair in {', '.join(data_files(config.data.dev))}")
-    console.log(f"train pairs {len(train)} of {len(rows)} rows, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
-    return Corpus(tokenizer, train, dev, dev_rows)
+    ways = f" in {len(directions)} directions" if tagged else ""
+    console.log(f"train pairs {len(train)} of {len(rows)} rows{ways}, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
+    return Corpus(tokenizer, train, dev, dev_directions)
+
+
+def _read_back(rows: list[Row]) -> list[Row]:
+    """The rows the other way round: each target as the source."""
+    return [Row(row.target, row.source, row.origin) for row in rows]
+
+
+def _target_prefix(tokenizer: SubwordTokenizer, language: str, path: Path) -> list[int]:
+    token = tokenizer.language_token(language)
+    if token is None:
+        raise ConfigError(f"[data] directions: {path} has no {target_token(language)} token (a tokenizer of a "
+                          f"one-direction run, taken through [train] init_from?); start from a run of the same directions")
+    return [token]
 
 
 # [model] keys that leave the weights alone and choose only what `attn export` writes: which decoder
@@ -245,18 +271,24 @@ class Trainer:
         return result
 
     def _dev_translations(self) -> tuple[list[str], list[str]]:
-        rows = spread(self.corpus.dev_rows, self.config.data.dev_bleu_sentences)
+        """Greedy translations of `dev_bleu_sentences` dev rows, shared out over the directions,
+        and their references."""
+        directions = self.corpus.dev_directions
         tokenizer, search = self.corpus.tokenizer, self.config.search
         limit = self.config.data.max_source_pieces if self.config.data.truncate_source else None
-        hypotheses = []
-        for start in range(0, len(rows), 64):
-            chunk = rows[start : start + 64]
-            source = pad([ids[:limit] + [EOS] for ids in tokenizer.encode_batch([r.source for r in chunk])])
-            max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
-            source = source.to(self.device)
-            for ids in self.model.greedy(source, (source != PAD).long(), max_length):
-                hypotheses.append(tokenizer.decode(ids))
-        return hypotheses, [row.target for row in rows]
+        hypotheses, references = [], []
+        for direction in directions:
+            rows = spread(direction.rows, self.config.data.dev_bleu_sentences // len(directions))
+            for start in range(0, len(rows), 64):
+                chunk = rows[start : start + 64]
+                source = pad([[*direction.prefix, *ids[:limit], EOS]
+                              for ids in tokenizer.encode_batch([r.source for r in chunk])])
+                max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
+                source = source.to(self.device)
+                for ids in self.model.greedy(source, (source != PAD).long(), max_length):
+                    hypotheses.append(tokenizer.decode(ids))
+            references += [row.target for row in rows]
+        return hypotheses, references
 
     # ---- checkpoints --------------------------------------------------------------------
     def _save_checkpoint(self) -> None:

@@ -11,8 +11,8 @@ import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, OUTPUT_LAYER, SPECIAL_IDS,
-                        SPECIAL_TOKENS, TASKS, TOKENIZER)
+from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, ONE_DIRECTION_FORMAT,
+                        OUTPUT_LAYER, SPECIAL_IDS, SPECIAL_TOKENS, TASKS, TOKENIZER)
 from .errors import UsageError
 from .graph_contract import STATE_KINDS, StateSpec, rnn_states
 from .search import SEARCH_FLAGS, SEARCH_LIMITS, check_search_value
@@ -26,7 +26,9 @@ class ModelFolderError(UsageError):
 class Manifest:
     """`states` (format 3) declares every state the graphs pass, in the encoder's output order,
     as {"name", "kind"} (runtime/graph_contract.py); a format-2 folder lists only its recurrent
-    `state_names` instead, and `state_specs` derives the rest."""
+    `state_names` instead, and `state_specs` derives the rest. A model of several directions
+    (format 4) lists them as [source, target] pairs in `directions`, (source_lang, target_lang)
+    among them as the default; each source then opens with its target language's token."""
 
     task: str
     source_lang: str
@@ -38,7 +40,22 @@ class Manifest:
     states: list[dict] = field(default_factory=list)
     state_names: list[str] = field(default_factory=list)
     training: dict = field(default_factory=dict)
+    directions: list[list[str]] = field(default_factory=list)
     format_version: int = FORMAT_VERSION
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every (source, target) language pair the model translates, the default first."""
+        default = (self.source_lang, self.target_lang)
+        return [default] + [(source, target) for source, target in self.directions if (source, target) != default]
+
+    @property
+    def several_directions(self) -> bool:
+        return len(self.pairs) > 1
+
+    def fitting(self, source: str | None, target: str | None) -> list[tuple[str, str]]:
+        """The pairs that translate from `source` into `target` (None: any)."""
+        return [pair for pair in self.pairs if source in (None, pair[0]) and target in (None, pair[1])]
 
     @property
     def state_specs(self) -> list[StateSpec]:
@@ -50,6 +67,8 @@ class Manifest:
         fields_ = asdict(self)
         if self.format_version > OLDEST_FORMAT:
             del fields_["state_names"]
+        if self.format_version <= ONE_DIRECTION_FORMAT:
+            del fields_["directions"]
         return json.dumps(fields_, indent=2, ensure_ascii=False)
 
 
@@ -138,6 +157,17 @@ def _problem(manifest: Manifest) -> str | None:
         value = getattr(manifest, name)
         if not isinstance(value, str) or not LANGUAGE.fullmatch(value):
             return f"{name} must be a language code, got {value!r}"
+    directions = manifest.directions
+    if not isinstance(directions, list) or len(directions) > 64 or not all(
+            isinstance(pair, list) and len(pair) == 2 and all(isinstance(code, str) and LANGUAGE.fullmatch(code)
+                                                              for code in pair) and pair[0] != pair[1]
+            for pair in directions):
+        return f"directions must be a list of [source, target] language codes, got {directions!r}"[:300]
+    if directions and ([manifest.source_lang, manifest.target_lang] not in directions
+                       or len({tuple(pair) for pair in directions}) != len(directions)):
+        return "directions must list each pair once, source_lang → target_lang among them"
+    if directions and manifest.format_version < FORMAT_VERSION:
+        return f"directions need format version {FORMAT_VERSION}"
     for name in ("architecture", "special_ids", "search", "training"):
         if not isinstance(getattr(manifest, name), dict):
             return f"{name} must be an object"

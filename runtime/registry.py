@@ -42,7 +42,8 @@ def installed_models(root: Path | None = None) -> list[InstalledModel]:
 
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
     """`model` as a path or an installed name; otherwise the installed model of `task` for the
-    language pair (default en→de for translate). Raises ModelFolderError when none fits."""
+    language pair (default en→de for translate), a model of several directions fitting with any
+    of them (the Translator then takes the pair asked). Raises ModelFolderError when none fits."""
     if model is not None:
         if not model.strip():
             raise ModelFolderError("--model is empty: name a model folder or an installed model")
@@ -54,17 +55,15 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]
-    fitting = [m for m in installed_models() if m.manifest.task == task
-               and m.manifest.source_lang == (source or m.manifest.source_lang)
-               and m.manifest.target_lang == (target or m.manifest.target_lang)]
+    fitting = [(m, pair) for m in installed_models() if m.manifest.task == task for pair in m.manifest.fitting(source, target)]
     if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
-        return fitting[0].folder
+        return fitting[0][0].folder
     wanted = (source or default_source, target or default_target)
-    for installed in fitting:
-        if (installed.manifest.source_lang, installed.manifest.target_lang) == wanted:
+    for installed, pair in fitting:
+        if pair == wanted:
             return installed.folder
     if fitting:
-        pairs = ", ".join(f"{m.manifest.source_lang}→{m.manifest.target_lang}" for m in fitting)
+        pairs = ", ".join(f"{s}→{t}" for _, (s, t) in fitting)
         raise ModelFolderError(f"several installed {task} models fit ({pairs}): choose with --from and --to")
     asked = "".join([f" from {source}" if source else "", f" into {target}" if target else ""]) or \
         f" for {wanted[0]}→{wanted[1]}"
@@ -72,5 +71,5 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
 
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:
-    """(source, target) of every installed model of `task`."""
-    return [(m.manifest.source_lang, m.manifest.target_lang) for m in installed_models() if m.manifest.task == task]
+    """(source, target) of every direction of every installed model of `task`."""
+    return [pair for m in installed_models() if m.manifest.task == task for pair in m.manifest.pairs]

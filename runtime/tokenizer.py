@@ -14,7 +14,7 @@ from pathlib import Path
 
 from tokenizers import Tokenizer
 
-from .constants import EOS, SPECIAL_TOKENS
+from .constants import EOS, SPECIAL_TOKENS, target_token
 from .words import ELIDED, elided_head, word_spans
 
 WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
@@ -63,6 +63,10 @@ class SubwordTokenizer:
     def longest_piece(self) -> int:
         """The most characters one piece can stand for (a byte-level piece's bytes, at most)."""
         return max(len(token) for token in self._tokenizer.get_vocab())
+
+    def language_token(self, language: str) -> int | None:
+        """The id of `language`'s target token (a model of several directions), None when absent."""
+        return self._tokenizer.token_to_id(target_token(language))
 
     def encode(self, text: str) -> list[int]:
         """Text → piece ids (no EOS)."""

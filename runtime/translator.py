@@ -11,6 +11,7 @@ onnxruntime releases the GIL during a run, so batches side by side keep every co
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
@@ -21,7 +22,7 @@ import onnxruntime
 
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
-from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER
+from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import check_graphs
@@ -41,7 +42,8 @@ from .words import join_words
 @dataclass
 class Translation:
     """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
-    pieces (EOS row and column included), and the word-level alignment."""
+    pieces (EOS row and column included; in a model of several directions, the target-language
+    token's column first), and the word-level alignment."""
 
     text: str
     tokens: list[int]
@@ -62,10 +64,15 @@ def _first_line(error: BaseException) -> str:
 
 class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
-                 notify: Callable[[str], None] = warn_on_stderr):
+                 notify: Callable[[str], None] = warn_on_stderr, source_lang: str | None = None,
+                 target_lang: str | None = None):
+        """A model of several directions translates the one that fits `source_lang` and
+        `target_lang` (its default when neither is given); a model of one direction translates
+        that one, whatever they say (the registry chose it for them)."""
         self.folder = Path(folder)
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder)
+        self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
         vocab_size = self.manifest.architecture["vocab_size"]
         try:
             self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER)
@@ -92,6 +99,25 @@ class Translator:
             raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({_first_line(error)})") from None
         check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
+        self.source_prefix = self._target_prefix()
+
+    def _target_prefix(self) -> list[int]:
+        """The ids that open every source: the target language's token in a model of several
+        directions (runtime/constants.target_token), else none."""
+        if not self.manifest.several_directions:
+            return []
+        token = self.tokenizer.language_token(self.target_lang)
+        if token is None:
+            raise ModelFolderError(f"{self.folder / TOKENIZER}: no {target_token(self.target_lang)} token, which "
+                                   f"this model of several directions needs to write {self.target_lang}")
+        return [token]
+
+    def towards(self, source_lang: str, target_lang: str) -> Translator:
+        """This model translating another of its directions, sharing its sessions and tables."""
+        view = copy.copy(self)
+        view.source_lang, view.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
+        view.source_prefix = view._target_prefix()
+        return view
 
     def default_options(self, **overrides) -> SearchOptions:
         search = self.manifest.search
@@ -125,8 +151,9 @@ class Translator:
         for index, text in enumerate(texts):
             if not text.strip():
                 continue
-            units = split_sentences(text, self.manifest.source_lang) if split else [text]
-            parts += [(index, piece) for unit in units for piece in self._fitted(first_number + index, unit, limit)]
+            units = split_sentences(text, self.source_lang) if split else [text]
+            parts += [(index, self._tagged(piece)) for unit in units
+                      for piece in self._fitted(first_number + index, unit, limit)]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
@@ -142,8 +169,15 @@ class Translator:
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
 
     def _source_pieces(self, text: str) -> SourcePieces:
-        """The text's pieces, and its words in the model's source language (runtime/words.py)."""
-        return self.tokenizer.encode_source(text, self.manifest.source_lang)
+        """The text's pieces, and its words in the source language (runtime/words.py)."""
+        return self.tokenizer.encode_source(text, self.source_lang)
+
+    def _tagged(self, source: SourcePieces) -> SourcePieces:
+        """The pieces as the encoder reads them: after `source_prefix`, which belongs to no word."""
+        if not self.source_prefix:
+            return source
+        return SourcePieces(self.source_prefix + source.ids, source.words,
+                            [-1] * len(self.source_prefix) + source.word_of_piece)
 
     def _fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
         """The text's pieces as the model can take them (one part when they fit), with a note
@@ -170,7 +204,7 @@ class Translator:
 
     def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
         if not parts:
-            source = self._source_pieces(text)
+            source = self._tagged(self._source_pieces(text))
             return [self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
         if len(parts) == 1:
             return parts[0]
@@ -182,7 +216,7 @@ class Translator:
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment."""
         options = options or self.default_options()
-        source = self._source_pieces(source_text)
+        source = self._tagged(self._source_pieces(source_text))
         target = self.tokenizer.encode(target_text)
         state = self.encode([source.ids], shortlist=False)
         log_prob, rows = 0.0, []
@@ -196,11 +230,11 @@ class Translator:
 
     def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
                      replace_unk: bool = False) -> Translation:
-        words, word_of_piece = self.tokenizer.target_words(tokens, self.manifest.target_lang)
+        words, word_of_piece = self.tokenizer.target_words(tokens, self.target_lang)
         alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
         if replace_unk:
             alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
-            return Translation(join_words(alignment.target_words, self.manifest.target_lang), tokens, score, attention,
+            return Translation(join_words(alignment.target_words, self.target_lang), tokens, score, attention,
                                alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
@@ -246,6 +280,17 @@ class Translator:
         ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults["max_length_ratio"]
         offset = options.max_length_offset if options.max_length_offset is not None else defaults["max_length_offset"]
         return np.maximum((ratio * source_lengths + offset).astype(int), options.min_length + 1)
+
+
+def chosen_direction(manifest: Manifest, folder: Path, source: str | None, target: str | None) -> tuple[str, str]:
+    """The (source, target) pair a Translator of `folder` translates (see Translator)."""
+    fitting = manifest.fitting(source, target)
+    if not manifest.several_directions or manifest.pairs[0] in fitting or source is target is None:
+        return manifest.pairs[0]
+    if len(fitting) == 1:
+        return fitting[0]
+    offered = ", ".join(f"{s}→{t}" for s, t in manifest.pairs)
+    raise UsageError(f"{folder} translates {offered}, not {source or '…'}→{target or '…'}: choose with --from and --to")
 
 
 def inputs_per_call(batch_size: int, workers: int) -> int:

@@ -113,6 +113,19 @@ def transformer_model(transformer_run) -> Path:
     return transformer_run[1]
 
 
+@pytest.fixture(scope="session")
+def both_ways_model(tmp_path_factory, worker_id) -> Path:
+    """One Transformer for two directions (configs/rotate-both-ways.toml, its step budget): the
+    folder it exported to."""
+    from attn.export.config import load_config
+
+    config = load_config(ROOT / "configs" / "rotate-both-ways.toml")
+    config = dataclasses.replace(config, train=dataclasses.replace(config.train, time_budget_minutes=1e6,
+                                                                   eval_every=10**9, checkpoint_every=10**9))
+    with built_once(tmp_path_factory, worker_id, "both-ways-run") as workdir:
+        return trained_and_exported(config, workdir)[1]
+
+
 @pytest.fixture(scope="session", params=["rnn", "transformer"])
 def any_reverse_model(request) -> Path:
     """Each architecture's reverse model in turn: runtime behaviour must not depend on it."""

@@ -212,7 +212,7 @@ JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats
                            lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
                            max_leaves=6)
 MANIFEST_FIELDS = ["task", "source_lang", "target_lang", "architecture", "special_ids", "states", "state_names", "files",
-                   "search", "training", "format_version"]
+                   "search", "training", "directions", "format_version"]
 
 
 @given(field=st.sampled_from(MANIFEST_FIELDS), value=JSON_VALUES)

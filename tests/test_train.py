@@ -112,7 +112,38 @@ def test_swapped_columns_train_the_reverse_direction(tmp_path):
     trainer = Trainer(dataclasses.replace(config, data=data), tmp_path / "work", Console(quiet=True))
     tokenizer = trainer.corpus.tokenizer
     assert tokenizer.decode(trainer.corpus.train[0].target[1:-1]) == "the house"  # BOS … EOS
-    assert trainer.corpus.dev_rows[0].source == "das Haus"
+    assert trainer.corpus.dev_directions[0].rows[0].source == "das Haus"
+
+
+def test_both_directions_read_each_pair_both_ways_behind_the_target_token(tmp_path):
+    """[data] directions: one corpus, each pair once per direction, every source opening with
+    the token of the language it is to be translated into (Johnson et al. 2017)."""
+    corpus = tmp_path / "en-de.tsv"
+    corpus.write_text("the house\tdas Haus\tding\n" * 4)
+    config = reverse_config(steps=1)
+    task = dataclasses.replace(config.task, source_lang="en", target_lang="de")
+    data = dataclasses.replace(config.data, train=str(corpus), dev=str(corpus), directions=[["en", "de"], ["de", "en"]])
+    trainer = Trainer(dataclasses.replace(config, task=task, data=data), tmp_path / "work", Console(quiet=True))
+    tokenizer = trainer.corpus.tokenizer
+    to_german, to_english = tokenizer.language_token("de"), tokenizer.language_token("en")
+    assert {to_german, to_english} == {4, 5}  # right after the four special tokens
+    seen = {(pair.source[0], tokenizer.decode(pair.source[1:-1]), tokenizer.decode(pair.target[1:-1]))
+            for pair in trainer.corpus.train}
+    assert seen == {(to_german, "the house", "das Haus"), (to_english, "das Haus", "the house")}
+    assert [d.prefix for d in trainer.corpus.dev_directions] == [[to_german], [to_english]]
+    assert trainer.corpus.dev_directions[1].rows[0].source == "das Haus"
+
+
+def test_directions_must_hold_the_tasks_pair():
+    from attn.export.config import ConfigError, config_from_dict
+
+    task = {"source_lang": "en", "target_lang": "de"}
+    config_from_dict({"task": task, "data": {"directions": [["en", "de"], ["de", "en"]]}})
+    for directions in ([["en", "fr"]], [["de", "en"]], [["en", "de"], ["en", "de"]]):
+        with pytest.raises(ConfigError, match="directions"):
+            config_from_dict({"task": task, "data": {"directions": directions}})
+    with pytest.raises(ConfigError, match="directions"):  # a summarizer writes one language
+        config_from_dict({"task": {**task, "kind": "summarize"}, "data": {"directions": [["en", "de"]]}})
 
 
 def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):

@@ -51,12 +51,22 @@ NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk"
 
 
 class Models:
-    """The served models, by language pair (translation) and by name, each behind its batcher."""
+    """The served models, by language pair (translation) and by name, each behind its batcher; a
+    model of several directions has one batcher per direction (a batch writes one language), the
+    name naming its default direction."""
 
     def __init__(self, translators: list[Translator], batching: dict):
         self.batchers = {t.folder.name: DynamicBatcher(t, **batching) for t in translators}
-        self.pairs = {(t.manifest.source_lang, t.manifest.target_lang): t.folder.name
-                      for t in translators if t.manifest.task == "translate"}
+        self.pairs: dict[tuple[str, str], DynamicBatcher] = {}
+        for batcher in self.batchers.values():
+            translator = batcher.translator
+            if translator.manifest.task == "translate":
+                for pair in translator.manifest.pairs:
+                    self.pairs[pair] = batcher if pair == (translator.source_lang, translator.target_lang) else \
+                        DynamicBatcher(translator.towards(*pair), **batching)
+
+    def every_batcher(self) -> list[DynamicBatcher]:
+        return list({id(b): b for b in [*self.batchers.values(), *self.pairs.values()]}.values())
 
     def named(self, name: str, task: str) -> DynamicBatcher:
         batcher = self.batchers.get(name)
@@ -74,7 +84,7 @@ class Models:
                 raise HTTPException(400, f"{language} is not supported")
         if (source, target) not in self.pairs:
             raise HTTPException(400, f"{source}→{target} is not supported")
-        return self.batchers[self.pairs[source, target]]
+        return self.pairs[source, target]
 
 
 def create_app(translators: list[Translator], limits: Limits = Limits(), batching: dict | None = None) -> Starlette:
@@ -83,10 +93,10 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
-        for batcher in models.batchers.values():
+        for batcher in models.every_batcher():
             batcher.start()
         yield
-        for batcher in models.batchers.values():
+        for batcher in models.every_batcher():
             await batcher.stop()
 
     async def translate(request: Request) -> JSONResponse:
@@ -163,14 +173,14 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
 
     async def list_models(request: Request) -> JSONResponse:
         return JSONResponse([{"name": name, "task": b.translator.manifest.task,
-                              "source_lang": b.translator.manifest.source_lang,
-                              "target_lang": b.translator.manifest.target_lang,
+                              "source_lang": b.translator.source_lang, "target_lang": b.translator.target_lang,
+                              "directions": [list(pair) for pair in b.translator.manifest.pairs],
                               "architecture": b.translator.manifest.architecture}
                              for name, b in models.batchers.items()])
 
     async def health(request: Request) -> JSONResponse:
         return JSONResponse({"status": "ok", "models": sorted(models.batchers),
-                             "queued": sum(b.queued for b in models.batchers.values())})
+                             "queued": sum(b.queued for b in models.every_batcher())})
 
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
