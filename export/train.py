@@ -26,7 +26,7 @@ from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from .config import Config, ConfigError, data_files, learned_directions
-from attn.runtime.tsv import Row, read_tsv, spread
+from attn.runtime.tsv import read_tsv, spread
 
 from .data import Direction, Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .distributed import join_workers
@@ -70,9 +70,9 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     for source_lang, target_lang in directions:
         prefix = _target_prefix(tokenizer, target_lang, tokenizer_path) if tagged else []
         backwards = source_lang != config.task.source_lang
-        train += encode_pairs(_read_back(rows) if backwards else rows, tokenizer, config.data.max_source_pieces,
+        train += encode_pairs([row.swapped() for row in rows] if backwards else rows, tokenizer, config.data.max_source_pieces,
                               config.data.max_target_pieces, config.data.truncate_source, prefix)
-        direction = Direction(prefix, _read_back(dev_rows) if backwards else dev_rows)
+        direction = Direction(prefix, [row.swapped() for row in dev_rows] if backwards else dev_rows)
         dev += encode_pairs(direction.rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source, prefix)
         dev_directions.append(direction)
     if not train:
@@ -84,11 +84,6 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     ways = f" in {len(directions)} directions" if tagged else ""
     console.log(f"train pairs {len(train)} of {len(rows)} rows{ways}, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
     return Corpus(tokenizer, train, dev, dev_directions)
-
-
-def _read_back(rows: list[Row]) -> list[Row]:
-    """The rows the other way round: each target as the source."""
-    return [Row(row.target, row.source, row.origin) for row in rows]
 
 
 def _target_prefix(tokenizer: SubwordTokenizer, language: str, path: Path) -> list[int]:

@@ -19,6 +19,10 @@ class Row:
     target: str
     origin: str
 
+    def swapped(self) -> Row:
+        """The pair the other way round: the target as the source."""
+        return Row(self.target, self.source, self.origin)
+
 
 def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     """Rows of a (gzipped) TSV, split on "\n" only (a "\r\n" ending is one too); blank lines
