@@ -49,6 +49,7 @@ def export_command(
     average of the last ones) to ONNX, verified against PyTorch."""
     from attn.export.config import load_config
     from attn.export.onnx_export import export_model
+    from attn.export.lexicon import run_shortlist
     from attn.export.train import Trainer, chosen_weights
 
     console = Console(stderr=True)
@@ -61,14 +62,9 @@ def export_command(
         training["averaged_steps"] = steps
     chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
     trainer.model.to("cpu").load_state_dict(weights)  # exported and verified on the CPU
-    settings = trainer.config.shortlist
-    shortlist = None
-    if settings.frequent:
-        from attn.export.lexicon import learn_shortlist
-
-        console.log(f"learning the shortlist's lexical table (IBM Model 1, {settings.iterations} iterations)")
-        shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, settings.frequent,
-                                    settings.per_source, settings.iterations)
+    if trainer.config.shortlist.frequent:
+        console.log(f"learning the shortlist's lexical table (IBM Model 1, {trainer.config.shortlist.iterations} iterations)")
+    shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 

@@ -10,6 +10,7 @@ target pieces and the source pieces themselves (runtime/shortlist.py).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -17,15 +18,31 @@ import torch
 from attn.runtime.constants import BOS, EOS
 from attn.runtime.shortlist import Shortlist
 
+from .config import ShortlistConfig
 from .data import Pair
+
+if TYPE_CHECKING:
+    from .train import Corpus
 
 PAIRS_PER_CHUNK = 4096
 MIN_PROBABILITY = 1e-3  # translations less likely than this are left out of the table
 
 
+def run_shortlist(corpus: Corpus, settings: ShortlistConfig) -> Shortlist | None:
+    """The shortlist a config's [shortlist] asks for, learned on a run's training pairs, with a
+    frequent list per target language in a model of several directions; None when `frequent` is 0."""
+    if not settings.frequent:
+        return None
+    language_tokens = [token for direction in corpus.dev_directions for token in direction.prefix]
+    return learn_shortlist(corpus.train, corpus.tokenizer.vocab_size, settings.frequent, settings.per_source,
+                           settings.iterations, language_tokens)
+
+
 def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_source: int,
-                    iterations: int) -> Shortlist:
-    """A Shortlist of the `frequent` most frequent target pieces and a (V, per_source) table."""
+                    iterations: int, language_tokens: list[int] = ()) -> Shortlist:
+    """A Shortlist of the `frequent` most frequent target pieces and a (V, per_source) table; with
+    `language_tokens` (a model of several directions), also the `frequent` most frequent target
+    pieces of the pairs whose source opens with each token."""
     table = torch.full((vocab_size, vocab_size), 1.0 / vocab_size)  # t[source, target]
     for _ in range(iterations):
         counts = torch.zeros(vocab_size * vocab_size)
@@ -38,9 +55,17 @@ def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_sourc
         table = counts / counts.sum(dim=1, keepdim=True).clamp_min(1e-12)
     probabilities, translations = table.topk(min(per_source, vocab_size), dim=1)
     translations[probabilities < MIN_PROBABILITY] = -1
-    target_counts = np.bincount(np.concatenate([_target_pieces(p) for p in pairs]), minlength=vocab_size)
-    most_frequent = np.argsort(-target_counts, kind="stable")[:frequent]
-    return Shortlist(most_frequent[target_counts[most_frequent] > 0], translations.numpy())
+    by_language = {token: _most_frequent([p for p in pairs if p.source[0] == token], vocab_size, frequent)
+                   for token in language_tokens}
+    return Shortlist(_most_frequent(pairs, vocab_size, frequent), translations.numpy(), by_language)
+
+
+def _most_frequent(pairs: list[Pair], vocab_size: int, count: int) -> np.ndarray:
+    """The `count` most frequent target pieces of `pairs` (fewer when fewer occur), most frequent first."""
+    counts = np.bincount(np.concatenate([_target_pieces(p) for p in pairs] or [np.zeros(0, np.int64)]),
+                         minlength=vocab_size)
+    ranked = np.argsort(-counts, kind="stable")[:count]
+    return ranked[counts[ranked] > 0]
 
 
 def _target_pieces(pair: Pair) -> np.ndarray:

@@ -74,9 +74,11 @@ def built_once(tmp_path_factory, worker_id: str, name: str) -> Iterator[Path]:
 
 def trained_and_exported(config, workdir: Path):
     """A Trainer of `config` run to its step budget in `workdir` (resumed to the end, a no-op,
-    when another worker trained it) and its exported model folder."""
+    when another worker trained it) and its exported model folder, with the shortlist its
+    config's [shortlist] asks for, as `attn export` writes it."""
     from rich.console import Console
 
+    from attn.export.lexicon import run_shortlist
     from attn.export.onnx_export import export_model
     from attn.export.train import Trainer
 
@@ -84,7 +86,8 @@ def trained_and_exported(config, workdir: Path):
     summary = trainer.train()
     folder = workdir / "model"
     if not (folder / "manifest.json").exists():
-        export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary)
+        export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary,
+                     run_shortlist(trainer.corpus, trainer.config.shortlist))
     return trainer, folder
 
 

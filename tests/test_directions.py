@@ -40,7 +40,7 @@ def test_one_folder_translates_both_ways(both_ways_model):
 
 def test_the_token_belongs_to_no_word(both_ways_model):
     translator = Translator(both_ways_model, threads=1, target_lang="sym")
-    [[found]] = translator.translate(["a0 b1 c2 d3"])
+    [[found]] = translator.translate(["a0 b1 c2 d3"], translator.default_options(shortlist=False))  # as force scores
     assert found.attention.shape[1] == 1 + len(translator.tokenizer.encode("a0 b1 c2 d3")) + 1  # the token, pieces, EOS
     assert found.alignment.source_words == ["a0", "b1", "c2", "d3"]
     assert found.alignment.weights.sum(axis=1) == pytest.approx([1.0] * 4)
@@ -53,6 +53,15 @@ def test_the_manifest_lists_the_directions_and_a_one_direction_folder_keeps_form
     assert manifest.format_version == 4 and manifest.pairs == [("sym", "rot"), ("rot", "sym")]
     one_way = json.loads((reverse_model / "manifest.json").read_text())
     assert one_way["format_version"] == 3 and "directions" not in one_way
+
+
+def test_each_target_language_has_its_own_frequent_pieces(both_ways_model):
+    from attn.runtime.shortlist import Shortlist
+
+    translator = Translator(both_ways_model, threads=1)
+    shortlist = Shortlist.load(both_ways_model / "lexicon.npz", translator.tokenizer.vocab_size)
+    tokens = {translator.tokenizer.language_token(language) for language in ("sym", "rot")}
+    assert set(shortlist.language_frequent) == tokens and all(len(ids) for ids in shortlist.language_frequent.values())
 
 
 def test_a_direction_the_model_lacks_is_refused(both_ways_model):

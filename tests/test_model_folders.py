@@ -175,6 +175,22 @@ def test_a_lexicon_with_ids_out_of_range(reverse_shortlist_model, tmp_path):
     assert "lexicon.npz" in refused(folder)
 
 
+@pytest.mark.parametrize("tokens, by_language, problem", [
+    ([10**6], [[5]], "outside the vocabulary"),
+    ([4], [[5], [6]], "language_tokens (L,) and language_frequent (L, F)"),
+    ([4], [[-7]], "outside the vocabulary"),
+])
+def test_a_lexicon_with_damaged_language_lists(reverse_shortlist_model, tmp_path, tokens, by_language, problem):
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_shortlist_model, folder)
+    with np.load(folder / "lexicon.npz") as stored:
+        frequent, translations = stored["frequent"], stored["translations"]
+    np.savez(folder / "lexicon.npz", frequent=frequent, translations=translations,
+             language_tokens=np.array(tokens, np.int32), language_frequent=np.array(by_language, np.int32))
+    rehash(folder, "lexicon.npz")
+    assert problem in refused(folder)
+
+
 def test_an_output_layer_of_the_wrong_width(folder):
     with np.load(folder / "output_layer.npz") as stored:
         weight, bias = stored["weight"], stored["bias"]

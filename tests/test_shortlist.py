@@ -29,6 +29,26 @@ def test_candidates_are_specials_frequent_sources_and_their_translations():
     assert vocabulary[allowed[1]].tolist() == [0, 1, 2, 3, 5, 8, 9, 13, 15]
 
 
+def test_a_source_opening_with_a_language_token_gets_that_languages_frequent_pieces(tmp_path):
+    translations = np.full((20, 1), -1)
+    shortlist = Shortlist(frequent=np.array([15, 16]), translations=translations,
+                          language_frequent={4: np.array([11]), 5: np.array([12, 13])})
+    vocabulary, allowed = shortlist.candidates([[4, 9, EOS], [5, 9, EOS], [9, EOS]])
+    assert [vocabulary[row].tolist() for row in allowed] == [[0, 1, 2, 3, 4, 9, 11], [0, 1, 2, 3, 5, 9, 12, 13],
+                                                             [0, 1, 2, 3, 9, 15, 16]]
+    shortlist.save(tmp_path / "lexicon.npz")
+    restored = Shortlist.load(tmp_path / "lexicon.npz", vocab_size=20)  # rows padded with -1, unpadded again
+    assert {token: ids.tolist() for token, ids in restored.language_frequent.items()} == {4: [11], 5: [12, 13]}
+
+
+def test_ibm_model_1_counts_each_languages_frequent_pieces_apart():
+    # sources opening with token 4 have targets of pieces 20-22, those opening with 5 of 23-25
+    pairs = [Pair([4, 10, EOS], [BOS, 20, 20, 21, EOS])] * 3 + [Pair([5, 11, EOS], [BOS, 23, 24, 24, 24, EOS])] * 2
+    shortlist = learn_shortlist(pairs, vocab_size=30, frequent=2, per_source=1, iterations=2, language_tokens=[4, 5])
+    assert shortlist.frequent.tolist() == [20, 24]  # over both: 6 and 6, first by id
+    assert {token: ids.tolist() for token, ids in shortlist.language_frequent.items()} == {4: [20, 21], 5: [24, 23]}
+
+
 def test_restrict_renormalizes_over_each_rows_own_candidates():
     log_probs = np.log(np.array([[0.5, 0.25, 0.25], [0.1, 0.6, 0.3]]))
     allowed = np.array([[True, False, True], [True, True, True]])
