@@ -55,7 +55,8 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]
-    fitting = [(m, pair) for m in installed_models() if m.manifest.task == task for pair in m.manifest.fitting(source, target)]
+    fitting = [(m, pair) for m in installed_models() if m.manifest.task == task
+               for pair in m.manifest.fitting(source, target)]
     if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
         return fitting[0][0].folder
     wanted = (source or default_source, target or default_target)

@@ -34,7 +34,8 @@ def distinct(ids: np.ndarray) -> np.ndarray:
 
 
 class Shortlist:
-    def __init__(self, frequent: np.ndarray, translations: np.ndarray, language_frequent: dict[int, np.ndarray] | None = None):
+    def __init__(self, frequent: np.ndarray, translations: np.ndarray,
+                 language_frequent: dict[int, np.ndarray] | None = None):
         """language_frequent: a language token's id → the frequent pieces of its language, which
         replace `frequent` for a source opening with that token."""
         self.frequent = np.asarray(frequent, dtype=np.int64)
@@ -73,8 +74,8 @@ class Shortlist:
         try:
             with np.load(path, allow_pickle=False) as stored:
                 frequent, translations = stored["frequent"], stored["translations"]
-                tokens = stored["language_tokens"] if "language_tokens" in stored else np.zeros(0, np.int32)
-                by_language = stored["language_frequent"] if "language_frequent" in stored else np.zeros((0, 0), np.int32)
+                tokens = stored.get("language_tokens", np.zeros(0, np.int32))
+                by_language = stored.get("language_frequent", np.zeros((0, 0), np.int32))
         except Exception as error:  # numpy's npz reader raises many kinds on damaged bytes (SyntaxError, TokenError, …)
             raise ModelFolderError(f"{path}: cannot read the lexical shortlist ({error})") from None
         integer = frequent.dtype.kind in "iu" and translations.dtype.kind in "iu"
