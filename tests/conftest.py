@@ -49,6 +49,17 @@ def reverse_config(steps: int | None = None, train_overrides: dict | None = None
     return dataclasses.replace(config, train=train, model=model)
 
 
+def installed_translator(pair: tuple[str, str], threads: int = 1):
+    """The installed translation model of `pair` (source, target), translating that direction (a
+    model of several directions has it among others)."""
+    from attn.runtime.registry import resolve_model
+    from attn.runtime.translator import Translator
+
+    source, target = pair
+    return Translator(resolve_model(None, "translate", source, target), threads=threads, source_lang=source,
+                      target_lang=target)
+
+
 TIERS = ("unit", "integration", "system")
 
 

@@ -14,16 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from attn.runtime.registry import installed_models, resolve_model
+from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
+
+from .conftest import installed_translator
 
 pytestmark = pytest.mark.system
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SUMMARIZE_SLICE = FIXTURES / "summarize-test-slice.tsv"
-PAIRS = sorted((model.manifest.source_lang, model.manifest.target_lang) for model in installed_models()
-               if model.manifest.task == "translate")
+PAIRS = sorted(installed_pairs())  # every direction of every installed translation model
 
 
 def slice_sources(source: str, target: str) -> list[str]:
@@ -51,7 +52,7 @@ def translate_sources(pair):
 @pytest.fixture(scope="module")
 def alone(pair, translate_sources):
     """Each line of the slice translated on its own: one sentence per call, one thread."""
-    translator = Translator(resolve_model(None, "translate", *pair), threads=1)
+    translator = installed_translator(pair, 1)
     return [best_texts(translator, [text], 1)[0] for text in translate_sources]
 
 
@@ -61,19 +62,19 @@ def test_every_shipped_direction_has_a_slice():
 
 
 def test_the_shipped_translator_is_int8(pair):
-    translator = Translator(resolve_model(None, "translate", *pair), threads=1)
+    translator = installed_translator(pair, 1)
     assert translator.manifest.architecture["precision"] == "int8"
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("batch_size", [1, 7, 32])
 def test_one_call_equals_line_by_line(pair, translate_sources, alone, threads, batch_size):
-    translator = Translator(resolve_model(None, "translate", *pair), threads=threads)
+    translator = installed_translator(pair, threads)
     assert best_texts(translator, translate_sources, batch_size) == alone
 
 
 def test_shuffled_order_changes_nothing(pair, translate_sources, alone):
-    translator = Translator(resolve_model(None, "translate", *pair), threads=2)
+    translator = installed_translator(pair, 2)
     order = list(range(len(translate_sources)))
     random.Random(7).shuffle(order)
     shuffled = best_texts(translator, [translate_sources[i] for i in order], 32)

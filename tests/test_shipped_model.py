@@ -10,9 +10,11 @@ from pathlib import Path
 import pytest
 
 from attn.runtime.manifest import read_manifest
-from attn.runtime.registry import installed_models, resolve_model
+from attn.runtime.registry import installed_models, installed_pairs, resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
+
+from .conftest import installed_translator
 
 pytestmark = pytest.mark.system
 
@@ -39,7 +41,7 @@ def test_default_model_is_installed_and_intact():
 
 
 def test_every_installed_direction_is_intact_and_has_a_floor():
-    pairs = {(m.manifest.source_lang, m.manifest.target_lang) for m in installed_models() if m.manifest.task == "translate"}
+    pairs = set(installed_pairs())
     assert pairs == set(BLEU_FLOORS)
     for source, target in pairs:
         assert read_manifest(resolve_model(None, "translate", source, target)).source_lang == source
@@ -50,7 +52,7 @@ def test_bleu_on_the_test_slice_stays_above_the_floor(pair):
     import sacrebleu
 
     rows = read_tsv(SLICE, swap_columns=pair != ("en", "de"))
-    outputs = Translator(resolve_model(None, "translate", *pair), threads=1).translate([row.source for row in rows])
+    outputs = installed_translator(pair, 1).translate([row.source for row in rows])
     bleu = sacrebleu.corpus_bleu([o[0].text for o in outputs], [[row.target for row in rows]]).score
     assert bleu >= BLEU_FLOORS[pair]
 
@@ -69,7 +71,7 @@ def test_the_everyday_probe_translates_as_recorded(pair):
     model's translations of 20 everyday sentences, the README's among them, recorded when it
     shipped in everyday-S-T.shipped.txt; a re-ship records its own."""
     rows = read_tsv(EVERYDAY, swap_columns=pair != ("en", "de"))
-    translator = Translator(resolve_model(None, "translate", *pair), threads=1)
+    translator = installed_translator(pair, 1)
     outputs = [result[0].text for result in translator.translate([row.source for row in rows])]
     recorded = FIXTURES / f"everyday-{'-'.join(pair)}.shipped.txt"
     assert outputs == recorded.read_text(encoding="utf-8").splitlines()
