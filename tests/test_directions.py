@@ -119,3 +119,11 @@ def test_the_server_offers_each_direction(both_ways_model):
         assert model["directions"] == [["sym", "rot"], ["rot", "sym"]]
     finally:
         server.stop()
+
+
+def test_from_auto_detects_among_the_models_own_languages(both_ways_model, reverse_model):
+    """With `-m`, `--from auto` chooses among the given model's directions when it has several
+    (no identifier knows the toy languages: a one-line refusal) and is moot when it has one."""
+    refused = attn("translate", "-m", str(both_ways_model), "--from", "auto", "a0 b1", check_rc=2)
+    assert b"language detection knows none of rot, sym" in refused.stderr and refused.stderr.count(b"\n") == 1
+    assert attn("translate", "-m", str(reverse_model), "--from", "auto", "a0 b1 c2").stdout == b"c2 b1 a0\n"
