@@ -37,7 +37,8 @@ REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"
 
 def reverse_config(steps: int | None = None, train_overrides: dict | None = None, config_file: Path = None,
                    **model_overrides):
-    """The example reverse config (its step count unless `steps`), evaluating only at the end."""
+    """The example reverse config, or another synthetic one (`config_file`), at its step count
+    unless `steps`, evaluating only at the end."""
     from attn.export.config import load_config
 
     config = load_config(config_file or REVERSE_CONFIG)
@@ -131,11 +132,7 @@ def transformer_model(transformer_run) -> Path:
 def both_ways_model(tmp_path_factory, worker_id) -> Path:
     """One Transformer for two directions (configs/rotate-both-ways.toml, its step budget): the
     folder it exported to."""
-    from attn.export.config import load_config
-
-    config = load_config(ROOT / "configs" / "rotate-both-ways.toml")
-    config = dataclasses.replace(config, train=dataclasses.replace(config.train, time_budget_minutes=1e6,
-                                                                   eval_every=10**9, checkpoint_every=10**9))
+    config = reverse_config(config_file=ROOT / "configs" / "rotate-both-ways.toml")
     with built_once(tmp_path_factory, worker_id, "both-ways-run") as workdir:
         return trained_and_exported(config, workdir)[1]
 
