@@ -108,6 +108,7 @@ class TrainConfig:
     coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
     device: str = ""                    # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
     init_from: str = ""                 # a run folder: a new run starts from its best.pt's weights (those whose name and shape fit) and its tokenizer; relative to the current folder
+    init_average: int = 0               # with init_from: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
 
 
 @dataclass(frozen=True)

@@ -153,7 +153,7 @@ class Trainer:
         self.device = torch.device(self.workers.device if self.workers.size > 1 else training_device(config.train.device))
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         if starting and config.train.init_from:
-            taken = initial_weights(self.model, Path(config.train.init_from))
+            taken = initial_weights(self.model, Path(config.train.init_from), config.train.init_average)
             self.console.log(f"started from {config.train.init_from}: {taken} of {len(self.model.state_dict())} "
                              f"weight tensors taken, the others freshly initialised")
         self.model = self.model.to(self.device)
@@ -382,11 +382,12 @@ def adopt_tokenizer(run: Path, workdir: Path) -> None:
         raise ConfigError(f"[train] init_from: {workdir} already has another tokenizer than {run}")
 
 
-def initial_weights(model: EncoderDecoder, run: Path) -> int:
-    """Load into `model` the weights of `run`'s best.pt whose name and shape it has; how many."""
-    best = torch.load(run / "best.pt", weights_only=True, map_location="cpu")["model"]
+def initial_weights(model: EncoderDecoder, run: Path, average: int = 0) -> int:
+    """Load into `model` the weights of `run` (best.pt, or the mean of its last `average` kept
+    checkpoints: `chosen_weights`) whose name and shape it has; how many."""
+    weights, _ = chosen_weights(run, average)
     own = model.state_dict()
-    taken = {name: value for name, value in best.items() if name in own and own[name].shape == value.shape}
+    taken = {name: value for name, value in weights.items() if name in own and own[name].shape == value.shape}
     model.load_state_dict(taken, strict=False)
     return len(taken)
 

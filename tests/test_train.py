@@ -75,6 +75,10 @@ def test_kept_checkpoints_average(tmp_path):
     first, last = (torch.load(p, weights_only=True)["model"] for p in kept)
     name = "embedding.weight"
     assert torch.allclose(average[name], (first[name] + last[name]) / 2)
+    # `[train] init_from` with `init_average`: a new run starts from that mean, not from best.pt
+    start = dataclasses.replace(config.train, init_from=str(tmp_path), init_average=2)
+    started = Trainer(dataclasses.replace(config, train=start), tmp_path / "next", Console(quiet=True))
+    assert_same_weights(weights(started), average)
 
 
 def test_training_uses_every_core_by_default():
