@@ -273,6 +273,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "train.checkpoint_every": (1, 1 << 40),
     "train.threads": (0, 1024),
     "train.keep_checkpoints": (0, 1000),
+    "train.init_average": (0, 1000),
     "train.coverage_loss_weight": (0.0, 1000.0),
     "search.max_source_pieces": (1, 10_000),
     "shortlist.frequent": (0, BIG),
