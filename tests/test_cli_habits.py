@@ -88,7 +88,9 @@ def test_shell_completion(tmp_path):
     env = {**os.environ, "_ATTN_COMPLETE": "complete_bash", "COMP_WORDS": "attn translate --para", "COMP_CWORD": "2"}
     result = subprocess.run([sys.executable, "-m", "attn.cli"], env=env, capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["--paragraphs"]
-    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash"}
+    # with detection on, typer's --install-completion is a flag that asks the process tree for the
+    # shell (none under some test runners: "Shell None is not supported"); off, it takes "bash"
+    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash", "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     result = subprocess.run([sys.executable, "-m", "attn.cli", "--install-completion", "bash"], env=env,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "attn" in (tmp_path / ".bash_completions" / "attn.sh").read_text()
