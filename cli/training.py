@@ -48,8 +48,8 @@ def export_command(
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
     from attn.export.config import load_config
-    from attn.export.onnx_export import export_model
     from attn.export.lexicon import run_shortlist
+    from attn.export.onnx_export import export_model
     from attn.export.train import Trainer, chosen_weights
 
     console = Console(stderr=True)
