@@ -61,6 +61,21 @@ def installed_translator(pair: tuple[str, str], threads: int = 1):
                       target_lang=target)
 
 
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def pair_fixture_rows(pair: tuple[str, str], pattern: str) -> list:
+    """The rows of a direction's fixture, `pattern` named by the pair ("{}-test-slice.tsv" →
+    "en-de-test-slice.tsv"): its own file, or the reverse pair's with the columns swapped."""
+    from attn.runtime.tsv import read_tsv
+
+    source, target = pair
+    forward = FIXTURES / pattern.format(f"{source}-{target}")
+    if forward.exists():
+        return read_tsv(forward)
+    return read_tsv(FIXTURES / pattern.format(f"{target}-{source}"), swap_columns=True)
+
+
 TIERS = ("unit", "integration", "system")
 
 

@@ -10,7 +10,6 @@ on its own (README, "Hardening")."""
 import random
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,21 +17,12 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
 
-from .conftest import installed_translator
+from .conftest import FIXTURES, installed_translator, pair_fixture_rows
 
 pytestmark = pytest.mark.system
 
-FIXTURES = Path(__file__).parent / "fixtures"
 SUMMARIZE_SLICE = FIXTURES / "summarize-test-slice.tsv"
 PAIRS = sorted(installed_pairs())  # every direction of every installed translation model
-
-
-def slice_sources(source: str, target: str) -> list[str]:
-    """The sources of the pair's test slice: its own file, or the reverse pair's with columns swapped."""
-    forward = FIXTURES / f"{source}-{target}-test-slice.tsv"
-    if forward.exists():
-        return [row.source for row in read_tsv(forward)]
-    return [row.source for row in read_tsv(FIXTURES / f"{target}-{source}-test-slice.tsv", swap_columns=True)]
 
 
 def best_texts(translator: Translator, texts: list[str], batch_size: int) -> list[str]:
@@ -46,7 +36,7 @@ def pair(request) -> tuple[str, str]:
 
 @pytest.fixture(scope="module")
 def translate_sources(pair):
-    return slice_sources(*pair)
+    return [row.source for row in pair_fixture_rows(pair, "{}-test-slice.tsv")]
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +48,7 @@ def alone(pair, translate_sources):
 
 def test_every_shipped_direction_has_a_slice():
     assert ("en", "de") in PAIRS
-    assert all(slice_sources(*pair) for pair in PAIRS)
+    assert all(pair_fixture_rows(pair, "{}-test-slice.tsv") for pair in PAIRS)
 
 
 def test_the_shipped_translator_is_int8(pair):

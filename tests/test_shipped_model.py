@@ -1,25 +1,20 @@
 """The shipped translation models: installed, intact, the right direction, and not degraded.
 
 Each direction's floor sits a little below the score measured when it was shipped
-(models/README.md), on a fixed slice of the en-de test split (80 rows of each origin, every n-th
-row in file order), read with its columns swapped for German → English.
+(models/README.md), on a fixed slice of its language pair's test split (80 rows of each origin,
+every n-th row in file order); a reverse direction reads the pair's fixtures with the columns swapped.
 """
-
-from pathlib import Path
 
 import pytest
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import installed_models, installed_pairs, resolve_model
 from attn.runtime.translator import Translator
-from attn.runtime.tsv import read_tsv
 
-from .conftest import installed_translator
+from .conftest import FIXTURES, installed_translator, pair_fixture_rows
 
 pytestmark = pytest.mark.system
 
-FIXTURES = Path(__file__).parent / "fixtures"
-SLICE = FIXTURES / "en-de-test-slice.tsv"
 # direction → BLEU floor on the slice, under the score at shipping time (models/README.md), measured by
 # `attn eval tests/fixtures/en-de-test-slice.tsv` (de-en: `--from de --to en --swap-columns`)
 BLEU_FLOORS = {
@@ -51,7 +46,7 @@ def test_every_installed_direction_is_intact_and_has_a_floor():
 def test_bleu_on_the_test_slice_stays_above_the_floor(pair):
     import sacrebleu
 
-    rows = read_tsv(SLICE, swap_columns=pair != ("en", "de"))
+    rows = pair_fixture_rows(pair, "{}-test-slice.tsv")
     outputs = installed_translator(pair, 1).translate([row.source for row in rows])
     bleu = sacrebleu.corpus_bleu([o[0].text for o in outputs], [[row.target for row in rows]]).score
     assert bleu >= BLEU_FLOORS[pair]
@@ -62,15 +57,13 @@ def test_the_readme_sentence_comes_out_german(translator):
     assert best.text and best.text != "she is eating a green apple"
 
 
-EVERYDAY = FIXTURES / "everyday-en-de.tsv"  # 20 ordinary sentences and a correct German
-
-
 @pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
 def test_the_everyday_probe_translates_as_recorded(pair):
-    """A regression probe (issue 15; the German column into English for de-en): the shipped
-    model's translations of 20 everyday sentences, the README's among them, recorded when it
-    shipped in everyday-S-T.shipped.txt; a re-ship records its own."""
-    rows = read_tsv(EVERYDAY, swap_columns=pair != ("en", "de"))
+    """A regression probe (issue 15): the shipped model's translations of 20 everyday sentences
+    with a correct translation (everyday-en-X.tsv, the README's among them; a direction into
+    English reads its other column), recorded when it shipped in everyday-S-T.shipped.txt; a
+    re-ship records its own."""
+    rows = pair_fixture_rows(pair, "everyday-{}.tsv")
     translator = installed_translator(pair, 1)
     outputs = [result[0].text for result in translator.translate([row.source for row in rows])]
     recorded = FIXTURES / f"everyday-{'-'.join(pair)}.shipped.txt"
