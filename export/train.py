@@ -154,8 +154,9 @@ class Trainer:
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         if starting and config.train.init_from:
             taken = initial_weights(self.model, Path(config.train.init_from), config.train.init_average)
-            self.console.log(f"started from {config.train.init_from}: {taken} of {len(self.model.state_dict())} "
-                             f"weight tensors taken, the others freshly initialised")
+            total = len(self.model.state_dict())
+            rest = "" if taken == total else ", the others freshly initialised"
+            self.console.log(f"started from {config.train.init_from}: {taken} of {total} weight tensors taken{rest}")
         self.model = self.model.to(self.device)
         self.parallel = self.model if self.workers.size == 1 else torch.nn.parallel.DistributedDataParallel(self.model)
         if self.workers.main:
