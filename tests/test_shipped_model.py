@@ -9,7 +9,6 @@ import pytest
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import installed_models, installed_pairs, resolve_model
-from attn.runtime.translator import Translator
 
 from .conftest import FIXTURES, installed_translator, pair_fixture_rows
 
@@ -21,11 +20,6 @@ BLEU_FLOORS = {
     ("en", "de"): 27.0,  # 29.11 measured (stage 4; stage 3 29.27, stage 2 28.19, the GRU before them 20.93)
     ("de", "en"): 29.0,  # 30.76 measured (30.77 at length penalty 1.0)
 }
-
-
-@pytest.fixture(scope="module")
-def translator():
-    return Translator(resolve_model(None, "translate", "en", "de"), threads=1)
 
 
 def test_default_model_is_installed_and_intact():
@@ -52,7 +46,8 @@ def test_bleu_on_the_test_slice_stays_above_the_floor(pair):
     assert bleu >= BLEU_FLOORS[pair]
 
 
-def test_the_readme_sentence_comes_out_german(translator):
+def test_the_readme_sentence_comes_out_german():
+    translator = installed_translator(("en", "de"))
     [[best]] = translator.translate(["she is eating a green apple"], translator.default_options(n_best=1))
     assert best.text and best.text != "she is eating a green apple"
 
