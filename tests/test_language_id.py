@@ -45,8 +45,11 @@ def test_from_auto_says_what_it_detected():
     german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.")
     assert german.stderr.decode().startswith("attn: detected de (")
     assert german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
-    into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.", check_rc=2)
-    assert "detected en, but no installed model translates from en into fr" in into_french.stderr.decode()
+    into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.")
+    assert into_french.stdout == attn("translate", "--to", "fr", "The package contains the documentation.").stdout
+    german_into_french = attn("translate", "--from", "auto", "--to", "fr", "Das Paket enthält die Dokumentation.",
+                              check_rc=2)
+    assert "detected de, but no installed model translates from de into fr" in german_into_french.stderr.decode()
     italian = attn("translate", "--from", "auto", "Questo file non esiste.", check_rc=2)
     assert italian.stdout == b"" and "detected it, but no installed model translates from it" in italian.stderr.decode()
 
