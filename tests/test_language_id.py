@@ -45,6 +45,9 @@ def test_from_auto_says_what_it_detected():
     german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.")
     assert german.stderr.decode().startswith("attn: detected de (")
     assert german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
+    french = attn("translate", "--from", "auto", "Le fichier n'a pas pu être ouvert.")
+    assert french.stderr.decode().startswith("attn: detected fr (")
+    assert french.stdout == attn("translate", "--from", "fr", "--to", "en", "Le fichier n'a pas pu être ouvert.").stdout
     into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.")
     assert into_french.stdout == attn("translate", "--to", "fr", "The package contains the documentation.").stdout
     german_into_french = attn("translate", "--from", "auto", "--to", "fr", "Das Paket enthält die Dokumentation.",
@@ -60,4 +63,6 @@ def test_a_source_language_alone_picks_the_one_model_that_fits():
         attn("translate", "The file could not be opened.").stdout
     english = attn("translate", "--from", "de", "Das Paket enthält die Dokumentation.").stdout.decode()
     assert "package" in english.lower() and "documentation" in english.lower()
+    from_french = attn("translate", "--from", "fr", "Cliquez sur le bouton pour enregistrer vos modifications.").stdout
+    assert "button" in from_french.decode().lower()
     assert "no installed translate model into xx" in attn("translate", "--to", "xx", "a", check_rc=2).stderr.decode()
