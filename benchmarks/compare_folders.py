@@ -43,6 +43,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--swap-columns", action="store_true", help="Read the file's second column as the source.")
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--beams", default="1,5")
     parser.add_argument("--threads", default="1,2")
@@ -50,11 +51,11 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
-    rows = spread([row for row in read_tsv(args.data) if row.source.strip()], args.sentences)
+    rows = spread([row for row in read_tsv(args.data, args.swap_columns) if row.source.strip()], args.sentences)
     sources, references = [row.source for row in rows], [row.target for row in rows]
     lines = [f"Command: `python {' '.join(__import__('sys').argv)}`", "",
              f"Machine: {platform.machine()}, Python {platform.python_version()}; {len(rows)} sentences of "
-             f"`{args.data.name}` (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
+             f"`{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
              "alternating rounds.", "",
              "| folder | threads | beam | sentences/s | × first folder | BLEU |", "|---|---|---|---|---|---|"]
     for threads in map(int, args.threads.split(",")):
