@@ -97,6 +97,12 @@ def test_shell_completion(tmp_path):
 
 
 @pytest.mark.integration
+def test_quantize_reports_its_sizes_without_onnxruntime_advice(reverse_model, tmp_path):
+    stderr = attn("quantize", str(reverse_model), "--out", str(tmp_path / "int8")).stderr
+    assert b"sizes (bytes)" in stderr and b"pre-processing" not in stderr, stderr.decode()
+
+
+@pytest.mark.integration
 def test_eval_of_a_missing_file_names_it(tmp_path):
     result = attn("eval", str(tmp_path / "nothing.tsv"), check_rc=2)
     assert result.stderr.decode() == f"attn: error: no such file: {tmp_path / 'nothing.tsv'}\n"

@@ -24,12 +24,6 @@ def quantize_cli(model, out):
     return subprocess.run([*ATTN, "quantize", str(model), "--out", str(out)], capture_output=True, timeout=300)
 
 
-def test_quantize_reports_sizes_without_onnxruntime_advice(reverse_model, tmp_path):
-    result = quantize_cli(reverse_model, tmp_path / "int8")
-    assert result.returncode == 0 and b"sizes (bytes)" in result.stderr
-    assert b"pre-processing" not in result.stderr, result.stderr.decode()
-
-
 def test_a_folder_of_user_files_is_refused_and_kept(reverse_model, tmp_path):
     out = tmp_path / "thesis"
     (out / "sub").mkdir(parents=True)
