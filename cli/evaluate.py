@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -21,8 +22,8 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import Row, read_tsv
 
-from .metrics import metric_columns, summary_scores, translation_scores
-from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, LengthPenaltyOption, MinLengthOption, ModelOption,
+from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores
+from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, LengthPenaltyOption, MinLengthOption, ModelsOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
                       ToOption, default_of)
 
@@ -30,7 +31,7 @@ from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, Len
 
 def eval_command(
     data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group] (with --swap-columns: reference, source[, group]).")],
-    model: ModelOption = None,
+    model: ModelsOption = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
     swap_columns: Annotated[bool, typer.Option("--swap-columns", help="Read the second column as the source and the first as the reference: a corpus's reverse direction (de→en on the en-de files).")] = False,
@@ -48,49 +49,140 @@ def eval_command(
     threads: ThreadsOption = 0,
     device: DeviceOption = "cpu",
     batch_size: BatchSizeOption = 32,
-    hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line.")] = None,
+    hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line (one model only).")] = None,
     json_out: Annotated[Optional[Path], typer.Option("--json", help="Write the scores here as JSON.")] = None,
 ) -> None:
-    """Score a model on a test file, overall and per value of the third column."""
+    """Score a model on a test file, overall and per value of the third column; or several models
+    side by side (repeat --model), each after the first with the p-values of its differences."""
     if not data.exists():
         raise UsageError(f"no such file: {data}")
+    models = [None] if lead or not model else model
+    if hypotheses_out and len(models) > 1:
+        raise UsageError("--hypotheses writes one model's outputs: give one --model")
     rows = read_tsv(data, swap_columns)[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
     if lead:
-        name, task, settings = f"lead-{lead}", "summarize", {"lead_words": lead}
-        hypotheses = [" ".join(row.source.split()[:lead]) for row in rows]
+        systems = [System(f"lead-{lead}", "summarize", {"lead_words": lead},
+                          [" ".join(row.source.split()[:lead]) for row in rows])]
     else:
-        notes = FewNotes()
-        translator = Translator(resolve_model(model, task, source_lang, target_lang), device, threads, notes,
-                                source_lang, target_lang)
-        options = translator.default_options(beam=beam, length_penalty=length_penalty, min_length=min_length,
-                                             no_repeat_ngram=no_repeat_ngram, replace_unk=replace_unk,
-                                             shortlist=shortlist and translator.shortlist is not None,
-                                             max_source_pieces=max_source_pieces)
-        name, task = translator.folder.name, translator.manifest.task
-        settings = {key: getattr(options, key) for key in
-                    ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
-        settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
-        if task == "translate":
-            settings["sentences"] = sentences
-        hypotheses = _decode(translator, rows, options, batch_size, sentences)
-        notes.finish()
+        notes = [FewNotes() for _ in models]
+        translators = [Translator(resolve_model(name, task, source_lang, target_lang), device, threads, model_notes,
+                                  source_lang, target_lang) for name, model_notes in zip(models, notes)]
+        if len({translator.manifest.task for translator in translators}) > 1:
+            raise UsageError("--model: a translation model and a summarizer cannot be compared")
+        search = dict(beam=beam, length_penalty=length_penalty, min_length=min_length, no_repeat_ngram=no_repeat_ngram,
+                      replace_unk=replace_unk, max_source_pieces=max_source_pieces)
+        systems = [_decoded(translator, model_notes, rows, search, shortlist, sentences, batch_size)
+                   for translator, model_notes in zip(translators, notes)]
+    labels = _labels(systems, models)
+    task = systems[0].task
     score = summary_scores if task == "summarize" else translation_scores
-    scores = {group: {"sentences": len(indices), **score([hypotheses[i] for i in indices],
-                                                         [rows[i].target for i in indices])}
-              for group, indices in _groups(rows).items()}
-    columns = metric_columns(task)
-    described = ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in settings.items())
-    table = Table("group", "rows", *(title for _, title in columns), title=f"{name} on {data.name}: {described}")
-    for group, values in scores.items():
-        table.add_row(group, str(values["sentences"]), *(f"{values[key]:.2f}" for key, _ in columns))
-    Console().print(table)
+    groups = _groups(rows)
+    references = {group: [rows[i].target for i in indices] for group, indices in groups.items()}
+    scores = [{group: {"sentences": len(indices), **score([system.hypotheses[i] for i in indices], references[group])}
+               for group, indices in groups.items()} for system in systems]
+    p_values = _paired(systems, groups, references) if len(systems) > 1 and task == "translate" else []
+    Console().print(_table(data, task, systems, labels, scores, p_values))
     if hypotheses_out:
-        hypotheses_out.write_text("".join(h + "\n" for h in hypotheses), encoding="utf-8")
+        hypotheses_out.write_text("".join(h + "\n" for h in systems[0].hypotheses), encoding="utf-8")
     if json_out:
-        json_out.write_text(json.dumps({"data": str(data), "swap_columns": swap_columns, "model": name, "task": task,
-                                        "search": settings, "scores": scores}, indent=2))
+        json_out.write_text(json.dumps(_record(data, swap_columns, task, systems, labels, scores, p_values), indent=2))
+
+
+@dataclass
+class System:
+    """One scored system: a model folder's name (or the lead baseline), its task, the search
+    settings it decoded with, and its output for each row."""
+
+    name: str
+    task: str
+    settings: dict
+    hypotheses: list[str]
+
+
+def _decoded(translator: Translator, notes: FewNotes, rows: list[Row], search: dict, shortlist: bool,
+             sentences: bool, batch_size: int) -> System:
+    options = translator.default_options(**search, shortlist=shortlist and translator.shortlist is not None)
+    task = translator.manifest.task
+    settings = {key: getattr(options, key) for key in
+                ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
+    settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
+    if task == "translate":
+        settings["sentences"] = sentences
+    hypotheses = _decode(translator, rows, options, batch_size, sentences)
+    notes.finish()
+    return System(translator.folder.name, task, settings, hypotheses)
+
+
+def _labels(systems: list[System], models: list[str | None]) -> list[str]:
+    """What to call each system: its folder's name, or the --model values when two names clash;
+    a model given twice is numbered the second time ("NAME #2")."""
+    names = [system.name for system in systems]
+    if len(set(names)) < len(names):
+        names = [model or name for model, name in zip(models, names)]
+    return [name if names[:i].count(name) == 0 else f"{name} #{names[:i].count(name) + 1}"
+            for i, name in enumerate(names)]
+
+
+def _paired(systems: list[System], groups: dict[str, list[int]],
+            references: dict[str, list[str]]) -> list[dict[str, dict[str, float]]]:
+    """For each system after the first: group → {"bleu": p, "chrf": p} against the first."""
+    per_group = {group: paired_p_values([systems[0].hypotheses[i] for i in indices],
+                                        [[system.hypotheses[i] for i in indices] for system in systems[1:]],
+                                        references[group])
+                 for group, indices in groups.items()}
+    return [{group: values[number] for group, values in per_group.items()} for number in range(len(systems) - 1)]
+
+
+def _table(data: Path, task: str, systems: list[System], labels: list[str], scores: list[dict],
+           p_values: list[dict]) -> Table:
+    """One row per group; one model's metrics, or each model's beside the others, with the p-value
+    of each difference from the first model."""
+    columns = metric_columns(task)
+
+    def described(system: System) -> str:
+        return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in system.settings.items())
+
+    if len(systems) == 1:
+        table = Table("group", "rows", *(title for _, title in columns),
+                      title=f"{labels[0]} on {data.name}: {described(systems[0])}")
+    else:
+        letters = [chr(ord("A") + number) for number in range(len(systems))]
+        headers = [f"{title} {letter}" for letter in letters for _, title in columns]
+        headers += [f"p {title} {letter}" for letter in letters[1:] for _, title in columns] if p_values else []
+        settings = {described(system) for system in systems}
+        if len(settings) == 1:
+            caption = "; ".join(f"{letter}: {label}" for letter, label in zip(letters, labels)) + f"; search for each: {settings.pop()}"
+        else:
+            caption = "; ".join(f"{letter}: {label} ({described(system)})"
+                                for letter, label, system in zip(letters, labels, systems))
+        if p_values:
+            caption += (f". p: paired bootstrap resampling against A ({PAIRED_RESAMPLES:,} resamples, sacreBLEU); "
+                        "a small p, a difference unlikely to be chance")
+        table = Table("group", "rows", *headers, title=f"{len(systems)} models on {data.name}", caption=caption)
+    for group, values in scores[0].items():
+        cells = [f"{system_scores[group][key]:.2f}" for system_scores in scores for key, _ in columns]
+        cells += [f"{system_p[group][key]:.3f}" for system_p in p_values for key, _ in columns]
+        table.add_row(group, str(values["sentences"]), *cells)
+    return table
+
+
+def _record(data: Path, swap_columns: bool, task: str, systems: list[System], labels: list[str],
+            scores: list[dict], p_values: list[dict]) -> dict:
+    """The JSON of --json: one model's scores as `model`, `search`, `scores`; several models' as a
+    list of them under `systems`, with `paired_test` holding each later model's p-values."""
+    common = {"data": str(data), "swap_columns": swap_columns, "task": task}
+    entries = [{"model": label, "search": system.settings, "scores": system_scores}
+               for label, system, system_scores in zip(labels, systems, scores)]
+    if len(entries) == 1:
+        return {**common, **entries[0]}
+    record = {**common, "systems": entries}
+    if p_values:
+        record["paired_test"] = {"method": "paired bootstrap resampling (sacreBLEU)", "resamples": PAIRED_RESAMPLES,
+                                 "baseline": labels[0],
+                                 "p_values": {label: values for label, values in zip(labels[1:], p_values)}}
+    return record
 
 
 class FewNotes:

@@ -13,6 +13,33 @@ def translation_scores(hypotheses: list[str], references: list[str]) -> dict[str
             "chrf": round(sacrebleu.corpus_chrf(hypotheses, [references]).score, 2)}
 
 
+PAIRED_RESAMPLES = 1_000  # sacrebleu's default for paired bootstrap resampling
+
+
+def paired_p_values(baseline: list[str], others: list[list[str]], references: list[str]) -> list[dict[str, float]]:
+    """For each system of `others` (outputs for the same rows as `baseline`), the p-values of its BLEU
+    and chrF differences from `baseline`: sacrebleu's paired bootstrap resampling (Koehn 2004;
+    PAIRED_RESAMPLES resamples of the rows, sacrebleu's fixed seed, so a rerun gives the same p). A
+    small p says the difference is unlikely to be chance on rows like these. An equal score gets
+    p 1: sacrebleu counts only resamples that differ more than observed, which for no difference at
+    all reads as significant. (Its approximate randomization test has the same rule, and with few
+    differing rows, as in a small origin, every shuffle ties the observed difference, so it
+    reports the smallest p for a one-sentence change: hence the bootstrap.)"""
+    from sacrebleu.metrics import BLEU, CHRF
+    from sacrebleu.significance import PairedTest
+
+    systems = [("baseline", baseline)] + [(f"system {number}", outputs) for number, outputs in enumerate(others, 1)]
+    _, results = PairedTest(systems, {"bleu": BLEU(), "chrf": CHRF()}, [references], test_type="bs",
+                            n_samples=PAIRED_RESAMPLES)()
+    bleu, chrf = (key for key in results if key != "System")  # sacrebleu's names: "BLEU", "chrF2"
+
+    def p_value(metric: str, i: int) -> float:
+        system, base = results[metric][i], results[metric][0]
+        return 1.0 if system.score == base.score else round(system.p_value, 4)
+
+    return [{"bleu": p_value(bleu, i), "chrf": p_value(chrf, i)} for i in range(1, len(systems))]
+
+
 def summary_scores(hypotheses: list[str], references: list[str]) -> dict[str, float]:
     """Mean ROUGE-1/2/L F1 (× 100), mean length in words, and the % of outputs repeating a 3-gram."""
     from rouge_score.rouge_scorer import RougeScorer

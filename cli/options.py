@@ -14,7 +14,9 @@ from attn.runtime.search import SearchOptions
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator
 
-ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help="Model folder or installed model name.")]
+MODEL_HELP = "Model folder or installed model name."
+ModelOption = Annotated[Optional[str], typer.Option("--model", "-m", help=MODEL_HELP)]
+ModelsOption = Annotated[Optional[list[str]], typer.Option("--model", "-m", help=MODEL_HELP + " Repeat it to compare models on the same rows: each after the first is tested against the first.")]
 FromOption = Annotated[Optional[str], typer.Option("--from", help="Source language of the installed model to use.")]
 ToOption = Annotated[Optional[str], typer.Option("--to", help="Target language of the installed model to use.")]
 TaskOption = Annotated[str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")]

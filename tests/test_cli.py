@@ -124,6 +124,30 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2"
 
 
+def test_eval_compares_models_side_by_side_with_p_values(reverse_model, transformer_model, reverse_test_rows, tmp_path):
+    """Repeated --model: each model's scores are what it scores alone, and each after the first has
+    a p-value per group and metric; a model against itself differs nowhere (p 1)."""
+    rows = reverse_test_rows[:40]
+    data = tmp_path / "rows.tsv"
+    data.write_text("".join(f"{row.source}\t{row.target}\t{'ab'[i % 2]}\n" for i, row in enumerate(rows)), encoding="utf-8")
+    attn("eval", str(data), "-m", str(reverse_model), "-m", str(transformer_model), "-m", str(reverse_model),
+         "--json", str(tmp_path / "both.json"))
+    attn("eval", str(data), "-m", str(transformer_model), "--json", str(tmp_path / "alone.json"))
+    both = json.loads((tmp_path / "both.json").read_text())
+    alone = json.loads((tmp_path / "alone.json").read_text())
+    assert [system["scores"] for system in both["systems"]][1] == alone["scores"]
+    assert both["systems"][0]["scores"] == both["systems"][2]["scores"]
+    baseline, other, itself = (system["model"] for system in both["systems"])
+    p_values = both["paired_test"]["p_values"]
+    assert both["paired_test"]["baseline"] == baseline and set(p_values) == {other, itself}
+    assert set(p_values[other]) == {"all", "a", "b"}
+    assert all(0 < p <= 1 for group in p_values[other].values() for p in group.values())
+    assert itself != baseline and all(p == 1.0 for group in p_values[itself].values() for p in group.values())
+    result = attn("eval", str(data), "-m", str(reverse_model), "-m", str(transformer_model), "--hypotheses",
+                  str(tmp_path / "out.txt"), check_rc=2)
+    assert result.stderr.decode().count("\n") == 1 and not (tmp_path / "out.txt").exists()
+
+
 def test_alignments_count_french_elided_words_as_words(reverse_model, tmp_path):
     """A model whose languages are French (the reverse model's manifest, relabelled) aligns "l'"
     and "homme" as two words on both sides, in jsonl and Pharaoh alike, and its text is intact."""

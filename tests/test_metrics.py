@@ -33,3 +33,26 @@ def test_repeated_3grams(text, repeats):
 def test_repeat_share_and_length():
     scores = summary_scores(["one two three one two three", "one two three"], ["x", "y"])
     assert scores["repeats_3gram"] == 50.0 and scores["words"] == 4.5
+
+
+REFERENCES = ["the cat sat on the mat", "a dog barks at night", "it is raining today", "she eats an apple"] * 5
+
+
+def test_a_clearly_worse_system_differs_significantly_and_an_equal_one_not_at_all():
+    from attn.cli.metrics import paired_p_values
+
+    truncated = ["the cat", "dog", "raining", "apple"] * 5
+    worse, same = paired_p_values(list(REFERENCES), [truncated, list(REFERENCES)], REFERENCES)
+    assert worse["bleu"] <= 0.01 and worse["chrf"] <= 0.01
+    assert same == {"bleu": 1.0, "chrf": 1.0}
+
+
+def test_one_changed_sentence_of_twenty_is_not_significant():
+    """The case that rules out sacrebleu's approximate randomization here: with one differing row
+    every shuffle ties the observed difference, and its strict count reports the smallest p."""
+    from attn.cli.metrics import paired_p_values
+
+    changed = list(REFERENCES)
+    changed[0] = "the cat sat on a mat"
+    (p,) = paired_p_values(list(REFERENCES), [changed], REFERENCES)
+    assert p["bleu"] > 0.05 and p["chrf"] > 0.05
