@@ -68,7 +68,23 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
         raise ModelFolderError(f"several installed {task} models fit ({pairs}): choose with --from and --to")
     asked = "".join([f" from {source}" if source else "", f" into {target}" if target else ""]) or \
         f" for {wanted[0]}→{wanted[1]}"
-    raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)")
+    raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)"
+                           + _pivot_hint(task, source, target))
+
+
+def _pivot_hint(task: str, source: str | None, target: str | None) -> str:
+    """For a missing direction that two installed ones chain into (de→en, en→fr for de→fr): the
+    pipeline that translates through the middle language, English first."""
+    if not (source and target):
+        return ""
+    pairs = set(installed_pairs(task))
+    middles = sorted({middle for first, middle in pairs if first == source and (middle, target) in pairs},
+                     key=lambda language: (language != "en", language))
+    if not middles:
+        return ""
+    middle = middles[0]
+    return (f"; to translate through {middle}, pipe: attn {task} --from {source} --to {middle} … | "
+            f"attn {task} --from {middle} --to {target}")
 
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:

@@ -66,3 +66,13 @@ def test_a_source_language_alone_picks_the_one_model_that_fits():
     from_french = attn("translate", "--from", "fr", "Cliquez sur le bouton pour enregistrer vos modifications.").stdout
     assert "button" in from_french.decode().lower()
     assert "no installed translate model into xx" in attn("translate", "--to", "xx", "a", check_rc=2).stderr.decode()
+
+
+@pytest.mark.system
+def test_a_missing_direction_that_two_installed_ones_chain_into_names_the_pipe():
+    """de→fr is not installed, de→en and en→fr are: the one-line error gives the pipeline that
+    translates through English; a language no model reads gets no such hint."""
+    error = attn("translate", "--from", "de", "--to", "fr", "Hallo", check_rc=2).stderr.decode()
+    assert error.count("\n") == 1 and "no installed translate model from de into fr" in error
+    assert "attn translate --from de --to en … | attn translate --from en --to fr" in error
+    assert "pipe" not in attn("translate", "--from", "xx", "--to", "fr", "a", check_rc=2).stderr.decode()
