@@ -21,10 +21,10 @@ def paired_p_values(baseline: list[str], others: list[list[str]], references: li
     and chrF differences from `baseline`: sacrebleu's paired bootstrap resampling (Koehn 2004;
     PAIRED_RESAMPLES resamples of the rows, sacrebleu's fixed seed, so a rerun gives the same p). A
     small p says the difference is unlikely to be chance on rows like these. An equal score gets
-    p 1: sacrebleu counts only resamples that differ more than observed, which for no difference at
-    all reads as significant. (Its approximate randomization test has the same rule, and with few
-    differing rows, as in a small origin, every shuffle ties the observed difference, so it
-    reports the smallest p for a one-sentence change: hence the bootstrap.)"""
+    p 1: sacrebleu counts only resamples that differ strictly more than observed, so two identical
+    outputs would read as significant. (Its approximate randomization test counts the same way;
+    where a single row differs, every shuffle ties the observed difference and it reports the
+    smallest p: hence the bootstrap.)"""
     from sacrebleu.metrics import BLEU, CHRF
     from sacrebleu.significance import PairedTest
 
