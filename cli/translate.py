@@ -12,7 +12,7 @@ import typer
 
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.language_id import detect_language
-from attn.runtime.registry import installed_pairs, resolve_model
+from attn.runtime.registry import installed_pairs, pivot_hint, resolve_model
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator, lines_per_call
@@ -98,7 +98,8 @@ def translate_command(
             first = next(batches, [])
             batches = itertools.chain([first], batches)
             source_lang = detected_source(first, target_lang, pairs, notify,
-                                          "no installed model" if model is None else f"model {model} never")
+                                          "no installed model" if model is None else f"model {model} never",
+                                          pivot_hint if model is None else None)
         else:
             source_lang = None
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
@@ -133,15 +134,17 @@ def translate_command(
 
 
 def detected_source(texts: list[str], target: str | None, pairs: list[tuple[str, str]], notify,
-                    none_of: str = "no installed model") -> str:
+                    none_of: str = "no installed model", hint=None) -> str:
     """`--from auto`: the language of the first inputs among the languages of `pairs` (the
     installed models', or the given model's directions), said on stderr; an error when none of
-    them translates from it."""
+    them translates from it, ending with hint("translate", language, target) when given (the
+    registry's pipe through a middle language)."""
     language, probability = detect_language(" ".join(texts), {code for pair in pairs for code in pair})
     notify(f"detected {language} ({probability:.0%} likely)")
     if not any(source == language and target in (None, goal) for source, goal in pairs):
         raise ModelFolderError(f"detected {language}, but {none_of} translates from {language}"
-                               + (f" into {target}" if target else "") + " (see `attn models`)")
+                               + (f" into {target}" if target else "") + " (see `attn models`)"
+                               + (hint("translate", language, target) if hint else ""))
     return language
 
 

@@ -69,10 +69,10 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
     asked = "".join([f" from {source}" if source else "", f" into {target}" if target else ""]) or \
         f" for {wanted[0]}→{wanted[1]}"
     raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)"
-                           + _pivot_hint(task, source, target))
+                           + pivot_hint(task, source, target))
 
 
-def _pivot_hint(task: str, source: str | None, target: str | None) -> str:
+def pivot_hint(task: str, source: str | None, target: str | None) -> str:
     """For a missing direction that two installed ones chain into (de→en, en→fr for de→fr): the
     pipeline that translates through the middle language, English first."""
     if not (source and target):

@@ -53,6 +53,7 @@ def test_from_auto_says_what_it_detected():
     german_into_french = attn("translate", "--from", "auto", "--to", "fr", "Das Paket enthält die Dokumentation.",
                               check_rc=2)
     assert "detected de, but no installed model translates from de into fr" in german_into_french.stderr.decode()
+    assert "attn translate --from de --to en … | attn translate --from en --to fr" in german_into_french.stderr.decode()
     italian = attn("translate", "--from", "auto", "Questo file non esiste.", check_rc=2)
     assert italian.stdout == b"" and "detected it, but no installed model translates from it" in italian.stderr.decode()
 
