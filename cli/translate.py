@@ -99,7 +99,7 @@ def translate_command(
             batches = itertools.chain([first], batches)
             source_lang = detected_source(first, target_lang, pairs, notify,
                                           "no installed model" if model is None else f"model {model} never",
-                                          pivot_hint if model is None else None)
+                                          suggest_pipe=model is None)
         else:
             source_lang = None
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
@@ -134,17 +134,17 @@ def translate_command(
 
 
 def detected_source(texts: list[str], target: str | None, pairs: list[tuple[str, str]], notify,
-                    none_of: str = "no installed model", hint=None) -> str:
+                    none_of: str = "no installed model", suggest_pipe: bool = False) -> str:
     """`--from auto`: the language of the first inputs among the languages of `pairs` (the
     installed models', or the given model's directions), said on stderr; an error when none of
-    them translates from it, ending with hint("translate", language, target) when given (the
-    registry's pipe through a middle language)."""
+    them translates from it, ending (with `suggest_pipe`, for the installed models) with the
+    registry's pipe through a middle language."""
     language, probability = detect_language(" ".join(texts), {code for pair in pairs for code in pair})
     notify(f"detected {language} ({probability:.0%} likely)")
     if not any(source == language and target in (None, goal) for source, goal in pairs):
         raise ModelFolderError(f"detected {language}, but {none_of} translates from {language}"
                                + (f" into {target}" if target else "") + " (see `attn models`)"
-                               + (hint("translate", language, target) if hint else ""))
+                               + (pivot_hint("translate", language, target) if suggest_pipe else ""))
     return language
 
 
