@@ -44,6 +44,8 @@ def main() -> None:
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--swap-columns", action="store_true", help="Read the file's second column as the source.")
+    parser.add_argument("--from", dest="source_lang", help="The direction a folder of several translates from.")
+    parser.add_argument("--to", dest="target_lang", help="The direction a folder of several translates into.")
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--beams", default="1,5")
     parser.add_argument("--threads", default="1,2")
@@ -59,7 +61,8 @@ def main() -> None:
              "alternating rounds.", "",
              "| folder | threads | beam | sentences/s | × first folder | BLEU |", "|---|---|---|---|---|---|"]
     for threads in map(int, args.threads.split(",")):
-        engines = [Translator(folder, threads=threads) for folder in args.folders]
+        engines = [Translator(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
+                   for folder in args.folders]
         for beam in map(int, args.beams.split(",")):
             best, outputs = alternating_runs(engines, sources, beam, args.batch_size, args.repeats)
             for i, folder in enumerate(args.folders):

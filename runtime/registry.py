@@ -43,7 +43,9 @@ def installed_models(root: Path | None = None) -> list[InstalledModel]:
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
     """`model` as a path or an installed name; otherwise the installed model of `task` for the
     language pair (default en→de for translate), a model of several directions fitting with any
-    of them (the Translator then takes the pair asked). Raises ModelFolderError when none fits."""
+    of them (the Translator then takes the pair asked). When two fit the pair, the one made for
+    it (its manifest's first pair) wins: a model shipped for fr→en that also writes French leaves
+    en→fr to the en→fr model. Raises ModelFolderError when none fits."""
     if model is not None:
         if not model.strip():
             raise ModelFolderError("--model is empty: name a model folder or an installed model")
@@ -60,7 +62,8 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
     if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
         return fitting[0][0].folder
     wanted = (source or default_source, target or default_target)
-    for installed, pair in fitting:
+    made_for_it_first = sorted(fitting, key=lambda found: found[0].manifest.pairs[0] != found[1])
+    for installed, pair in made_for_it_first:
         if pair == wanted:
             return installed.folder
     if fitting:
@@ -88,5 +91,5 @@ def pivot_hint(task: str, source: str | None, target: str | None) -> str:
 
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:
-    """(source, target) of every direction of every installed model of `task`."""
-    return [pair for m in installed_models() if m.manifest.task == task for pair in m.manifest.pairs]
+    """(source, target) of every direction that an installed model of `task` translates, each once."""
+    return list(dict.fromkeys(pair for m in installed_models() if m.manifest.task == task for pair in m.manifest.pairs))

@@ -1,0 +1,57 @@
+"""How `attn translate` picks an installed model by --from/--to (runtime/registry.py), among
+folders of a manifest and empty files (the registry reads manifests without their checksums)."""
+
+import json
+
+import pytest
+
+from attn.runtime import registry
+from attn.runtime.manifest import ModelFolderError
+
+from .conftest import ROOT
+
+pytestmark = pytest.mark.unit
+
+
+def install(root, name: str, source: str, target: str, directions: list[list[str]] = ()) -> None:
+    """A model folder `root/name` for source→target (and `directions`, if any): the shipped
+    en-de manifest, changed, and its files empty."""
+    manifest = json.loads((ROOT / "models" / "en-de" / "manifest.json").read_text(encoding="utf-8"))
+    manifest.update(source_lang=source, target_lang=target)
+    if directions:
+        manifest.update(directions=directions, format_version=4)
+    (root / name).mkdir()
+    for file in manifest["files"]:
+        (root / name / file).touch()
+    (root / name / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
+
+
+@pytest.fixture
+def installed(tmp_path, monkeypatch):
+    """en→de, en→fr, and a model made for fr→en that also writes French."""
+    install(tmp_path, "en-de", "en", "de")
+    install(tmp_path, "en-fr", "en", "fr")
+    install(tmp_path, "fr-en", "fr", "en", [["fr", "en"], ["en", "fr"]])
+    monkeypatch.setattr(registry, "installed_root", lambda: tmp_path)
+    return tmp_path
+
+
+def test_the_model_made_for_a_pair_wins_over_one_that_has_it_among_others(installed):
+    assert registry.resolve_model(None, "translate", None, "fr") == installed / "en-fr"
+    assert registry.resolve_model(None, "translate", "en", "fr") == installed / "en-fr"
+    assert registry.resolve_model(None, "translate", "fr", None) == installed / "fr-en"
+    assert registry.resolve_model(None, "translate", None, None) == installed / "en-de"
+
+
+def test_a_pair_offered_twice_is_listed_once(installed):
+    assert registry.installed_pairs() == [("en", "de"), ("en", "fr"), ("fr", "en")]
+
+
+def test_the_other_order_of_folders_picks_the_same(installed):
+    (installed / "en-fr").rename(installed / "zz-en-fr")
+    assert registry.resolve_model(None, "translate", None, "fr") == installed / "zz-en-fr"
+
+
+def test_a_missing_pair_is_still_refused(installed):
+    with pytest.raises(ModelFolderError, match="no installed translate model from de into fr"):
+        registry.resolve_model(None, "translate", "de", "fr")
