@@ -1,5 +1,6 @@
-"""`attn models`: the installed models with task, languages and size: a table for a person,
-tab-separated columns when piped (never cut to a width), or JSON (`--format json`)."""
+"""`attn models`: the installed models with task, languages, whether a command without --model
+picks each direction ("yes", else "with -m NAME"), and size: a table for a person, tab-separated columns when piped (never cut to a
+width), or JSON (`--format json`)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from rich.console import Console
 from rich.table import Table
 
 from attn.runtime.constants import LEXICON
-from attn.runtime.registry import InstalledModel, installed_models, installed_root
+from attn.runtime.manifest import ModelFolderError
+from attn.runtime.registry import InstalledModel, installed_models, installed_root, resolve_model
 
 
 MODEL_LIST_FORMATS = ("table", "json")
-COLUMNS = ("name", "task", "from", "to", "size", "parameters", "architecture")
+COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture")
 
 
 def models_command(
@@ -33,6 +35,7 @@ def models_command(
         print(f"no models installed in {installed_root()}", file=sys.stderr)
         return
     rows = [[model.name, model.manifest.task, source, target,  # a row per direction
+             "yes" if picked(model, source, target) else f"with -m {model.name}",
              f"{model.size_bytes / 1e6:.1f} MB", f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
              describe(model.manifest.architecture, LEXICON in model.manifest.files)]
             for model in models for source, target in model.manifest.pairs]
@@ -50,9 +53,19 @@ def model_record(model: InstalledModel) -> dict:
     manifest = model.manifest
     return {"name": model.name, "task": manifest.task, "source_lang": manifest.source_lang,
             "target_lang": manifest.target_lang, "directions": [list(pair) for pair in manifest.pairs],
+            "picked_for": [list(pair) for pair in manifest.pairs if picked(model, *pair)],
             "folder": str(model.folder), "size_bytes": model.size_bytes,
             "architecture": manifest.architecture, "shortlist": LEXICON in manifest.files,
             "description": describe(manifest.architecture, LEXICON in manifest.files)}
+
+
+def picked(model: InstalledModel, source: str, target: str) -> bool:
+    """Whether `--from source --to target` (without --model) takes this model: another installed
+    one made for that pair wins over a model that has it among several directions."""
+    try:
+        return resolve_model(None, model.manifest.task, source, target) == model.folder
+    except ModelFolderError:
+        return False
 
 
 def describe(arch: dict, shortlist: bool) -> str:
