@@ -43,9 +43,8 @@ def installed_models(root: Path | None = None) -> list[InstalledModel]:
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
     """`model` as a path or an installed name; otherwise the installed model of `task` for the
     language pair (default en→de for translate), a model of several directions fitting with any
-    of them (the Translator then takes the pair asked). When two fit the pair, the one made for
-    it (its manifest's first pair) wins: a model shipped for fr→en that also writes French leaves
-    en→fr to the en→fr model. Raises ModelFolderError when none fits."""
+    of them (the Translator then takes the pair asked); when two have the pair, pair_owners
+    decides. Raises ModelFolderError when none fits."""
     if model is not None:
         if not model.strip():
             raise ModelFolderError("--model is empty: name a model folder or an installed model")
@@ -57,15 +56,14 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]
-    fitting = [(m, pair) for m in installed_models() if m.manifest.task == task
-               for pair in m.manifest.fitting(source, target)]
+    models = [m for m in installed_models() if m.manifest.task == task]
+    fitting = [(m, pair) for m in models for pair in m.manifest.fitting(source, target)]
     if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
         return fitting[0][0].folder
     wanted = (source or default_source, target or default_target)
-    made_for_it_first = sorted(fitting, key=lambda found: found[0].manifest.pairs[0] != found[1])
-    for installed, pair in made_for_it_first:
-        if pair == wanted:
-            return installed.folder
+    owner = pair_owners([m.manifest for m in models]).get(wanted)
+    if owner is not None:
+        return models[owner].folder
     if fitting:
         pairs = ", ".join(f"{s}→{t}" for _, (s, t) in fitting)
         raise ModelFolderError(f"several installed {task} models fit ({pairs}): choose with --from and --to")
@@ -73,6 +71,19 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
         f" for {wanted[0]}→{wanted[1]}"
     raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)"
                            + pivot_hint(task, source, target))
+
+
+def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:
+    """(source, target) → the index of the model that translates it when several could: the first
+    made for it (its manifest's first pair) before the first that has it among other directions
+    (a model shipped for fr→en that also writes French leaves en→fr to the en→fr model)."""
+    owners: dict[tuple[str, str], int] = {}
+    for made_for_it in (True, False):
+        for index, manifest in enumerate(manifests):
+            for pair in manifest.pairs:
+                if (pair == manifest.pairs[0]) == made_for_it:
+                    owners.setdefault(pair, index)
+    return owners
 
 
 def pivot_hint(task: str, source: str | None, target: str | None) -> str:
@@ -92,4 +103,4 @@ def pivot_hint(task: str, source: str | None, target: str | None) -> str:
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:
     """(source, target) of every direction that an installed model of `task` translates, each once."""
-    return list(dict.fromkeys(pair for m in installed_models() if m.manifest.task == task for pair in m.manifest.pairs))
+    return list(pair_owners([m.manifest for m in installed_models() if m.manifest.task == task]))

@@ -55,3 +55,9 @@ def test_the_other_order_of_folders_picks_the_same(installed):
 def test_a_missing_pair_is_still_refused(installed):
     with pytest.raises(ModelFolderError, match="no installed translate model from de into fr"):
         registry.resolve_model(None, "translate", "de", "fr")
+
+
+def test_pair_owners_serve_each_pair_from_the_model_made_for_it(installed):
+    manifests = [model.manifest for model in registry.installed_models()]  # en-de, en-fr, fr-en
+    assert registry.pair_owners(manifests) == {("en", "de"): 0, ("en", "fr"): 1, ("fr", "en"): 2}
+    assert registry.pair_owners(manifests[::-1]) == {("fr", "en"): 0, ("en", "fr"): 1, ("en", "de"): 2}

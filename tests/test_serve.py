@@ -281,3 +281,21 @@ def test_detection_with_the_shipped_model():
         assert client.detect("Questo file non esiste.")[0]["language"] == "it"
     finally:
         running.stop()
+
+
+@pytest.mark.system
+def test_the_server_gives_english_to_french_to_the_model_made_for_it():
+    """fr-en, the both-ways model, also writes French; served beside en-fr, en→fr goes to en-fr."""
+    import httpx
+
+    from .conftest import installed_translator
+
+    sentence = "The file could not be opened."
+    [[expected]] = installed_translator(("en", "fr")).translate([sentence])
+    for first, second in (("en-fr", "fr-en"), ("fr-en", "en-fr")):
+        server = Server("--models", first, "--models", second)
+        try:
+            answer = httpx.post(server.url + "/translate", json={"q": sentence, "source": "en", "target": "fr"})
+            assert answer.status_code == 200 and answer.json() == {"translatedText": expected.text}
+        finally:
+            server.stop()

@@ -35,6 +35,7 @@ from starlette.routing import Route
 
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
+from attn.runtime.registry import pair_owners
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
 from attn.runtime.translator import Translator
 
@@ -53,17 +54,18 @@ NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk"
 class Models:
     """The served models, by language pair (translation) and by name, each behind its batcher; a
     model of several directions has one batcher per direction (a batch writes one language), the
-    name naming its default direction."""
+    name naming its default direction; a pair two models have goes to the one made for it
+    (registry.pair_owners)."""
 
     def __init__(self, translators: list[Translator], batching: dict):
         self.batchers = {t.folder.name: DynamicBatcher(t, **batching) for t in translators}
         self.pairs: dict[tuple[str, str], DynamicBatcher] = {}
-        for batcher in self.batchers.values():
+        translating = [batcher for batcher in self.batchers.values() if batcher.translator.manifest.task == "translate"]
+        for pair, owner in pair_owners([batcher.translator.manifest for batcher in translating]).items():
+            batcher = translating[owner]
             translator = batcher.translator
-            if translator.manifest.task == "translate":
-                for pair in translator.manifest.pairs:
-                    self.pairs[pair] = batcher if pair == (translator.source_lang, translator.target_lang) else \
-                        DynamicBatcher(translator.towards(*pair), **batching)
+            self.pairs[pair] = batcher if pair == (translator.source_lang, translator.target_lang) else \
+                DynamicBatcher(translator.towards(*pair), **batching)
 
     def every_batcher(self) -> list[DynamicBatcher]:
         return list({id(b): b for b in [*self.batchers.values(), *self.pairs.values()]}.values())
