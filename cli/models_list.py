@@ -1,6 +1,6 @@
 """`attn models`: the installed models with task, languages, whether a command without --model
-picks each direction ("yes", else "with -m NAME"), and size: a table for a person, tab-separated columns when piped (never cut to a
-width), or JSON (`--format json`)."""
+picks each direction ("yes", else "with -m NAME"), and size: a table for a person, tab-separated
+columns when piped (never cut to a width), or JSON (`--format json`)."""
 
 from __future__ import annotations
 
