@@ -13,8 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from attn.runtime.constants import LEXICON
-from attn.runtime.manifest import ModelFolderError
-from attn.runtime.registry import InstalledModel, installed_models, installed_root, resolve_model
+from attn.runtime.registry import InstalledModel, installed_models, installed_root, pair_owners
 
 
 MODEL_LIST_FORMATS = ("table", "json")
@@ -28,14 +27,15 @@ def models_command(
     if output_format not in MODEL_LIST_FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(MODEL_LIST_FORMATS)}", param_hint="--format")
     models = installed_models()
+    picked = picked_directions(models)
     if output_format == "json":
-        sys.stdout.write(json.dumps([model_record(model) for model in models], indent=2) + "\n")
+        sys.stdout.write(json.dumps([model_record(model, picked) for model in models], indent=2) + "\n")
         return
     if not models:
         print(f"no models installed in {installed_root()}", file=sys.stderr)
         return
     rows = [[model.name, model.manifest.task, source, target,  # a row per direction
-             "yes" if picked(model, source, target) else f"with -m {model.name}",
+             "yes" if (model.name, (source, target)) in picked else f"with -m {model.name}",
              f"{model.size_bytes / 1e6:.1f} MB", f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
              describe(model.manifest.architecture, LEXICON in model.manifest.files)]
             for model in models for source, target in model.manifest.pairs]
@@ -48,24 +48,25 @@ def models_command(
     Console().print(table)
 
 
-def model_record(model: InstalledModel) -> dict:
+def model_record(model: InstalledModel, picked: set[tuple[str, tuple[str, str]]]) -> dict:
     """One installed model as JSON: what the table shows, in numbers, plus its folder."""
     manifest = model.manifest
     return {"name": model.name, "task": manifest.task, "source_lang": manifest.source_lang,
             "target_lang": manifest.target_lang, "directions": [list(pair) for pair in manifest.pairs],
-            "picked_for": [list(pair) for pair in manifest.pairs if picked(model, *pair)],
+            "picked_for": [list(pair) for pair in manifest.pairs if (model.name, pair) in picked],
             "folder": str(model.folder), "size_bytes": model.size_bytes,
             "architecture": manifest.architecture, "shortlist": LEXICON in manifest.files,
             "description": describe(manifest.architecture, LEXICON in manifest.files)}
 
 
-def picked(model: InstalledModel, source: str, target: str) -> bool:
-    """Whether `--from source --to target` (without --model) takes this model: another installed
-    one made for that pair wins over a model that has it among several directions."""
-    try:
-        return resolve_model(None, model.manifest.task, source, target) == model.folder
-    except ModelFolderError:
-        return False
+def picked_directions(models: list[InstalledModel]) -> set[tuple[str, tuple[str, str]]]:
+    """(model name, (source, target)) for each direction a command without --model takes that
+    model for: per task, registry.pair_owners (as `--from source --to target` resolves)."""
+    picked = set()
+    for task in {model.manifest.task for model in models}:
+        of_task = [model for model in models if model.manifest.task == task]
+        picked |= {(of_task[owner].name, pair) for pair, owner in pair_owners([m.manifest for m in of_task]).items()}
+    return picked
 
 
 def describe(arch: dict, shortlist: bool) -> str:
