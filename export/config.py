@@ -107,8 +107,9 @@ class TrainConfig:
     keep_checkpoints: int = 0
     coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
     device: str = ""                    # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
-    init_from: str = ""                 # a run folder: a new run starts from its best.pt's weights (those whose name and shape fit) and its tokenizer; relative to the current folder
-    init_average: int = 0               # with init_from: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
+    init_from: str = ""                 # a run folder or an exported Transformer folder (models/en-de): a new run starts from its weights (a run's best.pt; those whose name and shape fit) and its tokenizer; relative to the current folder
+    init_average: int = 0               # with init_from a run folder: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
+    init_new_vocab: bool = False        # with init_from: learn this run's own tokenizer ([vocab]) on its mix instead of taking init_from's; each piece's embedding row and output bias start as the mean of those of the old pieces that spell it
 
 
 @dataclass(frozen=True)

@@ -30,8 +30,10 @@ from attn.runtime.tsv import read_tsv, spread
 
 from .data import Direction, Pair, collate, encode_pairs, pad, sample_origins, token_batches
 from .distributed import join_workers
+from .exported_weights import exported_weights, is_exported_folder
 from .model import EncoderDecoder, build_model
 from .subwords import train_tokenizer
+from .vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 
 LOG_EVERY = 50
 
@@ -143,7 +145,7 @@ class Trainer:
         torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
         check_run_config(config, self.workdir)
         starting = not (self.workdir / "last.pt").exists()
-        if starting and config.train.init_from and self.workers.main:
+        if starting and config.train.init_from and self.workers.main and not config.train.init_new_vocab:
             adopt_tokenizer(Path(config.train.init_from), self.workdir)
         if not self.workers.main:
             self.workers.wait()  # the main process writes the tokenizer first
@@ -153,7 +155,8 @@ class Trainer:
         self.device = torch.device(self.workers.device if self.workers.size > 1 else training_device(config.train.device))
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         if starting and config.train.init_from:
-            taken = initial_weights(self.model, Path(config.train.init_from), config.train.init_average)
+            taken = initial_weights(self.model, Path(config.train.init_from), config.train.init_average,
+                                    self.workdir / TOKENIZER if config.train.init_new_vocab else None)
             total = len(self.model.state_dict())
             rest = "" if taken == total else ", the others freshly initialised"
             self.console.log(f"started from {config.train.init_from}: {taken} of {total} weight tensors taken{rest}")
@@ -370,23 +373,35 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
     return best["model"], [best["step"]]
 
 
-def adopt_tokenizer(run: Path, workdir: Path) -> None:
-    """A run started from another's weights (`[train] init_from`) takes its tokenizer too, so that
-    the pieces mean the same; a work folder with a different one already is a ConfigError."""
-    source = run / TOKENIZER
-    if not (run / "best.pt").is_file() or not source.is_file():
-        raise ConfigError(f"[train] init_from: {run} is not a run folder (best.pt and {TOKENIZER})")
+def adopt_tokenizer(start: Path, workdir: Path) -> None:
+    """A run started from another's weights (`[train] init_from`: a run folder or an exported
+    Transformer folder) takes its tokenizer too, so that the pieces mean the same; a work folder
+    with a different one already is a ConfigError."""
+    source = start / TOKENIZER
+    if not source.is_file() or not (is_exported_folder(start) or (start / "best.pt").is_file()):
+        raise ConfigError(f"[train] init_from: {start} is neither a run folder (best.pt and {TOKENIZER}) nor an "
+                          f"exported model folder")
     target = workdir / TOKENIZER
     if not target.exists():
         _atomic_write(target, source.read_text(encoding="utf-8"))
     elif target.read_bytes() != source.read_bytes():
-        raise ConfigError(f"[train] init_from: {workdir} already has another tokenizer than {run}")
+        raise ConfigError(f"[train] init_from: {workdir} already has another tokenizer than {start}")
 
 
-def initial_weights(model: EncoderDecoder, run: Path, average: int = 0) -> int:
-    """Load into `model` the weights of `run` (best.pt, or the mean of its last `average` kept
-    checkpoints: `chosen_weights`) whose name and shape it has; how many."""
-    weights, _ = chosen_weights(run, average)
+def initial_weights(model: EncoderDecoder, start: Path, average: int = 0, new_tokenizer: Path | None = None) -> int:
+    """Load into `model` the weights of `start` whose name and shape it has; how many. `start` is
+    a run folder (best.pt, or the mean of its last `average` kept checkpoints: `chosen_weights`)
+    or an exported Transformer folder (its graphs' weights: exported_weights). With
+    `new_tokenizer` (the run's own, `[train] init_new_vocab`), the vocabulary-indexed weights are
+    first moved from `start`'s tokenizer to it (vocab_transfer)."""
+    if is_exported_folder(start):
+        if average:
+            raise ConfigError(f"[train] init_average: {start} is an exported model folder, which holds one set of weights")
+        weights = exported_weights(start)
+    else:
+        weights, _ = chosen_weights(start, average)
+    if new_tokenizer is not None:
+        weights = transfer_vocabulary(weights, vocabulary_tensor_names(model), spellings(start / TOKENIZER, new_tokenizer))
     own = model.state_dict()
     taken = {name: value for name, value in weights.items() if name in own and own[name].shape == value.shape}
     model.load_state_dict(taken, strict=False)
