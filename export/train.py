@@ -145,8 +145,10 @@ class Trainer:
         torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
         check_run_config(config, self.workdir)
         starting = not (self.workdir / "last.pt").exists()
-        if starting and config.train.init_from and self.workers.main and not config.train.init_new_vocab:
-            adopt_tokenizer(Path(config.train.init_from), self.workdir)
+        if starting and config.train.init_from:
+            check_start_folder(Path(config.train.init_from))
+            if self.workers.main and not config.train.init_new_vocab:
+                adopt_tokenizer(Path(config.train.init_from), self.workdir)
         if not self.workers.main:
             self.workers.wait()  # the main process writes the tokenizer first
         self.corpus = prepare_corpus(config, self.workdir, self.console)
@@ -373,15 +375,18 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
     return best["model"], [best["step"]]
 
 
-def adopt_tokenizer(start: Path, workdir: Path) -> None:
-    """A run started from another's weights (`[train] init_from`: a run folder or an exported
-    Transformer folder) takes its tokenizer too, so that the pieces mean the same; a work folder
-    with a different one already is a ConfigError."""
-    source = start / TOKENIZER
-    if not source.is_file() or not (is_exported_folder(start) or (start / "best.pt").is_file()):
+def check_start_folder(start: Path) -> None:
+    """`[train] init_from` names a run folder (best.pt and its tokenizer) or an exported model
+    folder; anything else is a ConfigError."""
+    if not (start / TOKENIZER).is_file() or not (is_exported_folder(start) or (start / "best.pt").is_file()):
         raise ConfigError(f"[train] init_from: {start} is neither a run folder (best.pt and {TOKENIZER}) nor an "
                           f"exported model folder")
-    target = workdir / TOKENIZER
+
+
+def adopt_tokenizer(start: Path, workdir: Path) -> None:
+    """A run started from another's weights (`[train] init_from`) takes its tokenizer too, so
+    that the pieces mean the same; a work folder with a different one already is a ConfigError."""
+    source, target = start / TOKENIZER, workdir / TOKENIZER
     if not target.exists():
         _atomic_write(target, source.read_text(encoding="utf-8"))
     elif target.read_bytes() != source.read_bytes():

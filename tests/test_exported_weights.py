@@ -104,3 +104,12 @@ def test_a_new_piece_starts_as_the_mean_of_its_spelling(tmp_path):
     moved = transfer_vocabulary({"embedding.weight": rows, "other": rows[:2]}, ["embedding.weight"], spelled)
     assert moved["embedding.weight"].shape == (new.vocab_size, 4) and torch.equal(moved["other"], rows[:2])
     assert torch.allclose(moved["embedding.weight"][unknown[0]], rows[spelled[unknown[0]]].mean(dim=0))
+
+
+@pytest.mark.unit
+def test_a_start_that_is_no_model_is_a_config_error(tmp_path):
+    for new_vocab in (False, True):
+        config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG,
+                                train_overrides={"init_from": str(tmp_path / "nothing"), "init_new_vocab": new_vocab})
+        with pytest.raises(ConfigError, match="neither a run folder"):
+            Trainer(config, tmp_path / f"run-{new_vocab}", QUIET)
