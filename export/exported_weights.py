@@ -25,6 +25,7 @@ from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
 from .config import ConfigError
+from .quantize import row_divisor
 
 PREFIX = "model."  # the exported graphs' modules wrap the model as `model`
 
@@ -80,7 +81,7 @@ def _product_weight(node, producer: dict, constants: dict) -> np.ndarray | None:
     weight = numpy_helper.to_array(constants[node.input[1]])
     if node.op_type == "MatMul":
         return weight
-    base = node.input[1].removesuffix("_quantized")
+    weight_scale = node.input[1].removesuffix("_quantized") + "_scale"  # onnxruntime's quantizer's names
     zero = numpy_helper.to_array(constants[node.input[3]]) if len(node.input) > 3 else 0
-    divisor = numpy_helper.to_array(constants[f"{base}_scale_row_divisor"])  # INT8_LIMIT / scale (export/quantize.py)
+    divisor = numpy_helper.to_array(constants[row_divisor(weight_scale)])  # INT8_LIMIT / scale
     return (weight.astype(np.float32) - zero) * (INT8_LIMIT / divisor)

@@ -121,6 +121,12 @@ def rowwise_activations(graph_file: Path) -> int:
     return rewritten
 
 
+def row_divisor(weight_scale: str) -> str:
+    """The name of the initializer INT8_LIMIT / w_scale that `_row_rescales` writes for the
+    weight scale named `weight_scale` (export/exported_weights.py reads the scale back from it)."""
+    return f"{weight_scale}_row_divisor"
+
+
 def _row_rescales(graph: onnx.GraphProto, scale: str, largest: str) -> None:
     """Each Mul(scale, w_scale) that rescales a product (scale = the activations' per-tensor
     scale) becomes Div(largest, 127 / w_scale): the row's scale times the weight's. A Div, not a
@@ -132,7 +138,7 @@ def _row_rescales(graph: onnx.GraphProto, scale: str, largest: str) -> None:
     assert all(n.op_type == "Mul" for n in combined_nodes), "an activation scale read by something else than a rescale"
     for combined in combined_nodes:
         [weight_scale] = [name for name in combined.input if name != scale]
-        divisor = f"{weight_scale}_row_divisor"
+        divisor = row_divisor(weight_scale)
         if divisor in initializers or any(divisor in n.output for n in graph.node):
             pass  # made for an earlier product with the same weight scale
         elif weight_scale in initializers:

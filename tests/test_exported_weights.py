@@ -13,6 +13,7 @@ from attn.export.exported_weights import exported_weights
 from attn.export.quantize import quantize_folder
 from attn.export.train import Trainer
 from attn.export.vocab_transfer import spellings, transfer_vocabulary
+from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG, reverse_config
@@ -39,7 +40,7 @@ def test_an_int8_folder_gives_back_weights_within_half_a_step(transformer_run, t
     for name, value in expected.items():
         if value.dim() == 2:  # quantized: one scale per tensor, or per row for the embedding
             largest = value.abs().amax(dim=1 if name == "embedding.weight" else None, keepdim=True)
-            assert ((read[name] - value).abs() <= largest / 127 / 2 + 1e-6).all(), name
+            assert ((read[name] - value).abs() <= largest / INT8_LIMIT / 2 + 1e-6).all(), name
         else:
             assert torch.equal(read[name], value), name
 
