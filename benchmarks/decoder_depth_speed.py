@@ -60,17 +60,23 @@ def rate(folder: Path, texts: list[str], pieces: int, repeats: int) -> float:
     return len(texts) / best
 
 
+def add_forced_length_arguments(parser: argparse.ArgumentParser, repeats: int) -> None:
+    """The options of a speed run with forced output lengths: its sentences, the pieces forced on
+    each, how often each folder is timed, and the report file."""
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--sentences", type=int, default=300)
+    parser.add_argument("--pieces", type=int, default=30, help="output pieces forced on every sentence")
+    parser.add_argument("--repeats", type=int, default=repeats)
+    parser.add_argument("--out", type=Path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_run_arguments(parser)
     parser.add_argument("--baseline", type=Path, required=True)
     parser.add_argument("--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon")
-    parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--shapes", default="6x2,6x1", help="encoder x decoder layers to cut to, comma-separated")
-    parser.add_argument("--sentences", type=int, default=300)
-    parser.add_argument("--pieces", type=int, default=30, help="output pieces forced on every sentence")
-    parser.add_argument("--repeats", type=int, default=2)
-    parser.add_argument("--out", type=Path)
+    add_forced_length_arguments(parser, repeats=2)
     args = parser.parse_args()
     texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
     rows = [("baseline " + str(args.baseline), rate(args.baseline, texts, args.pieces, args.repeats))]

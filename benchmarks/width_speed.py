@@ -19,7 +19,7 @@ import dataclasses
 import tempfile
 from pathlib import Path
 
-from decoder_depth_speed import rate
+from decoder_depth_speed import add_forced_length_arguments, rate
 from report import command_line, finish
 
 from attn.export.config import load_config
@@ -59,12 +59,8 @@ def main() -> None:
     parser.add_argument("--vocab-from", type=Path, required=True, help="a trained folder: its tokenizer and lexicon")
     parser.add_argument("--baseline", type=Path, action="append", required=True,
                         help="a folder to time as it is (repeatable); ratios are to the first")
-    parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--widths", default="256,384,512", help="model widths, comma-separated")
-    parser.add_argument("--sentences", type=int, default=300)
-    parser.add_argument("--pieces", type=int, default=30, help="output pieces forced on every sentence")
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--out", type=Path)
+    add_forced_length_arguments(parser, repeats=3)
     args = parser.parse_args()
     texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
     with tempfile.TemporaryDirectory() as scratch:
