@@ -26,7 +26,7 @@ BatchSizeOption = Annotated[int, typer.Option("--batch-size", min=1, help="Input
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No notes and no progress bar on stderr (errors still show).")]
 
 BeamOption = Annotated[Optional[int], typer.Option("--beam", "-b", min=1, help="Beam size; 1 is greedy search. Default: the model's.")]
-NBestOption = Annotated[int, typer.Option("--n-best", "-n", min=1, help="Outputs per input; a beam smaller than this is raised to it.")]
+NBestOption = Annotated[int, typer.Option("--n-best", "-n", min=1, help="Outputs per input, each a different text; a beam smaller than this is raised to it.")]
 LengthPenaltyOption = Annotated[Optional[float], typer.Option("--length-penalty", help="GNMT alpha: higher favours longer outputs; 0 ranks by raw log-probability. Default: the model's.")]
 CoveragePenaltyOption = Annotated[float, typer.Option("--coverage-penalty", help="GNMT beta: rewards covering every source position.")]
 MinLengthOption = Annotated[Optional[int], typer.Option("--min-length", min=0, help="No end before this many pieces. Default: the model's.")]

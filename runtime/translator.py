@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 
@@ -161,12 +161,25 @@ class Translator:
         found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options), batches, self.workers)
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
-                translated[i] = [self._translation(parts[i][1], h.tokens, h.score, h.attention, options.replace_unk)
-                                 for h in hypotheses]
+                translated[i] = self._distinct(parts[i][1], hypotheses, options)
         per_input: list[list[list[Translation]]] = [[] for _ in texts]
         for (index, _), hypotheses in zip(parts, translated):
             per_input[index].append(hypotheses)
         return [self._assemble(text, found) for text, found in zip(texts, per_input)]
+
+    def _distinct(self, source: SourcePieces, hypotheses: list[Hypothesis], options: SearchOptions) -> list[Translation]:
+        """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
+        word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
+        spellings apart, so two of its hypotheses may read the same: an n-best list shows the
+        better of them once."""
+        by_text: dict[str, Translation] = {}
+        for hypothesis in hypotheses:
+            translation = self._translation(source, hypothesis.tokens, hypothesis.score, hypothesis.attention,
+                                            options.replace_unk)
+            by_text.setdefault(translation.text, translation)
+            if len(by_text) == options.n_best:
+                break
+        return list(by_text.values())
 
     def _source_pieces(self, text: str) -> SourcePieces:
         """The text's pieces, and its words in the source language (runtime/words.py)."""
@@ -269,10 +282,13 @@ class Translator:
         return {name: self.device.put(value) for name, value in self.output_layer.rows(None).items()}
 
     def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
-        """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included)."""
+        """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
+        For an n-best list, beam search returns all its `beam` hypotheses, best first, so that
+        `_distinct` can pass over those that read the same as a better one."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
-        return search(self.encode(sources, options.shortlist), self.max_lengths(lengths, options), lengths, options)
+        every = replace(options, n_best=options.beam) if options.n_best > 1 else options
+        return search(self.encode(sources, options.shortlist), self.max_lengths(lengths, options), lengths, every)
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attn.runtime.search import SearchOptions, beam_search, best_candidates, greedy_search
+from attn.runtime.search import Hypothesis, SearchOptions, beam_search, best_candidates, greedy_search
 from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
@@ -62,6 +62,38 @@ def test_n_best_is_sorted_and_distinct(translator, reverse_test_rows):
         assert len(hypotheses) == 5
         assert scores == sorted(scores, reverse=True)
         assert len({tuple(h.tokens) for h in hypotheses}) == 5
+
+
+def spelled_out(tokenizer, tokens: list[int]) -> list[int]:
+    """The same text in single-character pieces (byte-level BPE has every one of them)."""
+    ids = {piece: i for i, piece in enumerate(tokenizer.pieces)}
+    return [ids[character] for token in tokens for character in tokenizer.pieces[token]]
+
+
+def test_n_best_shows_each_text_once(translator, monkeypatch):
+    """Two spellings in pieces of one output are one line of an n-best list, the better one;
+    the list goes on to the next different text."""
+    source, best, other = "a0 b1 c2", "c2 b1 a0", "c2 b1"
+    tokens = translator.tokenizer.encode(best)
+    spellings = [tokens, spelled_out(translator.tokenizer, tokens), translator.tokenizer.encode(other)]
+    assert len({tuple(s) for s in spellings}) == 3
+    source_length = len(translator.tokenizer.encode_source(source).ids)
+    found = [Hypothesis(s, -1.0 - rank, -1.0 - rank, np.full((len(s) + 1, source_length), 1 / source_length))
+             for rank, s in enumerate(spellings)]
+    monkeypatch.setattr(translator, "search", lambda sources, options: [found])
+    [three] = translator.translate([source], SearchOptions(beam=3, n_best=3))
+    assert [(t.text, t.score) for t in three] == [(best, -1.0), (other, -3.0)]
+    [two] = translator.translate([source], SearchOptions(beam=3, n_best=2))
+    assert [t.text for t in two] == [best, other]
+    [one] = translator.translate([source], SearchOptions(beam=3, n_best=1))
+    assert [t.text for t in one] == [best]
+
+
+def test_an_n_best_search_keeps_all_its_beams(translator, reverse_test_rows):
+    """Asked for 2 of a beam of 5, search hands over all 5 hypotheses for the texts to be told apart."""
+    ids = [translator.tokenizer.encode_source(reverse_test_rows[0].source).ids]
+    assert len(translator.search(ids, SearchOptions(beam=5, n_best=2))[0]) == 5
+    assert len(translator.search(ids, SearchOptions(beam=5, n_best=1))[0]) == 1
 
 
 def test_attention_rows_are_distributions_over_the_source(translator, reverse_test_rows):

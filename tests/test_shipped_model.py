@@ -66,3 +66,15 @@ def test_the_everyday_probe_translates_as_recorded(pair):
     outputs = [result[0].text for result in translator.translate([row.source for row in rows])]
     recorded = FIXTURES / f"everyday-{'-'.join(pair)}.shipped.txt"
     assert outputs == recorded.read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
+def test_n_best_lists_hold_different_texts(pair):
+    """Five translations of each everyday sentence, five different texts: a 24,000-piece model
+    spells a word in several ways, and beam search keeps the spellings apart (the en-de model's
+    3-best of "She is eating a green apple." once held "Sie hat einen grünen Apfel." twice)."""
+    rows = pair_fixture_rows(pair, "everyday-{}.tsv")
+    translator = installed_translator(pair, 1)
+    for found in translator.translate([row.source for row in rows], translator.default_options(n_best=5)):
+        texts = [translation.text for translation in found]
+        assert len(set(texts)) == len(texts) >= 2
