@@ -125,7 +125,7 @@ def trained_until_learned(config, workdir: Path):
         trainer.train()
         history = trainer.state["history"]
     trainer.config = dataclasses.replace(config, train=dataclasses.replace(config.train, max_steps=trainer.state["step"]))
-    return trainer, trainer.train()
+    return trainer, trainer.write_summary()
 
 
 def trained_and_exported(config, workdir: Path):
