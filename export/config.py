@@ -96,6 +96,7 @@ class TrainConfig:
     batch_tokens: int = 4000
     learning_rate: float = 1e-3
     warmup_steps: int = 500
+    cooldown_steps: int = 0             # the last N steps before max_steps take the learning rate linearly to zero (a time budget that ends the run first leaves it undone)
     label_smoothing: float = 0.1
     clip_norm: float = 1.0
     max_steps: int = 100_000
@@ -266,6 +267,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "train.batch_tokens": (1, 1 << 24),
     "train.learning_rate": (1e-9, 10.0),
     "train.warmup_steps": (0, BIG),
+    "train.cooldown_steps": (0, 1 << 40),
     "train.label_smoothing": (0.0, 0.99),
     "train.clip_norm": (1e-6, 1e6),
     "train.max_steps": (1, 1 << 40),
@@ -318,6 +320,7 @@ def _validate(config: Config, source: str) -> None:
          "[data] directions lists [task]'s [source_lang, target_lang] and may add its reverse, each once"),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
         (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),
+        (config.train.cooldown_steps <= config.train.max_steps, "[train] cooldown_steps must not exceed max_steps"),
         (model.architecture != "transformer" or model.embedding_size % model.heads == 0,
          "[model] embedding_size (the model width) must be a multiple of heads"),
         (model.architecture != "transformer" or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,

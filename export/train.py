@@ -127,10 +127,22 @@ def seeded_model(config: Config, vocab_size: int) -> EncoderDecoder:
     return build_model(config.model, vocab_size)
 
 
-def inverse_sqrt_schedule(warmup_steps: int):
-    """LR multiplier: linear warm-up to 1, then decay as sqrt(warmup / step)."""
+def learning_rate_schedule(warmup_steps: int, max_steps: int = 0, cooldown_steps: int = 0):
+    """LR multiplier of an update step: linear warm-up to 1, then decay as sqrt(warmup / step);
+    with a cooldown, the last `cooldown_steps` before `max_steps` go linearly from the decay's
+    value where the cooldown starts down to zero."""
     warmup = max(1, warmup_steps)
-    return lambda step: min((step + 1) / warmup, math.sqrt(warmup / (step + 1)))
+    start = max_steps - cooldown_steps
+
+    def inverse_sqrt(step: int) -> float:
+        return min((step + 1) / warmup, math.sqrt(warmup / (step + 1)))
+
+    def factor(step: int) -> float:
+        if cooldown_steps <= 0 or step < start:
+            return inverse_sqrt(step)
+        return inverse_sqrt(start) * max(0.0, max_steps - step) / cooldown_steps
+
+    return factor
 
 
 class Trainer:
@@ -167,7 +179,8 @@ class Trainer:
         if self.workers.main:
             check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
-        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, inverse_sqrt_schedule(config.train.warmup_steps))
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, learning_rate_schedule(
+            config.train.warmup_steps, config.train.max_steps, config.train.cooldown_steps))
         self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
                       "best_step": 0, "target_tokens": 0, "padded_positions": 0, "history": []}
         if (self.workdir / "last.pt").exists():

@@ -34,6 +34,7 @@ def test_every_example_config_loads(path):
         ({"model": {"score": "cosine"}}, "score must be one of"),
         ({"model": {"score": "dot", "encoder_hidden": 32, "decoder_hidden": 32}}, "decoder_hidden == 2 * encoder_hidden"),
         ({"data": {"sample": {"ding-lex": "all"}}}, "'sample' must be"),
+        ({"train": {"max_steps": 100, "cooldown_steps": 101}}, "cooldown_steps must not exceed max_steps"),
     ],
 )
 def test_bad_configs_name_the_key(raw, message):

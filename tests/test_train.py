@@ -6,7 +6,7 @@ import dataclasses
 import torch
 from rich.console import Console
 
-from attn.export.train import Trainer, inverse_sqrt_schedule
+from attn.export.train import Trainer, learning_rate_schedule
 
 from .conftest import reverse_config
 
@@ -56,9 +56,31 @@ def test_checkpoints_load_with_weights_only(tmp_path):
 
 
 def test_schedule_warms_up_then_decays():
-    schedule = inverse_sqrt_schedule(100)
+    schedule = learning_rate_schedule(100)
     assert schedule(0) < schedule(50) < schedule(99) == 1.0
     assert schedule(399) == 0.5
+
+
+def test_cooldown_takes_the_rate_linearly_to_zero():
+    plain, cooled = learning_rate_schedule(100), learning_rate_schedule(100, max_steps=1000, cooldown_steps=200)
+    assert [cooled(step) for step in range(801)] == [plain(step) for step in range(801)]
+    assert cooled(900) == pytest.approx(plain(800) / 2)
+    assert cooled(999) == pytest.approx(plain(800) / 200)
+    assert cooled(1000) == 0.0
+
+
+def test_a_resumed_run_can_end_with_a_cooldown(tmp_path):
+    """A run trained without one is resumed with a longer max_steps and a cooldown: the learning
+    rate is the decay's until the cooldown starts, then falls to zero by the last update."""
+    Trainer(config_with(20), tmp_path, Console(quiet=True)).train()
+    config = config_with(30)
+    config = dataclasses.replace(config, train=dataclasses.replace(config.train, cooldown_steps=6))
+    resumed = Trainer(config, tmp_path, Console(quiet=True))
+    peak, plain = config.train.learning_rate, learning_rate_schedule(config.train.warmup_steps)
+    assert resumed.optimizer.param_groups[0]["lr"] == pytest.approx(peak * plain(20))
+    resumed.train()
+    assert resumed.state["step"] == 30
+    assert resumed.optimizer.param_groups[0]["lr"] == 0.0
 
 
 def test_kept_checkpoints_average(tmp_path):
