@@ -2,14 +2,18 @@
 pair, from one exported folder whose lexicon was learned with the largest sizes (a smaller table
 is a truncation of it: the same frequency order, the same per-source ranking).
 
-    python benchmarks/tune_shortlist.py work/sl-fp32 ../shared/data/en-de/dev.tsv.gz 600
+    python benchmarks/tune_shortlist.py work/sl-fp32 ../shared/data/en-de/dev.tsv.gz 600 \\
+        [--frequent 200,500,1000,2000] [--per-source 5,10,20,50]
 
-Beam 5, replace-unk off, one thread; candidates are counted over batches of 32 in file order.
+The model's default search (its manifest's; the first tables, before that default, used beam 5 and
+replace-unk off), one thread; candidates are counted over batches of 32 in file order.
+A folder's lexicon is learned wide with `attn shortlist CONFIG MODEL --out WIDE --set
+shortlist.frequent=… --set shortlist.per_source=…`.
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 import numpy as np
@@ -20,12 +24,20 @@ from attn.runtime.shortlist import Shortlist
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 
-FREQUENT = (200, 500, 1000, 2000)
-PER_SOURCE = (5, 10, 20, 50)
+
+def size_list(text: str) -> list[int]:
+    return [int(size) for size in text.split(",")]
 
 
 def main() -> None:
-    folder, data, sentences = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("folder")
+    parser.add_argument("data")
+    parser.add_argument("sentences", type=int)
+    parser.add_argument("--frequent", type=size_list, default=[200, 500, 1000, 2000])
+    parser.add_argument("--per-source", type=size_list, default=[5, 10, 20, 50])
+    args = parser.parse_args()
+    folder, data, sentences = args.folder, args.data, args.sentences
     rows = spread(read_tsv(data), sentences)
     texts, references = [row.source for row in rows], [row.target for row in rows]
     translator = Translator(folder, threads=1)
@@ -38,13 +50,13 @@ def main() -> None:
         seconds = time.perf_counter() - start
         return sacrebleu.corpus_bleu(outputs, [references]).score, len(texts) / seconds
 
-    bleu, rate = score(SearchOptions(beam=5, replace_unk=False, shortlist=False))
+    bleu, rate = score(translator.default_options(shortlist=False))
     print(f"full vocab: BLEU {bleu:.2f}  {rate:.1f} sent/s", flush=True)
-    for frequent in FREQUENT:
-        for per_source in PER_SOURCE:
+    for frequent in args.frequent:
+        for per_source in args.per_source:
             translator.shortlist = Shortlist(learned.frequent[:frequent], learned.translations[:, :per_source])
             sizes = [len(translator.shortlist.candidates(sources[i : i + 32])[0]) for i in range(0, len(sources), 32)]
-            bleu, rate = score(SearchOptions(beam=5, replace_unk=False))
+            bleu, rate = score(translator.default_options(shortlist=True))
             print(f"frequent {frequent} per_source {per_source}: BLEU {bleu:.2f}  {rate:.1f} sent/s  "
                   f"candidates/batch {np.mean(sizes):.0f}", flush=True)
 

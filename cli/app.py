@@ -30,6 +30,7 @@ COMMANDS = {
     "train": ("training", "train_command"),
     "export": ("training", "export_command"),
     "quantize": ("training", "quantize_command"),
+    "shortlist": ("training", "shortlist_command"),
 }
 
 app = typer.Typer(

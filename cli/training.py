@@ -1,4 +1,4 @@
-"""`attn train` and `attn export`: PyTorch is imported only inside these commands."""
+"""`attn train`, `attn export`, `attn quantize` and `attn shortlist`: PyTorch is imported only inside these commands."""
 
 from __future__ import annotations
 
@@ -67,6 +67,24 @@ def export_command(
     shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
+
+
+def shortlist_command(
+    config: ConfigArgument,
+    model: Annotated[Path, typer.Argument(help="Exported model folder whose shortlist to learn again.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the copy with the new shortlist (replaced only on success; may be MODEL).")],
+    overrides: SetOption = None,
+) -> None:
+    """Learn a model's target-vocabulary shortlist again, with the config's [shortlist] sizes on its
+    training data, and write a copy of the model folder with it; the graphs stay as they are."""
+    from attn.export.config import load_config
+    from attn.export.shortlist_folder import learned_shortlist, write_with_shortlist
+
+    console = Console(stderr=True)
+    shortlist = learned_shortlist(load_config(config, _overrides(overrides, None)), model, console)
+    write_with_shortlist(model, shortlist, out)
+    console.print(f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
+                  f"{shortlist.translations.shape[1]} translations per source piece")
 
 
 def quantize_command(

@@ -134,6 +134,7 @@ class ShortlistConfig:
     frequent: int = 0           # the most frequent target pieces, candidates of every batch
     per_source: int = 20        # and each source piece's likeliest translations (IBM Model 1)
     iterations: int = 5         # EM iterations of IBM Model 1 over the training pairs
+    min_probability: float = 1e-3  # translations less likely than this, t(target | source), are left out
 
 
 @dataclass(frozen=True)
@@ -282,6 +283,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "shortlist.frequent": (0, BIG),
     "shortlist.per_source": (1, 10_000),
     "shortlist.iterations": (1, 1000),
+    "shortlist.min_probability": (0.0, 1.0),
 }
 
 

@@ -3,8 +3,9 @@
 
 t(target | source) starts uniform; each iteration spreads every target piece over the source
 pieces of its sentence in proportion to t, and re-estimates t from the expected counts. A piece's
-shortlist entries are its `per_source` likeliest targets; the runtime adds the most frequent
-target pieces and the source pieces themselves (runtime/shortlist.py).
+shortlist entries are its `per_source` likeliest targets, of those at least `min_probability`
+likely; the runtime adds the most frequent target pieces and the source pieces themselves
+(runtime/shortlist.py).
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from .train import Corpus
 
 PAIRS_PER_CHUNK = 4096
-MIN_PROBABILITY = 1e-3  # translations less likely than this are left out of the table
 
 
 def run_shortlist(corpus: Corpus, settings: ShortlistConfig) -> Shortlist | None:
@@ -35,11 +35,12 @@ def run_shortlist(corpus: Corpus, settings: ShortlistConfig) -> Shortlist | None
         return None
     language_tokens = [token for direction in corpus.dev_directions for token in direction.prefix]
     return learn_shortlist(corpus.train, corpus.tokenizer.vocab_size, settings.frequent, settings.per_source,
-                           settings.iterations, language_tokens)
+                           settings.iterations, language_tokens, settings.min_probability)
 
 
-def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_source: int,
-                    iterations: int, language_tokens: list[int] = ()) -> Shortlist:
+def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_source: int, iterations: int,
+                    language_tokens: list[int] = (),
+                    min_probability: float = ShortlistConfig.min_probability) -> Shortlist:
     """A Shortlist of the `frequent` most frequent target pieces and a (V, per_source) table; with
     `language_tokens` (a model of several directions), also the `frequent` most frequent target
     pieces of the pairs whose source opens with each token."""
@@ -54,7 +55,7 @@ def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_sourc
         counts = counts.view(vocab_size, vocab_size)
         table = counts / counts.sum(dim=1, keepdim=True).clamp_min(1e-12)
     probabilities, translations = table.topk(min(per_source, vocab_size), dim=1)
-    translations[probabilities < MIN_PROBABILITY] = -1
+    translations[probabilities < min_probability] = -1
     by_language = {token: _most_frequent([p for p in pairs if p.source[0] == token], vocab_size, frequent)
                    for token in language_tokens}
     return Shortlist(_most_frequent(pairs, vocab_size, frequent), translations.numpy(), by_language)

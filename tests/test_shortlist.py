@@ -49,6 +49,15 @@ def test_ibm_model_1_counts_each_languages_frequent_pieces_apart():
     assert {token: ids.tolist() for token, ids in shortlist.language_frequent.items()} == {4: [20, 21], 5: [24, 23]}
 
 
+def test_translations_below_min_probability_are_left_out():
+    # piece 10 becomes 20 three times in four and 21 once: t(20 | 10) near 3/4, t(21 | 10) near 1/4
+    pairs = [Pair([10, EOS], [BOS, 20, EOS])] * 3 + [Pair([10, EOS], [BOS, 21, EOS])]
+    kept = {threshold: learn_shortlist(pairs, vocab_size=30, frequent=1, per_source=2, iterations=5,
+                                       min_probability=threshold).translations[10].tolist()
+            for threshold in (0.1, 0.5, 0.9)}
+    assert kept == {0.1: [20, 21], 0.5: [20, -1], 0.9: [-1, -1]}
+
+
 def test_restrict_renormalizes_over_each_rows_own_candidates():
     log_probs = np.log(np.array([[0.5, 0.25, 0.25], [0.1, 0.6, 0.3]]))
     allowed = np.array([[True, False, True], [True, True, True]])
@@ -152,3 +161,40 @@ def test_bench_compares_with_and_without_the_shortlist(reverse_shortlist_model, 
 def test_distinct_is_numpy_unique(size):
     ids = np.random.default_rng(size).integers(0, 50, size)
     assert np.array_equal(distinct(ids), np.unique(ids))
+
+
+def _relearned(model, out, *sets: str, check_rc: int = 0):
+    from .conftest import REVERSE_CONFIG
+
+    settings = [item for setting in sets for item in ("--set", setting)]
+    return attn("shortlist", str(REVERSE_CONFIG), str(model), "--out", str(out), *settings, check_rc=check_rc)
+
+
+def test_attn_shortlist_learns_what_export_learned_and_keeps_the_graphs(reverse_shortlist_model, tmp_path):
+    from attn.runtime.manifest import read_manifest
+
+    out = tmp_path / "again"
+    _relearned(reverse_shortlist_model, out, "shortlist.frequent=10", "shortlist.per_source=5")
+    before, after = np.load(reverse_shortlist_model / "lexicon.npz"), np.load(out / "lexicon.npz")
+    assert sorted(before.files) == sorted(after.files)
+    for name in before.files:
+        np.testing.assert_array_equal(before[name], after[name])
+    manifest = read_manifest(out)  # the checksums are checked as it loads
+    for name in manifest.files:
+        assert (out / name).read_bytes() == (reverse_shortlist_model / name).read_bytes(), name
+
+
+def test_attn_shortlist_writes_the_sizes_asked_for(reverse_shortlist_model, tmp_path):
+    out = tmp_path / "narrower"
+    _relearned(reverse_shortlist_model, out, "shortlist.frequent=6", "shortlist.per_source=3")
+    narrower = Translator(out).shortlist
+    assert len(narrower.frequent) == 6 and narrower.translations.shape[1] == 3
+    np.testing.assert_array_equal(narrower.frequent, Translator(reverse_shortlist_model).shortlist.frequent[:6])
+
+
+def test_attn_shortlist_refuses_a_size_of_zero_and_a_folder_that_is_no_model(reverse_shortlist_model, tmp_path):
+    zero = _relearned(reverse_shortlist_model, tmp_path / "none", "shortlist.frequent=0", check_rc=2)
+    assert zero.stderr.decode().count("\n") == 1 and "frequent is 0" in zero.stderr.decode()
+    not_a_model = _relearned(tmp_path, tmp_path / "none", check_rc=2)
+    assert not_a_model.stderr.decode().count("\n") == 1
+    assert not (tmp_path / "none").exists()

@@ -1,0 +1,49 @@
+"""A model folder with its shortlist learned again (`attn shortlist`): the graphs, the output
+layer and the tokenizer as they are, `lexicon.npz` learned on a config's training data in the
+model's own pieces with the config's [shortlist] sizes, the manifest's checksums renewed. A shipped
+model's shortlist can so be widened or narrowed, as dev says (benchmarks/tune_shortlist.py),
+without training it again."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from rich.console import Console
+
+from attn.runtime.constants import LEXICON, MANIFEST, TOKENIZER
+from attn.runtime.manifest import read_manifest, sha256_of
+from attn.runtime.shortlist import Shortlist
+
+from .config import Config, ConfigError
+from .lexicon import run_shortlist
+from .staging import staged_folder
+from .train import prepare_corpus
+
+
+def learned_shortlist(config: Config, model: Path, console: Console) -> Shortlist:
+    """The shortlist of `config`'s [shortlist] sizes, learned on its [data] train pairs as the
+    tokenizer of the model folder `model` cuts them."""
+    read_manifest(model)  # a model folder, or a UsageError naming what is wrong with it
+    if not config.shortlist.frequent:
+        raise ConfigError("[shortlist] frequent is 0: there is no shortlist to learn")
+    with tempfile.TemporaryDirectory() as scratch:
+        shutil.copyfile(model / TOKENIZER, Path(scratch) / TOKENIZER)
+        corpus = prepare_corpus(config, Path(scratch), console)
+    console.log(f"learning the shortlist's lexical table (IBM Model 1, {config.shortlist.iterations} iterations)")
+    return run_shortlist(corpus, config.shortlist)
+
+
+def write_with_shortlist(model: Path, shortlist: Shortlist, out: Path) -> None:
+    """Write the folder `out` (replacing it only on success): the model folder `model` with
+    `shortlist` as its lexicon.npz."""
+    files = [name for name in read_manifest(model).files if name != LEXICON]
+    with staged_folder(out) as staging:
+        for name in files:
+            shutil.copyfile(model / name, staging / name)
+        shortlist.save(staging / LEXICON)
+        raw = json.loads((model / MANIFEST).read_text(encoding="utf-8"))
+        raw["files"] = {name: sha256_of(staging / name) for name in [*files, LEXICON]}
+        (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
