@@ -62,9 +62,7 @@ def export_command(
         training["averaged_steps"] = steps
     chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
     trainer.model.to("cpu").load_state_dict(weights)  # exported and verified on the CPU
-    if trainer.config.shortlist.frequent:
-        console.log(f"learning the shortlist's lexical table (IBM Model 1, {trainer.config.shortlist.iterations} iterations)")
-    shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist)
+    shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist, console)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 

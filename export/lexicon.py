@@ -23,16 +23,20 @@ from .config import ShortlistConfig
 from .data import Pair
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from .train import Corpus
 
 PAIRS_PER_CHUNK = 4096
 
 
-def run_shortlist(corpus: Corpus, settings: ShortlistConfig) -> Shortlist | None:
+def run_shortlist(corpus: Corpus, settings: ShortlistConfig, console: Console | None = None) -> Shortlist | None:
     """The shortlist a config's [shortlist] asks for, learned on a run's training pairs, with a
     frequent list per target language in a model of several directions; None when `frequent` is 0."""
     if not settings.frequent:
         return None
+    if console is not None:
+        console.log(f"learning the shortlist's lexical table (IBM Model 1, {settings.iterations} iterations)")
     language_tokens = [token for direction in corpus.dev_directions for token in direction.prefix]
     return learn_shortlist(corpus.train, corpus.tokenizer.vocab_size, settings.frequent, settings.per_source,
                            settings.iterations, language_tokens, settings.min_probability)

@@ -32,8 +32,7 @@ def learned_shortlist(config: Config, model: Path, console: Console) -> Shortlis
     with tempfile.TemporaryDirectory() as scratch:
         shutil.copyfile(model / TOKENIZER, Path(scratch) / TOKENIZER)
         corpus = prepare_corpus(config, Path(scratch), console)
-    console.log(f"learning the shortlist's lexical table (IBM Model 1, {config.shortlist.iterations} iterations)")
-    return run_shortlist(corpus, config.shortlist)
+    return run_shortlist(corpus, config.shortlist, console)
 
 
 def write_with_shortlist(model: Path, shortlist: Shortlist, out: Path) -> None:
