@@ -18,7 +18,6 @@ int32, and the rescale give each row a result that depends on that row alone.
 
 from __future__ import annotations
 
-import json
 import logging
 import shutil
 from contextlib import contextmanager
@@ -29,12 +28,12 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 
-from attn.runtime.constants import DECODER, ENCODER, MANIFEST, OUTPUT_LAYER
-from attn.runtime.manifest import read_manifest, sha256_of
+from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
+from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
 from .graph_metadata import record_tokenizer
-from .staging import staged_folder
+from .staging import staged_folder, write_derived_manifest
 
 
 def int8_output_product(decoder_file: Path) -> None:
@@ -237,11 +236,7 @@ def quantize_folder(source: Path, out: Path) -> dict:
         for name in (ENCODER, DECODER):
             rowwise_activations(staging / name)
         record_tokenizer(staging)
-        raw = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
-        raw["files"] = {name: sha256_of(staging / name) for name in manifest.files}
-        raw["architecture"]["precision"] = "int8"
-        raw["architecture"]["activation_scales"] = "row"
-        (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
+        write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)
     return {name: (source / name).stat().st_size for name in quantized} | {
         f"{name} int8": (out / name).stat().st_size for name in quantized}

@@ -6,20 +6,19 @@ without training it again."""
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from pathlib import Path
 
 from rich.console import Console
 
-from attn.runtime.constants import LEXICON, MANIFEST, TOKENIZER
-from attn.runtime.manifest import read_manifest, sha256_of
+from attn.runtime.constants import LEXICON, TOKENIZER
+from attn.runtime.manifest import read_manifest
 from attn.runtime.shortlist import Shortlist
 
 from .config import Config, ConfigError
 from .lexicon import run_shortlist
-from .staging import staged_folder
+from .staging import staged_folder, write_derived_manifest
 from .train import prepare_corpus
 
 
@@ -43,6 +42,4 @@ def write_with_shortlist(model: Path, shortlist: Shortlist, out: Path) -> None:
         for name in files:
             shutil.copyfile(model / name, staging / name)
         shortlist.save(staging / LEXICON)
-        raw = json.loads((model / MANIFEST).read_text(encoding="utf-8"))
-        raw["files"] = {name: sha256_of(staging / name) for name in [*files, LEXICON]}
-        (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
+        write_derived_manifest(model, staging, [*files, LEXICON])

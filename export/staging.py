@@ -12,6 +12,7 @@ middle of an export) is removed by the next export to the same place.
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import secrets
 import shutil
@@ -21,11 +22,21 @@ from pathlib import Path
 
 from attn.runtime.constants import MANIFEST
 from attn.runtime.errors import UsageError
-from attn.runtime.manifest import KNOWN_FILES
+from attn.runtime.manifest import KNOWN_FILES, sha256_of
 
 STAGING = "staging"
 AT_FDCWD = -100
 RENAME_EXCHANGE = 2
+
+
+def write_derived_manifest(source: Path, staging: Path, files: list[str], architecture: dict | None = None) -> None:
+    """Write the manifest of a folder derived from the model folder `source` (an int8 copy, a new
+    shortlist): `source`'s manifest with the checksums of `files` as `staging` holds them and the
+    `architecture` entries updated."""
+    raw = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
+    raw["files"] = {name: sha256_of(staging / name) for name in files}
+    raw["architecture"].update(architecture or {})
+    (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
 
 
 @contextmanager
