@@ -79,7 +79,7 @@ class ModelConfig:
 
 
 # Keys that only one architecture reads: setting one for the other is a ConfigError.
-RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings", "copy",
+RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings",
             "coverage")
 TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer")
 

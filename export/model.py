@@ -27,6 +27,22 @@ def log_sigmoid(x: Tensor) -> Tensor:
     return torch.clamp(x, max=0.0) - torch.log(1.0 + torch.exp(-torch.abs(x)))
 
 
+def pointer_mixture(logits: Tensor, attention: Tensor, switch: Tensor, source: Tensor) -> Tensor:
+    """The pointer-generator's log-probabilities (See et al. 2017), log(p_gen · P_vocab + (1 −
+    p_gen) · P_copy): logits (B, [T,] C), attention (B, [T,] S), switch (B, [T,] 1) the logit of
+    p_gen, source (B, S) the column of each source position among the C → (B, [T,] C). P_copy puts
+    each source position's attention on that position's column; mixed in log space so that rare
+    tokens keep log_softmax's accuracy."""
+    log_vocabulary = torch.log_softmax(logits.float(), dim=-1)
+    switch = switch.float()
+    index = source.view(source.shape[0], *([1] * (attention.dim() - 2)), source.shape[1]).expand_as(attention)
+    copied = torch.zeros_like(log_vocabulary).scatter_add(-1, index, attention.float())
+    generated = log_sigmoid(switch) + log_vocabulary
+    copying = log_sigmoid(-switch) + torch.log(copied.clamp_min(MIN_PROBABILITY))
+    larger = torch.maximum(generated, copying)  # log(e^a + e^b) = m + log(e^(a-m) + e^(b-m))
+    return larger + torch.log(torch.exp(generated - larger) + torch.exp(copying - larger))
+
+
 class OutputParameters(NamedTuple):
     """The output layer: weight (V, R), bias (V,)."""
 
@@ -146,16 +162,7 @@ class Seq2Seq(EncoderDecoder):
         vocabulary (source holds piece ids), or with `rows` the shortlist's candidates (source
         holds each piece's column among them)."""
         logits = self.decoder.logits(attentional, rows)
-        if switch is None:
-            return logits
-        log_vocabulary = torch.log_softmax(logits.float(), dim=-1)
-        switch = switch.float()
-        index = source.view(source.shape[0], *([1] * (attention.dim() - 2)), source.shape[1]).expand_as(attention)
-        copied = torch.zeros_like(log_vocabulary).scatter_add(-1, index, attention.float())
-        generated = log_sigmoid(switch) + log_vocabulary
-        copying = log_sigmoid(-switch) + torch.log(copied.clamp_min(MIN_PROBABILITY))
-        larger = torch.maximum(generated, copying)  # log(e^a + e^b) = m + log(e^(a-m) + e^(b-m))
-        return larger + torch.log(torch.exp(generated - larger) + torch.exp(copying - larger))
+        return logits if switch is None else pointer_mixture(logits, attention, switch, source)
 
     def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor,
                     rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:

@@ -230,6 +230,8 @@ def _difference(expected: list[Tensor], got: list[np.ndarray], where: str, masks
     largest = 0.0
     for index, (torch_value, onnx_value) in enumerate(zip(expected, got)):
         expected_value = torch_value.numpy()
+        if not (np.isfinite(expected_value).all() or log_probs_first and index == 0 and not np.isnan(expected_value).any()):
+            raise ExportError(f"the model gives non-finite values ({where}): its weights are not finite; refusing to write it")
         diff = np.abs(expected_value - onnx_value)
         if masks is not None and masks[index] is not None:
             diff = diff * masks[index]

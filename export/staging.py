@@ -22,7 +22,8 @@ from pathlib import Path
 
 from attn.runtime.constants import MANIFEST
 from attn.runtime.errors import UsageError
-from attn.runtime.manifest import KNOWN_FILES, sha256_of
+from attn.runtime.manifest import KNOWN_FILES, ModelFolderError, read_manifest, sha256_of
+from attn.runtime.sessions import process_running
 
 STAGING = "staging"
 AT_FDCWD = -100
@@ -57,7 +58,8 @@ def staged_folder(out: Path) -> Iterator[Path]:
 
 
 def check_replaceable(out: Path) -> None:
-    """Raise UsageError unless `out` is absent, an empty folder or a model folder."""
+    """Raise UsageError unless `out` is absent, an empty folder or a model folder: a manifest that
+    verifies (read_manifest, checksums and all) and no file but the known model files."""
     if out.is_symlink():
         raise UsageError(f"--out {out} is a symbolic link; name a folder")
     if not out.exists():
@@ -72,24 +74,20 @@ def check_replaceable(out: Path) -> None:
                          f"or remove it yourself: attn replaces only model folders")
     if any((out / name).is_dir() and not (out / name).is_symlink() for name in entries):
         raise UsageError(f"--out {out} holds folders; it is not a model folder")
+    if entries:
+        try:  # a file merely named manifest.json (a browser extension's) does not make a model folder
+            read_manifest(out, verify_checksums=True)
+        except ModelFolderError as error:
+            raise UsageError(f"--out {out} is not a model folder that verifies ({error}); choose another --out "
+                             f"or remove it yourself: attn replaces only model folders") from None
 
 
 def sweep_abandoned(out: Path) -> None:
     """Remove staging folders for `out` whose process no longer runs."""
     for folder in out.parent.glob(f".{out.name}.{STAGING}-*"):
         pid = folder.name.removeprefix(f".{out.name}.{STAGING}-").split("-")[0]
-        if pid.isdigit() and not _running(int(pid)):
+        if pid.isdigit() and not process_running(int(pid)):
             shutil.rmtree(folder, ignore_errors=True)
-
-
-def _running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _replace(staging: Path, out: Path) -> None:

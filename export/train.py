@@ -18,6 +18,7 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
+from tokenizers import Tokenizer
 from torch import Tensor
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
@@ -61,12 +62,14 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     directions = learned_directions(config)
     tagged = bool(config.data.directions)
     tokenizer_path = workdir / "tokenizer.json"
-    if not tokenizer_path.exists():
+    learned = None  # a tokenizer learned now is written only once the data is known to be usable
+    if tokenizer_path.exists():
+        tokenizer = SubwordTokenizer.load(tokenizer_path)
+    else:
         texts = [row.source for row in rows] + [row.target for row in rows]
-        tokenizer = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency,
-                                    [target for _, target in directions] if tagged else ())
-        _atomic_write(tokenizer_path, tokenizer.to_str())
-    tokenizer = SubwordTokenizer.load(tokenizer_path)
+        learned = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency,
+                                  [target for _, target in directions] if tagged else ()).to_str()
+        tokenizer = SubwordTokenizer(Tokenizer.from_str(learned))
     train, dev, dev_directions = [], [], []
     dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
     for source_lang, target_lang in directions:
@@ -83,6 +86,8 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
                           f"{config.data.max_target_pieces}")
     if not dev:
         raise ConfigError(f"[data] dev: no usable pair in {', '.join(data_files(config.data.dev))}")
+    if learned is not None:
+        _atomic_write(tokenizer_path, learned)
     ways = f" in {len(directions)} directions" if tagged else ""
     console.log(f"train pairs {len(train)} of {len(rows)} rows{ways}, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
     return Corpus(tokenizer, train, dev, dev_directions)

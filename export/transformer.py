@@ -11,6 +11,11 @@ one step over N = G·k rows (a sentence's k beams together) that takes the self-
 values of the steps so far (CACHE states self_keys_L, self_values_L, (N, H, T, D/H), empty before
 the first step) and returns them grown by one position. The step's `attention` (N, S) is
 encoder-decoder attention of layer `alignment_layer`, averaged over heads.
+
+With [model] copy, a pointer-generator (See et al. 2017): that same attention is the copy
+distribution, and p_gen = σ(w · [decoder output; the alignment layer's encoder-decoder context;
+input embedding] + b) weighs it against the vocabulary's (model.pointer_mixture); the decoder
+graph then takes the source ids, one row per sentence.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from attn.runtime.graph_contract import CACHE, SENTENCE, StateSpec
 
 from .config import ModelConfig
 from .decoder import OutputRows
-from .model import EncoderDecoder, OutputParameters
+from .model import EncoderDecoder, OutputParameters, pointer_mixture
 
 MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 
@@ -110,11 +115,11 @@ class DecoderLayer(nn.Module):
         """x (N, T, D) and its self_norm `normed` over self-attention keys/values (N, H, T', D/H)
         (T' = T in training with the causal mask (1, T, T); the cache plus this step when
         decoding, unmasked) and the source's (G, H, S, D/H), N = G·k (MultiHeadAttention.attend)
-        → (N, T, D), encoder-decoder weights (N, H, T, S)."""
+        → (N, T, D), encoder-decoder weights (N, H, T, S) and context (N, T, D)."""
         x = x + self.dropout(self.self_attention.attend(normed, self_keys, self_values, causal)[0])
         attended, weights = self.cross_attention.attend(self.cross_norm(x), cross_keys, cross_values, source_allowed)
         x = x + self.dropout(attended)
-        return x + self.dropout(self.feedforward(self.feedforward_norm(x))), weights
+        return x + self.dropout(self.feedforward(self.feedforward_norm(x))), weights, attended
 
 
 class Transformer(EncoderDecoder):
@@ -132,6 +137,7 @@ class Transformer(EncoderDecoder):
         self.decoder_layers = nn.ModuleList(DecoderLayer(config) for _ in range(config.decoder_layers))
         self.encoder_norm, self.decoder_norm = nn.LayerNorm(size), nn.LayerNorm(size)
         self.alignment_layer = config.alignment_layer % config.decoder_layers
+        self.switch = nn.Linear(3 * size, 1) if config.copy else None
         layers = range(config.decoder_layers)
         self.states = (tuple(StateSpec(f"cross_{kind}_{layer}", SENTENCE) for layer in layers for kind in ("keys", "values"))
                        + tuple(StateSpec(f"self_{kind}_{layer}", CACHE) for layer in layers for kind in ("keys", "values")))
@@ -175,12 +181,13 @@ class Transformer(EncoderDecoder):
         steps = target_in.shape[1]
         causal = torch.ones(steps, steps, dtype=torch.bool, device=target_in.device).tril().unsqueeze(0)  # (1, T, T)
         x = self.embed(target_in, torch.arange(steps, device=target_in.device).unsqueeze(0))
-        return self._decode(x, encoded, mask, lambda index, layer, normed: (*layer.self_attention.keys_values(normed), causal))
+        return self._decode(x, encoded, mask, source, lambda index, layer, normed: (*layer.self_attention.keys_values(normed), causal))
 
     def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
                     rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
         """previous tokens (N,) at position T (the caches' length), the SENTENCE states and mask
-        (G, S) of N = G·k rows → log-probabilities (N, C), the caches grown to T + 1, attention (N, S)."""
+        (G, S) of N = G·k rows, and with copy the source's column ids among the C (G, S)
+        → log-probabilities (N, C), the caches grown to T + 1, attention (N, S)."""
         cache = encoded["self_keys_0"]
         position = torch.ones_like(cache[:, 0, :, 0]).sum(dim=1, keepdim=True)  # (B, 1): T, traced, not constant
         x = self.embed(previous.unsqueeze(1), position)
@@ -192,21 +199,31 @@ class Transformer(EncoderDecoder):
             grown[f"self_values_{index}"] = torch.cat([encoded[f"self_values_{index}"], values], dim=2)
             return grown[f"self_keys_{index}"], grown[f"self_values_{index}"], None
 
-        logits, attention = self._decode(x, encoded, mask, attend_cache, rows)
-        return torch.log_softmax(logits[:, 0].float(), dim=-1), grown, attention[:, 0]
+        scores, attention = self._decode(x, encoded, mask, source, attend_cache, rows)
+        return torch.log_softmax(scores[:, 0].float(), dim=-1), grown, attention[:, 0]
 
-    def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, self_keys_values,
-                rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
-        """The decoder stack over x (B, T, D); `self_keys_values(index, layer, normed input)` gives
-        each layer's self-attention keys, values and mask → logits (B, T, C), attention (B, T, S)."""
+    def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
+                self_keys_values, rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
+        """The decoder stack over x (N, T, D) of N = G·k rows; `self_keys_values(index, layer, normed
+        input)` gives each layer's self-attention keys, values and mask → scores (N, T, C) whose
+        log_softmax is the log-probabilities (the logits, or with copy the mixture's log-probabilities
+        over source's columns (G, S)), attention (N, T, S)."""
         source_allowed = (mask != 0).unsqueeze(1)
-        attention = None
+        embedded, attention, context = x, None, None
         for index, layer in enumerate(self.decoder_layers):
             normed = layer.self_norm(x)
             keys, values, causal = self_keys_values(index, layer, normed)
-            x, weights = layer(x, normed, keys, values, causal, encoded[f"cross_keys_{index}"],
-                               encoded[f"cross_values_{index}"], source_allowed)
+            x, weights, attended = layer(x, normed, keys, values, causal, encoded[f"cross_keys_{index}"],
+                                         encoded[f"cross_values_{index}"], source_allowed)
             if index == self.alignment_layer:
-                attention = weights.mean(dim=1)
+                attention, context = weights.mean(dim=1), attended
         weight, bias = rows if rows is not None else (self.embedding.weight.t(), self.output_bias)
-        return torch.matmul(self.decoder_norm(x), weight) + bias, attention
+        output = self.decoder_norm(x)
+        logits = torch.matmul(output, weight) + bias
+        if self.switch is None:
+            return logits, attention
+        switch = self.switch(torch.cat([output, context, embedded], dim=-1))  # (N, T, 1)
+        groups = source.shape[0]  # a sentence's k rows read its one source row
+        scores = pointer_mixture(logits.reshape(groups, -1, logits.shape[-1]), attention.reshape(groups, -1, attention.shape[-1]),
+                                 switch.reshape(groups, -1, 1), source)
+        return scores.reshape(logits.shape), attention

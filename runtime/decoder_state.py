@@ -18,6 +18,7 @@ import onnxruntime
 
 from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SENTENCE, SOURCE, SOURCE_IDS,
                              SOURCE_MASK, StateSpec)
+from .manifest import ModelFolderError
 from .sessions import create_session
 from .shortlist import Shortlist
 
@@ -114,9 +115,13 @@ class OnnxDecoderState:
         self.decoder.run_with_iobinding(binding)
         log_probs, *new_states, attention = binding.get_outputs()
         self.carried = {spec.name: value for spec, value in zip(self.carried_specs, new_states)}
+        log_probs = log_probs.numpy()
+        if np.isnan(log_probs[:, 0]).any():  # one NaN logit makes its row's normaliser, so every column, NaN
+            raise ModelFolderError("the model's decoder gives NaN log-probabilities: its weights are not finite "
+                                   "(export it again from a good run)")
         if self.allowed is not None:
-            return Shortlist.restrict(log_probs.numpy(), self.allowed), attention.numpy()
-        return log_probs.numpy(), attention.numpy()
+            return Shortlist.restrict(log_probs, self.allowed), attention.numpy()
+        return log_probs, attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
         sentence = self.sentence[rows]

@@ -80,6 +80,15 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def verified_bytes(folder: Path, manifest: Manifest, name: str) -> bytes:
+    """A file of the folder read once, its bytes checked against the manifest's checksum: the
+    bytes to use, so that a file changed after read_manifest's check is refused, not loaded."""
+    data = (folder / name).read_bytes()
+    if hashlib.sha256(data).hexdigest() != manifest.files[name]:
+        raise ModelFolderError(f"{folder / name}: changed since its checksum was checked (being written?)")
+    return data
+
+
 MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,47}")

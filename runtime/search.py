@@ -109,8 +109,9 @@ def check_search_value(name: str, value) -> None:
     """Raise ValueError naming the setting when `value` is of the wrong type or out of range
     (NaN included); None stands for "the model's default" where a setting has one."""
     if value is None or name == "seed":
-        if name == "seed" and value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise UsageError(f"seed must be an integer, got {value!r}")
+        if name == "seed" and value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                                     or not 0 <= value < 2**64):
+            raise UsageError(f"seed must be an integer in [0, 2^64), got {value!r}")
         return
     if name in SEARCH_FLAGS:
         if not isinstance(value, bool):

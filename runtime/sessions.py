@@ -2,14 +2,18 @@
 optimized graphs: onnxruntime's graph optimizations are most of the time of creating a session
 (benchmarks/README.md, cold start), so the optimized graph a CPU session produced is kept under
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
-keyed by the graph file's checksum (verified against the model's manifest before a session is
-made), the onnxruntime version and the machine, since the optimized graph may hold kernels chosen
-for this CPU. It keeps the graphs last used (GRAPHS_KEPT; each use refreshes a graph's time), and
-the folder can be deleted at any time."""
+keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
+those same bytes optimized: a file changed meanwhile cannot enter the cache under another's
+checksum), the onnxruntime version and the machine, since the optimized graph may hold kernels
+chosen for this CPU. Beside each cached graph lies its own SHA-256, checked before it is used. It
+keeps the graphs last used (GRAPHS_KEPT; each use refreshes a graph's time), and the folder can be
+deleted at any time: any failure to read or write it (a full disk, a read-only or missing home)
+means a session without the cache, never an error."""
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import platform
 import sys
@@ -37,10 +41,11 @@ def warn_on_stderr(message: str) -> None:
 
 def create_session(
     path: Path, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = warn_on_stderr,
-    checksum: str | None = None,
+    checksum: str | None = None, data: bytes | None = None,
 ) -> onnxruntime.InferenceSession:
-    """A session for `path` on `device` ("cpu" or "cuda"); threads 0 lets onnxruntime choose.
-    `checksum`, the verified sha256 of the file, lets a CPU session use the optimized-graph cache.
+    """A session for the graph `path` on `device` ("cpu" or "cuda"); threads 0 lets onnxruntime
+    choose. `data`, the file's bytes as read and verified once, is what the session loads (else the
+    file is read); `checksum`, their sha256, lets a CPU session use the optimized-graph cache.
 
     CUDA is checked, not assumed: the session is first built with CPU fallback disabled, so that a
     node without a CUDA kernel is an error; then `notify` says which graph runs partly on the CPU.
@@ -48,17 +53,18 @@ def create_session(
     """
     if device not in DEVICES:
         raise UsageError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
+    graph = path if data is None else data
     available = onnxruntime.get_available_providers()
     if device == "cuda" and "CUDAExecutionProvider" in available:
         try:
-            return _session(path, threads, ["CUDAExecutionProvider"], cpu_fallback=False)
+            return _session(graph, threads, ["CUDAExecutionProvider"], cpu_fallback=False)
         except Exception as error:  # onnxruntime's pybind errors share no narrower base class
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             notify(f"{path.name}: CUDA could not take every node ({reason}); the rest will run on the CPU")
     requested = [p for p in PROVIDERS[device] if p in available]
     if device == "cpu" and checksum:
-        return _cached_cpu_session(path, threads, checksum)
-    session = _session(path, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
+        return _cached_cpu_session(graph, threads, checksum)
+    session = _session(graph, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
         notify(f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
                f"(available: {', '.join(available)})")
@@ -69,42 +75,62 @@ def optimized_graph_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn" / "graphs"
 
 
-def _cached_cpu_session(path: Path, threads: int, checksum: str) -> onnxruntime.InferenceSession:
-    """The CPU session of `path` from its cached optimized graph when there is one (a cached file
-    onnxruntime cannot read is dropped and made again), else optimized now and its result cached
-    (written under a temporary name, then renamed: a reader never sees half a file). Without a
-    writable cache folder, a plain session."""
+def _cached_cpu_session(graph: Path | bytes, threads: int, checksum: str) -> onnxruntime.InferenceSession:
+    """The CPU session of `graph` (whose sha256 is `checksum`) from its cached optimized graph when
+    there is one that matches its recorded SHA-256 (anything else is dropped and made again), else
+    optimized now and cached (written under temporary names, then renamed: a reader never sees half
+    a file). Any failure of the cache leaves a plain session."""
     try:
         cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
     except RuntimeError:  # no home folder to be found
-        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
-    if cached.exists():
-        try:
-            session = _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
-        except Exception:  # damaged or from an incompatible build: make it again
-            with contextlib.suppress(OSError):
-                cached.unlink(missing_ok=True)
-        else:
-            with contextlib.suppress(OSError):  # a read-only cache serves all the same
-                os.utime(cached)
-            return session
+        return _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True)
+    recorded = _checksum_file(cached)
     try:
+        if cached.exists():
+            data = cached.read_bytes()
+            if recorded.exists() and recorded.read_text(encoding="ascii").strip() == hashlib.sha256(data).hexdigest():
+                session = _session(data, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
+                with contextlib.suppress(OSError):  # a read-only cache serves all the same
+                    os.utime(cached)
+                return session
+    except Exception:  # an unreadable, damaged or foreign cache file: made again below
+        pass
+    try:
+        if not cached.parents[3].is_dir():  # the home (or XDG_CACHE_HOME's parent) is missing: made by no one here
+            raise FileNotFoundError(cached.parents[3])
         cached.parent.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
-    partial = cached.with_name(f".{cached.name}.{os.getpid()}")
-    try:
-        session = _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True, save_optimized=partial)
-        os.replace(partial, cached)
+        _drop(cached)
+        partial = cached.with_name(f".{cached.name}.{os.getpid()}")
+        try:
+            session = _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True, save_optimized=partial)
+            digest = hashlib.sha256(partial.read_bytes()).hexdigest()
+            partial_checksum = _checksum_file(partial)
+            partial_checksum.write_text(digest, encoding="ascii")
+            os.replace(partial_checksum, recorded)
+            os.replace(partial, cached)
+        finally:
+            _drop(partial)
         _keep_last_used(cached.parent)
-    except OSError:  # the folder became unwritable: this session is still good
-        partial.unlink(missing_ok=True)
-        return _session(path, threads, PROVIDERS["cpu"], cpu_fallback=True)
-    return session
+        return session
+    except Exception:  # a full disk (onnxruntime: "Protobuf serialization failed"), a read-only or missing folder
+        return _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True)
+
+
+def _checksum_file(graph: Path) -> Path:
+    """Where the SHA-256 of a cached graph is recorded."""
+    return graph.with_name(graph.name + ".sha256")
+
+
+def _drop(graph: Path) -> None:
+    """Remove a cached graph and its checksum, whatever is left of them."""
+    for path in (graph, _checksum_file(graph)):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
 
 
 def _keep_last_used(folder: Path) -> None:
-    """Remove all but the GRAPHS_KEPT most recently used graphs of the cache."""
+    """Remove all but the GRAPHS_KEPT most recently used graphs of the cache, and the temporary
+    files of writers that are gone (killed, or out of disk)."""
     def last_used(graph: Path) -> float:
         try:
             return graph.stat().st_mtime
@@ -112,10 +138,26 @@ def _keep_last_used(folder: Path) -> None:
             return 0.0
 
     for graph in sorted(folder.glob("*.onnx"), key=last_used, reverse=True)[GRAPHS_KEPT:]:
-        graph.unlink(missing_ok=True)
+        _drop(graph)
+    for partial in folder.glob(".*.onnx.*"):
+        pid = partial.name.rsplit(".onnx.", 1)[1].split(".")[0]
+        if pid.isdigit() and not process_running(int(pid)):
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
 
 
-def _session(path: Path, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,
+def process_running(pid: int) -> bool:
+    """Whether a process of that id runs (one of another user's counts)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _session(graph: Path | bytes, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,
              save_optimized: Path | None = None) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
@@ -127,4 +169,4 @@ def _session(path: Path, threads: int, providers: list[str], cpu_fallback: bool,
         options.optimized_model_filepath = str(save_optimized)
     if not cpu_fallback:
         options.add_session_config_entry(DISABLE_CPU_FALLBACK, "1")
-    return onnxruntime.InferenceSession(str(path), options, providers=providers)
+    return onnxruntime.InferenceSession(graph if isinstance(graph, bytes) else str(graph), options, providers=providers)

@@ -27,7 +27,7 @@ from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import check_graphs
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
-from .manifest import Manifest, ModelFolderError, read_manifest
+from .manifest import Manifest, ModelFolderError, read_manifest, verified_bytes
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -88,11 +88,12 @@ class Translator:
         self.shortlist = Shortlist.load(self.folder / LEXICON, vocab_size) if LEXICON in self.manifest.files else None
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
+        encoder, decoder = (verified_bytes(self.folder, self.manifest, name) for name in (ENCODER, DECODER))
         try:
             self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify,
-                                          self.manifest.files[ENCODER])
+                                          self.manifest.files[ENCODER], encoder)
             self.decoder = create_session(self.folder / DECODER, device, session_threads, notify,
-                                          self.manifest.files[DECODER])
+                                          self.manifest.files[DECODER], decoder)
         except UsageError:  # an unknown device
             raise
         except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)

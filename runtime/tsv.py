@@ -12,6 +12,10 @@ from .errors import UsageError
 
 Item = TypeVar("Item")
 
+# How the corpora write a document's paragraph break inside its one line; read as a space, as
+# `attn summarize` folds a document's line breaks.
+PARAGRAPH_MARK = " ¶ "
+
 
 @dataclass(frozen=True)
 class Row:
@@ -27,7 +31,8 @@ class Row:
 def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     """Rows of a (gzipped) TSV, split on "\n" only (a "\r\n" ending is one too); blank lines
     are skipped. `swap_columns` reads the second column as the source and the first as the
-    target: the reverse direction of a file (de→en from an en-de file). A line with one column,
+    target: the reverse direction of a file (de→en from an en-de file). Paragraph marks
+    (PARAGRAPH_MARK) become spaces. A line with one column,
     bytes that are not UTF-8 or a damaged gzip stream is a UsageError naming the file and line."""
     opener = gzip.open if str(path).endswith(".gz") else open
     rows = []
@@ -35,7 +40,7 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     try:
         with opener(path, "rt", encoding="utf-8", newline="\n") as handle:
             for number, line in enumerate(handle, 1):
-                line = line.removesuffix("\n").removesuffix("\r")
+                line = line.removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
                 if not line.strip():
                     continue
                 columns = line.split("\t")

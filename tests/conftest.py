@@ -149,9 +149,28 @@ def reverse_run(tmp_path_factory, worker_id):
         return trained_and_exported(reverse_config(), workdir)
 
 
+# The toy models the runtime, CLI and server tests decode with: trained once to their whole step
+# budget by tests/fixtures/models/build.sh and committed, so that what they translate does not
+# depend on how a run in the test session goes on its machine (the runs above are for the tests of
+# training and export themselves).
+FIXTURE_MODELS = ROOT / "tests" / "fixtures" / "models"
+
+
+def fixture_model(tmp_path_factory, worker_id: str, name: str) -> Path:
+    """A copy of the committed model folder `name` in this test run, shared by its workers (a test
+    that damages a folder copies it first; the copy keeps the committed one out of harm's way)."""
+    import shutil
+
+    with built_once(tmp_path_factory, worker_id, f"fixture-{name}") as folder:
+        if not folder.exists():
+            shutil.copytree(FIXTURE_MODELS / name, folder)
+        return folder
+
+
 @pytest.fixture(scope="session")
-def reverse_model(reverse_run) -> Path:
-    return reverse_run[1]
+def reverse_model(tmp_path_factory, worker_id) -> Path:
+    """The reverse task's GRU (Luong) model (configs/reverse.toml)."""
+    return fixture_model(tmp_path_factory, worker_id, "reverse")
 
 
 @pytest.fixture(scope="session")
@@ -163,17 +182,15 @@ def transformer_run(tmp_path_factory, worker_id):
 
 
 @pytest.fixture(scope="session")
-def transformer_model(transformer_run) -> Path:
-    return transformer_run[1]
+def transformer_model(tmp_path_factory, worker_id) -> Path:
+    """The reverse task's Transformer (configs/reverse-transformer.toml)."""
+    return fixture_model(tmp_path_factory, worker_id, "reverse-transformer")
 
 
 @pytest.fixture(scope="session")
 def both_ways_model(tmp_path_factory, worker_id) -> Path:
-    """One Transformer for two directions (configs/rotate-both-ways.toml, its step budget): the
-    folder it exported to."""
-    config = reverse_config(config_file=ROOT / "configs" / "rotate-both-ways.toml")
-    with built_once(tmp_path_factory, worker_id, "both-ways-run") as workdir:
-        return trained_and_exported(config, workdir)[1]
+    """One Transformer for two directions (configs/rotate-both-ways.toml)."""
+    return fixture_model(tmp_path_factory, worker_id, "rotate-both-ways")
 
 
 @pytest.fixture(scope="session", params=["rnn", "transformer"])

@@ -34,7 +34,10 @@ def test_states_stay_ortvalues_through_steps_and_reorderings(any_reverse_model):
     assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
     found = beam_search(state, np.array([8, 8]), np.array([len(s) for s in sources]), SearchOptions(beam=3))
     assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
-    assert [translator.tokenizer.decode(h[0].tokens) for h in found] == ["c2 b1 a0", "e0 d3"]
+    # each sentence searched alone finds the same (how well the toy model learned is not this test's subject)
+    alone = [beam_search(translator.encode([source]), np.array([8]), np.array([len(source)]), SearchOptions(beam=3))[0]
+             for source in sources]
+    assert [hypotheses[0].tokens for hypotheses in found] == [hypotheses[0].tokens for hypotheses in alone]
 
 
 def test_sentence_groups_are_read_off_rows_in_equal_groups():

@@ -55,6 +55,19 @@ def test_mismatch_is_refused_and_the_old_folder_kept(reverse_run, tmp_path, monk
     assert [p.name for p in tmp_path.iterdir()] == ["model"]  # no staging folder left behind
 
 
+def test_non_finite_weights_are_refused_at_export(reverse_run, tmp_path):
+    """NaN gave "max |difference| 0" (max(0, nan) is 0) and a NaN model was written (probe X4)."""
+    import copy
+
+    trainer, _ = reverse_run
+    model = copy.deepcopy(trainer.model)
+    with torch.no_grad():
+        model.embedding.weight.fill_(float("nan"))
+    with pytest.raises(onnx_export.ExportError, match="not finite"):
+        onnx_export.export_model(model, trainer.config, trainer.workdir / "tokenizer.json", tmp_path / "nan", {})
+    assert not (tmp_path / "nan").exists()
+
+
 def test_export_replaces_an_existing_model_folder_whole(reverse_run, tmp_path):
     trainer, folder = reverse_run
     out = tmp_path / "model"

@@ -268,3 +268,24 @@ def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, w
         Translator(folder, threads=1).translate(["a0 b1 c2"])
     except UsageError:
         pass
+
+
+# ---- non-finite weights (probe M2, X4) --------------------------------------------------------
+@pytest.mark.parametrize("options", [[], ["--beam", "1"], ["-f", "jsonl", "--beam", "1"], ["--sample", "--seed", "1"]])
+def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
+    import onnx
+    from onnx import numpy_helper
+
+    folder = tmp_path / "model"
+    shutil.copytree(transformer_model, folder)
+    graph = onnx.load(folder / "encoder.onnx")
+    initializer = next(t for t in graph.graph.initializer if t.data_type == onnx.TensorProto.FLOAT and len(t.dims) == 2)
+    values = numpy_helper.to_array(initializer).copy()
+    values[:] = np.nan  # the embeddings: the memory, then every log-probability, is NaN
+    initializer.CopyFrom(numpy_helper.from_array(values, initializer.name))
+    onnx.save(graph, folder / "encoder.onnx")
+    rehash(folder, "encoder.onnx")
+    result = subprocess.run([*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and err.count("\n") == 1 and "not finite" in err, err
+    assert b"NaN" not in result.stdout

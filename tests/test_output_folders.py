@@ -34,6 +34,32 @@ def test_a_folder_of_user_files_is_refused_and_kept(reverse_model, tmp_path):
     assert (out / "thesis.tex").read_text() == "years of work" and (out / "sub" / "data.csv").exists()
 
 
+@pytest.mark.parametrize("names", [["manifest.json"], ["manifest.json", "tokenizer.json"]])
+def test_a_folder_whose_manifest_is_not_a_models_is_refused_and_kept(reverse_model, tmp_path, names):
+    """A browser extension's manifest.json does not make a model folder (probe X10)."""
+    out = tmp_path / "webext"
+    out.mkdir()
+    for name in names:
+        (out / name).write_text('{"manifest_version": 3, "name": "mine"}')
+    result = quantize_cli(reverse_model, out)
+    assert result.returncode == 2 and b"not a model folder" in result.stderr and result.stderr.count(b"\n") == 1
+    assert sorted(p.name for p in out.iterdir()) == sorted(names)
+    with pytest.raises(UsageError, match="not a model folder"):
+        with staged_folder(out):
+            pass
+    assert (out / "manifest.json").read_text() == '{"manifest_version": 3, "name": "mine"}'
+
+
+def test_a_model_folder_whose_files_do_not_verify_is_refused(reverse_model, tmp_path):
+    out = tmp_path / "model"
+    shutil.copytree(reverse_model, out)
+    (out / "tokenizer.json").write_text("my notes")  # no longer the file the manifest lists
+    with pytest.raises(UsageError, match="not a model folder"):
+        with staged_folder(out):
+            pass
+    assert (out / "tokenizer.json").read_text() == "my notes"
+
+
 def test_a_file_is_refused_and_kept(reverse_model, tmp_path):
     out = tmp_path / "notes.txt"
     out.write_text("mine")

@@ -87,6 +87,16 @@ def test_n_best_is_sorted_and_distinct():
     assert len({tuple(h.tokens) for h in hypotheses}) == 5
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64, 1.5, True])
+def test_a_seed_outside_numpys_range_is_a_usage_error(seed):
+    """A negative seed reached numpy and was an internal error (probe S16)."""
+    from attn.runtime.errors import UsageError
+    from attn.runtime.search import check_search_value
+
+    with pytest.raises(UsageError, match="seed"):
+        check_search_value("seed", seed)
+
+
 def test_a_seed_repeats_sampling_and_another_seed_differs():
     options = SearchOptions(beam=1, sample=True, seed=11, min_length=8)
     first = [h[0].tokens for h in decode(options, sentences=6)]

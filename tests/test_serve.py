@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("starlette")
 
 from attn.cli.server.batcher import Busy, DynamicBatcher  # noqa: E402
+from attn.runtime.manifest import read_manifest  # noqa: E402
 from attn.runtime.search import SearchOptions  # noqa: E402
 
 from .test_cli import attn  # noqa: E402
@@ -81,15 +82,18 @@ def test_lists_alternatives_and_native_records(server, reverse_model):
 
     reply = httpx.post(server.url + "/translate", json={"q": SOURCES, "source": "sym", "target": "sym",
                                                         "alternatives": 2}).json()
-    assert reply["translatedText"] == cli_translations(reverse_model, SOURCES)
-    assert [len(alternatives) for alternatives in reply["alternatives"]] == [2] * len(SOURCES)
+    beam = max(read_manifest(reverse_model).search["beam"], 3)  # the server's search for 2 alternatives
+    listed = [json.loads(line) for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3", "--beam",
+                                                  str(beam), *SOURCES).stdout.decode().splitlines()]
+    assert reply["translatedText"] == [record["translation"] for record in listed]
+    assert reply["alternatives"] == [[best["text"] for best in record["n_best"][1:]] for record in listed]
     one = httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym",
                                                       "alternatives": 1}).json()
     assert isinstance(one["translatedText"], str) and isinstance(one["alternatives"], list)
     native = httpx.post(server.url + "/v1/translate", json={"q": SOURCES[:2], "model": reverse_model.name,
                                                             "n_best": 3, "beam": 1}).json()["results"]
     records = [json.loads(line) for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3",
-                                                  *SOURCES[:2]).stdout.decode().splitlines()]
+                                                  "--beam", "1", *SOURCES[:2]).stdout.decode().splitlines()]
     assert native == records
     aligned = httpx.post(server.url + "/v1/align", json={"source": "a0 b1 c2", "target": "c2 b1 a0",
                                                          "model": reverse_model.name}).json()
@@ -143,13 +147,16 @@ def test_api_keys(reverse_model, tmp_path):
     import httpx
 
     keys = tmp_path / "keys"
-    keys.write_text("# one key per line\nsecret-1\n\nsecret-2\n")
+    keys.write_text("# one key per line\nsecret-1\n\nsecret-2\nclé-secrète\n", encoding="utf-8")
     guarded = Server("--models", str(reverse_model), "--api-keys", str(keys))
     try:
         request = {"q": "a0 b1", "source": "sym", "target": "sym"}
         assert httpx.post(guarded.url + "/translate", json=request).status_code == 403
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-3"}).json() == {"error": "Invalid API key"}
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-2"}).json() == {"translatedText": "b1 a0"}
+        # non-ASCII keys were a 500 (hmac.compare_digest refuses non-ASCII str; probe S23)
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-\u0131"}).status_code == 403
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "clé-secrète"}).json() == {"translatedText": "b1 a0"}
     finally:
         guarded.stop()
 

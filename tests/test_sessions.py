@@ -2,6 +2,7 @@
 per-machine cache of optimized CPU graphs changes nothing but the start-up time."""
 
 import os
+import shutil
 
 import onnxruntime
 import pytest
@@ -89,12 +90,58 @@ def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path)
     uncached = translate(tmp_path / "file-not-folder")
     assert uncached.stderr == b"" and (tmp_path / "file-not-folder").is_file()
     first = translate(tmp_path / "cache")
-    graphs = sorted((tmp_path / "cache" / "attn" / "graphs").iterdir())
+    folder = tmp_path / "cache" / "attn" / "graphs"
+    graphs = sorted(folder.glob("*.onnx"))
     assert len(graphs) == 2 and all(graph.stat().st_size > 1000 for graph in graphs)
+    assert sorted(path.name for path in folder.iterdir()) == sorted([g.name for g in graphs] + [g.name + ".sha256" for g in graphs])
     graphs[0].write_bytes(b"not a graph")
     again = translate(tmp_path / "cache")
     assert first.stdout == again.stdout == uncached.stdout and again.stderr == b""
-    assert graphs[0].stat().st_size > 1000 and len(list(graphs[0].parent.iterdir())) == 2
+    assert graphs[0].stat().st_size > 1000 and len(list(folder.iterdir())) == 4
+    # a valid graph that is not the one recorded (the other graph of the model) is not used
+    graphs[0].write_bytes(graphs[1].read_bytes())
+    third = translate(tmp_path / "cache")
+    assert third.stdout == first.stdout and third.stderr == b""
+
+
+def test_a_cache_that_cannot_be_written_leaves_a_working_session(reverse_model, tmp_path, monkeypatch):
+    """A full disk makes onnxruntime fail the optimized graph's write with its own error, not an
+    OSError (probe E8): the session is made without the cache and nothing half-written is left."""
+    from attn.runtime import sessions
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    plain = sessions._session
+
+    def full_disk(graph, threads, providers, cpu_fallback, optimize=True, save_optimized=None):
+        if save_optimized is not None:
+            save_optimized.write_bytes(b"half")
+            raise onnxruntime.capi.onnxruntime_pybind11_state.InvalidProtobuf("Protobuf serialization failed.")
+        return plain(graph, threads, providers, cpu_fallback, optimize)
+
+    monkeypatch.setattr(sessions, "_session", full_disk)
+    data = (reverse_model / "encoder.onnx").read_bytes()
+    session = create_session(reverse_model / "encoder.onnx", threads=1, checksum="1" * 64, data=data)
+    assert [i.name for i in session.get_inputs()] == ["source_ids", "source_mask"]
+    assert list((tmp_path / "cache" / "attn" / "graphs").iterdir()) == []
+
+
+def test_a_graph_changed_after_its_check_is_refused_not_loaded(reverse_model, tmp_path):
+    """The bytes hashed are the bytes loaded (probe M9): a file swapped between the manifest's
+    check and the load is refused, and so never reaches the cache."""
+    from attn.runtime.manifest import ModelFolderError, read_manifest, verified_bytes
+
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_model, folder)
+    manifest = read_manifest(folder)
+    (folder / "encoder.onnx").write_bytes((folder / "decoder.onnx").read_bytes())
+    with pytest.raises(ModelFolderError, match="changed since its checksum"):
+        verified_bytes(folder, manifest, "encoder.onnx")
+
+
+def test_a_missing_home_is_not_created(reverse_model, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "gone" / "cache"))
+    create_session(reverse_model / "encoder.onnx", threads=1, checksum="2" * 64)
+    assert not (tmp_path / "gone").exists()
 
 
 def test_the_cache_keeps_the_graphs_last_used(reverse_model, tmp_path, monkeypatch):

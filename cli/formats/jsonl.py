@@ -37,7 +37,7 @@ class JsonlFormat:
         self.n_best, self.text_key = n_best, text_key
 
     def write(self, source: str, translations: list[Translation]) -> None:
-        sys.stdout.write(json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False, allow_nan=False) + "\n")
 
 
 def input_record(source: str, translations: list[Translation], text_key: str = "translation") -> dict:

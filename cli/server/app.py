@@ -230,7 +230,7 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
         fields = dict(parse_qsl(text, keep_blank_values=True))
     if limits.api_keys is not None:
         key = fields.get("api_key")
-        if not isinstance(key, str) or not any(hmac.compare_digest(key, known) for known in limits.api_keys):
+        if not isinstance(key, str) or not any(hmac.compare_digest(key.encode(), known.encode()) for known in limits.api_keys):
             raise HTTPException(403, "Invalid API key")
     return fields
 
