@@ -16,7 +16,7 @@ import torch
 from attn.cli.models_list import describe
 from attn.export.config import load_config
 from attn.export.lexicon import learn_shortlist
-from attn.export.onnx_export import export_model, verify
+from attn.export.onnx_export import beam_rows, export_model, verify
 from attn.export.quantize import quantize_folder
 from attn.export.transformer import Transformer
 from attn.runtime.manifest import read_manifest
@@ -63,19 +63,39 @@ def test_attn_models_shows_each_architecture():
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("encoder_layers, decoder_layers, heads", [(1, 1, 1), (3, 2, 4)])
-def test_fresh_models_export_with_parity(transformer_run, tmp_path, encoder_layers, decoder_layers, heads):
-    """verify() runs batch sizes 1/3/8, source lengths 1/6/23, ragged masks, three steps over the
-    whole vocabulary and shortlists, and refuses a difference above 1e-4."""
+@pytest.mark.parametrize("encoder_layers, decoder_layers, heads, copy", [(1, 1, 1, False), (3, 2, 4, False), (2, 2, 4, True)])
+def test_fresh_models_export_with_parity(transformer_run, tmp_path, encoder_layers, decoder_layers, heads, copy):
+    """verify() runs batch sizes 1/3/8 (beams of a sentence together), source lengths 1/6/23,
+    ragged masks, three steps over the whole vocabulary and shortlists, and refuses a difference
+    above 1e-4; with copy, the decoder graph's log_probs are the pointer-generator's mixture."""
     trainer, _ = transformer_run
     config = load_config(REVERSE_TRANSFORMER_CONFIG, [f"model.encoder_layers={encoder_layers}",
                                                       f"model.decoder_layers={decoder_layers}", f"model.heads={heads}",
-                                                      "model.alignment_layer=0"])
+                                                      "model.alignment_layer=0", f"model.copy={str(copy).lower()}"])
     torch.manual_seed(0)
     model = Transformer(config.model, trainer.corpus.tokenizer.vocab_size)
     assert export_model(model, config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}) < 1e-4
     with torch.no_grad():
         assert verify(model.eval(), tmp_path / "model", seed=3) < 1e-4
+
+
+@pytest.mark.integration
+def test_with_the_switch_closed_the_transformer_copies_its_source(transformer_run):
+    """p_gen ≈ 0: the step's distribution is the alignment layer's attention put on the source
+    pieces, for each of a sentence's beams (rows N = G·k read the G sources)."""
+    config = load_config(REVERSE_TRANSFORMER_CONFIG, ["model.copy=true"])
+    torch.manual_seed(0)
+    model = Transformer(config.model, 300).eval()
+    source = torch.tensor([[17, 250, 251, 252, 3, 0], [40, 41, 3, 0, 0, 0]])
+    mask = (source != 0).long()
+    with torch.no_grad():
+        model.switch.bias.fill_(-60.0)
+        encoded, mask, source = beam_rows(model.states, model.encode(source, mask), mask, source, beams=2)
+        log_probs, _, attention = model.decode_step(torch.tensor([2, 2, 2, 2]), encoded, mask, source)
+    for row in range(4):
+        sentence = row // 2
+        expected = torch.zeros(300).index_add_(0, source[sentence], attention[row])
+        torch.testing.assert_close(log_probs[row].exp(), expected, atol=1e-6, rtol=1e-4)
 
 
 @pytest.mark.integration
