@@ -13,7 +13,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.registry import installed_models, resolve_model
 
 from .options import BatchSizeOption, DeviceOption, ThreadsOption
-from .server.settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
+from .server.settings import KEEP_ALIVE_SECONDS, MAX_BATCH, MAX_CONNECTIONS, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
 
 
 def serve_command(
@@ -27,6 +27,8 @@ def serve_command(
     max_wait_ms: Annotated[float, typer.Option("--max-wait-ms", min=0.0, help="How long a batch waits for more requests when requests come concurrently (a lone client never waits).")] = 1000 * MAX_WAIT_SECONDS,
     max_queued: Annotated[int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")] = MAX_QUEUED,
     timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = Limits.timeout,
+    cors_origins: Annotated[Optional[list[str]], typer.Option("--cors-origins", help="Origins whose web pages may call the API (repeatable). Default: every origin, as LibreTranslate.")] = None,
+    max_connections: Annotated[int, typer.Option("--max-connections", min=1, help="Connections served at once, at most (503 beyond): slow clients cannot hold every socket.")] = MAX_CONNECTIONS,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
@@ -53,6 +55,9 @@ def serve_command(
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
     app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys),
                      {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued,
-                      "batch_size": batch_size})
+                      "batch_size": batch_size}, tuple(cors_origins or ["*"]))
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
-    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0))
+    # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
+    # trickles a body gets 408 after BODY_SECONDS (cli/server/app.py read_fields).
+    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0),
+                limit_concurrency=max_connections, timeout_keep_alive=KEEP_ALIVE_SECONDS)

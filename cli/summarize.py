@@ -2,6 +2,9 @@
 
 By default all of standard input (or each FILE) is one document, its line breaks folded into
 spaces; with --lines every line is a document, so N lines in give N summaries out, in order.
+With --sentences N the summary is extractive: the N sentences of the document that the generated
+summary attended to most, in document order (runtime/extractive.py). A compressed or binary input
+is refused, not summarized.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.errors import UsageError
+from attn.runtime.extractive import attended_sentences
 from attn.runtime.sessions import warn_on_stderr
 
 from .formats.jsonl import JsonlFormat
@@ -32,6 +36,7 @@ SUMMARY_FORMATS = ("text", "jsonl")
 def summarize_command(
     files: Annotated[Optional[list[Path]], typer.Argument(help="Documents to summarize, one per file ('-': standard input). Without any, standard input.")] = None,
     lines: Annotated[bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")] = False,
+    sentences: Annotated[Optional[int], typer.Option("--sentences", min=1, max=100, help="An extractive summary: the N sentences of the document that the generated summary drew on most, in document order.")] = None,
     model: ModelOption = None,
     beam: BeamOption = None,
     n_best: NBestOption = 1,
@@ -57,6 +62,8 @@ def summarize_command(
         no_repeat_ngram=no_repeat_ngram, max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length, max_source_pieces=max_source_pieces,
     )
+    if sentences and (options.n_best > 1 or output_format != "text"):
+        raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
     done = 0
     batches = _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size), max_chars, notify)
@@ -65,7 +72,10 @@ def summarize_command(
             results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
             done += len(documents)
             for document, result in zip(documents, results):
-                formatter.write(document, result)
+                if sentences:
+                    sys.stdout.write(" ".join(attended_sentences(document, result[0].alignment, sentences)) + "\n")
+                else:
+                    formatter.write(document, result)
             sys.stdout.flush()
             advance(len(documents))
 
@@ -98,11 +108,31 @@ def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_
         yield documents[start : start + inputs_per_call]
 
 
+# The opening bytes of compressed and archive formats people hand in by mistake.
+COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
+              b"PK\x03\x04": "zip", b"%PDF-": "PDF"}
+
+
+def refuse_binary(head: bytes, name: str) -> None:
+    """A UsageError for input that is not text: a compressed file or archive by its opening bytes,
+    or anything with NUL bytes."""
+    kind = next((kind for magic, kind in COMPRESSED.items() if head.startswith(magic)), None)
+    if kind is None and b"\x00" not in head:
+        return
+    what = f"{kind} data" if kind else "binary data (NUL bytes)"
+    hint = " (decompress it first, e.g. zcat FILE | attn summarize)" if kind in ("gzip", "bzip2", "xz", "zstd") else ""
+    raise UsageError(f"{name} holds {what}, not text: nothing summarized{hint}")
+
+
 def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
     """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
     read and dropped, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
+    first = True
     while chunk := os.read(fd, READ_SIZE):
+        if first:
+            refuse_binary(chunk, name)
+            first = False
         splitter.feed(chunk.replace(b"\n", b" "))
     [(data, cut)] = splitter.close() or [(b"", False)]
     document = " ".join(data.decode("utf-8", errors="replace").split())

@@ -76,7 +76,7 @@ def pair_fixture_rows(pair: tuple[str, str], pattern: str) -> list:
     return read_tsv(FIXTURES / pattern.format(f"{target}-{source}"), swap_columns=True)
 
 
-TIERS = ("unit", "integration", "system")
+TIERS = ("unit", "integration", "system", "browser")
 
 
 def pytest_collection_modifyitems(items):

@@ -23,6 +23,14 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
 
 
 @pytest.mark.unit
+def test_a_cut_inside_a_word_joins_only_its_two_pieces():
+    """One cut inside a word ("file.Then") switched splitting off for the whole paragraph (probe P5)."""
+    text = "Run the script. It reads config.{guess,sub} first. Then it writes the file.Then it stops. Done."
+    assert split_sentences(text, "en") == ["Run the script.", "It reads config.{guess,sub} first.",
+                                           "Then it writes the file.Then it stops.", "Done."]
+
+
+@pytest.mark.unit
 def test_paragraphs_unwrap_lines_and_keep_blank_lines():
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     items = list(grouper.feed(["", "first line", "  wrapped   here", "", "", "second", "  "])) + list(grouper.close())

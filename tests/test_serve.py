@@ -105,7 +105,7 @@ BAD_REQUESTS = {
     "missing source": ({"json": {"q": "a0", "target": "sym"}}, 400, "Invalid request: missing source parameter"),
     "unsupported language": ({"json": {"q": "a0", "source": "sym", "target": "xx"}}, 400, "xx is not supported"),
     "auto without detection": ({"json": {"q": "a0", "source": "auto", "target": "sym"}}, 400, "auto is not supported"),
-    "html": ({"json": {"q": "a0", "source": "sym", "target": "sym", "format": "html"}}, 400, "html format is not supported"),
+    "xml": ({"json": {"q": "a0", "source": "sym", "target": "sym", "format": "xml"}}, 400, "xml format is not supported"),
     "q a number": ({"json": {"q": 5, "source": "sym", "target": "sym"}}, 400, "q must be a string"),
     "q a list of numbers": ({"json": {"q": [1, 2], "source": "sym", "target": "sym"}}, 400, "q must be a string"),
     "alternatives a word": ({"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": "many"}}, 400, "alternatives"),
@@ -306,3 +306,62 @@ def test_the_server_gives_english_to_french_to_the_model_made_for_it():
             assert answer.status_code == 200 and answer.json() == {"translatedText": expected.text}
         finally:
             server.stop()
+
+
+# ---- LibreTranslate's ways of asking (issue 44) ----------------------------------------------------
+@pytest.mark.integration
+@pytest.mark.parametrize("how", ["json", "form", "multipart", "query string"])
+def test_every_way_a_client_sends_its_fields_is_read(server, reverse_model, how):
+    import httpx
+
+    fields = {"q": "a0 b1 c2", "source": "sym", "target": "sym"}
+    ways = {"json": {"json": fields}, "form": {"data": fields}, "multipart": {"files": {k: (None, v) for k, v in fields.items()}},
+            "query string": {"params": fields}}
+    reply = httpx.post(server.url + "/translate", **ways[how])
+    assert reply.status_code == 200 and reply.json() == {"translatedText": cli_translations(reverse_model, ["a0 b1 c2"])[0]}
+
+
+@pytest.mark.integration
+def test_html_keeps_its_markup_and_translates_its_text(server, reverse_model):
+    import httpx
+
+    html = '<p class="x">a0 b1 c2 <b title="a0">d3 e0</b></p><!-- a0 --><script>var a0 = 1;</script>&amp; c2'
+    reply = httpx.post(server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}).json()
+    expected = cli_translations(reverse_model, ["a0 b1 c2", "d3 e0", "& c2"])
+    assert reply["translatedText"] == (f'<p class="x">{expected[0]} <b title="a0">{expected[1]}</b></p><!-- a0 -->'
+                                       f'<script>var a0 = 1;</script>{expected[2].replace("&", "&amp;")}')
+
+
+@pytest.mark.integration
+def test_a_file_is_translated_and_downloaded(server, reverse_model):
+    import httpx
+
+    reply = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
+                       files={"file": ("notes.txt", b"a0 b1\n\nc2 d3\n")})
+    assert reply.status_code == 200
+    download = httpx.get(reply.json()["translatedFileUrl"])
+    lines = cli_translations(reverse_model, ["a0 b1", "c2 d3"])
+    assert download.text == f"{lines[0]}\n\n{lines[1]}\n" and 'filename="notes.txt"' in download.headers["content-disposition"]
+    wrong = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
+                       files={"file": ("notes.docx", b"x")})
+    assert wrong.status_code == 400 and wrong.json() == {"error": "Invalid request: file format not supported"}
+    assert httpx.get(server.url + "/download_file/..%2F..%2Fetc%2Fpasswd").status_code == 404
+
+
+@pytest.mark.integration
+def test_the_endpoints_of_a_front_end(server):
+    import httpx
+
+    assert httpx.post(server.url + "/suggest", data={"q": "a0", "s": "b1", "source": "sym", "target": "sym"}).json() == \
+        {"error": "Suggestions are disabled on this server."}
+    settings = httpx.get(server.url + "/frontend/settings").json()
+    assert settings["suggestions"] is False and settings["filesTranslation"] is True and ".txt" in settings["supportedFilesFormat"]
+    assert settings["language"]["source"]["code"] == "auto" and settings["charLimit"] > 0
+    spec = httpx.get(server.url + "/spec").json()
+    assert spec["openapi"].startswith("3.") and {"/translate", "/translate_file", "/languages"} <= set(spec["paths"])
+    page = httpx.get(server.url + "/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html") and "attn" in page.text
+    assert httpx.get(server.url + "//languages").json() == httpx.get(server.url + "/languages").json()
+    preflight = httpx.options(server.url + "/translate", headers={"Origin": "http://example.org",
+                                                                   "Access-Control-Request-Method": "POST"})
+    assert preflight.status_code == 200 and preflight.headers["access-control-allow-origin"] == "*"

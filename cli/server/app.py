@@ -1,12 +1,21 @@
 """`attn serve`'s ASGI application (Starlette): LibreTranslate's API, and native endpoints for
 what only attn has.
 
-LibreTranslate-compatible (shapes and messages as LibreTranslate documents and answers them):
-    POST /translate   q (a string or a list), source, target, format "text", alternatives, api_key
-                      → {"translatedText": …, "alternatives": …}; JSON or a form body
+LibreTranslate-compatible (shapes and messages as LibreTranslate documents and answers them; the
+fields of a request come from its JSON body, its form body, urlencoded or multipart, and its query
+string, a body's field before the query string's):
+    POST /translate   q (a string or a list), source, target, format "text" or "html",
+                      alternatives, api_key → {"translatedText": …, "alternatives": …}
+    POST /translate_file  file (.txt, .html), source, target → {"translatedFileUrl": …}, which
+                      GET /download_file/NAME serves
     GET  /languages   → [{"code", "name", "targets"}]
     POST /detect      q → [{"confidence", "language"}] among the served models' languages
                       (source "auto" in /translate detects each text the same way)
+    POST /suggest     403: suggestions are off, as LibreTranslate's default
+    GET  /frontend/settings, GET /spec (OpenAPI)
+    GET  /            the web page (cli/server/static/index.html)
+CORS as LibreTranslate sets it (every origin by default; `attn serve --cors-origins`), and a path
+with repeated slashes ("//languages", from a base URL that ends in "/") is the path with one.
 Native:
     POST /v1/translate  q, source/target or model, search settings, sentences → {"results": [the
                         jsonl schema's objects]} (scores, n-best, word alignments)
@@ -25,12 +34,19 @@ import contextlib
 import hmac
 import json
 import logging
+import re
+from importlib import metadata
+from importlib.resources import files as package_files
+from pathlib import Path
 from urllib.parse import parse_qsl
 
 from starlette.applications import Starlette
+from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.middleware import Middleware
+from starlette.middleware.cors import CORSMiddleware
+from starlette.requests import ClientDisconnect, Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Route
 
 from attn.runtime.errors import UsageError
@@ -42,7 +58,10 @@ from attn.runtime.translator import Translator
 from ..formats.jsonl import input_record
 from ..options import search_options as command_line_options
 from .batcher import Busy, DynamicBatcher
+from .files import FILE_FORMATS, TranslatedFiles, download_name
+from .html_text import translate_html
 from .settings import Limits
+from .spec import openapi
 
 log = logging.getLogger("attn.serve")
 
@@ -76,6 +95,13 @@ class Models:
             raise HTTPException(400, f"no {task} model named {name!r} is served (GET /v1/models)")
         return batcher
 
+    def summarizer(self) -> DynamicBatcher:
+        """The served summarization model (the first, when there are several)."""
+        batcher = next((b for b in self.batchers.values() if b.translator.manifest.task == "summarize"), None)
+        if batcher is None:
+            raise HTTPException(400, "no summarize model is served (GET /v1/models)")
+        return batcher
+
     def languages(self) -> set[str]:
         return {language for pair in self.pairs for language in pair}
 
@@ -89,9 +115,17 @@ class Models:
         return self.pairs[source, target]
 
 
-def create_app(translators: list[Translator], limits: Limits = Limits(), batching: dict | None = None) -> Starlette:
-    """The application over loaded models; `batching` goes to each DynamicBatcher."""
+TEXT_FORMATS = ("text", "html")
+WEB_PAGE = "index.html"
+
+
+def create_app(translators: list[Translator], limits: Limits = Limits(), batching: dict | None = None,
+               cors_origins: tuple[str, ...] = ("*",)) -> Starlette:
+    """The application over loaded models; `batching` goes to each DynamicBatcher; `cors_origins`
+    may call it from a browser page of theirs (LibreTranslate's default: every origin)."""
     models = Models(translators, batching or {})
+    translated_files = TranslatedFiles()
+    page = (package_files("attn.cli.server") / "static" / WEB_PAGE).read_text(encoding="utf-8")
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -100,15 +134,11 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         yield
         for batcher in models.every_batcher():
             await batcher.stop()
+        translated_files.remove()
 
-    async def translate(request: Request) -> JSONResponse:
-        fields = await read_fields(request, limits)
-        texts, single = texts_of(fields, limits)
-        source, target = required(fields, "source"), required(fields, "target")
-        text_format = fields.get("format") or "text"
-        if text_format != "text":
-            raise HTTPException(400, f"{text_format} format is not supported")
-        alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
+    async def translated(texts: list[str], source: str, target: str, alternatives: int = 0) -> list:
+        """Each text's n-best translations (1 + alternatives), source "auto" detected per text, and
+        the detections."""
         if source == "auto" and target not in models.languages():
             raise HTTPException(400, f"{target} is not supported")
         detected = await detect(texts, models.languages()) if source == "auto" else [(source, None)] * len(texts)
@@ -120,14 +150,97 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
             chosen = [i for i, (code, _) in enumerate(detected) if code == language]
             for i, result in zip(chosen, await decode(batcher, [texts[i] for i in chosen], options, True, limits)):
                 results[i] = result
-        body: dict = {"translatedText": [r[0].text for r in results]}
-        if alternatives:
-            body["alternatives"] = [[t.text for t in r[1:]] for r in results]
+        return results, detected
+
+    async def translated_html(documents: list[str], source: str, target: str) -> tuple[list[str], list]:
+        detections = []
+
+        async def texts_translated(texts: list[str]) -> list[str]:
+            results, detected = await translated(texts, source, target)
+            detections.extend(detected)
+            return [result[0].text for result in results]
+
+        return [await translate_html(document, texts_translated) for document in documents], detections
+
+    async def translate(request: Request) -> JSONResponse:
+        fields = await read_fields(request, limits)
+        texts, single = texts_of(fields, limits)
+        source, target = required(fields, "source"), required(fields, "target")
+        text_format = fields.get("format") or "text"
+        if text_format not in TEXT_FORMATS:
+            raise HTTPException(400, f"{text_format} format is not supported")
+        alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
+        if text_format == "html":
+            outputs, detected = await translated_html(texts, source, target)
+            body: dict = {"translatedText": outputs}
+            if alternatives:
+                body["alternatives"] = [[] for _ in texts]  # as LibreTranslate: none for HTML
+            detected = detected[: len(texts)] if len(detected) >= len(texts) else [(source, 0.0)] * len(texts)
+        else:
+            results, detected = await translated(texts, source, target, alternatives)
+            body = {"translatedText": [r[0].text for r in results]}
+            if alternatives:
+                body["alternatives"] = [[t.text for t in r[1:]] for r in results]
         if source == "auto":
-            body["detectedLanguage"] = [{"confidence": round(100 * p, 1), "language": code} for code, p in detected]
+            body["detectedLanguage"] = [{"confidence": round(100 * (p or 0.0), 1), "language": code} for code, p in detected]
         if single:
             body = {key: value[0] for key, value in body.items()}
         return JSONResponse(body)
+
+    async def translate_file(request: Request) -> JSONResponse:
+        fields = await read_fields(request, limits)
+        upload = fields.get("file")
+        if not isinstance(upload, UploadFile):
+            raise HTTPException(400, "Invalid request: missing file parameter")
+        source, target = required(fields, "source"), required(fields, "target")
+        suffix = Path(upload.filename or "").suffix.lower()
+        if not upload.filename:
+            raise HTTPException(400, "Invalid request: empty file")
+        if suffix not in FILE_FORMATS:
+            raise HTTPException(400, "Invalid request: file format not supported")
+        try:
+            text = (await upload.read()).decode("utf-8")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "Invalid request: the file is not UTF-8 text") from None
+        if len(text) > limits.max_chars:
+            raise HTTPException(413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({limits.max_chars})")
+        if suffix == ".txt":
+            lines = text.split("\n")
+            wanted = [i for i, line in enumerate(lines) if line.strip()]
+            results, _ = await translated([lines[i] for i in wanted], source, target) if wanted else ([], [])
+            for i, result in zip(wanted, results):
+                lines[i] = result[0].text
+            output = "\n".join(lines)
+        else:
+            [output], _ = await translated_html([text], source, target)
+        name = translated_files.store(upload.filename, output)
+        return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
+
+    async def download_file(request: Request) -> FileResponse:
+        name = request.path_params["name"]
+        path = translated_files.path(name)
+        if path is None:
+            raise HTTPException(404, "Invalid filename")
+        return FileResponse(path, filename=download_name(name))
+
+    async def suggest(request: Request) -> JSONResponse:
+        raise HTTPException(403, "Suggestions are disabled on this server.")
+
+    async def frontend_settings(request: Request) -> JSONResponse:
+        targets = sorted({target for _, target in models.pairs})
+        target = "en" if "en" in targets else (targets[0] if targets else "en")
+        return JSONResponse({
+            "charLimit": limits.max_chars, "frontendTimeout": 500, "apiKeys": limits.api_keys is not None,
+            "keyRequired": limits.api_keys is not None, "suggestions": False, "filesTranslation": True,
+            "supportedFilesFormat": list(FILE_FORMATS),
+            "language": {"source": {"code": "auto", "name": "Auto Detect"},
+                         "target": {"code": target, "name": LANGUAGE_NAMES.get(target, target)}}})
+
+    async def spec(request: Request) -> JSONResponse:
+        return JSONResponse(openapi(metadata.version("attn")))
+
+    async def web_page(request: Request) -> HTMLResponse:
+        return HTMLResponse(page)
 
     async def detect_route(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits)
@@ -156,7 +269,7 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
     async def native_summarize(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits, json_only=True)
         texts, _ = texts_of(fields, limits)
-        batcher = models.named(str(fields.get("model", "summarize-debian")), "summarize")
+        batcher = models.named(str(fields["model"]), "summarize") if "model" in fields else models.summarizer()
         results = await decode(batcher, texts, search_options(batcher.translator, fields), False, limits)
         return JSONResponse({"results": [input_record(text, r, "summary") for text, r in zip(texts, results)]})
 
@@ -191,16 +304,34 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         log.exception("internal error on %s", request.url.path)
         return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)
 
-    routes = [Route("/translate", translate, methods=["POST"]), Route("/languages", languages, methods=["GET", "POST"]),
-              Route("/detect", detect_route, methods=["POST"]),
+    routes = [Route("/", web_page, methods=["GET"]),
+              Route("/translate", translate, methods=["POST"]), Route("/languages", languages, methods=["GET", "POST"]),
+              Route("/translate_file", translate_file, methods=["POST"]),
+              Route("/download_file/{name}", download_file, methods=["GET"]),
+              Route("/detect", detect_route, methods=["POST"]), Route("/suggest", suggest, methods=["POST"]),
+              Route("/frontend/settings", frontend_settings, methods=["GET"]), Route("/spec", spec, methods=["GET"]),
               Route("/v1/translate", native_translate, methods=["POST"]),
               Route("/v1/summarize", native_summarize, methods=["POST"]),
               Route("/v1/align", native_align, methods=["POST"]), Route("/v1/models", list_models, methods=["GET"]),
               Route("/health", health, methods=["GET"])]
-    app = Starlette(routes=routes, lifespan=lifespan,
+    cors = Middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[cors],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})
     app.state.models = models
-    return app
+    return OneSlash(app)
+
+
+class OneSlash:
+    """ASGI middleware: "//languages" is "/languages" (a client's base URL that ends in "/")."""
+
+    def __init__(self, app):
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and "//" in scope["path"]:
+            scope = {**scope, "path": re.sub("/{2,}", "/", scope["path"])}
+        await self.app(scope, receive, send)
 
 
 async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
@@ -210,29 +341,58 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
     if declared and declared.isdigit() and int(declared) > limits.max_body_bytes:
         raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
     body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > limits.max_body_bytes:
-            raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     try:
-        text = bytes(body).decode("utf-8")
-    except UnicodeDecodeError:
-        raise HTTPException(400, "Invalid request: the body is not UTF-8") from None
-    if content_type == "application/json" or json_only:
+        async with asyncio.timeout(limits.body_seconds):  # a client trickling its body holds no socket for long
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limits.max_body_bytes:
+                    raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
+    except TimeoutError:
+        raise HTTPException(408, f"Invalid request: the body took over {limits.body_seconds:g} s") from None
+    except ClientDisconnect:
+        raise HTTPException(499, "the client went away") from None
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    fields = {} if json_only else dict(request.query_params)
+    if content_type == "multipart/form-data" and not json_only:
         try:
-            fields = json.loads(text) if text.strip() else {}
-        except ValueError:
-            raise HTTPException(400, "Invalid request: the body is not valid JSON") from None
-        if not isinstance(fields, dict):
-            raise HTTPException(400, "Invalid request: the body must be a JSON object")
+            form = await _replayed(request, bytes(body)).form(max_files=1, max_fields=1000)
+        except Exception as error:  # python-multipart's and Starlette's parse errors
+            raise HTTPException(400, f"Invalid request: malformed multipart body ({type(error).__name__})") from None
+        fields.update(form.items())
     else:
-        fields = dict(parse_qsl(text, keep_blank_values=True))
+        try:
+            text = bytes(body).decode("utf-8")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "Invalid request: the body is not UTF-8") from None
+        if content_type == "application/json" or json_only:
+            try:
+                parsed = json.loads(text) if text.strip() else {}
+            except ValueError:
+                raise HTTPException(400, "Invalid request: the body is not valid JSON") from None
+            if not isinstance(parsed, dict):
+                raise HTTPException(400, "Invalid request: the body must be a JSON object")
+            fields.update(parsed)
+        else:
+            fields.update(parse_qsl(text, keep_blank_values=True))
     if limits.api_keys is not None:
         key = fields.get("api_key")
         if not isinstance(key, str) or not any(hmac.compare_digest(key.encode(), known.encode()) for known in limits.api_keys):
             raise HTTPException(403, "Invalid API key")
     return fields
+
+
+def _replayed(request: Request, body: bytes) -> Request:
+    """The request again, its body (already read, within the limit) given once more."""
+    given = False
+
+    async def receive():
+        nonlocal given
+        if given:
+            return {"type": "http.disconnect"}
+        given = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return Request(request.scope, receive)
 
 
 def texts_of(fields: dict, limits: Limits) -> tuple[list[str], bool]:

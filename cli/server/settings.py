@@ -16,6 +16,7 @@ class Limits:
     max_inputs: int = 128
     timeout: float = 60.0
     api_keys: frozenset[str] | None = None
+    body_seconds: float = 30.0  # a request body not received whole by then is a 408
 
     @property
     def max_body_bytes(self) -> int:
@@ -25,3 +26,5 @@ class Limits:
 # Dynamic batching (cli/server/batcher.py): texts per decode batch, how long a batch waits for more
 # requests when they come concurrently, texts waiting per model.
 MAX_BATCH, MAX_WAIT_SECONDS, MAX_QUEUED = 64, 0.002, 1024
+# Connections (uvicorn): served at once, at most; an idle keep-alive connection is closed after this.
+MAX_CONNECTIONS, KEEP_ALIVE_SECONDS = 200, 5

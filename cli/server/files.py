@@ -1,0 +1,46 @@
+"""`/translate_file`'s translated files: kept in a temporary folder of the server's (removed when
+it stops), each under a random name that `/download_file/NAME` serves, the oldest dropped beyond
+FILES_KEPT. Text files are translated line by line (blank lines kept), HTML files as HTML."""
+
+from __future__ import annotations
+
+import re
+import secrets
+import shutil
+import tempfile
+from pathlib import Path
+
+FILE_FORMATS = (".txt", ".html", ".htm")
+FILES_KEPT = 256
+STORED_NAME = re.compile(r"^[0-9a-f]{32}\.[A-Za-z0-9._-]{1,200}$")
+
+
+class TranslatedFiles:
+    def __init__(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="attn-serve-files-"))
+
+    def store(self, filename: str, text: str) -> str:
+        """Keep `text` for download under a new name (the user's name, made safe, after a random
+        prefix); return that name."""
+        safe = re.sub(r"[^A-Za-z0-9._-]", "_", Path(filename).name)[-200:].lstrip(".") or "translated.txt"
+        name = f"{secrets.token_hex(16)}.{safe}"
+        (self.folder / name).write_text(text, encoding="utf-8")
+        kept = sorted(self.folder.iterdir(), key=lambda path: path.stat().st_mtime)
+        for old in kept[:-FILES_KEPT]:
+            old.unlink(missing_ok=True)
+        return name
+
+    def path(self, name: str) -> Path | None:
+        """The stored file of that name, or None (a name of any other shape never reaches the disk)."""
+        if not STORED_NAME.match(name):
+            return None
+        path = self.folder / name
+        return path if path.is_file() else None
+
+    def remove(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def download_name(name: str) -> str:
+    """The name a stored file is downloaded under: the user's, without the random prefix."""
+    return name.split(".", 1)[1]

@@ -1,0 +1,90 @@
+"""The web page of `attn serve` in a real browser: headless Chromium (Debian's chromium and
+chromium-driver, which .ci/run installs) driven by Selenium. It loads with no network, translates,
+lights up the source words an output word attended to (by pointer and by keyboard), draws the
+heat map, and fits a phone-width screen."""
+
+from pathlib import Path
+
+import pytest
+
+from .test_serve import Server, cli_translations
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+webdriver = pytest.importorskip("selenium.webdriver")
+if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+    pytest.skip("Debian's chromium and chromium-driver are not installed (.ci/run installs them)", allow_module_level=True)
+
+
+def browser(width: int, height: int):
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+
+
+@pytest.fixture(scope="module")
+def page(reverse_model):
+    running = Server("--models", str(reverse_model))
+    yield running
+    running.stop()
+
+
+def translated(driver, url: str, text: str):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get(url)
+    WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#target-lang option"))
+    driver.find_element(By.CSS_SELECTOR, "#source-lang").send_keys("sym")
+    box = driver.find_element(By.ID, "input")
+    box.clear()
+    box.send_keys(text)
+    driver.find_element(By.ID, "translate").click()
+    WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#output .word"))
+    return driver.find_elements(By.CSS_SELECTOR, "#output .word")
+
+
+def lit(driver) -> list[str]:
+    from selenium.webdriver.common.by import By
+
+    return [w.text for w in driver.find_elements(By.CSS_SELECTOR, "#source-words .word") if w.get_attribute("style")]
+
+
+def test_translates_and_shows_what_each_word_attended_to(page, reverse_model):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    driver = browser(1100, 900)
+    try:
+        words = translated(driver, page.url + "/", "a0 b1 c2")
+        assert " ".join(w.text for w in words) == cli_translations(reverse_model, ["a0 b1 c2"])[0]
+        ActionChains(driver).move_to_element(words[0]).perform()
+        assert lit(driver)  # the pointed word's source words light up
+        ActionChains(driver).move_to_element(driver.find_element(By.ID, "input")).perform()
+        assert lit(driver) == []  # the pointer left: nothing lit
+        driver.find_element(By.ID, "input").send_keys(Keys.TAB)  # the keyboard: from the text to the first output word
+        assert driver.switch_to.active_element == words[0] and lit(driver)
+        cells = driver.find_elements(By.CSS_SELECTOR, "#heatmap td")
+        assert len(cells) == len(words) * len(driver.find_elements(By.CSS_SELECTOR, "#source-words .word"))
+    finally:
+        driver.quit()
+
+
+def test_a_phone_width_screen_needs_no_sideways_scrolling(page):
+    driver = browser(500, 844)  # headless Chromium's narrowest window; the phone's screen is emulated
+    try:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                               {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        translated(driver, page.url + "/", "a0 b1")
+        assert driver.execute_script("return window.innerWidth") == 390
+        assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
+    finally:
+        driver.quit()
