@@ -10,6 +10,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable
+from typing import Annotated
 
 import typer
 
@@ -81,8 +82,18 @@ def guarded(command: Callable) -> Callable:
     return run
 
 
+def _version(wanted: bool) -> None:
+    if wanted:
+        from importlib.metadata import version
+
+        print(f"attn {version('attn')}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _group() -> None:
+def _group(
+    version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print attn's version and exit.")] = False,
+) -> None:
     """Translate and summarize with attention encoder-decoders, decoded by onnxruntime."""
 
 

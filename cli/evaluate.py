@@ -6,6 +6,8 @@ Translation models get BLEU and chrF, summarization models ROUGE-1/2/L F1 (cli/m
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,7 +52,7 @@ def eval_command(
     device: DeviceOption = "cpu",
     batch_size: BatchSizeOption = 32,
     hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line (one model only).")] = None,
-    json_out: Annotated[Optional[Path], typer.Option("--json", help="Write the scores here as JSON.")] = None,
+    json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the scores as JSON to this file ('-': standard output, instead of the table).")] = None,
 ) -> None:
     """Score a model on a test file, overall and per value of the third column; or several models
     side by side (repeat --model), each after the first with the p-values of its differences."""
@@ -83,11 +85,25 @@ def eval_command(
     scores = [{group: {"sentences": len(indices), **score([system.hypotheses[i] for i in indices], references[group])}
                for group, indices in groups.items()} for system in systems]
     p_values = _paired(systems, groups, references) if len(systems) > 1 and task == "translate" else []
-    Console().print(_table(data, task, systems, labels, scores, p_values))
+    Console(stderr=str(json_out) == "-").print(_table(data, task, systems, labels, scores, p_values))
     if hypotheses_out:
-        hypotheses_out.write_text("".join(h + "\n" for h in systems[0].hypotheses), encoding="utf-8")
+        write_atomically(hypotheses_out, "".join(h + "\n" for h in systems[0].hypotheses))
     if json_out:
-        json_out.write_text(json.dumps(_record(data, swap_columns, task, systems, labels, scores, p_values), indent=2))
+        record = json.dumps(_record(data, swap_columns, task, systems, labels, scores, p_values), indent=2)
+        if str(json_out) == "-":
+            sys.stdout.write(record + "\n")
+        else:
+            write_atomically(json_out, record)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """`text` into `path` whole or not at all (a full disk leaves the old file, not a truncated one)."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
 
 
 @dataclass

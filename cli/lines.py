@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import os
 import select
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
+from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
 
 DEFAULT_MAX_LINE_CHARS = 100_000
@@ -101,3 +104,19 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
 def decode_line(line: bytes) -> str:
     """A line's bytes as text: a final \\r dropped, bytes that are not UTF-8 replaced."""
     return line.removesuffix(b"\r").decode("utf-8", errors="replace")
+
+
+def file_line_batches(files: list[Path], lines_per_call: int, max_line_chars: int,
+                      notify: Callable[[str], None] = warn_on_stderr) -> Iterator[list[str]]:
+    """read_line_batches over each file in turn ('-': standard input); a file that cannot be
+    opened is a UsageError naming it, before any of its lines."""
+    for file in files:
+        if str(file) == "-":
+            yield from read_line_batches(sys.stdin.fileno(), lines_per_call, max_line_chars, notify)
+            continue
+        try:
+            handle = file.open("rb")
+        except OSError as error:
+            raise UsageError(f"--input {file}: {error.strerror}") from None
+        with handle:
+            yield from read_line_batches(handle.fileno(), lines_per_call, max_line_chars, notify)

@@ -43,6 +43,8 @@ def models_command(
         sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(COLUMNS), *rows]))
         return
     table = Table(*COLUMNS)
+    table.columns[0].no_wrap = True  # a name is what -m takes: never cut or folded, whatever the width
+    table.columns[0].overflow = "ignore"
     for row in rows:
         table.add_row(*row)
     Console().print(table)

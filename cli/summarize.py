@@ -24,7 +24,8 @@ from attn.runtime.sessions import warn_on_stderr
 from .formats.jsonl import JsonlFormat
 from .formats.text import TextFormat
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
-from .options import (BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
+from .output import output_file
+from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
                       NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier,
                       search_options)
 from .progress import progress_bar, progress_wanted
@@ -35,6 +36,8 @@ SUMMARY_FORMATS = ("text", "jsonl")
 
 def summarize_command(
     files: Annotated[Optional[list[Path]], typer.Argument(help="Documents to summarize, one per file ('-': standard input). Without any, standard input.")] = None,
+    inputs: InputOption = None,
+    output: OutputOption = None,
     lines: Annotated[bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")] = False,
     sentences: Annotated[Optional[int], typer.Option("--sentences", min=1, max=100, help="An extractive summary: the N sentences of the document that the generated summary drew on most, in document order.")] = None,
     model: ModelOption = None,
@@ -66,8 +69,9 @@ def summarize_command(
         raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
     done = 0
-    batches = _document_batches(files or [Path("-")], lines, summarizer.inputs_per_call(batch_size), max_chars, notify)
-    with progress_bar(progress_wanted(quiet), "documents") as advance:
+    batches = _document_batches([*(files or []), *(inputs or [])] or [Path("-")], lines,
+                                summarizer.inputs_per_call(batch_size), max_chars, notify)
+    with output_file(output), progress_bar(progress_wanted(quiet), "documents") as advance:
         for documents in batches:
             results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
             done += len(documents)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,18 +9,20 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest
-from attn.runtime.language_id import detect_language
-from attn.runtime.registry import installed_pairs, pivot_hint, resolve_model
+from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.translator import Translator, lines_per_call
 
+from .detected_sources import DetectedSources
 from .formats import FORMATS, make_format
 from .heatmap import FORMATS as HEATMAP_FORMATS
 from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatmap
-from .lines import DEFAULT_MAX_LINE_CHARS, read_line_batches
-from .options import (BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
+from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
+from .output import output_file
+from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
                       MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
                       ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
@@ -48,10 +49,12 @@ def check_format(output_format: str, align: bool) -> str:
 
 
 def translate_command(
-    text: Annotated[Optional[list[str]], typer.Argument(help="Texts to translate, one per argument. Without any, lines are read from standard input.")] = None,
-    model: ModelOption = None,
+    text: Annotated[Optional[list[str]], typer.Argument(help="Texts to translate, one per argument. Without any, lines are read from standard input (or --input).")] = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
+    inputs: InputOption = None,
+    output: OutputOption = None,
+    model: ModelOption = None,
     beam: BeamOption = None,
     n_best: NBestOption = 1,
     length_penalty: LengthPenaltyOption = None,
@@ -84,38 +87,50 @@ def translate_command(
     if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     notify = notifier(quiet)
+    if text and inputs:
+        raise UsageError("give texts as arguments or files with --input, not both")
     if text:
+        if len(text) == 1 and names_a_file(text[0]):
+            notify(f"{text[0]!r} is a file: this translates its name; `attn translate -i {text[0]}` translates its lines")
         batches = iter([[valid_unicode(t) for t in text]])
     else:
-        if sys.stdin.isatty():
+        if not inputs and sys.stdin.isatty():
             notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
                    "(or give the text as arguments: attn translate \"…\")")
-        batches = read_line_batches(sys.stdin.fileno(), lines_per_call(batch_size, device, threads), max_line_chars, notify)
-    if source_lang == "auto":
-        pairs = installed_pairs() if model is None else \
-            read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
-        if model is None or len(pairs) > 1:  # a given model of one direction translates from its language
-            first = next(batches, [])
-            batches = itertools.chain([first], batches)
-            source_lang = detected_source(first, target_lang, pairs, notify,
-                                          "no installed model" if model is None else f"model {model} never",
-                                          suggest_pipe=model is None)
-        else:
-            source_lang = None
-    translator = load_translator(model, "translate", source_lang, target_lang, device, threads, notify)
-    options = search_options(
-        translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
-        min_length=min_length, max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
-        no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
-        replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces,
-    )
-    formatter = make_format(output_format, options.n_best)
+        batches = file_line_batches(inputs or [Path("-")], lines_per_call(batch_size, device, threads), max_line_chars, notify)
+    pairs = installed_pairs() if model is None else \
+        read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
+    if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
+        source_lang = "auto"  # --to alone, and several languages go there: each input says which
+
+    def load(source: str | None):
+        translator = load_translator(model, "translate", source, target_lang, device, threads, notify)
+        return translator, search_options(
+            translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
+            min_length=min_length, max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
+            no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
+            replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces)
+
+    if source_lang == "auto" and (model is None or len(pairs) > 1):  # a given model of one direction reads its language
+        if not any(target_lang in (None, goal) for _, goal in pairs):
+            raise ModelFolderError(f"no {'installed model' if model is None else f'model {model}'} translates into "
+                                   f"{target_lang} (see `attn models`)")
+        sources = DetectedSources(target_lang, pairs, load, notify)
+        decode = sources.translate
+        n_best = max(n_best, 1) if not sample else 1
+    else:
+        translator, options = load(None if source_lang == "auto" else source_lang)
+        n_best = options.n_best
+
+        def decode(inputs, batch_size, first_number, sentences):
+            return translator.translate(inputs, options, batch_size, first_number=first_number, sentences=sentences)
+    formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
     alignments, done = [], 0
-    with progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
+    with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
-            results = iter(translator.translate(inputs, options, batch_size, first_number=done + 1, sentences=sentences))
+            results = iter(decode(inputs, batch_size, done + 1, sentences))
             done += len(inputs)
             for item in batch:
                 if item is BLANK:
@@ -133,19 +148,12 @@ def translate_command(
         write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
 
 
-def detected_source(texts: list[str], target: str | None, pairs: list[tuple[str, str]], notify,
-                    none_of: str = "no installed model", suggest_pipe: bool = False) -> str:
-    """`--from auto`: the language of the first inputs among the languages of `pairs` (the
-    installed models', or the given model's directions), said on stderr; an error when none of
-    them translates from it, ending (with `suggest_pipe`, for the installed models) with the
-    registry's pipe through a middle language."""
-    language, probability = detect_language(" ".join(texts), {code for pair in pairs for code in pair})
-    notify(f"detected {language} ({probability:.0%} likely)")
-    if not any(source == language and target in (None, goal) for source, goal in pairs):
-        raise ModelFolderError(f"detected {language}, but {none_of} translates from {language}"
-                               + (f" into {target}" if target else "") + " (see `attn models`)"
-                               + (pivot_hint("translate", language, target) if suggest_pipe else ""))
-    return language
+def names_a_file(text: str) -> bool:
+    """Whether a text argument is the path of an existing file (a sentence is too long to be one)."""
+    try:
+        return Path(text).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def paragraph_batches(line_batches: Iterator[list[str]], max_chars: int, notify) -> Iterator[list[str | None]]:

@@ -18,6 +18,23 @@ LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
 
 TASKS = ("translate", "summarize")
 
+# The languages of the shipped models, by code: English names (what `attn serve` lists and what
+# --from/--to accept besides the codes), and the languages' own names, which --from/--to accept too.
+LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
+NATIVE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
+
+
+def language_code(value: str) -> str:
+    """A language as --from/--to take it: a code in any case ("DE"), or a name in English or in the
+    language itself ("German", "deutsch", "français"); anything else comes back lower-cased, for
+    the registry to accept (a model's own language code) or refuse."""
+    lowered = value.strip().lower()
+    for names in (LANGUAGE_NAMES, NATIVE_NAMES):
+        for code, name in names.items():
+            if lowered == name.lower():
+                return code
+    return lowered
+
 
 def target_token(language: str) -> str:
     """The token that opens every source of a model trained in several directions and names the

@@ -111,3 +111,76 @@ def test_quantize_reports_its_sizes_without_onnxruntime_advice(reverse_model, tm
 def test_eval_of_a_missing_file_names_it(tmp_path):
     result = attn("eval", str(tmp_path / "nothing.tsv"), check_rc=2)
     assert result.stderr.decode() == f"attn: error: no such file: {tmp_path / 'nothing.tsv'}\n"
+
+
+# ---- issue 45 -----------------------------------------------------------------------------------
+@pytest.mark.integration
+def test_input_and_output_files(reverse_model, tmp_path):
+    (tmp_path / "one.txt").write_text("a0 b1\nc2 d3\n")
+    (tmp_path / "two.txt").write_text("e0 f1\n")
+    result = attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "one.txt"), "-i", str(tmp_path / "two.txt"),
+                  "-o", str(tmp_path / "out.txt"))
+    assert result.returncode == 0 and result.stdout == b""
+    expected = attn("translate", "-m", str(reverse_model), "a0 b1", "c2 d3", "e0 f1").stdout.decode()
+    assert (tmp_path / "out.txt").read_text() == expected
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.txt", "out.txt", "two.txt"]  # no partial file left
+
+
+@pytest.mark.integration
+def test_a_failed_run_leaves_the_old_output_file(reverse_model, tmp_path):
+    (tmp_path / "out.txt").write_text("mine")
+    result = attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "out.txt"),
+                  check_rc=2)
+    assert result.returncode == 2 and b"missing.txt" in result.stderr
+    assert (tmp_path / "out.txt").read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
+
+
+@pytest.mark.integration
+def test_an_argument_naming_a_file_gets_a_hint(reverse_model, tmp_path):
+    (tmp_path / "input.txt").write_text("a0 b1\n")
+    result = attn("translate", "-m", str(reverse_model), str(tmp_path / "input.txt"))
+    assert result.returncode == 0 and b"-i " in result.stderr and b"is a file" in result.stderr
+
+
+@pytest.mark.unit
+def test_version_and_language_names():
+    from attn.runtime.constants import language_code
+
+    result = attn("--version")
+    assert result.returncode == 0 and result.stdout.decode().startswith("attn ")
+    assert [language_code(v) for v in ("DE", "German", "deutsch", "french", "Français", "En", "sym")] == \
+        ["de", "de", "de", "fr", "fr", "en", "sym"]
+
+
+@pytest.mark.integration
+def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_ways_model):
+    """The both-ways toy model translates sym→rot and back (each line its own direction); a line
+    in a language the model does not read is written out unchanged, with a note."""
+    from attn.cli.detected_sources import DetectedSources, unchanged
+
+    notes = []
+    calls = []
+
+    class Echo:
+        def __init__(self, language):
+            self.language = language
+
+        def translate(self, texts, options, batch_size, first_number, sentences):
+            calls.append((self.language, texts))
+            return [[f"{self.language}:{text}"] for text in texts]
+
+    sources = DetectedSources("en", [("de", "en"), ("fr", "en")], lambda language: (Echo(language), None), notes.append)
+    texts = ["Ich bin heute sehr müde und gehe früh ins Bett.", "Je suis très fatigué aujourd'hui et je me couche tôt.",
+             "Sono molto stanco oggi e vado a letto presto, grazie mille."]
+    results = sources.translate(texts, 8, 1, True)
+    assert results[0] == ["de:" + texts[0]] and results[1] == ["fr:" + texts[1]]
+    assert results[2][0].text == texts[2] and unchanged(texts[2])[0].text == texts[2]
+    assert any("input 3" in note and "unchanged" in note for note in notes)
+    assert sorted(language for language, _ in calls) == ["de", "fr"]
+
+
+@pytest.mark.integration
+def test_eval_json_to_standard_output(reverse_model, tmp_path):
+    (tmp_path / "rows.tsv").write_text("a0 b1\tb1 a0\tsym\n")
+    result = attn("eval", str(tmp_path / "rows.tsv"), "-m", str(reverse_model), "--json", "-")
+    assert result.returncode == 0 and json.loads(result.stdout)["scores"] and not (tmp_path / "-").exists()

@@ -49,6 +49,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Route
 
+from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.registry import pair_owners
@@ -65,7 +66,6 @@ from .spec import openapi
 
 log = logging.getLogger("attn.serve")
 
-LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
 # Search settings a native request may set (sampling included); the rest are the model's.
 NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk", "shortlist")
 
