@@ -2,7 +2,7 @@
 
     python benchmarks/alignment_agreement.py models/en-de [MORE FOLDERS] \\
         --dev ../shared/data/en-de/dev.tsv.gz --train ../shared/data/en-de/train.tsv.gz \\
-        --pairs 300 --context 20000 --out benchmarks/ALIGNMENT.md
+        --pairs 300 --context 20000 --out benchmarks/studies/ALIGNMENT.md
 
 For `--pairs` dev pairs (every n-th row), each folder force-decodes the reference translation
 (`Translator.force`, as `attn align` does) and links every target word to its strongest source

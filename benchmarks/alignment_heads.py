@@ -4,7 +4,7 @@ for model folders), with exported folders (an RNN's, say) in the same table.
 
     python benchmarks/alignment_heads.py configs/en-de-transformer.toml work/en-de-transformer \\
         --folders models/en-de --dev ../shared/data/en-de/dev.tsv.gz \\
-        --train ../shared/data/en-de/train.tsv.gz --pairs 300 --context 20000 --out benchmarks/ALIGNMENT.md
+        --train ../shared/data/en-de/train.tsv.gz --pairs 300 --context 20000 --out benchmarks/studies/ALIGNMENT.md
 
 The Transformer is the run's best checkpoint (or the mean of the last `--average` kept ones, as
 `attn export --average` takes), teacher-forced in PyTorch on the reference translation; each

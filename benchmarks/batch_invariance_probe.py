@@ -1,7 +1,7 @@
 """Does a sentence translate the same in any company? A larger probe than the test suite's
 240-line slice: N test sentences translated in batches of 32, in batches of 7, shuffled in batches
 of 13, and (a subset) one at a time, with the model's shortlist on and off; counts the outputs
-equal to the batches-of-32 run. Written to benchmarks/BATCH-INVARIANCE.md.
+equal to the batches-of-32 run. Written to benchmarks/studies/BATCH-INVARIANCE.md.
 
     python benchmarks/batch_invariance_probe.py --model models/en-de \\
         --data ../shared/data/en-de/test.tsv.gz --sentences 2000 --alone 400

@@ -1,7 +1,7 @@
 """Decoding speed and BLEU of several model folders on the same sentences, in one process.
 
     python benchmarks/compare_folders.py BASELINE OTHER [...] --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 500 --beams 1,5 --threads 1,2 --repeats 3 --out benchmarks/ROW-SCALES.md
+        --sentences 500 --beams 1,5 --threads 1,2 --repeats 3 --out benchmarks/studies/ROW-SCALES.md
 
 Each setting times every folder in turn, round after round (the machine is shared and noisy:
 alternating keeps slow spells from landing on one folder only), and keeps each folder's fastest

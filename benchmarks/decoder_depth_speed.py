@@ -2,11 +2,11 @@
 trained weights cut to their first E encoder and D decoder layers, against a baseline folder (the
 shipped GRU), every sentence forced to the same number of output pieces so that the outputs' lengths
 (which a cut model gets wrong) do not enter the comparison. The cut models' translations are
-meaningless; only their speed is measured. Written to benchmarks/DECODER-DEPTH.md.
+meaningless; only their speed is measured. Written to benchmarks/studies/DECODER-DEPTH.md.
 
     python benchmarks/decoder_depth_speed.py configs/en-de-transformer.toml work/en-de-transformer \\
         --set model.decoder_layers=2 --baseline models/en-de --shortlist-from work/en-de-t --data ../shared/data/en-de/test.tsv.gz \\
-        --shapes 6x2,6x1,3x1 --sentences 300 --pieces 30 --out benchmarks/DECODER-DEPTH.md
+        --shapes 6x2,6x1,3x1 --sentences 300 --pieces 30 --out benchmarks/studies/DECODER-DEPTH.md
 
 Each cut model is exported with `export_model` (verified against PyTorch) and quantized with
 `quantize_folder` into a temporary folder, with the shortlist of `--shortlist-from`; beam 5, batch

@@ -1,7 +1,7 @@
 """Which language-identification package `--from auto` uses: three maintained PyPI packages on
 the test splits' texts, whose language is known (English sources, German and French targets).
 
-    python benchmarks/language_id.py ../shared/data --out benchmarks/LANGUAGE-ID.md
+    python benchmarks/language_id.py ../shared/data --out benchmarks/studies/LANGUAGE-ID.md
 
 Each detector chooses among the languages attn has models for (en, de, fr), as the runtime asks
 it to. Accuracy overall, per language, and on short texts (at most 3 words: menu items, titles,

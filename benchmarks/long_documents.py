@@ -2,7 +2,7 @@
 its longest quarter, for several source limits (`--max-source-pieces`).
 
     python benchmarks/long_documents.py models/summarize-debian \\
-        ../shared/data/summarize-debian/dev.tsv.gz --limits 120,200,400,1500 --out benchmarks/LONG-DOCUMENTS.md
+        ../shared/data/summarize-debian/dev.tsv.gz --limits 120,200,400,1500 --out benchmarks/studies/LONG-DOCUMENTS.md
 
 The model reads the first `limit` pieces of a document (runtime/chunking.py `keep_head`), so a
 larger limit lets it see more than the first 120 pieces it was trained on. Tune on dev; the chosen

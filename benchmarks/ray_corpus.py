@@ -1,9 +1,9 @@
 """`attn translate-corpus` on a local Ray against `attn translate` on one machine, and 1 worker
-against 2, in one run. Written to benchmarks/RAY.md.
+against 2, in one run. Written to benchmarks/studies/RAY.md.
 
     pip install ".[ray]"
     python benchmarks/ray_corpus.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 2000 --out benchmarks/RAY.md
+        --sentences 2000 --out benchmarks/studies/RAY.md
 
 Ray is started once (`ray.init` with the machine's CPUs) before the timed runs; each Ray row times
 translate_corpus from reading the file to the last Parquet file written, actors' model loading

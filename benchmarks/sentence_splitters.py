@@ -1,7 +1,7 @@
 """Which sentence segmenter the runtime uses: three maintained PyPI segmenters on the test sources.
 
     python benchmarks/sentence_splitters.py ../shared/data/en-de/test.tsv.gz \\
-        ../shared/data/en-de/l10n-test.tsv.gz --model models/en-de --out benchmarks/SENTENCES.md
+        ../shared/data/en-de/l10n-test.tsv.gz --model models/en-de --out benchmarks/studies/SENTENCES.md
 
 There is no gold segmentation of the corpora, but their rows make one: a row that ends a sentence
 (last character . ! ? … or a closing quote or bracket after one) followed by the next such row of

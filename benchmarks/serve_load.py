@@ -1,10 +1,10 @@
 """`attn serve` under load: throughput and latency at 1, 8 and 64 concurrent clients, with dynamic
 batching and with one request at a time (`--max-batch 1`), against `attn translate` on the same
-sentences from a file, all in one run. Written to benchmarks/SERVE.md.
+sentences from a file, all in one run. Written to benchmarks/studies/SERVE.md.
 
     pip install ".[serve]" aiohttp
     python benchmarks/serve_load.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 400 --out benchmarks/SERVE.md
+        --sentences 400 --out benchmarks/studies/SERVE.md
 
 Each client posts one sentence per request to LibreTranslate's /translate, as an application
 translating what its users type would, and sends the next when the answer comes; the run is

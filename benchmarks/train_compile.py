@@ -5,7 +5,7 @@ warm-up:
 
     python benchmarks/train_compile.py
 
-Result and what it means: benchmarks/TRAIN-COMPILE.md."""
+Result and what it means: benchmarks/studies/TRAIN-COMPILE.md."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Learning curves of the attention variants on the reverse task: exact match on the test rows
 every 200 steps, for the recipes and step caps of tests/test_variants.py and
-tests/test_copy_coverage.py (benchmarks/REVERSE-TASK-CURVES.md).
+tests/test_copy_coverage.py (benchmarks/studies/REVERSE-TASK-CURVES.md).
 
     python benchmarks/variant_curves.py dot-bahdanau:300/0.005:2400 general-luong:300/0.003/3:1400
 

@@ -1,5 +1,5 @@
 """Issue 15's vocabulary study: BPE learned on the en-de mix of the vocabulary pair
-(models/README.md, en-de) at 8k / 16k / 24k / 32k pieces; for each, the README sentence and its
+(docs/model-history.md, en-de) at 8k / 16k / 24k / 32k pieces; for each, the README sentence and its
 translation as pieces, and pieces per dev sentence (both dev files). Needs ../shared/data.
 
     python benchmarks/vocab_segments.py

@@ -9,7 +9,7 @@ and the size cap at all.
 
     python benchmarks/width_speed.py configs/en-de-transformer.toml --vocab-from models/en-de \\
         --baseline work/en-de-row2 --baseline models/en-de --data ../shared/data/en-de/test.tsv.gz \\
-        --widths 256,384,512 --sentences 300 --pieces 30 --repeats 3 --out benchmarks/WIDTH-SPEED.md
+        --widths 256,384,512 --sentences 300 --pieces 30 --repeats 3 --out benchmarks/studies/WIDTH-SPEED.md
 """
 
 from __future__ import annotations

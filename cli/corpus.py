@@ -12,7 +12,11 @@ decodes its standard input) or Parquet files (`--column` names the text column).
 them, each file in one task, into rows (path, row, text); `map_batches` sends batches of rows to
 a pool of actors, each holding one loaded model (CPU threads or a GPU per actor); the rows are
 written as Parquet files in the output folder with the translation beside the text. Exactly one
-output row per input row, and (path, row) gives back the input order: sort by them. Every text
+output row per input row, and (path, row) gives back the input order: sort by them. A local
+output folder must be new or empty, and appears whole: the files are written into a staging
+folder beside it, renamed into place when every row is written (a failed run leaves nothing). The
+inputs and the output are checked before Ray starts: a missing file, a Parquet file without the
+column or not Parquet at all, an output that is a file or a folder with files are one-line errors. Every text
 translates as `attn translate` translates that line (tested).
 
 On a cluster, every node needs attn installed (the shipped models come with it) or the model
@@ -23,6 +27,8 @@ folder at the same path; `--ray-address auto` joins the cluster `ray start` made
 from __future__ import annotations
 
 import io
+import os
+import shutil
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -85,6 +91,15 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     for path in paths:
         if not Path(path).is_file():
             raise UsageError(f"no such file: {path}")
+        if path.endswith(PARQUET_SUFFIXES):
+            check_parquet_column(path, column)
+    local = "://" not in str(output)
+    staging = None
+    if local:
+        output = Path(output)
+        check_output_folder(output)
+        staging = output.parent / f".{output.name}.staging-{os.getpid()}"
+        shutil.rmtree(staging, ignore_errors=True)
     if not ray.is_initialized():
         ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
     # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
@@ -98,7 +113,46 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         fn_constructor_kwargs={"folder": str(folder), "device": "cuda" if gpus_per_worker else "cpu",
                                "threads": cpus_per_worker, "batch_size": batch_size, "source": source,
                                "target": target})
-    dataset.write_parquet(str(output), ray_remote_args=light)
+    try:
+        dataset.write_parquet(str(staging or output), ray_remote_args=light)
+        if staging is not None:
+            if not staging.exists():  # no rows at all: an empty dataset
+                staging.mkdir()
+            if output.exists():
+                _fill_empty(staging, output)
+            else:
+                os.replace(staging, output)
+    finally:
+        if staging is not None:
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _fill_empty(staging: Path, output: Path) -> None:
+    """Move the staged files into `output`, an empty folder of the user's (kept, not replaced)."""
+    for item in staging.iterdir():
+        os.replace(item, output / item.name)
+
+
+def check_output_folder(output: Path) -> None:
+    """A UsageError unless `output` is absent or an empty folder: a second run never appends to
+    (or mixes with) what a first one wrote."""
+    if output.is_file() or output.is_symlink():
+        raise UsageError(f"--output {output} is a file; name a folder (new or empty)")
+    if output.is_dir() and any(output.iterdir()):
+        raise UsageError(f"--output {output} already holds files; name a new or empty folder")
+
+
+def check_parquet_column(path: str, column: str) -> None:
+    """A UsageError naming the file unless it is Parquet with a column `column` (read from its footer)."""
+    import pyarrow
+    import pyarrow.parquet
+
+    try:
+        names = pyarrow.parquet.read_schema(path).names
+    except (pyarrow.ArrowException, OSError) as error:
+        raise UsageError(f"{path}: not a readable Parquet file ({' '.join(str(error).split())[:200]})") from None
+    if column not in names:
+        raise UsageError(f"{path}: no column {column!r} (it has {', '.join(names[:10])}); choose one with --column")
 
 
 def translate_corpus_command(

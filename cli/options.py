@@ -49,7 +49,7 @@ TopKOption = Annotated[int, typer.Option("--top-k", min=0, help="With --sample: 
 TopPOption = Annotated[float, typer.Option("--top-p", min=0.0, max=1.0, help="With --sample: within this probability mass.", rich_help_panel=SEARCH_PANEL)]
 SeedOption = Annotated[Optional[int], typer.Option("--seed", help="Seed for --sample (same seed, same output).", rich_help_panel=SEARCH_PANEL)]
 ReplaceUnkOption = Annotated[Optional[bool], typer.Option("--replace-unk/--no-replace-unk", help="Repair mangled copies of versions, paths, names. Default: the model's.", rich_help_panel=SEARCH_PANEL)]
-ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one (faster).", rich_help_panel=SEARCH_PANEL)]
+ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one: faster, but a word the shortlist leaves out comes back as another word or a non-word.", rich_help_panel=SEARCH_PANEL)]
 MaxSourcePiecesOption = Annotated[Optional[int], typer.Option("--max-source-pieces", min=1, max=10_000, help="The longest source the model reads at once: a longer sentence is translated in parts, a longer document summarized from its head. Default: the model's.", rich_help_panel=SEARCH_PANEL)]
 SentencesOption = Annotated[bool, typer.Option("--sentences/--no-sentences", help="Translate an input of several sentences one sentence at a time, joined (best only).", rich_help_panel=SEARCH_PANEL)]
 

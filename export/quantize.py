@@ -200,7 +200,7 @@ def _drop_unread(graph: onnx.GraphProto) -> None:
 def _without_preprocessing_advice():
     """Drop onnxruntime's "consider pre-processing before quantization" warning, which it logs
     once per graph: attn quantizes its graphs as exported on purpose (shape inference and graph
-    optimization before quantizing are not what the int8 scores in models/README.md measured),
+    optimization before quantizing are not what the int8 scores in docs/model-history.md measured),
     so the advice is noise on the user's stderr."""
     def keep(record: logging.LogRecord) -> bool:
         return "pre-processing before quantization" not in record.getMessage()

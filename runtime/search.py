@@ -61,7 +61,9 @@ class SearchOptions:
     max_source_pieces (None: the model's) is the longest source read at once: a translation
     model translates a longer sentence in parts, a summarizer reads the head (runtime/chunking.py).
     shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
-    (runtime/shortlist.py)."""
+    (runtime/shortlist.py): faster, but off by default, since a word whose pieces the shortlist
+    leaves out comes back as another word or a non-word ("He drinks coffee every morning." →
+    "Ertränke jeden Morgen."; docs/model-history.md measures both)."""
 
     beam: int = MODEL_SEARCH_DEFAULTS["beam"]
     n_best: int = 1
@@ -77,7 +79,7 @@ class SearchOptions:
     top_p: float = 1.0
     seed: int | None = None
     replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
-    shortlist: bool = True
+    shortlist: bool = False
     max_source_pieces: int | None = None
 
     def __post_init__(self):

@@ -141,7 +141,7 @@ class Translator:
         False) and joins their best translations, best only. The parts are sorted by length into
         batches of at most `batch_size`, evened out over the workers, decoded up
         to `workers` at a time; a batch's outputs do not depend on its company, up to rounding at
-        near ties (benchmarks/BATCH-INVARIANCE.md). Blank texts give one empty translation;
+        near ties (benchmarks/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation;
         a sentence over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
         inputs from `first_number` (a caller that translates a stream in calls passes its count)."""

@@ -37,3 +37,30 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
     assert list(from_text["row"]) == list(range(41)) and list(from_parquet["row"]) == list(range(21))
     assert list(from_text["translation"]) == expected_text
     assert list(from_parquet["translation"]) == expected_parquet
+    assert not list(tmp_path.glob(".out.staging-*"))  # the staging folder became the output
+    # a second run into the same folder is refused, not appended (probe C6b)
+    rerun = attn("translate-corpus", str(text_file), "--output", str(tmp_path / "out"), "-m", str(reverse_model), check_rc=2)
+    assert b"already holds files" in rerun.stderr and len(pq.read_table(tmp_path / "out")) == 62
+
+
+@pytest.mark.parametrize("case", ["output is a file", "parquet without the column", "text named .parquet"])
+def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
+    """Each was an internal error with a folded Ray traceback after 15 s of start-up (probe C4, C6c)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    text = tmp_path / "in.txt"
+    text.write_text("a0 b1\n")
+    output = tmp_path / "out"
+    if case == "output is a file":
+        output.write_text("mine")
+        inputs = [text]
+    elif case == "parquet without the column":
+        inputs = [tmp_path / "in.parquet"]
+        pq.write_table(pa.table({"sentence": ["a0"]}), inputs[0])
+    else:
+        inputs = [tmp_path / "fake.parquet"]
+        inputs[0].write_text("not parquet")
+    result = attn("translate-corpus", *map(str, inputs), "--output", str(output), "-m", str(reverse_model), check_rc=2)
+    err = result.stderr.decode()
+    assert err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err, err

@@ -4,7 +4,7 @@ A request's texts join a bounded queue (`Busy` when it is full: memory does not 
 load). One task per model takes the first waiting job and every job already queued, up to
 `max_batch` texts (a job is never split); when the last batch held several requests, it also waits
 up to `max_wait` seconds for more (clients that just got their answers are sending their next
-ones), while a lone client is never kept waiting (benchmarks/SERVE.md). It decodes jobs that ask for
+ones), while a lone client is never kept waiting (benchmarks/studies/SERVE.md). It decodes jobs that ask for
 the same search settings together in a worker thread: onnxruntime releases the GIL, so the event
 loop keeps accepting requests meanwhile, and they queue up for the next batch. The Translator
 sorts and splits a batch over the cores itself, and a text translates the same in any company
