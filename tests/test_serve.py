@@ -365,3 +365,17 @@ def test_the_endpoints_of_a_front_end(server):
     preflight = httpx.options(server.url + "/translate", headers={"Origin": "http://example.org",
                                                                    "Access-Control-Request-Method": "POST"})
     assert preflight.status_code == 200 and preflight.headers["access-control-allow-origin"] == "*"
+
+
+@pytest.mark.integration
+def test_expensive_requests_within_the_size_limits_are_refused(server):
+    """10,000 emoji are 20,000 characters but 40,000 pieces, and a 120-byte request could ask for
+    beam 128 and min_length 1000: both held a model for minutes (probe S20, S20b)."""
+    import httpx
+
+    emoji = httpx.post(server.url + "/translate", json={"q": "😀" * 10_000, "source": "sym", "target": "sym"})
+    assert emoji.status_code == 413 and "budget" in emoji.json()["error"]
+    heavy = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "beam": 128,
+                                                             "min_length": 1000})
+    assert heavy.status_code == 400 and "at most" in heavy.json()["error"]
+    assert httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym"}).status_code == 200

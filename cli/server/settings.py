@@ -23,6 +23,12 @@ class Limits:
         return 6 * self.max_chars + 64 * 1024
 
 
+# What one request's search may ask for: tighter than the command line's (runtime/search.py
+# SEARCH_LIMITS), since a server's model is shared. A request's work is budgeted as its source
+# pieces times its beam: 10,000 emoji (40,000 byte-level pieces) at beam 5 is over it (probe S20).
+SERVER_SEARCH_LIMITS = {"beam": 16, "n_best": 16, "min_length": 256, "max_length_ratio": 3.0, "max_length_offset": 256}
+MAX_PIECE_BEAMS = 100_000
+
 # Dynamic batching (cli/server/batcher.py): texts per decode batch, how long a batch waits for more
 # requests when they come concurrently, texts waiting per model.
 MAX_BATCH, MAX_WAIT_SECONDS, MAX_QUEUED = 64, 0.002, 1024
