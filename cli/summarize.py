@@ -21,17 +21,18 @@ from attn.runtime.errors import UsageError
 from attn.runtime.extractive import attended_sentences
 from attn.runtime.sessions import warn_on_stderr
 
+from .formats import make_format
 from .formats.jsonl import JsonlFormat
-from .formats.text import TextFormat
+from .heatmap import FORMATS as HEATMAP_FORMATS
+from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatmap
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .output import output_file
 from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
                       NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier,
                       search_options)
 from .progress import progress_bar, progress_wanted
-from .translate import load_translator
+from .translate import FormatOption, check_format, load_translator
 
-SUMMARY_FORMATS = ("text", "jsonl")
 
 
 def summarize_command(
@@ -48,7 +49,9 @@ def summarize_command(
     max_length: Annotated[Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")] = None,
     no_repeat_ngram: NoRepeatNgramOption = None,
     max_source_pieces: MaxSourcePiecesOption = None,
-    output_format: Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(SUMMARY_FORMATS)}.")] = "text",
+    output_format: FormatOption = "text",
+    align: Annotated[bool, typer.Option("--align", help="Show which document words each summary word drew on, as a table.")] = False,
+    heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw that attention to FILE.png|svg|pdf (FILE-N.png for several documents).")] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 16,
@@ -56,8 +59,9 @@ def summarize_command(
     quiet: QuietOption = False,
 ) -> None:
     """Summarize documents in one line each with an installed or given summarization model."""
-    if output_format not in SUMMARY_FORMATS:
-        raise typer.BadParameter(f"choose from {', '.join(SUMMARY_FORMATS)}", param_hint="--format")
+    output_format = check_format(output_format, align)
+    if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
+        raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search_options(
@@ -67,7 +71,9 @@ def summarize_command(
     )
     if sentences and (options.n_best > 1 or output_format != "text"):
         raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
-    formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else TextFormat(options.n_best)
+    formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else \
+        make_format(output_format, options.n_best)
+    alignments = []
     done = 0
     batches = _document_batches([*(files or []), *(inputs or [])] or [Path("-")], lines,
                                 summarizer.inputs_per_call(batch_size), max_chars, notify)
@@ -80,8 +86,13 @@ def summarize_command(
                     sys.stdout.write(" ".join(attended_sentences(document, result[0].alignment, sentences)) + "\n")
                 else:
                     formatter.write(document, result)
+                if heatmap:
+                    alignments.append((heatmap_alignment(result[0].alignment, len(alignments) + 1, notify),
+                                       heatmap_title(document, result[0].score)))
             sys.stdout.flush()
             advance(len(documents))
+    for index, (alignment, title) in enumerate(alignments):
+        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
 
 
 def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int,
