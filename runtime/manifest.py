@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zipfile
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -87,6 +88,25 @@ def verified_bytes(folder: Path, manifest: Manifest, name: str) -> bytes:
     if hashlib.sha256(data).hexdigest() != manifest.files[name]:
         raise ModelFolderError(f"{folder / name}: changed since its checksum was checked (being written?)")
     return data
+
+
+# An .npz member may unpack to at most this many times its stored size, or to LARGE_MEMBER bytes:
+# the shipped arrays unpack 1 to 3 times; a zip bomb 1,000 times and more (probe M4).
+NPZ_RATIO, LARGE_MEMBER = 50, 1 << 24
+
+
+def check_npz(path: Path, what: str) -> None:
+    """Refuse, from its zip directory and before anything is unpacked, an .npz (holding `what`)
+    whose members would unpack far beyond their stored size."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, OSError) as error:
+        raise ModelFolderError(f"{path}: cannot read {what} (not a readable .npz archive: {error})") from None
+    for member in members:
+        if member.file_size > max(LARGE_MEMBER, NPZ_RATIO * member.compress_size):
+            raise ModelFolderError(f"{path}: member {member.filename} would unpack to {member.file_size:,} bytes "
+                                   f"from {member.compress_size:,}; refusing it")
 
 
 MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB

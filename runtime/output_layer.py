@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
-from .manifest import ModelFolderError
+from .manifest import ModelFolderError, check_npz
 
 INT8_LIMIT = 127
 
@@ -60,6 +60,7 @@ class OutputLayer:
 
     @classmethod
     def load(cls, path: Path) -> OutputLayer:
+        check_npz(path, "the output layer")
         try:
             with np.load(path, allow_pickle=False) as stored:
                 if "weight_int8" in stored:

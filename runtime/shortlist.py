@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from .constants import SPECIAL_TOKENS
-from .manifest import ModelFolderError
+from .manifest import ModelFolderError, check_npz
 
 
 def distinct(ids: np.ndarray) -> np.ndarray:
@@ -71,6 +71,7 @@ class Shortlist:
     @classmethod
     def load(cls, path: Path, vocab_size: int) -> Shortlist:
         """The shortlist of a model of `vocab_size` pieces; ids out of range are refused."""
+        check_npz(path, "the lexical shortlist")
         try:
             with np.load(path, allow_pickle=False) as stored:
                 frequent, translations = stored["frequent"], stored["translations"]

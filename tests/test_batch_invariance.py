@@ -5,7 +5,7 @@ swapped).
 
 With activations quantized per tensor, a sentence's rounding followed its batch companions' largest
 values and 25 of these 240 lines changed with the batch; export/quantize.py now scales each row
-on its own (README, "Hardening")."""
+on its own (docs/hardening.md)."""
 
 import random
 import subprocess

@@ -82,7 +82,7 @@ def test_a_run_folder_refuses_a_different_model(tmp_path):
     check_run_config(config_from_dict({"model": {**transformer, "alignment_layer": 0}}), tmp_path / "t")  # export's choice
 
 
-# ---- ranges and fuzzing (README, "Hardening") ---------------------------------------------
+# ---- ranges and fuzzing (docs/hardening.md) ---------------------------------------------
 def config_keys() -> list[tuple[str, str, type]]:
     """(section, key, type) of every key a config file can set."""
     import typing

@@ -1,4 +1,4 @@
-"""Bad input, damaged model folders, pipes, signals and concurrency (README: "Hardening")."""
+"""Bad input, damaged model folders, pipes, signals and concurrency (docs/hardening.md)."""
 
 import json
 import os

@@ -1,6 +1,6 @@
 """Hostile and damaged model folders: only known files inside the folder, every manifest field
 checked, files that match their checksum but disagree with each other refused; always one line
-on stderr and exit 2, never a traceback, a hang or a read outside the folder (README, "Hardening")."""
+on stderr and exit 2, never a traceback, a hang or a read outside the folder (docs/hardening.md)."""
 
 import json
 import os
@@ -289,3 +289,18 @@ def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, 
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "not finite" in err, err
     assert b"NaN" not in result.stdout
+
+
+def test_a_zip_bomb_member_is_refused_before_it_is_unpacked(folder):
+    """A re-hashed lexicon or output layer whose member unpacks to gigabytes was unpacked whole
+    before its shape was checked (probe M4)."""
+    import zipfile
+
+    with zipfile.ZipFile(folder / "output_layer.npz", "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        with archive.open("weight.npy", "w", force_zip64=True) as member:
+            header = b"\x93NUMPY\x01\x00v\x00{'descr': '<f4', 'fortran_order': False, 'shape': (65536, 8192), }"
+            member.write(header.ljust(127) + b"\n")
+            for _ in range(2048):
+                member.write(bytes(1 << 20))  # 2 GiB of zeros, a few MB stored
+    rehash(folder, "output_layer.npz")
+    assert "would unpack" in refused_by_the_cli(folder)

@@ -1,5 +1,5 @@
 """`attn export` and `attn quantize` never delete what is not a model folder, swap folders
-atomically and leave no staging debris behind, even after kill -9 (README, "Hardening")."""
+atomically and leave no staging debris behind, even after kill -9 (docs/hardening.md)."""
 
 import os
 import shutil

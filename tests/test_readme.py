@@ -1,0 +1,57 @@
+"""README.md's tour prints what README.md shows (issue 45): every `$ attn …` line of it that is
+followed by output runs here, with the shipped models, and must print that output. Another
+CPU's rounding may decide a near tie in a translation the other way, so a translated line that
+differs must be one of the 5 best, scored within NEAR_TIE of the best (as the everyday probe)."""
+
+import json
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from .test_shipped_model import NEAR_TIE
+
+pytestmark = pytest.mark.system
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def tour() -> list[tuple[str, list[str]]]:
+    """(command, expected output lines) of each `$ attn` line followed by output."""
+    examples, lines = [], README.read_text(encoding="utf-8").splitlines()
+    for index, line in enumerate(lines):
+        if line.startswith("    $ attn") and "#" not in line:
+            output = []
+            for following in lines[index + 1:]:
+                if not following.startswith("    ") or following.startswith("    $"):
+                    break
+                output.append(following[4:])
+            if output:
+                examples.append((line[6:], output))
+    return examples
+
+
+def run(command: str) -> str:
+    shell = command.replace("attn ", f"{shlex.quote(sys.executable)} -m attn.cli ")
+    result = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
+    return result.stdout.decode()
+
+
+def test_the_tour_has_examples_with_output():
+    assert len(tour()) >= 3
+
+
+@pytest.mark.parametrize("command, expected", tour(), ids=[command for command, _ in tour()])
+def test_the_readme_command_prints_what_the_readme_shows(command, expected):
+    printed = run(command).splitlines()
+    if printed == expected:
+        return
+    assert " -f " not in command and "attn translate" in command, (printed, expected)
+    listed = [json.loads(line) for line in run(command.replace("attn translate", "attn translate -f jsonl -n 5", 1)).splitlines()]
+    assert len(listed) == len(expected)
+    for record, line in zip(listed, expected):
+        scores = {best["text"]: best["score"] for best in record["n_best"]}
+        assert line in scores and scores[line] >= record["n_best"][0]["score"] - NEAR_TIE, (line, scores)
