@@ -54,8 +54,12 @@ def guarded(command: Callable) -> Callable:
 
     @functools.wraps(command)
     def run(*args, **kwargs):
+        if sys.stdout is None:  # started with stdout closed (`>&-`): the results would go nowhere
+            _fail("standard output is closed: redirect it to a file or to /dev/null", 2)
         try:
-            return command(*args, **kwargs)
+            result = command(*args, **kwargs)
+            sys.stdout.flush()  # a closed pipe shows here, in the command, not at the interpreter's exit
+            return result
         except (typer.Exit, typer.Abort, ClickException):
             raise
         except KeyboardInterrupt:
@@ -65,6 +69,11 @@ def guarded(command: Callable) -> Callable:
             # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise typer.Exit(0) from None
+        except SystemExit as error:
+            # Rich meets a closed pipe by pointing stdout at /dev/null and exiting 1 (Console.on_broken_pipe)
+            if error.code == 1 and _stdout_is_devnull():
+                raise typer.Exit(0) from None
+            raise
         except ModuleNotFoundError as error:  # an optional dependency of train/export/eval/plot
             _fail(f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
                   f"(training, export) or 'attn[eval]' (eval)", 2)
@@ -121,6 +130,13 @@ def main() -> None:
         print("attn: interrupted", file=sys.stderr)
         sys.exit(130)
     sys.exit(result if isinstance(result, int) else 0)
+
+
+def _stdout_is_devnull() -> bool:
+    try:
+        return os.path.samestat(os.fstat(sys.stdout.fileno()), os.stat(os.devnull))
+    except (OSError, ValueError):
+        return False
 
 
 def _fail(message: str, code: int):

@@ -184,3 +184,25 @@ def test_eval_json_to_standard_output(reverse_model, tmp_path):
     (tmp_path / "rows.tsv").write_text("a0 b1\tb1 a0\tsym\n")
     result = attn("eval", str(tmp_path / "rows.tsv"), "-m", str(reverse_model), "--json", "-")
     assert result.returncode == 0 and json.loads(result.stdout)["scores"] and not (tmp_path / "-").exists()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("args", [["translate", "--align", "a0 b1 c2"], ["align", "a0 b1", "b1 a0"]])
+def test_rich_output_into_a_pipe_closed_early_exits_0(reverse_model, args):
+    """`| head -1` made --align and attn align exit 1 silently (probe E2)."""
+    command = " ".join([sys.executable, "-m", "attn.cli", *args[:1], "-m", str(reverse_model), *(f"'{a}'" for a in args[1:])])
+    result = subprocess.run(["bash", "-c", f"{command} | head -1 > /dev/null; echo ${{PIPESTATUS[0]}}"],
+                            capture_output=True, timeout=120)
+    assert result.stdout.decode().strip() == "0" and b"Traceback" not in result.stderr
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("args", [["translate", "a0"], ["eval", "ROWS"], ["models"]])
+def test_a_closed_standard_output_is_a_clear_error(reverse_model, tmp_path, args):
+    """With `>&-` commands failed with an AttributeError, and eval exited 0 (probe E3, E3b)."""
+    (tmp_path / "rows.tsv").write_text("a0 b1\tb1 a0\n")
+    args = [str(tmp_path / "rows.tsv") if a == "ROWS" else a for a in args]
+    extra = ["-m", str(reverse_model)] if args[0] != "models" else []
+    command = " ".join([sys.executable, "-m", "attn.cli", *args, *extra])
+    result = subprocess.run(["bash", "-c", f"{command} >&-"], capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"standard output is closed" in result.stderr and result.stderr.count(b"\n") == 1
