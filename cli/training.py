@@ -50,8 +50,10 @@ def export_command(
     from attn.export.config import load_config
     from attn.export.lexicon import run_shortlist
     from attn.export.onnx_export import export_model
+    from attn.export.staging import check_replaceable
     from attn.export.train import Trainer, chosen_weights
 
+    check_replaceable(out)  # a --out that will be refused is refused before any training (probe X11)
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config, _overrides(overrides, device)), run, console)

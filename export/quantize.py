@@ -29,6 +29,7 @@ from onnx import TensorProto, helper, numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
+from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
@@ -217,6 +218,8 @@ def quantize_folder(source: Path, out: Path) -> dict:
     """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes.
     An int8 folder whose activations are still quantized per tensor (attn before per-row
     scales) is brought up to per-row scales, its int8 weights unchanged."""
+    if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
+        raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
     already_int8 = manifest.architecture.get("precision") == "int8"
     with staged_folder(out) as staging:

@@ -24,6 +24,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
+from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from .config import Config, ConfigError, data_files, learned_directions
@@ -163,7 +164,7 @@ class Trainer:
         check_run_config(config, self.workdir)
         starting = not (self.workdir / "last.pt").exists()
         if starting and config.train.init_from:
-            check_start_folder(Path(config.train.init_from))
+            check_start_folder(Path(config.train.init_from), config.model.architecture)
             if self.workers.main and not config.train.init_new_vocab:
                 adopt_tokenizer(Path(config.train.init_from), self.workdir)
         if not self.workers.main:
@@ -393,12 +394,22 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
     return best["model"], [best["step"]]
 
 
-def check_start_folder(start: Path) -> None:
+def check_start_folder(start: Path, architecture: str) -> None:
     """`[train] init_from` names a run folder (best.pt and its tokenizer) or an exported model
-    folder; anything else is a ConfigError."""
+    folder of the run's `architecture`; anything else is a ConfigError (a Transformer's weights
+    in a GRU would leave all but the embeddings untaken, a run from scratch nobody asked for)."""
     if not (start / TOKENIZER).is_file() or not (is_exported_folder(start) or (start / "best.pt").is_file()):
         raise ConfigError(f"[train] init_from: {start} is neither a run folder (best.pt and {TOKENIZER}) nor an "
                           f"exported model folder")
+    if is_exported_folder(start):
+        theirs = read_manifest(start, verify_checksums=False).architecture.get("architecture", "rnn")
+    else:
+        recorded = start / "config.json"
+        theirs = json.loads(recorded.read_text(encoding="utf-8"))["model"].get("architecture", "rnn") \
+            if recorded.is_file() else architecture
+    if theirs != architecture:
+        raise ConfigError(f"[train] init_from: {start} is a {theirs} model, this run's [model] a {architecture}: "
+                          f"none of its weights but the embeddings would fit")
 
 
 def adopt_tokenizer(start: Path, workdir: Path) -> None:

@@ -142,3 +142,36 @@ def test_a_symbolic_link_as_out_is_refused(reverse_model, tmp_path):
     (tmp_path / "link").symlink_to(target)
     with pytest.raises(UsageError, match="symbolic link"):
         quantize_folder(reverse_model, tmp_path / "link")
+
+
+def test_quantize_refuses_to_replace_its_own_source(reverse_model, tmp_path):
+    """`attn quantize F --out F` replaced the fp32 folder by its int8 copy (probe X12)."""
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_model, folder)
+    result = quantize_cli(folder, folder)
+    assert result.returncode == 2 and b"model being quantized" in result.stderr
+    assert read_manifest(folder).architecture.get("precision", "fp32") != "int8"
+
+
+def test_export_refuses_its_out_before_training(tmp_path):
+    """An --out that will be refused was refused only after training (probe X11)."""
+    from attn.runtime.constants import MANIFEST
+
+    out = tmp_path / "notes"
+    out.mkdir()
+    (out / "thesis.tex").write_text("mine")
+    config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
+    result = subprocess.run([*ATTN, "export", str(config), "--workdir", str(tmp_path / "run"), "--out", str(out)],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"not a model folder" in result.stderr
+    assert not (tmp_path / "run" / "last.pt").exists() and not (out / MANIFEST).exists()
+
+
+def test_init_from_a_model_of_another_architecture_is_refused(transformer_model, tmp_path):
+    """A Transformer folder as init_from of a GRU config trained from scratch, "0 of 20 weight
+    tensors taken", exit 0 (probe X3)."""
+    config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
+    result = subprocess.run([*ATTN, "train", str(config), "--workdir", str(tmp_path / "run"),
+                             "--set", f'train.init_from="{transformer_model}"', "--set", "train.max_steps=5"],
+                            capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"none of" in result.stderr and not (tmp_path / "run" / "last.pt").exists()

@@ -30,7 +30,7 @@ def summarizer():
 def test_the_default_summarizer_is_installed_and_intact():
     manifest = read_manifest(resolve_model(None, "summarize", None, None))
     assert manifest.task == "summarize"
-    assert manifest.architecture["copy"] and manifest.architecture["coverage"]
+    assert manifest.architecture["copy"]
 
 
 def test_a_name_no_vocabulary_holds_is_copied_into_the_summary(summarizer):
@@ -87,3 +87,39 @@ def test_rouge_on_the_test_slice_stays_above_the_floor_and_beats_the_lead(tmp_pa
     lead = json.loads(lead_scores.read_text())["scores"]["all"]
     assert model["sentences"] == lead["sentences"] == len(read_tsv(SLICE))
     assert model["rougeL"] >= ROUGE_L_FLOOR and model["rougeL"] > lead["rougeL"]
+
+
+PROBE = Path(__file__).parent / "fixtures" / "summarize-probe.tsv"
+
+
+def test_the_probe_of_ten_ordinary_texts_summarizes_as_recorded(summarizer):
+    """Ten texts of our own (news, a blog post, e-mails, a README, a how-to, a health story, a
+    weather report; the second column names each), their summaries recorded when the model
+    shipped (summarize-probe.shipped.txt, judged in models/README.md). Another CPU may decide a
+    near tie the other way: the recorded summary is then one of the 5 best, within NEAR_TIE."""
+    from .test_shipped_model import NEAR_TIE
+
+    rows = read_tsv(PROBE)
+    found = summarizer.translate([row.source for row in rows], summarizer.default_options(n_best=5))
+    recorded = PROBE.with_suffix(".shipped.txt").read_text(encoding="utf-8").splitlines()
+    assert len(found) == len(recorded) == 10
+    for summaries, expected in zip(found, recorded):
+        scores = {summary.text: summary.score for summary in summaries}
+        assert expected in scores and scores[expected] >= summaries[0].score - NEAR_TIE, (expected, scores)
+
+
+def test_a_compressed_file_is_refused(tmp_path):
+    import gzip
+
+    (tmp_path / "article.txt.gz").write_bytes(gzip.compress(DOCUMENT.encode()))
+    result = attn("summarize", str(tmp_path / "article.txt.gz"), check_rc=2)
+    assert b"gzip" in result.stderr and result.stdout == b""
+
+
+def test_sentences_are_chosen_from_the_document_in_its_order():
+    document = ("The council approved the new budget on Monday after a long debate. Spending on schools rises "
+                "by five percent. Roads get less money than last year. The mayor said the plan was fair.")
+    chosen = attn("summarize", "--sentences", "2", stdin=document).stdout.decode().strip()
+    sentences = [s for s in document.replace(". ", ".|").split("|")]
+    picked = [s for s in sentences if s in chosen]
+    assert len(picked) == 2 and chosen == " ".join(picked)
