@@ -11,6 +11,7 @@ bookkeeping; on CUDA no state crosses the bus between steps. The small integer i
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -66,6 +67,11 @@ def group_positions(groups: np.ndarray, kept: np.ndarray) -> np.ndarray:
     return order[np.searchsorted(groups, kept, sorter=order)]
 
 
+class SearchStopped(Exception):
+    """A search abandoned at a step because its `stop` event was set (a server request that
+    timed out or whose client went away)."""
+
+
 class OnnxDecoderState:
     """An encoded batch and its states, reordered along axis 0, driven by the kinds the manifest
     declares (runtime/graph_contract.py), whatever kind of model made the graphs. What every step
@@ -82,8 +88,10 @@ class OnnxDecoderState:
 
     def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, specs: list[StateSpec],
                  encoded: dict[str, onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
-                 output: dict[str, onnxruntime.OrtValue], allowed: np.ndarray | None = None):
+                 output: dict[str, onnxruntime.OrtValue], allowed: np.ndarray | None = None,
+                 stop: threading.Event | None = None):
         self.decoder = decoder
+        self.stop = stop  # set by another thread: the next step raises SearchStopped
         self.device = device
         self.carried_specs = [spec for spec in specs if spec.kind in CARRIED]
         self.carried = {spec.name: encoded[spec.name] for spec in self.carried_specs}
@@ -101,6 +109,8 @@ class OnnxDecoderState:
         self.sentence = self.groups = np.arange(len(ids))
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        if self.stop is not None and self.stop.is_set():
+            raise SearchStopped("the search was stopped: nobody waits for its result any more")
         binding = self.decoder.io_binding()
         binding.bind_cpu_input(PREVIOUS_TOKENS, previous)
         for name, value in {**self.per_row, **self.per_sentence, **self.carried, **self.output}.items():

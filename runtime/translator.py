@@ -12,6 +12,7 @@ onnxruntime releases the GIL during a run, so batches side by side keep every co
 from __future__ import annotations
 
 import copy
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -135,7 +136,8 @@ class Translator:
         return inputs_per_call(batch_size, self.workers)
 
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
-                  first_number: int = 1, sentences: bool = True) -> list[list[Translation]]:
+                  first_number: int = 1, sentences: bool = True, stop: threading.Event | None = None
+                  ) -> list[list[Translation]]:
         """n-best translations of each text, in input order. A translation model takes a text of
         several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
         False) and joins their best translations, best only. The parts are sorted by length into
@@ -144,7 +146,8 @@ class Translator:
         near ties (benchmarks/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation;
         a sentence over the length limit is translated in parts, best only, or summarized from its
         head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
-        inputs from `first_number` (a caller that translates a stream in calls passes its count)."""
+        inputs from `first_number` (a caller that translates a stream in calls passes its count).
+        Setting `stop` from another thread ends the searches at their next step (SearchStopped)."""
         options = options or self.default_options()
         split = sentences and self.manifest.task == "translate"
         limit = options.max_source_pieces or self.max_source_pieces
@@ -159,7 +162,8 @@ class Translator:
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
         batches = [order[start : start + size] for start in range(0, len(order), size)]
-        found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options), batches, self.workers)
+        found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options, stop), batches,
+                               self.workers)
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
                 translated[i] = self._distinct(parts[i][1], hypotheses, options)
@@ -252,7 +256,8 @@ class Translator:
                                alignment)
         return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
 
-    def encode(self, sources: list[list[int]], shortlist: bool = True) -> OnnxDecoderState:
+    def encode(self, sources: list[list[int]], shortlist: bool = True,
+               stop: threading.Event | None = None) -> OnnxDecoderState:
         """Run the encoder over id sequences (EOS included), right-padded into one batch; the
         decoder will score the batch's shortlist when asked and the model has one, else the
         whole vocabulary."""
@@ -275,21 +280,22 @@ class Translator:
         else:
             vocabulary, allowed, output = np.arange(self.output_layer.vocab_size), None, self.whole_vocabulary
         return OnnxDecoderState(self.decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
-                                output, allowed)
+                                output, allowed, stop)
 
     @cached_property
     def whole_vocabulary(self) -> dict[str, onnxruntime.OrtValue]:
         """The output layer's feeds for all V pieces, put on the device once, not once per batch."""
         return {name: self.device.put(value) for name, value in self.output_layer.rows(None).items()}
 
-    def search(self, sources: list[list[int]], options: SearchOptions) -> list[list[Hypothesis]]:
+    def search(self, sources: list[list[int]], options: SearchOptions,
+               stop: threading.Event | None = None) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
         For an n-best list, beam search returns all its `beam` hypotheses, best first, so that
         `_distinct` can pass over those that read the same as a better one."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam) if options.n_best > 1 else options
-        return search(self.encode(sources, options.shortlist), self.max_lengths(lengths, options), lengths, every)
+        return search(self.encode(sources, options.shortlist, stop), self.max_lengths(lengths, options), lengths, every)
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

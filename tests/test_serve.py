@@ -203,8 +203,9 @@ class CountingTranslator:
         if not hold:
             self.release.set()
 
-    def translate(self, texts, options, batch_size, sentences=True):
+    def translate(self, texts, options, batch_size, sentences=True, stop=None):
         self.batches.append(list(texts))
+        self.stop = stop
         self.started.set()
         self.release.wait()
         return [[text.upper()] for text in texts]
@@ -379,3 +380,35 @@ def test_expensive_requests_within_the_size_limits_are_refused(server):
                                                              "min_length": 1000})
     assert heavy.status_code == 400 and "at most" in heavy.json()["error"]
     assert httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym"}).status_code == 200
+
+
+@pytest.mark.unit
+def test_a_request_that_times_out_stops_its_decoding():
+    """The timeout abandoned the wait, not the work: a decode went on for minutes (probe S20)."""
+    async def scenario():
+        translator = CountingTranslator(hold=True)
+        batcher = DynamicBatcher(translator, max_batch=1, max_wait=0.0)
+        batcher.start()
+        request = asyncio.create_task(batcher.translate(["a"], SearchOptions()))
+        await asyncio.to_thread(translator.started.wait)
+        assert not translator.stop.is_set()
+        with pytest.raises(TimeoutError):
+            await asyncio.wait_for(request, 0.01)
+        await asyncio.sleep(0)  # the future's callbacks run
+        stopped = translator.stop.is_set()
+        translator.release.set()
+        await batcher.stop()
+        return stopped
+
+    assert asyncio.run(scenario())
+
+
+@pytest.mark.integration
+def test_a_stopped_search_ends_at_its_next_step(reverse_model):
+    from attn.runtime.decoder_state import SearchStopped
+    from attn.runtime.translator import Translator
+
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(SearchStopped):
+        Translator(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)

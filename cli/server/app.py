@@ -116,6 +116,7 @@ class Models:
 
 
 TEXT_FORMATS = ("text", "html")
+ALIGNMENTS_AT_ONCE = 2  # /v1/align requests computed at once; more wait no longer than a 503
 WEB_PAGE = "index.html"
 
 
@@ -125,6 +126,7 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
     may call it from a browser page of theirs (LibreTranslate's default: every origin)."""
     models = Models(translators, batching or {})
     translated_files = TranslatedFiles()
+    aligning = asyncio.Semaphore(ALIGNMENTS_AT_ONCE)
     page = (package_files("attn.cli.server") / "static" / WEB_PAGE).read_text(encoding="utf-8")
 
     @contextlib.asynccontextmanager
@@ -283,7 +285,14 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
             batcher = models.named(str(fields["model"]), "translate")
         else:
             batcher = models.for_pair(required(fields, "source_lang"), required(fields, "target_lang"))
-        translation = await asyncio.to_thread(batcher.translator.force, source, target)
+        if aligning.locked():
+            raise HTTPException(503, "Slowdown: alignments are being computed; retry later", headers={"Retry-After": "1"})
+        async with aligning:  # /v1/align had no bound on work in flight (probe S21)
+            try:
+                translation = await asyncio.wait_for(asyncio.to_thread(batcher.translator.force, source, target),
+                                                     limits.timeout)
+            except TimeoutError:
+                raise HTTPException(503, f"the request took longer than {limits.timeout:g} s") from None
         return JSONResponse(input_record(source, [translation]))
 
     async def list_models(request: Request) -> JSONResponse:

@@ -14,6 +14,7 @@ sorts and splits a batch over the cores itself, and a text translates the same i
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -81,8 +82,16 @@ class DynamicBatcher:
                     groups[job.options, job.sentences].append(job)
             for (options, sentences), group in groups.items():
                 texts = [text for job in group for text in job.texts]
+                stop = threading.Event()  # set once no request of the batch waits any more: the search ends
+
+                def stop_when_abandoned(_, group=group, stop=stop):
+                    if all(job.future.done() for job in group):
+                        stop.set()
+
+                for job in group:
+                    job.future.add_done_callback(stop_when_abandoned)
                 try:
-                    results = await loop.run_in_executor(self.executor, self._decode, texts, options, sentences)
+                    results = await loop.run_in_executor(self.executor, self._decode, texts, options, sentences, stop)
                 except Exception as error:  # a failure fails this batch's requests, not the server
                     for job in group:
                         if not job.future.done():
@@ -117,5 +126,6 @@ class DynamicBatcher:
         self.concurrent = len(jobs) > 1
         return jobs
 
-    def _decode(self, texts: list[str], options: SearchOptions, sentences: bool) -> list[list[Translation]]:
-        return self.translator.translate(texts, options, self.batch_size, sentences=sentences)
+    def _decode(self, texts: list[str], options: SearchOptions, sentences: bool,
+                stop: threading.Event) -> list[list[Translation]]:
+        return self.translator.translate(texts, options, self.batch_size, sentences=sentences, stop=stop)
