@@ -6,7 +6,8 @@
 Each setting times every folder in turn, round after round (the machine is shared and noisy:
 alternating keeps slow spells from landing on one folder only), and keeps each folder's fastest
 round; every row gives the ratio to the first folder in the same setting. Search: the folders'
-defaults (shortlist on where a folder has one), replace-unk off, batch 32.
+defaults, replace-unk off, batch 32; with --shortlist a folder that has a shortlist decodes with it
+(the default before issue 42).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from attn.runtime.tsv import read_tsv, spread
 
 
 def alternating_runs(engines: list[Translator], sources: list[str], beam: int, batch: int,
-                     repeats: int, sentences: bool = True) -> tuple[list[float], list[list[str]]]:
+                     repeats: int, sentences: bool = True, shortlist: bool = False) -> tuple[list[float], list[list[str]]]:
     """Each engine translates `sources` (its default search at `beam`, replace-unk off; each line
     split into sentences or, `sentences=False`, read whole) `repeats` times, engine after engine,
     so that a slow spell of the shared machine lands on all of them → each engine's fastest
@@ -32,7 +33,7 @@ def alternating_runs(engines: list[Translator], sources: list[str], beam: int, b
     outputs: list[list[str]] = [[] for _ in engines]
     for _ in range(repeats):
         for i, engine in enumerate(engines):
-            options = engine.default_options(beam=beam, replace_unk=False)
+            options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
             start = time.perf_counter()
             outputs[i] = [found[0].text for found in engine.translate(sources, options, batch, sentences=sentences)]
             best[i] = min(best[i], time.perf_counter() - start)
@@ -51,6 +52,7 @@ def main() -> None:
     parser.add_argument("--threads", default="1,2")
     parser.add_argument("--batch-size", type=int, default=32)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--shortlist", action="store_true", help="Folders with a shortlist decode with it.")
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     rows = spread([row for row in read_tsv(args.data, args.swap_columns) if row.source.strip()], args.sentences)
@@ -64,7 +66,7 @@ def main() -> None:
         engines = [Translator(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
                    for folder in args.folders]
         for beam in map(int, args.beams.split(",")):
-            best, outputs = alternating_runs(engines, sources, beam, args.batch_size, args.repeats)
+            best, outputs = alternating_runs(engines, sources, beam, args.batch_size, args.repeats, shortlist=args.shortlist)
             for i, folder in enumerate(args.folders):
                 bleu = sacrebleu.corpus_bleu(outputs[i], [references]).score
                 lines.append(f"| {folder} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
