@@ -141,7 +141,7 @@ def refuse_binary(head: bytes, name: str) -> None:
 
 def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
     """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
-    read and dropped, with a note."""
+    left unread, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
     first = True
     while chunk := os.read(fd, READ_SIZE):
@@ -149,6 +149,8 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
             refuse_binary(chunk, name)
             first = False
         splitter.feed(chunk.replace(b"\n", b" "))
+        if splitter.cut:  # past --max-chars: the rest is left unread (`attn summarize /dev/zero` ends)
+            break
     [(data, cut)] = splitter.close() or [(b"", False)]
     document = " ".join(data.decode("utf-8", errors="replace").split())
     if cut or len(document) > max_chars:

@@ -123,3 +123,13 @@ def test_sentences_are_chosen_from_the_document_in_its_order():
     sentences = [s for s in document.replace(". ", ".|").split("|")]
     picked = [s for s in sentences if s in chosen]
     assert len(picked) == 2 and chosen == " ".join(picked)
+
+
+def test_an_endless_input_is_read_only_to_its_limit():
+    """`attn summarize /dev/zero` read forever (probe P12); past --max-chars the rest is unread."""
+    import subprocess
+    import sys
+
+    result = subprocess.run(["bash", "-c", f"yes 'The council approved the budget.' | {sys.executable} -m attn.cli "
+                             "summarize --max-chars 5000"], capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.count(b"\n") == 1 and b"--max-chars" in result.stderr
