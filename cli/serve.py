@@ -16,6 +16,15 @@ from .options import BatchSizeOption, DeviceOption, ThreadsOption
 from .server.settings import KEEP_ALIVE_SECONDS, MAX_BATCH, MAX_CONNECTIONS, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
 
 
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]", "::1")
+
+
+def served_host_names(host: str) -> tuple[str, ...]:
+    """The Host headers answered: on a loopback address only the machine's own names (no DNS
+    rebinding from a web page); on any other address, every name."""
+    return LOOPBACK_NAMES if host in LOOPBACK_NAMES or host.startswith("127.") else ("*",)
+
+
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 5000,
@@ -55,7 +64,7 @@ def serve_command(
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
     app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys),
                      {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued,
-                      "batch_size": batch_size}, tuple(cors_origins or ["*"]))
+                      "batch_size": batch_size}, tuple(cors_origins or ["*"]), served_host_names(host))
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
     # trickles a body gets 408 after BODY_SECONDS (cli/server/app.py read_fields).

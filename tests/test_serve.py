@@ -412,3 +412,12 @@ def test_a_stopped_search_ends_at_its_next_step(reverse_model):
     stop.set()
     with pytest.raises(SearchStopped):
         Translator(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)
+
+
+@pytest.mark.integration
+def test_a_loopback_server_answers_only_to_its_own_names(server):
+    """Any Host was accepted, which leaves DNS rebinding possible (probe S32)."""
+    import httpx
+
+    assert httpx.get(server.url + "/languages", headers={"Host": "attacker.example:5000"}).status_code == 400
+    assert httpx.get(server.url.replace("127.0.0.1", "localhost") + "/languages").status_code == 200

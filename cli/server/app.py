@@ -45,6 +45,7 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Route
@@ -121,9 +122,11 @@ WEB_PAGE = "index.html"
 
 
 def create_app(translators: list[Translator], limits: Limits = Limits(), batching: dict | None = None,
-               cors_origins: tuple[str, ...] = ("*",)) -> Starlette:
+               cors_origins: tuple[str, ...] = ("*",), allowed_hosts: tuple[str, ...] = ("*",)) -> Starlette:
     """The application over loaded models; `batching` goes to each DynamicBatcher; `cors_origins`
-    may call it from a browser page of theirs (LibreTranslate's default: every origin)."""
+    may call it from a browser page of theirs (LibreTranslate's default: every origin); requests
+    whose Host header names none of `allowed_hosts` get 400 (a server on the loopback answers
+    only to its own names, so a web page cannot reach it through DNS rebinding)."""
     models = Models(translators, batching or {})
     translated_files = TranslatedFiles()
     aligning = asyncio.Semaphore(ALIGNMENTS_AT_ONCE)
@@ -324,7 +327,8 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
               Route("/v1/align", native_align, methods=["POST"]), Route("/v1/models", list_models, methods=["GET"]),
               Route("/health", health, methods=["GET"])]
     cors = Middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"])
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[cors],
+    hosts = Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[hosts, cors],
                     exception_handlers={HTTPException: http_error, Exception: internal_error})
     app.state.models = models
     return OneSlash(app)
