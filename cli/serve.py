@@ -58,8 +58,13 @@ def serve_command(
     translators = [Translator(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
     keys = None
     if api_keys is not None:
-        keys = frozenset(line.strip() for line in api_keys.read_text(encoding="utf-8").splitlines()
-                         if line.strip() and not line.lstrip().startswith("#"))
+        try:
+            text = api_keys.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise UsageError(f"--api-keys {api_keys}: not a UTF-8 text file (one key per line)") from None
+        except OSError as error:
+            raise UsageError(f"--api-keys {api_keys}: {error.strerror}") from None
+        keys = frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
         if not keys:
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
     app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys),

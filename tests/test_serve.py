@@ -421,3 +421,10 @@ def test_a_loopback_server_answers_only_to_its_own_names(server):
 
     assert httpx.get(server.url + "/languages", headers={"Host": "attacker.example:5000"}).status_code == 400
     assert httpx.get(server.url.replace("127.0.0.1", "localhost") + "/languages").status_code == 200
+
+
+@pytest.mark.integration
+def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
+    (tmp_path / "keys.bin").write_bytes(bytes(range(256)) * 8)
+    result = attn("serve", "--models", str(reverse_model), "--api-keys", str(tmp_path / "keys.bin"), check_rc=2)
+    assert b"not a UTF-8 text file" in result.stderr and result.stderr.count(b"\n") == 1
