@@ -190,7 +190,7 @@ class Trainer:
         self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
                       "best_step": 0, "target_tokens": 0, "padded_positions": 0, "history": []}
         if (self.workdir / "last.pt").exists():
-            self._restore(torch.load(self.workdir / "last.pt", weights_only=True, map_location="cpu"))
+            self._restore(load_checkpoint(self.workdir / "last.pt"))
 
     # ---- the loop -----------------------------------------------------------------------
     def train(self) -> dict:
@@ -470,10 +470,32 @@ def on_cpu(value):
     return value
 
 
+def load_checkpoint(path: Path) -> dict:
+    """A checkpoint this trainer wrote, or a ConfigError naming the file: a user's file of that name,
+    a damaged one, or one holding code (torch's weights-only loader refuses it, and its advice to
+    turn that off is not passed on; probe X15, X16)."""
+    try:
+        checkpoint = torch.load(path, weights_only=True, map_location="cpu")
+    except Exception:  # UnpicklingError, RuntimeError, EOFError, …: all mean "not a checkpoint of ours"
+        checkpoint = None
+    if not isinstance(checkpoint, dict) or not {"model", "optimizer", "scheduler", "state"} <= set(checkpoint):
+        raise ConfigError(f"{path}: not a training checkpoint of attn (damaged, or not ours); "
+                          f"use another --workdir")
+    return checkpoint
+
+
 def _atomic_save(obj: dict, path: Path) -> None:
+    """Save whole or not at all: a failed save (a full disk) leaves no temporary file (probe E7c)."""
     temporary = path.with_suffix(path.suffix + ".tmp")
-    torch.save(on_cpu(obj), temporary)
-    os.replace(temporary, path)
+    try:
+        torch.save(on_cpu(obj), temporary)
+        os.replace(temporary, path)
+    except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
+        temporary.unlink(missing_ok=True)
+        raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def _atomic_write(path: Path, text: str) -> None:

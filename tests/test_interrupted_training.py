@@ -81,3 +81,18 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
                              capture_output=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
     assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 160
+
+
+@pytest.mark.parametrize("content", [b"my notes", b"\x80\x04\x95 not a pickle of ours"])
+def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
+    """A user's file named last.pt was an internal IndexError, a pickled payload relayed torch's
+    advice to load it unsafely (probe X15, X16)."""
+    import subprocess
+    import sys
+
+    (tmp_path / "last.pt").write_bytes(content)
+    config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "train", str(config), "--workdir", str(tmp_path),
+                             "--set", "train.max_steps=2"], capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"not a training checkpoint" in result.stderr
+    assert b"weights_only" not in result.stderr and (tmp_path / "last.pt").read_bytes() == content
