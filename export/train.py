@@ -13,6 +13,7 @@ import math
 import os
 import random
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -475,7 +476,9 @@ def load_checkpoint(path: Path) -> dict:
     a damaged one, or one holding code (torch's weights-only loader refuses it, and its advice to
     turn that off is not passed on; probe X15, X16)."""
     try:
-        checkpoint = torch.load(path, weights_only=True, map_location="cpu")
+        with warnings.catch_warnings():  # torch warns about the file with advice not to follow here
+            warnings.simplefilter("ignore")
+            checkpoint = torch.load(path, weights_only=True, map_location="cpu")
     except Exception:  # UnpicklingError, RuntimeError, EOFError, …: all mean "not a checkpoint of ours"
         checkpoint = None
     if not isinstance(checkpoint, dict) or not {"model", "optimizer", "scheduler", "state"} <= set(checkpoint):
