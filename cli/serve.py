@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -14,6 +15,35 @@ from attn.runtime.registry import installed_models, resolve_model
 
 from .options import BatchSizeOption, DeviceOption, ThreadsOption
 from .server.settings import KEEP_ALIVE_SECONDS, MAX_BATCH, MAX_CONNECTIONS, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
+
+
+def raise_file_limit() -> None:
+    """The soft limit of open files raised to the hard one, where the system allows it."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    except (ImportError, ValueError, OSError):
+        pass
+
+
+class OncePerMinute(logging.Filter):
+    """Lets a log record whose message starts with `prefix` through at most once a minute."""
+
+    def __init__(self, prefix: str):
+        super().__init__()
+        self.prefix, self.last = prefix, float("-inf")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not record.getMessage().startswith(self.prefix):
+            return True
+        now = time.monotonic()
+        if now - self.last < 60:
+            return False
+        self.last = now
+        return True
 
 
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]", "::1")
@@ -72,6 +102,11 @@ def serve_command(
                       "batch_size": batch_size}, tuple(cors_origins or ["*"]), served_host_names(host))
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
-    # trickles a body gets 408 after BODY_SECONDS (cli/server/app.py read_fields).
+    # trickles a body gets 408 after BODY_SECONDS (cli/server/app.py read_fields). Slow clients
+    # holding sockets must not exhaust the process's file descriptors: the soft limit is raised to
+    # the hard one, connections beyond --max-connections get 503 at once, and should accept() fail
+    # all the same, asyncio's error is logged once a minute, not 100,000 times (probe S26).
+    raise_file_limit()
+    logging.getLogger("asyncio").addFilter(OncePerMinute("socket.accept() out of system resource"))
     uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0),
                 limit_concurrency=max_connections, timeout_keep_alive=KEEP_ALIVE_SECONDS)

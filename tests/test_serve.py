@@ -428,3 +428,16 @@ def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
     (tmp_path / "keys.bin").write_bytes(bytes(range(256)) * 8)
     result = attn("serve", "--models", str(reverse_model), "--api-keys", str(tmp_path / "keys.bin"), check_rc=2)
     assert b"not a UTF-8 text file" in result.stderr and result.stderr.count(b"\n") == 1
+
+
+@pytest.mark.unit
+def test_a_flood_of_accept_errors_is_logged_once_a_minute():
+    import logging
+
+    from attn.cli.serve import OncePerMinute
+
+    gate = OncePerMinute("socket.accept() out of system resource")
+    records = [logging.LogRecord("asyncio", logging.ERROR, "", 0, "socket.accept() out of system resource", None, None)
+               for _ in range(1000)]
+    other = logging.LogRecord("asyncio", logging.ERROR, "", 0, "something else", None, None)
+    assert sum(map(gate.filter, records)) == 1 and gate.filter(other)
