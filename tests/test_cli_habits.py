@@ -75,7 +75,7 @@ def test_n_best_above_the_beam_raises_it(reverse_model):
 def test_models_as_json_and_as_columns():
     records = json.loads(attn("models", "--format", "json").stdout)
     names = {record["name"] for record in records}
-    assert {"en-de", "summarize-debian"} <= names
+    assert {"en-de", "summarize"} <= names
     en_de = next(r for r in records if r["name"] == "en-de")
     assert en_de["task"] == "translate" and en_de["size_bytes"] > 0 and "vocab_size" in en_de["architecture"]
     lines = attn("models").stdout.decode().splitlines()
