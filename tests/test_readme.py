@@ -19,10 +19,10 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 
 
 def tour() -> list[tuple[str, list[str]]]:
-    """(command, expected output lines) of each `$ attn` line followed by output."""
+    """(command, expected output lines) of each `$ …` line that runs attn and is followed by output."""
     examples, lines = [], README.read_text(encoding="utf-8").splitlines()
     for index, line in enumerate(lines):
-        if line.startswith("    $ attn") and "#" not in line:
+        if line.startswith("    $ ") and "attn " in line and "#" not in line:
             output = []
             for following in lines[index + 1:]:
                 if not following.startswith("    ") or following.startswith("    $"):
