@@ -12,6 +12,7 @@ import numpy as np
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.language_id import detect_language
+from attn.runtime.registry import pivot_hint
 from attn.runtime.translator import Translation, Translator
 
 
@@ -49,7 +50,8 @@ class DetectedSources:
                 why = f"already in {language}" if language == self.target else \
                     f"detected {language}, which no model here translates" + (f" into {self.target}" if self.target else "")
                 for i in chosen:
-                    self.notify(f"input {first_number + i}: {why}: written out unchanged")
+                    self.notify(f"input {first_number + i}: {why}: written out unchanged"
+                                + ("" if language == self.target else pivot_hint("translate", language, self.target)))
                     results[i] = unchanged(inputs[i])
                 continue
             if language is None:  # blank inputs: any model gives them one empty translation
