@@ -46,25 +46,16 @@ def test_every_installed_direction_is_intact_and_has_a_floor():
         assert (source, target) in read_manifest(resolve_model(None, "translate", source, target)).pairs
 
 
+@pytest.mark.parametrize("slice_name, floors", [("test", BLEU_FLOORS), ("tatoeba", EVERYDAY_FLOORS)])
 @pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
-def test_bleu_on_the_test_slice_stays_above_the_floor(pair):
+def test_bleu_on_the_slices_stays_above_the_floor(pair, slice_name, floors):
+    """The test split's slice (software and help text) and the Tatoeba slice (everyday sentences)."""
     import sacrebleu
 
-    rows = pair_fixture_rows(pair, "{}-test-slice.tsv")
+    rows = pair_fixture_rows(pair, "{}-" + slice_name + "-slice.tsv")
     outputs = installed_translator(pair, 1).translate([row.source for row in rows])
     bleu = sacrebleu.corpus_bleu([o[0].text for o in outputs], [[row.target for row in rows]]).score
-    assert bleu >= BLEU_FLOORS[pair]
-
-
-@pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
-def test_everyday_bleu_stays_above_the_floor(pair):
-    """The same on everyday sentences: about 200 rows of the Tatoeba test split (every 12th)."""
-    import sacrebleu
-
-    rows = pair_fixture_rows(pair, "{}-tatoeba-slice.tsv")
-    outputs = installed_translator(pair, 1).translate([row.source for row in rows])
-    bleu = sacrebleu.corpus_bleu([o[0].text for o in outputs], [[row.target for row in rows]]).score
-    assert bleu >= EVERYDAY_FLOORS[pair]
+    assert bleu >= floors[pair]
 
 
 def test_the_readme_sentence_comes_out_german():
