@@ -62,7 +62,7 @@ from ..options import search_options as command_line_options
 from .batcher import Busy, DynamicBatcher
 from .files import FILE_FORMATS, TranslatedFiles, download_name
 from .html_text import translate_html
-from .settings import MAX_PIECE_BEAMS, SERVER_SEARCH_LIMITS, Limits
+from .settings import SERVER_SEARCH_LIMITS, Limits
 from .spec import openapi
 
 log = logging.getLogger("attn.serve")
@@ -468,19 +468,19 @@ async def detect(texts: list[str], languages: set[str]) -> list[tuple[str, float
         raise HTTPException(400, f"auto is not supported here: {error}") from None
 
 
-def check_budget(batcher: DynamicBatcher, texts: list[str], options: SearchOptions) -> None:
-    """413 when the request's source pieces times its beam exceed MAX_PIECE_BEAMS."""
+def check_budget(batcher: DynamicBatcher, texts: list[str], options: SearchOptions, limits: Limits) -> None:
+    """413 when the request's source pieces times its beam exceed the limits' budget."""
     pieces = sum(len(ids) for ids in batcher.translator.tokenizer.encode_batch(texts))
-    if pieces * options.beam > MAX_PIECE_BEAMS:
+    if pieces * options.beam > limits.max_piece_beams:
         raise HTTPException(413, f"Invalid request: {pieces} source pieces at beam {options.beam} exceed this server's "
-                                 f"budget ({MAX_PIECE_BEAMS} piece-beams); send less text or a smaller beam")
+                                 f"budget ({limits.max_piece_beams} piece-beams); send less text or a smaller beam")
 
 
 async def decode(batcher: DynamicBatcher, texts: list[str], options: SearchOptions, sentences: bool,
                  limits: Limits) -> list:
     """The batcher's results, or 503 when it is full, shutting down, or past the timeout; 413 over
     the work budget (check_budget)."""
-    check_budget(batcher, texts, options)
+    check_budget(batcher, texts, options, limits)
     try:
         return await asyncio.wait_for(batcher.translate(texts, options, sentences), limits.timeout)
     except Busy as error:

@@ -19,15 +19,20 @@ class Limits:
     body_seconds: float = 30.0  # a request body not received whole by then is a 408
 
     @property
+    def max_piece_beams(self) -> int:
+        """A request's work budget, its source pieces times its beam: 5 per allowed character (text
+        runs about one piece a character or less), so 10,000 emoji (40,000 byte-level pieces) at
+        beam 5 is over the default's (probe S20)."""
+        return 5 * self.max_chars
+
+    @property
     def max_body_bytes(self) -> int:
         return 6 * self.max_chars + 64 * 1024
 
 
 # What one request's search may ask for: tighter than the command line's (runtime/search.py
-# SEARCH_LIMITS), since a server's model is shared. A request's work is budgeted as its source
-# pieces times its beam: 10,000 emoji (40,000 byte-level pieces) at beam 5 is over it (probe S20).
+# SEARCH_LIMITS), since a server's model is shared.
 SERVER_SEARCH_LIMITS = {"beam": 16, "n_best": 16, "min_length": 256, "max_length_ratio": 3.0, "max_length_offset": 256}
-MAX_PIECE_BEAMS = 100_000
 
 # Dynamic batching (cli/server/batcher.py): texts per decode batch, how long a batch waits for more
 # requests when they come concurrently, texts waiting per model.
