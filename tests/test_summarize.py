@@ -133,3 +133,12 @@ def test_an_endless_input_is_read_only_to_its_limit():
     result = subprocess.run(["bash", "-c", f"yes 'The council approved the budget.' | {sys.executable} -m attn.cli "
                              "summarize --max-chars 5000"], capture_output=True, timeout=120)
     assert result.returncode == 0 and result.stdout.count(b"\n") == 1 and b"--max-chars" in result.stderr
+
+
+def test_a_document_summarizes_the_same_alone_and_in_a_batch(summarizer):
+    """The shipped summarizer, as users meet it: the probe's texts together and one at a time."""
+    texts = [row.source for row in read_tsv(PROBE)]
+    together = summarizer.translate(texts, batch_size=16)
+    alone = [summarizer.translate([text])[0] for text in texts]
+    for a, b in zip(together, alone):
+        assert a[0].tokens == b[0].tokens
