@@ -6,7 +6,6 @@ Translation models get BLEU and chrF, summarization models ROUGE-1/2/L F1 (cli/m
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections import defaultdict
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_
 from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, LengthPenaltyOption, MinLengthOption, ModelsOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
                       ToOption, default_of)
+from .output import output_file
 
 
 
@@ -98,12 +98,8 @@ def eval_command(
 
 def write_atomically(path: Path, text: str) -> None:
     """`text` into `path` whole or not at all (a full disk leaves the old file, not a truncated one)."""
-    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    finally:
-        partial.unlink(missing_ok=True)
+    with output_file(path):
+        sys.stdout.write(text)
 
 
 @dataclass
