@@ -32,6 +32,7 @@ COMMANDS = {
     "export": ("training", "export_command"),
     "quantize": ("training", "quantize_command"),
     "shortlist": ("training", "shortlist_command"),
+    "import": ("importing", "import_command"),
 }
 
 app = typer.Typer(
@@ -76,7 +77,7 @@ def guarded(command: Callable) -> Callable:
             raise
         except ModuleNotFoundError as error:  # an optional dependency of train/export/eval/plot
             _fail(f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
-                  f"(training, export) or 'attn[eval]' (eval)", 2)
+                  f"(training, export), 'attn[import]' (import) or 'attn[eval]' (eval)", 2)
         except USAGE_ERRORS as error:
             _fail(_one_line(error), 2)
         except MemoryError:

@@ -22,6 +22,9 @@ TRAINING_DEVICES = ("", "cpu", "cuda")
 CELLS = ("gru", "lstm")
 STYLES = ("bahdanau", "luong")
 SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
+LAYER_NORMS = ("pre", "post")
+ACTIVATIONS = ("relu", "swish", "gelu")
+POSITIONS = ("tensor2tensor", "marian")
 
 
 class ConfigError(UsageError):
@@ -76,12 +79,19 @@ class ModelConfig:
     feedforward_size: int = 1024  # transformer: the feed-forward sublayer's hidden width
     attention_dropout: float = 0.1  # transformer: dropout on the attention weights
     alignment_layer: int = -1   # transformer: the decoder layer whose encoder-decoder attention is `attention` (-1: last)
+    # The Transformer variants an imported model needs (`attn import marian`, export/marian.py);
+    # attn's own models use the defaults.
+    layer_norm: str = "pre"     # transformer: "pre" (before each sublayer, one after each stack) or "post" (after each residual sum; Marian, Vaswani et al.)
+    activation: str = "relu"    # transformer: the feed-forward sublayer's activation, "relu", "swish" (SiLU) or "gelu"
+    embedding_scale: bool = True  # transformer: embeddings × √width before the positions are added
+    positions: str = "tensor2tensor"  # transformer: sinusoid frequencies 10000^(-i/(D/2-1)) ("tensor2tensor") or 10000^(-2i/D) ("marian")
 
 
 # Keys that only one architecture reads: setting one for the other is a ConfigError.
 RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings",
             "coverage")
-TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer")
+TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer", "layer_norm", "activation",
+                    "embedding_scale", "positions")
 
 
 def model_settings(config: "Config") -> dict:
@@ -328,6 +338,9 @@ def _validate(config: Config, source: str) -> None:
         (model.architecture != "transformer" or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,
          "[model] alignment_layer must name one of the decoder layers (negative: from the top)"),
         (model.cell in CELLS, f"[model] cell must be one of {CELLS}"),
+        (model.layer_norm in LAYER_NORMS, f"[model] layer_norm must be one of {LAYER_NORMS}"),
+        (model.activation in ACTIVATIONS, f"[model] activation must be one of {ACTIVATIONS}"),
+        (model.positions in POSITIONS, f"[model] positions must be one of {POSITIONS}"),
         (model.style in STYLES, f"[model] style must be one of {STYLES}"),
         (model.score in SCORES, f"[model] score must be one of {SCORES}"),
         (

@@ -24,7 +24,7 @@ import torch
 from torch import Tensor, nn
 
 from attn.runtime.constants import (BOS, DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, ONE_DIRECTION_FORMAT,
-                                    OUTPUT_LAYER, PAD, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER)
+                                    OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER)
 from attn.runtime.graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
                                          SENTENCE, SOURCE, SOURCE_IDS, SOURCE_MASK, StateSpec)
 from attn.runtime.manifest import Manifest, sha256_of
@@ -75,9 +75,10 @@ class DecoderGraph(nn.Module):
 
 
 def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, out: Path, training: dict,
-                 shortlist: Shortlist | None = None) -> float:
+                 shortlist: Shortlist | None = None, source_tokenizer_file: Path | None = None) -> float:
     """Write the verified model folder `out` (replacing it only on success), with the shortlist's
-    lexicon.npz when given; returns the largest difference seen between onnxruntime and PyTorch."""
+    lexicon.npz and a separate source tokenizer when given; returns the largest difference seen
+    between onnxruntime and PyTorch."""
     model.eval()
     with staged_folder(Path(out)) as staging:
         _export_graphs(deepcopy(model), staging)  # see _export_graphs
@@ -86,6 +87,9 @@ def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, ou
         shutil.copyfile(tokenizer_file, staging / TOKENIZER)
         record_tokenizer(staging)
         files = [ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER]
+        if source_tokenizer_file is not None:
+            shutil.copyfile(source_tokenizer_file, staging / SOURCE_TOKENIZER)
+            files.append(SOURCE_TOKENIZER)
         if shortlist is not None:
             shortlist.save(staging / LEXICON)
             files.append(LEXICON)

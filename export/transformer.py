@@ -2,7 +2,8 @@
 pre-norm layers (a layer norm before each sublayer, one after the stack), multi-head scaled
 dot-product self-attention and encoder-decoder attention, sinusoidal positions, one embedding
 matrix shared by source, target and output layer (the vocabulary is joint), dropout on the
-sublayers' outputs and on the attention weights.
+sublayers' outputs and on the attention weights. [model] layer_norm, activation, embedding_scale
+and positions give the variants of models trained elsewhere (post-norm Marian: export/marian.py).
 
 Exported as the runtime expects (runtime/graph_contract.py): the encoder computes the memory and,
 once per sentence, every decoder layer's encoder-decoder keys and values (SOURCE states
@@ -35,12 +36,15 @@ from .model import EncoderDecoder, OutputParameters, pointer_mixture
 MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 
 
-def sinusoids(positions: Tensor, size: int) -> Tensor:
-    """positions (...) float → (..., size): sin of the even, cos of the odd features, wavelengths
-    from 2π to 10000·2π."""
+def sinusoids(positions: Tensor, size: int, scheme: str = "tensor2tensor") -> Tensor:
+    """positions (...) float → (..., size): the sines of the first half of the features, the
+    cosines of the second, at frequencies 10000^(-i/(size/2 - 1)) (scheme "tensor2tensor":
+    wavelengths from 2π to 10000·2π) or 10000^(-2i/size) ("marian", as Marian and Hugging Face's
+    MarianMTModel compute them), i = 0 … size/2 - 1."""
     half = size // 2
     steps = torch.arange(half, dtype=torch.float32, device=positions.device)
-    frequencies = torch.exp(steps * (-math.log(10000.0) / max(half - 1, 1)))
+    spacing = max(half - 1, 1) if scheme == "tensor2tensor" else half
+    frequencies = torch.exp(steps * (-math.log(10000.0) / spacing))
     angles = positions.unsqueeze(-1).float() * frequencies
     return torch.cat([torch.sin(angles), torch.cos(angles)], dim=-1)
 
@@ -79,47 +83,71 @@ class MultiHeadAttention(nn.Module):
         return self.out(context), weights.reshape(rows, self.heads, steps, weights.shape[-1])
 
 
+ACTIVATIONS = {"relu": nn.ReLU, "swish": nn.SiLU, "gelu": nn.GELU}  # [model] activation → module
+
+
 class FeedForward(nn.Sequential):
-    def __init__(self, size: int, hidden: int, dropout: float):
-        super().__init__(nn.Linear(size, hidden), nn.ReLU(), nn.Dropout(dropout), nn.Linear(hidden, size))
+    def __init__(self, size: int, hidden: int, dropout: float, activation: str = "relu"):
+        super().__init__(nn.Linear(size, hidden), ACTIVATIONS[activation](), nn.Dropout(dropout), nn.Linear(hidden, size))
 
 
-class EncoderLayer(nn.Module):
+class NormedLayer(nn.Module):
+    """Where a layer's norms sit: before each sublayer ("pre": x + sublayer(norm(x))) or after each
+    residual sum ("post": norm(x + sublayer(x))), as [model] layer_norm says."""
+
     def __init__(self, config: ModelConfig):
         super().__init__()
+        self.post = config.layer_norm == "post"
+        self.dropout = nn.Dropout(config.dropout)
+
+    def read(self, norm: nn.LayerNorm, x: Tensor) -> Tensor:
+        """What the sublayer whose norm is `norm` reads of x (..., D)."""
+        return x if self.post else norm(x)
+
+    def add(self, norm: nn.LayerNorm, x: Tensor, output: Tensor) -> Tensor:
+        """x (..., D) with that sublayer's output (..., D) added."""
+        summed = x + self.dropout(output)
+        return norm(summed) if self.post else summed
+
+
+class EncoderLayer(NormedLayer):
+    def __init__(self, config: ModelConfig):
+        super().__init__(config)
         size = config.embedding_size
         self.attention_norm, self.feedforward_norm = nn.LayerNorm(size), nn.LayerNorm(size)
         self.attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
-        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout)
-        self.dropout = nn.Dropout(config.dropout)
+        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout, config.activation)
 
     def forward(self, x: Tensor, allowed: Tensor) -> Tensor:
         """x (B, S, D), allowed (B, 1, S) → (B, S, D)."""
-        normed = self.attention_norm(x)
-        x = x + self.dropout(self.attention.attend(normed, *self.attention.keys_values(normed), allowed)[0])
-        return x + self.dropout(self.feedforward(self.feedforward_norm(x)))
+        read = self.read(self.attention_norm, x)
+        x = self.add(self.attention_norm, x, self.attention.attend(read, *self.attention.keys_values(read), allowed)[0])
+        return self.add(self.feedforward_norm, x, self.feedforward(self.read(self.feedforward_norm, x)))
 
 
-class DecoderLayer(nn.Module):
+class DecoderLayer(NormedLayer):
     def __init__(self, config: ModelConfig):
-        super().__init__()
+        super().__init__(config)
         size = config.embedding_size
         self.self_norm, self.cross_norm, self.feedforward_norm = (nn.LayerNorm(size) for _ in range(3))
         self.self_attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
         self.cross_attention = MultiHeadAttention(size, config.heads, config.attention_dropout)
-        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout)
-        self.dropout = nn.Dropout(config.dropout)
+        self.feedforward = FeedForward(size, config.feedforward_size, config.dropout, config.activation)
 
-    def forward(self, x: Tensor, normed: Tensor, self_keys: Tensor, self_values: Tensor, causal: Tensor | None,
+    def self_input(self, x: Tensor) -> Tensor:
+        """What self-attention reads of x (N, T, D): its queries, and this step's keys and values."""
+        return self.read(self.self_norm, x)
+
+    def forward(self, x: Tensor, read: Tensor, self_keys: Tensor, self_values: Tensor, causal: Tensor | None,
                 cross_keys: Tensor, cross_values: Tensor, source_allowed: Tensor) -> tuple[Tensor, Tensor]:
-        """x (N, T, D) and its self_norm `normed` over self-attention keys/values (N, H, T', D/H)
+        """x (N, T, D) and its `self_input` `read` over self-attention keys/values (N, H, T', D/H)
         (T' = T in training with the causal mask (1, T, T); the cache plus this step when
         decoding, unmasked) and the source's (G, H, S, D/H), N = G·k (MultiHeadAttention.attend)
         → (N, T, D), encoder-decoder weights (N, H, T, S) and context (N, T, D)."""
-        x = x + self.dropout(self.self_attention.attend(normed, self_keys, self_values, causal)[0])
-        attended, weights = self.cross_attention.attend(self.cross_norm(x), cross_keys, cross_values, source_allowed)
-        x = x + self.dropout(attended)
-        return x + self.dropout(self.feedforward(self.feedforward_norm(x))), weights, attended
+        x = self.add(self.self_norm, x, self.self_attention.attend(read, self_keys, self_values, causal)[0])
+        attended, weights = self.cross_attention.attend(self.read(self.cross_norm, x), cross_keys, cross_values, source_allowed)
+        x = self.add(self.cross_norm, x, attended)
+        return self.add(self.feedforward_norm, x, self.feedforward(self.read(self.feedforward_norm, x))), weights, attended
 
 
 class Transformer(EncoderDecoder):
@@ -135,7 +163,8 @@ class Transformer(EncoderDecoder):
         self.dropout = nn.Dropout(config.dropout)
         self.encoder_layers = nn.ModuleList(EncoderLayer(config) for _ in range(config.encoder_layers))
         self.decoder_layers = nn.ModuleList(DecoderLayer(config) for _ in range(config.decoder_layers))
-        self.encoder_norm, self.decoder_norm = nn.LayerNorm(size), nn.LayerNorm(size)
+        stack_norm = nn.LayerNorm if config.layer_norm == "pre" else nn.Identity  # post-norm layers end normed
+        self.encoder_norm, self.decoder_norm = stack_norm(size), stack_norm(size)
         self.alignment_layer = config.alignment_layer % config.decoder_layers
         self.switch = nn.Linear(3 * size, 1) if config.copy else None
         layers = range(config.decoder_layers)
@@ -155,7 +184,8 @@ class Transformer(EncoderDecoder):
     def embed(self, tokens: Tensor, positions: Tensor) -> Tensor:
         """tokens (B, T), positions (B or 1, T) → (B, T, D)."""
         size = self.config.embedding_size
-        return self.dropout(self.embedding(tokens) * math.sqrt(size) + sinusoids(positions, size))
+        scale = math.sqrt(size) if self.config.embedding_scale else 1.0
+        return self.dropout(self.embedding(tokens) * scale + sinusoids(positions, size, self.config.positions))
 
     def encode(self, source: Tensor, mask: Tensor) -> dict[str, Tensor]:
         """source ids (B, S), mask (B, S) → each decoder layer's encoder-decoder keys and values
@@ -181,7 +211,7 @@ class Transformer(EncoderDecoder):
         steps = target_in.shape[1]
         causal = torch.ones(steps, steps, dtype=torch.bool, device=target_in.device).tril().unsqueeze(0)  # (1, T, T)
         x = self.embed(target_in, torch.arange(steps, device=target_in.device).unsqueeze(0))
-        return self._decode(x, encoded, mask, source, lambda index, layer, normed: (*layer.self_attention.keys_values(normed), causal))
+        return self._decode(x, encoded, mask, source, lambda index, layer, read: (*layer.self_attention.keys_values(read), causal))
 
     def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
                     rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
@@ -193,8 +223,8 @@ class Transformer(EncoderDecoder):
         x = self.embed(previous.unsqueeze(1), position)
         grown: dict[str, Tensor] = {}
 
-        def attend_cache(index: int, layer: DecoderLayer, normed: Tensor):
-            keys, values = layer.self_attention.keys_values(normed)
+        def attend_cache(index: int, layer: DecoderLayer, read: Tensor):
+            keys, values = layer.self_attention.keys_values(read)
             grown[f"self_keys_{index}"] = torch.cat([encoded[f"self_keys_{index}"], keys], dim=2)
             grown[f"self_values_{index}"] = torch.cat([encoded[f"self_values_{index}"], values], dim=2)
             return grown[f"self_keys_{index}"], grown[f"self_values_{index}"], None
@@ -204,16 +234,16 @@ class Transformer(EncoderDecoder):
 
     def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
                 self_keys_values, rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
-        """The decoder stack over x (N, T, D) of N = G·k rows; `self_keys_values(index, layer, normed
-        input)` gives each layer's self-attention keys, values and mask → scores (N, T, C) whose
+        """The decoder stack over x (N, T, D) of N = G·k rows; `self_keys_values(index, layer, what
+        self-attention reads)` gives each layer's self-attention keys, values and mask → scores (N, T, C) whose
         log_softmax is the log-probabilities (the logits, or with copy the mixture's log-probabilities
         over source's columns (G, S)), attention (N, T, S)."""
         source_allowed = (mask != 0).unsqueeze(1)
         embedded, attention, context = x, None, None
         for index, layer in enumerate(self.decoder_layers):
-            normed = layer.self_norm(x)
-            keys, values, causal = self_keys_values(index, layer, normed)
-            x, weights, attended = layer(x, normed, keys, values, causal, encoded[f"cross_keys_{index}"],
+            read = layer.self_input(x)
+            keys, values, causal = self_keys_values(index, layer, read)
+            x, weights, attended = layer(x, read, keys, values, causal, encoded[f"cross_keys_{index}"],
                                          encoded[f"cross_values_{index}"], source_allowed)
             if index == self.alignment_layer:
                 attention, context = weights.mean(dim=1), attended

@@ -12,7 +12,8 @@ OLDEST_FORMAT = 2   # the oldest model folder format this runtime reads
 MANIFEST = "manifest.json"
 ENCODER = "encoder.onnx"
 DECODER = "decoder.onnx"
-TOKENIZER = "tokenizer.json"
+TOKENIZER = "tokenizer.json"  # the target side's (and, without SOURCE_TOKENIZER, the source side's)
+SOURCE_TOKENIZER = "source_tokenizer.json"  # optional: the source side's, in the same id space (imported models)
 OUTPUT_LAYER = "output_layer.npz"
 LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
 

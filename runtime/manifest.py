@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, ONE_DIRECTION_FORMAT,
-                        OUTPUT_LAYER, SPECIAL_IDS, SPECIAL_TOKENS, TASKS, TOKENIZER)
+                        OUTPUT_LAYER, SOURCE_TOKENIZER, SPECIAL_IDS, SPECIAL_TOKENS, TASKS, TOKENIZER)
 from .errors import UsageError
 from .graph_contract import STATE_KINDS, StateSpec, rnn_states
 from .search import SEARCH_FLAGS, SEARCH_LIMITS, check_search_value
@@ -113,7 +113,7 @@ MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,47}")
 LANGUAGE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
-KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, LEXICON)
+KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, SOURCE_TOKENIZER, LEXICON)
 REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
 PRECISIONS = ("fp32", "int8")
 MAX_VOCABULARY = 1 << 20

@@ -17,7 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
-from .constants import BOS, EOS
+from .constants import BOS, EOS, PAD
 from .errors import UsageError
 
 
@@ -142,6 +142,9 @@ def final_score(log_prob: float, attention: np.ndarray, source_length: int, opti
     return float(score)
 
 
+NEVER_OUTPUT = (PAD, BOS)
+
+
 def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
     """The columns of those token `ids` that the sorted `vocabulary` (C,) holds."""
     ids = np.asarray(ids, dtype=np.int64)
@@ -151,8 +154,11 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
 
 def constrain(log_probs: np.ndarray, vocabulary: np.ndarray, histories: Callable[[], list[list[int]]],
               step: int, options: SearchOptions) -> None:
-    """In place: forbid EOS before min_length, and tokens that would repeat an n-gram.
-    `histories` gives each row's tokens so far; it is only called when blocking is on."""
+    """In place: forbid PAD and BOS, which no output holds (an imported Marian model's BOS is its
+    pad, whose probability stays in the normalization, as in Marian's search), EOS before
+    min_length, and tokens that would repeat an n-gram. `histories` gives each row's tokens so far;
+    it is only called when blocking is on."""
+    log_probs[:, columns_of(vocabulary, NEVER_OUTPUT)] = -np.inf
     if step < options.min_length:
         log_probs[:, columns_of(vocabulary, [EOS])] = -np.inf
     n = options.no_repeat_ngram

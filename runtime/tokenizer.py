@@ -1,8 +1,10 @@
 """Subword tokenization shared by training and the runtime (no torch).
 
-The model folder holds one joint byte-level BPE `tokenizer.json` for both sides: every string
-round-trips exactly (case, digits, punctuation, characters never seen in training), so the
-tokenizer itself never produces an unknown token.
+attn's own model folders hold one joint byte-level BPE `tokenizer.json` for both sides: every
+string round-trips exactly (case, digits, punctuation, characters never seen in training), so the
+tokenizer itself never produces an unknown token. An imported Marian model (export/marian.py)
+has a SentencePiece unigram tokenizer per side, in one id space: `tokenizer.json` for the target
+and `source_tokenizer.json` for the source, pieces marked "▁" where a word starts.
 """
 
 from __future__ import annotations
@@ -13,11 +15,16 @@ from functools import cached_property
 from pathlib import Path
 
 from tokenizers import Tokenizer
+from tokenizers.pre_tokenizers import Metaspace
 
 from .constants import EOS, SPECIAL_TOKENS, target_token
 from .words import ELIDED, elided_head, word_spans
 
-WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
+BYTE_LEVEL_WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
+METASPACE_WORD_START = "\u2581"  # SentencePiece's ("▁")
+# Prefixes the pieces that a SentencePiece tokenizer must keep at their ids but never cut from a
+# text: the special tokens, and the other language's pieces in a source tokenizer (export/marian.py).
+UNMATCHABLE = "\uffff"
 
 
 @dataclass(frozen=True)
@@ -37,18 +44,25 @@ class SourcePieces:
 class SubwordTokenizer:
     """Encode text to ids and decode ids to text with a trained `tokenizers` model."""
 
-    def __init__(self, tokenizer: Tokenizer):
-        # Text is text: "<s>" (an HTML strike-through) or "</s>" typed by a user are pieces of
-        # characters, never the BOS/EOS ids, which would end or pad a source in mid-sentence.
-        tokenizer.encode_special_tokens = True
-        self._tokenizer = tokenizer
-        for expected_id, token in enumerate(SPECIAL_TOKENS):
-            if tokenizer.token_to_id(token) != expected_id:
-                raise ValueError(f"tokenizer does not map {token} to id {expected_id}")
+    def __init__(self, tokenizer: Tokenizer, source: Tokenizer | None = None):
+        """`tokenizer` cuts and writes the target side, `source` (the same by default) cuts sources."""
+        source = source or tokenizer
+        for side in {id(tokenizer): tokenizer, id(source): source}.values():
+            # Text is text: "<s>" (an HTML strike-through) or "</s>" typed by a user are pieces of
+            # characters, never the BOS/EOS ids, which would end or pad a source in mid-sentence.
+            side.encode_special_tokens = True
+            for expected_id, token in enumerate(SPECIAL_TOKENS):
+                if expected_id not in (side.token_to_id(token), side.token_to_id(UNMATCHABLE + token)):
+                    raise ValueError(f"tokenizer does not map {token} to id {expected_id}")
+        if source.get_vocab_size() != tokenizer.get_vocab_size():
+            raise ValueError(f"the source tokenizer has {source.get_vocab_size()} pieces, the target's "
+                             f"{tokenizer.get_vocab_size()}: they must share one id space")
+        self._tokenizer, self._source = tokenizer, source
+        self.word_start = METASPACE_WORD_START if isinstance(tokenizer.pre_tokenizer, Metaspace) else BYTE_LEVEL_WORD_START
 
     @classmethod
-    def load(cls, path: str | Path) -> "SubwordTokenizer":
-        return cls(Tokenizer.from_file(str(path)))
+    def load(cls, path: str | Path, source_path: str | Path | None = None) -> "SubwordTokenizer":
+        return cls(Tokenizer.from_file(str(path)), Tokenizer.from_file(str(source_path)) if source_path else None)
 
     @property
     def vocab_size(self) -> int:
@@ -56,31 +70,32 @@ class SubwordTokenizer:
 
     @cached_property
     def pieces(self) -> list[str]:
-        """Every piece's string, by id (byte-level: a leading space is "Ġ")."""
-        return [self._tokenizer.id_to_token(i) for i in range(self.vocab_size)]
+        """Every piece's string, by id (byte-level: a leading space is "Ġ"; SentencePiece: "▁")."""
+        return [self._tokenizer.id_to_token(i).removeprefix(UNMATCHABLE) for i in range(self.vocab_size)]
 
     @cached_property
     def longest_piece(self) -> int:
-        """The most characters one piece can stand for (a byte-level piece's bytes, at most)."""
-        return max(len(token) for token in self._tokenizer.get_vocab())
+        """The most characters one source piece can stand for (a byte-level piece's bytes, at most)."""
+        return max(len(token) for token in self._source.get_vocab())
 
     def language_token(self, language: str) -> int | None:
         """The id of `language`'s target token (a model of several directions), None when absent."""
         return self._tokenizer.token_to_id(target_token(language))
 
     def encode(self, text: str) -> list[int]:
-        """Text → piece ids (no EOS)."""
+        """Target text → piece ids (no EOS)."""
         return self._tokenizer.encode(valid_unicode(text), add_special_tokens=False).ids
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """Source texts → piece ids (no EOS); training's joint tokenizer cuts both sides with it."""
         texts = [valid_unicode(text) for text in texts]
-        return [e.ids for e in self._tokenizer.encode_batch(texts, add_special_tokens=False)]
+        return [e.ids for e in self._source.encode_batch(texts, add_special_tokens=False)]
 
     def encode_source(self, text: str, language: str = "") -> SourcePieces:
         """Text → ids + EOS, with the word each piece belongs to (runtime/words.py: whitespace, and
         French elision, for `language`)."""
         text = valid_unicode(text)
-        encoding = self._tokenizer.encode(text, add_special_tokens=False)
+        encoding = self._source.encode(text, add_special_tokens=False)
         spans = word_spans(text, language)
         word_starts = [start for start, _ in spans]
         word_of_piece = []
@@ -92,7 +107,7 @@ class SubwordTokenizer:
 
     def decode(self, ids: list[int]) -> str:
         """Piece ids (special tokens dropped) → text."""
-        return self._tokenizer.decode(ids, skip_special_tokens=True).strip()
+        return self._tokenizer.decode([i for i in ids if i >= len(SPECIAL_TOKENS)], skip_special_tokens=True).strip()
 
     def target_words(self, ids: list[int], language: str = "") -> tuple[list[str], list[int]]:
         """Piece ids → (words of the decoded text, word index of each piece).
@@ -105,13 +120,13 @@ class SubwordTokenizer:
         groups: list[list[int]] = []
         for piece_id in ids:
             piece = self._tokenizer.id_to_token(piece_id) or ""
-            opens_word = piece.startswith(WORD_START) and self.decode(groups[-1]) if groups else True
+            opens_word = piece.startswith(self.word_start) and self.decode(groups[-1]) if groups else True
             if opens_word:
                 groups.append([])
             groups[-1].append(piece_id)
         if language in ELIDED:
             groups = [part for group in groups for part in self._split_elision(group, language)]
-        words = [self._tokenizer.decode(group, skip_special_tokens=True).strip() for group in groups]
+        words = [self.decode(group) for group in groups]
         return words, [index for index, group in enumerate(groups) for _ in group]
 
     def _split_elision(self, group: list[int], language: str) -> list[list[int]]:

@@ -23,7 +23,7 @@ import onnxruntime
 
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
-from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, TOKENIZER, target_token
+from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import check_graphs
@@ -76,7 +76,8 @@ class Translator:
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
         vocab_size = self.manifest.architecture["vocab_size"]
         try:
-            self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER)
+            source_tokenizer = self.folder / SOURCE_TOKENIZER if SOURCE_TOKENIZER in self.manifest.files else None
+            self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER, source_tokenizer)
         except Exception as error:  # tokenizers raises plain Exceptions for unreadable files
             raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({_first_line(error)})") from None
         if vocab_size != self.tokenizer.vocab_size:
