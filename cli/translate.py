@@ -134,7 +134,7 @@ def translate_command(
             done += len(inputs)
             for item in batch:
                 if item is BLANK:
-                    if output_format == "text":
+                    if formatter.keeps_blank_lines:
                         sys.stdout.write("\n")
                     continue
                 result = next(results)

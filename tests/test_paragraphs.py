@@ -69,6 +69,8 @@ def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     out = attn("translate", "-m", str(reverse_model), "--paragraphs", stdin=text).stdout.decode()
     expected = attn("translate", "-m", str(reverse_model), "a0 b1 c2", "d3 e0. f1 g2.").stdout.decode().splitlines()
     assert out.split("\n") == ["", expected[0], "", "", expected[1], ""]
+    pharaoh = attn("translate", "-m", str(reverse_model), "--paragraphs", "-f", "pharaoh", stdin=text).stdout.decode()
+    assert [line.split(" ||| ")[0] for line in pharaoh.split("\n")] == out.split("\n")  # lines line up (probe P3)
     records = attn("translate", "-m", str(reverse_model), "--paragraphs", "-f", "jsonl", stdin=text).stdout.decode()
     records = [json.loads(line) for line in records.splitlines()]
     assert [r["source"] for r in records] == ["a0 b1 c2", "d3 e0. f1 g2."]

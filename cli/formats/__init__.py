@@ -1,7 +1,9 @@
 """Output formats for `translate` and `align`: one module each behind one interface.
 
 A format is built with the number of hypotheses to show (`n_best`) and has one method,
-`write(source, translations)`, which writes what one input produces to stdout. Every format
+`write(source, translations)`, which writes what one input produces to stdout; the line formats
+(text, pharaoh) also write `--paragraphs`' blank lines (`keeps_blank_lines`), so that their lines
+line up with the input's, the record formats (jsonl, table) do not. Every format
 carries the same fields (text, score, n-best, word alignment) in its own shape; plain text is the
 default, for pipes.
 """
@@ -21,6 +23,8 @@ FORMATS = tuple(FORMAT_CLASSES)
 
 
 class OutputFormat(Protocol):
+    keeps_blank_lines: bool
+
     def write(self, source: str, translations: list[Translation]) -> None: ...
 
 

@@ -30,6 +30,8 @@ def _matrix(weights) -> list[list[float]]:
 
 
 class JsonlFormat:
+    keeps_blank_lines = False
+
     """source, source words, the best output's fields (its text under `text_key`: "translation",
     or "summary" for `attn summarize`), and the n-best list with the same fields."""
 

@@ -11,6 +11,8 @@ from .text import one_line
 
 
 class PharaohFormat:
+    keeps_blank_lines = True
+
     def __init__(self, n_best: int):
         self.n_best, self.index = n_best, 0
 

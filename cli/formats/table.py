@@ -11,6 +11,8 @@ from .text import one_line
 
 
 class TableFormat:
+    keeps_blank_lines = False
+
     def __init__(self, n_best: int):
         self.console = Console(highlight=False)
 

@@ -12,6 +12,8 @@ def one_line(text: str) -> str:
 
 
 class TextFormat:
+    keeps_blank_lines = True
+
     def __init__(self, n_best: int):
         self.n_best, self.index = n_best, 0
 
