@@ -100,6 +100,8 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         check_output_folder(output)
         staging = output.parent / f".{output.name}.staging-{os.getpid()}"
         shutil.rmtree(staging, ignore_errors=True)
+    else:
+        check_remote_output(str(output))
     if not ray.is_initialized():
         ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
     # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
@@ -142,6 +144,18 @@ def check_output_folder(output: Path) -> None:
         raise UsageError(f"--output {output} already holds files; name a new or empty folder")
 
 
+def check_remote_output(uri: str) -> None:
+    """A UsageError, before Ray starts, for an output URI that pyarrow cannot open: an unknown
+    scheme, a missing client library, a bucket that cannot be reached (probe C9)."""
+    from pyarrow.fs import FileSystem
+
+    try:
+        FileSystem.from_uri(uri)
+    except Exception as error:  # pyarrow raises ArrowInvalid, OSError and others by scheme
+        first = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+        raise UsageError(f"--output {uri}: cannot write there ({first[:200]})") from None
+
+
 def check_parquet_column(path: str, column: str) -> None:
     """A UsageError naming the file unless it is Parquet with a column `column` (read from its footer)."""
     import pyarrow
@@ -157,7 +171,7 @@ def check_parquet_column(path: str, column: str) -> None:
 
 def translate_corpus_command(
     inputs: Annotated[list[Path], typer.Argument(help="Text files (one text per line) or Parquet files (.parquet).")],
-    output: Annotated[Path, typer.Option("--output", "-o", help="Folder for the Parquet files: path, row, text, translation.")],
+    output: Annotated[str, typer.Option("--output", "-o", help="Folder for the Parquet files: path, row, text, translation (a local folder, or a URI such as s3://bucket/path that pyarrow opens).")],
     model: ModelOption = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
