@@ -38,9 +38,9 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     rows = []
     number = 0
     try:
-        with opener(path, "rt", encoding="utf-8", newline="\n") as handle:
-            for number, line in enumerate(handle, 1):
-                line = line.removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
+        with opener(path, "rb") as handle:
+            for number, raw in enumerate(handle, 1):
+                line = raw.decode("utf-8").removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
                 if not line.strip():
                     continue
                 columns = line.split("\t")
@@ -49,8 +49,8 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
                                      f"found one column")
                 source, target = (columns[1], columns[0]) if swap_columns else (columns[0], columns[1])
                 rows.append(Row(source, target, columns[2] if len(columns) > 2 else ""))
-    except UnicodeDecodeError as error:
-        raise UsageError(f"{path}:{number + 1}: not UTF-8 ({error.reason} at byte {error.start})") from None
+    except UnicodeDecodeError as error:  # decoded line by line: the line and the byte in it are exact (probe R4.9)
+        raise UsageError(f"{path}:{number}: not UTF-8 ({error.reason} at byte {error.start + 1} of the line)") from None
     except (EOFError, gzip.BadGzipFile, zlib.error) as error:
         raise UsageError(f"{path}: damaged or truncated gzip file after line {number} ({error})") from None
     return rows

@@ -182,3 +182,13 @@ def test_crlf_and_lone_carriage_returns(tmp_path):
 
     (tmp_path / "x.tsv").write_bytes(b"a\rb\tc\r\nd\te\n")
     assert [(r.source, r.target) for r in read_tsv(tmp_path / "x.tsv")] == [("a\rb", "c"), ("d", "e")]
+
+
+def test_a_byte_that_is_not_utf8_is_named_at_its_line_and_place(tmp_path):
+    """Probe R4.9: the line and byte of the decoder's 8 KB chunk were given, not the file's."""
+    from attn.runtime.tsv import read_tsv
+
+    lines = [f"source {i}\ttarget {i}\n".encode() for i in range(1, 301)] + [b"caf\xe9 latte\tKaffee\n"]
+    (tmp_path / "latin1.tsv").write_bytes(b"".join(lines))
+    with pytest.raises(UsageError, match=r"latin1.tsv:301: not UTF-8 \(invalid continuation byte at byte 4 of the line\)"):
+        read_tsv(tmp_path / "latin1.tsv")
