@@ -172,15 +172,21 @@ def constrain(log_probs: np.ndarray, vocabulary: np.ndarray, histories: Callable
         log_probs[row, columns_of(vocabulary, banned)] = -np.inf
 
 
-def _argmax(log_probs: np.ndarray) -> np.ndarray:
+def _argmax(log_probs: np.ndarray, sentences: np.ndarray) -> np.ndarray:
     return log_probs.argmax(axis=1)
 
 
-def sampler(options: SearchOptions) -> Callable[[np.ndarray], np.ndarray]:
-    """Draw one token per row from the tempered, top-k / top-p truncated distribution."""
-    rng = np.random.default_rng(options.seed)
+def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
+    """Draw one token per row, row r holding sentence `sentences[r]` of the batch, from the tempered,
+    top-k / top-p truncated distribution. Each sentence draws from its own generator, seeded with
+    options.seed: with a seed, a sentence's sample depends on its text alone, not on the batch it
+    shares (alone and in any batch, as the server's batches mix requests; probe S30)."""
+    if options.seed is None:
+        generators = np.random.default_rng().spawn(batch)
+    else:
+        generators = [np.random.default_rng(options.seed) for _ in range(batch)]
 
-    def draw(log_probs: np.ndarray) -> np.ndarray:
+    def draw(log_probs: np.ndarray, sentences: np.ndarray) -> np.ndarray:
         logits = log_probs / max(options.temperature, 1e-6)
         if 0 < options.top_k < logits.shape[1]:
             kth = np.partition(logits, -options.top_k, axis=1)[:, -options.top_k][:, None]
@@ -194,7 +200,7 @@ def sampler(options: SearchOptions) -> Callable[[np.ndarray], np.ndarray]:
             np.put_along_axis(probs, order, np.where(outside, 0.0, sorted_probs), axis=1)
             probs /= probs.sum(axis=1, keepdims=True)
         cumulative = probs.cumsum(axis=1)
-        draws = rng.random((probs.shape[0], 1)) * cumulative[:, -1:]
+        draws = np.array([[generators[sentence].random()] for sentence in sentences]) * cumulative[:, -1:]
         return np.minimum((cumulative < draws).sum(axis=1), probs.shape[1] - 1)
 
     return draw
@@ -203,8 +209,8 @@ def sampler(options: SearchOptions) -> Callable[[np.ndarray], np.ndarray]:
 def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
                   options: SearchOptions) -> list[list[Hypothesis]]:
     """One token per step per sentence: the argmax, or a sample when options.sample."""
-    choose = sampler(options) if options.sample else _argmax
     batch = len(max_lengths)
+    choose = sampler(options, batch) if options.sample else _argmax
     alive = np.arange(batch)
     previous = np.full(batch, BOS, dtype=np.int64)
     tokens: list[list[int]] = [[] for _ in range(batch)]
@@ -215,7 +221,7 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     while len(alive):
         log_probs, attention = state.step(previous)
         constrain(log_probs, state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
-        column = choose(log_probs)
+        column = choose(log_probs, alive)
         chosen = state.vocabulary[column]
         keep = []
         for row, sentence in enumerate(alive):

@@ -104,7 +104,17 @@ def test_a_seed_repeats_sampling_and_another_seed_differs():
     other = [h[0].tokens for h in decode(SearchOptions(beam=1, sample=True, seed=12, min_length=8), sentences=6)]
     assert first == again
     assert first != other
-    assert len({tuple(t) for t in first}) > 1  # it does sample
+    assert first[0] != [4] * len(first[0])  # it does sample: not the argmax all the way
+    unseeded = [h[0].tokens for h in decode(SearchOptions(beam=1, sample=True, min_length=8), sentences=6)]
+    assert len({tuple(t) for t in unseeded}) > 1  # without a seed, each sentence draws its own
+
+
+def test_a_seeded_sample_is_the_same_alone_and_in_a_batch():
+    """Each sentence draws from its own generator: the server's batches mix requests (probe S30).
+    The toy's sentences are alike, so that any sentence of the batch must equal the one alone."""
+    options = SearchOptions(beam=1, sample=True, seed=7, min_length=5)
+    alone = decode(options, sentences=1)[0][0].tokens
+    assert all(found[0].tokens == alone for found in decode(options, sentences=5))
 
 
 def test_top_k_one_is_greedy():
