@@ -281,8 +281,11 @@ def test_detection_with_the_shipped_model():
                                                               "target": "de"}).json()
         assert reply["detectedLanguage"]["language"] == "en"
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
-        german = httpx.post(running.url + "/translate", json={"q": "Guten Morgen", "source": "auto", "target": "de"})
-        assert german.status_code == 400 and "de→de is not supported" in german.json()["error"]
+        # already in the target language: given back as it is, as `attn translate` does (probe S13b: a 400 before)
+        german = httpx.post(running.url + "/translate", json={"q": ["Guten Morgen", "The file could not be opened."],
+                                                               "source": "auto", "target": "de"}).json()
+        assert german["translatedText"] == ["Guten Morgen", reply["translatedText"]]
+        assert [found["language"] for found in german["detectedLanguage"]] == ["de", "en"]
         italian = httpx.post(running.url + "/translate", json={"q": "Questo file non esiste.", "source": "auto",
                                                                 "target": "de"})
         assert italian.status_code == 400 and "it is not supported" in italian.json()["error"]

@@ -57,6 +57,7 @@ from attn.runtime.registry import pair_owners
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
 from attn.runtime.translator import Translator
 
+from ..detected_sources import unchanged
 from ..formats.jsonl import input_record
 from ..options import search_options as command_line_options
 from .batcher import Busy, DynamicBatcher
@@ -149,10 +150,14 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         detected = await detect(texts, models.languages()) if source == "auto" else [(source, None)] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(code for code, _ in detected):
+            chosen = [i for i, (code, _) in enumerate(detected) if code == language]
+            if source == "auto" and language == target:  # already in the target language: given back, as the CLI does (probe S13b)
+                for i in chosen:
+                    results[i] = unchanged(texts[i])
+                continue
             batcher = models.for_pair(language, target)
             defaults = batcher.translator.default_options()
             options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1))
-            chosen = [i for i, (code, _) in enumerate(detected) if code == language]
             for i, result in zip(chosen, await decode(batcher, [texts[i] for i in chosen], options, True, limits)):
                 results[i] = result
         return results, detected
