@@ -55,6 +55,15 @@ def served_host_names(host: str) -> tuple[str, ...]:
     return LOOPBACK_NAMES if host in LOOPBACK_NAMES or host.startswith("127.") else ("*",)
 
 
+def check_decodes(translator) -> None:
+    """One short greedy translation before serving: a folder whose weights are not finite (its
+    checksums re-written) is refused at start, naming it, not with a 500 on every request (probe S33b)."""
+    try:
+        translator.translate(["a"], translator.default_options(beam=1, max_length_ratio=0.0, max_length_offset=1))
+    except UsageError as error:
+        raise UsageError(f"{translator.folder}: {error}") from None
+
+
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 5000,
@@ -86,6 +95,8 @@ def serve_command(
     if not folders:
         raise UsageError("no models to serve: install some or pass --models")
     translators = [Translator(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
+    for translator in translators:
+        check_decodes(translator)
     keys = None
     if api_keys is not None:
         try:

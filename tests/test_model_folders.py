@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -271,13 +272,13 @@ def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, w
 
 
 # ---- non-finite weights (probe M2, X4) --------------------------------------------------------
-@pytest.mark.parametrize("options", [[], ["--beam", "1"], ["-f", "jsonl", "--beam", "1"], ["--sample", "--seed", "1"]])
-def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
+def nan_folder(model: Path, tmp_path: Path) -> Path:
+    """A copy of `model` whose encoder embeddings are NaN, its checksum re-written."""
     import onnx
     from onnx import numpy_helper
 
     folder = tmp_path / "model"
-    shutil.copytree(transformer_model, folder)
+    shutil.copytree(model, folder)
     graph = onnx.load(folder / "encoder.onnx")
     initializer = next(t for t in graph.graph.initializer if t.data_type == onnx.TensorProto.FLOAT and len(t.dims) == 2)
     values = numpy_helper.to_array(initializer).copy()
@@ -285,10 +286,24 @@ def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, 
     initializer.CopyFrom(numpy_helper.from_array(values, initializer.name))
     onnx.save(graph, folder / "encoder.onnx")
     rehash(folder, "encoder.onnx")
+    return folder
+
+
+@pytest.mark.parametrize("options", [[], ["--beam", "1"], ["-f", "jsonl", "--beam", "1"], ["--sample", "--seed", "1"]])
+def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
+    folder = nan_folder(transformer_model, tmp_path)
     result = subprocess.run([*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "not finite" in err, err
     assert b"NaN" not in result.stdout
+
+
+def test_a_server_refuses_nan_weights_at_start(transformer_model, tmp_path):
+    """Probe S33b: it started, then answered every request with a 500."""
+    folder = nan_folder(transformer_model, tmp_path)
+    result = subprocess.run([*ATTN, "serve", "--models", str(folder), "--port", "0"], capture_output=True, timeout=120)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and str(folder) in err and "not finite" in err and "Traceback" not in err, err
 
 
 def test_a_zip_bomb_member_is_refused_before_it_is_unpacked(folder):
