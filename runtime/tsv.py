@@ -15,6 +15,9 @@ Item = TypeVar("Item")
 # How the corpora write a document's paragraph break inside its one line; read as a space, as
 # `attn summarize` folds a document's line breaks.
 PARAGRAPH_MARK = " ¶ "
+# A longer line is refused (its bytes are never all read: /dev/zero as a corpus, probe X7); the
+# longest line of ../shared/data is a Python PEP of 113,593 characters.
+MAX_LINE_BYTES = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,10 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     number = 0
     try:
         with opener(path, "rb") as handle:
-            for number, raw in enumerate(handle, 1):
+            for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+                if len(raw) > MAX_LINE_BYTES:
+                    raise UsageError(f"{path}:{number}: a line longer than {MAX_LINE_BYTES:,} bytes; not a corpus of "
+                                     f"source<TAB>target lines")
                 line = raw.decode("utf-8").removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
                 if not line.strip():
                     continue

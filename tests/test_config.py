@@ -192,3 +192,14 @@ def test_a_byte_that_is_not_utf8_is_named_at_its_line_and_place(tmp_path):
     (tmp_path / "latin1.tsv").write_bytes(b"".join(lines))
     with pytest.raises(UsageError, match=r"latin1.tsv:301: not UTF-8 \(invalid continuation byte at byte 4 of the line\)"):
         read_tsv(tmp_path / "latin1.tsv")
+
+
+def test_a_line_without_end_is_refused_before_it_fills_memory(tmp_path):
+    """Probe X7: /dev/zero as the training file grew to 7.5 GB, then ran out of memory."""
+    from attn.runtime import tsv
+
+    (tmp_path / "endless.tsv").write_bytes(b"a\tb\n" + b"\0" * (tsv.MAX_LINE_BYTES + 10))
+    with pytest.raises(UsageError, match=r"endless.tsv:2: a line longer than"):
+        tsv.read_tsv(tmp_path / "endless.tsv")
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", "/dev/zero"], capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"a line longer than" in result.stderr, result.stderr
