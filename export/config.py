@@ -24,7 +24,7 @@ STYLES = ("bahdanau", "luong")
 SCORES = ("additive", "dot", "general", "concat", "scaled_dot")
 LAYER_NORMS = ("pre", "post")
 ACTIVATIONS = ("relu", "swish", "gelu")
-POSITIONS = ("tensor2tensor", "marian")
+POSITIONS = ("tensor2tensor", "marian", "table")
 
 
 class ConfigError(UsageError):
@@ -84,14 +84,16 @@ class ModelConfig:
     layer_norm: str = "pre"     # transformer: "pre" (before each sublayer, one after each stack) or "post" (after each residual sum; Marian, Vaswani et al.)
     activation: str = "relu"    # transformer: the feed-forward sublayer's activation, "relu", "swish" (SiLU) or "gelu"
     embedding_scale: bool = True  # transformer: embeddings × √width before the positions are added
-    positions: str = "tensor2tensor"  # transformer: sinusoid frequencies 10000^(-i/(D/2-1)) ("tensor2tensor") or 10000^(-2i/D) ("marian")
+    positions: str = "tensor2tensor"  # transformer: sinusoid frequencies 10000^(-i/(D/2-1)) ("tensor2tensor") or 10000^(-2i/D) ("marian"), or a "table" of position_table_size rows (weights)
+    position_table_size: int = 0  # transformer, positions "table": the positions it holds
+    source_eos: bool = True     # transformer: sources end with EOS; false: the model read them without (imported; attn trains with)
 
 
 # Keys that only one architecture reads: setting one for the other is a ConfigError.
 RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings",
             "coverage")
 TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer", "layer_norm", "activation",
-                    "embedding_scale", "positions")
+                    "embedding_scale", "positions", "position_table_size", "source_eos")
 
 
 def model_settings(config: "Config") -> dict:
@@ -274,6 +276,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "model.feedforward_size": (1, 1 << 16),
     "model.attention_dropout": (0.0, 0.99),
     "model.alignment_layer": (-64, 63),
+    "model.position_table_size": (0, 1 << 20),
     "train.seed": (0, 2**63 - 1),
     "train.batch_tokens": (1, 1 << 24),
     "train.learning_rate": (1e-9, 10.0),
@@ -341,6 +344,9 @@ def _validate(config: Config, source: str) -> None:
         (model.layer_norm in LAYER_NORMS, f"[model] layer_norm must be one of {LAYER_NORMS}"),
         (model.activation in ACTIVATIONS, f"[model] activation must be one of {ACTIVATIONS}"),
         (model.positions in POSITIONS, f"[model] positions must be one of {POSITIONS}"),
+        ((model.positions == "table") == (model.position_table_size > 0),
+         "[model] position_table_size goes with positions = \"table\" (and only with it)"),
+        (model.source_eos, "[model] source_eos = false describes an imported model; attn trains with EOS after each source"),
         (model.style in STYLES, f"[model] style must be one of {STYLES}"),
         (model.score in SCORES, f"[model] score must be one of {SCORES}"),
         (

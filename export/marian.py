@@ -14,11 +14,8 @@ Marian's unk, 2 Marian's pad (the decoder start, and the column that holds the p
 probability in the normalization; the search never outputs it), 3 Marian's eos, then the rest in
 Marian's order. Log-probabilities over Marian's pieces are therefore Marian's, exactly.
 
-Tokenizers: each side's SentencePiece unigram model becomes a `tokenizers` Unigram model in that
-id space (pieces with the SentencePiece scores, its normalization rules, "▁" word starts), so the
-runtime needs neither sentencepiece nor torch. Pieces a side's model does not have (the other
-language's, and the special tokens) keep their ids under an UNMATCHABLE prefix: never cut from a
-text, as SentencePiece never cuts them.
+Tokenizers: source.spm and target.spm as `tokenizers` Unigram models in that id space
+(export/imported.py).
 """
 
 from __future__ import annotations
@@ -29,16 +26,12 @@ from pathlib import Path
 
 import torch
 
-from attn.runtime.constants import SPECIAL_TOKENS, UNK
-from attn.runtime.errors import UsageError
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
-from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
 
 from .config import Config, ModelConfig, SearchConfig, TaskConfig
-from .onnx_export import export_model
+from .imported import NEVER, CheckpointError, read_spm, write_imported
 from .transformer import Transformer
 
-NEVER = -1e9  # output bias of the added pad row: e^-1e9 is 0
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
 # checkpoints carry BART's switches, which MarianMTModel ignores: a value other than these would
 # describe a model that neither computes.
@@ -48,12 +41,7 @@ REQUIRED_VALUES = {
     "static_position_embeddings": True, "add_bias_logits": False, "is_encoder_decoder": True,
 }
 ACTIVATIONS = {"swish": "swish", "silu": "swish", "gelu": "gelu", "relu": "relu"}  # Marian's names → [model] activation
-UNIGRAM, NORMAL, USER_DEFINED = 1, 1, 4  # sentencepiece_model.proto: TrainerSpec.model_type, SentencePiece.type
 OPUS_NAME = re.compile(r"opus-mt-([a-z]{2,3})-([a-z]{2,3})$")
-
-
-class CheckpointError(UsageError):
-    """A checkpoint attn cannot convert; the message names the file or key."""
 
 
 def import_marian(checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None,
@@ -61,22 +49,11 @@ def import_marian(checkpoint: Path, out: Path, source_lang: str | None, target_l
     """Convert the checkpoint folder into the verified model folder `out`; returns its summary."""
     model, pieces, config = converted_model(checkpoint, alignment_layer)
     source_lang, target_lang = languages(checkpoint, source_lang, target_lang)
-    scratch = out.parent / f".{out.name}.tokenizers"
-    scratch.mkdir(parents=True, exist_ok=True)
-    try:
-        target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
-        unigram_tokenizer(checkpoint / "target.spm", pieces, writes=True).save(str(target_file))
-        unigram_tokenizer(checkpoint / "source.spm", pieces, writes=False).save(str(source_file))
-        settings = Config(task=TaskConfig("translate", source_lang, target_lang), model=model.config,
-                          search=search_settings(checkpoint, config))
-        training = {"imported_from": "marian", "checkpoint": checkpoint.name}
-        largest = export_model(model, settings, target_file, out, training, source_tokenizer_file=source_file)
-    finally:
-        for file in scratch.glob("*"):
-            file.unlink()
-        scratch.rmdir()
-    return {"pieces": len(pieces), "parameters": sum(p.numel() for p in model.parameters()), "max_onnx_difference": largest,
-            "source_lang": source_lang, "target_lang": target_lang}
+    spm = {side: read_spm(checkpoint / f"{side}.spm") for side in ("source", "target")}
+    settings = Config(task=TaskConfig("translate", source_lang, target_lang), model=model.config,
+                      search=search_settings(checkpoint, config))
+    return write_imported(model, settings, pieces, spm["source"], spm["target"], out,
+                          {"imported_from": "marian", "checkpoint": checkpoint.name})
 
 
 def converted_model(checkpoint: Path, alignment_layer: int) -> tuple[Transformer, list[str], dict]:
@@ -254,40 +231,3 @@ def search_settings(checkpoint: Path, config: dict) -> SearchConfig:
             pass
     longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], config.get("max_position_embeddings", 512))
     return SearchConfig(beam=max(1, min(beam, 16)), max_source_pieces=longest)
-
-
-def unigram_tokenizer(spm_file: Path, pieces: list[str], writes: bool):
-    """A `tokenizers` Tokenizer that cuts text as the SentencePiece unigram model `spm_file` does,
-    giving each piece its index in `pieces` (attn's ids). A source tokenizer (`writes` false) holds
-    the pieces the model lacks as UNMATCHABLE; the target's (`writes`) spells every piece, since the
-    decoder may write any, and scores the other side's below all of its own."""
-    from sentencepiece import sentencepiece_model_pb2
-    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers
-
-    proto = sentencepiece_model_pb2.ModelProto()
-    try:
-        proto.ParseFromString(spm_file.read_bytes())
-    except FileNotFoundError:
-        raise CheckpointError(f"{spm_file}: missing") from None
-    except Exception as error:  # protobuf's DecodeError
-        raise CheckpointError(f"{spm_file}: not a SentencePiece model ({error})") from None
-    if proto.trainer_spec.model_type != UNIGRAM:
-        raise CheckpointError(f"{spm_file}: a SentencePiece model of type {proto.trainer_spec.model_type}; attn imports unigram models")
-    scores = {piece.piece: piece.score for piece in proto.pieces if piece.type in (NORMAL, USER_DEFINED)}
-    entries = [(UNMATCHABLE + token, 0.0) for token in SPECIAL_TOKENS]
-    if writes:  # the model may write any piece: each keeps its spelling, the other side's least likely
-        least = min(scores.values(), default=0.0) - 10.0
-        entries += [(piece, scores.get(piece, least)) for piece in pieces[len(SPECIAL_TOKENS):]]
-    else:
-        entries += [(piece, scores[piece]) if piece in scores else (UNMATCHABLE + piece, 0.0)
-                    for piece in pieces[len(SPECIAL_TOKENS):]]
-    tokenizer = Tokenizer(models.Unigram(entries, unk_id=UNK, byte_fallback=False))
-    spec = proto.normalizer_spec
-    steps = [normalizers.Precompiled(spec.precompiled_charsmap)] if spec.precompiled_charsmap else []
-    if spec.remove_extra_whitespaces:
-        steps += [normalizers.Strip(left=False, right=True), normalizers.Replace(Regex(" {2,}"), " ")]
-    tokenizer.normalizer = normalizers.Sequence(steps)
-    prepend = "always" if spec.add_dummy_prefix else "never"
-    tokenizer.pre_tokenizer = pre_tokenizers.Metaspace(replacement=METASPACE_WORD_START, prepend_scheme=prepend)
-    tokenizer.decoder = decoders.Metaspace(replacement=METASPACE_WORD_START, prepend_scheme=prepend)
-    return tokenizer

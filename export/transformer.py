@@ -165,6 +165,8 @@ class Transformer(EncoderDecoder):
         self.decoder_layers = nn.ModuleList(DecoderLayer(config) for _ in range(config.decoder_layers))
         stack_norm = nn.LayerNorm if config.layer_norm == "pre" else nn.Identity  # post-norm layers end normed
         self.encoder_norm, self.decoder_norm = stack_norm(size), stack_norm(size)
+        # positions "table": one row per position, as the model that learned or stored them had it
+        self.position_table = nn.Parameter(torch.zeros(config.position_table_size, size)) if config.positions == "table" else None
         self.alignment_layer = config.alignment_layer % config.decoder_layers
         self.switch = nn.Linear(3 * size, 1) if config.copy else None
         layers = range(config.decoder_layers)
@@ -185,7 +187,11 @@ class Transformer(EncoderDecoder):
         """tokens (B, T), positions (B or 1, T) → (B, T, D)."""
         size = self.config.embedding_size
         scale = math.sqrt(size) if self.config.embedding_scale else 1.0
-        return self.dropout(self.embedding(tokens) * scale + sinusoids(positions, size, self.config.positions))
+        if self.position_table is not None:
+            placed = self.position_table[positions.long()]
+        else:
+            placed = sinusoids(positions, size, self.config.positions)
+        return self.dropout(self.embedding(tokens) * scale + placed)
 
     def encode(self, source: Tensor, mask: Tensor) -> dict[str, Tensor]:
         """source ids (B, S), mask (B, S) → each decoder layer's encoder-decoder keys and values

@@ -103,6 +103,7 @@ class Translator:
         check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
         self.source_prefix = self._target_prefix()
+        self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
 
     def _target_prefix(self) -> list[int]:
         """The ids that open every source: the target language's token in a model of several
@@ -266,7 +267,8 @@ class Translator:
         ids = np.full((len(sources), longest), PAD, dtype=np.int64)
         for row, sequence in enumerate(sources):
             ids[row, : len(sequence)] = sequence
-        mask = (ids != PAD).astype(np.int64)
+        mask = (ids != PAD) & ((ids != EOS) | self.source_eos)  # a model that read sources without EOS: its EOS masked out
+        mask = mask.astype(np.int64)
         binding = self.encoder.io_binding()
         binding.bind_cpu_input(SOURCE_IDS, ids)
         binding.bind_cpu_input(SOURCE_MASK, mask)
