@@ -1,5 +1,6 @@
-"""`attn import`: models trained elsewhere as attn model folders (export/marian.py); PyTorch,
-sentencepiece and safetensors are imported only inside the command (`pip install 'attn[import]'`)."""
+"""`attn import`: models trained elsewhere as attn model folders (export/marian.py,
+export/argos.py); PyTorch, sentencepiece and safetensors are imported only inside the command
+(`pip install 'attn[import]'`)."""
 
 from __future__ import annotations
 
@@ -18,23 +19,32 @@ ALIGNMENT_LAYER = -2
 
 class Origin(str, Enum):
     marian = "marian"
+    argos = "argos"
 
 
 def import_command(
-    origin: Annotated[Origin, typer.Argument(help="What the checkpoint is: marian (a Hugging Face MarianMT folder, e.g. Helsinki-NLP/opus-mt-en-de).")],
-    checkpoint: Annotated[Path, typer.Argument(help="The checkpoint folder: config.json, model.safetensors or pytorch_model.bin, source.spm, target.spm, vocab.json.")],
+    origin: Annotated[Origin, typer.Argument(help="What the checkpoint is: marian (a Hugging Face MarianMT folder, e.g. Helsinki-NLP/opus-mt-en-de) or argos (an Argos Translate .argosmodel package).")],
+    checkpoint: Annotated[Path, typer.Argument(help="marian: the folder (config.json, model.safetensors or pytorch_model.bin, source.spm, target.spm, vocab.json); argos: the .argosmodel file.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="The model folder to write (replaced only on success).")],
     source_lang: Annotated[Optional[str], typer.Option("--from", "-s", help="Source language code (default: from tokenizer_config.json or an opus-mt-xx-yy folder name).")] = None,
     target_lang: Annotated[Optional[str], typer.Option("--to", "-t", help="Target language code (default: as --from).")] = None,
     alignment_layer: Annotated[int, typer.Option("--alignment-layer", help="The decoder layer whose encoder-decoder attention, heads averaged, gives the alignments (negative: from the top).")] = ALIGNMENT_LAYER,
+    source_eos: Annotated[Optional[bool], typer.Option("--source-eos/--no-source-eos", help="argos: whether the model read its sources with </s> at the end (default: its config.json's add_source_eos; Argos packages read them without).")] = None,
 ) -> None:
     """Convert a model trained elsewhere into an attn model folder: ONNX graphs checked against
     PyTorch, tokenizers the runtime reads without sentencepiece. Use it with --model."""
-    from attn.export.marian import import_marian
+    if origin is Origin.marian:
+        from attn.export.marian import import_marian
 
-    if not checkpoint.is_dir():
-        raise NotADirectoryError(f"{checkpoint}: not a folder (a Hugging Face checkpoint folder is expected)")
-    summary = import_marian(checkpoint, out, source_lang, target_lang, alignment_layer)
+        if not checkpoint.is_dir():
+            raise NotADirectoryError(f"{checkpoint}: not a folder (a Hugging Face checkpoint folder is expected)")
+        summary = import_marian(checkpoint, out, source_lang, target_lang, alignment_layer)
+    else:
+        from attn.export.argos import import_argos
+
+        if not checkpoint.is_file():
+            raise FileNotFoundError(f"{checkpoint}: not a file (an .argosmodel package is expected)")
+        summary = import_argos(checkpoint, out, source_lang, target_lang, alignment_layer, source_eos)
     Console(stderr=True).print(
         f"wrote {out}: {summary['source_lang']}→{summary['target_lang']}, {summary['pieces']:,} pieces, "
         f"{summary['parameters']:,} parameters, largest onnxruntime-PyTorch difference {summary['max_onnx_difference']:.1e}")

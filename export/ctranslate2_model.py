@@ -45,13 +45,15 @@ def read_variables(data: bytes, where: str) -> dict[str, np.ndarray]:
         if kind >= len(TYPES):
             raise Ctranslate2Error(f"{where}: {name} is of CTranslate2 type {kind} (bfloat16 or newer), which attn does not read")
         variables[name] = reader.array(TYPES[kind], shape, reader.number("I"))
-    for _ in range(reader.number("I")):
-        alias, name = reader.string(), reader.string()
-        variables[alias] = variables[name]
+    aliases = [(reader.string(), reader.string()) for _ in range(reader.number("I"))]
     for name in [name for name in variables if name.endswith(SCALE_SUFFIX)]:
         weight = name.removesuffix(SCALE_SUFFIX)
         if weight in variables and variables[weight].dtype == np.int8:
             variables[weight] = variables[weight].astype(np.float32) / variables.pop(name).reshape(-1, 1)
+    for alias, name in aliases:  # after dequantizing: an alias reads the float weight too
+        if name not in variables:
+            raise Ctranslate2Error(f"{where}: the alias {alias} names no variable ({name})")
+        variables[alias] = variables[name]
     return {name: value.astype(np.float32) if value.dtype == np.float16 else value for name, value in variables.items()}
 
 

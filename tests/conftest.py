@@ -193,6 +193,20 @@ def both_ways_model(tmp_path_factory, worker_id) -> Path:
     return fixture_model(tmp_path_factory, worker_id, "rotate-both-ways")
 
 
+@pytest.fixture(scope="session")
+def tiny_marian(tmp_path_factory, worker_id) -> Path:
+    """A small Hugging Face MarianMTModel checkpoint (tests/tiny_marian.py), made once per run:
+    what `attn import marian` and `attn import argos` (by way of CTranslate2's converter) import."""
+    pytest.importorskip("transformers")
+    pytest.importorskip("sentencepiece")
+    from .tiny_marian import build_tiny_marian
+
+    with built_once(tmp_path_factory, worker_id, "tiny-marian") as folder:
+        if not (folder / "model.safetensors").exists():
+            build_tiny_marian(folder)
+        return folder
+
+
 @pytest.fixture(scope="session", params=["rnn", "transformer"])
 def any_reverse_model(request) -> Path:
     """Each architecture's reverse model in turn: runtime behaviour must not depend on it."""

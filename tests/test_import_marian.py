@@ -25,11 +25,8 @@ SENTENCES = ["She is eating a green apple.", "Tom is here.", "Where is the stati
 
 
 @pytest.fixture(scope="session")
-def checkpoint(tmp_path_factory, worker_id):
-    with built_once(tmp_path_factory, worker_id, "tiny-marian") as folder:
-        if not (folder / "model.safetensors").exists():
-            build_tiny_marian(folder)
-        return folder
+def checkpoint(tiny_marian):
+    return tiny_marian
 
 
 @pytest.fixture(scope="session")
