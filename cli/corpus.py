@@ -162,11 +162,15 @@ def check_parquet_column(path: str, column: str) -> None:
     import pyarrow.parquet
 
     try:
-        names = pyarrow.parquet.read_schema(path).names
+        schema = pyarrow.parquet.read_schema(path)
     except (pyarrow.ArrowException, OSError) as error:
         raise UsageError(f"{path}: not a readable Parquet file ({' '.join(str(error).split())[:200]})") from None
-    if column not in names:
-        raise UsageError(f"{path}: no column {column!r} (it has {', '.join(names[:10])}); choose one with --column")
+    if column not in schema.names:
+        raise UsageError(f"{path}: no column {column!r} (it has {', '.join(schema.names[:10])}); choose one with --column")
+    kind = schema.field(column).type
+    if not (pyarrow.types.is_string(kind) or pyarrow.types.is_large_string(kind) or pyarrow.types.is_null(kind)):
+        # numbers or lists were written as their Python repr and "translated" (probe C5)
+        raise UsageError(f"{path}: column {column!r} holds {kind}, not text; choose a text column with --column")
 
 
 def translate_corpus_command(

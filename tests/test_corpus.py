@@ -44,10 +44,11 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
 
 
 @pytest.mark.parametrize("case", ["output is a file", "parquet without the column", "text named .parquet",
-                                  "output of an unknown scheme"])
+                                  "output of an unknown scheme", "a column of numbers"])
 def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
     """Each was an internal error with a folded Ray traceback after 15 s of start-up (probe C4,
-    C6c; C9: an s3:// output without credentials, here a scheme pyarrow does not know)."""
+    C6c; C9: an s3:// output without credentials, here a scheme pyarrow does not know), or (C5)
+    numbers translated as their Python repr."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -59,9 +60,9 @@ def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
         inputs = [text]
     elif case == "output of an unknown scheme":
         output, inputs = "nosuchscheme://bucket/out", [text]
-    elif case == "parquet without the column":
+    elif case in ("parquet without the column", "a column of numbers"):
         inputs = [tmp_path / "in.parquet"]
-        pq.write_table(pa.table({"sentence": ["a0"]}), inputs[0])
+        pq.write_table(pa.table({"sentence": ["a0"]} if case == "parquet without the column" else {"text": [1, 2]}), inputs[0])
     else:
         inputs = [tmp_path / "fake.parquet"]
         inputs[0].write_text("not parquet")
