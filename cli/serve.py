@@ -77,6 +77,7 @@ def serve_command(
     timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = Limits.timeout,
     cors_origins: Annotated[Optional[list[str]], typer.Option("--cors-origins", help="Origins whose web pages may call the API (repeatable). Default: every origin, as LibreTranslate.")] = None,
     max_connections: Annotated[int, typer.Option("--max-connections", min=1, help="Connections served at once, at most (503 beyond): slow clients cannot hold every socket.")] = MAX_CONNECTIONS,
+    header_seconds: Annotated[float, typer.Option("--header-seconds", min=0.001, help="Seconds a client has to send a request's line and headers before its connection is closed.")] = Limits.header_seconds,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
@@ -86,6 +87,7 @@ def serve_command(
         import uvicorn
 
         from .server.app import create_app
+        from .server.protocol import with_header_deadline
     except ModuleNotFoundError as error:
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
     from attn.runtime.translator import Translator
@@ -108,16 +110,18 @@ def serve_command(
         keys = frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
         if not keys:
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
-    app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys),
+    app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys, header_seconds=header_seconds),
                      {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued,
                       "batch_size": batch_size}, tuple(cors_origins or ["*"]), served_host_names(host))
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
-    # trickles a body gets 408 after BODY_SECONDS (cli/server/app.py read_fields). Slow clients
+    # trickles its headers is dropped after --header-seconds (cli/server/protocol.py), its body
+    # gets 408 after Limits.body_seconds (cli/server/app.py read_fields). Slow clients
     # holding sockets must not exhaust the process's file descriptors: the soft limit is raised to
     # the hard one, connections beyond --max-connections get 503 at once, and should accept() fail
     # all the same, asyncio's error is logged once a minute, not 100,000 times (probe S26).
     raise_file_limit()
     logging.getLogger("asyncio").addFilter(OncePerMinute("socket.accept() out of system resource"))
     uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0),
+                http=with_header_deadline(header_seconds),
                 limit_concurrency=max_connections, timeout_keep_alive=KEEP_ALIVE_SECONDS)

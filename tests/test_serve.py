@@ -444,3 +444,35 @@ def test_a_flood_of_accept_errors_is_logged_once_a_minute():
                for _ in range(1000)]
     other = logging.LogRecord("asyncio", logging.ERROR, "", 0, "something else", None, None)
     assert sum(map(gate.filter, records)) == 1 and gate.filter(other)
+
+
+@pytest.mark.integration
+def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse_model):
+    """Probe S25: uvicorn's keep-alive timer restarts with every byte, so a client sending its
+    headers a byte at a time held its connection for as long as it liked."""
+    import httpx
+
+    running = Server("--models", str(reverse_model), "--header-seconds", "1")
+    try:
+        slow = socket.create_connection(("127.0.0.1", running.port))
+        slow.settimeout(10)
+        slow.sendall(b"GET /health HTTP/1.1\r\n")
+        started, closed = time.monotonic(), False
+        for byte in b"Host: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
+            try:
+                slow.sendall(bytes([byte]))
+            except OSError:  # reset by the server
+                closed = True
+                break
+            time.sleep(0.1)
+        closed = closed or slow.recv(1024) == b""
+        assert closed and time.monotonic() - started < 4.5
+        slow.close()
+        # a client that sends its request whole is served, also after a pause on its connection
+        with httpx.Client(base_url=running.url) as client:
+            assert client.get("/health").status_code == 200
+            time.sleep(0.5)
+            reply = client.post("/translate", json={"q": "a0 b1", "source": "sym", "target": "sym"})
+            assert reply.status_code == 200, reply.text
+    finally:
+        running.stop()

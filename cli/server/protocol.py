@@ -1,0 +1,55 @@
+"""uvicorn's HTTP/1.1 protocol (h11) with a deadline for each request's line and headers.
+
+uvicorn has no such deadline: its keep-alive timer is reset by every byte received, so a client
+trickling a request's headers a byte at a time holds a connection for as long as it likes (probe
+S25: 300 such connections were all still open after 40 s). The deadline starts when a connection
+opens and again after each response; once a request's headers are in, it is off (its body has its
+own deadline, Limits.body_seconds, in cli/server/app.py). A connection past it is closed."""
+
+from __future__ import annotations
+
+import asyncio
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+
+def with_header_deadline(seconds: float) -> type[H11Protocol]:
+    """The h11 protocol class closing connections whose request headers take over `seconds`."""
+
+    class HeaderDeadlineProtocol(H11Protocol):
+        deadline: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._disarm()
+            super().connection_lost(exc)
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self.conn.their_state is not h11.IDLE:  # the request line and headers are in
+                self._disarm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+                self._arm()  # the next request on this connection gets its own deadline
+
+        def _arm(self) -> None:
+            self._disarm()
+            self.deadline = self.loop.call_later(seconds, self._expire)
+
+        def _disarm(self) -> None:
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+
+        def _expire(self) -> None:
+            self.deadline = None
+            if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+                self.transport.close()
+
+    return HeaderDeadlineProtocol
