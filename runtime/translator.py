@@ -26,7 +26,7 @@ from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
-from .graph_check import check_graphs
+from .graph_check import check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, read_manifest, verified_bytes
 from .output_layer import OutputLayer
@@ -91,6 +91,8 @@ class Translator:
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
         encoder, decoder = (verified_bytes(self.folder, self.manifest, name) for name in (ENCODER, DECODER))
+        for name, data in ((ENCODER, encoder), (DECODER, decoder)):
+            check_self_contained(self.folder, name, data)
         try:
             self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify,
                                           self.manifest.files[ENCODER], encoder)

@@ -306,6 +306,20 @@ def test_a_server_refuses_nan_weights_at_start(transformer_model, tmp_path):
     assert result.returncode == 2 and str(folder) in err and "not finite" in err and "Traceback" not in err, err
 
 
+def test_a_graph_with_external_data_is_refused(transformer_model, tmp_path):
+    """Probe M8: a re-hashed graph whose weights lay in an unlisted weights.bin loaded it unchecked."""
+    import onnx
+
+    folder = tmp_path / "model"
+    shutil.copytree(transformer_model, folder)
+    graph = onnx.load(folder / "encoder.onnx")
+    onnx.save(graph, folder / "encoder.onnx", save_as_external_data=True, location="weights.bin", size_threshold=0)
+    rehash(folder, "encoder.onnx")
+    result = subprocess.run([*ATTN, "translate", "-m", str(folder), "a0 b1"], capture_output=True, timeout=120)
+    err = result.stderr.decode()
+    assert result.returncode == 2 and "external data" in err and err.count("\n") == 1, err
+
+
 def test_a_zip_bomb_member_is_refused_before_it_is_unpacked(folder):
     """A re-hashed lexicon or output layer whose member unpacks to gigabytes was unpacked whole
     before its shape was checked (probe M4)."""
