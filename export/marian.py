@@ -220,9 +220,9 @@ def languages(checkpoint: Path, source: str | None, target: str | None) -> tuple
 
 
 def search_settings(checkpoint: Path, config: dict) -> SearchConfig:
-    """attn's default search, with the checkpoint's beam (generation_config.json's num_beams) and
-    sources cut at its positions' length."""
-    beam = MODEL_SEARCH_DEFAULTS["beam"]
+    """attn's default search, with the checkpoint's beam (num_beams of generation_config.json, or of
+    config.json in older checkpoints) and sources cut at its positions' length."""
+    beam = config.get("num_beams", MODEL_SEARCH_DEFAULTS["beam"])
     generation = checkpoint / "generation_config.json"
     if generation.is_file():
         try:
@@ -230,4 +230,5 @@ def search_settings(checkpoint: Path, config: dict) -> SearchConfig:
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError, ValueError, AttributeError):
             pass
     longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], config.get("max_position_embeddings", 512))
+    beam = beam if isinstance(beam, int) and not isinstance(beam, bool) else MODEL_SEARCH_DEFAULTS["beam"]
     return SearchConfig(beam=max(1, min(beam, 16)), max_source_pieces=longest)
