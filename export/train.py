@@ -113,16 +113,18 @@ def check_run_config(config: Config, workdir: Path, record: bool = False) -> Non
     with different ones (a forgotten --set, the wrong config) is a ConfigError, not a weight
     mismatch. `record` writes them when none are, which the Trainer does once the data and the
     model were built, so that a config that failed never locks the folder. Keys that only choose
-    what an export writes (EXPORT_CHOICES) may differ."""
+    what an export writes (EXPORT_CHOICES) may differ; a key the folder does not record (it
+    predates the key) counts as that key's default."""
     path = workdir / "config.json"
     fixed = {name: config.to_dict()[name] for name in ("model", "vocab")}
+    defaults = Config().to_dict()
     if not path.exists():
         if record:
             _atomic_write(path, json.dumps(fixed, indent=2))
         return
     recorded = json.loads(path.read_text(encoding="utf-8"))
     for section, values in fixed.items():
-        changed = sorted(k for k in values if recorded.get(section, {}).get(k) != values[k]
+        changed = sorted(k for k in values if recorded.get(section, {}).get(k, defaults[section][k]) != values[k]
                          and f"{section}.{k}" not in EXPORT_CHOICES)
         if changed:
             raise ConfigError(f"{workdir} was trained with different [{section}] {', '.join(changed)} "

@@ -1,4 +1,5 @@
 import re
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -80,6 +81,13 @@ def test_a_run_folder_refuses_a_different_model(tmp_path):
     (tmp_path / "t").mkdir()
     check_run_config(config_from_dict({"model": transformer}), tmp_path / "t", record=True)
     check_run_config(config_from_dict({"model": {**transformer, "alignment_layer": 0}}), tmp_path / "t")  # export's choice
+    # a folder recorded before a key existed: the key counts as its default
+    recorded = json.loads((tmp_path / "t" / "config.json").read_text())
+    del recorded["model"]["layer_norm"]
+    (tmp_path / "t" / "config.json").write_text(json.dumps(recorded))
+    check_run_config(config_from_dict({"model": transformer}), tmp_path / "t")
+    with pytest.raises(ConfigError, match=r"different \[model\] layer_norm"):
+        check_run_config(config_from_dict({"model": {**transformer, "layer_norm": "post"}}), tmp_path / "t")
 
 
 # ---- ranges and fuzzing (docs/hardening.md) ---------------------------------------------
