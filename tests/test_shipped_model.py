@@ -18,15 +18,15 @@ pytestmark = pytest.mark.system
 # `attn eval tests/fixtures/en-de-test-slice.tsv` (de-en: `--from de --to en --swap-columns`;
 # en-fr: `attn eval tests/fixtures/en-fr-test-slice.tsv --to fr`; fr-en: the same with `--from fr --to en --swap-columns`)
 BLEU_FLOORS = {
-    ("en", "de"): 29.0,  # 30.30 measured (the everyday fine-tune; stage 6 before it 30.47)
-    ("de", "en"): 30.5,  # 32.00 measured (before: 30.76)
+    ("en", "de"): 29.0,  # 30.85 measured (the everyday fine-tune's second run; the first 30.30, stage 6 before it 30.47)
+    ("de", "en"): 30.0,  # 31.36 measured (the first everyday run: 32.00; before it 30.76)
     ("en", "fr"): 39.0,  # 40.68 measured (the both-ways model; the en-fr model before it 44.26)
     ("fr", "en"): 40.5,  # 42.30 measured (before: 43.25)
 }
 # the same on about 200 rows of each pair's Tatoeba test split (tests/fixtures/*-tatoeba-slice.tsv)
 EVERYDAY_FLOORS = {
-    ("en", "de"): 32.0,  # 33.93 measured
-    ("de", "en"): 29.0,  # 30.76 measured
+    ("en", "de"): 32.0,  # 33.59 measured (the first everyday run: 33.93)
+    ("de", "en"): 32.5,  # 34.17 measured (the first everyday run: 30.76)
     ("en", "fr"): 22.5,  # 24.19 measured
     ("fr", "en"): 27.5,  # 29.00 measured
 }
