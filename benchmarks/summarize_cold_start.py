@@ -47,6 +47,13 @@ def read_raw(data: Path) -> list[str]:
         return [line.rstrip("\n") for line in handle if line.strip()]
 
 
+def cpu_name() -> str:
+    for line in Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").exists() else []:
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return platform.processor() or "CPU"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="+", type=Path)
@@ -62,7 +69,7 @@ def main() -> None:
             seconds[folder].append(cold_start(attn_command(folder, "summarize"), args.runs, stdin=text))
     first = statistics.median(seconds[args.folders[0]])
     lines = [command_line(), "",
-             f"Machine: {platform.machine()} ({platform.processor() or 'CPU'}); a {len(text.split())}-word article "
+             f"Machine: {platform.machine()} ({cpu_name()}); a {len(text.split())}-word article "
              f"from `{args.data.name}`; median of {args.rounds} rounds, each the median of {args.runs} fresh processes.", "",
              "| folder | seconds | speed × first folder |", "|---|---|---|"]
     for folder in args.folders:
