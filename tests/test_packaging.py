@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import built_once
+
 pytestmark = pytest.mark.system
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -22,13 +24,16 @@ def test_editable_install_imports_from_this_checkout():
     assert Path(attn.cli.app.__file__).resolve().parent == ROOT / "cli"
 
 
-@pytest.fixture(scope="module")
-def wheel(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-                   check=True, capture_output=True, timeout=600)
-    [built] = out.glob("attn-*.whl")
-    return built
+@pytest.fixture(scope="session")
+def wheel(tmp_path_factory, worker_id) -> Path:
+    """The wheel, built once per run: two builds at once (two xdist workers) collide in the
+    checkout's build/ folder."""
+    with built_once(tmp_path_factory, worker_id, "wheel") as out:
+        if not list(out.glob("attn-*.whl")):
+            subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                           check=True, capture_output=True, timeout=600)
+        [built] = out.glob("attn-*.whl")
+        return built
 
 
 def test_wheel_holds_only_the_attn_namespace(wheel):
