@@ -117,6 +117,28 @@ def without_end(tokens: list[int]) -> list[int]:
     return tokens[:-1] if tokens and tokens[-1] == 3 else tokens
 
 
+NEAR_TIE = 1e-4  # what separates two choices that another engine's (or CPU's) rounding may order either way
+
+
+def agrees(translator, text: str, found: list[int], expected: list[int], limit: int, greedy: bool) -> bool:
+    """`found` (attn's) is `expected` (the other engine's), or the two part at a near tie under
+    attn's own log-probabilities: greedy, at the step where they part; beam, in their totals."""
+    if found == expected:
+        return True
+    ended = [list(tokens) + [3] * (len(tokens) < limit) for tokens in (found, expected)]
+    totals, parted = [], None
+    for tokens in ended:
+        state = translator.encode([translator.tokenizer.encode_source(text).ids], shortlist=False)
+        total = 0.0
+        for step, (previous, following) in enumerate(zip([2] + tokens, tokens)):
+            log_probs, _ = state.step(np.array([previous]))
+            if parted is None and step < len(ended[1]) and ended[0][step] != ended[1][step]:
+                parted = abs(log_probs[0, ended[0][step]] - log_probs[0, ended[1][step]])
+            total += log_probs[0, following]
+        totals.append(total)
+    return bool(parted is not None and parted < NEAR_TIE) if greedy else abs(totals[0] - totals[1]) < 10 * NEAR_TIE
+
+
 def test_every_decoder_step_gives_marians_log_probabilities(marian, translator):
     """Teacher-forced along generate's output: each step's log-probabilities over all of Marian's
     pieces, and attn's added pad column without probability."""
@@ -145,7 +167,8 @@ def test_greedy_search_gives_generates_tokens_alone_and_in_a_batch(marian, trans
         limit = int(translator.max_lengths(np.array([len(ids)]), options)[0])
         expected = without_end(attn_id[generated(model, tokenizer, text, limit, num_beams=1)[1:]].tolist())
         alone = translator.translate([text], options)[0][0]
-        assert list(alone.tokens) == expected == list(in_batch[0].tokens), text
+        assert agrees(translator, text, list(alone.tokens), expected, limit, greedy=True), text
+        assert alone.tokens == in_batch[0].tokens
         ended += len(expected) < limit
     assert ended  # some outputs end with </s> before the limit: the end is compared too
 
@@ -162,7 +185,8 @@ def test_beam_search_gives_generates_tokens_without_a_length_penalty(marian, tra
             limit = int(translator.max_lengths(np.array([len(ids)]), options)[0])
             output = generated(model, tokenizer, text, limit, num_beams=beam, length_penalty=0.0, early_stopping=True)
             expected = without_end([token for token in attn_id[output[1:]].tolist() if token != 2])
-            assert list(translator.translate([text], options)[0][0].tokens) == expected, (beam, text)
+            found = list(translator.translate([text], options)[0][0].tokens)
+            assert agrees(translator, text, found, expected, limit, greedy=False), (beam, text)
 
 
 def test_the_command_imports_and_translates_with_alignments(checkpoint, imported, tmp_path):

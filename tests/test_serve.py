@@ -3,6 +3,7 @@ HTTP level, dynamic batching, and a graceful SIGTERM."""
 
 import asyncio
 import json
+import select
 import signal
 import socket
 import subprocess
@@ -456,17 +457,18 @@ def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse
     try:
         slow = socket.create_connection(("127.0.0.1", running.port))
         slow.settimeout(10)
-        slow.sendall(b"GET /health HTTP/1.1\r\n")
-        started, closed = time.monotonic(), False
-        for byte in b"Host: 127.0.0.1\r\nX-Slow: " + b"a" * 40:
+        slow.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        closed = False
+        for _ in range(300):  # a header byte every 0.1 s, up to 30 s: far past the 1 s deadline however slow the machine
             try:
-                slow.sendall(bytes([byte]))
+                slow.sendall(b"a")
+                readable, _, _ = select.select([slow], [], [], 0.1)
+                closed = bool(readable) and slow.recv(1024) == b""
             except OSError:  # reset by the server
                 closed = True
+            if closed:
                 break
-            time.sleep(0.1)
-        closed = closed or slow.recv(1024) == b""
-        assert closed and time.monotonic() - started < 4.5
+        assert closed  # dropped while it was still trickling
         slow.close()
         # a client that sends its request whole is served, also after a pause on its connection
         with httpx.Client(base_url=running.url) as client:
