@@ -166,7 +166,7 @@ def attn_order(vocabulary: list[str], config: dict, start_from_zero: bool, where
     pad = next((index(token) for token in PADS if token in vocabulary), None)
     if unk is None or eos is None or (start is None and not start_from_zero):
         raise Ctranslate2Error(f"{where}: the vocabulary lacks the unk, eos or decoder start token config.json names")
-    taken = {pad, unk, start, eos, index(config.get("bos_token", "<s>"))} - {None}
+    taken = {pad, unk, start, eos} - {None}  # every other token keeps its row: the normalization stays CTranslate2's
     return [pad, unk, start, eos] + [i for i in range(len(vocabulary)) if i not in taken]
 
 
