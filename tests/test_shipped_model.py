@@ -1,7 +1,7 @@
 """The shipped translation models: installed, intact, the right direction, and not degraded.
 
-Each direction's floor sits a little below the score measured when it was shipped
-(docs/model-history.md), on a fixed slice of its language pair's test split (80 rows of each origin,
+Each direction's floor sits a little below the score measured when it was shipped (noted beside
+each floor), on a fixed slice of its language pair's test split (80 rows of each origin,
 every n-th row in file order); a reverse direction reads the pair's fixtures with the columns swapped.
 """
 
@@ -14,7 +14,7 @@ from .conftest import FIXTURES, installed_translator, pair_fixture_rows
 
 pytestmark = pytest.mark.system
 
-# direction → BLEU floor on the slice, under the score at shipping time (docs/model-history.md), measured by
+# direction → BLEU floor on the slice, under the score at shipping time, measured by
 # `attn eval tests/fixtures/en-de-test-slice.tsv` (de-en: `--from de --to en --swap-columns`;
 # en-fr: `attn eval tests/fixtures/en-fr-test-slice.tsv --to fr`; fr-en: the same with `--from fr --to en --swap-columns`)
 BLEU_FLOORS = {
