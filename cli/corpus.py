@@ -102,6 +102,9 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         shutil.rmtree(staging, ignore_errors=True)
     else:
         check_remote_output(str(output))
+    if local and all(holds_no_rows(path) for path in paths):
+        write_empty_dataset(output)  # nothing to translate: no cluster to start (probe C3b)
+        return
     if not ray.is_initialized():
         ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
     # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
@@ -119,7 +122,7 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         dataset.write_parquet(str(staging or output), ray_remote_args=light)
         if staging is not None:
             if not staging.exists():  # no rows at all: an empty dataset
-                staging.mkdir()
+                write_empty_dataset(staging)
             if output.exists():
                 _fill_empty(staging, output)
             else:
@@ -127,6 +130,27 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def holds_no_rows(path: str) -> bool:
+    """Whether an input file has no rows at all: an empty text file, or Parquet with none."""
+    if path.endswith(PARQUET_SUFFIXES):
+        import pyarrow.parquet
+
+        return pyarrow.parquet.read_metadata(path).num_rows == 0
+    return Path(path).stat().st_size == 0
+
+
+def write_empty_dataset(output: Path) -> None:
+    """`output` (absent or an empty folder) as a dataset of no rows that still reads with the
+    output's columns, rather than an empty folder no Parquet reader accepts."""
+    import pyarrow
+    import pyarrow.parquet
+
+    schema = pyarrow.schema([("path", pyarrow.string()), ("row", pyarrow.int64()), ("text", pyarrow.string()),
+                             ("translation", pyarrow.string())])
+    output.mkdir(exist_ok=True)
+    pyarrow.parquet.write_table(schema.empty_table(), output / "empty.parquet")
 
 
 def _fill_empty(staging: Path, output: Path) -> None:

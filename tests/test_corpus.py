@@ -69,3 +69,20 @@ def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
     result = attn("translate-corpus", *map(str, inputs), "--output", str(output), "-m", str(reverse_model), check_rc=2)
     err = result.stderr.decode()
     assert err.count("\n") == 1 and "Traceback" not in err and "internal error" not in err, err
+
+
+def test_inputs_without_rows_give_an_empty_dataset_without_starting_ray(reverse_model, tmp_path):
+    """Only empty files (a text file of no bytes, Parquet of no rows) wrote an empty folder that no
+    Parquet reader opens, after Ray's start-up and its log lines (probe C3b): now a dataset of no
+    rows with the output's columns, and nothing on stderr."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    empty_text, empty_parquet = tmp_path / "empty.txt", tmp_path / "empty.parquet"
+    empty_text.write_bytes(b"")
+    pq.write_table(pa.table({"text": pa.array([], pa.string())}), empty_parquet)
+    result = attn("translate-corpus", str(empty_text), str(empty_parquet), "--output", str(tmp_path / "out"),
+                  "-m", str(reverse_model))
+    assert result.stderr == b""  # Ray did not start: its start-up logs to stderr
+    table = pq.read_table(tmp_path / "out")
+    assert table.num_rows == 0 and table.column_names == ["path", "row", "text", "translation"]
