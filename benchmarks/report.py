@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import platform
 import sys
 from pathlib import Path
 
@@ -11,6 +12,14 @@ import sacrebleu
 def command_line() -> str:
     """The report's first line: the command that produced it."""
     return f"Command: `python {' '.join(sys.argv)}`"
+
+
+def cpu_name() -> str:
+    """The CPU's model name (/proc/cpuinfo), which a speed figure depends on."""
+    for line in Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").exists() else []:
+        if line.startswith("model name"):
+            return line.split(":", 1)[1].strip()
+    return platform.processor() or "CPU"
 
 
 def finish(lines: list[str], out: Path | None) -> None:

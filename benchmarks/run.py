@@ -37,7 +37,7 @@ from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 from against_ctranslate2 import ctranslate2_section
 from compare_folders import alternating_runs
-from report import rate_row, table
+from report import cpu_name, rate_row, table
 from training_run import add_run_arguments, run_model
 
 
@@ -244,7 +244,7 @@ def main() -> None:
 
 Command: `{command}`
 
-Machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()},
+Machine: {platform.machine()} ({cpu_name()}), {os.cpu_count()} cores, Python {platform.python_version()},
 {args.threads} threads (onnxruntime: that many batches side by side, runtime/parallel.py); {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins);
 each time is the fastest of {args.repeats} runs (this machine is shared: single runs move by up to a quarter).
 

@@ -18,7 +18,7 @@ import statistics
 from pathlib import Path
 
 from attn.cli.bench import attn_command, cold_start
-from report import command_line
+from report import command_line, cpu_name
 
 WORDS = 1000
 
@@ -45,13 +45,6 @@ def read_raw(data: Path) -> list[str]:
     opener = gzip.open if str(data).endswith(".gz") else open
     with opener(data, "rt", encoding="utf-8") as handle:
         return [line.rstrip("\n") for line in handle if line.strip()]
-
-
-def cpu_name() -> str:
-    for line in Path("/proc/cpuinfo").read_text().splitlines() if Path("/proc/cpuinfo").exists() else []:
-        if line.startswith("model name"):
-            return line.split(":", 1)[1].strip()
-    return platform.processor() or "CPU"
 
 
 def main() -> None:
