@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from compare_folders import alternating_runs
-from ctranslate2_engine import Ctranslate2Engine
+from ctranslate2_engine import VOCABULARY_MAP, Ctranslate2Engine
 from report import rate_row, table
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb
@@ -33,20 +33,23 @@ def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str]
     """`converted`: ctranslate2_convert.py's folder; `ours`: our folders by precision ("fp32",
     "int8"), exported from the same weights. Markdown."""
     speed_rows, settings_rows, process_rows = [], [], []
+    vmap = (converted / VOCABULARY_MAP).exists()  # our shortlist, converted: then both engines use it
     for precision, folder in ours.items():
         for thread_count in sorted({1, threads}):
             translator = Translator(folder, threads=thread_count)
             engine = Ctranslate2Engine(converted, translator.tokenizer, COMPUTE_TYPES[precision], thread_count,
                                        max_lengths=translator.max_lengths)
             for beam in (1, 5):
-                best, outputs = alternating_runs([translator, engine], texts, beam, BATCH, repeats, sentences=False)
+                best, outputs = alternating_runs([translator, engine], texts, beam, BATCH, repeats, sentences=False,
+                                                 shortlist=vmap)
                 setting = f"{precision}, {thread_count} thread{'s' * (thread_count > 1)}, beam {beam}"
                 for name, found, seconds in zip(("attn", "CTranslate2"), outputs, best):
                     speed_rows.append(rate_row(f"{setting}: {name}", found, seconds, references, translator.tokenizer))
                 speed_rows[-2].append(f"**{best[1] / best[0]:.2f}×**")
                 speed_rows[-1].append("")
     translator = Translator(ours["int8"], threads=threads)
-    variants = [(side_by_side, vocabulary_map) for side_by_side in (True, False) for vocabulary_map in (True, False)]
+    variants = [(side_by_side, vocabulary_map) for side_by_side in (True, False)
+                for vocabulary_map in ((True, False) if vmap else (False,))]
     engines = [Ctranslate2Engine(converted, translator.tokenizer, "int8", threads, side_by_side, vocabulary_map,
                                  translator.max_lengths) for side_by_side, vocabulary_map in variants]
     best, outputs = alternating_runs(engines, texts, 5, BATCH, repeats, sentences=False)
@@ -68,9 +71,9 @@ def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str]
 
 The model converted by `benchmarks/ctranslate2_convert.py` (its greedy output equals ours piece for
 piece, fp32), {len(texts)} lines read whole, batch {BATCH}, fastest of {repeats} alternating rounds.
-attn: its default search (the shortlist, per sentence), parallel batches (runtime/parallel.py).
-CTranslate2: `inter_threads` = threads, `intra_threads` 1, its vocabulary map made from our
-shortlist (the fastest of its settings below), `max_batch_size` {BATCH}.
+attn: {"the shortlist (per sentence)" if vmap else "the default search over the whole vocabulary"}, parallel batches (runtime/parallel.py).
+CTranslate2: `inter_threads` = threads, `intra_threads` 1, {"its vocabulary map made from our shortlist" if vmap else "the whole vocabulary"},
+`max_batch_size` {BATCH}.
 
 {table(["setting: engine", "sentences/s", "target tokens/s", "BLEU", "attn / CTranslate2"], speed_rows)}
 

@@ -49,9 +49,9 @@ class Ctranslate2Engine:
         self.tokenizer, self.max_lengths = tokenizer, max_lengths
         self.ids = {piece: i for i, piece in enumerate(tokenizer.pieces)}
 
-    def default_options(self, beam: int, replace_unk: bool = False) -> SearchOptions:
-        """Translator.default_options' signature; only the beam reaches CTranslate2 (its vmap, when
-        the folder has one, is its shortlist)."""
+    def default_options(self, beam: int, replace_unk: bool = False, shortlist: bool = False) -> SearchOptions:
+        """Translator.default_options' signature; only the beam reaches CTranslate2 (its shortlist is
+        the folder's vmap, chosen at construction: `vocabulary_map`)."""
         return SearchOptions(beam=beam, replace_unk=False, shortlist=False)
 
     def translate(self, texts: list[str], options: SearchOptions, batch: int,

@@ -2,7 +2,7 @@
 at run time, one scale per row). The decoder step is plain MatMul/Gemm, so onnxruntime's quantizer
 covers every product with a constant weight, and the embedding tables (Gather: int8 with one scale
 per table, the gathered rows dequantized, a fixed rescale the same in any batch; en-de Transformer
-25 → 14 MB, BLEU unchanged, benchmarks/README.md). The output layer is a graph input, since a
+25 → 14 MB, BLEU unchanged, benchmarks/studies/SPEED-HISTORY.md). The output layer is a graph input, since a
 shortlist picks its rows, and the quantizer leaves a product with a fed weight alone: `int8_output_product`
 rewrites it by hand (activations quantized per step, int8 × int8 → int32, then the two scales),
 and output_layer.npz holds int8 rows with per-row scales (runtime/output_layer.py). The encoder's

@@ -1,6 +1,6 @@
 """onnxruntime sessions with a provider choice and a thread count, and a per-machine cache of
 optimized graphs: onnxruntime's graph optimizations are most of the time of creating a session
-(benchmarks/README.md, cold start), so the optimized graph a CPU session produced is kept under
+(benchmarks/studies/SPEED-HISTORY.md, cold start), so the optimized graph a CPU session produced is kept under
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
 keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
 those same bytes optimized: a file changed meanwhile cannot enter the cache under another's

@@ -6,7 +6,7 @@
 On the CPU, `threads` is the number of batches decoded at once, each in single-threaded sessions:
 a decoder step is a chain of small products that one core runs nearly as fast as two, while
 onnxruntime releases the GIL during a run, so batches side by side keep every core busy
-(benchmarks/README.md). On CUDA one batch runs at a time and `threads` goes to the sessions.
+(benchmarks/studies/SPEED-HISTORY.md). On CUDA one batch runs at a time and `threads` goes to the sessions.
 """
 
 from __future__ import annotations
