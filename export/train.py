@@ -504,6 +504,11 @@ def _atomic_save(obj: dict, path: Path) -> None:
 
 
 def _atomic_write(path: Path, text: str) -> None:
+    """Write whole or not at all: a failed write (a full disk) leaves no temporary file (probe E7c)."""
     temporary = path.with_suffix(path.suffix + ".tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise

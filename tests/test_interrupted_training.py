@@ -96,3 +96,29 @@ def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
                              "--set", "train.max_steps=2"], capture_output=True, timeout=120)
     assert result.returncode == 2 and b"not a training checkpoint" in result.stderr
     assert b"weights_only" not in result.stderr and (tmp_path / "last.pt").read_bytes() == content
+
+
+@pytest.mark.parametrize("writer", ["tokenizer", "checkpoint"])
+def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch, writer):
+    """A write that fails part-way (ENOSPC) left `tokenizer.json.tmp` in the work folder (probe E7c,
+    re-checked with a full tmpfs): the old file stays whole and no temporary file remains."""
+    import errno
+
+    from attn.export import train
+
+    target = tmp_path / ("tokenizer.json" if writer == "tokenizer" else "best.pt")
+    target.write_bytes(b"the old file")
+
+    def fill_then_fail(path, *args, **kwargs):
+        Path(path).write_bytes(b"half")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    if writer == "tokenizer":
+        monkeypatch.setattr(Path, "write_text", fill_then_fail)
+        write = lambda: train._atomic_write(target, "{}")  # noqa: E731
+    else:
+        monkeypatch.setattr(train.torch, "save", lambda obj, path: fill_then_fail(path))
+        write = lambda: train._atomic_save({"step": 1}, target)  # noqa: E731
+    with pytest.raises(OSError):
+        write()
+    assert target.read_bytes() == b"the old file" and sorted(p.name for p in tmp_path.iterdir()) == [target.name]
