@@ -27,8 +27,11 @@ folder at the same path; `--ray-address auto` joins the cluster `ray start` made
 from __future__ import annotations
 
 import io
+import logging
 import os
 import shutil
+import signal
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -106,20 +109,24 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
         write_empty_dataset(output)  # nothing to translate: no cluster to start (probe C3b)
         return
     if not ray.is_initialized():
-        ray.init(address=ray_address, include_dashboard=False, log_to_driver=False)
+        # Ray's own notes (start-up, authentication, progress every 10 s) are not the user's business
+        ray.init(address=ray_address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    ray.data.DataContext.get_current().enable_progress_bars = False
+    logging.getLogger("ray.data").setLevel(logging.ERROR)
     # Reading, splitting and writing are light: they reserve no CPU, so that actors holding every
     # CPU (workers × cpus_per_worker = the cluster's CPUs) never starve them into a hang.
     light = {"num_cpus": 0}
     dataset = ray.data.read_binary_files(paths, include_paths=True, **light)
     dataset = dataset.flat_map(file_rows, fn_kwargs={"column": column}, **light)
     dataset = dataset.map_batches(
-        TranslatingActor, batch_size=rows_per_call, concurrency=workers, num_cpus=cpus_per_worker,
-        num_gpus=gpus_per_worker or None,
+        TranslatingActor, batch_size=rows_per_call, compute=ray.data.ActorPoolStrategy(size=workers),
+        num_cpus=cpus_per_worker, num_gpus=gpus_per_worker or None,
         fn_constructor_kwargs={"folder": str(folder), "device": "cuda" if gpus_per_worker else "cpu",
                                "threads": cpus_per_worker, "batch_size": batch_size, "source": source,
                                "target": target})
     try:
-        dataset.write_parquet(str(staging or output), ray_remote_args=light)
+        with terminate_as_interrupt():
+            dataset.write_parquet(str(staging or output), ray_remote_args=light)
         if staging is not None:
             if not staging.exists():  # no rows at all: an empty dataset
                 write_empty_dataset(staging)
@@ -130,6 +137,20 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+@contextmanager
+def terminate_as_interrupt():
+    """SIGTERM raises KeyboardInterrupt meanwhile, so that a terminated run cleans up as Ctrl-C
+    does (the staging folder removed) instead of dying inside Ray's own signal handler."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def holds_no_rows(path: str) -> bool:

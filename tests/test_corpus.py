@@ -86,3 +86,32 @@ def test_inputs_without_rows_give_an_empty_dataset_without_starting_ray(reverse_
     assert result.stderr == b""  # Ray did not start: its start-up logs to stderr
     table = pq.read_table(tmp_path / "out")
     assert table.num_rows == 0 and table.column_names == ["path", "row", "text", "translation"]
+
+
+def test_a_run_from_the_command_line_keeps_rays_notes_off_stderr(reverse_model, reverse_test_rows, tmp_path):
+    """Ray logged its start-up, authentication and a progress report every 10 s to stderr (probe
+    C3b); what the user sees now is at most Ray's own error-level lines, none of its notes."""
+    import pyarrow.parquet as pq
+
+    text_file = tmp_path / "part.txt"
+    text_file.write_text("".join(row.source + "\n" for row in reverse_test_rows[:20]))
+    result = attn("translate-corpus", str(text_file), "--output", str(tmp_path / "out"), "-m", str(reverse_model))
+    err = result.stderr.decode()
+    assert not any(mark in err for mark in (" INFO ", " WARNING ", "Running Dataset", "Progress")), err
+    assert pq.read_table(tmp_path / "out").num_rows == 20
+
+
+def test_sigterm_during_a_run_cleans_up_as_ctrl_c_does():
+    """A terminated run died inside Ray's signal handler and left its hidden staging folder
+    (re-checked after probe C7): during the write SIGTERM is a KeyboardInterrupt, and the
+    handler before it comes back afterwards."""
+    import os
+    import signal
+
+    from attn.cli.corpus import terminate_as_interrupt
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(KeyboardInterrupt):
+        with terminate_as_interrupt():
+            os.kill(os.getpid(), signal.SIGTERM)  # Python runs the handler before the next line
+    assert signal.getsignal(signal.SIGTERM) is before
