@@ -59,7 +59,7 @@ def test_attn_models_shows_each_architecture():
     result = subprocess.run([*ATTN, "models"], capture_output=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
     assert result.returncode == 0
     assert b"transformer 6+1 layers, width 256, 4 heads, int8" in result.stdout  # en-de
-    assert b"transformer 6+1 layers, width 256, 4 heads, fp32 +copy" in result.stdout  # summarize
+    assert b"transformer 6+1 layers, width 256, 4 heads, int8 +copy" in result.stdout  # summarize
 
 
 @pytest.mark.integration
