@@ -31,6 +31,7 @@ import logging
 import os
 import shutil
 import signal
+import threading
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
@@ -142,10 +143,15 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
 @contextmanager
 def terminate_as_interrupt():
     """SIGTERM raises KeyboardInterrupt meanwhile, so that a terminated run cleans up as Ctrl-C
-    does (the staging folder removed) instead of dying inside Ray's own signal handler."""
+    does (the staging folder removed) instead of dying inside Ray's own signal handler. Only the
+    main thread may set a handler: called from another thread (translate_corpus from Python),
+    SIGTERM is left as it is."""
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
     previous = signal.signal(signal.SIGTERM, interrupt)
     try:
         yield

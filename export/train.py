@@ -489,26 +489,26 @@ def load_checkpoint(path: Path) -> dict:
     return checkpoint
 
 
-def _atomic_save(obj: dict, path: Path) -> None:
-    """Save whole or not at all: a failed save (a full disk) leaves no temporary file (probe E7c)."""
+def _replace_whole(path: Path, write) -> None:
+    """`write(temporary)`, then the temporary file renamed to `path`: whole or not at all, and a
+    failed write (a full disk) leaves no temporary file behind (probe E7c)."""
     temporary = path.with_suffix(path.suffix + ".tmp")
     try:
-        torch.save(on_cpu(obj), temporary)
+        write(temporary)
         os.replace(temporary, path)
-    except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
-        temporary.unlink(missing_ok=True)
-        raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
+
+
+def _atomic_save(obj: dict, path: Path) -> None:
+    """A checkpoint saved whole or not at all (_replace_whole)."""
+    try:
+        _replace_whole(path, lambda temporary: torch.save(on_cpu(obj), temporary))
+    except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
+        raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    """Write whole or not at all: a failed write (a full disk) leaves no temporary file (probe E7c)."""
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
+    """A text file written whole or not at all (_replace_whole)."""
+    _replace_whole(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
