@@ -18,11 +18,13 @@ from attn.runtime.tsv import read_tsv, spread
 
 # (label, file name, function, what to count): "onnxruntime", the session runs that function
 # called; "cumulative", the function with all it called; "own", its own lines only
-PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "step", "onnxruntime"),
+PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "_run", "onnxruntime"),
+         ("each row's best (best_columns), in onnxruntime", "decoder_state.py", "largest", "onnxruntime"),
          ("encoder, in onnxruntime", "translator.py", "encode", "onnxruntime"),
          ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
          ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
-         ("top-k (best_candidates)", "search.py", "best_candidates", "cumulative"),
+         ("constraints (best_allowed, banned_columns)", "search.py", "best_allowed", "own"),
+         ("merging rows into groups (best_of_groups)", "search.py", "best_of_groups", "cumulative"),
          ("beam_search's own lines", "search.py", "beam_search", "own")]
 SESSION_RUN = ("onnxruntime_inference_collection.py", "run_with_iobinding")
 

@@ -32,7 +32,7 @@ from attn.export.quantize import quantize_folder
 from attn.runtime.decoder_state import group_positions, sentence_groups
 from attn.runtime.graph_contract import SENTENCE
 from attn.runtime.parallel import map_in_threads
-from attn.runtime.search import SearchOptions, beam_search, greedy_search
+from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv, spread
 from against_ctranslate2 import ctranslate2_section
@@ -41,7 +41,7 @@ from report import cpu_name, rate_row, table
 from training_run import add_run_arguments, run_model
 
 
-class TorchDecoderState:
+class TorchDecoderState(BestOfFullStep):
     """The PyTorch model behind the runtime's DecoderState protocol (eager, no_grad); states kept
     per row or per sentence by kind, as OnnxDecoderState keeps them."""
 

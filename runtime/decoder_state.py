@@ -7,6 +7,9 @@ on the device; reordering rows (beams, finished sentences) gathers them there wi
 take_rows.onnx. On the CPU provider "the device" is host memory and nothing changes but the
 bookkeeping; on CUDA no state crosses the bus between steps. The small integer inputs
 (previous tokens, source_mask, source_ids) are host arrays, copied by onnxruntime as needed.
+A search that needs only each row's best candidates (greedy and beam search, not sampling) has
+them picked on the device by best_columns.onnx (step_best): only (N, W) values come back instead
+of the (N, C) log-probabilities, and numpy never scans all C columns.
 """
 
 from __future__ import annotations
@@ -21,9 +24,11 @@ from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SEN
                              SOURCE_MASK, StateSpec)
 from .manifest import ModelFolderError
 from .sessions import create_session
+from .search import BestOfFullStep
 from .shortlist import Shortlist
 
 TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
+BEST_COLUMNS = Path(__file__).with_name("best_columns.onnx")
 
 
 class Device:
@@ -31,8 +36,10 @@ class Device:
 
     def __init__(self, name: str):
         self.name = name
-        # one thread: a gather of a few hundred kilobytes costs less than waking a thread pool
+        # one thread: a gather of a few hundred kilobytes, or a selection over a few megabytes, costs
+        # less than waking a thread pool, and a model's sessions run one batch per thread already
         self.take_rows = create_session(TAKE_ROWS, name, threads=1, notify=lambda message: None)
+        self.best_columns = create_session(BEST_COLUMNS, name, threads=1, notify=lambda message: None)
 
     def put(self, array: np.ndarray) -> onnxruntime.OrtValue:
         return onnxruntime.OrtValue.ortvalue_from_numpy(np.ascontiguousarray(array), self.name, 0)
@@ -45,6 +52,18 @@ class Device:
         binding.bind_output("taken", self.name)
         self.take_rows.run_with_iobinding(binding)
         return binding.get_outputs()[0]
+
+    def largest(self, log_probs: onnxruntime.OrtValue, width: int) -> tuple[np.ndarray, np.ndarray]:
+        """log_probs (N, C) on the device → columns (N, W) and values (N, W) on the host: each row's
+        W = width ≤ C largest, best first, equal values by lower column first."""
+        binding = self.best_columns.io_binding()
+        binding.bind_ortvalue_input("log_probs", log_probs)
+        binding.bind_cpu_input("width", np.array([width], dtype=np.int64))
+        binding.bind_output("values")
+        binding.bind_output("columns")
+        self.best_columns.run_with_iobinding(binding)
+        values, columns = binding.get_outputs()
+        return columns.numpy(), values.numpy()
 
 
 def sentence_groups(sentence: np.ndarray) -> np.ndarray:
@@ -72,7 +91,7 @@ class SearchStopped(Exception):
     timed out or whose client went away)."""
 
 
-class OnnxDecoderState:
+class OnnxDecoderState(BestOfFullStep):
     """An encoded batch and its states, reordered along axis 0, driven by the kinds the manifest
     declares (runtime/graph_contract.py), whatever kind of model made the graphs. What every step
     reads about the source is held per row (`per_row`: SOURCE states) or per sentence
@@ -109,6 +128,24 @@ class OnnxDecoderState:
         self.sentence = self.groups = np.arange(len(ids))
 
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        log_probs, attention = self._run(previous, "cpu")
+        log_probs = log_probs.numpy()
+        _check_finite(log_probs[:, 0])
+        if self.allowed is not None:
+            return Shortlist.restrict(log_probs, self.allowed), attention
+        return log_probs, attention
+
+    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self.allowed is not None:  # each row has its own candidates: restricted on the host
+            return super().step_best(previous, width)
+        log_probs, attention = self._run(previous, self.device.name)
+        columns, values = self.device.largest(log_probs, min(width, len(self.vocabulary)))
+        _check_finite(values[:, 0])
+        return columns, values, attention
+
+    def _run(self, previous: np.ndarray, log_probs_on: str) -> tuple[onnxruntime.OrtValue, np.ndarray]:
+        """One decoder step: log_probs (N, C) left on `log_probs_on`, attention (N, S) on the host;
+        the new carried states stay on the device."""
         if self.stop is not None and self.stop.is_set():
             raise SearchStopped("the search was stopped: nobody waits for its result any more")
         binding = self.decoder.io_binding()
@@ -118,19 +155,13 @@ class OnnxDecoderState:
                 binding.bind_cpu_input(name, value)
             else:
                 binding.bind_ortvalue_input(name, value)
-        binding.bind_output(LOG_PROBS)
+        binding.bind_output(LOG_PROBS, log_probs_on)
         for spec in self.carried_specs:
             binding.bind_output(spec.output, self.device.name)
         binding.bind_output(ATTENTION)
         self.decoder.run_with_iobinding(binding)
         log_probs, *new_states, attention = binding.get_outputs()
         self.carried = {spec.name: value for spec, value in zip(self.carried_specs, new_states)}
-        log_probs = log_probs.numpy()
-        if np.isnan(log_probs[:, 0]).any():  # one NaN logit makes its row's normaliser, so every column, NaN
-            raise ModelFolderError("the model's decoder gives NaN log-probabilities: its weights are not finite "
-                                   "(export it again from a good run)")
-        if self.allowed is not None:
-            return Shortlist.restrict(log_probs, self.allowed), attention.numpy()
         return log_probs, attention.numpy()
 
     def select(self, rows: np.ndarray) -> None:
@@ -149,3 +180,10 @@ class OnnxDecoderState:
 
     def _take(self, value, rows: np.ndarray):
         return value[rows] if isinstance(value, np.ndarray) else self.device.take(value, rows)
+
+
+def _check_finite(first_column: np.ndarray) -> None:
+    """One NaN logit makes its row's normaliser, so every column, NaN: a row's first value tells."""
+    if np.isnan(first_column).any():
+        raise ModelFolderError("the model's decoder gives NaN log-probabilities: its weights are not finite "
+                               "(export it again from a good run)")

@@ -42,7 +42,39 @@ class DecoderState(Protocol):
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """previous token ids (N,) → log_probs (N, C), attention (N, S); advances the recurrent state."""
 
+    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """As step, but only each row's `width` largest log-probabilities come back: columns (N, W)
+        and values (N, W), W = min(width, C), best first, equal values by lower column first
+        (largest_per_row); and attention (N, S)."""
+
     def select(self, rows: np.ndarray) -> None: ...
+
+
+def largest_per_row(log_probs: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """log_probs (N, C) → columns (N, W) and values (N, W) of each row's W = min(width, C) largest
+    values, best first, equal values by lower column first: the order of ONNX's TopK, which
+    OnnxDecoderState.step_best runs in the graph session instead."""
+    rows, count = log_probs.shape
+    width = min(width, count)
+    if width < count:
+        threshold = np.partition(log_probs, count - width, axis=1)[:, count - width]
+        row, column = np.nonzero(log_probs >= threshold[:, None])  # at least `width` per row; more on ties
+    else:
+        row, column = np.divmod(np.arange(rows * count), count)
+    values = log_probs[row, column]
+    order = np.lexsort((column, -values, row))  # by row, then best first, then lower column
+    row, column, values = row[order], column[order], values[order]
+    take = np.searchsorted(row, np.arange(rows))[:, None] + np.arange(width)
+    return column[take], values[take]
+
+
+class BestOfFullStep:
+    """step_best for a DecoderState that computes every column anyway: the full step, then
+    largest_per_row."""
+
+    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        log_probs, attention = self.step(previous)
+        return *largest_per_row(log_probs, width), attention
 
 
 # The search settings a model carries (its training config's [search], written into the manifest),
@@ -152,28 +184,50 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
     return where[vocabulary[where] == ids]
 
 
-def constrain(log_probs: np.ndarray, vocabulary: np.ndarray, histories: Callable[[], list[list[int]]],
-              step: int, options: SearchOptions) -> None:
-    """In place: forbid PAD and BOS, which no output holds (an imported Marian model's BOS is its
-    pad, whose probability stays in the normalization, as in Marian's search), EOS before
-    min_length, and tokens that would repeat an n-gram. `histories` gives each row's tokens so far;
-    it is only called when blocking is on."""
-    log_probs[:, columns_of(vocabulary, NEVER_OUTPUT)] = -np.inf
-    if step < options.min_length:
-        log_probs[:, columns_of(vocabulary, [EOS])] = -np.inf
+def banned_columns(vocabulary: np.ndarray, histories: Callable[[], list[list[int]]], step: int,
+                   options: SearchOptions) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The columns of `vocabulary` no row may take at this step, and each row's own: PAD and BOS,
+    which no output holds (an imported Marian model's BOS is its pad, whose probability stays in
+    the normalization, as in Marian's search), EOS before min_length; and, per row, the tokens that
+    would repeat an n-gram (an empty list when blocking is off). `histories` gives each row's
+    tokens so far; it is only called when blocking is on."""
+    common = columns_of(vocabulary, NEVER_OUTPUT if step >= options.min_length else [*NEVER_OUTPUT, EOS])
     n = options.no_repeat_ngram
     if n <= 0:
-        return
-    for row, history in enumerate(histories()):
-        if len(history) < n - 1:
-            continue
+        return common, []
+    per_row = []
+    for history in histories():
         prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
         banned = [history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix]
-        log_probs[row, columns_of(vocabulary, banned)] = -np.inf
+        per_row.append(columns_of(vocabulary, banned))
+    return common, per_row
 
 
-def _argmax(log_probs: np.ndarray, sentences: np.ndarray) -> np.ndarray:
-    return log_probs.argmax(axis=1)
+def constrain(log_probs: np.ndarray, banned: tuple[np.ndarray, list[np.ndarray]]) -> None:
+    """In place: the banned columns (banned_columns) of log_probs (N, C) become -inf."""
+    common, per_row = banned
+    log_probs[:, common] = -np.inf
+    for row, columns in enumerate(per_row):
+        log_probs[row, columns] = -np.inf
+
+
+def best_allowed(state: DecoderState, previous: np.ndarray, width: int,
+                 banned: tuple[np.ndarray, list[np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """One step: each row's `width` best columns (N, W) and log-probabilities (N, W) among those not
+    banned, best first, equal values by lower column first, and attention (N, S): what the full
+    log-probabilities, constrained, would give, from only as many of each row's best as can be
+    banned plus `width`."""
+    common, per_row = banned
+    asked = width + len(common) + max((len(columns) for columns in per_row), default=0)
+    columns, values, attention = state.step_best(previous, asked)
+    forbidden = np.isin(columns, common)
+    for row, row_banned in enumerate(per_row):
+        forbidden[row] |= np.isin(columns[row], row_banned)
+    if forbidden.any():
+        values = np.where(forbidden, -np.inf, values)
+        order = np.argsort(-values, axis=1, kind="stable")  # the allowed keep their order
+        columns, values = np.take_along_axis(columns, order, axis=1), np.take_along_axis(values, order, axis=1)
+    return columns[:, :width], values[:, :width], attention
 
 
 def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -210,7 +264,7 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
                   options: SearchOptions) -> list[list[Hypothesis]]:
     """One token per step per sentence: the argmax, or a sample when options.sample."""
     batch = len(max_lengths)
-    choose = sampler(options, batch) if options.sample else _argmax
+    draw = sampler(options, batch) if options.sample else None
     alive = np.arange(batch)
     previous = np.full(batch, BOS, dtype=np.int64)
     tokens: list[list[int]] = [[] for _ in range(batch)]
@@ -219,13 +273,19 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
-        log_probs, attention = state.step(previous)
-        constrain(log_probs, state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
-        column = choose(log_probs, alive)
+        banned = banned_columns(state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
+        if draw is None:
+            best, best_log_probs, attention = best_allowed(state, previous, 1, banned)
+            column, log_prob = best[:, 0], best_log_probs[:, 0]
+        else:
+            log_probs, attention = state.step(previous)
+            constrain(log_probs, banned)
+            column = draw(log_probs, alive)
+            log_prob = log_probs[np.arange(len(alive)), column]
         chosen = state.vocabulary[column]
         keep = []
         for row, sentence in enumerate(alive):
-            log_prob_sums[sentence] += log_probs[row, column[row]]
+            log_prob_sums[sentence] += log_prob[row]
             attentions[sentence].append(attention[row])
             if chosen[row] != EOS:
                 tokens[sentence].append(int(chosen[row]))
@@ -243,23 +303,18 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     return results
 
 
-def best_candidates(candidates: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """candidates (G, C) → the positions (G, width) of each row's `width` largest values, best
-    first, and those values. Instead of a selection over all G·C values (the costliest line of a
-    beam step), a threshold is read off chunk maxima: the width-th largest of the maxima of
-    disjoint chunks is the value of `width` distinct candidates, so it bounds the width-th best
-    from below, and usually only a few candidates reach it."""
-    groups, count = candidates.shape  # width ≤ count
-    chunk = max(1, count // (8 * width))
-    maxima = np.maximum.reduceat(candidates, np.arange(0, count, chunk), axis=1)  # (G, ≥ width)
-    threshold = np.partition(maxima, maxima.shape[1] - width, axis=1)[:, maxima.shape[1] - width]
-    group, position = np.nonzero(candidates >= threshold[:, None])
-    values = candidates[group, position]
-    order = np.lexsort((position, -values, group))  # by group, then best first, ties by position
-    group, position, values = group[order], position[order], values[order]
-    first = np.searchsorted(group, np.arange(groups))
-    take = first[:, None] + np.arange(width)  # every group has at least `width` survivors
-    return position[take], values[take]
+def best_of_groups(columns: np.ndarray, values: np.ndarray, count: int, k: int,
+                   width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each group of k rows' `width` best candidates, from each row's best: columns (N, W) and
+    values (N, W) as best_allowed gives them (N = G·k, W ≥ width or all C = `count` columns) →
+    positions (G, width) among the group's k·C candidates (row r of the group, column c: r·C + c)
+    and their values, best first, equal values by lower position first, as a selection over all
+    k·C would order them: a row can give at most `width` of them, so its best W suffice."""
+    rows, w = columns.shape
+    positions = (np.arange(rows) % k * count)[:, None] + columns
+    positions, values = positions.reshape(rows // k, k * w), values.reshape(rows // k, k * w)
+    order = np.lexsort((positions, -values), axis=-1)[:, :width]
+    return np.take_along_axis(positions, order, axis=1), np.take_along_axis(values, order, axis=1)
 
 
 def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
@@ -277,11 +332,11 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
-        log_probs, attention = state.step(previous)
-        constrain(log_probs, state.vocabulary, history.tolist, step, options)
-        columns, groups = log_probs.shape[1], len(alive)
-        candidates = (scores[:, None] + log_probs).reshape(groups, k * columns)
-        top, top_scores = best_candidates(candidates, min(2 * k, k * columns))  # (groups, 2k), best first
+        banned = banned_columns(state.vocabulary, history.tolist, step, options)
+        best, best_log_probs, attention = best_allowed(state, previous, 2 * k, banned)  # (N, 2k) each
+        columns, groups = len(state.vocabulary), len(alive)
+        top, top_scores = best_of_groups(best, scores[:, None] + best_log_probs, columns, k,
+                                         min(2 * k, k * columns))  # (groups, 2k), best first
         token = state.vocabulary[top % columns]
         rows = np.arange(groups)[:, None] * k + top // columns  # (groups, 2k) rows in flight
         last_step = step + 1 >= max_lengths[alive]  # (groups,)

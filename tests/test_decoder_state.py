@@ -1,20 +1,38 @@
 """Decoder states stay where the sessions run (IO binding): reordered there by take_rows.onnx,
-which is the graph export/take_rows.py writes, and which gathers like numpy."""
+which gathers like numpy; each row's best candidates are picked there by best_columns.onnx, in
+search's order. Both are the graphs export/runtime_graphs.py writes."""
 
 import numpy as np
 import onnxruntime
 import pytest
 
-from attn.export.take_rows import take_rows_graph
-from attn.runtime.decoder_state import TAKE_ROWS, Device, sentence_groups
-from attn.runtime.search import SearchOptions, beam_search
+from attn.export.runtime_graphs import GRAPHS
+from attn.runtime.decoder_state import Device, sentence_groups
+from attn.runtime.search import SearchOptions, beam_search, largest_per_row
 from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
 
 
-def test_the_shipped_take_rows_graph_is_the_one_export_writes():
-    assert TAKE_ROWS.read_bytes() == take_rows_graph().SerializeToString()
+@pytest.mark.parametrize("path", list(GRAPHS), ids=lambda path: path.name)
+def test_the_shipped_runtime_graphs_are_those_export_writes(path):
+    assert path.read_bytes() == GRAPHS[path]().SerializeToString()
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_best_columns_on_the_device_pick_as_search_does(seed):
+    """Many equal values (a few levels, -inf among them): the same columns, in the same order,
+    as largest_per_row, which sorts by value and then by column."""
+    rng = np.random.default_rng(seed)
+    rows, count = int(rng.integers(1, 9)), int(rng.integers(1, 400))
+    log_probs = rng.integers(-6, 1, size=(rows, count)).astype(np.float32)
+    log_probs[rng.random((rows, count)) < 0.2] = -np.inf
+    width = int(rng.integers(1, count + 1))
+    device = Device("cpu")
+    columns, values = device.largest(device.put(log_probs), width)
+    expected_columns, expected_values = largest_per_row(log_probs, width)
+    np.testing.assert_array_equal(columns, expected_columns)
+    np.testing.assert_array_equal(values, expected_values)
 
 
 @pytest.mark.parametrize("shape", [(5,), (5, 3), (5, 1, 7), (5, 4, 2, 3)])

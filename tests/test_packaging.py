@@ -41,7 +41,7 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
     top_level = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"attn"}
     for module in ("attn/cli/app.py", "attn/runtime/translator.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml",
-                   "attn/runtime/take_rows.onnx"):
+                   "attn/runtime/take_rows.onnx", "attn/runtime/best_columns.onnx"):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]
 

@@ -7,7 +7,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attn.runtime.search import Hypothesis, SearchOptions, beam_search, best_candidates, greedy_search
+from attn.runtime.search import (BestOfFullStep, Hypothesis, SearchOptions, banned_columns, beam_search, best_allowed,
+                                 best_of_groups, constrain, greedy_search, largest_per_row)
 from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
@@ -110,15 +111,66 @@ def test_blank_inputs_give_empty_outputs_in_place(translator):
     assert outputs[0][0].text and outputs[3][0].text
 
 
-@given(arrays(np.float64, st.tuples(st.integers(1, 5), st.integers(1, 400)),
-              elements=st.one_of(st.just(-np.inf), st.floats(-30, 0).map(lambda x: round(x, 1)))),
-       st.integers(1, 12))
-def test_best_candidates_are_the_largest_values_best_first(candidates, width):
-    width = min(width, candidates.shape[1])
-    positions, values = best_candidates(candidates, width)
-    np.testing.assert_array_equal(values, -np.sort(-candidates, axis=1)[:, :width])
-    np.testing.assert_array_equal(np.take_along_axis(candidates, positions, axis=1), values)
-    assert all(len(set(row)) == width for row in positions.tolist())
+def full_order(values: np.ndarray) -> np.ndarray:
+    """Each row's positions, best first, equal values by lower position first: the order a
+    selection over every candidate gives."""
+    return np.lexsort((np.broadcast_to(np.arange(values.shape[1]), values.shape), -values), axis=-1)
+
+
+# few distinct values and -inf among them: ties everywhere, at the edge of the selection too
+tied_values = st.one_of(st.just(-np.inf), st.integers(-8, 0).map(float))
+
+
+@given(arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(1, 300)), elements=tied_values), st.integers(1, 12))
+def test_largest_per_row_is_the_full_order_cut(log_probs, width):
+    columns, values = largest_per_row(log_probs, width)
+    expected = full_order(log_probs)[:, :width]
+    np.testing.assert_array_equal(columns, expected)
+    np.testing.assert_array_equal(values, np.take_along_axis(log_probs, expected, axis=1))
+
+
+@given(st.integers(1, 4), st.integers(1, 6), st.integers(1, 40), st.data())
+def test_best_of_groups_from_each_rows_best_equals_a_selection_over_all(groups, k, count, data):
+    """A group's 2k best of its k·C candidates come out the same, and in the same order, from
+    each row's 2k best (what the device sends back) as from all k·C; only which of the -inf
+    candidates (dead rows, banned tokens: never finished, never in an output) fill the end may differ."""
+    scores = data.draw(arrays(np.float64, groups * k, elements=tied_values))
+    log_probs = data.draw(arrays(np.float32, (groups * k, count), elements=tied_values))
+    width = min(2 * k, k * count)
+    columns, values = largest_per_row(log_probs, 2 * k)
+    positions, best = best_of_groups(columns, scores[:, None] + values, count, k, width)
+    candidates = (scores[:, None] + log_probs).reshape(groups, k * count)
+    expected = full_order(candidates)[:, :width]
+    np.testing.assert_array_equal(best, np.take_along_axis(candidates, expected, axis=1))
+    finite = np.isfinite(best)
+    np.testing.assert_array_equal(positions[finite], expected[finite])
+
+
+class FixedStep(BestOfFullStep):
+    """A decoder whose one step gives the log-probabilities it holds."""
+
+    def __init__(self, log_probs: np.ndarray):
+        self.log_probs, self.vocabulary = log_probs, np.arange(log_probs.shape[1])
+
+    def step(self, previous):
+        return self.log_probs.copy(), np.ones((len(self.log_probs), 1))
+
+
+@given(arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(6, 60)), elements=tied_values),
+       st.integers(0, 3), st.integers(1, 8), st.integers(0, 2), st.data())
+def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_length, width, n, data):
+    """PAD, BOS, EOS before min_length and n-gram repeats are banned from a few of each row's best
+    as from the whole row (constrain, then the best)."""
+    histories = [data.draw(st.lists(st.integers(0, log_probs.shape[1] - 1), max_size=6)) for _ in log_probs]
+    options = SearchOptions(min_length=min_length, no_repeat_ngram=n)
+    banned = banned_columns(np.arange(log_probs.shape[1]), lambda: histories, step=1, options=options)
+    columns, values, _ = best_allowed(FixedStep(log_probs), np.zeros(len(log_probs), dtype=np.int64), width, banned)
+    constrained = log_probs.copy()
+    constrain(constrained, banned)
+    expected_columns, expected_values = largest_per_row(constrained, width)
+    np.testing.assert_array_equal(values, expected_values)
+    finite = np.isfinite(values)  # the columns of banned (-inf) candidates are never used
+    np.testing.assert_array_equal(columns[finite], expected_columns[finite])
 
 
 @pytest.mark.parametrize("beam", [1, 5])

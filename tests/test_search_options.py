@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.constants import EOS
-from attn.runtime.search import SearchOptions, beam_search, greedy_search
+from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
 
 pytestmark = pytest.mark.unit
 
@@ -17,7 +17,7 @@ LIKES_TO_GO = {EOS: 0.1, 4: 0.6, 5: 0.2, 6: 0.1}
 LIKES_TO_STOP = {EOS: 0.5, 4: 0.3, 5: 0.15, 6: 0.05}
 
 
-class ToyState:
+class ToyState(BestOfFullStep):
     """Every row, every step: the same next-token distribution; uniform attention."""
 
     def __init__(self, rows: int, table: dict):
