@@ -163,3 +163,18 @@ def test_alignments_count_french_elided_words_as_words(reverse_model, tmp_path):
     assert record["source_words"] == ["l'", "homme", "a0"] and record["words"] == ["b1", "l'", "homme"]
     assert record["translation"] == "b1 l'homme" and len(record["alignment"]) == 3
     assert len(record["alignment"][0]) == 3
+
+
+
+def test_a_failed_json_write_keeps_the_old_scores(tmp_path):
+    """`attn eval --json` on a full disk left a 0-byte scores.json in place of the old one (probe
+    E7b): the record is written beside it and renamed only when whole. Here the write fails on a
+    text that UTF-8 cannot encode, after a first part of it was written."""
+    from attn.cli.evaluate import write_atomically
+
+    scores = tmp_path / "scores.json"
+    scores.write_text('{"old": true}')
+    with pytest.raises(UnicodeEncodeError):
+        write_atomically(scores, '{"new": true, "bad": "' + "x" * 100_000 + '\ud800"}')
+    assert scores.read_text() == '{"old": true}'
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.json"]

@@ -155,7 +155,9 @@ def test_version_and_language_names():
 @pytest.mark.integration
 def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_ways_model):
     """The both-ways toy model translates sym→rot and back (each line its own direction); a line
-    in a language the model does not read is written out unchanged, with a note."""
+    in a language the model does not read is written out unchanged, with a note. One language
+    was picked for a whole mixed file from its first batch, however short
+    its first line (probes P9, P10)."""
     from attn.cli.detected_sources import DetectedSources, unchanged
 
     notes = []

@@ -115,3 +115,31 @@ def test_sigterm_during_a_run_cleans_up_as_ctrl_c_does():
         with terminate_as_interrupt():
             os.kill(os.getpid(), signal.SIGTERM)  # Python runs the handler before the next line
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_failed_write_leaves_no_output_and_no_staging(reverse_model, tmp_path, monkeypatch):
+    """A full disk during the write left a 0-byte .parquet in the output folder, which then no
+    Parquet reader opened (probe E7d): the write goes to a staging folder that only a finished
+    write renames; a failed one leaves neither. Ray's dataset is replaced by one whose write
+    fails as a full disk does, half a file written."""
+    import errno
+
+    from attn.cli.corpus import translate_corpus
+
+    class FullDisk:
+        def __getattr__(self, name):  # flat_map, map_batches: the same dataset
+            return lambda *args, **kwargs: self
+
+        def write_parquet(self, path, **kwargs):
+            import pathlib
+            pathlib.Path(path).mkdir(parents=True, exist_ok=True)
+            (pathlib.Path(path) / "part-0.parquet").write_bytes(b"")
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: True)
+    monkeypatch.setattr(ray.data, "read_binary_files", lambda *args, **kwargs: FullDisk())
+    text_file = tmp_path / "part.txt"
+    text_file.write_text("a0 b1\n")
+    with pytest.raises(OSError):
+        translate_corpus([text_file], tmp_path / "out", model=str(reverse_model))
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["part.txt"]

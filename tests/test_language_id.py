@@ -28,6 +28,7 @@ def test_a_detection_among_some_languages_leaves_the_others_known():
                                             ("Le fichier n'a pas pu être ouvert.", "fr"),
                                             ("Guten Morgen", "de"), ("Hallo", "en")])
 def test_a_clear_other_language_is_named_and_an_unclear_text_stays_among_the_candidates(text, language):
+    """Short or ambiguous text was given a language at any confidence (probe P8)."""
     assert detect_language(text, {"en", "de"})[0] == language  # "Hallo": no language is likely, so en or de
 
 
@@ -78,3 +79,14 @@ def test_a_missing_direction_that_two_installed_ones_chain_into_names_the_pipe()
     assert error.count("\n") == 1 and "no installed translate model from de into fr" in error
     assert "attn translate --from de --to en … | attn translate --from en --to fr" in error
     assert "pipe" not in attn("translate", "--from", "xx", "--to", "fr", "a", check_rc=2).stderr.decode()
+
+
+@pytest.mark.system
+def test_from_auto_on_no_input_says_nothing_and_text_already_in_the_target_comes_back():
+    """`--from auto` said "detected de (33 % likely)" for an empty input, and English asked into
+    English was refused with advice to pipe en→de→en (probe P11)."""
+    nothing = attn("translate", "--from", "auto", stdin=b"")
+    assert nothing.stdout == b"" and nothing.stderr == b""
+    english = attn("translate", "--from", "auto", "--to", "en", "The file could not be opened.")
+    assert english.stdout.decode() == "The file could not be opened.\n"
+    assert "already in en" in english.stderr.decode() and "|" not in english.stderr.decode()

@@ -291,6 +291,7 @@ def nan_folder(model: Path, tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("options", [[], ["--beam", "1"], ["-f", "jsonl", "--beam", "1"], ["--sample", "--seed", "1"]])
 def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
+    """An internal error (beam), an empty line with exit 0 (greedy, sampling), `"score": NaN` (probe M2)."""
     folder = nan_folder(transformer_model, tmp_path)
     result = subprocess.run([*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120)
     err = result.stderr.decode()

@@ -388,7 +388,8 @@ def test_expensive_requests_within_the_size_limits_are_refused(server):
 
 @pytest.mark.unit
 def test_a_request_that_times_out_stops_its_decoding():
-    """The timeout abandoned the wait, not the work: a decode went on for minutes (probe S20)."""
+    """The timeout abandoned the wait, not the work: a decode went on for minutes (probe S20), and
+    SIGTERM then waited a minute for that orphaned decode to end (probe S31b)."""
     async def scenario():
         translator = CountingTranslator(hold=True)
         batcher = DynamicBatcher(translator, max_batch=1, max_wait=0.0)
@@ -429,6 +430,7 @@ def test_a_loopback_server_answers_only_to_its_own_names(server):
 
 @pytest.mark.integration
 def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
+    """It was an internal error, exit 1 with a UnicodeDecodeError (probe S24b)."""
     (tmp_path / "keys.bin").write_bytes(bytes(range(256)) * 8)
     result = attn("serve", "--models", str(reverse_model), "--api-keys", str(tmp_path / "keys.bin"), check_rc=2)
     assert b"not a UTF-8 text file" in result.stderr and result.stderr.count(b"\n") == 1
@@ -436,6 +438,8 @@ def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
 
 @pytest.mark.unit
 def test_a_flood_of_accept_errors_is_logged_once_a_minute():
+    """Out of file descriptors, the log grew 48 MB in 20 s, one traceback per failed accept()
+    (probe S26)."""
     import logging
 
     from attn.cli.serve import OncePerMinute

@@ -139,6 +139,7 @@ def test_a_graph_changed_after_its_check_is_refused_not_loaded(reverse_model, tm
 
 
 def test_a_missing_home_is_not_created(reverse_model, tmp_path, monkeypatch):
+    """HOME naming a folder that does not exist: no cache, and nothing made there (probe E9)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "gone" / "cache"))
     create_session(reverse_model / "encoder.onnx", threads=1, checksum="2" * 64)
     assert not (tmp_path / "gone").exists()
