@@ -4,7 +4,7 @@ summed by node over the steps of a beam, largest first.
     python benchmarks/profile_step.py --model models/en-de --sentences 32 --beams 5 --source 25
 
 Random source ids; the runtime's own decoder state (runtime/decoder_state.py) carries the rows:
-each sentence's beams, the batch's shortlist, caches that grow step by step. One thread.
+each sentence's beams, the whole vocabulary (or with --shortlist the batch's shortlist), caches that grow step by step. One thread.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ def main() -> None:
     parser.add_argument("--source", type=int, default=25, help="source pieces")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--top", type=int, default=12, help="nodes listed")
+    parser.add_argument("--shortlist", action="store_true", help="score the batch's shortlist (off by default, as in attn)")
     args = parser.parse_args()
     translator = Translator(args.model, threads=1)
     options = onnxruntime.SessionOptions()
@@ -39,7 +40,7 @@ def main() -> None:
                                                       providers=["CPUExecutionProvider"])
     rng = np.random.default_rng(0)
     sources = rng.integers(4, translator.output_layer.vocab_size, (args.sentences, args.source)).tolist()
-    state = translator.encode(sources)
+    state = translator.encode(sources, shortlist=args.shortlist)
     rows = args.sentences * args.beams
     state.select(np.repeat(np.arange(args.sentences), args.beams))
     for _ in range(args.steps):

@@ -30,6 +30,7 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
 from attn.runtime.errors import UsageError
+from attn.runtime.graph_contract import OUTPUT_SCALE, OUTPUT_WEIGHT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
@@ -60,6 +61,46 @@ def int8_output_product(decoder_file: Path) -> None:
     weight.type.tensor_type.elem_type = TensorProto.INT8
     graph.input.append(helper.make_tensor_value_info("output_scale", TensorProto.FLOAT, ["candidates"]))
     onnx.save(model, str(decoder_file))
+
+
+def fused_output_rescale(decoder_file: Path) -> bool:
+    """Rewrite, in place, the per-row int8 output product MatMulInteger(q, output_weight) → Cast →
+    Mul(·, Div(m, 127 / output_scale)), four passes over the (N, C) scores and an (N, C) matrix of
+    scales, into MatMulIntegerToFloat(q, output_weight, 1, output_scale) → Mul(·, m / 127): the
+    column scales applied inside the product (onnxruntime's kernel), the row's after it. The same
+    numbers, rounded in another order; each row still depends on that row alone. Returns whether
+    there was such a product (an int8 decoder of attn before this rewrite, or one just quantized)."""
+    model = onnx.load(str(decoder_file))
+    graph = model.graph
+    products = [n for n in graph.node if n.op_type == "MatMulInteger" and n.input[1] == OUTPUT_WEIGHT]
+    if not products:
+        return False
+    [product] = products
+    readers = {name: [n for n in graph.node if name in n.input] for name in {o for n in graph.node for o in n.output}}
+    [cast] = readers[product.output[0]]
+    [rescale] = readers[cast.output[0]]
+    [scales] = [name for name in rescale.input if name != cast.output[0]]
+    [scales_node] = [n for n in graph.node if scales in n.output]
+    assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", "not a per-row output product"
+    largest = scales_node.input[0]
+    graph.initializer.extend([helper.make_tensor("output_unit_scale", TensorProto.FLOAT, [], [1.0]),
+                              helper.make_tensor("output_row_limit", TensorProto.FLOAT, [], [float(INT8_LIMIT)])])
+    fused = [
+        helper.make_node("MatMulIntegerToFloat", [product.input[0], OUTPUT_WEIGHT, "output_unit_scale", OUTPUT_SCALE,
+                                                  product.input[2]], ["output_column_scaled"], domain="com.microsoft"),
+        helper.make_node("Div", [largest, "output_row_limit"], ["output_row_scale"]),
+        helper.make_node("Mul", ["output_column_scaled", "output_row_scale"], [rescale.output[0]]),
+    ]
+    position = list(graph.node).index(rescale)
+    for offset, node in enumerate(fused):
+        graph.node.insert(position + 1 + offset, node)
+    for node in (product, cast, rescale):
+        graph.node.remove(node)
+    if not any(o.domain == "com.microsoft" for o in model.opset_import):
+        model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    _drop_unread(graph)
+    onnx.save(model, str(decoder_file))
+    return True
 
 
 ROW_ZERO_POINT = 128  # uint8 codes of a symmetric quantization: round(x / scale) + 128
@@ -216,8 +257,8 @@ def _without_preprocessing_advice():
 
 def quantize_folder(source: Path, out: Path) -> dict:
     """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes.
-    An int8 folder whose activations are still quantized per tensor (attn before per-row
-    scales) is brought up to per-row scales, its int8 weights unchanged."""
+    An int8 folder of an earlier attn (activations quantized per tensor, or the output product
+    rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged."""
     if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
@@ -238,6 +279,7 @@ def quantize_folder(source: Path, out: Path) -> dict:
             int8_output_product(staging / DECODER)
         for name in (ENCODER, DECODER):
             rowwise_activations(staging / name)
+        fused_output_rescale(staging / DECODER)
         record_tokenizer(staging)
         write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)

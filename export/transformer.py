@@ -236,7 +236,8 @@ class Transformer(EncoderDecoder):
             return grown[f"self_keys_{index}"], grown[f"self_values_{index}"], None
 
         scores, attention = self._decode(x, encoded, mask, source, attend_cache, rows)
-        return torch.log_softmax(scores[:, 0].float(), dim=-1), grown, attention[:, 0]
+        # squeeze, not [:, 0]: onnxruntime runs a Squeeze in place, a Gather copies the (N, C) scores
+        return torch.log_softmax(scores.squeeze(1).float(), dim=-1), grown, attention.squeeze(1)
 
     def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
                 self_keys_values, rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
