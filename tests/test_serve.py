@@ -482,3 +482,37 @@ def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse
             assert reply.status_code == 200, reply.text
     finally:
         running.stop()
+
+
+@pytest.mark.integration
+def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypatch):
+    """Eight concurrent /v1/align requests with long targets all ran for minutes: no timeout, no
+    bound on alignments in flight (probe S21). Now at most ALIGNMENTS_AT_ONCE are computed at once
+    (the others get 503 at once) and each gets 503 past --timeout."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from starlette.testclient import TestClient
+
+    from attn.cli.server.app import ALIGNMENTS_AT_ONCE, create_app
+    from attn.cli.server.settings import Limits
+    from attn.runtime.translator import Translator
+
+    translator = Translator(reverse_model, threads=1)
+    release, started = threading.Event(), []
+    force = translator.force
+
+    def slow_force(source, target):
+        started.append(source)
+        release.wait(30)
+        return force(source, target)
+
+    monkeypatch.setattr(translator, "force", slow_force)
+    request = {"source": "a0 b1", "target": "b1 a0", "source_lang": "sym", "target_lang": "sym"}
+    with TestClient(create_app([translator], Limits(timeout=3.0))) as client:
+        with ThreadPoolExecutor(ALIGNMENTS_AT_ONCE + 3) as pool:
+            answers = list(pool.map(lambda _: client.post("/v1/align", json=request), range(ALIGNMENTS_AT_ONCE + 3)))
+        release.set()
+    assert [a.status_code for a in answers] == [503] * len(answers)
+    messages = sorted(a.json()["error"] for a in answers)
+    assert sum("took longer than 3 s" in m for m in messages) == ALIGNMENTS_AT_ONCE == len(started)
+    assert sum(m.startswith("Slowdown") for m in messages) == 3
