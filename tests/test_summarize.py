@@ -16,7 +16,7 @@ from .test_cli import attn
 pytestmark = pytest.mark.system
 
 SLICE = Path(__file__).parent / "fixtures" / "summarize-test-slice.tsv"
-ROUGE_L_FLOOR = 34.0  # 36.52 measured on this slice at shipping time (the first run: 35.55; the Debian-only summarizer: 36.95)
+ROUGE_L_FLOOR = 37.0  # 39.49 measured on this slice at shipping time (the second run: 36.52; the first: 35.55; the Debian-only summarizer: 36.95)
 MADE_UP = "libzorbulator"
 DOCUMENT = (f"This package provides Python 3 bindings for {MADE_UP}, a library to read and write "
             "vector images. It reads SVG and PDF files and writes PNG, JPEG and WebP images.")
