@@ -165,6 +165,10 @@ def _session(graph: Path | bytes, threads: int, providers: list[str], cpu_fallba
     options.graph_optimization_level = (onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL if optimize
                                         else onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL)
     options.log_severity_level = 3
+    # onnxruntime's memory patterns plan one arena layout per input shape seen, and each batch of a
+    # search has its own (rows × source length × steps): they cost a fifth more peak memory, for no
+    # speed (benchmarks/studies/SPEED-HISTORY.md, "Each row's best on the device")
+    options.enable_mem_pattern = False
     if save_optimized:
         options.optimized_model_filepath = str(save_optimized)
     if not cpu_fallback:
