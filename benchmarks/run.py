@@ -270,7 +270,7 @@ the faster of the two.
 
 {table(["sentences per batch", "sentences/s", "target tokens/s"], batch_rows)}
 
-## Cold start: `attn translate "she is eating a green apple"` as a fresh process
+## Cold start: `attn translate -m {args.model} "she is eating a green apple"` as a fresh process
 
 Median of 5 runs: {median:.2f} s. Largest top-level imports (cumulative µs):
 {", ".join(f"{name} {micros:,}" for name, micros in imports)}.
@@ -278,7 +278,7 @@ Median of 5 runs: {median:.2f} s. Largest top-level imports (cumulative µs):
 ## Memory
 
 Peak resident memory of this benchmark process (PyTorch and both runtimes loaded): {peak:.0f} MB;
-of one `attn translate "…"` process: {child_peak:.0f} MB.
+of one `attn translate -m {args.model} "…"` process: {child_peak:.0f} MB.
 """
     args.out.write_text(report, encoding="utf-8")
     print(report)
