@@ -76,9 +76,11 @@ def fused_output_rescale(decoder_file: Path) -> bool:
     if not products:
         return False
     [product] = products
-    readers = {name: [n for n in graph.node if name in n.input] for name in {o for n in graph.node for o in n.output}}
-    [cast] = readers[product.output[0]]
-    [rescale] = readers[cast.output[0]]
+    def readers(name: str) -> list:
+        return [n for n in graph.node if name in n.input]
+
+    [cast] = readers(product.output[0])
+    [rescale] = readers(cast.output[0])
     [scales] = [name for name in rescale.input if name != cast.output[0]]
     [scales_node] = [n for n in graph.node if scales in n.output]
     assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", "not a per-row output product"
