@@ -9,6 +9,7 @@ import hashlib
 import json
 import re
 import zipfile
+from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -83,10 +84,11 @@ def sha256_of(path: Path) -> str:
 
 def verified_bytes(folder: Path, manifest: Manifest, name: str) -> bytes:
     """A file of the folder read once, its bytes checked against the manifest's checksum: the
-    bytes to use, so that a file changed after read_manifest's check is refused, not loaded."""
+    bytes to use, so that a file changed between the check and the use is refused, not loaded.
+    (read_manifest leaves such files to this check: `checked_when_read`.)"""
     data = (folder / name).read_bytes()
     if hashlib.sha256(data).hexdigest() != manifest.files[name]:
-        raise ModelFolderError(f"{folder / name}: changed since its checksum was checked (being written?)")
+        raise ModelFolderError(f"{folder / name}: checksum mismatch (damaged or altered file, or one being written)")
     return data
 
 
@@ -119,8 +121,10 @@ PRECISIONS = ("fp32", "int8")
 MAX_VOCABULARY = 1 << 20
 
 
-def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
-    """Load and check a folder's manifest; raises ModelFolderError naming what is wrong.
+def read_manifest(folder: Path, verify_checksums: bool = True, checked_when_read: Collection[str] = ()) -> Manifest:
+    """Load and check a folder's manifest; raises ModelFolderError naming what is wrong. The files
+    named in `checked_when_read` are not hashed here: the caller reads them with verified_bytes,
+    which checks the bytes it uses (each graph is hashed once per start, not twice).
 
     Only the known file names are accepted, as plain files inside the folder (no path, no
     symbolic link), and every field is type- and range-checked, so that a damaged or hostile
@@ -151,7 +155,7 @@ def read_manifest(folder: Path, verify_checksums: bool = True) -> Manifest:
         if file.is_symlink() or not file.is_file():
             raise ModelFolderError(f"{file}: missing file" if not file.exists() and not file.is_symlink()
                                    else f"{file}: not a regular file")
-        if verify_checksums and sha256_of(file) != expected:
+        if verify_checksums and name not in checked_when_read and sha256_of(file) != expected:
             raise ModelFolderError(f"{file}: checksum mismatch (damaged or altered file)")
     return manifest
 

@@ -72,7 +72,7 @@ class Translator:
         that one, whatever they say (the registry chose it for them)."""
         self.folder = Path(folder)
         self.notify = notify
-        self.manifest: Manifest = read_manifest(self.folder)
+        self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
         vocab_size = self.manifest.architecture["vocab_size"]
         try:

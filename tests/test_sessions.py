@@ -134,7 +134,7 @@ def test_a_graph_changed_after_its_check_is_refused_not_loaded(reverse_model, tm
     shutil.copytree(reverse_model, folder)
     manifest = read_manifest(folder)
     (folder / "encoder.onnx").write_bytes((folder / "decoder.onnx").read_bytes())
-    with pytest.raises(ModelFolderError, match="changed since its checksum"):
+    with pytest.raises(ModelFolderError, match="checksum mismatch"):
         verified_bytes(folder, manifest, "encoder.onnx")
 
 
@@ -159,3 +159,17 @@ def test_the_cache_keeps_the_graphs_last_used(reverse_model, tmp_path, monkeypat
     kept = {graph.name for graph in folder.glob("*.onnx")}
     assert len(kept) == GRAPHS_KEPT and any(name.startswith("0" * 64) for name in kept)
     assert "stale-0.onnx" not in kept and f"stale-{GRAPHS_KEPT + 2}.onnx" in kept
+
+
+def test_a_translator_hashes_each_graph_once(reverse_model, monkeypatch):
+    """Starting a translator reads and hashes each graph once, the bytes it loads (verified_bytes),
+    and still hashes every other file of the folder (cold start, issue 46)."""
+    from attn.runtime import manifest
+    from attn.runtime.translator import Translator
+
+    files = set(manifest.read_manifest(reverse_model).files)
+    hashed = []
+    real_sha256_of = manifest.sha256_of
+    monkeypatch.setattr(manifest, "sha256_of", lambda path: hashed.append(path.name) or real_sha256_of(path))
+    Translator(reverse_model, threads=1)
+    assert sorted(hashed) == sorted(files - {"encoder.onnx", "decoder.onnx"}) and "tokenizer.json" in hashed
