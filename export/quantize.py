@@ -30,7 +30,7 @@ from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
 from attn.runtime.errors import UsageError
-from attn.runtime.graph_contract import OUTPUT_SCALE, OUTPUT_WEIGHT
+from attn.runtime.graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
@@ -100,6 +100,100 @@ def fused_output_rescale(decoder_file: Path) -> bool:
         graph.node.remove(node)
     if not any(o.domain == "com.microsoft" for o in model.opset_import):
         model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+    _drop_unread(graph)
+    onnx.save(model, str(decoder_file))
+    return True
+
+
+def layer_norm_bound(gain: np.ndarray, shift: np.ndarray) -> float:
+    """The largest magnitude any element of LayerNormalization's output γ·n + β can take, over
+    every input: n, a row of d elements normalized to mean 0 and mean square at most 1, has no
+    element beyond √(d − 1) (all of the others equal and opposite to it), so
+    |γ_j·n_j + β_j| ≤ |γ_j|·√(d − 1) + |β_j|."""
+    return float(np.max(np.abs(gain) * np.sqrt(gain.size - 1) + np.abs(shift)))
+
+
+def bounded_output_product(decoder_file: Path) -> bool:
+    """Rewrite, in place, the int8 output product of a decoder whose output layer reads a
+    LayerNormalization (every Transformer of attn: the decoder's final norm) so that its
+    activations are quantized with one fixed scale, layer_norm_bound / 127: no row can exceed the
+    bound, so none is clipped, and a fixed scale is the same for every row of every batch. The
+    product then takes that scale, the column scales and the bias in one kernel,
+    MatMulIntegerToFloat(q, output_weight, bound / 127, output_scale, bias = output_bias), where
+    the per-row scale needed four nodes over the (N, R) activations before it and a Mul and an Add
+    over the (N, C) scores after it. The scores move by a rounding of the activations (BLEU
+    unchanged: benchmarks/studies/SPEED-HISTORY.md). Returns whether the graph had such a product."""
+    model = onnx.load(str(decoder_file))
+    graph = model.graph
+    producers = {output: node for node in graph.node for output in node.output}
+    initializers = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
+
+    def readers(name: str) -> list:
+        return [n for n in graph.node if name in n.input]
+
+    products = [n for n in graph.node if n.op_type == "MatMulIntegerToFloat" and n.input[1] == OUTPUT_WEIGHT]
+    if len(products) != 1:
+        return False
+    [product] = products
+    quantize = producers.get(product.input[0])
+    unit = producers.get(quantize.input[0]) if quantize is not None and quantize.op_type == "QuantizeLinear" else None
+    norm = producers.get(unit.input[0]) if unit is not None and unit.op_type == "Div" else None
+    rescales = readers(product.output[0])
+    biases = readers(rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
+    if (norm is None or norm.op_type != "LayerNormalization" or len(norm.input) < 3
+            or not all(name in initializers for name in norm.input[1:3])
+            or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
+            or len(biases) != 1 or biases[0].op_type != "Add" or OUTPUT_BIAS not in biases[0].input):
+        return False
+    [add] = biases
+    scale = layer_norm_bound(initializers[norm.input[1]], initializers[norm.input[2]]) / INT8_LIMIT
+    graph.initializer.append(helper.make_tensor("output_bound_scale", TensorProto.FLOAT, [], [scale]))
+    zero = product.input[4]
+    bounded = [
+        helper.make_node("QuantizeLinear", [norm.output[0], "output_bound_scale", zero], ["output_x_bounded"]),
+        helper.make_node("MatMulIntegerToFloat", ["output_x_bounded", OUTPUT_WEIGHT, "output_bound_scale", OUTPUT_SCALE,
+                                                  zero, "", OUTPUT_BIAS], [add.output[0]], domain="com.microsoft"),
+    ]
+    position = list(graph.node).index(product)
+    for offset, node in enumerate(bounded):
+        graph.node.insert(position + offset, node)
+    for node in (product, rescales[0], add):
+        graph.node.remove(node)
+    _drop_unread(graph)
+    onnx.save(model, str(decoder_file))
+    return True
+
+
+def squeezed_step_scores(decoder_file: Path) -> bool:
+    """Rewrite, in place, the Gather(scores (N, 1, C), 0, axis 1) with which decoders exported
+    before issue 46 took their one step's scores into a Squeeze of that axis, as new exports
+    do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
+    model = onnx.load(str(decoder_file))
+    graph = model.graph
+    producers = {output: node for node in graph.node for output in node.output}
+    initializers = {tensor.name: tensor for tensor in graph.initializer}
+
+    def constant(name: str) -> np.ndarray | None:
+        node = producers.get(name)
+        if node is not None and node.op_type == "Constant" and node.attribute[0].name == "value":
+            return numpy_helper.to_array(node.attribute[0].t)
+        return numpy_helper.to_array(initializers[name]) if name in initializers else None
+
+    scores = {n.output[0] for n in graph.node if OUTPUT_BIAS in n.input}
+    gathers = [n for n in graph.node if n.op_type == "Gather" and n.input[0] in scores
+               and any(a.name == "axis" and a.i == 1 for a in n.attribute)
+               and (index := constant(n.input[1])) is not None and index.ndim == 0 and int(index) == 0]
+    if len(gathers) != 1:
+        return False
+    [gather] = gathers
+    opset = next(o.version for o in model.opset_import if o.domain in ("", "ai.onnx"))
+    if opset >= 13:
+        graph.initializer.append(helper.make_tensor("step_axis", TensorProto.INT64, [1], [1]))
+        squeeze = helper.make_node("Squeeze", [gather.input[0], "step_axis"], [gather.output[0]])
+    else:
+        squeeze = helper.make_node("Squeeze", [gather.input[0]], [gather.output[0]], axes=[1])
+    graph.node.insert(list(graph.node).index(gather), squeeze)
+    graph.node.remove(gather)
     _drop_unread(graph)
     onnx.save(model, str(decoder_file))
     return True
@@ -282,6 +376,8 @@ def quantize_folder(source: Path, out: Path) -> dict:
         for name in (ENCODER, DECODER):
             rowwise_activations(staging / name)
         fused_output_rescale(staging / DECODER)
+        bounded_output_product(staging / DECODER)
+        squeezed_step_scores(staging / DECODER)
         record_tokenizer(staging)
         write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)

@@ -197,6 +197,12 @@ def test_int8_quantizes_the_products_and_still_reverses(transformer_model, rever
     # decoder: q, k, v, out of self-attention; q, out of cross-attention; two feed-forward; and the
     # output layer, its column scales inside the product (fused_output_rescale)
     assert ops.count("MatMulInteger") == 8 and ops.count("MatMulIntegerToFloat") == 1
+    # its activations, a LayerNormalization's, quantized with one fixed scale (bounded_output_product):
+    # the bias added inside the product, no per-row rescale after it
+    graph = onnx.load(str(tmp_path / "int8" / "decoder.onnx")).graph
+    [product] = [node for node in graph.node if node.op_type == "MatMulIntegerToFloat"]
+    assert product.input[2] == "output_bound_scale" and product.input[6] == "output_bias"
+    assert not [node for node in graph.node if product.output[0] in node.input and node.op_type in ("Mul", "Add")]
     assert "DynamicQuantizeLinear" not in ops
     assert encoder_ops.count("MatMulInteger") >= 12  # per encoder layer: q, k, v, out, 2 feed-forward; + cross k, v
     translator = Translator(tmp_path / "int8", threads=1)
