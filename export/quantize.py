@@ -13,7 +13,10 @@ over every sentence of the batch, so a sentence's rounding, and so its translati
 on its batch companions. `rowwise_activations` replaces each of them with a symmetric quantization
 of every row (the last axis: one hypothesis, or one source position) by its own largest magnitude:
 q = round(x · 127 / max|x|) + 128 as uint8 with the zero point 128, so that MatMulInteger, exact in
-int32, and the rescale give each row a result that depends on that row alone.
+int32, and the rescale give each row a result that depends on that row alone. The output layer of a
+Transformer reads a LayerNormalization, whose values have a bound known from its weights: its
+activations are quantized on that one fixed scale instead (`bounded_output_product`), the same
+for every row, which lets onnxruntime's kernel add the bias and apply every scale in one pass.
 """
 
 from __future__ import annotations
@@ -76,11 +79,8 @@ def fused_output_rescale(decoder_file: Path) -> bool:
     if not products:
         return False
     [product] = products
-    def readers(name: str) -> list:
-        return [n for n in graph.node if name in n.input]
-
-    [cast] = readers(product.output[0])
-    [rescale] = readers(cast.output[0])
+    [cast] = _readers(graph, product.output[0])
+    [rescale] = _readers(graph, cast.output[0])
     [scales] = [name for name in rescale.input if name != cast.output[0]]
     [scales_node] = [n for n in graph.node if scales in n.output]
     assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", "not a per-row output product"
@@ -125,12 +125,8 @@ def bounded_output_product(decoder_file: Path) -> bool:
     unchanged: benchmarks/studies/SPEED-HISTORY.md). Returns whether the graph had such a product."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    producers = {output: node for node in graph.node for output in node.output}
+    producers = _producers(graph)
     initializers = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
-
-    def readers(name: str) -> list:
-        return [n for n in graph.node if name in n.input]
-
     products = [n for n in graph.node if n.op_type == "MatMulIntegerToFloat" and n.input[1] == OUTPUT_WEIGHT]
     if len(products) != 1:
         return False
@@ -138,8 +134,8 @@ def bounded_output_product(decoder_file: Path) -> bool:
     quantize = producers.get(product.input[0])
     unit = producers.get(quantize.input[0]) if quantize is not None and quantize.op_type == "QuantizeLinear" else None
     norm = producers.get(unit.input[0]) if unit is not None and unit.op_type == "Div" else None
-    rescales = readers(product.output[0])
-    biases = readers(rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
+    rescales = _readers(graph, product.output[0])
+    biases = _readers(graph, rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
     if (norm is None or norm.op_type != "LayerNormalization" or len(norm.input) < 3
             or not all(name in initializers for name in norm.input[1:3])
             or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
@@ -170,7 +166,7 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
     do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    producers = {output: node for node in graph.node for output in node.output}
+    producers = _producers(graph)
     initializers = {tensor.name: tensor for tensor in graph.initializer}
 
     def constant(name: str) -> np.ndarray | None:
@@ -317,6 +313,16 @@ def _narrow_products_to_fp32(graph: onnx.GraphProto) -> None:
         graph.node.insert(list(graph.node).index(rescale), matmul)
         for node in (product, cast, rescale):
             graph.node.remove(node)
+
+
+def _producers(graph: onnx.GraphProto) -> dict[str, onnx.NodeProto]:
+    """Each tensor name written by a node → that node."""
+    return {output: node for node in graph.node for output in node.output}
+
+
+def _readers(graph: onnx.GraphProto, name: str) -> list[onnx.NodeProto]:
+    """The nodes that read the tensor `name`."""
+    return [node for node in graph.node if name in node.input]
 
 
 def _drop_unread(graph: onnx.GraphProto) -> None:
