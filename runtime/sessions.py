@@ -17,6 +17,7 @@ import hashlib
 import os
 import platform
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -32,7 +33,12 @@ PROVIDERS = {
 
 
 DISABLE_CPU_FALLBACK = "session.disable_cpu_ep_fallback"  # onnxruntime: fail rather than place a node on the CPU
+USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
+
+
+_shared_cpu_arena_lock = threading.Lock()
+_shared_cpu_arena_registered = False
 
 
 def warn_on_stderr(message: str) -> None:
@@ -157,6 +163,19 @@ def process_running(pid: int) -> bool:
     return True
 
 
+def _register_shared_cpu_arena() -> None:
+    """Register, once per process, the CPU arena that every session takes (USE_ENV_ALLOCATORS):
+    onnxruntime's default arena, extended by powers of two, owned by its environment."""
+    global _shared_cpu_arena_registered
+    with _shared_cpu_arena_lock:
+        if _shared_cpu_arena_registered:
+            return
+        memory = onnxruntime.OrtMemoryInfo("Cpu", onnxruntime.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0,
+                                           onnxruntime.OrtMemType.DEFAULT)
+        onnxruntime.create_and_register_allocator(memory, onnxruntime.OrtArenaCfg({}))
+        _shared_cpu_arena_registered = True
+
+
 def _session(graph: Path | bytes, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,
              save_optimized: Path | None = None) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
@@ -169,6 +188,10 @@ def _session(graph: Path | bytes, threads: int, providers: list[str], cpu_fallba
     # search has its own (rows × source length × steps): they cost a fifth more peak memory, for no
     # speed (benchmarks/studies/SPEED-HISTORY.md, "Each row's best on the device")
     options.enable_mem_pattern = False
+    # one CPU arena for every session of the process, not one each: the encoder's memory serves the
+    # decoder's next step, and parallel batches share what is free (SPEED-HISTORY.md, "One arena")
+    _register_shared_cpu_arena()
+    options.add_session_config_entry(USE_ENV_ALLOCATORS, "1")
     if save_optimized:
         options.optimized_model_filepath = str(save_optimized)
     if not cpu_fallback:

@@ -173,3 +173,22 @@ def test_a_translator_hashes_each_graph_once(reverse_model, monkeypatch):
     monkeypatch.setattr(manifest, "sha256_of", lambda path: hashed.append(path.name) or real_sha256_of(path))
     Translator(reverse_model, threads=1)
     assert sorted(hashed) == sorted(files - {"encoder.onnx", "decoder.onnx"}) and "tokenizer.json" in hashed
+
+
+def test_every_session_takes_one_arena_registered_once(reverse_model, tmp_path, monkeypatch):
+    """Sessions share the CPU arena registered with onnxruntime's environment (one per process, not
+    one per session: SPEED-HISTORY.md, "One arena"), plain or from the optimized-graph cache."""
+    import hashlib
+
+    from attn.runtime import sessions
+
+    registered = []
+    monkeypatch.setattr(sessions, "_shared_cpu_arena_registered", False)
+    monkeypatch.setattr(onnxruntime, "create_and_register_allocator", lambda *args: registered.append(args))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    graph = reverse_model / "decoder.onnx"
+    plain = create_session(graph, threads=1)
+    cached = create_session(graph, threads=1, checksum=hashlib.sha256(graph.read_bytes()).hexdigest())
+    assert len(registered) == 1
+    for session in (plain, cached):
+        assert session.get_session_options().get_session_config_entry(sessions.USE_ENV_ALLOCATORS) == "1"
