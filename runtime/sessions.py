@@ -8,7 +8,13 @@ checksum), the onnxruntime version and the machine, since the optimized graph ma
 chosen for this CPU. Beside each cached graph lies its own SHA-256, checked before it is used. It
 keeps the graphs last used (GRAPHS_KEPT; each use refreshes a graph's time), and the folder can be
 deleted at any time: any failure to read or write it (a full disk, a read-only or missing home)
-means a session without the cache, never an error."""
+means a session without the cache, never an error.
+
+Every session of a process takes one CPU arena, registered once with onnxruntime's environment
+(`_register_shared_cpu_arena`), rather than one arena each: what one graph freed serves the next,
+and parallel batches share what is free. Like any arena it keeps what it grew to until the
+process ends, also after a model's sessions are dropped (a server that unloads a model keeps
+that memory for the next one)."""
 
 from __future__ import annotations
 
