@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 
 import numpy as np
+import onnx
 import onnxruntime
 from onnx import TensorProto, helper, numpy_helper
 
@@ -28,14 +29,19 @@ SHAPES = [(160, 256, 24000), (960, 256, 256), (960, 256, 1024)]
 RUNS = 30
 
 
-def session(nodes: list, initializers: list, width: int) -> onnxruntime.InferenceSession:
-    graph = helper.make_graph(nodes, "product", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", width])],
-                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializers)
+def one_thread_session(graph: onnx.GraphProto) -> onnxruntime.InferenceSession:
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 18), helper.make_opsetid("com.microsoft", 1)])
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     options.log_severity_level = 3
     return onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+
+
+def session(nodes: list, initializers: list, width: int) -> onnxruntime.InferenceSession:
+    """A product's graph: x (N, width) → y."""
+    return one_thread_session(helper.make_graph(
+        nodes, "product", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", width])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializers))
 
 
 def variants(weight: np.ndarray, bias: np.ndarray, bound: float) -> dict[str, onnxruntime.InferenceSession]:
@@ -95,11 +101,7 @@ def main() -> None:
     outputs = [helper.make_tensor_value_info("y", TensorProto.FLOAT, None), helper.make_tensor_value_info("i", TensorProto.INT64, None)]
 
     def best_columns(nodes: list, initializers: list) -> onnxruntime.InferenceSession:
-        model = helper.make_model(helper.make_graph(nodes, "best", [scores], outputs, initializers),
-                                  opset_imports=[helper.make_opsetid("", 18)])
-        options = onnxruntime.SessionOptions()
-        options.intra_op_num_threads = 1
-        return onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
+        return one_thread_session(helper.make_graph(nodes, "best", [scores], outputs, initializers))
 
     log_softmax = best_columns([helper.make_node("LogSoftmax", ["x"], ["l"], axis=-1),
                                 helper.make_node("TopK", ["l", "k"], ["y", "i"])], [k])
