@@ -8,11 +8,41 @@ from pathlib import Path
 
 import numpy as np
 
+import typer
+
 from attn.runtime.alignment import JoinedAlignment, WordAlignment
 from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
 
 FORMATS = (".png", ".svg", ".pdf")
+
+
+def check_heatmap_path(path: Path | None) -> None:
+    """--heatmap's file must be of a kind matplotlib writes (FORMATS)."""
+    if path and path.suffix.lower() not in FORMATS:
+        raise typer.BadParameter(f"the file must end in {', '.join(FORMATS)}", param_hint="--heatmap")
+
+
+class Heatmaps:
+    """The heat maps of one command: each input's best result is kept as it comes (`add`), and all
+    are drawn at the end (`write`): to `path` for one input, path-1, path-2, … for several. Without
+    a path, nothing is kept."""
+
+    def __init__(self, path: Path | None, notify=warn_on_stderr):
+        self.path = path
+        self.notify = notify
+        self.kept: list[tuple[WordAlignment, str]] = []
+
+    def add(self, source: str, result) -> None:
+        """`result`: the input's n-best list (its best first, with alignment and score)."""
+        if self.path is not None:
+            best = result[0]
+            self.kept.append((heatmap_alignment(best.alignment, len(self.kept) + 1, self.notify),
+                              heatmap_title(source, best.score)))
+
+    def write(self) -> None:
+        for index, (alignment, title) in enumerate(self.kept):
+            write_heatmap(alignment, heatmap_path(self.path, index, len(self.kept)), title, self.notify)
 
 
 def heatmap_path(path: Path, index: int, total: int) -> Path:

@@ -23,8 +23,7 @@ from attn.runtime.sessions import warn_on_stderr
 
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
-from .heatmap import FORMATS as HEATMAP_FORMATS
-from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatmap
+from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .output import output_file
 from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
@@ -60,8 +59,7 @@ def summarize_command(
 ) -> None:
     """Summarize documents in one line each with an installed or given summarization model."""
     output_format = check_format(output_format, align)
-    if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
-        raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
+    check_heatmap_path(heatmap)
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search_options(
@@ -73,7 +71,7 @@ def summarize_command(
         raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
     formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else \
         make_format(output_format, options.n_best)
-    alignments = []
+    heatmaps = Heatmaps(heatmap, notify)
     done = 0
     batches = _document_batches([*(files or []), *(inputs or [])] or [Path("-")], lines,
                                 summarizer.inputs_per_call(batch_size), max_chars, notify)
@@ -86,13 +84,10 @@ def summarize_command(
                     sys.stdout.write(" ".join(attended_sentences(document, result[0].alignment, sentences)) + "\n")
                 else:
                     formatter.write(document, result)
-                if heatmap:
-                    alignments.append((heatmap_alignment(result[0].alignment, len(alignments) + 1, notify),
-                                       heatmap_title(document, result[0].score)))
+                heatmaps.add(document, result)
             sys.stdout.flush()
             advance(len(documents))
-    for index, (alignment, title) in enumerate(alignments):
-        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
+    heatmaps.write()
 
 
 def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int,

@@ -18,8 +18,7 @@ from attn.runtime.translator import Translator, lines_per_call
 
 from .detected_sources import DetectedSources
 from .formats import FORMATS, make_format
-from .heatmap import FORMATS as HEATMAP_FORMATS
-from .heatmap import heatmap_alignment, heatmap_path, heatmap_title, write_heatmap
+from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
 from .output import output_file
 from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
@@ -84,8 +83,7 @@ def translate_command(
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
     output_format = check_format(output_format, align)
-    if heatmap and heatmap.suffix.lower() not in HEATMAP_FORMATS:
-        raise typer.BadParameter(f"the file must end in {', '.join(HEATMAP_FORMATS)}", param_hint="--heatmap")
+    check_heatmap_path(heatmap)
     notify = notifier(quiet)
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")
@@ -126,7 +124,7 @@ def translate_command(
             return translator.translate(inputs, options, batch_size, first_number=first_number, sentences=sentences)
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
-    alignments, done = [], 0
+    heatmaps, done = Heatmaps(heatmap, notify), 0
     with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
@@ -139,13 +137,10 @@ def translate_command(
                     continue
                 result = next(results)
                 formatter.write(item, result)
-                if heatmap:
-                    alignments.append((heatmap_alignment(result[0].alignment, len(alignments) + 1, notify),
-                                       heatmap_title(item, result[0].score)))
+                heatmaps.add(item, result)
             sys.stdout.flush()
             advance(len(inputs))
-    for index, (alignment, title) in enumerate(alignments):
-        write_heatmap(alignment, heatmap_path(heatmap, index, len(alignments)), title, notify)
+    heatmaps.write()
 
 
 def names_a_file(text: str) -> bool:

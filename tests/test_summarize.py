@@ -57,6 +57,13 @@ def test_documents_from_files_and_jsonl(tmp_path):
     assert record["source"] == DOCUMENT and record["summary"] == record["n_best"][0]["text"]
 
 
+def test_heatmaps_one_file_per_document(tmp_path):
+    attn("summarize", "--heatmap", str(tmp_path / "one.svg"), stdin=DOCUMENT + "\n")
+    assert "<svg" in (tmp_path / "one.svg").read_text()
+    attn("summarize", "--lines", "--heatmap", str(tmp_path / "map.png"), stdin=DOCUMENT + "\n" + DOCUMENT + "\n")
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".png") == ["map-1.png", "map-2.png"]
+
+
 def test_an_empty_input_is_a_usage_error():
     result = attn("summarize", stdin=" \n\n", check_rc=2)
     assert result.stdout == b"" and result.stderr.decode().count("\n") == 1
