@@ -108,9 +108,10 @@ class Translator:
         self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
 
     def _target_prefix(self) -> list[int]:
-        """The ids that open every source: the target language's token in a model of several
-        directions (runtime/constants.target_token), else none."""
-        if not self.manifest.several_directions:
+        """The ids that open every source: the target language's token (runtime/constants.target_token)
+        in a model trained with them, which its manifest says by listing its directions (several,
+        or one: a both-ways model trained on into one language keeps the token), else none."""
+        if not self.manifest.directions:
             return []
         token = self.tokenizer.language_token(self.target_lang)
         if token is None:

@@ -100,6 +100,20 @@ def test_a_direction_without_its_token_is_refused(both_ways_model, tmp_path):
         Translator(folder, threads=1, target_lang="xx")
 
 
+def test_a_folder_listing_one_direction_still_opens_with_its_token(both_ways_model, tmp_path):
+    """As the trainer does: a run whose [data] directions lists one pair learns with the token."""
+    folder = tmp_path / "model"
+    shutil.copytree(both_ways_model, folder)
+    manifest = json.loads((folder / "manifest.json").read_text())
+    manifest["directions"] = [["sym", "rot"]]
+    (folder / "manifest.json").write_text(json.dumps(manifest))
+    one_way, both_ways = Translator(folder, threads=1), Translator(both_ways_model, threads=1, target_lang="rot")
+    assert read_manifest(folder).pairs == [("sym", "rot")]
+    sentence = ["a0 b1 c2 d3"]
+    assert one_way.translate(sentence)[0][0].text == both_ways.translate(sentence)[0][0].text
+    assert one_way.translate(sentence)[0][0].score == both_ways.translate(sentence)[0][0].score
+
+
 def test_the_server_offers_each_direction(both_ways_model):
     httpx = pytest.importorskip("httpx")
     from .test_serve import Server
