@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
 import typer
 
 from attn.runtime.alignment import JoinedAlignment, WordAlignment

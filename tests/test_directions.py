@@ -109,9 +109,8 @@ def test_a_folder_listing_one_direction_still_opens_with_its_token(both_ways_mod
     (folder / "manifest.json").write_text(json.dumps(manifest))
     one_way, both_ways = Translator(folder, threads=1), Translator(both_ways_model, threads=1, target_lang="rot")
     assert read_manifest(folder).pairs == [("sym", "rot")]
-    sentence = ["a0 b1 c2 d3"]
-    assert one_way.translate(sentence)[0][0].text == both_ways.translate(sentence)[0][0].text
-    assert one_way.translate(sentence)[0][0].score == both_ways.translate(sentence)[0][0].score
+    [[alone]], [[tagged]] = one_way.translate(["a0 b1 c2 d3"]), both_ways.translate(["a0 b1 c2 d3"])
+    assert (alone.text, alone.score) == (tagged.text, tagged.score)
 
 
 def test_the_server_offers_each_direction(both_ways_model):
