@@ -57,7 +57,7 @@ def export_command(
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config, _overrides(overrides, device)), run, console)
-    summary = trainer.train() if train else trainer.write_summary()
+    summary = trainer.train() if train else trainer.recorded_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
     weights, steps = chosen_weights(run, average)
     if average:

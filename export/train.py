@@ -362,6 +362,20 @@ class Trainer:
         _atomic_write(self.workdir / "summary.json", json.dumps(summary, indent=2))
         return summary
 
+    def recorded_summary(self) -> dict:
+        """The run's summary for an export without training: write_summary(), unless this folder
+        holds the weights and summary.json of a run but not its state (last.pt; a run folder
+        brought back from another machine), whose summary it keeps as the run wrote it."""
+        recorded = self.workdir / "summary.json"
+        if not (self.workdir / "last.pt").exists() and recorded.is_file():
+            try:
+                summary = json.loads(recorded.read_text(encoding="utf-8"))
+            except ValueError:  # not a summary of ours (UnicodeDecodeError is one): written afresh
+                summary = None
+            if isinstance(summary, dict):
+                return summary
+        return self.write_summary()
+
     def _progress(self) -> Progress:
         return Progress(
             TextColumn("step {task.completed}/{task.total}"), BarColumn(), TimeElapsedColumn(),

@@ -134,3 +134,26 @@ def test_int8_graphs_compute_the_same_with_and_without_graph_optimizations(rever
         outputs.append(session.run(None, feeds))
     for unoptimized, optimized in zip(*outputs):
         np.testing.assert_allclose(unoptimized, optimized, atol=1e-5)
+
+
+def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_its_state(reverse_run, tmp_path):
+    """A run folder brought back from another machine with its weights, tokenizer and summary.json
+    but not last.pt: `attn export --no-train` wrote a summary of zeros over the run's, in the folder
+    and in the exported manifest."""
+    import subprocess
+    import sys
+
+    from .conftest import REVERSE_CONFIG
+
+    trainer, _ = reverse_run
+    run = tmp_path / "run"
+    run.mkdir()
+    for name in ("best.pt", "tokenizer.json", "config.json", "summary.json"):
+        shutil.copy(trainer.workdir / name, run / name)
+    recorded = json.loads((run / "summary.json").read_text(encoding="utf-8"))
+    assert recorded["steps"] > 0
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "export", str(REVERSE_CONFIG), "--workdir", str(run), "--no-train",
+                             "--out", str(tmp_path / "model")], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
+    assert json.loads((run / "summary.json").read_text(encoding="utf-8")) == recorded
+    assert read_manifest(tmp_path / "model").training["steps"] == recorded["steps"]
