@@ -2,6 +2,8 @@
 
 import json
 import shutil
+import subprocess
+import sys
 
 import numpy as np
 import onnx
@@ -11,6 +13,8 @@ import torch
 from attn.export import onnx_export
 from attn.runtime.manifest import read_manifest, sha256_of
 from attn.runtime.sessions import create_session
+
+from .conftest import REVERSE_CONFIG
 
 pytestmark = pytest.mark.integration
 
@@ -140,11 +144,6 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
     """A run folder brought back from another machine with its weights, tokenizer and summary.json
     but not last.pt: `attn export --no-train` wrote a summary of zeros over the run's, in the folder
     and in the exported manifest."""
-    import subprocess
-    import sys
-
-    from .conftest import REVERSE_CONFIG
-
     trainer, _ = reverse_run
     run = tmp_path / "run"
     run.mkdir()
@@ -152,8 +151,8 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
         shutil.copy(trainer.workdir / name, run / name)
     recorded = json.loads((run / "summary.json").read_text(encoding="utf-8"))
     assert recorded["steps"] > 0
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "export", str(REVERSE_CONFIG), "--workdir", str(run), "--no-train",
-                             "--out", str(tmp_path / "model")], capture_output=True, timeout=300)
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "export", str(REVERSE_CONFIG), "--workdir", str(run),
+                             "--no-train", "--out", str(tmp_path / "model")], capture_output=True, timeout=300)
     assert result.returncode == 0, result.stderr.decode()
     assert json.loads((run / "summary.json").read_text(encoding="utf-8")) == recorded
     assert read_manifest(tmp_path / "model").training["steps"] == recorded["steps"]
