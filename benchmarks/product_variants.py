@@ -6,6 +6,8 @@ scale"):
   MatMulIntegerToFloat with the column scales, then Mul by the row's scale, then Add the bias);
 - fixed scale: one activation scale for every row, the bias inside MatMulIntegerToFloat
   (`bounded_output_product`);
+- fixed scale, fed: the same with the weights, their scales and the bias fed as inputs on every
+  run, as the decoder takes the output layer's rows (runtime/bound_graph.py binds them instead);
 - MatMulNBits: 8-bit weights in blocks of 32, activations quantized per block of each row
   (accuracy_level 4), the bias inside;
 - fp32: MatMul, then Add.
@@ -23,9 +25,9 @@ import onnx
 import onnxruntime
 from onnx import TensorProto, helper, numpy_helper
 
-# (rows, inner width, columns): the output layer at 32 sentences × 5 beams; a layer product over
+# (rows, inner width, columns): the output layer at 32 sentences × 5 beams and greedy; a layer product over
 # 32 sentences × 30 source pieces
-SHAPES = [(160, 256, 24000), (960, 256, 256), (960, 256, 1024)]
+SHAPES = [(160, 256, 24000), (32, 256, 24000), (960, 256, 256), (960, 256, 1024)]
 RUNS = 30
 
 
@@ -37,14 +39,21 @@ def one_thread_session(graph: onnx.GraphProto) -> onnxruntime.InferenceSession:
     return onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
 
 
-def session(nodes: list, initializers: list, width: int) -> onnxruntime.InferenceSession:
-    """A product's graph: x (N, width) → y."""
+def session(nodes: list, initializers: list, width: int, fed: tuple[str, ...] = ()) -> onnxruntime.InferenceSession:
+    """A product's graph: x (N, width) → y; the initializers named in `fed` are inputs instead."""
+    inputs = [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", width])]
+    inputs += [helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)) for t in initializers if t.name in fed]
     return one_thread_session(helper.make_graph(
-        nodes, "product", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", width])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializers))
+        nodes, "product", inputs, [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+        [t for t in initializers if t.name not in fed]))
 
 
-def variants(weight: np.ndarray, bias: np.ndarray, bound: float) -> dict[str, onnxruntime.InferenceSession]:
+FED = ("w", "w_scale", "b")  # what the decoder takes as inputs
+
+
+def variants(weight: np.ndarray, bias: np.ndarray, bound: float
+             ) -> tuple[dict[str, onnxruntime.InferenceSession], dict[str, np.ndarray]]:
+    """The sessions by name, and the arrays a session with FED inputs is fed."""
     width, columns = weight.shape
     column_scale = (np.abs(weight).max(0) / 127).astype(np.float32)
     constants = [numpy_helper.from_array(np.round(weight / column_scale).astype(np.int8), "w"),
@@ -74,8 +83,10 @@ def variants(weight: np.ndarray, bias: np.ndarray, bound: float) -> dict[str, on
                        numpy_helper.from_array(bias, "b")]
     fp32 = [helper.make_node("MatMul", ["x", "w32"], ["p"]), helper.make_node("Add", ["p", "b"], ["y"])]
     return {"per row": session(per_row, constants, width), "fixed scale": session(fixed, constants, width),
+            "fixed scale, fed": session(fixed, constants, width, FED),
             "MatMulNBits": session(nbits, nbits_constants, width),
-            "fp32": session(fp32, [numpy_helper.from_array(weight, "w32"), numpy_helper.from_array(bias, "b")], width)}
+            "fp32": session(fp32, [numpy_helper.from_array(weight, "w32"), numpy_helper.from_array(bias, "b")], width),
+            }, {t.name: numpy_helper.to_array(t) for t in constants if t.name in FED}
 
 
 def milliseconds(run) -> float:
@@ -88,13 +99,15 @@ def milliseconds(run) -> float:
 
 def main() -> None:
     rng = np.random.default_rng(0)
-    print("| rows × width × columns | " + " | ".join(["per row", "fixed scale", "MatMulNBits", "fp32"]) + " |")
-    print("|---|---|---|---|---|")
+    print("| rows × width × columns | " + " | ".join(["per row", "fixed scale", "fixed scale, fed", "MatMulNBits", "fp32"]) + " |")
+    print("|---|---|---|---|---|---|")
     for rows, width, columns in SHAPES:
         weight = (rng.standard_normal((width, columns)) * 0.05).astype(np.float32)
         bias = (rng.standard_normal(columns) * 0.1).astype(np.float32)
         x = rng.standard_normal((rows, width)).astype(np.float32)
-        times = [milliseconds(lambda s=s: s.run(None, {"x": x})) for s in variants(weight, bias, float(np.abs(x).max())).values()]
+        sessions, fed = variants(weight, bias, float(np.abs(x).max()))
+        times = [milliseconds(lambda s=s: s.run(None, {"x": x, **{i.name: fed[i.name] for i in s.get_inputs()[1:]}}))
+                 for s in sessions.values()]
         print(f"| {rows} × {width} × {columns} | " + " | ".join(f"{t:.2f} ms" for t in times) + " |")
     k = helper.make_tensor("k", TensorProto.INT64, [1], [10])
     scores = helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", "C"])

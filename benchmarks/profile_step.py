@@ -19,7 +19,7 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime.constants import DECODER
-from attn.runtime.translator import Translator
+from attn.runtime.translator import Translator, graph_bytes
 
 
 def main() -> None:
@@ -36,8 +36,12 @@ def main() -> None:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     options.enable_profiling = True
-    translator.decoder = onnxruntime.InferenceSession(str(args.model / DECODER), options,
-                                                      providers=["CPUExecutionProvider"])
+    # the graph the translator decodes with: with a shortlist, as exported; else with the output
+    # layer bound as constants (runtime/bound_graph.py)
+    bound_to = None if args.shortlist else translator.output_layer
+    _, graph = graph_bytes(args.model, translator.manifest, DECODER, bound_to)
+    profiled = onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
+    translator.decoder = translator.shortlist_decoder = profiled
     rng = np.random.default_rng(0)
     sources = rng.integers(4, translator.output_layer.vocab_size, (args.sentences, args.source)).tolist()
     state = translator.encode(sources, shortlist=args.shortlist)
@@ -45,7 +49,7 @@ def main() -> None:
     state.select(np.repeat(np.arange(args.sentences), args.beams))
     for _ in range(args.steps):
         state.step(state.vocabulary[rng.integers(4, len(state.vocabulary), rows)])
-    trace = translator.decoder.end_profiling()
+    trace = profiled.end_profiling()
     per_node = collections.Counter()
     for event in json.load(open(trace)):
         if event.get("cat") == "Node" and event["name"].endswith("_kernel_time"):

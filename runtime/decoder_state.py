@@ -101,7 +101,8 @@ class OnnxDecoderState(BestOfFullStep):
     encoded sentence each row holds and `groups` (G,) which each group of rows reads: when a
     reordering keeps them (beams swapping places within their sentence), the source arrays stay as
     they are and only the carried states move. `output` holds the output layer's rows for
-    `vocabulary` (C,), on the device, the same every step. With a shortlist, `allowed` (N, C) marks
+    `vocabulary` (C,), on the device, the same every step (none when the decoder holds the whole
+    output layer as constants: runtime/bound_graph.py). With a shortlist, `allowed` (N, C) marks
     each row's own candidates among the batch's (its sentence's, reordered like the source): each
     step keeps every row to them (Shortlist.restrict)."""
 

@@ -13,6 +13,7 @@ import onnxruntime
 from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
 from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
                              SOURCE_MASK)
+from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, with_constant_inputs
 from .manifest import Manifest, ModelFolderError
 from .output_layer import OutputLayer
 
@@ -32,6 +33,28 @@ def check_self_contained(folder: Path, name: str, data: bytes) -> None:
                                "manifest's checksums do not cover; export the model again")
 
 
+def bind_output_layer(folder: Path, decoder: bytes, output_layer: OutputLayer) -> bytes:
+    """The decoder graph `decoder` with the output layer's rows for the whole vocabulary as
+    constants (runtime/bound_graph.py), once they are checked to be what the graph takes."""
+    rows = output_layer.rows(None)
+    try:
+        bound, declared = with_constant_inputs(decoder, rows)
+    except MissingInputError as error:
+        raise ModelFolderError(f"{folder}: {DECODER} does not take {OUTPUT_LAYER}'s "
+                               f"{', '.join(sorted(rows))} ({error}; mixed precisions?)") from None
+    except GraphBytesError as error:
+        raise ModelFolderError(f"{folder}: cannot load ONNX graph ({DECODER}: {error})") from None
+    for name, array in rows.items():
+        if declared[name].elem_type != ONNX_TYPES[array.dtype]:
+            raise ModelFolderError(f"{folder}: {DECODER} takes {name} of ONNX type {declared[name].elem_type}, but "
+                                   f"{OUTPUT_LAYER} gives {array.dtype} (mixed precisions?)")
+    width = declared[OUTPUT_WEIGHT].shape[0] if declared[OUTPUT_WEIGHT].shape else None
+    if isinstance(width, int) and width != output_layer.columns.shape[0]:
+        raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
+                               f"but {DECODER} multiplies width {width}")
+    return bound
+
+
 def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.InferenceSession,
                  decoder: onnxruntime.InferenceSession, output_layer: OutputLayer) -> None:
     specs = manifest.state_specs
@@ -47,14 +70,10 @@ def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.Inferenc
     missing += [n for n in (LOG_PROBS, ATTENTION) if n not in outputs]
     if missing:
         raise ModelFolderError(f"{folder / DECODER}: has no {', '.join(missing)} (the manifest's states disagree)")
-    wanted = {name for name in inputs if name in OUTPUT_INPUTS}
-    if wanted != output_layer.input_names:
-        raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(sorted(wanted))} but {OUTPUT_LAYER} "
+    unbound = sorted(name for name in inputs if name in OUTPUT_INPUTS)  # the bound decoder takes none
+    if unbound:
+        raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(unbound)} but {OUTPUT_LAYER} "
                                f"gives {', '.join(sorted(output_layer.input_names))} (mixed precisions?)")
-    width = inputs[OUTPUT_WEIGHT].shape[0]
-    if isinstance(width, int) and width != output_layer.columns.shape[0]:
-        raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
-                               f"but {DECODER} multiplies width {width}")
     for name, session in ((ENCODER, encoder), (DECODER, decoder)):
         try:
             recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)

@@ -12,8 +12,10 @@ onnxruntime releases the GIL during a run, so batches side by side keep every co
 from __future__ import annotations
 
 import copy
+import hashlib
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
@@ -26,7 +28,7 @@ from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
-from .graph_check import check_graphs, check_self_contained
+from .graph_check import bind_output_layer, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, read_manifest, verified_bytes
 from .output_layer import OutputLayer
@@ -63,6 +65,31 @@ def _first_line(error: BaseException) -> str:
     return text.splitlines()[0][:300] if text else type(error).__name__
 
 
+def graph_bytes(folder: Path, manifest: Manifest, name: str, output_layer: OutputLayer | None = None
+                ) -> tuple[str, bytes]:
+    """The folder's graph `name` read once, checked against the manifest (verified_bytes) and for
+    external data (check_self_contained), and its checksum; with `output_layer`, the decoder with
+    that layer's rows for the whole vocabulary bound as constants (bind_output_layer), and a
+    checksum of the two."""
+    data = verified_bytes(folder, manifest, name)
+    check_self_contained(folder, name, data)
+    if output_layer is None:
+        return manifest.files[name], data
+    bound = bind_output_layer(folder, data, output_layer)
+    return hashlib.sha256(f"{manifest.files[name]} bound to {manifest.files[OUTPUT_LAYER]}".encode()).hexdigest(), bound
+
+
+def open_graph(folder: Path, name: str, checksum: str, data: bytes, device: str, threads: int,
+               notify: Callable[[str], None]) -> onnxruntime.InferenceSession:
+    """The session of graph bytes from graph_bytes; onnxruntime's errors as a ModelFolderError."""
+    try:
+        return create_session(folder / name, device, threads, notify, checksum, data)
+    except UsageError:  # an unknown device
+        raise
+    except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
+        raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
+
+
 class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr, source_lang: str | None = None,
@@ -74,6 +101,35 @@ class Translator:
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
+        self.workers = worker_count(device, threads)
+        session_threads = threads if device == "cuda" else 1
+        self.output_layer = self._output_layer()
+        self.session_settings = (device, session_threads, notify)
+        # the two graphs are read and hashed side by side, then opened side by side while this thread
+        # loads the tokenizer: hashing and onnxruntime's session creation release the GIL, the
+        # tokenizer holds it throughout (SPEED-HISTORY.md, "The output layer bound")
+        with ThreadPoolExecutor(max_workers=2, thread_name_prefix="attn-load") as pool:
+            read = [pool.submit(graph_bytes, self.folder, self.manifest, ENCODER),
+                    pool.submit(graph_bytes, self.folder, self.manifest, DECODER, self.output_layer)]
+            opened = [pool.submit(open_graph, self.folder, name, *graph.result(), *self.session_settings)
+                      for name, graph in zip((ENCODER, DECODER), read)]
+            self._load_tables()
+            self.encoder, self.decoder = (graph.result() for graph in opened)
+        check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
+        self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
+        self.source_prefix = self._target_prefix()
+        self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
+
+    def _output_layer(self) -> OutputLayer:
+        vocab_size = self.manifest.architecture["vocab_size"]
+        output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
+        if output_layer.vocab_size != vocab_size:
+            raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {output_layer.vocab_size} rows, "
+                                   f"but the model was trained with {vocab_size} pieces")
+        return output_layer
+
+    def _load_tables(self) -> None:
+        """The tokenizer and the shortlist, checked against the manifest."""
         vocab_size = self.manifest.architecture["vocab_size"]
         try:
             source_tokenizer = self.folder / SOURCE_TOKENIZER if SOURCE_TOKENIZER in self.manifest.files else None
@@ -83,29 +139,7 @@ class Translator:
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
                                    f"but the model was trained with {vocab_size}")
-        self.output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
-        if self.output_layer.vocab_size != vocab_size:
-            raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {self.output_layer.vocab_size} rows, "
-                                   f"but the model was trained with {vocab_size} pieces")
         self.shortlist = Shortlist.load(self.folder / LEXICON, vocab_size) if LEXICON in self.manifest.files else None
-        self.workers = worker_count(device, threads)
-        session_threads = threads if device == "cuda" else 1
-        encoder, decoder = (verified_bytes(self.folder, self.manifest, name) for name in (ENCODER, DECODER))
-        for name, data in ((ENCODER, encoder), (DECODER, decoder)):
-            check_self_contained(self.folder, name, data)
-        try:
-            self.encoder = create_session(self.folder / ENCODER, device, session_threads, notify,
-                                          self.manifest.files[ENCODER], encoder)
-            self.decoder = create_session(self.folder / DECODER, device, session_threads, notify,
-                                          self.manifest.files[DECODER], decoder)
-        except UsageError:  # an unknown device
-            raise
-        except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
-            raise ModelFolderError(f"{self.folder}: cannot load ONNX graph ({_first_line(error)})") from None
-        check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
-        self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
-        self.source_prefix = self._target_prefix()
-        self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
 
     def _target_prefix(self) -> list[int]:
         """The ids that open every source: the target language's token (runtime/constants.target_token)
@@ -283,15 +317,17 @@ class Translator:
         if shortlist and self.shortlist is not None:
             vocabulary, allowed = self.shortlist.candidates(sources)
             output = {name: self.device.put(value) for name, value in self.output_layer.rows(vocabulary).items()}
-        else:
-            vocabulary, allowed, output = np.arange(self.output_layer.vocab_size), None, self.whole_vocabulary
-        return OnnxDecoderState(self.decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
+            decoder = self.shortlist_decoder
+        else:  # the decoder holds the whole output layer
+            vocabulary, allowed, output, decoder = np.arange(self.output_layer.vocab_size), None, {}, self.decoder
+        return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed, stop)
 
     @cached_property
-    def whole_vocabulary(self) -> dict[str, onnxruntime.OrtValue]:
-        """The output layer's feeds for all V pieces, put on the device once, not once per batch."""
-        return {name: self.device.put(value) for name, value in self.output_layer.rows(None).items()}
+    def shortlist_decoder(self) -> onnxruntime.InferenceSession:
+        """The decoder as exported, taking the output layer's rows for each batch's candidates
+        (a shortlist's), opened when a shortlist is first used."""
+        return open_graph(self.folder, DECODER, *graph_bytes(self.folder, self.manifest, DECODER), *self.session_settings)
 
     def search(self, sources: list[list[int]], options: SearchOptions,
                stop: threading.Event | None = None) -> list[list[Hypothesis]]:
