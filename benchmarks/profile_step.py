@@ -41,10 +41,10 @@ def main() -> None:
     bound_to = None if args.shortlist else translator.output_layer
     _, graph = graph_bytes(args.model, translator.manifest, DECODER, bound_to)
     profiled = onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
-    translator.decoder = translator.shortlist_decoder = profiled
     rng = np.random.default_rng(0)
     sources = rng.integers(4, translator.output_layer.vocab_size, (args.sentences, args.source)).tolist()
     state = translator.encode(sources, shortlist=args.shortlist)
+    state.decoder = profiled
     rows = args.sentences * args.beams
     state.select(np.repeat(np.arange(args.sentences), args.beams))
     for _ in range(args.steps):

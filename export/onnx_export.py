@@ -4,8 +4,9 @@ atomically. The graphs' inputs, outputs and state kinds follow runtime/graph_con
 encoder gives every state the model declares (`model.states`), the decoder takes them all and
 returns the ROW and CACHE ones anew, with log_probs and attention.
 
-output_layer.npz: the output layer's weight (V, R) and bias (V,). The runtime feeds all V rows,
-or those of a shortlist of C candidates (runtime/shortlist.py); log_probs then has one column
+output_layer.npz: the output layer's weight (V, R) and bias (V,), which the decoder takes as
+inputs. The runtime binds all V rows into the graph as constants (runtime/bound_graph.py), or
+feeds those of a shortlist of C candidates (runtime/shortlist.py); log_probs then has one column
 per candidate, and a copy model's source_ids hold each source piece's column.
 A copy model's log_probs are already the final pointer-generator mixture: with byte-level
 BPE every source word is a sequence of in-vocabulary pieces, so copying a word no vocabulary entry

@@ -17,7 +17,6 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -105,6 +104,8 @@ class Translator:
         session_threads = threads if device == "cuda" else 1
         self.output_layer = self._output_layer()
         self.session_settings = (device, session_threads, notify)
+        self._shortlist_decoder: list[onnxruntime.InferenceSession] = []  # opened on first use
+        self._shortlist_decoder_lock = threading.Lock()
         # the two graphs are read and hashed side by side, then opened side by side while this thread
         # loads the tokenizer: hashing and onnxruntime's session creation release the GIL, the
         # tokenizer holds it throughout (SPEED-HISTORY.md, "The output layer bound")
@@ -323,11 +324,16 @@ class Translator:
         return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed, stop)
 
-    @cached_property
+    @property
     def shortlist_decoder(self) -> onnxruntime.InferenceSession:
         """The decoder as exported, taking the output layer's rows for each batch's candidates
-        (a shortlist's), opened when a shortlist is first used."""
-        return open_graph(self.folder, DECODER, *graph_bytes(self.folder, self.manifest, DECODER), *self.session_settings)
+        (a shortlist's), opened when a shortlist is first used; shared with the views of
+        `towards`."""
+        with self._shortlist_decoder_lock:
+            if not self._shortlist_decoder:
+                graph = graph_bytes(self.folder, self.manifest, DECODER)
+                self._shortlist_decoder.append(open_graph(self.folder, DECODER, *graph, *self.session_settings))
+            return self._shortlist_decoder[0]
 
     def search(self, sources: list[list[int]], options: SearchOptions,
                stop: threading.Event | None = None) -> list[list[Hypothesis]]:
