@@ -90,7 +90,7 @@ def _value_info(value: memoryview) -> tuple[str, DeclaredInput]:
     name, elem_type, shape = "", 0, []
     for field, wire, _, end, payload in _fields(value):
         if field == VALUE_NAME and wire == LENGTH_DELIMITED:
-            name = bytes(value[payload:end]).decode("utf-8")
+            name = bytes(value[payload:end]).decode("utf-8", errors="replace")
         elif field == VALUE_TYPE and wire == LENGTH_DELIMITED:
             kind = value[payload:end]
             for t_field, t_wire, _, t_end, t_payload in _fields(kind):
@@ -117,7 +117,7 @@ def _dimension(dimension: memoryview) -> int | str:
         if field == DIM_VALUE and wire == VARINT:
             return _varint(dimension, payload)[0]
         if field == DIM_PARAM and wire == LENGTH_DELIMITED:
-            return bytes(dimension[payload:end]).decode("utf-8")
+            return bytes(dimension[payload:end]).decode("utf-8", errors="replace")
     return ""
 
 

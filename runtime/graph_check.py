@@ -10,10 +10,10 @@ from pathlib import Path
 
 import onnxruntime
 
+from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, with_constant_inputs
 from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
 from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
                              SOURCE_MASK)
-from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, with_constant_inputs
 from .manifest import Manifest, ModelFolderError
 from .output_layer import OutputLayer
 

@@ -122,6 +122,7 @@ class Translator:
         self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
 
     def _output_layer(self) -> OutputLayer:
+        """The output layer, checked against the manifest's vocabulary size."""
         vocab_size = self.manifest.architecture["vocab_size"]
         output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
         if output_layer.vocab_size != vocab_size:

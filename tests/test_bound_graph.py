@@ -71,6 +71,15 @@ def test_any_bytes_either_bind_or_raise_graph_bytes_error(data):
 
 
 @pytest.mark.unit
+def test_an_input_named_in_bytes_that_are_not_utf8_is_no_match():
+    value_info = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1]).SerializeToString().replace(b"\x01x", b"\x01\xff")
+    graph = b"\x5a" + bytes([len(value_info)]) + value_info  # GraphProto field 11, length-delimited
+    model = b"\x3a" + bytes([len(graph)]) + graph  # ModelProto field 7
+    with pytest.raises(MissingInputError):
+        with_constant_inputs(model, {"x": np.ones(1, np.float32)})
+
+
+@pytest.mark.unit
 def test_a_graph_cut_short_raises_graph_bytes_error():
     graph = affine_graph()
     with pytest.raises(GraphBytesError, match="truncated"):
