@@ -90,8 +90,9 @@ def test_a_graph_cut_short_raises_graph_bytes_error():
 @pytest.mark.parametrize("pair", [("en", "de"), ("de", "en"), ("fr", "en")], ids="-".join)
 def test_the_shipped_decoder_scores_alike_bound_and_fed(pair):
     """The default decoder (the whole output layer bound) and the exported one fed the same rows
-    (what a shortlist uses) give the same log-probabilities, bit for bit: the int8 product sums
-    integers exactly either way."""
+    (what a shortlist uses) give the same log-probabilities: the int8 product sums integers
+    exactly either way (bit for bit on the Intel Xeon that measured it; a tolerance far below any
+    wrong row or column, so that another CPU's kernels may round the rescale differently)."""
     translator = installed_translator(pair)
     sources = [translator.source_prefix + translator.tokenizer.encode(text) + [EOS]
                for text in ("she is eating a green apple", "Where is it?")]
@@ -102,6 +103,6 @@ def test_the_shipped_decoder_scores_alike_bound_and_fed(pair):
     previous = np.full(len(sources), BOS, dtype=np.int64)
     for _ in range(3):
         (bound_scores, bound_attention), (fed_scores, fed_attention) = bound.step(previous), fed.step(previous)
-        np.testing.assert_array_equal(bound_scores, fed_scores)
-        np.testing.assert_array_equal(bound_attention, fed_attention)
+        np.testing.assert_allclose(bound_scores, fed_scores, rtol=0, atol=1e-5)
+        np.testing.assert_allclose(bound_attention, fed_attention, rtol=0, atol=1e-6)
         previous = bound_scores.argmax(axis=1).astype(np.int64)
