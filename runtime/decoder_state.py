@@ -7,9 +7,11 @@ on the device; reordering rows (beams, finished sentences) gathers them there wi
 take_rows.onnx. On the CPU provider "the device" is host memory and nothing changes but the
 bookkeeping; on CUDA no state crosses the bus between steps. The small integer inputs
 (previous tokens, source_mask, source_ids) are host arrays, copied by onnxruntime as needed.
-A search that needs only each row's best candidates (greedy and beam search, not sampling) has
-them picked on the device by best_columns.onnx (step_best): only (N, W) values come back instead
-of the (N, C) log-probabilities, and numpy never scans all C columns.
+A search that needs only each row's best candidates (beam search, and greedy search on CUDA)
+has them picked on the device by best_columns.onnx (step_best): only (N, W) values come back
+instead of the (N, C) log-probabilities, and numpy never scans all C columns. Greedy search on
+the CPU takes numpy's argmax of the constrained log-probabilities, which lie in host memory
+already.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SEN
                              SOURCE_MASK, StateSpec)
 from .manifest import ModelFolderError
 from .sessions import create_session
-from .search import BestOfFullStep
+from .search import Banned, BestOfFullStep, best_allowed, most_banned
 from .shortlist import Shortlist
 
 TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
@@ -136,13 +138,16 @@ class OnnxDecoderState(BestOfFullStep):
             return Shortlist.restrict(log_probs, self.allowed), attention
         return log_probs, attention
 
-    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if self.allowed is not None:  # each row has its own candidates: restricted on the host
-            return super().step_best(previous, width)
+    def step_best(self, previous: np.ndarray, width: int, banned: Banned) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        if self.allowed is not None or (width == 1 and self.device.name == "cpu"):
+            # on the host: each row has its own candidates (restricted there); or greedy on the CPU,
+            # where the log-probabilities need no copy and numpy's argmax reads them several times
+            # faster than TopK (SPEED-HISTORY.md, "Greedy's best on the host")
+            return super().step_best(previous, width, banned)
         log_probs, attention = self._run(previous, self.device.name)
-        columns, values = self.device.largest(log_probs, min(width, len(self.vocabulary)))
+        columns, values = self.device.largest(log_probs, min(width + most_banned(banned), len(self.vocabulary)))
         _check_finite(values[:, 0])
-        return columns, values, attention
+        return *best_allowed(columns, values, width, banned), attention
 
     def _run(self, previous: np.ndarray, log_probs_on: str) -> tuple[onnxruntime.OrtValue, np.ndarray]:
         """One decoder step: log_probs (N, C) left on `log_probs_on`, attention (N, S) on the host;

@@ -33,6 +33,10 @@ class Hypothesis:
     attention: np.ndarray
 
 
+# The columns no row may take at a step, and each row's own (banned_columns).
+Banned = tuple[np.ndarray, list[np.ndarray]]
+
+
 class DecoderState(Protocol):
     """What search needs from an encoded batch; `select(rows)` keeps/repeats rows (axis 0).
     vocabulary (C,): the sorted token ids of the log-probabilities' columns."""
@@ -42,10 +46,12 @@ class DecoderState(Protocol):
     def step(self, previous: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """previous token ids (N,) → log_probs (N, C), attention (N, S); advances the recurrent state."""
 
-    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """As step, but only each row's `width` largest log-probabilities come back: columns (N, W)
-        and values (N, W), W = min(width, C), best first, equal values by lower column first
-        (largest_per_row); and attention (N, S)."""
+    def step_best(self, previous: np.ndarray, width: int, banned: Banned) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """As step, but only each row's `width` largest log-probabilities among the columns not
+        `banned` (banned_columns) come back: columns (N, W) and values (N, W), W = min(width, C),
+        best first, equal values by lower column first (largest_per_row of the constrained step;
+        where fewer than W columns are allowed, banned ones fill the end at -inf); and attention
+        (N, S)."""
 
     def select(self, rows: np.ndarray) -> None: ...
 
@@ -53,9 +59,13 @@ class DecoderState(Protocol):
 def largest_per_row(log_probs: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
     """log_probs (N, C) → columns (N, W) and values (N, W) of each row's W = min(width, C) largest
     values, best first, equal values by lower column first: the order of ONNX's TopK, which
-    OnnxDecoderState.step_best runs in the graph session instead."""
+    OnnxDecoderState.step_best runs in the graph session instead. One per row is each row's
+    argmax, which takes the first of equal values too."""
     rows, count = log_probs.shape
     width = min(width, count)
+    if width == 1:
+        columns = log_probs.argmax(axis=1)[:, None]
+        return columns, np.take_along_axis(log_probs, columns, axis=1)
     if width < count:
         threshold = np.partition(log_probs, count - width, axis=1)[:, count - width]
         row, column = np.nonzero(log_probs >= threshold[:, None])  # at least `width` per row; more on ties
@@ -69,11 +79,12 @@ def largest_per_row(log_probs: np.ndarray, width: int) -> tuple[np.ndarray, np.n
 
 
 class BestOfFullStep:
-    """step_best for a DecoderState that computes every column anyway: the full step, then
-    largest_per_row."""
+    """step_best for a DecoderState whose full step is on the host anyway: the step, constrained
+    in place, then largest_per_row."""
 
-    def step_best(self, previous: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def step_best(self, previous: np.ndarray, width: int, banned: Banned) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         log_probs, attention = self.step(previous)
+        constrain(log_probs, banned)
         return *largest_per_row(log_probs, width), attention
 
 
@@ -185,7 +196,7 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
 
 
 def banned_columns(vocabulary: np.ndarray, histories: Callable[[], list[list[int]]], step: int,
-                   options: SearchOptions) -> tuple[np.ndarray, list[np.ndarray]]:
+                   options: SearchOptions) -> Banned:
     """The columns of `vocabulary` no row may take at this step, and each row's own: PAD and BOS,
     which no output holds (an imported Marian model's BOS is its pad, whose probability stays in
     the normalization, as in Marian's search), EOS before min_length; and, per row, the tokens that
@@ -203,7 +214,7 @@ def banned_columns(vocabulary: np.ndarray, histories: Callable[[], list[list[int
     return common, per_row
 
 
-def constrain(log_probs: np.ndarray, banned: tuple[np.ndarray, list[np.ndarray]]) -> None:
+def constrain(log_probs: np.ndarray, banned: Banned) -> None:
     """In place: the banned columns (banned_columns) of log_probs (N, C) become -inf."""
     common, per_row = banned
     log_probs[:, common] = -np.inf
@@ -211,15 +222,18 @@ def constrain(log_probs: np.ndarray, banned: tuple[np.ndarray, list[np.ndarray]]
         log_probs[row, columns] = -np.inf
 
 
-def best_allowed(state: DecoderState, previous: np.ndarray, width: int,
-                 banned: tuple[np.ndarray, list[np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """One step: each row's `width` best columns (N, W) and log-probabilities (N, W) among those not
-    banned, best first, equal values by lower column first, and attention (N, S): what the full
-    log-probabilities, constrained, would give, from only as many of each row's best as can be
-    banned plus `width`."""
+def most_banned(banned: Banned) -> int:
+    """How many of a row's columns `banned` forbids at most."""
     common, per_row = banned
-    asked = width + len(common) + max((len(columns) for columns in per_row), default=0)
-    columns, values, attention = state.step_best(previous, asked)
+    return len(common) + max((len(columns) for columns in per_row), default=0)
+
+
+def best_allowed(columns: np.ndarray, values: np.ndarray, width: int,
+                 banned: Banned) -> tuple[np.ndarray, np.ndarray]:
+    """Each row's `width` best columns (N, W) and values (N, W) among those not banned, best first,
+    equal values by lower column first, from each row's best `width` + most_banned(banned) (as
+    largest_per_row gives them): what the full row, constrained, would give."""
+    common, per_row = banned
     forbidden = np.isin(columns, common)
     for row, row_banned in enumerate(per_row):
         forbidden[row] |= np.isin(columns[row], row_banned)
@@ -227,7 +241,7 @@ def best_allowed(state: DecoderState, previous: np.ndarray, width: int,
         values = np.where(forbidden, -np.inf, values)
         order = np.argsort(-values, axis=1, kind="stable")  # the allowed keep their order
         columns, values = np.take_along_axis(columns, order, axis=1), np.take_along_axis(values, order, axis=1)
-    return columns[:, :width], values[:, :width], attention
+    return columns[:, :width], values[:, :width]
 
 
 def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndarray], np.ndarray]:
@@ -275,7 +289,7 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     while len(alive):
         banned = banned_columns(state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
         if draw is None:
-            best, best_log_probs, attention = best_allowed(state, previous, 1, banned)
+            best, best_log_probs, attention = state.step_best(previous, 1, banned)
             column, log_prob = best[:, 0], best_log_probs[:, 0]
         else:
             log_probs, attention = state.step(previous)
@@ -306,7 +320,7 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
 def best_of_groups(columns: np.ndarray, values: np.ndarray, count: int, k: int,
                    width: int) -> tuple[np.ndarray, np.ndarray]:
     """Each group of k rows' `width` best candidates, from each row's best: columns (N, W) and
-    values (N, W) as best_allowed gives them (N = G·k, W ≥ width or all C = `count` columns) →
+    values (N, W) as step_best gives them (N = G·k, W ≥ width or all C = `count` columns) →
     positions (G, width) among the group's k·C candidates (row r of the group, column c: r·C + c)
     and their values, best first, equal values by lower position first, as a selection over all
     k·C would order them: a row can give at most `width` of them, so its best W suffice."""
@@ -333,7 +347,7 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
     step = 0
     while len(alive):
         banned = banned_columns(state.vocabulary, history.tolist, step, options)
-        best, best_log_probs, attention = best_allowed(state, previous, 2 * k, banned)  # (N, 2k) each
+        best, best_log_probs, attention = state.step_best(previous, 2 * k, banned)  # (N, 2k) each
         columns, groups = len(state.vocabulary), len(alive)
         top, top_scores = best_of_groups(best, scores[:, None] + best_log_probs, columns, k,
                                          min(2 * k, k * columns))  # (groups, 2k), best first

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 from attn.runtime.search import (BestOfFullStep, Hypothesis, SearchOptions, banned_columns, beam_search, best_allowed,
-                                 best_of_groups, constrain, greedy_search, largest_per_row)
+                                 best_of_groups, constrain, greedy_search, largest_per_row, most_banned)
 from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
@@ -160,14 +160,17 @@ class FixedStep(BestOfFullStep):
        st.integers(0, 3), st.integers(1, 8), st.integers(0, 2), st.data())
 def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_length, width, n, data):
     """PAD, BOS, EOS before min_length and n-gram repeats are banned from a few of each row's best
-    as from the whole row (constrain, then the best)."""
+    (what the device sends back) as from the whole row (constrain, then the best: the host's
+    step_best)."""
     histories = [data.draw(st.lists(st.integers(0, log_probs.shape[1] - 1), max_size=6)) for _ in log_probs]
     options = SearchOptions(min_length=min_length, no_repeat_ngram=n)
     banned = banned_columns(np.arange(log_probs.shape[1]), lambda: histories, step=1, options=options)
-    columns, values, _ = best_allowed(FixedStep(log_probs), np.zeros(len(log_probs), dtype=np.int64), width, banned)
+    columns, values = best_allowed(*largest_per_row(log_probs, width + most_banned(banned)), width, banned)
+    expected_columns, expected_values, _ = FixedStep(log_probs).step_best(np.zeros(len(log_probs), dtype=np.int64),
+                                                                         width, banned)
     constrained = log_probs.copy()
     constrain(constrained, banned)
-    expected_columns, expected_values = largest_per_row(constrained, width)
+    np.testing.assert_array_equal(expected_values, largest_per_row(constrained, width)[1])
     np.testing.assert_array_equal(values, expected_values)
     finite = np.isfinite(values)  # the columns of banned (-inf) candidates are never used
     np.testing.assert_array_equal(columns[finite], expected_columns[finite])
