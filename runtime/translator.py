@@ -16,7 +16,7 @@ import hashlib
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -45,13 +45,20 @@ from .words import join_words
 class Translation:
     """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
     pieces (EOS row and column included; in a model of several directions, the target-language
-    token's column first), and the word-level alignment."""
+    token's column first), and the word-level alignment: given, or worked out by `aligned` the
+    first time it is read (plain text never reads it)."""
 
     text: str
     tokens: list[int]
     score: float
     attention: np.ndarray
-    alignment: WordAlignment
+    aligned: WordAlignment | Callable[[], WordAlignment] = field(repr=False, compare=False)
+
+    @property
+    def alignment(self) -> WordAlignment:
+        if callable(self.aligned):
+            self.aligned = self.aligned()
+        return self.aligned
 
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
@@ -268,9 +275,9 @@ class Translator:
         if len(parts) == 1:
             return parts[0]
         best = [hypotheses[0] for hypotheses in parts]
-        alignment = join_alignments([t.alignment for t in best])
         return [Translation(" ".join(t.text for t in best), [token for t in best for token in t.tokens],
-                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32), alignment)]
+                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32),
+                            lambda: join_alignments([t.alignment for t in best]))]
 
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment."""
@@ -289,13 +296,16 @@ class Translator:
 
     def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
                      replace_unk: bool = False) -> Translation:
-        words, word_of_piece = self.tokenizer.target_words(tokens, self.target_lang)
-        alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+        def aligned() -> WordAlignment:
+            words, word_of_piece = self.tokenizer.target_words(tokens, self.target_lang)
+            return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+
         if replace_unk:
+            alignment = aligned()
             alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
             return Translation(join_words(alignment.target_words, self.target_lang), tokens, score, attention,
                                alignment)
-        return Translation(self.tokenizer.decode(tokens), tokens, score, attention, alignment)
+        return Translation(self.tokenizer.decode(tokens), tokens, score, attention, aligned)
 
     def encode(self, sources: list[list[int]], shortlist: bool = True,
                stop: threading.Event | None = None) -> OnnxDecoderState:
