@@ -23,7 +23,10 @@ PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "_run", "onnxrunt
          ("encoder, in onnxruntime", "translator.py", "encode", "onnxruntime"),
          ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
          ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
-         ("constraints (best_allowed, banned_columns)", "search.py", "best_allowed", "own"),
+         ("each row's best on the host (largest_per_row: greedy on the CPU)", "search.py", "largest_per_row",
+          "cumulative"),
+         ("constraints on the host (constrain)", "search.py", "constrain", "cumulative"),
+         ("constraints on the device's best (best_allowed)", "search.py", "best_allowed", "own"),
          ("merging rows into groups (best_of_groups)", "search.py", "best_of_groups", "cumulative"),
          ("beam_search's own lines", "search.py", "beam_search", "own")]
 SESSION_RUN = ("onnxruntime_inference_collection.py", "run_with_iobinding")
