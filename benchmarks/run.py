@@ -154,6 +154,8 @@ def main() -> None:
                                                        "both, side by side")
     parser.add_argument("--ctranslate2", type=Path, help="the same weights converted by ctranslate2_convert.py: "
                                                           "both engines side by side")
+    parser.add_argument("--calibrate", type=Path, action="append", help="a TSV file whose sources calibrate the int8 "
+                        "copy's encoder scales, as `attn quantize --calibrate` did the shipped model's; repeatable")
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=2)
@@ -197,7 +199,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
-        quantize_folder(args.model, int8_folder)
+        calibration = [row.source for path in args.calibrate or [] for row in read_tsv(path)]
+        quantize_folder(args.model, int8_folder, calibration or None)
         precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):
@@ -258,7 +261,7 @@ the faster of the two.
 
 {table(["engine", "sentences/s", "target tokens/s", "BLEU"], engine_rows)}
 
-## fp32 vs int8 (dynamic quantization of MatMul/Gemm, int8 output layer rows; beam 5, batch 32, whole vocabulary)
+## fp32 vs int8 (dynamic quantization of MatMul/Gemm, int8 output layer rows{", the encoder's scales calibrated" if args.calibrate else ""}; beam 5, batch 32, whole vocabulary)
 
 {table(["precision", "sentences/s", "target tokens/s", "BLEU", "folder size"], precision_rows)}
 

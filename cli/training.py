@@ -8,6 +8,8 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from attn.runtime.tsv import read_tsv
+
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
 SetOption = Annotated[Optional[list[str]], typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false.")]
 TrainDeviceOption = Annotated[Optional[str], typer.Option("--device", help="Train on cpu or cuda (default: the config's [train] device; a GPU when one is visible). Checkpoints resume on either.")]
@@ -90,9 +92,13 @@ def shortlist_command(
 def quantize_command(
     model: Annotated[Path, typer.Argument(help="Exported model folder.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],
+    calibrate: Annotated[Optional[list[Path]], typer.Option(
+        "--calibrate", help="A TSV corpus (source<TAB>target) whose sources calibrate fixed activation scales for "
+                            "the encoder (faster; each the largest value seen); repeatable.")] = None,
 ) -> None:
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
     from attn.export.quantize import quantize_folder
 
-    sizes = quantize_folder(model, out)
+    texts = [row.source for path in calibrate or [] for row in read_tsv(path)]
+    sizes = quantize_folder(model, out, texts or None)
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

@@ -37,6 +37,8 @@ from attn.runtime.graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
+from .calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
+from .graph_edits import drop_unread, producers, readers
 from .graph_metadata import record_tokenizer
 from .staging import staged_folder, write_derived_manifest
 
@@ -79,8 +81,8 @@ def fused_output_rescale(decoder_file: Path) -> bool:
     if not products:
         return False
     [product] = products
-    [cast] = _readers(graph, product.output[0])
-    [rescale] = _readers(graph, cast.output[0])
+    [cast] = readers(graph, product.output[0])
+    [rescale] = readers(graph, cast.output[0])
     [scales] = [name for name in rescale.input if name != cast.output[0]]
     [scales_node] = [n for n in graph.node if scales in n.output]
     assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", "not a per-row output product"
@@ -100,7 +102,7 @@ def fused_output_rescale(decoder_file: Path) -> bool:
         graph.node.remove(node)
     if not any(o.domain == "com.microsoft" for o in model.opset_import):
         model.opset_import.append(helper.make_opsetid("com.microsoft", 1))
-    _drop_unread(graph)
+    drop_unread(graph)
     onnx.save(model, str(decoder_file))
     return True
 
@@ -126,17 +128,17 @@ def bounded_output_product(decoder_file: Path) -> bool:
     had such a product."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    producers = _producers(graph)
+    writer_of = producers(graph)
     initializers = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
     products = [n for n in graph.node if n.op_type == "MatMulIntegerToFloat" and n.input[1] == OUTPUT_WEIGHT]
     if len(products) != 1:
         return False
     [product] = products
-    quantize = producers.get(product.input[0])
-    unit = producers.get(quantize.input[0]) if quantize is not None and quantize.op_type == "QuantizeLinear" else None
-    norm = producers.get(unit.input[0]) if unit is not None and unit.op_type == "Div" else None
-    rescales = _readers(graph, product.output[0])
-    biases = _readers(graph, rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
+    quantize = writer_of.get(product.input[0])
+    unit = writer_of.get(quantize.input[0]) if quantize is not None and quantize.op_type == "QuantizeLinear" else None
+    norm = writer_of.get(unit.input[0]) if unit is not None and unit.op_type == "Div" else None
+    rescales = readers(graph, product.output[0])
+    biases = readers(graph, rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
     if (norm is None or norm.op_type != "LayerNormalization" or len(norm.input) < 3
             or not all(name in initializers for name in norm.input[1:3])
             or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
@@ -156,7 +158,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
         graph.node.insert(position + offset, node)
     for node in (product, rescales[0], add):
         graph.node.remove(node)
-    _drop_unread(graph)
+    drop_unread(graph)
     onnx.save(model, str(decoder_file))
     return True
 
@@ -167,11 +169,11 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
     do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    producers = _producers(graph)
+    writer_of = producers(graph)
     initializers = {tensor.name: tensor for tensor in graph.initializer}
 
     def constant(name: str) -> np.ndarray | None:
-        node = producers.get(name)
+        node = writer_of.get(name)
         if node is not None and node.op_type == "Constant" and node.attribute[0].name == "value":
             return numpy_helper.to_array(node.attribute[0].t)
         return numpy_helper.to_array(initializers[name]) if name in initializers else None
@@ -191,7 +193,7 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
         squeeze = helper.make_node("Squeeze", [gather.input[0]], [gather.output[0]], axes=[1])
     graph.node.insert(list(graph.node).index(gather), squeeze)
     graph.node.remove(gather)
-    _drop_unread(graph)
+    drop_unread(graph)
     onnx.save(model, str(decoder_file))
     return True
 
@@ -250,7 +252,7 @@ def rowwise_activations(graph_file: Path) -> int:
         rewritten += 1
     if rewritten:
         graph.initializer.extend(constants)
-    _drop_unread(graph)
+    drop_unread(graph)
     onnx.save(model, str(graph_file))
     return rewritten
 
@@ -293,16 +295,16 @@ def _narrow_products_to_fp32(graph: onnx.GraphProto) -> None:
     then drop the nodes nothing reads any more."""
     initializers = {tensor.name: tensor for tensor in graph.initializer}
     producer = {output: node for node in graph.node for output in node.output}
-    readers: dict[str, list] = {}
+    reading: dict[str, list] = {}
     for node in graph.node:
         for name in node.input:
-            readers.setdefault(name, []).append(node)
+            reading.setdefault(name, []).append(node)
     for product in [n for n in graph.node if n.op_type == "MatMulInteger" and n.input[1] in initializers]:
         weight = numpy_helper.to_array(initializers[product.input[1]])
         if weight.ndim != 2 or weight.shape[1] >= NARROW:
             continue
-        [cast] = readers[product.output[0]]
-        [rescale] = readers[cast.output[0]]
+        [cast] = reading[product.output[0]]
+        [rescale] = reading[cast.output[0]]
         scales = producer[rescale.input[1]]  # Mul(x_scale, w_scale)
         quantizer = producer[product.input[0]]
         w_scale = numpy_helper.to_array(initializers[scales.input[1]])
@@ -314,31 +316,6 @@ def _narrow_products_to_fp32(graph: onnx.GraphProto) -> None:
         graph.node.insert(list(graph.node).index(rescale), matmul)
         for node in (product, cast, rescale):
             graph.node.remove(node)
-
-
-def _producers(graph: onnx.GraphProto) -> dict[str, onnx.NodeProto]:
-    """Each tensor name written by a node → that node."""
-    return {output: node for node in graph.node for output in node.output}
-
-
-def _readers(graph: onnx.GraphProto, name: str) -> list[onnx.NodeProto]:
-    """The nodes that read the tensor `name`."""
-    return [node for node in graph.node if name in node.input]
-
-
-def _drop_unread(graph: onnx.GraphProto) -> None:
-    """Remove nodes none of whose outputs is read by a node or is a graph output, repeatedly,
-    then the initializers no node reads."""
-    while True:
-        read = {name for node in graph.node for name in node.input} | {output.name for output in graph.output}
-        unread = [node for node in graph.node if not any(output in read for output in node.output)]
-        if not unread:
-            break
-        for node in unread:
-            graph.node.remove(node)
-    unused = [tensor for tensor in graph.initializer if tensor.name not in read]
-    for tensor in unused:
-        graph.initializer.remove(tensor)
 
 
 @contextmanager
@@ -358,10 +335,12 @@ def _without_preprocessing_advice():
         root.removeFilter(keep)
 
 
-def quantize_folder(source: Path, out: Path) -> dict:
+def quantize_folder(source: Path, out: Path, calibration: list[str] | None = None) -> dict:
     """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes.
     An int8 folder of an earlier attn (activations quantized per tensor, or the output product
-    rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged."""
+    rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged. With
+    `calibration` (source texts), the encoder's activations take fixed scales calibrated on them
+    (export/calibrated_scales.py)."""
     if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
@@ -387,6 +366,9 @@ def quantize_folder(source: Path, out: Path) -> dict:
         squeezed_step_scores(staging / DECODER)
         record_tokenizer(staging)
         write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
+        if calibration and calibrated_activations(staging / ENCODER, activation_peaks(staging, calibration)):
+            write_derived_manifest(staging, staging, list(manifest.files),
+                                   {"activation_scales": CALIBRATED_ENCODER_SCALES})
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)
     return {name: (source / name).stat().st_size for name in quantized} | {
         f"{name} int8": (out / name).stat().st_size for name in quantized}

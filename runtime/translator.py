@@ -234,6 +234,10 @@ class Translator:
                 break
         return list(by_text.values())
 
+    def source_ids(self, text: str) -> list[int]:
+        """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
+        return self._tagged(self._source_pieces(text)).ids
+
     def _source_pieces(self, text: str) -> SourcePieces:
         """The text's pieces, and its words in the source language (runtime/words.py)."""
         return self.tokenizer.encode_source(text, self.source_lang)
@@ -312,12 +316,7 @@ class Translator:
         """Run the encoder over id sequences (EOS included), right-padded into one batch; the
         decoder will score the batch's shortlist when asked and the model has one, else the
         whole vocabulary."""
-        longest = max(len(ids) for ids in sources)
-        ids = np.full((len(sources), longest), PAD, dtype=np.int64)
-        for row, sequence in enumerate(sources):
-            ids[row, : len(sequence)] = sequence
-        mask = (ids != PAD) & ((ids != EOS) | self.source_eos)  # a model that read sources without EOS: its EOS masked out
-        mask = mask.astype(np.int64)
+        ids, mask = self.encoder_inputs(sources)
         binding = self.encoder.io_binding()
         binding.bind_cpu_input(SOURCE_IDS, ids)
         binding.bind_cpu_input(SOURCE_MASK, mask)
@@ -334,6 +333,16 @@ class Translator:
             vocabulary, allowed, output, decoder = np.arange(self.output_layer.vocab_size), None, {}, self.decoder
         return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed, stop)
+
+    def encoder_inputs(self, sources: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
+        """Id sequences (EOS included) → source_ids and source_mask (B, S), right-padded with PAD,
+        the mask 1 where the encoder reads."""
+        longest = max(len(ids) for ids in sources)
+        ids = np.full((len(sources), longest), PAD, dtype=np.int64)
+        for row, sequence in enumerate(sources):
+            ids[row, : len(sequence)] = sequence
+        mask = (ids != PAD) & ((ids != EOS) | self.source_eos)  # a model that read sources without EOS: its EOS masked out
+        return ids, mask.astype(np.int64)
 
     @property
     def shortlist_decoder(self) -> onnxruntime.InferenceSession:

@@ -1,0 +1,92 @@
+"""The encoder's activations on fixed scales calibrated on source text (attn quantize --calibrate,
+export/calibrated_scales.py): every product one fused node, a sentence still encoded alone as in
+any batch, the task still learned."""
+
+import subprocess
+import sys
+
+import numpy as np
+import onnx
+import pytest
+
+from attn.export.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
+                                           row_quantizations)
+from attn.export.quantize import quantize_folder
+from attn.runtime.manifest import read_manifest
+from attn.runtime.search import SearchOptions
+from attn.runtime.translator import Translator
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def folders(transformer_model, reverse_test_rows, tmp_path_factory):
+    """The reverse Transformer in int8 with per-row scales, and with the encoder calibrated on
+    test rows the checks below do not read."""
+    root = tmp_path_factory.mktemp("calibrated")
+    quantize_folder(transformer_model, root / "row")
+    quantize_folder(transformer_model, root / "calibrated", [row.source for row in reverse_test_rows[100:300]])
+    return root / "row", root / "calibrated"
+
+
+def ops(folder, name="encoder.onnx"):
+    return [node.op_type for node in onnx.load(str(folder / name)).graph.node]
+
+
+def test_every_encoder_product_is_one_fused_node(folders):
+    row, calibrated = folders
+    assert ops(row).count("MatMulInteger") > 0 and "MatMulIntegerToFloat" not in ops(row)
+    assert ops(calibrated).count("MatMulIntegerToFloat") == ops(row).count("MatMulInteger")
+    assert not {"MatMulInteger", "Abs", "ReduceMax"} & set(ops(calibrated))  # no per-row maxima left
+    assert ops(calibrated, "decoder.onnx") == ops(row, "decoder.onnx")  # the decoder keeps its per-row scales
+    assert read_manifest(calibrated).architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
+    assert read_manifest(row).architecture["activation_scales"] == "row"
+
+
+def test_the_calibrated_model_still_reverses(folders, reverse_test_rows):
+    _, calibrated = folders
+    rows = reverse_test_rows[:50]
+    outputs = Translator(calibrated, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
+    assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 45
+
+
+@pytest.mark.parametrize("beam", [1, 5])
+def test_a_sentence_translates_alone_as_in_a_batch(folders, reverse_test_rows, beam):
+    _, calibrated = folders
+    translator = Translator(calibrated, threads=1)
+    sources = [row.source for row in reverse_test_rows[:24]]
+    together = translator.translate(sources, SearchOptions(beam=beam))
+    alone = [translator.translate([source], SearchOptions(beam=beam))[0] for source in sources]
+    assert [(t[0].text, t[0].score) for t in together] == [(t[0].text, t[0].score) for t in alone]
+
+
+def test_peaks_are_the_largest_row_maxima_and_become_the_scales(folders, reverse_test_rows, tmp_path):
+    row, _ = folders
+    texts = [r.source for r in reverse_test_rows[100:140]]
+    peaks = activation_peaks(row, texts)
+    assert set(peaks) == set(row_quantizations(onnx.load(str(row / "encoder.onnx")).graph))
+    assert all(value > 0 for value in peaks.values())
+    assert activation_peaks(row, texts[:5]).keys() == peaks.keys()
+    assert all(activation_peaks(row, texts[:5])[name] <= peaks[name] for name in peaks)  # a maximum over more rows
+    encoder = tmp_path / "encoder.onnx"
+    encoder.write_bytes((row / "encoder.onnx").read_bytes())
+    assert calibrated_activations(encoder, peaks) == len(peaks)
+    initializers = {t.name: onnx.numpy_helper.to_array(t) for t in onnx.load(str(encoder)).graph.initializer}
+    for name, peak in peaks.items():
+        np.testing.assert_allclose(initializers[f"{name}_calibrated_scale"], np.float32(peak / 127))
+    assert calibrated_activations(encoder, peaks) == 0  # nothing left to calibrate
+
+
+def test_attn_quantize_reads_the_calibration_files(transformer_model, tmp_path):
+    corpus = tmp_path / "calibration.tsv"
+    corpus.write_text("a0 b1 c2\tc2 b1 a0\nd3 e0\te0 d3\n")
+    out = tmp_path / "int8"
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(transformer_model), "--out", str(out),
+                             "--calibrate", str(corpus)], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
+    assert read_manifest(out).architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
+    missing = subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(transformer_model), "--out",
+                              str(tmp_path / "other"), "--calibrate", str(tmp_path / "absent.tsv")],
+                             capture_output=True, timeout=300)
+    assert missing.returncode != 0 and b"Traceback" not in missing.stderr
+    assert len(missing.stderr.decode().strip().splitlines()) == 1
