@@ -25,7 +25,7 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=2000)
     parser.add_argument("--alone", type=int, default=400, help="how many of them also translated one at a time")
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("BATCH-INVARIANCE.md"))
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "studies" / "BATCH-INVARIANCE.md")
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data), args.sentences)]
     translator = Translator(args.model, notify=lambda message: None)
