@@ -95,10 +95,13 @@ def quantize_command(
     calibrate: Annotated[Optional[list[Path]], typer.Option(
         "--calibrate", help="A TSV corpus (source<TAB>target) whose sources calibrate fixed activation scales for "
                             "the encoder (faster; each the largest value seen); repeatable.")] = None,
+    swap_columns: Annotated[bool, typer.Option(
+        "--swap-columns", help="Read the --calibrate files' second column as the source (a de→en model from en-de "
+                               "files).")] = False,
 ) -> None:
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
     from attn.export.quantize import quantize_folder
 
-    texts = [row.source for path in calibrate or [] for row in read_tsv(path)]
+    texts = [row.source for path in calibrate or [] for row in read_tsv(path, swap_columns)]
     sizes = quantize_folder(model, out, texts or None)
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

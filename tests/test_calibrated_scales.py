@@ -77,16 +77,23 @@ def test_peaks_are_the_largest_row_maxima_and_become_the_scales(folders, reverse
     assert calibrated_activations(encoder, peaks) == 0  # nothing left to calibrate
 
 
-def test_attn_quantize_reads_the_calibration_files(transformer_model, tmp_path):
-    corpus = tmp_path / "calibration.tsv"
-    corpus.write_text("a0 b1 c2\tc2 b1 a0\nd3 e0\te0 d3\n")
-    out = tmp_path / "int8"
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(transformer_model), "--out", str(out),
-                             "--calibrate", str(corpus)], capture_output=True, timeout=300)
-    assert result.returncode == 0, result.stderr.decode()
-    assert read_manifest(out).architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
-    missing = subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(transformer_model), "--out",
-                              str(tmp_path / "other"), "--calibrate", str(tmp_path / "absent.tsv")],
-                             capture_output=True, timeout=300)
+def quantize_cli(model, out, *options):
+    return subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(model), "--out", str(out), *map(str, options)],
+                          capture_output=True, timeout=300)
+
+
+def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_model, tmp_path):
+    pairs = [("a0", "g2 f1 e0 d3 c2 b1 a0 g2 f1"), ("d3 e0", "c2 b1 a0 g2 f1 e0 d3")]
+    corpus, swapped_corpus = tmp_path / "calibration.tsv", tmp_path / "swapped.tsv"
+    corpus.write_text("".join(f"{a}\t{b}\n" for a, b in pairs))
+    swapped_corpus.write_text("".join(f"{b}\t{a}\n" for a, b in pairs))
+    for out, options in (("first", ["--calibrate", corpus]), ("second", ["--calibrate", corpus, "--swap-columns"]),
+                         ("second-by-hand", ["--calibrate", swapped_corpus])):
+        result = quantize_cli(transformer_model, tmp_path / out, *options)
+        assert result.returncode == 0, result.stderr.decode()
+    assert read_manifest(tmp_path / "first").architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
+    encoder = {name: (tmp_path / name / "encoder.onnx").read_bytes() for name in ("first", "second", "second-by-hand")}
+    assert encoder["second"] == encoder["second-by-hand"] != encoder["first"]
+    missing = quantize_cli(transformer_model, tmp_path / "other", "--calibrate", tmp_path / "absent.tsv")
     assert missing.returncode != 0 and b"Traceback" not in missing.stderr
     assert len(missing.stderr.decode().strip().splitlines()) == 1
