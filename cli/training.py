@@ -8,6 +8,7 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from attn.runtime.errors import UsageError
 from attn.runtime.tsv import read_tsv
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
@@ -102,6 +103,8 @@ def quantize_command(
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
     from attn.export.quantize import quantize_folder
 
-    texts = [row.source for path in calibrate or [] for row in read_tsv(path, swap_columns)]
+    texts = [row.source for path in calibrate or [] for row in read_tsv(path, swap_columns) if row.source.strip()]
+    if calibrate and not texts:
+        raise UsageError(f"no source text in {', '.join(map(str, calibrate))} to calibrate with")
     sizes = quantize_folder(model, out, texts or None)
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

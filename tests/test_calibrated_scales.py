@@ -94,6 +94,10 @@ def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_
     assert read_manifest(tmp_path / "first").architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
     encoder = {name: (tmp_path / name / "encoder.onnx").read_bytes() for name in ("first", "second", "second-by-hand")}
     assert encoder["second"] == encoder["second-by-hand"] != encoder["first"]
-    missing = quantize_cli(transformer_model, tmp_path / "other", "--calibrate", tmp_path / "absent.tsv")
-    assert missing.returncode != 0 and b"Traceback" not in missing.stderr
-    assert len(missing.stderr.decode().strip().splitlines()) == 1
+    blank = tmp_path / "blank.tsv"
+    blank.write_text("\t\n \tx\n")
+    for bad in (tmp_path / "absent.tsv", blank):
+        refused = quantize_cli(transformer_model, tmp_path / "other", "--calibrate", bad)
+        assert refused.returncode != 0 and b"Traceback" not in refused.stderr
+        assert len(refused.stderr.decode().strip().splitlines()) == 1
+        assert not (tmp_path / "other").exists()
