@@ -48,8 +48,8 @@ def row_quantizations(graph: onnx.GraphProto) -> dict[str, tuple[onnx.NodeProto,
 
 def activation_peaks(folder: Path, texts: list[str]) -> dict[str, float]:
     """The largest row maximum m of each per-row quantization of the int8 folder's encoder over
-    `texts` read as the model's default source language (each cut to its longest source), padding
-    positions left out."""
+    `texts` read as the model's default source language (each cut to the model's
+    max_source_pieces): the maxima, (B, S, 1) for source_ids (B, S), taken where source_mask is 1."""
     translator = Translator(folder, threads=1, notify=lambda message: None)
     model = onnx.load(str(folder / ENCODER))
     names = list(row_quantizations(model.graph))
