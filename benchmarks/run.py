@@ -28,6 +28,7 @@ import torch
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.model import EncoderDecoder
+from attn.export.calibrated_scales import calibration_sources
 from attn.export.quantize import quantize_folder
 from attn.runtime.decoder_state import group_positions, sentence_groups
 from attn.runtime.graph_contract import SENTENCE
@@ -199,8 +200,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
-        calibration = [row.source for path in args.calibrate or [] for row in read_tsv(path)]
-        quantize_folder(args.model, int8_folder, calibration or None)
+        quantize_folder(args.model, int8_folder, calibration_sources(args.calibrate) if args.calibrate else None)
         precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):

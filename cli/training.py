@@ -8,9 +8,6 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
-from attn.runtime.errors import UsageError
-from attn.runtime.tsv import read_tsv
-
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
 SetOption = Annotated[Optional[list[str]], typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false.")]
 TrainDeviceOption = Annotated[Optional[str], typer.Option("--device", help="Train on cpu or cuda (default: the config's [train] device; a GPU when one is visible). Checkpoints resume on either.")]
@@ -101,10 +98,8 @@ def quantize_command(
                                "files).")] = False,
 ) -> None:
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
+    from attn.export.calibrated_scales import calibration_sources
     from attn.export.quantize import quantize_folder
 
-    texts = [row.source for path in calibrate or [] for row in read_tsv(path, swap_columns) if row.source.strip()]
-    if calibrate and not texts:
-        raise UsageError(f"no source text in {', '.join(map(str, calibrate))} to calibrate with")
-    sizes = quantize_folder(model, out, texts or None)
+    sizes = quantize_folder(model, out, calibration_sources(calibrate, swap_columns) if calibrate else None)
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

@@ -4,8 +4,8 @@
 largest magnitude m: Abs, ReduceMax, Max(·, tiny), Div(x, m), QuantizeLinear(·, 1/127, 128), and
 each product then rescales its int32 result row by row, MatMulInteger → Cast → Mul(·, m / (127 /
 w_scale)) → Add(bias). Over the (B·S, d) activations of an encoder those passes cost more than the
-products (an encoder of 32 × 20 pieces: 22.5 ms, 15.3 with the scales below;
-benchmarks/studies/SPEED-HISTORY.md). Here each of the encoder's quantizations takes one fixed
+products (en-de's encoder over 32 × 20 pieces: 21.8 ms, 14.1 with the scales below;
+benchmarks/encoder_speed.py, benchmarks/studies/SPEED-HISTORY.md). Here each of the encoder's quantizations takes one fixed
 scale instead, peak / 127, with `peak` the largest m that activation reached over the calibration
 texts (`activation_peaks`): QuantizeLinear(x, peak / 127, 128), a value beyond the peak saturating
 at ±127; and each product reading it becomes one MatMulIntegerToFloat(q, W, peak / 127, w_scale,
@@ -25,13 +25,24 @@ import onnxruntime
 from onnx import TensorProto, helper, numpy_helper
 
 from attn.runtime.constants import ENCODER
+from attn.runtime.errors import UsageError
 from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv
 
 from .graph_edits import drop_unread, producers, readers
 
 CALIBRATION_BATCH = 32  # sources per encoder run while calibrating, sorted by length
 CALIBRATED_ENCODER_SCALES = "calibrated encoder, row decoder"  # the manifest's activation_scales
+
+
+def calibration_sources(paths: list[Path], swap_columns: bool = False) -> list[str]:
+    """The non-blank sources of the TSV corpora `paths` (their second column with `swap_columns`);
+    a UsageError when they hold none."""
+    texts = [row.source for path in paths for row in read_tsv(path, swap_columns) if row.source.strip()]
+    if not texts:
+        raise UsageError(f"no source text in {', '.join(map(str, paths))} to calibrate with")
+    return texts
 
 
 def row_quantizations(graph: onnx.GraphProto) -> dict[str, tuple[onnx.NodeProto, onnx.NodeProto]]:
@@ -59,8 +70,7 @@ def activation_peaks(folder: Path, texts: list[str]) -> dict[str, float]:
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
     session = onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
-    sources = sorted((translator.source_ids(text)[: translator.max_source_pieces] for text in texts if text.strip()),
-                     key=len)
+    sources = sorted((translator.source_ids(text)[: translator.max_source_pieces] for text in texts), key=len)
     peaks = dict.fromkeys(names, 0.0)
     for start in range(0, len(sources), CALIBRATION_BATCH):
         ids, mask = translator.encoder_inputs(sources[start : start + CALIBRATION_BATCH])
