@@ -19,7 +19,8 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime.constants import DECODER
-from attn.runtime.translator import Translator, graph_bytes
+from attn.runtime.manifest import verified_bytes
+from attn.runtime.translator import Translator, loadable_graph
 
 
 def main() -> None:
@@ -39,7 +40,7 @@ def main() -> None:
     # the graph the translator decodes with: with a shortlist, as exported; else with the output
     # layer bound as constants (runtime/bound_graph.py)
     bound_to = None if args.shortlist else translator.output_layer
-    _, graph = graph_bytes(args.model, translator.manifest, DECODER, bound_to)
+    graph = loadable_graph(args.model, DECODER, verified_bytes(args.model, translator.manifest, DECODER), bound_to)
     profiled = onnxruntime.InferenceSession(graph, options, providers=["CPUExecutionProvider"])
     rng = np.random.default_rng(0)
     sources = rng.integers(4, translator.output_layer.vocab_size, (args.sentences, args.source)).tolist()

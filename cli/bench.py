@@ -54,16 +54,28 @@ def attn_command(folder: Path, task: str, text: str = "", options: tuple[str, ..
 
 
 def cold_start(command: list[str], runs: int, stdin: str = "") -> float:
-    """Median seconds of `command` run `runs` times as a fresh process, after one run that is not
-    counted. Its Python bytecode is cached as an installed package's is (pip compiles it at
-    install), even where PYTHONDONTWRITEBYTECODE is set: that would time the compiler instead."""
+    """Median seconds of `command` run `runs` times as a fresh process (cold_starts)."""
+    return cold_starts([command], runs, stdin)[0]
+
+
+def cold_starts(commands: list[list[str]], runs: int, stdin: str = "") -> list[float]:
+    """Median seconds of each command run `runs` times as a fresh process, the commands taking
+    turns (so that a shared machine's slow moments fall on each alike), after one run of each
+    that is not counted. Their Python bytecode is cached as an installed package's is (pip
+    compiles it at install), even where PYTHONDONTWRITEBYTECODE is set: that would time the
+    compiler instead."""
     environment = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
 
-    def run():
-        subprocess.run(command, input=stdin.encode(), check=True, capture_output=True, env=environment)
+    def run(command):
+        return lambda: subprocess.run(command, input=stdin.encode(), check=True, capture_output=True, env=environment)
 
-    run()
-    return statistics.median(timed(run)[1] for _ in range(runs))
+    seconds: list[list[float]] = [[] for _ in commands]
+    for command in commands:
+        run(command)()
+    for _ in range(runs):
+        for command, taken in zip(commands, seconds):
+            taken.append(timed(run(command))[1])
+    return [statistics.median(taken) for taken in seconds]
 
 
 def peak_memory_mb(command: list[str], stdin: str = "") -> float:

@@ -6,6 +6,7 @@ gibberish later."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import onnxruntime
@@ -56,7 +57,9 @@ def bind_output_layer(folder: Path, decoder: bytes, output_layer: OutputLayer) -
 
 
 def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.InferenceSession,
-                 decoder: onnxruntime.InferenceSession, output_layer: OutputLayer) -> None:
+                 decoder: onnxruntime.InferenceSession, output_layer: Callable[[], OutputLayer]) -> None:
+    """`output_layer` gives the folder's output layer, read only to name what it gives when the
+    decoder still takes some of it (a decoder bound to rows of another precision)."""
     specs = manifest.state_specs
     encoder_outputs = [o.name for o in encoder.get_outputs()]
     expected = [spec.name for spec in specs]
@@ -73,7 +76,7 @@ def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.Inferenc
     unbound = sorted(name for name in inputs if name in OUTPUT_INPUTS)  # the bound decoder takes none
     if unbound:
         raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(unbound)} but {OUTPUT_LAYER} "
-                               f"gives {', '.join(sorted(output_layer.input_names))} (mixed precisions?)")
+                               f"gives {', '.join(sorted(output_layer().input_names))} (mixed precisions?)")
     for name, session in ((ENCODER, encoder), (DECODER, decoder)):
         try:
             recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)

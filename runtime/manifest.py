@@ -5,14 +5,15 @@ Written by `attn export`, read by the runtime. Checksums cover every other file 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
+import threading
 import zipfile
 from collections.abc import Collection
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
+from .checksums import read_with_sha256, sha256_of
 from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, ONE_DIRECTION_FORMAT,
                         OUTPUT_LAYER, SOURCE_TOKENIZER, SPECIAL_IDS, SPECIAL_TOKENS, TASKS, TOKENIZER)
 from .errors import UsageError
@@ -74,22 +75,41 @@ class Manifest:
         return json.dumps(fields_, indent=2, ensure_ascii=False)
 
 
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
 def verified_bytes(folder: Path, manifest: Manifest, name: str) -> bytes:
     """A file of the folder read once, its bytes checked against the manifest's checksum: the
     bytes to use, so that a file changed between the check and the use is refused, not loaded.
     (read_manifest leaves such files to this check: `checked_when_read`.)"""
-    data = (folder / name).read_bytes()
-    if hashlib.sha256(data).hexdigest() != manifest.files[name]:
-        raise ModelFolderError(f"{folder / name}: checksum mismatch (damaged or altered file, or one being written)")
+    data, digest = read_with_sha256(folder / name)
+    _check_digest(folder, name, manifest, digest)
     return data
+
+
+def _check_digest(folder: Path, name: str, manifest: Manifest, digest: str) -> None:
+    if digest != manifest.files[name]:
+        raise ModelFolderError(f"{folder / name}: checksum mismatch (damaged or altered file, or one being written)")
+
+
+class VerifiedFile:
+    """A file of the folder checked against the manifest's checksum once, by the first thread that
+    asks: `read` gives its bytes as verified_bytes does; `check` checks it without keeping them
+    (its checksum remembered, runtime/checksums.py, or hashed)."""
+
+    def __init__(self, folder: Path, manifest: Manifest, name: str):
+        self.folder, self.manifest, self.name = folder, manifest, name
+        self._lock = threading.Lock()
+        self._checked = False
+
+    def read(self) -> bytes:
+        with self._lock:
+            data = verified_bytes(self.folder, self.manifest, self.name)
+            self._checked = True
+            return data
+
+    def check(self) -> None:
+        with self._lock:
+            if not self._checked:
+                _check_digest(self.folder, self.name, self.manifest, sha256_of(self.folder / self.name))
+                self._checked = True
 
 
 # An .npz member may unpack to at most this many times its stored size, or to LARGE_MEMBER bytes:

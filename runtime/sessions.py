@@ -5,8 +5,9 @@ $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the 
 keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
 those same bytes optimized: a file changed meanwhile cannot enter the cache under another's
 checksum), the onnxruntime version and the machine, since the optimized graph may hold kernels
-chosen for this CPU. Beside each cached graph lies its own SHA-256, checked before it is used. It
-keeps the graphs last used (GRAPHS_KEPT; each use refreshes a graph's time), and the folder can be
+chosen for this CPU. Beside each cached graph lies its own SHA-256, checked before it is used
+(hashed, or remembered while the file is unchanged: runtime/checksums.py). It
+keeps the graphs last used (GRAPHS_KEPT; a use refreshes a graph's time, REFRESH_SECONDS), and the folder can be
 deleted at any time: any failure to read or write it (a full disk, a read-only or missing home)
 means a session without the cache, never an error.
 
@@ -24,11 +25,13 @@ import os
 import platform
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 import onnxruntime
 
+from .checksums import attn_cache, file_identity, read_with_sha256, remembered_identity
 from .errors import UsageError
 
 DEVICES = ("cpu", "cuda")
@@ -41,6 +44,9 @@ PROVIDERS = {
 DISABLE_CPU_FALLBACK = "session.disable_cpu_ep_fallback"  # onnxruntime: fail rather than place a node on the CPU
 USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
+# A cached graph's time is refreshed when it is used, at most this often: a refresh changes the
+# file's status-change time, so that the next start hashes it again (runtime/checksums.py).
+REFRESH_SECONDS = 3600
 
 
 _shared_cpu_arena_lock = threading.Lock()
@@ -53,11 +59,13 @@ def warn_on_stderr(message: str) -> None:
 
 def create_session(
     path: Path, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = warn_on_stderr,
-    checksum: str | None = None, data: bytes | None = None,
+    checksum: str | None = None, data: bytes | Callable[[], bytes] | None = None,
 ) -> onnxruntime.InferenceSession:
     """A session for the graph `path` on `device` ("cpu" or "cuda"); threads 0 lets onnxruntime
     choose. `data`, the file's bytes as read and verified once, is what the session loads (else the
     file is read); `checksum`, their sha256, lets a CPU session use the optimized-graph cache.
+    `data` may be a function that gives the bytes (checking or rewriting them first): it is called
+    only when no cached graph serves, since a cached graph was made from bytes of that checksum.
 
     CUDA is checked, not assumed: the session is first built with CPU fallback disabled, so that a
     node without a CUDA kernel is an error; then `notify` says which graph runs partly on the CPU.
@@ -65,7 +73,9 @@ def create_session(
     """
     if device not in DEVICES:
         raise UsageError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
-    graph = path if data is None else data
+    if device == "cpu" and checksum:
+        return _cached_cpu_session(path, data, threads, checksum)
+    graph = _graph(path, data)
     available = onnxruntime.get_available_providers()
     if device == "cuda" and "CUDAExecutionProvider" in available:
         try:
@@ -74,8 +84,6 @@ def create_session(
             reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             notify(f"{path.name}: CUDA could not take every node ({reason}); the rest will run on the CPU")
     requested = [p for p in PROVIDERS[device] if p in available]
-    if device == "cpu" and checksum:
-        return _cached_cpu_session(graph, threads, checksum)
     session = _session(graph, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
         notify(f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
@@ -83,30 +91,39 @@ def create_session(
     return session
 
 
+def _graph(path: Path, data: bytes | Callable[[], bytes] | None) -> Path | bytes:
+    """What onnxruntime loads: the bytes given or made by `data`, else the file."""
+    if data is None:
+        return path
+    return data() if callable(data) else data
+
+
 def optimized_graph_cache() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn" / "graphs"
+    return attn_cache() / "graphs"
 
 
-def _cached_cpu_session(graph: Path | bytes, threads: int, checksum: str) -> onnxruntime.InferenceSession:
-    """The CPU session of `graph` (whose sha256 is `checksum`) from its cached optimized graph when
-    there is one that matches its recorded SHA-256 (anything else is dropped and made again), else
-    optimized now and cached (written under temporary names, then renamed: a reader never sees half
-    a file). Any failure of the cache leaves a plain session."""
+def _cached_cpu_session(path: Path, data: bytes | Callable[[], bytes] | None, threads: int,
+                        checksum: str) -> onnxruntime.InferenceSession:
+    """The CPU session of the graph (create_session's `path` and `data`; `checksum` its sha256) from
+    its cached optimized graph when there is one that matches its recorded SHA-256 (anything else
+    is dropped and made again), else optimized now and cached (written under temporary names, then
+    renamed: a reader never sees half a file). Any failure of the cache leaves a plain session."""
     try:
         cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
     except RuntimeError:  # no home folder to be found
-        return _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True)
+        return _session(_graph(path, data), threads, PROVIDERS["cpu"], cpu_fallback=True)
     recorded = _checksum_file(cached)
     try:
-        if cached.exists():
-            data = cached.read_bytes()
-            if recorded.exists() and recorded.read_text(encoding="ascii").strip() == hashlib.sha256(data).hexdigest():
-                session = _session(data, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
-                with contextlib.suppress(OSError):  # a read-only cache serves all the same
-                    os.utime(cached)
+        if cached.exists() and recorded.exists():
+            session = _session_of_cached(cached, recorded.read_text(encoding="ascii").strip(), threads)
+            if session is not None:
+                if time.time() - cached.stat().st_mtime > REFRESH_SECONDS:
+                    with contextlib.suppress(OSError):  # a read-only cache serves all the same
+                        os.utime(cached)
                 return session
     except Exception:  # an unreadable, damaged or foreign cache file: made again below
         pass
+    graph = _graph(path, data)
     try:
         if not cached.parents[3].is_dir():  # the home (or XDG_CACHE_HOME's parent) is missing: made by no one here
             raise FileNotFoundError(cached.parents[3])
@@ -126,6 +143,20 @@ def _cached_cpu_session(graph: Path | bytes, threads: int, checksum: str) -> onn
         return session
     except Exception:  # a full disk (onnxruntime: "Protobuf serialization failed"), a read-only or missing folder
         return _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True)
+
+
+def _session_of_cached(cached: Path, digest: str, threads: int) -> onnxruntime.InferenceSession | None:
+    """The session of the cached graph when its SHA-256 is `digest`, else None. When that checksum
+    is remembered for the file as it is (runtime/checksums.py), onnxruntime reads the file itself,
+    and the session is kept if the file kept its identity meanwhile: about 8 ms less per graph
+    than reading it here, and outside the GIL. Otherwise the bytes read here are hashed and loaded."""
+    identity = remembered_identity(cached, digest)
+    if identity is not None:
+        session = _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
+        if file_identity(cached) == identity:
+            return session
+    data, actual = read_with_sha256(cached)
+    return _session(data, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False) if actual == digest else None
 
 
 def _checksum_file(graph: Path) -> Path:

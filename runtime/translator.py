@@ -12,6 +12,7 @@ onnxruntime releases the GIL during a run, so batches side by side keep every co
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
 import threading
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import bind_output_layer, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
-from .manifest import Manifest, ModelFolderError, read_manifest, verified_bytes
+from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -71,29 +72,40 @@ def _first_line(error: BaseException) -> str:
     return text.splitlines()[0][:300] if text else type(error).__name__
 
 
-def graph_bytes(folder: Path, manifest: Manifest, name: str, output_layer: OutputLayer | None = None
-                ) -> tuple[str, bytes]:
-    """The folder's graph `name` read once, checked against the manifest (verified_bytes) and for
-    external data (check_self_contained), and its checksum; with `output_layer`, the decoder with
-    that layer's rows for the whole vocabulary bound as constants (bind_output_layer), and a
-    checksum of the two."""
-    data = verified_bytes(folder, manifest, name)
+def graph_checksum(manifest: Manifest, name: str, bound: bool = False) -> str:
+    """What the optimized-graph cache knows the graph `name` by (create_session): the manifest's
+    checksum of its file; for the decoder with the output layer `bound` into it, a checksum of the two."""
+    if not bound:
+        return manifest.files[name]
+    return hashlib.sha256(f"{manifest.files[name]} bound to {manifest.files[OUTPUT_LAYER]}".encode()).hexdigest()
+
+
+def loadable_graph(folder: Path, name: str, data: bytes, output_layer: OutputLayer | None = None) -> bytes:
+    """The graph's verified bytes (verified_bytes) as a session loads them: checked for external
+    data (check_self_contained); with `output_layer`, the decoder with that layer's rows for the
+    whole vocabulary bound as constants (bind_output_layer)."""
     check_self_contained(folder, name, data)
-    if output_layer is None:
-        return manifest.files[name], data
-    bound = bind_output_layer(folder, data, output_layer)
-    return hashlib.sha256(f"{manifest.files[name]} bound to {manifest.files[OUTPUT_LAYER]}".encode()).hexdigest(), bound
+    return data if output_layer is None else bind_output_layer(folder, data, output_layer)
 
 
-def open_graph(folder: Path, name: str, checksum: str, data: bytes, device: str, threads: int,
+def open_graph(folder: Path, name: str, checksum: str, data: Callable[[], bytes], device: str, threads: int,
                notify: Callable[[str], None]) -> onnxruntime.InferenceSession:
-    """The session of graph bytes from graph_bytes; onnxruntime's errors as a ModelFolderError."""
+    """The session of the graph `name` (graph_checksum), whose bytes `data` gives (loadable_graph)
+    when no cached optimized graph serves; onnxruntime's errors as a ModelFolderError."""
     try:
         return create_session(folder / name, device, threads, notify, checksum, data)
-    except UsageError:  # an unknown device
+    except (UsageError, ModelFolderError):  # an unknown device; a graph refused by loadable_graph's checks
         raise
     except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
         raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
+
+
+def verified_session(folder: Path, manifest: Manifest, name: str, output_layer: OutputLayer | None, device: str,
+                     threads: int, notify: Callable[[str], None]) -> onnxruntime.InferenceSession:
+    """The graph `name` read and verified, then opened (open_graph)."""
+    data = verified_bytes(folder, manifest, name)
+    return open_graph(folder, name, graph_checksum(manifest, name, output_layer is not None),
+                      lambda: loadable_graph(folder, name, data, output_layer), device, threads, notify)
 
 
 class Translator:
@@ -109,27 +121,44 @@ class Translator:
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
-        self.output_layer = self._output_layer()
         self.session_settings = (device, session_threads, notify)
-        self._shortlist_decoder: list[onnxruntime.InferenceSession] = []  # opened on first use
-        self._shortlist_decoder_lock = threading.Lock()
-        # the two graphs are read and hashed side by side, then opened side by side while this thread
-        # loads the tokenizer: hashing and onnxruntime's session creation release the GIL, the
-        # tokenizer holds it throughout (SPEED-HISTORY.md, "The output layer bound")
+        self._loaded: dict[str, object] = {}  # what is read on first use (`_once`), shared with the views of `towards`
+        self._loading = threading.RLock()
+        # The sessions open while this thread loads the tokenizer and then checks the graphs'
+        # files: a session reads a graph's bytes only when the optimized-graph cache has no copy
+        # (made from bytes of the same checksum; SPEED-HISTORY.md, "Cold start: checksums remembered").
+        graphs = [VerifiedFile(self.folder, self.manifest, name) for name in (ENCODER, DECODER)]
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="attn-load") as pool:
-            read = [pool.submit(graph_bytes, self.folder, self.manifest, ENCODER),
-                    pool.submit(graph_bytes, self.folder, self.manifest, DECODER, self.output_layer)]
-            opened = [pool.submit(open_graph, self.folder, name, *graph.result(), *self.session_settings)
-                      for name, graph in zip((ENCODER, DECODER), read)]
-            self._load_tables()
-            self.encoder, self.decoder = (graph.result() for graph in opened)
-        check_graphs(self.folder, self.manifest, self.encoder, self.decoder, self.output_layer)
+            opened = [pool.submit(open_graph, self.folder, graph.name, graph_checksum(self.manifest, graph.name, bound),
+                                  functools.partial(self._loadable, graph, bound), *self.session_settings)
+                      for graph, bound in zip(graphs, (False, True))]
+            self._load_tokenizer()
+            for graph in graphs:
+                graph.check()
+            self.encoder, self.decoder = (session.result() for session in opened)
+        check_graphs(self.folder, self.manifest, self.encoder, self.decoder, lambda: self.output_layer)
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
         self.source_prefix = self._target_prefix()
         self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
 
-    def _output_layer(self) -> OutputLayer:
+    def _loadable(self, graph: VerifiedFile, bound: bool) -> bytes:
+        return loadable_graph(self.folder, graph.name, graph.read(), self.output_layer if bound else None)
+
+    def _once(self, name: str, load: Callable[[], object]):
+        """What `load` gives, loaded the first time `name` is asked for: the output layer and the
+        shortlist, which a translation over the whole vocabulary never reads (the cached decoder
+        holds the output layer), and the shortlist's decoder."""
+        with self._loading:
+            if name not in self._loaded:
+                self._loaded[name] = load()
+            return self._loaded[name]
+
+    @property
+    def output_layer(self) -> OutputLayer:
         """The output layer, checked against the manifest's vocabulary size."""
+        return self._once(OUTPUT_LAYER, self._read_output_layer)
+
+    def _read_output_layer(self) -> OutputLayer:
         vocab_size = self.manifest.architecture["vocab_size"]
         output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
         if output_layer.vocab_size != vocab_size:
@@ -137,8 +166,15 @@ class Translator:
                                    f"but the model was trained with {vocab_size} pieces")
         return output_layer
 
-    def _load_tables(self) -> None:
-        """The tokenizer and the shortlist, checked against the manifest."""
+    @property
+    def shortlist(self) -> Shortlist | None:
+        """The lexical shortlist, when the model has one, checked against the vocabulary."""
+        if LEXICON not in self.manifest.files:
+            return None
+        return self._once(LEXICON, lambda: Shortlist.load(self.folder / LEXICON, self.manifest.architecture["vocab_size"]))
+
+    def _load_tokenizer(self) -> None:
+        """The tokenizer, checked against the manifest."""
         vocab_size = self.manifest.architecture["vocab_size"]
         try:
             source_tokenizer = self.folder / SOURCE_TOKENIZER if SOURCE_TOKENIZER in self.manifest.files else None
@@ -148,7 +184,6 @@ class Translator:
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
                                    f"but the model was trained with {vocab_size}")
-        self.shortlist = Shortlist.load(self.folder / LEXICON, vocab_size) if LEXICON in self.manifest.files else None
 
     def _target_prefix(self) -> list[int]:
         """The ids that open every source: the target language's token (runtime/constants.target_token)
@@ -330,7 +365,7 @@ class Translator:
             output = {name: self.device.put(value) for name, value in self.output_layer.rows(vocabulary).items()}
             decoder = self.shortlist_decoder
         else:  # the decoder holds the whole output layer
-            vocabulary, allowed, output, decoder = np.arange(self.output_layer.vocab_size), None, {}, self.decoder
+            vocabulary, allowed, output, decoder = np.arange(self.manifest.architecture["vocab_size"]), None, {}, self.decoder
         return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed, stop)
 
@@ -347,13 +382,9 @@ class Translator:
     @property
     def shortlist_decoder(self) -> onnxruntime.InferenceSession:
         """The decoder as exported, taking the output layer's rows for each batch's candidates
-        (a shortlist's), opened when a shortlist is first used; shared with the views of
-        `towards`."""
-        with self._shortlist_decoder_lock:
-            if not self._shortlist_decoder:
-                graph = graph_bytes(self.folder, self.manifest, DECODER)
-                self._shortlist_decoder.append(open_graph(self.folder, DECODER, *graph, *self.session_settings))
-            return self._shortlist_decoder[0]
+        (a shortlist's), opened when a shortlist is first used."""
+        return self._once(DECODER, lambda: verified_session(self.folder, self.manifest, DECODER, None,
+                                                            *self.session_settings))
 
     def search(self, sources: list[list[int]], options: SearchOptions,
                stop: threading.Event | None = None) -> list[list[Hypothesis]]:

@@ -232,3 +232,32 @@ def reverse_shortlist_model(reverse_run, tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("reverse-shortlist") / "model"
     export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", folder, {}, shortlist)
     return folder
+
+
+@pytest.fixture
+def hashed(monkeypatch, tmp_path):
+    """An empty cache home for the memo of runtime/checksums.py, every file old enough to be
+    remembered, and the list of the lengths of what that memo's module hashed since."""
+    from types import SimpleNamespace
+
+    from attn.runtime import checksums
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(checksums, "RACY_SECONDS", -1.0)
+    lengths = []
+    real = checksums.hashlib.sha256
+
+    class Counted:
+        def __init__(self, data=b""):
+            self.digest = real(data)
+            lengths.append(len(data))
+
+        def update(self, data):
+            lengths.append(len(data))
+            self.digest.update(data)
+
+        def hexdigest(self):
+            return self.digest.hexdigest()
+
+    monkeypatch.setattr(checksums, "hashlib", SimpleNamespace(sha256=Counted))
+    return lengths

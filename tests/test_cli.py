@@ -70,7 +70,7 @@ def test_no_torch_is_imported(any_reverse_model, args):
 def test_a_translation_imports_only_its_own_command(reverse_model):
     """`attn translate` (plain text, piped) imports neither the other commands' modules nor Rich:
     the cold start pays for what it uses (cli/app.py COMMANDS)."""
-    program = ("import sys\nfrom attn.cli.app import main\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+    program = ("import sys\nfrom attn.cli.app import run_command\nrun_command()\n"
                "print(' '.join(sys.modules), file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", program, "translate", "-m", str(reverse_model), "a0 b1"],
                             capture_output=True, check=True)

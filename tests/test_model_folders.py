@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from attn.export.quantize import quantize_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
+from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
 
 pytestmark = pytest.mark.integration
@@ -51,6 +52,15 @@ def refused(folder) -> str:
     """The folder is refused in-process with a ModelFolderError; returns its message."""
     with pytest.raises(ModelFolderError) as error:
         Translator(folder, threads=1)
+    return str(error.value)
+
+
+def shortlist_refused(folder) -> str:
+    """The folder opens, and its shortlist, read when a search first uses it, is refused with a
+    ModelFolderError; returns its message."""
+    translator = Translator(folder, threads=1)
+    with pytest.raises(ModelFolderError) as error:
+        translator.translate(["a0"], SearchOptions(shortlist=True))
     return str(error.value)
 
 
@@ -173,7 +183,7 @@ def test_a_lexicon_with_ids_out_of_range(reverse_shortlist_model, tmp_path):
     shutil.copytree(reverse_shortlist_model, folder)
     np.savez(folder / "lexicon.npz", frequent=np.array([10**6], np.int32), translations=np.zeros((2, 1), np.int32))
     rehash(folder, "lexicon.npz")
-    assert "lexicon.npz" in refused(folder)
+    assert "lexicon.npz" in shortlist_refused(folder)
 
 
 @pytest.mark.parametrize("tokens, by_language, problem", [
@@ -189,7 +199,7 @@ def test_a_lexicon_with_damaged_language_lists(reverse_shortlist_model, tmp_path
     np.savez(folder / "lexicon.npz", frequent=frequent, translations=translations,
              language_tokens=np.array(tokens, np.int32), language_frequent=np.array(by_language, np.int32))
     rehash(folder, "lexicon.npz")
-    assert problem in refused(folder)
+    assert problem in shortlist_refused(folder)
 
 
 def test_an_output_layer_of_the_wrong_width(folder):

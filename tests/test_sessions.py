@@ -161,18 +161,45 @@ def test_the_cache_keeps_the_graphs_last_used(reverse_model, tmp_path, monkeypat
     assert "stale-0.onnx" not in kept and f"stale-{GRAPHS_KEPT + 2}.onnx" in kept
 
 
-def test_a_translator_hashes_each_graph_once(reverse_model, monkeypatch):
-    """Starting a translator reads and hashes each graph once, the bytes it loads (verified_bytes),
-    and still hashes every other file of the folder (cold start, issue 46)."""
-    from attn.runtime import manifest
+def test_a_translator_hashes_each_file_once(reverse_model, hashed):
+    """Starting a translator hashes each file of the folder once, whether it reads a graph's bytes
+    (a graph not in the optimized-graph cache: verified_bytes) or only checks its checksum (cold
+    start, issue 46)."""
+    from attn.runtime.manifest import read_manifest
     from attn.runtime.translator import Translator
 
-    files = set(manifest.read_manifest(reverse_model).files)
-    hashed = []
-    real_sha256_of = manifest.sha256_of
-    monkeypatch.setattr(manifest, "sha256_of", lambda path: hashed.append(path.name) or real_sha256_of(path))
+    sizes = {(reverse_model / name).stat().st_size for name in read_manifest(reverse_model).files}
     Translator(reverse_model, threads=1)
-    assert sorted(hashed) == sorted(files - {"encoder.onnx", "decoder.onnx"}) and "tokenizer.json" in hashed
+    assert sum(hashed) == sum(sizes)
+
+
+def test_a_second_start_hashes_nothing_and_still_refuses_a_damaged_folder(hashed, reverse_model, tmp_path, monkeypatch):
+    from attn.runtime import checksums
+    """The first start of a folder hashes its files and caches its optimized graphs, the second
+    hashes those; the third reads no graph into Python and hashes nothing, and translates the
+    same. A graph replaced since (another file renamed over it, as an export writes) is refused."""
+    from attn.runtime import sessions
+    from attn.runtime.manifest import ModelFolderError
+    from attn.runtime.search import SearchOptions
+    from attn.runtime.translator import Translator
+
+    folder = tmp_path / "model"
+    shutil.copytree(reverse_model, folder)
+    first = Translator(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
+    Translator(folder, threads=1)
+    assert sum(hashed) > 0
+    hashed.clear()
+    read = []
+    real_read = checksums.read_with_sha256
+    monkeypatch.setattr(sessions, "read_with_sha256", lambda path: read.append(path) or real_read(path))
+    again = Translator(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
+    assert sum(hashed) == 0 and read == [] and again[0][0].text == first[0][0].text
+    damaged = bytearray((folder / "decoder.onnx").read_bytes())
+    damaged[len(damaged) // 2] ^= 0xFF
+    (folder / "new.onnx").write_bytes(bytes(damaged))
+    os.replace(folder / "new.onnx", folder / "decoder.onnx")
+    with pytest.raises(ModelFolderError, match="decoder.onnx: checksum mismatch"):
+        Translator(folder, threads=1)
 
 
 def test_every_session_takes_one_arena_registered_once(reverse_model, tmp_path, monkeypatch):

@@ -106,15 +106,13 @@ def shortlisted(reverse_shortlist_model):
 
 
 @pytest.mark.parametrize("beam", [1, 4])
-def test_a_shortlist_of_the_whole_vocabulary_changes_nothing(shortlisted, reverse_test_rows, beam):
+def test_a_shortlist_of_the_whole_vocabulary_changes_nothing(shortlisted, reverse_test_rows, beam, monkeypatch):
     texts = [row.source for row in reverse_test_rows[:40]]
     vocab = shortlisted.output_layer.vocab_size
     full = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam, shortlist=False))
-    learned, shortlisted.shortlist = shortlisted.shortlist, Shortlist(np.arange(vocab), np.full((vocab, 1), -1))
-    try:
-        everything = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam))
-    finally:
-        shortlisted.shortlist = learned
+    whole = Shortlist(np.arange(vocab), np.full((vocab, 1), -1))
+    monkeypatch.setattr(Translator, "shortlist", property(lambda translator: whole))
+    everything = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam))
     for a, b in zip(full, everything):
         assert [h.tokens for h in a] == [h.tokens for h in b]
         np.testing.assert_allclose([h.score for h in a], [h.score for h in b], atol=1e-5)
