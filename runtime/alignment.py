@@ -31,7 +31,7 @@ class WordAlignment:
         """(source index, target index) of each target word's strongest source word."""
         if self.weights.size == 0:
             return []
-        return [(int(np.argmax(row)), t) for t, row in enumerate(self.weights)]
+        return [(int(s), t) for t, s in enumerate(np.argmax(self.weights, axis=1))]
 
     def pharaoh(self) -> str:
         return " ".join(f"{s}-{t}" for s, t in self.hard_links())
@@ -73,14 +73,13 @@ def merge_to_words(
     if n_source == 0 or n_target == 0:
         return WordAlignment(source_words, target_words, weights.astype(np.float32))
     source_map = np.zeros((attention.shape[1], n_source))
-    for piece, word in enumerate(source_word_of_piece[: attention.shape[1]]):
-        if word >= 0:
-            source_map[piece, word] = 1.0
+    source_words_of = np.asarray(source_word_of_piece[: attention.shape[1]], dtype=np.int64)
+    kept = np.flatnonzero(source_words_of >= 0)
+    source_map[kept, source_words_of[kept]] = 1.0
     per_piece = attention[: len(target_word_of_piece)] @ source_map  # (T pieces, S words)
-    counts = np.zeros(n_target)
-    for piece, word in enumerate(target_word_of_piece[: per_piece.shape[0]]):
-        weights[word] += per_piece[piece]
-        counts[word] += 1
+    target_words_of = np.asarray(target_word_of_piece[: per_piece.shape[0]], dtype=np.int64)
+    np.add.at(weights, target_words_of, per_piece[: len(target_words_of)])  # piece by piece, in order
+    counts = np.bincount(target_words_of, minlength=n_target)
     weights /= np.maximum(counts, 1)[:, None]
     totals = weights.sum(axis=1, keepdims=True)
     weights = np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)

@@ -118,15 +118,20 @@ class SubwordTokenizer:
         when a piece ends where the elided word does.
         """
         groups: list[list[int]] = []
+        closed: list[str] = []  # the text of each group but the last (a group is closed by the next)
         for piece_id in ids:
             piece = self._tokenizer.id_to_token(piece_id) or ""
-            opens_word = piece.startswith(self.word_start) and self.decode(groups[-1]) if groups else True
-            if opens_word:
+            if not groups:
+                groups.append([])
+            elif piece.startswith(self.word_start) and (text := self.decode(groups[-1])):
+                closed.append(text)
                 groups.append([])
             groups[-1].append(piece_id)
         if language in ELIDED:
             groups = [part for group in groups for part in self._split_elision(group, language)]
-        words = [self.decode(group) for group in groups]
+            words = [self.decode(group) for group in groups]
+        else:
+            words = closed + [self.decode(groups[-1])] if groups else []
         return words, [index for index, group in enumerate(groups) for _ in group]
 
     def _split_elision(self, group: list[int], language: str) -> list[list[int]]:

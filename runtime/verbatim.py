@@ -35,10 +35,15 @@ def _split_edges(word: str) -> tuple[str, str, str]:
 def copy_verbatim(alignment: WordAlignment) -> list[str]:
     """The target words with near-miss copies of verbatim source words repaired."""
     words = list(alignment.target_words)
+    verbatim = {index: core for index, word in enumerate(alignment.source_words)
+                if (core := _split_edges(word)[1]) and looks_verbatim(core)}
+    if not verbatim:
+        return words
     for source_index, target_index in alignment.hard_links():
-        _, source_core, _ = _split_edges(alignment.source_words[source_index])
+        source_core = verbatim.get(source_index)
+        if source_core is None:
+            continue
         before, target_core, after = _split_edges(words[target_index])
-        if (source_core and target_core != source_core and looks_verbatim(source_core)
-                and difflib.SequenceMatcher(None, source_core, target_core).ratio() >= SIMILARITY):
+        if target_core != source_core and difflib.SequenceMatcher(None, source_core, target_core).ratio() >= SIMILARITY:
             words[target_index] = before + source_core + after
     return words
