@@ -120,7 +120,8 @@ ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "Cl
 
 # Commands whose process ends when they return (plain decoding): it exits without the
 # interpreter's teardown, which frees modules and onnxruntime's sessions one by one, about 30 ms of
-# a cold start that the operating system does at once (SPEED-HISTORY.md, cold start).
+# a cold start that the operating system does at once (SPEED-HISTORY.md, "Cold start: checksums
+# remembered, no teardown").
 ONE_SHOT = ("translate", "summarize", "align")
 
 

@@ -171,7 +171,8 @@ class Translator:
         """The lexical shortlist, when the model has one, checked against the vocabulary."""
         if LEXICON not in self.manifest.files:
             return None
-        return self._once(LEXICON, lambda: Shortlist.load(self.folder / LEXICON, self.manifest.architecture["vocab_size"]))
+        vocab_size = self.manifest.architecture["vocab_size"]
+        return self._once(LEXICON, lambda: Shortlist.load(self.folder / LEXICON, vocab_size))
 
     def _load_tokenizer(self) -> None:
         """The tokenizer, checked against the manifest."""
@@ -245,7 +246,8 @@ class Translator:
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
-        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md)
+        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
+        # "Batches longest first")
         batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
         found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options, stop), batches,
                                self.workers)
@@ -367,7 +369,8 @@ class Translator:
             output = {name: self.device.put(value) for name, value in self.output_layer.rows(vocabulary).items()}
             decoder = self.shortlist_decoder
         else:  # the decoder holds the whole output layer
-            vocabulary, allowed, output, decoder = np.arange(self.manifest.architecture["vocab_size"]), None, {}, self.decoder
+            vocabulary = np.arange(self.manifest.architecture["vocab_size"])
+            allowed, output, decoder = None, {}, self.decoder
         return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
                                 output, allowed, stop)
 
