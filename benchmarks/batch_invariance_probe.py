@@ -5,6 +5,9 @@ equal to the batches-of-32 run. Written to benchmarks/studies/BATCH-INVARIANCE.m
 
     python benchmarks/batch_invariance_probe.py --model models/en-de \\
         --data ../shared/data/en-de/test.tsv.gz --sentences 2000 --alone 400
+
+A model of the other direction reads the file's second column (`--swap-columns`: de-en on the
+en-de files); a model of several directions translates the one `--from` and `--to` name.
 """
 
 from __future__ import annotations
@@ -25,13 +28,18 @@ def main() -> None:
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=2000)
     parser.add_argument("--alone", type=int, default=400, help="how many of them also translated one at a time")
+    parser.add_argument("--swap-columns", action="store_true", help="Read the file's second column as the source.")
+    parser.add_argument("--from", dest="source_lang", help="The direction a model of several translates from.")
+    parser.add_argument("--to", dest="target_lang", help="The direction a model of several translates into.")
     parser.add_argument("--out", type=Path, default=Path(__file__).parent / "studies" / "BATCH-INVARIANCE.md")
     args = parser.parse_args()
-    texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data), args.sentences)]
-    translator = Translator(args.model, notify=lambda message: None)
+    texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data, args.swap_columns), args.sentences)]
+    translator = Translator(args.model, notify=lambda message: None, source_lang=args.source_lang,
+                            target_lang=args.target_lang)
     shuffled = np.random.default_rng(0).permutation(len(texts))
     lines = [command_line(), "",
-             f"{len(texts)} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search; "
+             f"{len(texts)} sentences of `{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th "
+             f"row), model `{args.model}`, default search; "
              "outputs equal to those of batches of 32:", "",
              "| shortlist | batches of 7 | shuffled, batches of 13 | one at a time | differing rows |",
              "|---|---|---|---|---|"]
