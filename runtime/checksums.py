@@ -6,10 +6,10 @@ changed since it was hashed is hashed again. A file hashed less than RACY_SECOND
 change is not remembered, since a write within the same tick of the clock might keep its times
 (git's "racy" files).
 
-Starting a translator checks about 45 MB against recorded checksums (the model folder's files,
-and the optimized graphs of runtime/sessions.py's cache): hashing them is about 50 ms of CPU on
-every cold start, a third of the work of loading a model (SPEED-HISTORY.md, "Cold start:
-checksums remembered").
+Starting the shipped en-de checks 43 MB against recorded checksums (the model folder's files, and
+the optimized graphs of runtime/sessions.py's cache): reading and hashing them took about 50 ms of
+CPU on every cold start, a third of the work of loading the model (SPEED-HISTORY.md, "Cold start:
+checksums remembered, no teardown").
 
 The memo is one small JSON file in attn's cache folder (`attn_cache()`), of the MEMO_ENTRIES
 files last hashed; it is read at each lookup and rewritten (under a temporary name, then renamed)
