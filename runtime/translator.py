@@ -30,7 +30,7 @@ from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import bind_output_layer, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
-from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
+from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
 from .search import MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, final_score, greedy_search
@@ -100,14 +100,6 @@ def open_graph(folder: Path, name: str, checksum: str, data: Callable[[], bytes]
         raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
 
 
-def verified_session(folder: Path, manifest: Manifest, name: str, output_layer: OutputLayer | None, device: str,
-                     threads: int, notify: Callable[[str], None]) -> onnxruntime.InferenceSession:
-    """The graph `name` read and verified, then opened (open_graph)."""
-    data = verified_bytes(folder, manifest, name)
-    return open_graph(folder, name, graph_checksum(manifest, name, output_layer is not None),
-                      lambda: loadable_graph(folder, name, data, output_layer), device, threads, notify)
-
-
 class Translator:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr, source_lang: str | None = None,
@@ -129,9 +121,7 @@ class Translator:
         # (made from bytes of the same checksum; SPEED-HISTORY.md, "Cold start: checksums remembered").
         graphs = [VerifiedFile(self.folder, self.manifest, name) for name in (ENCODER, DECODER)]
         with ThreadPoolExecutor(max_workers=2, thread_name_prefix="attn-load") as pool:
-            opened = [pool.submit(open_graph, self.folder, graph.name, graph_checksum(self.manifest, graph.name, bound),
-                                  functools.partial(self._loadable, graph, bound), *self.session_settings)
-                      for graph, bound in zip(graphs, (False, True))]
+            opened = [pool.submit(self._session, graph, bound) for graph, bound in zip(graphs, (False, True))]
             self._load_tokenizer()
             for graph in graphs:
                 graph.check()
@@ -140,6 +130,12 @@ class Translator:
         self.device = Device("cuda" if "CUDAExecutionProvider" in self.decoder.get_providers() else "cpu")
         self.source_prefix = self._target_prefix()
         self.source_eos = bool(self.manifest.architecture.get("source_eos", True))
+
+    def _session(self, graph: VerifiedFile, bound: bool) -> onnxruntime.InferenceSession:
+        """The session of the folder's `graph`, with the output layer `bound` into it or fed to it;
+        its bytes are read (and verified) only when no cached optimized graph serves (open_graph)."""
+        return open_graph(self.folder, graph.name, graph_checksum(self.manifest, graph.name, bound),
+                          functools.partial(self._loadable, graph, bound), *self.session_settings)
 
     def _loadable(self, graph: VerifiedFile, bound: bool) -> bytes:
         return loadable_graph(self.folder, graph.name, graph.read(), self.output_layer if bound else None)
@@ -388,8 +384,7 @@ class Translator:
     def shortlist_decoder(self) -> onnxruntime.InferenceSession:
         """The decoder as exported, taking the output layer's rows for each batch's candidates
         (a shortlist's), opened when a shortlist is first used."""
-        return self._once(DECODER, lambda: verified_session(self.folder, self.manifest, DECODER, None,
-                                                            *self.session_settings))
+        return self._once(DECODER, lambda: self._session(VerifiedFile(self.folder, self.manifest, DECODER), False))
 
     def search(self, sources: list[list[int]], options: SearchOptions,
                stop: threading.Event | None = None) -> list[list[Hypothesis]]:
