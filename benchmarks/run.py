@@ -32,6 +32,7 @@ from attn.export.calibrated_scales import calibration_sources
 from attn.export.quantize import quantize_folder
 from attn.runtime.decoder_state import group_positions, sentence_groups
 from attn.runtime.graph_contract import SENTENCE
+from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
 from attn.runtime.translator import Translator
@@ -200,7 +201,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
-        quantize_folder(args.model, int8_folder, calibration_sources(args.calibrate) if args.calibrate else None)
+        quantize_folder(args.model, int8_folder, calibration_sources(args.calibrate, read_manifest(args.model)) if args.calibrate else None)
         precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):

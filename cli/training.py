@@ -92,7 +92,8 @@ def quantize_command(
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],
     calibrate: Annotated[Optional[list[Path]], typer.Option(
         "--calibrate", help="A TSV corpus (source<TAB>target) whose sources calibrate fixed activation scales for "
-                            "the encoder (faster; each the largest value seen); repeatable.")] = None,
+                            "the encoder (faster; each the largest value seen); a model that also translates "
+                            "back reads both columns; repeatable.")] = None,
     swap_columns: Annotated[bool, typer.Option(
         "--swap-columns", help="Read the --calibrate files' second column as the source (a de→en model from en-de "
                                "files).")] = False,
@@ -100,6 +101,8 @@ def quantize_command(
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
     from attn.export.calibrated_scales import calibration_sources
     from attn.export.quantize import quantize_folder
+    from attn.runtime.manifest import read_manifest
 
-    sizes = quantize_folder(model, out, calibration_sources(calibrate, swap_columns) if calibrate else None)
+    sizes = quantize_folder(model, out,
+                            calibration_sources(calibrate, read_manifest(model), swap_columns) if calibrate else None)
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

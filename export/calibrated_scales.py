@@ -26,6 +26,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 from attn.runtime.constants import ENCODER
 from attn.runtime.errors import UsageError
+from attn.runtime.manifest import Manifest
 from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.translator import Translator
 from attn.runtime.tsv import read_tsv
@@ -36,13 +37,20 @@ CALIBRATION_BATCH = 32  # sources per encoder run while calibrating, sorted by l
 CALIBRATED_ENCODER_SCALES = "calibrated encoder, row decoder"  # the manifest's activation_scales
 
 
-def calibration_sources(paths: list[Path], swap_columns: bool = False) -> list[str]:
-    """The non-blank sources of the TSV corpora `paths` (their second column with `swap_columns`);
-    a UsageError when they hold none."""
-    texts = [row.source for path in paths for row in read_tsv(path, swap_columns) if row.source.strip()]
-    if not texts:
+def calibration_sources(paths: list[Path], manifest: Manifest,
+                        swap_columns: bool = False) -> dict[tuple[str, str], list[str]]:
+    """The non-blank sources of the TSV corpora `paths` to calibrate the model of `manifest` with,
+    by the direction that reads them: the first column (the second with `swap_columns`) as sources
+    of the model's default direction; for a model that also translates back (its target language
+    into its source language), the other column as that direction's sources, since one encoder
+    reads both. A UsageError when the default direction gets none."""
+    default, *others = manifest.pairs
+    swapped = {default: swap_columns} | ({default[::-1]: not swap_columns} if default[::-1] in others else {})
+    sources = {pair: [row.source for path in paths for row in read_tsv(path, swap) if row.source.strip()]
+               for pair, swap in swapped.items()}
+    if not sources[default]:
         raise UsageError(f"no source text in {', '.join(map(str, paths))} to calibrate with")
-    return texts
+    return sources
 
 
 def row_quantizations(graph: onnx.GraphProto) -> dict[str, tuple[onnx.NodeProto, onnx.NodeProto]]:
@@ -57,9 +65,9 @@ def row_quantizations(graph: onnx.GraphProto) -> dict[str, tuple[onnx.NodeProto,
     return found
 
 
-def activation_peaks(folder: Path, texts: list[str]) -> dict[str, float]:
+def activation_peaks(folder: Path, sources: dict[tuple[str, str], list[str]]) -> dict[str, float]:
     """The largest row maximum m of each per-row quantization of the int8 folder's encoder over
-    `texts` read as the model's default source language (each cut to the model's
+    `sources`, each direction's texts read as that direction's sources (each cut to the model's
     max_source_pieces): the maxima, (B, S, 1) for source_ids (B, S), taken where source_mask is 1."""
     translator = Translator(folder, threads=1, notify=lambda message: None)
     model = onnx.load(str(folder / ENCODER))
@@ -70,10 +78,12 @@ def activation_peaks(folder: Path, texts: list[str]) -> dict[str, float]:
     options = onnxruntime.SessionOptions()
     options.log_severity_level = 3
     session = onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
-    sources = sorted((translator.source_ids(text)[: translator.max_source_pieces] for text in texts), key=len)
+    ids_of = {pair: translator.towards(*pair).source_ids for pair in sources}
+    pieces = sorted((ids_of[pair](text)[: translator.max_source_pieces] for pair, texts in sources.items()
+                     for text in texts), key=len)
     peaks = dict.fromkeys(names, 0.0)
-    for start in range(0, len(sources), CALIBRATION_BATCH):
-        ids, mask = translator.encoder_inputs(sources[start : start + CALIBRATION_BATCH])
+    for start in range(0, len(pieces), CALIBRATION_BATCH):
+        ids, mask = translator.encoder_inputs(pieces[start : start + CALIBRATION_BATCH])
         for name, maxima in zip(names, session.run(names, {"source_ids": ids, "source_mask": mask})):
             real = maxima.reshape(mask.shape)[mask.astype(bool)] if maxima.size == mask.size else maxima
             peaks[name] = max(peaks[name], float(real.max(initial=0.0)))

@@ -335,12 +335,12 @@ def _without_preprocessing_advice():
         root.removeFilter(keep)
 
 
-def quantize_folder(source: Path, out: Path, calibration: list[str] | None = None) -> dict:
+def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], list[str]] | None = None) -> dict:
     """Write an int8 copy of the model folder `source` to `out` (atomically); returns the sizes.
     An int8 folder of an earlier attn (activations quantized per tensor, or the output product
     rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged. With
-    `calibration` (source texts), the encoder's activations take fixed scales calibrated on them
-    (export/calibrated_scales.py)."""
+    `calibration` (source texts by the direction that reads them: calibration_sources), the
+    encoder's activations take fixed scales calibrated on them (export/calibrated_scales.py)."""
     if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)

@@ -10,11 +10,14 @@ import onnx
 import pytest
 
 from attn.export.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
-                                           row_quantizations)
+                                           calibration_sources, row_quantizations)
 from attn.export.quantize import quantize_folder
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 from attn.runtime.translator import Translator
+from attn.runtime.tsv import read_tsv
+
+from .conftest import ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -25,7 +28,8 @@ def folders(transformer_model, reverse_test_rows, tmp_path_factory):
     test rows the checks below do not read."""
     root = tmp_path_factory.mktemp("calibrated")
     quantize_folder(transformer_model, root / "row")
-    quantize_folder(transformer_model, root / "calibrated", [row.source for row in reverse_test_rows[100:300]])
+    pair = read_manifest(transformer_model).pairs[0]
+    quantize_folder(transformer_model, root / "calibrated", {pair: [row.source for row in reverse_test_rows[100:300]]})
     return root / "row", root / "calibrated"
 
 
@@ -65,10 +69,11 @@ def test_a_sentence_translates_alone_as_in_a_batch(folders, reverse_test_rows, b
 def test_peaks_are_the_largest_row_maxima_and_become_the_scales(folders, reverse_test_rows, tmp_path):
     row, _ = folders
     texts = [r.source for r in reverse_test_rows[100:140]]
-    peaks = activation_peaks(row, texts)
+    pair = read_manifest(row).pairs[0]
+    peaks = activation_peaks(row, {pair: texts})
     assert set(peaks) == set(row_quantizations(onnx.load(str(row / "encoder.onnx")).graph))
     assert all(value > 0 for value in peaks.values())
-    fewer = activation_peaks(row, texts[:5])  # a maximum over fewer rows (padded otherwise: rounding aside)
+    fewer = activation_peaks(row, {pair: texts[:5]})  # a maximum over fewer rows (padded otherwise: rounding aside)
     assert all(fewer[name] <= peaks[name] * (1 + 1e-5) for name in peaks)
     encoder = tmp_path / "encoder.onnx"
     encoder.write_bytes((row / "encoder.onnx").read_bytes())
@@ -103,3 +108,29 @@ def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_
         assert refused.returncode != 0 and b"Traceback" not in refused.stderr
         assert len(refused.stderr.decode().strip().splitlines()) == 1
         assert not (tmp_path / "other").exists()
+
+
+def test_a_model_of_both_ways_calibrates_on_both_columns(both_ways_model, tmp_path):
+    """One encoder reads both languages, each source behind its target's token: calibration reads
+    each column of the corpus as the direction out of its language would (not as the default's)."""
+    corpus = ROOT / "tests" / "fixtures" / "rotate" / "test.tsv"
+    rows = read_tsv(corpus)
+    sources = calibration_sources([corpus], read_manifest(both_ways_model))
+    assert sources == {("sym", "rot"): [row.source for row in rows], ("rot", "sym"): [row.target for row in rows]}
+    assert calibration_sources([corpus], read_manifest(both_ways_model), swap_columns=True) == {
+        ("sym", "rot"): [row.target for row in rows], ("rot", "sym"): [row.source for row in rows]}
+    row = tmp_path / "row"
+    quantize_folder(both_ways_model, row)
+    backwards = activation_peaks(row, {("rot", "sym"): sources[("rot", "sym")]})
+    assert backwards != activation_peaks(row, {("sym", "rot"): sources[("rot", "sym")]})  # the token tells
+    both = activation_peaks(row, sources)
+    forwards = activation_peaks(row, {("sym", "rot"): sources[("sym", "rot")]})
+    for name, peak in both.items():  # each the larger of the two ways (padded otherwise: rounding aside)
+        assert peak == pytest.approx(max(forwards[name], backwards[name]), rel=1e-5)
+
+
+def test_a_model_of_one_direction_calibrates_on_its_source_column(transformer_model):
+    corpus = ROOT / "tests" / "fixtures" / "rotate" / "test.tsv"
+    rows = read_tsv(corpus)
+    assert calibration_sources([corpus], read_manifest(transformer_model), swap_columns=True) == {
+        tuple(read_manifest(transformer_model).pairs[0]): [row.target for row in rows]}
