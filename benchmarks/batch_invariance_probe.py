@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--swap-columns", action="store_true", help="Read the file's second column as the source.")
     parser.add_argument("--from", dest="source_lang", help="The direction a model of several translates from.")
     parser.add_argument("--to", dest="target_lang", help="The direction a model of several translates into.")
-    parser.add_argument("--out", type=Path, default=Path(__file__).parent / "studies" / "BATCH-INVARIANCE.md")
+    parser.add_argument("--out", type=Path, help="Also write the report here (studies/BATCH-INVARIANCE.md is one).")
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data, args.swap_columns), args.sentences)]
     translator = Translator(args.model, notify=lambda message: None, source_lang=args.source_lang,
