@@ -201,7 +201,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as scratch:
         int8_folder = Path(scratch) / "int8"
-        quantize_folder(args.model, int8_folder, calibration_sources(args.calibrate, read_manifest(args.model)) if args.calibrate else None)
+        calibration = calibration_sources(args.calibrate, read_manifest(args.model)) if args.calibrate else None
+        quantize_folder(args.model, int8_folder, calibration)
         precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):

@@ -45,9 +45,10 @@ def calibration_sources(paths: list[Path], manifest: Manifest,
     into its source language), the other column as that direction's sources, since one encoder
     reads both. A UsageError when the default direction gets none."""
     default, *others = manifest.pairs
-    swapped = {default: swap_columns} | ({default[::-1]: not swap_columns} if default[::-1] in others else {})
-    sources = {pair: [row.source for path in paths for row in read_tsv(path, swap) if row.source.strip()]
-               for pair, swap in swapped.items()}
+    rows = [row for path in paths for row in read_tsv(path, swap_columns)]
+    sources = {default: [row.source for row in rows if row.source.strip()]}
+    if default[::-1] in others:
+        sources[default[::-1]] = [row.target for row in rows if row.target.strip()]
     if not sources[default]:
         raise UsageError(f"no source text in {', '.join(map(str, paths))} to calibrate with")
     return sources
