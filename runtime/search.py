@@ -105,8 +105,8 @@ class SearchOptions:
     model translates a longer sentence in parts, a summarizer reads the head (runtime/chunking.py).
     shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
     (runtime/shortlist.py): faster, but off by default, since a word whose pieces the shortlist
-    leaves out comes back as another word or a non-word ("He drinks coffee every morning." →
-    "Ertränke jeden Morgen."; docs/model-history.md measures both)."""
+    leaves out comes back as another word or a non-word (an earlier en-de: "He drinks coffee every
+    morning." → "Ertränke jeden Morgen."; docs/model-history.md measures both)."""
 
     beam: int = MODEL_SEARCH_DEFAULTS["beam"]
     n_best: int = 1
