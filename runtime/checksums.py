@@ -38,6 +38,12 @@ def attn_cache() -> Path:
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "attn"
 
 
+def attn_cache_may_be_made() -> bool:
+    """Whether attn_cache() may be made: the folder above its cache folder (the home, or
+    XDG_CACHE_HOME's parent) exists. A missing home is made by no one here."""
+    return attn_cache().parent.parent.is_dir()
+
+
 def sha256_of(path: Path) -> str:
     """The SHA-256 of the file at `path`: remembered, or hashed now."""
     known = _remembered(path, os.stat(path))
@@ -111,9 +117,9 @@ def _remember(path: Path, before: os.stat_result, after: os.stat_result, digest:
     if not settled or _identity(before) != _identity(after):
         return
     with _memo_lock, contextlib.suppress(OSError, RuntimeError):
-        folder = attn_cache()
-        if not folder.parent.parent.is_dir():  # the home (or XDG_CACHE_HOME's parent) is missing: made by no one here
+        if not attn_cache_may_be_made():
             return
+        folder = attn_cache()
         memo = _read_memo()
         memo.pop(_key(path), None)
         memo[_key(path)] = [*_identity(before), digest]

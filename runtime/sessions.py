@@ -31,7 +31,7 @@ from pathlib import Path
 
 import onnxruntime
 
-from .checksums import attn_cache, file_identity, read_with_sha256, remembered_identity
+from .checksums import attn_cache, attn_cache_may_be_made, file_identity, read_with_sha256, remembered_identity
 from .errors import UsageError
 
 DEVICES = ("cpu", "cuda")
@@ -125,8 +125,8 @@ def _cached_cpu_session(path: Path, data: bytes | Callable[[], bytes] | None, th
         pass
     graph = _graph(path, data)
     try:
-        if not cached.parents[3].is_dir():  # the home (or XDG_CACHE_HOME's parent) is missing: made by no one here
-            raise FileNotFoundError(cached.parents[3])
+        if not attn_cache_may_be_made():
+            raise FileNotFoundError(attn_cache())
         cached.parent.mkdir(parents=True, exist_ok=True)
         _drop(cached)
         partial = cached.with_name(f".{cached.name}.{os.getpid()}")
