@@ -15,7 +15,7 @@ from ctranslate2_engine import VOCABULARY_MAP, Ctranslate2Engine
 from report import rate_row, table
 
 from attn.cli.bench import attn_command, cold_starts, peak_memory_mb
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
 BATCH = 32
@@ -37,7 +37,7 @@ def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str]
     vmap = (converted / VOCABULARY_MAP).exists()  # our shortlist, converted: then both engines use it
     for precision, folder in ours.items():
         for thread_count in sorted({1, threads}):
-            translator = Translator(folder, threads=thread_count)
+            translator = LoadedModel(folder, threads=thread_count)
             engine = Ctranslate2Engine(converted, translator.tokenizer, COMPUTE_TYPES[precision], thread_count,
                                        max_lengths=translator.max_lengths)
             for beam in (1, 5):
@@ -48,7 +48,7 @@ def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str]
                     speed_rows.append(rate_row(f"{setting}: {name}", found, seconds, references, translator.tokenizer))
                 speed_rows[-2].append(f"**{best[1] / best[0]:.2f}×**")
                 speed_rows[-1].append("")
-    translator = Translator(ours["int8"], threads=threads)
+    translator = LoadedModel(ours["int8"], threads=threads)
     variants = [(side_by_side, vocabulary_map) for side_by_side in (True, False)
                 for vocabulary_map in ((True, False) if vmap else (False,))]
     engines = [Ctranslate2Engine(converted, translator.tokenizer, "int8", threads, side_by_side, vocabulary_map,

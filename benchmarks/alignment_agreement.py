@@ -5,7 +5,7 @@
         --pairs 300 --context 20000 --out benchmarks/studies/ALIGNMENT.md
 
 For `--pairs` dev pairs (every n-th row), each folder force-decodes the reference translation
-(`Translator.force`, as `attn align` does) and links every target word to its strongest source
+(`LoadedModel.force`, as `attn align` does) and links every target word to its strongest source
 word (README, "Alignments"). eflomal (Östling and Tiedemann 2016; pip install eflomal) aligns the
 same pairs, with `--context` training pairs beside them for its statistics, in both directions:
 their intersection counts as sure links, their union as possible ones. The table gives the
@@ -24,7 +24,7 @@ from pathlib import Path
 
 import eflomal
 
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import Row, read_tsv, spread
 from report import command_line, finish
 
@@ -78,7 +78,7 @@ def main() -> None:
              f"`{args.train.name}` beside them; sure links = both directions, possible = either.", "",
              "| folder | links | AER | model links the aligner proposes |", "|---|---|---|---|"]
     for folder in args.folders:
-        translator = Translator(folder, threads=1, notify=lambda message: None)
+        translator = LoadedModel(folder, threads=1, notify=lambda message: None)
         links = [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev]
         count, aer, proposed = agreement(links, sure, possible)
         lines.append(f"| {folder} | {count} | {aer:.3f} | {proposed:.1%} |")

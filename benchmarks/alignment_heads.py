@@ -25,7 +25,7 @@ from alignment_agreement import add_reference_arguments, agreement, reference_al
 from attn.runtime.alignment import merge_to_words
 from attn.runtime.constants import BOS, TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from report import command_line, finish
 from training_run import add_run_arguments, run_model
 
@@ -70,7 +70,7 @@ def main() -> None:
         print(lines[-1], flush=True)
 
     for folder in args.folders:
-        translator = Translator(folder, threads=1, notify=lambda message: None)
+        translator = LoadedModel(folder, threads=1, notify=lambda message: None)
         report(str(folder), "exported `attention`",
                [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev])
 

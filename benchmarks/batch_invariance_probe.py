@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 from report import command_line, finish
 
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="Also write the report here (studies/BATCH-INVARIANCE.md is one).")
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data, args.swap_columns), args.sentences)]
-    translator = Translator(args.model, notify=lambda message: None, source_lang=args.source_lang,
+    translator = LoadedModel(args.model, notify=lambda message: None, source_lang=args.source_lang,
                             target_lang=args.target_lang)
     shuffled = np.random.default_rng(0).permutation(len(texts))
     lines = [command_line(), "",

@@ -19,11 +19,11 @@ from pathlib import Path
 
 import sacrebleu
 
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 
-def alternating_runs(engines: list[Translator], sources: list[str], beam: int, batch: int,
+def alternating_runs(engines: list[LoadedModel], sources: list[str], beam: int, batch: int,
                      repeats: int, sentences: bool = True, shortlist: bool = False) -> tuple[list[float], list[list[str]]]:
     """Each engine translates `sources` (its default search at `beam`, replace-unk off; each line
     split into sentences or, `sentences=False`, read whole) `repeats` times, engine after engine,
@@ -63,7 +63,7 @@ def main() -> None:
              "alternating rounds.", "",
              "| folder | threads | beam | sentences/s | × first folder | BLEU |", "|---|---|---|---|---|---|"]
     for threads in map(int, args.threads.split(",")):
-        engines = [Translator(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
+        engines = [LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
                    for folder in args.folders]
         for beam in map(int, args.beams.split(",")):
             best, outputs = alternating_runs(engines, sources, beam, args.batch_size, args.repeats, shortlist=args.shortlist)

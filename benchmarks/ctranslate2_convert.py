@@ -37,7 +37,7 @@ from attn.runtime.constants import BOS, EOS, SPECIAL_TOKENS, TOKENIZER, UNK
 from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.tokenizer import SubwordTokenizer
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 POSITIONS = 1024  # rows of the position table: longer than any source or output the runtime allows
@@ -139,7 +139,7 @@ def main() -> None:
     args = parser.parse_args()
     _, model, steps = run_model(args)
     pieces = SubwordTokenizer.load(args.workdir / TOKENIZER).pieces
-    ours = Translator(args.model, threads=1, notify=lambda message: None)
+    ours = LoadedModel(args.model, threads=1, notify=lambda message: None)
     with tempfile.TemporaryDirectory() as scratch:
         vocabulary_map = Path(scratch) / "vmap.txt" if ours.shortlist else None
         if vocabulary_map:

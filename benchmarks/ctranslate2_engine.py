@@ -1,11 +1,11 @@
 """CTranslate2 beside attn in benchmarks/run.py: a model converted by ctranslate2_convert.py, called
-like attn's Translator (`default_options`, `translate`) so that both engines are timed by the same
+like attn's LoadedModel (`default_options`, `translate`) so that both engines are timed by the same
 code on the same pieces.
 
 Its settings (measured in run.py's settings table): `inter_threads` = the thread count with one
 intra-op thread each (several batches side by side, as our runtime/parallel.py does),
 `max_batch_size` = our batch size (CTranslate2 then sorts the inputs by length and cuts them into
-batches, as our Translator does), the vocabulary map when the converted folder has one (our
+batches, as our LoadedModel does), the vocabulary map when the converted folder has one (our
 shortlist, written as vmap.txt). What cannot be made equal: CTranslate2 normalises a hypothesis'
 score by length ** α where we use GNMT's ((5 + length) / 6) ** α, and it takes one maximum output
 length per call where we give each sentence its own (the call's longest is given here).
@@ -37,7 +37,7 @@ class Translation:
 class Ctranslate2Engine:
     """A converted folder on the CPU in `compute_type` ("float32", "int8"): `threads` translators
     side by side (inter_threads) or, with `side_by_side=False`, one translator of `threads` intra-op
-    threads. `max_lengths` (attn's Translator.max_lengths) bounds the outputs; without it,
+    threads. `max_lengths` (attn's LoadedModel.max_lengths) bounds the outputs; without it,
     CTranslate2's default bound (256 pieces) holds."""
 
     def __init__(self, folder: Path, tokenizer: SubwordTokenizer, compute_type: str, threads: int,
@@ -50,7 +50,7 @@ class Ctranslate2Engine:
         self.ids = {piece: i for i, piece in enumerate(tokenizer.pieces)}
 
     def default_options(self, beam: int, replace_unk: bool = False, shortlist: bool = False) -> SearchOptions:
-        """Translator.default_options' signature; only the beam reaches CTranslate2 (its shortlist is
+        """LoadedModel.default_options' signature; only the beam reaches CTranslate2 (its shortlist is
         the folder's vmap, chosen at construction: `vocabulary_map`)."""
         return SearchOptions(beam=beam, replace_unk=False, shortlist=False)
 

@@ -29,7 +29,7 @@ from attn.export.onnx_export import export_model
 from attn.export.quantize import quantize_folder
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.shortlist import Shortlist
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 
@@ -49,7 +49,7 @@ def cut_folder(args: argparse.Namespace, encoder_layers: int, decoder_layers: in
 
 
 def rate(folder: Path, texts: list[str], pieces: int, repeats: int) -> float:
-    translator = Translator(folder, notify=lambda message: None)
+    translator = LoadedModel(folder, notify=lambda message: None)
     options = translator.default_options(beam=5, replace_unk=False, min_length=pieces, max_length_ratio=0.0,
                                          max_length_offset=pieces)
     best = float("inf")

@@ -11,7 +11,7 @@ import argparse
 from attn.cli.metrics import summary_scores
 from attn.runtime.extractive import attended_sentences
 from attn.runtime.sentences import split_sentences
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 
@@ -23,7 +23,7 @@ def main() -> None:
     args = parser.parse_args()
     rows = read_tsv(args.data)
     documents = [" ".join(row.source.split()) for row in rows]
-    summarizer = Translator(args.model, threads=0, notify=lambda message: None)
+    summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
     results = summarizer.translate(documents)
     attended = [" ".join(attended_sentences(document, result[0].alignment, args.sentences))
                 for document, result in zip(documents, results)]

@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 import ctranslate2  # noqa: E402
 
-from attn.runtime.translator import Translator  # noqa: E402
+from attn.runtime.loaded_model import LoadedModel  # noqa: E402
 from tests.tiny_marian import build_tiny_marian, fixture_lines  # noqa: E402
 
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
@@ -64,7 +64,7 @@ def main() -> None:
         subprocess.run(["ct2-transformers-converter", "--model", str(checkpoint), "--output_dir", str(scratch / "ct2")],
                        check=True, capture_output=True)
         for precision, compute_type in COMPUTE_TYPES.items():
-            translator = Translator(scratch / precision, threads=args.threads)
+            translator = LoadedModel(scratch / precision, threads=args.threads)
             engine = ctranslate2.Translator(str(scratch / "ct2"), device="cpu", compute_type=compute_type,
                                             inter_threads=args.threads, intra_threads=1)
             pieces = translator.tokenizer.pieces

@@ -15,7 +15,7 @@ import argparse
 from pathlib import Path
 
 from attn.cli.metrics import summary_scores
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 from report import command_line, finish
 
@@ -31,7 +31,7 @@ def main() -> None:
     by_length = sorted(range(len(rows)), key=lambda i: len(rows[i].source.split()))
     longest = set(by_length[-(len(rows) // 4):])
     words = sorted(len(rows[i].source.split()) for i in longest)
-    summarizer = Translator(args.model, notify=lambda message: None)
+    summarizer = LoadedModel(args.model, notify=lambda message: None)
     lines = [command_line(), "",
              f"{args.data.name}: {len(rows)} documents; the longest quarter has {len(longest)}, of "
              f"{words[0]}–{words[-1]} words (median {words[len(words) // 2]}). Default search otherwise.", "",

@@ -1,4 +1,4 @@
-"""Where a beam-search run spends its time: cProfile of Translator.translate, split into
+"""Where a beam-search run spends its time: cProfile of LoadedModel.translate, split into
 onnxruntime's runs (by who called them) and the search's own Python, then the top functions.
 
     python benchmarks/profile_search.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
@@ -13,14 +13,14 @@ import pstats
 import time
 from pathlib import Path
 
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 # (label, file name, function, what to count): "onnxruntime", the session runs that function
 # called; "cumulative", the function with all it called; "own", its own lines only
 PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "_run", "onnxruntime"),
          ("each row's best (best_columns), in onnxruntime", "decoder_state.py", "largest", "onnxruntime"),
-         ("encoder, in onnxruntime", "translator.py", "encode", "onnxruntime"),
+         ("encoder, in onnxruntime", "loaded_model.py", "encode", "onnxruntime"),
          ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
          ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
          ("each row's best on the host (largest_per_row: greedy on the CPU)", "search.py", "largest_per_row",
@@ -57,7 +57,7 @@ def main() -> None:
     parser.add_argument("--whole-lines", action="store_true", help="read each line whole (no sentence splitting)")
     args = parser.parse_args()
     texts = [row.source for row in spread(read_tsv(args.data), args.sentences)]
-    translator = Translator(args.model, threads=args.threads)
+    translator = LoadedModel(args.model, threads=args.threads)
     options = translator.default_options(beam=args.beam, replace_unk=False)
     sentences = not args.whole_lines
     translator.translate(texts[:10], options, sentences=sentences)  # warm-up

@@ -20,7 +20,7 @@ import onnxruntime
 
 from attn.runtime.constants import DECODER
 from attn.runtime.manifest import verified_bytes
-from attn.runtime.translator import Translator, loadable_graph
+from attn.runtime.loaded_model import LoadedModel, loadable_graph
 
 
 def main() -> None:
@@ -33,7 +33,7 @@ def main() -> None:
     parser.add_argument("--top", type=int, default=12, help="nodes listed")
     parser.add_argument("--shortlist", action="store_true", help="score the batch's shortlist (off by default, as in attn)")
     args = parser.parse_args()
-    translator = Translator(args.model, threads=1)
+    translator = LoadedModel(args.model, threads=1)
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     options.enable_profiling = True

@@ -35,7 +35,7 @@ from attn.runtime.graph_contract import SENTENCE
 from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 from against_ctranslate2 import ctranslate2_section
 from compare_folders import alternating_runs
@@ -77,9 +77,9 @@ class TorchDecoderState(BestOfFullStep):
                         for name, value in self.encoded.items()}
 
 
-def torch_translate(translator: Translator, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int,
+def torch_translate(translator: LoadedModel, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int,
                     workers: int) -> list[str]:
-    """Same batching and search as Translator.translate, with PyTorch computing each step,
+    """Same batching and search as LoadedModel.translate, with PyTorch computing each step,
     `workers` batches at a time."""
     sources = [translator.tokenizer.encode_source(t).ids for t in texts]
     order = sorted(range(len(texts)), key=lambda i: len(sources[i]))
@@ -108,8 +108,8 @@ def threads_label(threads: int, workers: int) -> str:
     return f"{threads} threads, " + ("one batch at a time" if workers == 1 else f"{workers} batches at a time")
 
 
-def mean_candidates(translator: Translator, texts: list[str], batch: int) -> float:
-    """Shortlist candidates per batch, batches formed as Translator.translate forms them."""
+def mean_candidates(translator: LoadedModel, texts: list[str], batch: int) -> float:
+    """Shortlist candidates per batch, batches formed as LoadedModel.translate forms them."""
     sources = sorted((translator.tokenizer.encode_source(t).ids for t in texts), key=len)
     sizes = [len(translator.shortlist.candidates(sources[i : i + batch])[0]) for i in range(0, len(sources), batch)]
     return float(np.mean(sizes))
@@ -133,7 +133,7 @@ def against_baseline(baseline: Path, folders: list[Path], texts: list[str], refe
     default search (the whole vocabulary), timed in alternating rounds, with the ratio to the
     baseline."""
     names = [f"baseline {baseline}", "this model, fp32", "this model, int8"]
-    engines = [Translator(folder, threads=threads) for folder in [baseline, *folders]]
+    engines = [LoadedModel(folder, threads=threads) for folder in [baseline, *folders]]
     best, outputs = alternating_runs(engines, texts, 5, 32, repeats)
     return [rate_row(name, found, seconds, references, tokenizer) + [f"{best[0] / seconds:.2f}×"]
             for name, found, seconds in zip(names, outputs, best)]
@@ -169,7 +169,7 @@ def main() -> None:
     rows = spread(rows, args.sentences)
     texts, references = [r.source for r in rows], [r.target for r in rows]
     torch.set_num_threads(args.threads)
-    translator = Translator(args.model, threads=args.threads)
+    translator = LoadedModel(args.model, threads=args.threads)
     _, model, _ = run_model(args)
     tokenizer = translator.tokenizer
 
@@ -187,7 +187,7 @@ def main() -> None:
                 engine_rows.append(rate_row(f"PyTorch eager, beam {beam}, {threads_label(threads, workers)}",
                                             outputs, seconds, references, tokenizer))
             fastest_torch[beam, threads] = max(torch_rates)
-            engine = translator if threads == args.threads else Translator(args.model, threads=threads)
+            engine = translator if threads == args.threads else LoadedModel(args.model, threads=threads)
             for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
                 options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
                 # lines read whole, as torch_translate reads them (no sentence splitting)
@@ -206,7 +206,7 @@ def main() -> None:
         precision_rows, shortlist_rows = [], []
         rates = {}
         for name, folder in (("fp32", args.model), ("int8", int8_folder)):
-            engine = Translator(folder, threads=args.threads)
+            engine = LoadedModel(folder, threads=args.threads)
             size = sum(f.stat().st_size for f in folder.iterdir())
             for shortlist in shortlists:
                 options = engine.default_options(beam=5, replace_unk=False, shortlist=shortlist)

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from attn.cli.metrics import translation_scores
 from attn.runtime.sentences import split_sentences
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 from report import command_line, finish
 
@@ -88,7 +88,7 @@ def evaluate(split: Callable[[str], list[str]], sources_by_origin: dict[str, lis
 
 def split_or_whole(model: Path, files: list[Path]) -> list[str]:
     """Table rows: BLEU and chrF of `model` on each file's multi-sentence rows, whole and split."""
-    translator = Translator(model, notify=lambda message: None)
+    translator = LoadedModel(model, notify=lambda message: None)
     lines = [f"`{model}` on the rows the runtime splits into sentences, default search:", "",
              "| file | origin | rows | BLEU whole | BLEU split | chrF whole | chrF split |", "|---|---|---|---|---|---|---|"]
     for path in files:

@@ -15,7 +15,7 @@ from collections import Counter
 
 import sacrebleu
 
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 WORD = re.compile(r"\w+")
@@ -34,7 +34,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
     known = {word for path in args.train for row in read_tsv(path, args.swap_columns) for word in words(row.target)}
-    translator = Translator(args.folder, threads=args.threads)
+    translator = LoadedModel(args.folder, threads=args.threads)
     print(f"{args.folder}: {len(known)} distinct words in the training targets")
     for path in args.files:
         rows = read_tsv(path, args.swap_columns)

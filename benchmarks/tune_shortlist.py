@@ -21,7 +21,7 @@ import sacrebleu
 
 from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 
@@ -40,7 +40,7 @@ def main() -> None:
     folder, data, sentences = args.folder, args.data, args.sentences
     rows = spread(read_tsv(data), sentences)
     texts, references = [row.source for row in rows], [row.target for row in rows]
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     learned = translator.shortlist
     sources = [translator.tokenizer.encode_source(text).ids for text in texts]
 

@@ -27,7 +27,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import available_cores
 from attn.runtime.registry import resolve_model
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 from .options import DeviceOption, ModelOption, TaskOption
@@ -163,7 +163,7 @@ def bench_command(
         first = None
         for name, path in folders:
             for thread_count in thread_list:
-                engine = Translator(path, device, thread_count)
+                engine = LoadedModel(path, device, thread_count)
                 for shortlist, beam, batch in itertools.product((False, True) if engine.shortlist else (False,),
                                                                 beam_list, batch_list):
                     options = engine.default_options(beam=beam, shortlist=shortlist)

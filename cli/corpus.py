@@ -41,7 +41,7 @@ import typer
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import resolve_model
-from attn.runtime.translator import chosen_direction
+from attn.runtime.loaded_model import chosen_direction
 
 from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
 from .options import BatchSizeOption, FromOption, ModelOption, ToOption
@@ -70,9 +70,9 @@ class TranslatingActor:
 
     def __init__(self, folder: str, device: str, threads: int, batch_size: int, source: str | None,
                  target: str | None):
-        from attn.runtime.translator import Translator
+        from attn.runtime.loaded_model import LoadedModel
 
-        self.translator = Translator(folder, device, threads, lambda message: None, source, target)
+        self.translator = LoadedModel(folder, device, threads, lambda message: None, source, target)
         self.batch_size = batch_size
 
     def __call__(self, batch: dict) -> dict:

@@ -20,7 +20,7 @@ from rich.table import Table
 from attn.runtime.errors import UsageError
 from attn.runtime.registry import resolve_model
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores
@@ -69,7 +69,7 @@ def eval_command(
                           [" ".join(row.source.split()[:lead]) for row in rows])]
     else:
         notes = [FewNotes() for _ in models]
-        translators = [Translator(resolve_model(name, task, source_lang, target_lang), device, threads, model_notes,
+        translators = [LoadedModel(resolve_model(name, task, source_lang, target_lang), device, threads, model_notes,
                                   source_lang, target_lang) for name, model_notes in zip(models, notes)]
         if len({translator.manifest.task for translator in translators}) > 1:
             raise UsageError("--model: a translation model and a summarizer cannot be compared")
@@ -113,7 +113,7 @@ class System:
     hypotheses: list[str]
 
 
-def _decoded(translator: Translator, notes: FewNotes, rows: list[Row], search: dict, shortlist: bool,
+def _decoded(translator: LoadedModel, notes: FewNotes, rows: list[Row], search: dict, shortlist: bool,
              sentences: bool, batch_size: int) -> System:
     options = translator.default_options(**search, shortlist=shortlist and translator.shortlist is not None)
     task = translator.manifest.task
@@ -215,7 +215,7 @@ class FewNotes:
             warn_on_stderr(f"… and {self.count - self.SHOWN} more notes like these")
 
 
-def _decode(translator: Translator, rows: list[Row], options, batch_size: int, sentences: bool) -> list[str]:
+def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, sentences: bool) -> list[str]:
     hypotheses: list[str] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))

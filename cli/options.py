@@ -14,7 +14,6 @@ import typer
 from attn.runtime.constants import language_code
 from attn.runtime.search import SearchOptions
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.translator import Translator
 
 MODEL_HELP = "Model folder or installed model name."
 # --help shows the everyday options first; these panels gather the rest
@@ -52,23 +51,6 @@ ReplaceUnkOption = Annotated[Optional[bool], typer.Option("--replace-unk/--no-re
 ShortlistOption = Annotated[bool, typer.Option("--shortlist/--no-shortlist", help="Decode over the model's target-vocabulary shortlist, when it has one: faster, but a word the shortlist leaves out comes back as another word or a non-word.", rich_help_panel=SEARCH_PANEL)]
 MaxSourcePiecesOption = Annotated[Optional[int], typer.Option("--max-source-pieces", min=1, max=10_000, help="The longest source the model reads at once: a longer sentence is translated in parts, a longer document summarized from its head. Default: the model's.", rich_help_panel=SEARCH_PANEL)]
 SentencesOption = Annotated[bool, typer.Option("--sentences/--no-sentences", help="Translate an input of several sentences one sentence at a time, joined (best only).", rich_help_panel=SEARCH_PANEL)]
-
-
-def search_options(translator: Translator, beam: int | None = None, n_best: int = 1, sample: bool = False,
-                   notify=warn_on_stderr, **settings) -> SearchOptions:
-    """The model's defaults overridden by what was given. n-best needs a beam at least as wide:
-    a smaller one is raised to n (with a note when the beam was asked for); sampling gives one
-    output per input (with a note when more were asked for)."""
-    if sample:
-        if n_best > 1:
-            notify(f"--sample gives one output per input: --n-best {n_best} ignored")
-        return translator.default_options(beam=1, n_best=1, sample=True, **settings)
-    beam_size = beam or translator.default_options().beam
-    if n_best > beam_size:
-        if beam is not None:
-            notify(f"--n-best {n_best} needs a beam of {n_best}: --beam {beam} raised to {n_best}")
-        beam_size = n_best
-    return translator.default_options(beam=beam_size, n_best=n_best, **settings)
 
 
 def notifier(quiet: bool):

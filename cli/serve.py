@@ -90,13 +90,13 @@ def serve_command(
         from .server.protocol import with_header_deadline
     except ModuleNotFoundError as error:
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     folders = [resolve_model(name, "translate", None, None) for name in models] if models else \
         [installed.folder for installed in installed_models()]
     if not folders:
         raise UsageError("no models to serve: install some or pass --models")
-    translators = [Translator(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
+    translators = [LoadedModel(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
     for translator in translators:
         check_decodes(translator)
     keys = None

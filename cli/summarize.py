@@ -27,8 +27,7 @@ from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
 from .output import output_file
 from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
-                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier,
-                      search_options)
+                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier)
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
@@ -62,8 +61,8 @@ def summarize_command(
     check_heatmap_path(heatmap)
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
-    options = search_options(
-        summarizer, beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,
+    options = summarizer.search_options(
+        beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,
         no_repeat_ngram=no_repeat_ngram, max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length, max_source_pieces=max_source_pieces,
     )

@@ -12,11 +12,11 @@ import typer
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.registry import installed_pairs, resolve_model
+from attn.runtime.router import Router, Routes
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.translator import Translator, lines_per_call
+from attn.runtime.loaded_model import LoadedModel, lines_per_call
 
-from .detected_sources import DetectedSources
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -25,7 +25,7 @@ from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, Co
                       MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
                       MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
                       ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
-                      notifier, search_options)
+                      notifier)
 from .paragraphs import BLANK, Paragraphs
 from .progress import progress_bar, progress_wanted
 
@@ -33,9 +33,9 @@ FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', 
 MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help="Longer input lines (paragraphs, with --paragraphs) keep their first this many characters (a note says which).")]
 
 def load_translator(model: str | None, task: str, source: str | None, target: str | None,
-                    device: str, threads: int, notify=warn_on_stderr) -> Translator:
+                    device: str, threads: int, notify=warn_on_stderr) -> LoadedModel:
     """The model for `task`; a model of the other task is a usage error."""
-    translator = Translator(resolve_model(model, task, source, target), device, threads, notify, source, target)
+    translator = LoadedModel(resolve_model(model, task, source, target), device, threads, notify, source, target)
     if translator.manifest.task != task:
         raise ModelFolderError(f"{translator.folder} is a {translator.manifest.task} model, not a {task} model")
     return translator
@@ -100,24 +100,30 @@ def translate_command(
         read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
+    settings = dict(length_penalty=length_penalty, coverage_penalty=coverage_penalty, min_length=min_length,
+                    max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
+                    no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
+                    replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces)
 
-    def load(source: str | None):
-        translator = load_translator(model, "translate", source, target_lang, device, threads, notify)
-        return translator, search_options(
-            translator, beam, n_best, sample, notify, length_penalty=length_penalty, coverage_penalty=coverage_penalty,
-            min_length=min_length, max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
-            no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
-            replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces)
+    def load(pair: tuple[str | None, str | None], last: bool = True):
+        """The translator of `pair` and its options; a first hop through a middle language gives its best only."""
+        translator = load_translator(model, "translate", *pair, device, threads, notify)
+        return translator, translator.search_options(beam, n_best if last else 1, sample and last, notify, **settings)
 
-    if source_lang == "auto" and (model is None or len(pairs) > 1):  # a given model of one direction reads its language
-        if not any(target_lang in (None, goal) for _, goal in pairs):
+    routes = Routes(pairs)
+    through_middle = source_lang not in (None, "auto") and target_lang is not None and \
+        len(routes.hops(source_lang, target_lang) or ()) == 2
+    if (source_lang == "auto" and (model is None or len(pairs) > 1)) or through_middle:  # a given model of one direction reads its language
+        if not routes.sources_into(target_lang):
             raise ModelFolderError(f"no {'installed model' if model is None else f'model {model}'} translates into "
                                    f"{target_lang} (see `attn models`)")
-        sources = DetectedSources(target_lang, pairs, load, notify)
-        decode = sources.translate
+        router = Router(pairs, load, notify)
         n_best = max(n_best, 1) if not sample else 1
+
+        def decode(inputs, batch_size, first_number, sentences):
+            return router.translate(inputs, source_lang, target_lang, batch_size, first_number, sentences)
     else:
-        translator, options = load(None if source_lang == "auto" else source_lang)
+        translator, options = load((None if source_lang == "auto" else source_lang, target_lang))
         n_best = options.n_best
 
         def decode(inputs, batch_size, first_number, sentences):

@@ -28,7 +28,7 @@ from attn.runtime.constants import ENCODER
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import Manifest
 from attn.runtime.output_layer import INT8_LIMIT
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .graph_edits import drop_unread, producers, readers
@@ -70,7 +70,7 @@ def activation_peaks(folder: Path, sources: dict[tuple[str, str], list[str]]) ->
     """The largest row maximum m of each per-row quantization of the int8 folder's encoder over
     `sources`, each direction's texts read as that direction's sources (each cut to the model's
     max_source_pieces): the maxima, (B, S, 1) for source_ids (B, S), taken where source_mask is 1."""
-    translator = Translator(folder, threads=1, notify=lambda message: None)
+    translator = LoadedModel(folder, threads=1, notify=lambda message: None)
     model = onnx.load(str(folder / ENCODER))
     names = list(row_quantizations(model.graph))
     if not names:

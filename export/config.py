@@ -46,6 +46,9 @@ class DataConfig:
     max_target_pieces: int = 100
     truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
+    # rows per named origin held out of the train files for choosing on dev (export/data.py hold_out):
+    # added to the dev rows and written to the run folder's held-out.tsv.gz for `attn eval`
+    hold_out: dict[str, int] = field(default_factory=dict)
     swap_columns: bool = False      # the files' second column is the source: the reverse direction (de→en from en-de)
     # One model for several directions (Johnson et al. 2017): [task]'s pair and/or its reverse, as
     # [source, target]; the files read both ways, each source opening with its target's token.
@@ -314,9 +317,10 @@ def _out_of_range(config: Config) -> str | None:
                 check_search_value(key, getattr(config.search, key))
             except UsageError as error:
                 return f"[search] {key}: {error}"
-    for origin, count in config.data.sample.items():
-        if count < 0:
-            return f"[data] sample of {origin!r} must be >= 0, got {count}"
+    for name in ("sample", "hold_out"):
+        for origin, count in getattr(config.data, name).items():
+            if count < 0:
+                return f"[data] {name} of {origin!r} must be >= 0, got {count}"
     return None
 
 

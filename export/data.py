@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass
 
@@ -27,6 +28,31 @@ def sample_origins(rows: list[Row], sample: dict[str, int], seed: int) -> list[R
         kept.extend(members * copies)
         kept.extend(row for i, row in enumerate(members) if i in chosen)
     return kept
+
+
+def hold_out(rows: list[Row], counts: dict[str, int], key=lambda row: row.source) -> tuple[list[Row], list[Row]]:
+    """Split `rows` into (kept, held out): of each origin named in `counts`, at least that many
+    rows whose `key` text (the file's first column) comes first in SHA-256 order are held out,
+    with every other row of the same text, so that no held-out sentence is also learned. The
+    choice depends on the texts alone: the same rows are held out in every run and either way
+    round."""
+    held_texts: set[str] = set()
+    for origin, count in counts.items():
+        texts = sorted({key(row) for row in rows if row.origin == origin},
+                       key=lambda text: hashlib.sha256(text.encode("utf-8")).digest())
+        taken = 0
+        by_text: dict[str, int] = {}
+        for row in rows:
+            if row.origin == origin:
+                by_text[key(row)] = by_text.get(key(row), 0) + 1
+        for text in texts:
+            if taken >= count:
+                break
+            held_texts.add(text)
+            taken += by_text[text]
+    kept = [row for row in rows if key(row) not in held_texts]
+    held = [row for row in rows if key(row) in held_texts]
+    return kept, held
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,8 @@ its int8 products compute with.
 Where each weight is: every layer norm and bias keeps its PyTorch name (prefixed `model.`) in the
 graph that uses it; a linear layer's weight is the constant second operand, transposed (D_in,
 D_out), of the MatMul (fp32) or MatMulInteger (int8: MatMulInteger → Cast → Mul by the row
-scales) whose result its named bias is added to; the embedding, shared with the output layer, and
+scales) whose result its named bias is added to, or of the MatMulIntegerToFloat that takes the bias
+as its last input (an encoder with calibrated activation scales); the embedding, shared with the output layer, and
 the output bias are output_layer.npz (int8 there with one scale per row).
 """
 
@@ -61,13 +62,28 @@ def _graph_weights(graph: onnx.GraphProto) -> dict[str, np.ndarray]:
                if name.startswith(PREFIX) and not name.startswith(f"{PREFIX}embedding.")}
     for node in graph.node:
         biases = [name for name in node.input if name.startswith(PREFIX) and name.endswith(".bias")]
-        if node.op_type != "Add" or len(biases) != 1:
+        if len(biases) != 1:
             continue
-        [product_output] = [name for name in node.input if name != biases[0]]
-        columns = _product_weight(producer.get(product_output), producer, constants)
+        if node.op_type == "Add":
+            [product_output] = [name for name in node.input if name != biases[0]]
+            columns = _product_weight(producer.get(product_output), producer, constants)
+        elif node.op_type == "MatMulIntegerToFloat":  # a calibrated product, its bias inside
+            columns = _fused_product_weight(node, constants)
+        else:
+            continue
         if columns is not None:
             weights[biases[0].removeprefix(PREFIX).removesuffix(".bias") + ".weight"] = columns.T
     return weights
+
+
+def _fused_product_weight(node, constants: dict) -> np.ndarray | None:
+    """The constant (D_in, D_out) operand of MatMulIntegerToFloat(x, W_q, x_scale, w_scale, x_zero,
+    w_zero, bias) (export/calibrated_scales.py), dequantized: (W_q − w_zero) × w_scale."""
+    weight, scale, zero = (node.input[1], node.input[3], node.input[5])
+    if not {weight, scale, zero} <= set(constants):
+        return None
+    quantized = numpy_helper.to_array(constants[weight]).astype(np.float32)
+    return (quantized - numpy_helper.to_array(constants[zero])) * numpy_helper.to_array(constants[scale])
 
 
 def _product_weight(node, producer: dict, constants: dict) -> np.ndarray | None:

@@ -8,6 +8,7 @@ A work folder holds everything of one run: tokenizer.json, last.pt (resume point
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
@@ -31,7 +32,7 @@ from attn.runtime.tokenizer import SubwordTokenizer
 from .config import Config, ConfigError, data_files, learned_directions
 from attn.runtime.tsv import read_tsv, spread
 
-from .data import Direction, Pair, collate, encode_pairs, pad, sample_origins, token_batches
+from .data import Direction, Pair, collate, encode_pairs, hold_out, pad, sample_origins, token_batches
 from .distributed import join_workers
 from .exported_weights import exported_weights, is_exported_folder
 from .model import EncoderDecoder, build_model
@@ -39,6 +40,8 @@ from .subwords import train_tokenizer
 from .vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 
 LOG_EVERY = 50
+# The rows [data] hold_out kept out of training, in the files' column order, for `attn eval`.
+HELD_OUT_FILE = "held-out.tsv.gz"
 
 
 @dataclass
@@ -55,9 +58,12 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     """Read and sample the data; train the tokenizer once (kept in the work folder); encode each
     direction (learned_directions: [task]'s, or both ways with target-language tokens)."""
     swap = config.data.swap_columns
-    rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
-                          config.data.sample, config.train.seed)
-    dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path, swap)]
+    rows, held = hold_out([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
+                          config.data.hold_out, key=lambda row: row.target if swap else row.source)
+    rows = sample_origins(rows, config.data.sample, config.train.seed)
+    if held:
+        _write_rows(workdir / HELD_OUT_FILE, [row.swapped() if swap else row for row in held])
+    dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path, swap)] + held
     for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
         if not found:
             raise ConfigError(f"[data] {name}: {', '.join(data_files(paths))} holds no pairs (source<TAB>target lines)")
@@ -521,6 +527,12 @@ def _atomic_save(obj: dict, path: Path) -> None:
         _replace_whole(path, lambda temporary: torch.save(on_cpu(obj), temporary))
     except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
         raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
+
+
+def _write_rows(path: Path, rows: list) -> None:
+    """Rows as a gzipped source<TAB>target<TAB>origin file, written whole or not at all."""
+    text = "".join(f"{row.source}\t{row.target}\t{row.origin}\n" for row in rows)
+    _replace_whole(path, lambda temporary: temporary.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0)))
 
 
 def _atomic_write(path: Path, text: str) -> None:

@@ -43,7 +43,7 @@ def installed_models(root: Path | None = None) -> list[InstalledModel]:
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:
     """`model` as a path or an installed name; otherwise the installed model of `task` for the
     language pair (default en→de for translate), a model of several directions fitting with any
-    of them (the Translator then takes the pair asked); when two have the pair, pair_owners
+    of them (the LoadedModel then takes the pair asked); when two have the pair, pair_owners
     decides. Raises ModelFolderError when none fits."""
     if model is not None:
         if not model.strip():
@@ -87,18 +87,17 @@ def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:
 
 
 def pivot_hint(task: str, source: str | None, target: str | None) -> str:
-    """For a missing direction that two installed ones chain into (de→en, en→fr for de→fr): the
-    pipeline that translates through the middle language, English first."""
-    if not (source and target):
+    """For a missing direction that two installed ones chain into (de→en, en→fr for de→fr): that
+    `attn translate` takes it through the middle language (runtime/router.py), which a command
+    of one model (align, eval, bench) cannot."""
+    if not (source and target) or task != "translate":
         return ""
-    pairs = set(installed_pairs(task))
-    middles = sorted({middle for first, middle in pairs if first == source and (middle, target) in pairs},
-                     key=lambda language: (language != "en", language))
-    if not middles:
+    from .router import Routes
+
+    hops = Routes(installed_pairs(task)).hops(source, target)
+    if not hops or len(hops) < 2:
         return ""
-    middle = middles[0]
-    return (f"; to translate through {middle}, pipe: attn {task} --from {source} --to {middle} … | "
-            f"attn {task} --from {middle} --to {target}")
+    return f"; `attn translate --from {source} --to {target}` translates through {hops[0][1]}"
 
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:

@@ -54,10 +54,10 @@ def installed_translator(pair: tuple[str, str], threads: int = 1):
     """The installed translation model of `pair` (source, target), translating that direction (a
     model of several directions has it among others)."""
     from attn.runtime.registry import resolve_model
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     source, target = pair
-    return Translator(resolve_model(None, "translate", source, target), threads=threads, source_lang=source,
+    return LoadedModel(resolve_model(None, "translate", source, target), threads=threads, source_lang=source,
                       target_lang=target)
 
 

@@ -14,7 +14,7 @@ import sys
 import pytest
 
 from attn.runtime.registry import installed_pairs, resolve_model
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .conftest import FIXTURES, installed_translator, pair_fixture_rows
@@ -25,7 +25,7 @@ SUMMARIZE_SLICE = FIXTURES / "summarize-test-slice.tsv"
 PAIRS = sorted(installed_pairs())  # every direction of every installed translation model
 
 
-def best_texts(translator: Translator, texts: list[str], batch_size: int) -> list[str]:
+def best_texts(translator: LoadedModel, texts: list[str], batch_size: int) -> list[str]:
     return [hypotheses[0].text for hypotheses in translator.translate(texts, translator.default_options(), batch_size)]
 
 
@@ -83,6 +83,6 @@ def test_the_cli_stream_equals_line_by_line(pair, translate_sources, alone):
 
 def test_the_shipped_summarizer_is_batch_invariant():
     documents = [row.source for row in read_tsv(SUMMARIZE_SLICE)][:60]
-    summarizer = Translator(resolve_model(None, "summarize", None, None), threads=1)
+    summarizer = LoadedModel(resolve_model(None, "summarize", None, None), threads=1)
     alone = [best_texts(summarizer, [document], 1)[0] for document in documents]
-    assert best_texts(Translator(summarizer.folder, threads=2), documents, 16) == alone
+    assert best_texts(LoadedModel(summarizer.folder, threads=2), documents, 16) == alone

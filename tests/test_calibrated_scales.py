@@ -8,13 +8,14 @@ import sys
 import numpy as np
 import onnx
 import pytest
+import torch
 
 from attn.export.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
                                            calibration_sources, row_quantizations)
 from attn.export.quantize import quantize_folder
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .conftest import ROOT
@@ -50,14 +51,14 @@ def test_every_encoder_product_is_one_fused_node(folders):
 def test_the_calibrated_model_still_reverses(folders, reverse_test_rows):
     _, calibrated = folders
     rows = reverse_test_rows[:50]
-    outputs = Translator(calibrated, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
+    outputs = LoadedModel(calibrated, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
     assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 45
 
 
 @pytest.mark.parametrize("beam", [1, 5])
 def test_a_sentence_translates_alone_as_in_a_batch(folders, reverse_test_rows, beam):
     _, calibrated = folders
-    translator = Translator(calibrated, threads=1)
+    translator = LoadedModel(calibrated, threads=1)
     sources = [row.source for row in reverse_test_rows[:24]]
     together = translator.translate(sources, SearchOptions(beam=beam))
     alone = [translator.translate([source], SearchOptions(beam=beam))[0] for source in sources]
@@ -134,3 +135,16 @@ def test_a_model_of_one_direction_calibrates_on_its_source_column(transformer_mo
     rows = read_tsv(corpus)
     assert calibration_sources([corpus], read_manifest(transformer_model), swap_columns=True) == {
         tuple(read_manifest(transformer_model).pairs[0]): [row.target for row in rows]}
+
+
+@pytest.mark.integration
+def test_a_calibrated_folder_gives_back_the_same_weights_as_its_per_row_twin(folders):
+    """A run that starts from a calibrated folder (`[train] init_from`) takes every weight: the
+    fused products hold the same int8 weights and scales as the per-row folder's."""
+    from attn.export.exported_weights import exported_weights
+
+    row, calibrated = folders
+    per_row, fused = exported_weights(row), exported_weights(calibrated)
+    assert set(fused) == set(per_row)
+    for name, value in per_row.items():
+        torch.testing.assert_close(fused[name], value, rtol=1e-6, atol=1e-7, msg=name)

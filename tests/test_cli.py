@@ -19,11 +19,11 @@ def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kw
 
 
 def test_translate_arguments(reverse_model):
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     sources = ["a0 b1 c2", "d3 e0 f1 g2"]
     out = attn("translate", "-m", str(reverse_model), *sources).stdout.decode()
-    expected = [hyps[0].text for hyps in Translator(reverse_model).translate(sources)]
+    expected = [hyps[0].text for hyps in LoadedModel(reverse_model).translate(sources)]
     assert out == "".join(text + "\n" for text in expected)
     assert out.splitlines()[0] == "c2 b1 a0"
 

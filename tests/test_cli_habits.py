@@ -158,23 +158,23 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     in a language the model does not read is written out unchanged, with a note. One language
     was picked for a whole mixed file from its first batch, however short
     its first line (probes P9, P10)."""
-    from attn.cli.detected_sources import DetectedSources, unchanged
+    from attn.runtime.router import Router, unchanged
 
     notes = []
     calls = []
 
     class Echo:
-        def __init__(self, language):
-            self.language = language
+        def __init__(self, pair):
+            self.language = pair[0]
 
         def translate(self, texts, options, batch_size, first_number, sentences):
             calls.append((self.language, texts))
             return [[f"{self.language}:{text}"] for text in texts]
 
-    sources = DetectedSources("en", [("de", "en"), ("fr", "en")], lambda language: (Echo(language), None), notes.append)
+    router = Router([("de", "en"), ("fr", "en")], lambda pair, last: (Echo(pair), None), notes.append)
     texts = ["Ich bin heute sehr müde und gehe früh ins Bett.", "Je suis très fatigué aujourd'hui et je me couche tôt.",
              "Sono molto stanco oggi e vado a letto presto, grazie mille."]
-    results = sources.translate(texts, 8, 1, True)
+    results = router.translate(texts, "auto", "en", 8, 1, True)
     assert results[0] == ["de:" + texts[0]] and results[1] == ["fr:" + texts[1]]
     assert results[2][0].text == texts[2] and unchanged(texts[2])[0].text == texts[2]
     assert any("input 3" in note and "unchanged" in note for note in notes)

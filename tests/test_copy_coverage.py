@@ -13,7 +13,7 @@ from attn.export.train import Trainer, coverage_loss
 from attn.runtime.graph_contract import ROW
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 from .conftest import reverse_config
 from .test_variants import exact_match
@@ -43,13 +43,13 @@ def test_copy_and_coverage_model_learns_to_reverse(copy_run, reverse_test_rows):
 def test_the_folder_carries_coverage_state_and_source_ids(copy_run):
     _, folder = copy_run
     assert [s.name for s in read_manifest(folder).state_specs if s.kind == ROW] == ["hidden", "coverage"]
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     assert "source_ids" in {i.name for i in translator.decoder.get_inputs()}
 
 
 def test_coverage_state_is_the_attention_summed_over_steps(copy_run):
     _, folder = copy_run
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     ids = [translator.tokenizer.encode_source(text).ids for text in ("a0 b1 c2 d3", "e0 f1")]
     state = translator.encode(ids)
     total = np.zeros_like(state.carried["coverage"])
@@ -80,7 +80,7 @@ def test_with_the_switch_closed_every_token_is_a_copied_source_piece():
 
 def test_batched_equals_unbatched_and_greedy_equals_beam_one(copy_run, reverse_test_rows):
     _, folder = copy_run
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     sources = [row.source for row in reverse_test_rows[:12]]
     for options in (SearchOptions(beam=1), SearchOptions(beam=4)):
         batched = [r[0].text for r in translator.translate(sources, options, batch_size=12)]

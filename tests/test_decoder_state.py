@@ -9,7 +9,7 @@ import pytest
 from attn.export.runtime_graphs import GRAPHS
 from attn.runtime.decoder_state import Device, sentence_groups
 from attn.runtime.search import SearchOptions, beam_search, largest_per_row
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
@@ -46,7 +46,7 @@ def test_take_gathers_rows_like_numpy_on_the_device(shape):
 
 
 def test_states_stay_ortvalues_through_steps_and_reorderings(any_reverse_model):
-    translator = Translator(any_reverse_model, threads=1)
+    translator = LoadedModel(any_reverse_model, threads=1)
     sources = [translator.tokenizer.encode_source(text).ids for text in ("a0 b1 c2", "d3 e0")]
     state = translator.encode(sources)
     assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())

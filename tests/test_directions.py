@@ -11,7 +11,7 @@ import pytest
 from attn.export.quantize import quantize_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .conftest import ROOT
@@ -22,14 +22,14 @@ pytestmark = pytest.mark.integration
 TEST_ROWS = read_tsv(ROOT / "tests" / "fixtures" / "rotate" / "test.tsv")
 
 
-def exact_match(translator: Translator, rows) -> float:
+def exact_match(translator: LoadedModel, rows) -> float:
     outputs = [found[0].text for found in translator.translate([row.source for row in rows])]
     return sum(output == row.target for output, row in zip(outputs, rows)) / len(rows)
 
 
 def test_one_folder_translates_both_ways(both_ways_model):
-    forwards = Translator(both_ways_model, threads=1)
-    backwards = Translator(both_ways_model, threads=1, source_lang="rot")
+    forwards = LoadedModel(both_ways_model, threads=1)
+    backwards = LoadedModel(both_ways_model, threads=1, source_lang="rot")
     assert (forwards.source_lang, forwards.target_lang, backwards.target_lang) == ("sym", "rot", "sym")
     # 0.94 and 0.965 at the config's 800 steps (its best dev BLEU; 1,200 steps do no better)
     assert exact_match(forwards, TEST_ROWS) >= 0.9
@@ -39,7 +39,7 @@ def test_one_folder_translates_both_ways(both_ways_model):
 
 
 def test_the_token_belongs_to_no_word(both_ways_model):
-    translator = Translator(both_ways_model, threads=1, target_lang="sym")
+    translator = LoadedModel(both_ways_model, threads=1, target_lang="sym")
     [[found]] = translator.translate(["a0 b1 c2 d3"], translator.default_options(shortlist=False))  # as force scores
     assert found.attention.shape[1] == 1 + len(translator.tokenizer.encode("a0 b1 c2 d3")) + 1  # the token, pieces, EOS
     assert found.alignment.source_words == ["a0", "b1", "c2", "d3"]
@@ -58,7 +58,7 @@ def test_the_manifest_lists_the_directions_and_a_one_direction_folder_keeps_form
 def test_each_target_language_has_its_own_frequent_pieces(both_ways_model):
     from attn.runtime.shortlist import Shortlist
 
-    translator = Translator(both_ways_model, threads=1)
+    translator = LoadedModel(both_ways_model, threads=1)
     shortlist = Shortlist.load(both_ways_model / "lexicon.npz", translator.tokenizer.vocab_size)
     tokens = {translator.tokenizer.language_token(language) for language in ("sym", "rot")}
     assert set(shortlist.language_frequent) == tokens and all(len(ids) for ids in shortlist.language_frequent.values())
@@ -66,7 +66,7 @@ def test_each_target_language_has_its_own_frequent_pieces(both_ways_model):
 
 def test_a_direction_the_model_lacks_is_refused(both_ways_model):
     with pytest.raises(UsageError, match="translates sym→rot, rot→sym"):
-        Translator(both_ways_model, threads=1, source_lang="de")
+        LoadedModel(both_ways_model, threads=1, source_lang="de")
     result = attn("translate", "-m", str(both_ways_model), "--to", "en", "a0", check_rc=2)
     assert result.stdout == b"" and result.stderr.count(b"\n") == 1 and b"Traceback" not in result.stderr
 
@@ -83,21 +83,21 @@ def test_the_cli_chooses_by_from_and_to(both_ways_model):
 def test_int8_keeps_the_directions(both_ways_model, tmp_path):
     quantize_folder(both_ways_model, tmp_path / "int8")
     assert read_manifest(tmp_path / "int8").pairs == [("sym", "rot"), ("rot", "sym")]
-    backwards = Translator(tmp_path / "int8", threads=1, target_lang="sym")
+    backwards = LoadedModel(tmp_path / "int8", threads=1, target_lang="sym")
     assert backwards.translate(["a0 b1 c2 d3"])[0][0].text == "d3 a0 b1 c2"
 
 
 def test_a_direction_without_its_token_is_refused(both_ways_model, tmp_path):
-    from attn.runtime.translator import ModelFolderError
+    from attn.runtime.loaded_model import ModelFolderError
 
     folder = tmp_path / "model"
     shutil.copytree(both_ways_model, folder)
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["directions"].append(["sym", "xx"])  # a direction the tokenizer has no <2xx> for
     (folder / "manifest.json").write_text(json.dumps(manifest))
-    Translator(folder, threads=1, target_lang="sym")
+    LoadedModel(folder, threads=1, target_lang="sym")
     with pytest.raises(ModelFolderError, match="no <2xx> token"):
-        Translator(folder, threads=1, target_lang="xx")
+        LoadedModel(folder, threads=1, target_lang="xx")
 
 
 def test_a_folder_listing_one_direction_still_opens_with_its_token(both_ways_model, tmp_path):
@@ -107,7 +107,7 @@ def test_a_folder_listing_one_direction_still_opens_with_its_token(both_ways_mod
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["directions"] = [["sym", "rot"]]
     (folder / "manifest.json").write_text(json.dumps(manifest))
-    one_way, both_ways = Translator(folder, threads=1), Translator(both_ways_model, threads=1, target_lang="rot")
+    one_way, both_ways = LoadedModel(folder, threads=1), LoadedModel(both_ways_model, threads=1, target_lang="rot")
     assert read_manifest(folder).pairs == [("sym", "rot")]
     [[alone]], [[tagged]] = one_way.translate(["a0 b1 c2 d3"]), both_ways.translate(["a0 b1 c2 d3"])
     assert (alone.text, alone.score) == (tagged.text, tagged.score)

@@ -92,7 +92,7 @@ def test_graphs_match_pytorch_on_a_long_batch(reverse_run):
 def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, reverse_test_rows, tmp_path):
     from attn.export.quantize import quantize_folder
     from attn.runtime.search import SearchOptions
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     out = tmp_path / "int8"
     quantize_folder(reverse_model, out)
@@ -102,7 +102,7 @@ def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, rever
     manifest = read_manifest(out)
     assert manifest.architecture["precision"] == "int8" and manifest.architecture["activation_scales"] == "row"
     rows = reverse_test_rows[:50]
-    outputs = Translator(out, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
+    outputs = LoadedModel(out, threads=1).translate([row.source for row in rows], SearchOptions(beam=5))
     assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 45
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from attn.cli.lines import read_line_batches
 from attn.runtime.manifest import sha256_of
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
@@ -88,7 +88,7 @@ def test_a_100000_character_line_is_translated_in_parts(reverse_model, output_fo
 
 @pytest.fixture(scope="module")
 def translator(reverse_model):
-    return Translator(reverse_model, threads=1, notify=lambda message: None)
+    return LoadedModel(reverse_model, threads=1, notify=lambda message: None)
 
 
 @given(st.lists(st.text(st.characters(blacklist_characters="\n"), max_size=40), min_size=1, max_size=6))
@@ -271,7 +271,7 @@ def test_the_models_search_defaults_apply_unless_given(reverse_model, tmp_path):
     manifest = json.loads((folder / "manifest.json").read_text())
     manifest["search"]["min_length"] = 6
     (folder / "manifest.json").write_text(json.dumps(manifest))
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     assert translator.default_options(min_length=None).min_length == 6
     assert translator.default_options(min_length=0).min_length == 0
 
@@ -357,7 +357,7 @@ def test_summarize_checks_every_file_before_any_output(tmp_path):
 def test_the_summarizer_tokenizes_only_what_it_reads(monkeypatch):
     from attn.runtime.registry import resolve_model
 
-    summarizer = Translator(resolve_model(None, "summarize", None, None), threads=1, notify=lambda m: None)
+    summarizer = LoadedModel(resolve_model(None, "summarize", None, None), threads=1, notify=lambda m: None)
     seen = []
     encode = summarizer.tokenizer.encode_source
     monkeypatch.setattr(summarizer.tokenizer, "encode_source",

@@ -56,11 +56,11 @@ def imported(request, tiny_marian, tmp_path_factory, worker_id):
 def engines(imported):
     import ctranslate2
 
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     folder, converted = imported
     # float32 arithmetic on either package (CTranslate2 dequantizes the int8 one, as attn's import does)
-    return Translator(folder, threads=1), ctranslate2.Translator(str(converted), device="cpu", compute_type="float32")
+    return LoadedModel(folder, threads=1), ctranslate2.Translator(str(converted), device="cpu", compute_type="float32")
 
 
 def source_tokens(translator, text: str) -> list[str]:

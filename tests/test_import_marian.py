@@ -56,9 +56,9 @@ def marian(checkpoint):
 
 @pytest.fixture(scope="session")
 def translator(imported):
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
-    return Translator(imported, threads=1)
+    return LoadedModel(imported, threads=1)
 
 
 def test_the_tokenizers_cut_as_marian_tokenizer_does(marian, translator):
@@ -205,10 +205,10 @@ def test_the_command_imports_and_translates_with_alignments(checkpoint, imported
 
 
 def test_an_int8_import_translates_each_sentence_as_in_a_batch(imported, tmp_path):
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     attn("quantize", str(imported), "--out", str(tmp_path / "int8"))
-    translator = Translator(tmp_path / "int8", threads=1)
+    translator = LoadedModel(tmp_path / "int8", threads=1)
     for beam in (1, 5):
         options = translator.default_options(beam=beam)
         batched = [result[0].tokens for result in translator.translate(SENTENCES, options)]

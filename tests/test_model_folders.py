@@ -19,7 +19,7 @@ from attn.export.quantize import quantize_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
@@ -51,14 +51,14 @@ def rehash(folder, name) -> None:
 def refused(folder) -> str:
     """The folder is refused in-process with a ModelFolderError; returns its message."""
     with pytest.raises(ModelFolderError) as error:
-        Translator(folder, threads=1)
+        LoadedModel(folder, threads=1)
     return str(error.value)
 
 
 def shortlist_refused(folder) -> str:
     """The folder opens, and its shortlist, read when a search first uses it, is refused with a
     ModelFolderError; returns its message."""
-    translator = Translator(folder, threads=1)
+    translator = LoadedModel(folder, threads=1)
     with pytest.raises(ModelFolderError) as error:
         translator.translate(["a0"], SearchOptions(shortlist=True))
     return str(error.value)
@@ -174,7 +174,7 @@ def test_the_vocabulary_size_is_checked(folder):
 
 def test_unknown_top_level_fields_are_ignored(folder):
     write_manifest(folder, {**manifest_of(folder), "licence": "MIT"})
-    Translator(folder, threads=1)
+    LoadedModel(folder, threads=1)
 
 
 # ---- files that match their checksum but not each other --------------------------------
@@ -248,7 +248,7 @@ def test_any_value_in_any_manifest_field(reverse_model, tmp_path_factory, field,
     shutil.copytree(reverse_model, folder)
     write_manifest(folder, {**manifest_of(folder), field: value})
     try:
-        Translator(folder, threads=1)
+        LoadedModel(folder, threads=1)
     except UsageError:
         pass
 
@@ -276,7 +276,7 @@ def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, w
     if rehashed and damage != "delete" and name != "manifest.json":
         rehash(folder, name)
     try:
-        Translator(folder, threads=1).translate(["a0 b1 c2"])
+        LoadedModel(folder, threads=1).translate(["a0 b1 c2"])
     except UsageError:
         pass
 

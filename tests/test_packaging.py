@@ -18,9 +18,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def test_editable_install_imports_from_this_checkout():
     import attn.cli.app
-    import attn.runtime.translator
+    import attn.runtime.loaded_model
 
-    assert Path(attn.runtime.translator.__file__).resolve().parent == ROOT / "runtime"
+    assert Path(attn.runtime.loaded_model.__file__).resolve().parent == ROOT / "runtime"
     assert Path(attn.cli.app.__file__).resolve().parent == ROOT / "cli"
 
 
@@ -40,7 +40,7 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top_level = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"attn"}
-    for module in ("attn/cli/app.py", "attn/runtime/translator.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml",
+    for module in ("attn/cli/app.py", "attn/runtime/loaded_model.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml",
                    "attn/runtime/take_rows.onnx", "attn/runtime/best_columns.onnx"):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]
@@ -58,7 +58,7 @@ def test_wheel_installs_and_runs(wheel, tmp_path):
     subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
-    probe = "import attn.runtime.translator as t, attn.models as m; print(t.__file__); print(m.__file__)"
+    probe = "import attn.runtime.loaded_model as t, attn.models as m; print(t.__file__); print(m.__file__)"
     env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}  # the venv's attn, not another
     out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path,
                          env=env).stdout

@@ -49,9 +49,9 @@ def test_a_paragraph_without_end_is_closed_at_the_limit():
 
 @pytest.mark.integration
 def test_a_line_of_sentences_is_translated_sentence_by_sentence(reverse_model):
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
-    translator = Translator(reverse_model)
+    translator = LoadedModel(reverse_model)
     line = "a0 b1. c2 d3 e0."
     [[joined]] = translator.translate([line])
     alone = [t[0] for t in translator.translate(["a0 b1.", "c2 d3 e0."], sentences=False)]

@@ -55,3 +55,20 @@ def test_the_readme_command_prints_what_the_readme_shows(command, expected):
     for record, line in zip(listed, expected):
         scores = {best["text"]: best["score"] for best in record["n_best"]}
         assert line in scores and scores[line] >= record["n_best"][0]["score"] - NEAR_TIE, (line, scores)
+
+
+def python_snippet() -> str:
+    """The code block of README's "From Python" section, as written."""
+    section = README.read_text(encoding="utf-8").split("## From Python", 1)[1].split("\n## ", 1)[0]
+    return "\n".join(line[4:] for line in section.splitlines() if line.startswith("    "))
+
+
+def test_the_readme_python_snippet_runs_as_written():
+    snippet = python_snippet()
+    assert "import attn.runtime as attn" in snippet and "attn.load(" in snippet
+    result = subprocess.run([sys.executable, "-c", snippet], capture_output=True, timeout=300)
+    assert result.returncode == 0, result.stderr.decode()
+    apple, french, detailed = result.stdout.decode().splitlines()
+    assert apple == run('attn translate "she is eating a green apple"').strip()
+    assert french == run('attn translate -s de -t fr "Guten Morgen, wie geht es dir?"').strip()
+    assert detailed.startswith(run('attn translate "The file could not be opened."').strip() + " -")

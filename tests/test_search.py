@@ -9,14 +9,14 @@ from hypothesis.extra.numpy import arrays
 
 from attn.runtime.search import (BestOfFullStep, Hypothesis, SearchOptions, banned_columns, beam_search, best_allowed,
                                  best_of_groups, constrain, greedy_search, largest_per_row, most_banned)
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
 
 @pytest.fixture(scope="module")
 def translator(any_reverse_model):
-    return Translator(any_reverse_model, threads=1)
+    return LoadedModel(any_reverse_model, threads=1)
 
 
 def texts(rows):
@@ -180,7 +180,7 @@ def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_len
 def test_parallel_batches_give_the_same_output_in_order(translator, reverse_test_rows, beam):
     """threads=3 decodes batches side by side (smaller ones, so each thread has one); the outputs,
     scores and input order are those of one thread."""
-    parallel = Translator(translator.folder, threads=3)
+    parallel = LoadedModel(translator.folder, threads=3)
     assert parallel.workers == 3
     sources = texts(reverse_test_rows[:40])
     options = SearchOptions(beam=beam, n_best=beam)

@@ -195,7 +195,7 @@ def test_sigterm_lets_requests_in_flight_finish(reverse_model):
 
 
 class CountingTranslator:
-    """Stands in for a Translator: 'translates' by upper-casing and records each batch; with
+    """Stands in for a LoadedModel: 'translates' by upper-casing and records each batch; with
     `hold`, each decode waits for `release` (so a test knows a batch is decoding, at any speed)."""
 
     def __init__(self, hold: bool = False):
@@ -313,6 +313,25 @@ def test_the_both_ways_model_serves_both_of_its_directions():
         server.stop()
 
 
+@pytest.mark.system
+def test_german_and_french_are_translated_through_english():
+    """No model translates German ↔ French: /languages offers both pairs and /translate answers
+    with what the CLI prints for them (both through English, runtime/router.py)."""
+    import httpx
+
+    server = Server("--models", "de-en", "--models", "en-de", "--models", "fr-en")
+    try:
+        offered = {entry["code"]: entry["targets"] for entry in httpx.get(server.url + "/languages").json()}
+        assert "fr" in offered["de"] and "de" in offered["fr"]
+        for source, target, sentence in (("de", "fr", "Guten Morgen, wie geht es dir?"),
+                                         ("fr", "de", "Le fichier n'a pas pu être ouvert.")):
+            answer = httpx.post(server.url + "/translate", json={"q": sentence, "source": source, "target": target})
+            expected = attn("translate", "--from", source, "--to", target, sentence).stdout.decode().strip()
+            assert answer.status_code == 200 and answer.json() == {"translatedText": expected}
+    finally:
+        server.stop()
+
+
 # ---- LibreTranslate's ways of asking (issue 44) ----------------------------------------------------
 @pytest.mark.integration
 @pytest.mark.parametrize("how", ["json", "form", "multipart", "query string"])
@@ -411,12 +430,12 @@ def test_a_request_that_times_out_stops_its_decoding():
 @pytest.mark.integration
 def test_a_stopped_search_ends_at_its_next_step(reverse_model):
     from attn.runtime.decoder_state import SearchStopped
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     stop = threading.Event()
     stop.set()
     with pytest.raises(SearchStopped):
-        Translator(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)
+        LoadedModel(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)
 
 
 @pytest.mark.integration
@@ -496,9 +515,9 @@ def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypat
 
     from attn.cli.server.app import ALIGNMENTS_AT_ONCE, create_app
     from attn.cli.server.settings import Limits
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
-    translator = Translator(reverse_model, threads=1)
+    translator = LoadedModel(reverse_model, threads=1)
     release, started = threading.Event(), threading.Semaphore(0)
     force = translator.force
 

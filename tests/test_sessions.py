@@ -166,10 +166,10 @@ def test_a_translator_hashes_each_file_once(reverse_model, hashed):
     (a graph not in the optimized-graph cache: verified_bytes) or only checks its checksum (cold
     start, issue 46)."""
     from attn.runtime.manifest import read_manifest
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     sizes = {(reverse_model / name).stat().st_size for name in read_manifest(reverse_model).files}
-    Translator(reverse_model, threads=1)
+    LoadedModel(reverse_model, threads=1)
     assert sum(hashed) == sum(sizes)
 
 
@@ -181,25 +181,25 @@ def test_a_second_start_hashes_nothing_and_still_refuses_a_damaged_folder(hashed
     from attn.runtime import sessions
     from attn.runtime.manifest import ModelFolderError
     from attn.runtime.search import SearchOptions
-    from attn.runtime.translator import Translator
+    from attn.runtime.loaded_model import LoadedModel
 
     folder = tmp_path / "model"
     shutil.copytree(reverse_model, folder)
-    first = Translator(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
-    Translator(folder, threads=1)
+    first = LoadedModel(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
+    LoadedModel(folder, threads=1)
     assert sum(hashed) > 0
     hashed.clear()
     read = []
     real_read = checksums.read_with_sha256
     monkeypatch.setattr(sessions, "read_with_sha256", lambda path: read.append(path) or real_read(path))
-    again = Translator(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
+    again = LoadedModel(folder, threads=1).translate(["a0 b1 c2"], SearchOptions(beam=2))
     assert sum(hashed) == 0 and read == [] and again[0][0].text == first[0][0].text
     damaged = bytearray((folder / "decoder.onnx").read_bytes())
     damaged[len(damaged) // 2] ^= 0xFF
     (folder / "new.onnx").write_bytes(bytes(damaged))
     os.replace(folder / "new.onnx", folder / "decoder.onnx")
     with pytest.raises(ModelFolderError, match="decoder.onnx: checksum mismatch"):
-        Translator(folder, threads=1)
+        LoadedModel(folder, threads=1)
 
 
 def test_every_session_takes_one_arena_registered_once(reverse_model, tmp_path, monkeypatch):

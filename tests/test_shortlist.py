@@ -11,7 +11,7 @@ from attn.runtime.constants import BOS, EOS
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.search import SearchOptions, columns_of
 from attn.runtime.shortlist import Shortlist, distinct
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 from .test_cli import attn
 
@@ -102,7 +102,7 @@ def test_int8_output_layer_is_close_and_a_quarter_of_the_size(tmp_path):
 
 @pytest.fixture(scope="module")
 def shortlisted(reverse_shortlist_model):
-    return Translator(reverse_shortlist_model, threads=1)
+    return LoadedModel(reverse_shortlist_model, threads=1)
 
 
 @pytest.mark.parametrize("beam", [1, 4])
@@ -111,7 +111,7 @@ def test_a_shortlist_of_the_whole_vocabulary_changes_nothing(shortlisted, revers
     vocab = shortlisted.output_layer.vocab_size
     full = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam, shortlist=False))
     whole = Shortlist(np.arange(vocab), np.full((vocab, 1), -1))
-    monkeypatch.setattr(Translator, "shortlist", property(lambda translator: whole))
+    monkeypatch.setattr(LoadedModel, "shortlist", property(lambda translator: whole))
     everything = shortlisted.translate(texts, SearchOptions(beam=beam, n_best=beam))
     for a, b in zip(full, everything):
         assert [h.tokens for h in a] == [h.tokens for h in b]
@@ -185,9 +185,9 @@ def test_attn_shortlist_learns_what_export_learned_and_keeps_the_graphs(reverse_
 def test_attn_shortlist_writes_the_sizes_asked_for(reverse_shortlist_model, tmp_path):
     out = tmp_path / "narrower"
     _relearned(reverse_shortlist_model, out, "shortlist.frequent=6", "shortlist.per_source=3")
-    narrower = Translator(out).shortlist
+    narrower = LoadedModel(out).shortlist
     assert len(narrower.frequent) == 6 and narrower.translations.shape[1] == 3
-    np.testing.assert_array_equal(narrower.frequent, Translator(reverse_shortlist_model).shortlist.frequent[:6])
+    np.testing.assert_array_equal(narrower.frequent, LoadedModel(reverse_shortlist_model).shortlist.frequent[:6])
 
 
 def test_attn_shortlist_refuses_a_size_of_zero_and_a_folder_that_is_no_model(reverse_shortlist_model, tmp_path):

@@ -8,7 +8,7 @@ import pytest
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import resolve_model
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .test_cli import attn
@@ -24,7 +24,7 @@ DOCUMENT = (f"This package provides Python 3 bindings for {MADE_UP}, a library t
 
 @pytest.fixture(scope="module")
 def summarizer():
-    return Translator(resolve_model(None, "summarize", None, None), threads=1)
+    return LoadedModel(resolve_model(None, "summarize", None, None), threads=1)
 
 
 def test_the_default_summarizer_is_installed_and_intact():

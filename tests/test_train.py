@@ -126,6 +126,32 @@ def test_several_training_files_and_upsampled_origins(tmp_path):
     assert len(trainer.corpus.train) == 10
 
 
+def test_held_out_rows_are_the_same_every_run_and_either_way_round(tmp_path):
+    """[data] hold_out: rows of the named origins, chosen by their first column's hash, leave
+    training with every row of the same text, join the dev rows, and are written for `attn eval`."""
+    import gzip
+
+    from attn.export.data import hold_out
+    from attn.runtime.tsv import Row, read_tsv
+
+    rows = [Row(f"news {i}", f"nachricht {i}", "news") for i in range(40)] + \
+        [Row("news 3", "andere 3", "web"), Row("soft 1", "weich 1", "software")]
+    kept, held = hold_out(rows, {"news": 5})
+    assert len({row.source for row in held}) == 5 and not {row.source for row in held} & {row.source for row in kept}
+    assert ("news 3" in {row.source for row in held}) == (Row("news 3", "andere 3", "web") in held)
+    swapped_kept, swapped_held = hold_out([row.swapped() for row in rows], {"news": 5}, key=lambda row: row.target)
+    assert [row.swapped() for row in swapped_held] == held and hold_out(rows, {"news": 5})[1] == held
+    source = tmp_path / "rows.tsv"
+    source.write_text("".join(f"a{i % 4} b1\tb1 a{i % 4}\tsym\n" for i in range(12)) + "c2 d3\td3 c2\tother\n")
+    config = reverse_config(steps=1)
+    data = dataclasses.replace(config.data, train=str(source), dev=str(source), hold_out={"sym": 4})
+    trainer = Trainer(dataclasses.replace(config, data=data), tmp_path / "work", Console(quiet=True))
+    written = read_tsv(tmp_path / "work" / "held-out.tsv.gz")
+    assert len(written) == 6 and len({row.source for row in written}) == 2  # whole texts: at least 4 rows, 3 a text
+    assert len(trainer.corpus.train) == 7 and len(trainer.corpus.dev) == 13 + 6
+    assert gzip.decompress((tmp_path / "work" / "held-out.tsv.gz").read_bytes()).decode().count("\tsym\n") == 6
+
+
 def test_swapped_columns_train_the_reverse_direction(tmp_path):
     """[data] swap_columns: the files' second column is the source (de→en from en-de files)."""
     from attn.runtime.tsv import Row, read_tsv

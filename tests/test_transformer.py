@@ -21,7 +21,7 @@ from attn.export.quantize import quantize_folder
 from attn.export.transformer import Transformer
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG, reverse_config
 from .test_variants import exact_match
@@ -157,7 +157,7 @@ def test_forced_alignment(transformer_model, reverse_test_rows):
     539 of 558 links of the first 100 test rows were the mirror)."""
     result = subprocess.run([*ATTN, "align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"],
                             capture_output=True, timeout=120)
-    translator = Translator(transformer_model, threads=1)
+    translator = LoadedModel(transformer_model, threads=1)
     assert json.loads(result.stdout)["pharaoh"] == translator.force("a0 b1 c2", "c2 b1 a0").alignment.pharaoh()
     links = mirrored = 0
     for row in reverse_test_rows[:50]:
@@ -182,7 +182,7 @@ def test_the_shortlist_decodes_like_the_whole_vocabulary(transformer_run, revers
     shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=300,
                                 per_source=5, iterations=2)
     export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}, shortlist)
-    translator = Translator(tmp_path / "model", threads=1)
+    translator = LoadedModel(tmp_path / "model", threads=1)
     sources = [row.source for row in reverse_test_rows[:40]]
     with_list = translator.translate(sources, SearchOptions(beam=5, shortlist=True))
     without = translator.translate(sources, SearchOptions(beam=5, shortlist=False))
@@ -205,7 +205,7 @@ def test_int8_quantizes_the_products_and_still_reverses(transformer_model, rever
     assert not [node for node in graph.node if product.output[0] in node.input and node.op_type in ("Mul", "Add")]
     assert "DynamicQuantizeLinear" not in ops
     assert encoder_ops.count("MatMulInteger") >= 12  # per encoder layer: q, k, v, out, 2 feed-forward; + cross k, v
-    translator = Translator(tmp_path / "int8", threads=1)
+    translator = LoadedModel(tmp_path / "int8", threads=1)
     rows = reverse_test_rows[:60]
     outputs = translator.translate([row.source for row in rows], SearchOptions(beam=5))
     assert sum(o[0].text == row.target for o, row in zip(outputs, rows)) >= 54
@@ -231,7 +231,7 @@ def test_a_summarizer_reads_the_head_of_a_long_document(transformer_model, tmp_p
     manifest["task"], manifest["search"]["max_source_pieces"] = "summarize", 6
     (folder / "manifest.json").write_text(json.dumps(manifest))
     notes = []
-    summarizer = Translator(folder, threads=1, notify=notes.append)
+    summarizer = LoadedModel(folder, threads=1, notify=notes.append)
     [[long]] = summarizer.translate(["a0 b1 c2 d3 e0 f1 a2 b3 c0 d1 e2 f3"], SearchOptions(beam=5))
     [[head]] = summarizer.translate(["a0 b1 c2 d3 e0 f1"], SearchOptions(beam=5))
     assert long.text == head.text and "summarized from its first" in notes[0]

@@ -8,7 +8,7 @@ string, a body's field before the query string's):
                       alternatives, api_key → {"translatedText": …, "alternatives": …}
     POST /translate_file  file (.txt, .html), source, target → {"translatedFileUrl": …}, which
                       GET /download_file/NAME serves
-    GET  /languages   → [{"code", "name", "targets"}]
+    GET  /languages   → [{"code", "name", "targets"}], pairs translated through English included
     POST /detect      q → [{"confidence", "language"}] among the served models' languages
                       (source "auto" in /translate detects each text the same way)
     POST /suggest     403: suggestions are off, as LibreTranslate's default
@@ -54,12 +54,11 @@ from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.registry import pair_owners
+from attn.runtime.router import Routes, compose, unchanged
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
-from attn.runtime.translator import Translator
+from attn.runtime.loaded_model import LoadedModel
 
-from ..detected_sources import unchanged
 from ..formats.jsonl import input_record
-from ..options import search_options as command_line_options
 from .batcher import Busy, DynamicBatcher
 from .files import FILE_FORMATS, TranslatedFiles, download_name
 from .html_text import translate_html
@@ -78,7 +77,7 @@ class Models:
     name naming its default direction; a pair two models have goes to the one made for it
     (registry.pair_owners)."""
 
-    def __init__(self, translators: list[Translator], batching: dict):
+    def __init__(self, translators: list[LoadedModel], batching: dict):
         self.batchers = {t.folder.name: DynamicBatcher(t, **batching) for t in translators}
         self.pairs: dict[tuple[str, str], DynamicBatcher] = {}
         translating = [batcher for batcher in self.batchers.values() if batcher.translator.manifest.task == "translate"]
@@ -107,6 +106,11 @@ class Models:
     def languages(self) -> set[str]:
         return {language for pair in self.pairs for language in pair}
 
+    @property
+    def routes(self) -> Routes:
+        """The ways between the served languages: each pair's model, or two through English."""
+        return Routes(list(self.pairs))
+
     def for_pair(self, source: str, target: str) -> DynamicBatcher:
         languages = self.languages()
         for language in (source, target):
@@ -122,7 +126,7 @@ ALIGNMENTS_AT_ONCE = 2  # /v1/align requests computed at once; more wait no long
 WEB_PAGE = "index.html"
 
 
-def create_app(translators: list[Translator], limits: Limits = Limits(), batching: dict | None = None,
+def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batching: dict | None = None,
                cors_origins: tuple[str, ...] = ("*",), allowed_hosts: tuple[str, ...] = ("*",)) -> Starlette:
     """The application over loaded models; `batching` goes to each DynamicBatcher; `cors_origins`
     may call it from a browser page of theirs (LibreTranslate's default: every origin); requests
@@ -151,14 +155,24 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         results: list = [None] * len(texts)
         for language in dict.fromkeys(code for code, _ in detected):
             chosen = [i for i, (code, _) in enumerate(detected) if code == language]
-            if source == "auto" and language == target:  # already in the target language: given back, as the CLI does (probe S13b)
+            hops = models.routes.hops(language, target) if language != target or source == "auto" else None
+            if hops == []:  # detected in the target language: given back, as the CLI does
                 for i in chosen:
                     results[i] = unchanged(texts[i])
                 continue
-            batcher = models.for_pair(language, target)
-            defaults = batcher.translator.default_options()
-            options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1))
-            for i, result in zip(chosen, await decode(batcher, [texts[i] for i in chosen], options, True, limits)):
+            if hops is None:
+                models.for_pair(language, target)  # the 400 that names what is missing
+            found = None
+            for number, pair in enumerate(hops):  # one model, or two through English (runtime/router.py)
+                batcher, last = models.pairs[pair], number == len(hops) - 1
+                defaults = batcher.translator.default_options()
+                options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1)) \
+                    if last else defaults
+                inputs = [texts[i] for i in chosen] if found is None else [result[0].text for result in found]
+                step = await decode(batcher, inputs, options, True, limits)
+                found = step if found is None else [[compose(before[0], after) for after in result]
+                                                    for before, result in zip(found, step)]
+            for i, result in zip(chosen, found):
                 results[i] = result
         return results, detected
 
@@ -259,9 +273,10 @@ def create_app(translators: list[Translator], limits: Limits = Limits(), batchin
         return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
 
     async def languages(request: Request) -> JSONResponse:
-        sources = sorted({source for source, _ in models.pairs})
+        pairs = models.routes.all_pairs()  # pivoted pairs too: /translate takes them through English
+        sources = sorted({source for source, _ in pairs})
         return JSONResponse([{"code": code, "name": LANGUAGE_NAMES.get(code, code),
-                              "targets": sorted(t for s, t in models.pairs if s == code)} for code in sources])
+                              "targets": sorted(t for s, t in pairs if s == code)} for code in sources])
 
     async def native_translate(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits, json_only=True)
@@ -449,7 +464,7 @@ def integer(value, name: str, low: int, high: int) -> int:
     return value
 
 
-def search_options(translator: Translator, fields: dict) -> SearchOptions:
+def search_options(translator: LoadedModel, fields: dict) -> SearchOptions:
     """The model's defaults with the request's search settings, as the command line takes them
     (a beam below n_best is raised to it); a wrong one is a 400 naming it."""
     settings = {name: fields[name] for name in NATIVE_SEARCH_SETTINGS if name in fields}
@@ -458,8 +473,8 @@ def search_options(translator: Translator, fields: dict) -> SearchOptions:
             check_search_value(name, value)
             if name in SERVER_SEARCH_LIMITS and value > SERVER_SEARCH_LIMITS[name]:
                 raise UsageError(f"{name} must be at most {SERVER_SEARCH_LIMITS[name]} on this server, got {value!r}")
-        return command_line_options(translator, settings.pop("beam", None), settings.pop("n_best", 1),
-                                    settings.pop("sample", False), lambda message: None, **settings)
+        return translator.search_options(settings.pop("beam", None), settings.pop("n_best", 1),
+                                         settings.pop("sample", False), lambda message: None, **settings)
     except UsageError as error:
         raise HTTPException(400, f"Invalid request: {error}") from None
 

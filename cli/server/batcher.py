@@ -6,7 +6,7 @@ load). One task per model takes the first waiting job and every job already queu
 up to `max_wait` seconds for more (clients that just got their answers are sending their next
 ones), while a lone client is never kept waiting (benchmarks/studies/SERVE.md). It decodes jobs that ask for
 the same search settings together in a worker thread: onnxruntime releases the GIL, so the event
-loop keeps accepting requests meanwhile, and they queue up for the next batch. The Translator
+loop keeps accepting requests meanwhile, and they queue up for the next batch. The LoadedModel
 sorts and splits a batch over the cores itself, and a text translates the same in any company
 (tests/test_batch_invariance.py), so every caller gets what `attn translate` prints.
 """
@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from attn.runtime.search import SearchOptions
-from attn.runtime.translator import Translation, Translator
+from attn.runtime.loaded_model import Translation, LoadedModel
 
 from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
 
@@ -38,7 +38,7 @@ class Job:
 
 
 class DynamicBatcher:
-    def __init__(self, translator: Translator, max_batch: int = MAX_BATCH, max_wait: float = MAX_WAIT_SECONDS,
+    def __init__(self, translator: LoadedModel, max_batch: int = MAX_BATCH, max_wait: float = MAX_WAIT_SECONDS,
                  max_queued: int = MAX_QUEUED, batch_size: int = 32):
         self.translator = translator
         self.max_batch, self.max_wait, self.max_queued, self.batch_size = max_batch, max_wait, max_queued, batch_size

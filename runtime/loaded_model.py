@@ -1,7 +1,8 @@
-"""Translator: a model folder's sessions, tokenizer and search behind one call.
+"""LoadedModel: a model folder's sessions, tokenizer and search behind one call, for one of its
+directions (the Python API over it, for users, is runtime/api.py).
 
-    translator = Translator("models/en-de", device="cpu", threads=2)
-    [[best, *rest]] = translator.translate(["she is eating a green apple"], SearchOptions(beam=5))
+    model = LoadedModel("models/en-de", device="cpu", threads=2)
+    [[best, *rest]] = model.translate(["she is eating a green apple"], SearchOptions(beam=5))
 
 On the CPU, `threads` is the number of batches decoded at once, each in single-threaded sessions:
 a decoder step is a chain of small products that one core runs nearly as fast as two, while
@@ -33,7 +34,8 @@ from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores, even_batch_size, map_in_threads
-from .search import MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, final_score, greedy_search
+from .search import (MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, check_search_value, final_score,
+                     greedy_search)
 from .sentences import split_sentences
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
@@ -100,7 +102,7 @@ def open_graph(folder: Path, name: str, checksum: str, data: Callable[[], bytes]
         raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
 
 
-class Translator:
+class LoadedModel:
     def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
                  notify: Callable[[str], None] = warn_on_stderr, source_lang: str | None = None,
                  target_lang: str | None = None):
@@ -194,7 +196,7 @@ class Translator:
                                    f"this model of several directions needs to write {self.target_lang}")
         return [token]
 
-    def towards(self, source_lang: str, target_lang: str) -> Translator:
+    def towards(self, source_lang: str, target_lang: str) -> LoadedModel:
         """This model translating another of its directions, sharing its sessions and tables."""
         view = copy.copy(self)
         view.source_lang, view.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
@@ -206,6 +208,25 @@ class Translator:
         values = {name: search[name] for name in MANIFEST_SEARCH_DEFAULTS if name in search}
         values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
+
+    def search_options(self, beam: int | None = None, n_best: int = 1, sample: bool = False,
+                       notify: Callable[[str], None] | None = None, **settings) -> SearchOptions:
+        """The model's defaults overridden by what was given. n-best needs a beam at least as wide:
+        a smaller one is raised to n (with a note when the beam was asked for); sampling gives one
+        output per input (with a note when more were asked for)."""
+        notify = notify or self.notify
+        check_search_value("beam", beam)
+        check_search_value("n_best", n_best)
+        if sample:
+            if n_best > 1:
+                notify(f"--sample gives one output per input: --n-best {n_best} ignored")
+            return self.default_options(beam=1, n_best=1, sample=True, **settings)
+        beam_size = beam or self.default_options().beam
+        if n_best > beam_size:
+            if beam is not None:
+                notify(f"--n-best {n_best} needs a beam of {n_best}: --beam {beam} raised to {n_best}")
+            beam_size = n_best
+        return self.default_options(beam=beam_size, n_best=n_best, **settings)
 
     @property
     def max_source_pieces(self) -> int:
@@ -405,7 +426,7 @@ class Translator:
 
 
 def chosen_direction(manifest: Manifest, folder: Path, source: str | None, target: str | None) -> tuple[str, str]:
-    """The (source, target) pair a Translator of `folder` translates (see Translator)."""
+    """The (source, target) pair a LoadedModel of `folder` translates (see LoadedModel)."""
     fitting = manifest.fitting(source, target)
     if not manifest.several_directions or manifest.pairs[0] in fitting or source is target is None:
         return manifest.pairs[0]
@@ -426,6 +447,6 @@ def worker_count(device: str, threads: int) -> int:
 
 
 def lines_per_call(batch_size: int, device: str, threads: int) -> int:
-    """Translator.inputs_per_call of the translator that (device, threads) will make, known
+    """LoadedModel.inputs_per_call of the translator that (device, threads) will make, known
     before it is loaded."""
     return inputs_per_call(batch_size, worker_count(device, threads))

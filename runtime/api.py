@@ -1,0 +1,161 @@
+"""attn from Python: load models, translate and summarize, with scores, n-best lists and word
+alignments (docs/python.md).
+
+    import attn.runtime as attn
+
+    attn.translate("she is eating a green apple")            # 'Sie isst einen grünen Apfel'
+    attn.translate("Guten Morgen", source="de", target="fr")  # through English: no German → French model
+    translator = attn.load()                                  # every installed model; or load("en-de"), load("path/to/folder")
+    result = translator.translate("The file could not be opened.", target="de", beam=5, n_best=3)
+    result.text, result.score, result.alignment.pharaoh(), [t.text for t in result.n_best]
+    attn.summarize(article)                                   # a headline
+
+Which model serves a text is runtime/router.py's choice, as on the command line: a source of None
+is detected for each text among the languages of the loaded models (not when they read only one),
+a target of None is the detected language's first direction (English → German, German →
+English, French → English), a pair no model translates goes through English, and a text already
+in the target language comes back as it is. Notes (the languages detected, a long sentence
+translated in parts, an input given back unchanged) go to the `attn` logger at INFO level.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from .loaded_model import LoadedModel, Translation
+from .manifest import ModelFolderError, read_manifest
+from .registry import installed_models, pair_owners, resolve_model
+from .router import Router
+
+log = logging.getLogger("attn")
+
+
+@dataclass(frozen=True)
+class Result:
+    """One input's outputs: `n_best` (Translations, best first; one unless more were asked for),
+    the `source` language it was read in (given or detected; None for a blank input) and the
+    `target` language. `text`, `score` and `alignment` are the best's: the alignment of its words
+    (weights (T, S) over target × source words, rows summing to 1; .pharaoh())."""
+
+    n_best: list[Translation]
+    source: str | None
+    target: str | None
+
+    @property
+    def text(self) -> str:
+        return self.n_best[0].text
+
+    @property
+    def score(self) -> float:
+        return self.n_best[0].score
+
+    @property
+    def alignment(self):
+        return self.n_best[0].alignment
+
+
+class Translator:
+    """The models of `folders`, loaded on first use, behind `translate` and `summarize`.
+    `device` "cpu" or "cuda"; `threads` on the CPU: batches decoded at once (0: one per core)."""
+
+    def __init__(self, folders: Sequence[str | Path], device: str = "cpu", threads: int = 0,
+                 notify: Callable[[str], None] = log.info):
+        self.device, self.threads, self.notify = device, threads, notify
+        self.folders = [Path(folder) for folder in folders]
+        manifests = [read_manifest(folder, verify_checksums=False) for folder in self.folders]
+        translating = [(folder, m) for folder, m in zip(self.folders, manifests) if m.task == "translate"]
+        self.summarizers = [folder for folder, m in zip(self.folders, manifests) if m.task == "summarize"]
+        self.owners = {pair: translating[index][0]
+                       for pair, index in pair_owners([m for _, m in translating]).items()}
+        self._models: dict[tuple, LoadedModel] = {}
+        self._loading = threading.Lock()
+
+    @property
+    def pairs(self) -> list[tuple[str, str]]:
+        """The (source, target) directions the loaded models translate directly."""
+        return list(self.owners)
+
+    def _model(self, folder: Path, pair: tuple[str | None, str | None]) -> LoadedModel:
+        with self._loading:
+            if folder not in self._models:
+                self._models[folder] = LoadedModel(folder, self.device, self.threads, self.notify, *pair)
+            model = self._models[folder]
+        return model if None in pair or pair == (model.source_lang, model.target_lang) else model.towards(*pair)
+
+    def translate(self, texts: str | list[str], source: str | None = None, target: str | None = None, *,
+                  n_best: int = 1, beam: int | None = None, sample: bool = False, sentences: bool = True,
+                  batch_size: int = 32, **search) -> Result | list[Result]:
+        """The translation of one text (a Result) or of each of a list (a list of Results, in
+        order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram,
+        replace_unk, …; runtime/search.py), the model's own defaults for the rest; a wrong one is
+        a ValueError naming it. `sentences` False translates each text whole."""
+        if not self.owners:
+            raise ModelFolderError("no translation model is loaded")
+        sources = {pair[0] for pair in self.owners}
+        if source is None and len(sources) == 1:
+            source = next(iter(sources))
+
+        def load(pair, last):
+            model = self._model(self.owners[pair], pair)
+            return model, model.search_options(beam, n_best if last else 1, sample and last, self.notify, **search)
+
+        single = isinstance(texts, str)
+        inputs = [texts] if single else list(texts)
+        router = Router(self.pairs, load, self.notify)
+        detected = router.detect(inputs, target) if source is None else [source] * len(inputs)
+        results = []
+        for language in dict.fromkeys(detected):
+            chosen = [i for i, code in enumerate(detected) if code == language]
+            found = router.translate([inputs[i] for i in chosen], language, target, batch_size, 1, sentences)
+            hops = router.routes.hops(language, target) if language else None
+            goal = hops[-1][1] if hops else target or language
+            results += [(i, Result(n, language, goal)) for i, n in zip(chosen, found)]
+        ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
+        return ordered[0] if single else ordered
+
+    def summarize(self, texts: str | list[str], *, n_best: int = 1, beam: int | None = None,
+                  batch_size: int = 8, **search) -> Result | list[Result]:
+        """The summary of one text (a Result: a headline) or of each of a list."""
+        if not self.summarizers:
+            raise ModelFolderError("no summarization model is loaded")
+        model = self._model(self.summarizers[0], (None, None))
+        options = model.search_options(beam, n_best, False, self.notify, **search)
+        single = isinstance(texts, str)
+        found = model.translate([texts] if single else list(texts), options, batch_size, sentences=False)
+        results = [Result(n, model.source_lang, model.target_lang) for n in found]
+        return results[0] if single else results
+
+
+def load(model: str | Path | None = None, *, device: str = "cpu", threads: int = 0,
+         notify: Callable[[str], None] = log.info) -> Translator:
+    """A Translator of one model (an installed name such as "en-de", or a model folder), or of
+    every installed model when `model` is None."""
+    folders = [m.folder for m in installed_models()] if model is None else \
+        [resolve_model(str(model), "translate", None, None)]
+    return Translator(folders, device, threads, notify)
+
+
+_DEFAULT: list[Translator] = []  # the installed models, loaded by the first one-call translate or summarize
+
+
+def _installed() -> Translator:
+    if not _DEFAULT:
+        _DEFAULT.append(load())
+    return _DEFAULT[0]
+
+
+def translate(text: str | list[str], source: str | None = None, target: str | None = None, **search) -> str | list[str]:
+    """The best translation of a text (or of each of a list) by the installed models; the
+    languages as Translator.translate takes them."""
+    found = _installed().translate(text, source, target, **search)
+    return found.text if isinstance(found, Result) else [result.text for result in found]
+
+
+def summarize(text: str | list[str], **search) -> str | list[str]:
+    """The installed summarizer's headline for a text (or for each of a list)."""
+    found = _installed().summarize(text, **search)
+    return found.text if isinstance(found, Result) else [result.text for result in found]

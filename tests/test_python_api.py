@@ -1,0 +1,67 @@
+"""The Python API (runtime/api.py) used as docs/python.md shows it, on the shipped models."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import attn.runtime as attn
+
+from .test_cli import attn as attn_command
+
+pytestmark = pytest.mark.system
+
+
+def cli_record(*arguments: str) -> dict:
+    """The first jsonl record `attn translate` prints."""
+    return json.loads(attn_command("translate", "-f", "jsonl", *arguments).stdout.decode().splitlines()[0])
+
+
+def test_a_result_is_what_the_command_line_prints():
+    translator = attn.load("en-de")
+    result = translator.translate("The file could not be opened.", beam=5, n_best=3)
+    record = cli_record("-n", "3", "The file could not be opened.")
+    assert result.text == record["translation"] and result.score == pytest.approx(record["score"], abs=1e-5)
+    assert [t.text for t in result.n_best] == [best["text"] for best in record["n_best"]]
+    assert result.alignment.pharaoh() == record["pharaoh"]
+    assert (result.source, result.target) == ("en", "de")
+    np.testing.assert_allclose(result.alignment.weights.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_lists_keep_their_order_and_each_text_is_detected():
+    texts = ["Ich bin müde.", "Je suis fatigué.", "I am tired.", ""]
+    results = attn.load().translate(texts, target="en")
+    assert [r.source for r in results[:3]] == ["de", "fr", "en"]
+    assert results[0].text == attn_command("translate", "-s", "de", "Ich bin müde.").stdout.decode().strip()
+    assert results[1].text == attn_command("translate", "-s", "fr", "Je suis fatigué.").stdout.decode().strip()
+    assert results[2].text == "I am tired." and results[3].text == ""
+    assert attn.translate(texts[:2], target="en") == [results[0].text, results[1].text]
+
+
+def test_german_to_french_goes_through_english_with_a_composed_alignment():
+    result = attn.load().translate("Guten Morgen, wie geht es dir?", source="de", target="fr")
+    english = attn.translate("Guten Morgen, wie geht es dir?", source="de", target="en")
+    assert result.text == attn.translate(english, source="en", target="fr")
+    assert result.alignment.source_words == "Guten Morgen, wie geht es dir?".split()
+    assert result.alignment.target_words == result.text.split()
+    np.testing.assert_allclose(result.alignment.weights.sum(axis=1), 1.0, atol=1e-5)
+
+
+def test_summaries_and_wrong_settings():
+    article = ("The city council approved a new budget on Tuesday that doubles spending on public transport. "
+               "The plan adds three bus lines and extends the tram network to the airport by 2028.")
+    assert attn.summarize(article) == attn_command("summarize", stdin=article).stdout.decode().strip()
+    with pytest.raises(ValueError, match="beam"):
+        attn.load("en-de").translate("Hello.", beam=0)
+    with pytest.raises(TypeError):
+        attn.load("en-de").translate("Hello.", lenght_penalty=1.0)
+
+
+def test_the_command_line_does_not_import_the_api():
+    loaded = subprocess.run([sys.executable, "-c", "import attn.cli.app, sys; print('attn.runtime.api' in sys.modules)"],
+                            capture_output=True, text=True, check=True)
+    assert loaded.stdout.strip() == "False"

@@ -1,0 +1,67 @@
+"""The router (runtime/router.py): which directions take a text to its target, and how a
+translation through English is joined into one."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.router import Router, Routes, compose
+from attn.runtime.loaded_model import Translation
+
+SHIPPED_PAIRS = [("de", "en"), ("en", "de"), ("fr", "en"), ("en", "fr")]
+
+
+@pytest.mark.unit
+def test_a_direct_model_first_then_english_in_the_middle():
+    routes = Routes(SHIPPED_PAIRS)
+    assert routes.hops("en", "de") == [("en", "de")]
+    assert routes.hops("de", "fr") == [("de", "en"), ("en", "fr")]
+    assert routes.hops("fr", "de") == [("fr", "en"), ("en", "de")]
+    assert routes.hops("de", "de") == [] and routes.hops("it", "de") is None and routes.hops("de", "it") is None
+    assert sorted(routes.pivoted()) == [("de", "fr"), ("fr", "de")]
+    assert routes.sources_into("fr") == {"en", "de"}
+    # a direct model wins over a way through English; without English, another middle language serves
+    assert Routes([("de", "fr"), *SHIPPED_PAIRS]).hops("de", "fr") == [("de", "fr")]
+    assert Routes([("de", "es"), ("es", "fr")]).hops("de", "fr") == [("de", "es"), ("es", "fr")]
+
+
+def translation(text: str, source_words: list[str], weights, score: float) -> Translation:
+    return Translation(text, [], score, np.zeros((0, 0), np.float32),
+                       WordAlignment(source_words, text.split(), np.asarray(weights, np.float32)))
+
+
+@pytest.mark.unit
+def test_a_composed_translation_aligns_its_words_to_the_first_source():
+    into_english = translation("good morning", ["guten", "Morgen"], [[1, 0], [0.2, 0.8]], -0.5)
+    into_french = translation("bon matin !", ["good", "morning"], [[0.9, 0.1], [0, 1], [0.5, 0.5]], -1.0)
+    composed = compose(into_english, into_french)
+    assert composed.text == "bon matin !" and composed.score == pytest.approx(-1.5)
+    assert composed.alignment.source_words == ["guten", "Morgen"]
+    assert composed.alignment.target_words == ["bon", "matin", "!"]
+    np.testing.assert_allclose(composed.alignment.weights, [[0.92, 0.08], [0.2, 0.8], [0.6, 0.4]], atol=1e-6)
+    np.testing.assert_allclose(composed.alignment.weights.sum(axis=1), 1.0, atol=1e-6)
+    assert composed.alignment.pharaoh() == "0-0 1-1 0-2"
+
+
+@pytest.mark.unit
+def test_the_router_chains_the_hops_and_asks_the_first_for_its_best_only():
+    asked = []
+
+    class Upper:
+        """Writes its input in capitals (en) or reversed (fr), each word aligned to itself."""
+
+        def __init__(self, pair, last):
+            self.pair, self.last = pair, last
+
+        def translate(self, texts, options, batch_size, first_number, sentences):
+            asked.append((self.pair, self.last, list(texts)))
+            out = [text.upper() if self.pair[1] == "en" else text[::-1] for text in texts]
+            return [[translation(o, t.split(), np.eye(len(t.split())), -1.0)] for t, o in zip(texts, out)]
+
+    router = Router(SHIPPED_PAIRS, lambda pair, last: (Upper(pair, last), None), lambda note: None)
+    [[result]] = router.translate(["ab cd"], "de", "fr")
+    assert result.text == "DC BA" and result.score == -2.0
+    assert asked == [(("de", "en"), False, ["ab cd"]), (("en", "fr"), True, ["AB CD"])]
+    assert result.alignment.source_words == ["ab", "cd"]
