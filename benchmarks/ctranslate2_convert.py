@@ -7,7 +7,7 @@ API (the "custom converter" path), and a check that CTranslate2's greedy output 
 
 The weights are the run's best checkpoint (or the mean of the last `--average` kept ones, as
 `attn export --average` takes them), so `--model` should be the folder exported from the same
-weights. Mapping (export/transformer.py → ctranslate2.specs.TransformerSpec): pre-norm layers
+weights. Mapping (export/models/transformer.py → ctranslate2.specs.TransformerSpec): pre-norm layers
 with a final layer norm on both stacks; self-attention's query, key and value projections fused
 into one; encoder-decoder attention's key and value fused; ReLU feed-forward; the embedding
 matrix shared by source, target and the output projection (with our output bias); embeddings
@@ -32,7 +32,7 @@ from ctranslate2.specs import common_spec, transformer_spec
 from ctranslate2.converters import utils
 from training_run import add_run_arguments, run_model
 
-from attn.export.transformer import MultiHeadAttention, Transformer, sinusoids
+from attn.export.models.transformer import MultiHeadAttention, Transformer, sinusoids
 from attn.runtime.constants import BOS, EOS, SPECIAL_TOKENS, TOKENIZER, UNK
 from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist

@@ -24,9 +24,9 @@ from pathlib import Path
 from report import command_line, finish
 from training_run import add_run_arguments, run_model
 
-from attn.export.model import build_model
-from attn.export.onnx_export import export_model
-from attn.export.quantize import quantize_folder
+from attn.export.models import build_model
+from attn.export.graphs.onnx_export import export_model
+from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.loaded_model import LoadedModel

@@ -2,7 +2,7 @@
 random numbers with 1 thread (benchmarks/studies/SPEED-HISTORY.md, "The output layer on one fixed
 scale"):
 
-- per row: the int8 form of export/quantize.py (each row quantized by its own largest value;
+- per row: the int8 form of export/graphs/quantize.py (each row quantized by its own largest value;
   MatMulIntegerToFloat with the column scales, then Mul by the row's scale, then Add the bias);
 - fixed scale: one activation scale for every row, the bias inside MatMulIntegerToFloat
   (`bounded_output_product`);

@@ -27,9 +27,9 @@ import numpy as np
 import torch
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
-from attn.export.model import EncoderDecoder
-from attn.export.calibrated_scales import calibration_sources
-from attn.export.quantize import quantize_folder
+from attn.export.models import EncoderDecoder
+from attn.export.graphs.calibrated_scales import calibration_sources
+from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.decoder_state import group_positions, sentence_groups
 from attn.runtime.graph_contract import SENTENCE
 from attn.runtime.manifest import read_manifest

@@ -1,6 +1,6 @@
 """A shipped model folder's weights as a training run folder, for the benchmarks that read a run
 (run.py's PyTorch rows, ctranslate2_convert.py) when the run that made the folder is gone: the
-weights read back from its graphs (an int8 folder's dequantized: export/exported_weights.py),
+weights read back from its graphs (an int8 folder's dequantized: export/training/exported_weights.py),
 saved as the run's best.pt, with its tokenizer and the config's [model] and [vocab] recorded.
 
     python benchmarks/run_from_folder.py configs/en-de-everyday.toml models/en-de work/en-de-readback
@@ -18,9 +18,9 @@ from pathlib import Path
 import torch
 
 from attn.export.config import load_config
-from attn.export.exported_weights import exported_weights
-from attn.export.model import build_model
-from attn.export.train import check_run_config
+from attn.export.training.exported_weights import exported_weights
+from attn.export.models import build_model
+from attn.export.training.train import check_run_config
 from attn.runtime.constants import TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer
 

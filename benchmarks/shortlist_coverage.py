@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 from attn.export.config import data_files, load_config
-from attn.export.data import sample_origins
+from attn.export.training.data import sample_origins
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.tsv import read_tsv
 

@@ -15,7 +15,7 @@ import torch
 import torch.nn.functional as F
 
 from attn.export.config import load_config
-from attn.export.model import build_model
+from attn.export.models import build_model
 
 VOCAB = 8000
 SHAPES = [(240, 22, 24), (300, 18, 19), (160, 34, 36), (120, 45, 48)]  # (sentences, source, target pieces)

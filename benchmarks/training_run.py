@@ -7,8 +7,8 @@ import argparse
 from pathlib import Path
 
 from attn.export.config import Config, load_config
-from attn.export.model import EncoderDecoder
-from attn.export.train import trained_model
+from attn.export.models import EncoderDecoder
+from attn.export.training.train import trained_model
 
 
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,8 +5,8 @@ translation as pieces, and pieces per dev sentence (both dev files). Needs ../sh
     python benchmarks/vocab_segments.py
 """
 from attn.export.config import data_files, load_config
-from attn.export.data import sample_origins
-from attn.export.subwords import train_tokenizer
+from attn.export.training.data import sample_origins
+from attn.export.training.subwords import train_tokenizer
 from attn.runtime.tsv import read_tsv
 cfg = load_config("configs/en-de-transformer.toml", ['data.sample={"ding" = 92440, "ding-lex" = 150000, "debdocs" = 8000}'])
 rows = sample_origins([r for p in data_files(cfg.data.train) for r in read_tsv(p, False)], cfg.data.sample, 1)

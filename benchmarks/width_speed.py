@@ -23,9 +23,9 @@ from decoder_depth_speed import add_forced_length_arguments, rate
 from report import command_line, finish
 
 from attn.export.config import load_config
-from attn.export.onnx_export import export_model
-from attn.export.quantize import quantize_folder
-from attn.export.train import seeded_model
+from attn.export.graphs.onnx_export import export_model
+from attn.export.graphs.quantize import quantize_folder
+from attn.export.training.train import seeded_model
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.tokenizer import SubwordTokenizer

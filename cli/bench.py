@@ -151,7 +151,7 @@ def bench_command(
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory() as scratch:
         if int8 and precision == "fp32":
-            from attn.export.quantize import quantize_folder
+            from attn.export.graphs.quantize import quantize_folder
 
             quantize_folder(folder, Path(scratch) / "int8")
             folders.append(("int8", Path(scratch) / "int8"))

@@ -1,5 +1,5 @@
-"""`attn import`: models trained elsewhere as attn model folders (export/marian.py,
-export/argos.py); PyTorch, sentencepiece and safetensors are imported only inside the command
+"""`attn import`: models trained elsewhere as attn model folders (export/importers/marian.py,
+export/importers/argos.py); PyTorch, sentencepiece and safetensors are imported only inside the command
 (`pip install 'attn[import]'`)."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def import_command(
     """Convert a model trained elsewhere into an attn model folder: ONNX graphs checked against
     PyTorch, tokenizers the runtime reads without sentencepiece. Use it with --model."""
     if origin is Origin.marian:
-        from attn.export.marian import import_marian
+        from attn.export.importers.marian import import_marian
 
         if source_eos is not None:
             raise UsageError("--source-eos/--no-source-eos applies to argos packages (a Marian model reads </s>)")
@@ -45,7 +45,7 @@ def import_command(
             raise NotADirectoryError(f"{checkpoint}: not a folder (a Hugging Face checkpoint folder is expected)")
         summary = import_marian(checkpoint, out, source_lang, target_lang, alignment_layer)
     else:
-        from attn.export.argos import import_argos
+        from attn.export.importers.argos import import_argos
 
         if not checkpoint.is_file():
             raise FileNotFoundError(f"{checkpoint}: not a file (an .argosmodel package is expected)")

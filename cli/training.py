@@ -26,7 +26,7 @@ def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrid
                   device: TrainDeviceOption = None) -> None:
     """Train (or resume) until the config's step limit or time budget, on every CPU core or a GPU."""
     from attn.export.config import load_config
-    from attn.export.train import Trainer
+    from attn.export.training.train import Trainer
 
     console = Console(stderr=True)
     summary = Trainer(load_config(config, _overrides(overrides, device)), _workdir(config, workdir), console).train()
@@ -48,10 +48,10 @@ def export_command(
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
     average of the last ones) to ONNX, verified against PyTorch."""
     from attn.export.config import load_config
-    from attn.export.lexicon import run_shortlist
-    from attn.export.onnx_export import export_model
-    from attn.export.staging import check_replaceable
-    from attn.export.train import Trainer, chosen_weights
+    from attn.export.graphs.lexicon import run_shortlist
+    from attn.export.graphs.onnx_export import export_model
+    from attn.export.graphs.staging import check_replaceable
+    from attn.export.training.train import Trainer, chosen_weights
 
     check_replaceable(out)  # a --out that will be refused is refused before any training (probe X11)
     console = Console(stderr=True)
@@ -78,7 +78,7 @@ def shortlist_command(
     """Learn a model's target-vocabulary shortlist again, with the config's [shortlist] sizes on its
     training data, and write a copy of the model folder with it; the graphs stay as they are."""
     from attn.export.config import load_config
-    from attn.export.shortlist_folder import learned_shortlist, write_with_shortlist
+    from attn.export.graphs.shortlist_folder import learned_shortlist, write_with_shortlist
 
     console = Console(stderr=True)
     shortlist = learned_shortlist(load_config(config, _overrides(overrides, None)), model, console)
@@ -99,8 +99,8 @@ def quantize_command(
                                "files).")] = False,
 ) -> None:
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
-    from attn.export.calibrated_scales import calibration_sources
-    from attn.export.quantize import quantize_folder
+    from attn.export.graphs.calibrated_scales import calibration_sources
+    from attn.export.graphs.quantize import quantize_folder
     from attn.runtime.manifest import read_manifest
 
     sizes = quantize_folder(model, out,

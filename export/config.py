@@ -46,7 +46,7 @@ class DataConfig:
     max_target_pieces: int = 100
     truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
-    # rows per named origin held out of the train files for choosing on dev (export/data.py hold_out):
+    # rows per named origin held out of the train files for choosing on dev (export/training/data.py hold_out):
     # added to the dev rows and written to the run folder's held-out.tsv.gz for `attn eval`
     hold_out: dict[str, int] = field(default_factory=dict)
     swap_columns: bool = False      # the files' second column is the source: the reverse direction (de→en from en-de)
@@ -64,7 +64,7 @@ class VocabConfig:
 
 @dataclass(frozen=True)
 class ModelConfig:
-    architecture: str = "rnn"   # "rnn" (export/encoder.py, decoder.py) or "transformer" (export/transformer.py)
+    architecture: str = "rnn"   # "rnn" (export/models/encoder.py, decoder.py) or "transformer" (export/models/transformer.py)
     cell: str = "gru"
     style: str = "bahdanau"
     score: str = "additive"
@@ -82,7 +82,7 @@ class ModelConfig:
     feedforward_size: int = 1024  # transformer: the feed-forward sublayer's hidden width
     attention_dropout: float = 0.1  # transformer: dropout on the attention weights
     alignment_layer: int = -1   # transformer: the decoder layer whose encoder-decoder attention is `attention` (-1: last)
-    # The Transformer variants an imported model needs (`attn import marian`, export/marian.py);
+    # The Transformer variants an imported model needs (`attn import marian`, export/importers/marian.py);
     # attn's own models use the defaults.
     layer_norm: str = "pre"     # transformer: "pre" (before each sublayer, one after each stack) or "post" (after each residual sum; Marian, Vaswani et al.)
     activation: str = "relu"    # transformer: the feed-forward sublayer's activation, "relu", "swish" (SiLU) or "gelu"

@@ -3,7 +3,7 @@ shortlist of the vocabulary: the graph takes the rows it should use as inputs.
 
 output_layer.npz holds weight (V, R) and bias (V,), float32; or, in an int8 folder, the weight as
 int8 rows with one float32 scale each (symmetric, per row), which the int8 decoder multiplies as
-int8 (export/quantize.py): it then also takes output_scale (C,).
+int8 (export/graphs/quantize.py): it then also takes output_scale (C,).
 """
 
 from __future__ import annotations

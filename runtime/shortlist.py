@@ -5,7 +5,7 @@ shrinks the output projection, its softmax and the search's candidate selection.
 A sentence's candidates are the special pieces, the `frequent` most frequent target pieces, its
 source pieces themselves (the vocabulary is joint: names, numbers and paths are copied through),
 and each source piece's likeliest translations from a lexical table learned on the training data
-(export/lexicon.py, IBM Model 1). The decoder scores the union over the batch; each sentence then
+(export/graphs/lexicon.py, IBM Model 1). The decoder scores the union over the batch; each sentence then
 keeps to its own candidates, renormalized, so that it translates the same in any batch as alone
 (with the union alone, a sentence's output would depend on its neighbours in the batch).
 In a model of several directions each target language has its own frequent pieces, chosen by the

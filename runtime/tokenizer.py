@@ -2,7 +2,7 @@
 
 attn's own model folders hold one joint byte-level BPE `tokenizer.json` for both sides: every
 string round-trips exactly (case, digits, punctuation, characters never seen in training), so the
-tokenizer itself never produces an unknown token. An imported Marian model (export/marian.py)
+tokenizer itself never produces an unknown token. An imported Marian model (export/importers/marian.py)
 has a SentencePiece unigram tokenizer per side, in one id space: `tokenizer.json` for the target
 and `source_tokenizer.json` for the source, pieces marked "▁" where a word starts.
 """
@@ -23,7 +23,7 @@ from .words import ELIDED, elided_head, word_spans
 BYTE_LEVEL_WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
 METASPACE_WORD_START = "\u2581"  # SentencePiece's ("▁")
 # Prefixes the pieces that a SentencePiece tokenizer must keep at their ids but never cut from a
-# text: the special tokens, and the other language's pieces in a source tokenizer (export/marian.py).
+# text: the special tokens, and the other language's pieces in a source tokenizer (export/importers/marian.py).
 UNMATCHABLE = "\uffff"
 
 

@@ -115,7 +115,7 @@ def trained_until_learned(config, workdir: Path):
     summary; a run already learned, as another worker left it, trains no further."""
     from rich.console import Console
 
-    from attn.export.train import Trainer
+    from attn.export.training.train import Trainer
 
     trainer = Trainer(config, workdir, Console(stderr=True, quiet=True))
     history = trainer.state["history"]
@@ -131,8 +131,8 @@ def trained_until_learned(config, workdir: Path):
 def trained_and_exported(config, workdir: Path):
     """A Trainer of `config` trained until learned in `workdir` and its exported model folder,
     with the shortlist its config's [shortlist] asks for, as `attn export` writes it."""
-    from attn.export.lexicon import run_shortlist
-    from attn.export.onnx_export import export_model
+    from attn.export.graphs.lexicon import run_shortlist
+    from attn.export.graphs.onnx_export import export_model
 
     trainer, summary = trained_until_learned(config, workdir)
     folder = workdir / "model"
@@ -223,8 +223,8 @@ def reverse_test_rows():
 @pytest.fixture(scope="session")
 def reverse_shortlist_model(reverse_run, tmp_path_factory) -> Path:
     """The reverse model exported again with a small learned target-vocabulary shortlist."""
-    from attn.export.lexicon import learn_shortlist
-    from attn.export.onnx_export import export_model
+    from attn.export.graphs.lexicon import learn_shortlist
+    from attn.export.graphs.onnx_export import export_model
 
     trainer, _ = reverse_run
     shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=10,

@@ -4,7 +4,7 @@ translation model, on its direction's test slice (a reverse direction reads the 
 swapped).
 
 With activations quantized per tensor, a sentence's rounding followed its batch companions' largest
-values and 25 of these 240 lines changed with the batch; export/quantize.py now scales each row
+values and 25 of these 240 lines changed with the batch; export/graphs/quantize.py now scales each row
 on its own (docs/hardening.md)."""
 
 import random

@@ -1,5 +1,5 @@
 """The encoder's activations on fixed scales calibrated on source text (attn quantize --calibrate,
-export/calibrated_scales.py): every product one fused node, a sentence still encoded alone as in
+export/graphs/calibrated_scales.py): every product one fused node, a sentence still encoded alone as in
 any batch, the task still learned."""
 
 import subprocess
@@ -10,9 +10,9 @@ import onnx
 import pytest
 import torch
 
-from attn.export.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
+from attn.export.graphs.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
                                            calibration_sources, row_quantizations)
-from attn.export.quantize import quantize_folder
+from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 from attn.runtime.loaded_model import LoadedModel
@@ -141,7 +141,7 @@ def test_a_model_of_one_direction_calibrates_on_its_source_column(transformer_mo
 def test_a_calibrated_folder_gives_back_the_same_weights_as_its_per_row_twin(folders):
     """A run that starts from a calibrated folder (`[train] init_from`) takes every weight: the
     fused products hold the same int8 weights and scales as the per-row folder's."""
-    from attn.export.exported_weights import exported_weights
+    from attn.export.training.exported_weights import exported_weights
 
     row, calibrated = folders
     per_row, fused = exported_weights(row), exported_weights(calibrated)

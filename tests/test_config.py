@@ -67,7 +67,7 @@ def test_overrides_set_values_in_toml_syntax():
 
 
 def test_a_run_folder_refuses_a_different_model(tmp_path):
-    from attn.export.train import check_run_config
+    from attn.export.training.train import check_run_config
 
     config = config_from_dict({})
     check_run_config(config, tmp_path)
@@ -146,7 +146,7 @@ def test_any_value_for_any_key_is_accepted_or_named(where, value):
 def trainer_on(tmp_path, train_text: str, dev_text: str = "a0 b1\tb1 a0\n"):
     from rich.console import Console
 
-    from attn.export.train import Trainer
+    from attn.export.training.train import Trainer
 
     from .conftest import reverse_config
 

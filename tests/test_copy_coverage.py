@@ -7,9 +7,9 @@ import torch
 from rich.console import Console
 
 from attn.export.config import ConfigError, config_from_dict
-from attn.export.model import Seq2Seq
-from attn.export.onnx_export import export_model
-from attn.export.train import Trainer, coverage_loss
+from attn.export.models.rnn import Seq2Seq
+from attn.export.graphs.onnx_export import export_model
+from attn.export.training.train import Trainer, coverage_loss
 from attn.runtime.graph_contract import ROW
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions

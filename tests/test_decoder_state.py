@@ -1,12 +1,12 @@
 """Decoder states stay where the sessions run (IO binding): reordered there by take_rows.onnx,
 which gathers like numpy; each row's best candidates are picked there by best_columns.onnx, in
-search's order. Both are the graphs export/runtime_graphs.py writes."""
+search's order. Both are the graphs export/graphs/runtime_graphs.py writes."""
 
 import numpy as np
 import onnxruntime
 import pytest
 
-from attn.export.runtime_graphs import GRAPHS
+from attn.export.graphs.runtime_graphs import GRAPHS
 from attn.runtime.decoder_state import Device, sentence_groups
 from attn.runtime.search import SearchOptions, beam_search, largest_per_row
 from attn.runtime.loaded_model import LoadedModel

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from attn.export.quantize import quantize_folder
+from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.loaded_model import LoadedModel

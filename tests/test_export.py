@@ -10,7 +10,7 @@ import onnx
 import pytest
 import torch
 
-from attn.export import onnx_export
+from attn.export.graphs import onnx_export
 from attn.runtime.manifest import read_manifest, sha256_of
 from attn.runtime.sessions import create_session
 
@@ -90,7 +90,7 @@ def test_graphs_match_pytorch_on_a_long_batch(reverse_run):
 
 
 def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, reverse_test_rows, tmp_path):
-    from attn.export.quantize import quantize_folder
+    from attn.export.graphs.quantize import quantize_folder
     from attn.runtime.search import SearchOptions
     from attn.runtime.loaded_model import LoadedModel
 
@@ -111,7 +111,7 @@ def test_int8_graphs_compute_the_same_with_and_without_graph_optimizations(rever
     MatMulIntegerToFloat fusion reads one activation scale and once applied row 0's to every row)."""
     import onnxruntime
 
-    from attn.export.quantize import quantize_folder
+    from attn.export.graphs.quantize import quantize_folder
     from attn.runtime.output_layer import OutputLayer
 
     out = tmp_path / "int8"

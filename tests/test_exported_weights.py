@@ -9,10 +9,10 @@ import torch
 from rich.console import Console
 
 from attn.export.config import ConfigError
-from attn.export.exported_weights import exported_weights
-from attn.export.quantize import quantize_folder
-from attn.export.train import Trainer
-from attn.export.vocab_transfer import spellings, transfer_vocabulary
+from attn.export.training.exported_weights import exported_weights
+from attn.export.graphs.quantize import quantize_folder
+from attn.export.training.train import Trainer
+from attn.export.training.vocab_transfer import spellings, transfer_vocabulary
 from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.tokenizer import SubwordTokenizer
 
@@ -90,7 +90,7 @@ def test_a_run_with_its_own_vocabulary_moves_the_rows(transformer_run, tmp_path)
 
 @pytest.mark.unit
 def test_a_new_piece_starts_as_the_mean_of_its_spelling(tmp_path):
-    from attn.export.subwords import train_tokenizer
+    from attn.export.training.subwords import train_tokenizer
 
     texts = ["eating apples", "eat an apple", "a green apple", "she is eating"] * 20
     for name, size in (("old", 270), ("new", 290)):

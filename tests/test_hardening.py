@@ -174,7 +174,7 @@ def test_manifest_that_is_not_json(reverse_model, tmp_path):
 
 def test_tokenizer_that_does_not_match_the_model(reverse_model, tmp_path):
     def swap_tokenizer(folder):
-        from attn.export.subwords import train_tokenizer
+        from attn.export.training.subwords import train_tokenizer
 
         train_tokenizer(["something else entirely"] * 3, 400, 1).save(str(folder / "tokenizer.json"))
         manifest = json.loads((folder / "manifest.json").read_text())

@@ -42,7 +42,7 @@ def marian(checkpoint):
     """Hugging Face's model and tokenizer, and each Marian id's attn id."""
     from transformers import MarianMTModel, MarianTokenizer
 
-    from attn.export.marian import attn_order, read_config, read_vocabulary
+    from attn.export.importers.marian import attn_order, read_config, read_vocabulary
 
     model = MarianMTModel.from_pretrained(checkpoint).eval()
     tokenizer = MarianTokenizer(str(checkpoint / "source.spm"), str(checkpoint / "target.spm"), str(checkpoint / "vocab.json"))
@@ -244,7 +244,7 @@ def test_the_other_activations_and_pytorch_model_bin(tmp_path, activation, safet
     import torch
     from transformers import MarianMTModel, MarianTokenizer
 
-    from attn.export.marian import converted_model
+    from attn.export.importers.marian import converted_model
 
     folder = build_tiny_marian(tmp_path / activation, activation, teaching_steps=0, safetensors=safetensors)
     assert (folder / "model.safetensors").exists() == safetensors
@@ -254,7 +254,7 @@ def test_the_other_activations_and_pytorch_model_bin(tmp_path, activation, safet
     batch = tokenizer(SENTENCES[:3], text_target=SENTENCES[3:], return_tensors="pt", padding=True)
     start = torch.full((3, 1), config["pad_token_id"])
     target_in = torch.cat([start, batch["labels"][:, :-1]], dim=1)
-    from attn.export.marian import attn_order, read_vocabulary
+    from attn.export.importers.marian import attn_order, read_vocabulary
 
     order = attn_order(read_vocabulary(folder, config), config)
     attn_id = torch.zeros(len(order) - 1, dtype=torch.long)

@@ -104,7 +104,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypa
     re-checked with a full tmpfs): the old file stays whole and no temporary file remains."""
     import errno
 
-    from attn.export import train
+    from attn.export.training import train
 
     target = tmp_path / ("tokenizer.json" if writer == "tokenizer" else "best.pt")
     target.write_bytes(b"the old file")

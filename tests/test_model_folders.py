@@ -15,7 +15,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from attn.export.quantize import quantize_folder
+from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
 from attn.runtime.search import SearchOptions

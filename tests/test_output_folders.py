@@ -10,8 +10,8 @@ from pathlib import Path
 import onnx
 import pytest
 
-from attn.export.quantize import quantize_folder
-from attn.export.staging import STAGING, staged_folder
+from attn.export.graphs.quantize import quantize_folder
+from attn.export.graphs.staging import STAGING, staged_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 
@@ -108,7 +108,7 @@ def test_the_swap_keeps_a_reader_from_finding_no_folder(reverse_model, tmp_path)
     out = tmp_path / "model"
     shutil.copytree(reverse_model, out)
     writer = subprocess.Popen([sys.executable, "-c", (
-        "import sys; from pathlib import Path; from attn.export.staging import staged_folder; import shutil\n"
+        "import sys; from pathlib import Path; from attn.export.graphs.staging import staged_folder; import shutil\n"
         "for _ in range(200):\n"
         "    with staged_folder(Path(sys.argv[2])) as s:\n"
         "        shutil.copytree(sys.argv[1], s, dirs_exist_ok=True)\n"), str(reverse_model), str(out)])

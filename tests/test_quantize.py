@@ -1,4 +1,4 @@
-"""The int8 rewrites of export/quantize.py that change how a product is computed, not what it
+"""The int8 rewrites of export/graphs/quantize.py that change how a product is computed, not what it
 computes: checked on small graphs against numpy (the shipped models: test_shipped_model.py)."""
 
 import numpy as np
@@ -7,7 +7,7 @@ import onnxruntime
 import pytest
 from onnx import TensorProto, helper, numpy_helper
 
-from attn.export.quantize import layer_norm_bound, squeezed_step_scores
+from attn.export.graphs.quantize import layer_norm_bound, squeezed_step_scores
 
 pytestmark = pytest.mark.unit
 

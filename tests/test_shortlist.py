@@ -5,8 +5,8 @@ shortlist holds the tokens the full search picks."""
 import numpy as np
 import pytest
 
-from attn.export.data import Pair
-from attn.export.lexicon import learn_shortlist
+from attn.export.training.data import Pair
+from attn.export.graphs.lexicon import learn_shortlist
 from attn.runtime.constants import BOS, EOS
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.search import SearchOptions, columns_of

@@ -1,6 +1,6 @@
 import pytest
 
-from attn.export.subwords import train_tokenizer
+from attn.export.training.subwords import train_tokenizer
 from attn.runtime.constants import EOS, SPECIAL_TOKENS
 from attn.runtime.tokenizer import SubwordTokenizer
 

@@ -6,7 +6,7 @@ import dataclasses
 import torch
 from rich.console import Console
 
-from attn.export.train import Trainer, learning_rate_schedule
+from attn.export.training.train import Trainer, learning_rate_schedule
 
 from .conftest import reverse_config
 
@@ -84,7 +84,7 @@ def test_a_resumed_run_can_end_with_a_cooldown(tmp_path):
 
 
 def test_kept_checkpoints_average(tmp_path):
-    from attn.export.train import average_checkpoints
+    from attn.export.training.train import average_checkpoints
 
     config = config_with(30, checkpoint_every=10)
     config = dataclasses.replace(config, train=dataclasses.replace(config.train, keep_checkpoints=2))
@@ -110,7 +110,7 @@ def test_training_uses_every_core_by_default():
 
 
 def test_several_training_files_and_upsampled_origins(tmp_path):
-    from attn.export.data import sample_origins
+    from attn.export.training.data import sample_origins
     from attn.runtime.tsv import Row
 
     rows = [Row(f"a{i}", "x", "small") for i in range(3)] + [Row(f"b{i}", "y", "large") for i in range(10)]
@@ -131,7 +131,7 @@ def test_held_out_rows_are_the_same_every_run_and_either_way_round(tmp_path):
     training with every row of the same text, join the dev rows, and are written for `attn eval`."""
     import gzip
 
-    from attn.export.data import hold_out
+    from attn.export.training.data import hold_out
     from attn.runtime.tsv import Row, read_tsv
 
     rows = [Row(f"news {i}", f"nachricht {i}", "news") for i in range(40)] + \
@@ -199,7 +199,7 @@ def test_directions_must_hold_the_tasks_pair():
 
 
 def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):
-    from attn.export.train import on_cpu
+    from attn.export.training.train import on_cpu
 
     nested = {"model": {"w": torch.ones(2)}, "optimizer": {"state": {0: {"exp_avg": torch.zeros(2)}}, "groups": [1]}}
     assert on_cpu(nested)["optimizer"]["state"][0]["exp_avg"].device.type == "cpu"

@@ -15,10 +15,10 @@ import torch
 
 from attn.cli.models_list import describe
 from attn.export.config import load_config
-from attn.export.lexicon import learn_shortlist
-from attn.export.onnx_export import beam_rows, export_model, verify
-from attn.export.quantize import quantize_folder
-from attn.export.transformer import Transformer
+from attn.export.graphs.lexicon import learn_shortlist
+from attn.export.graphs.onnx_export import beam_rows, export_model, verify
+from attn.export.graphs.quantize import quantize_folder
+from attn.export.models.transformer import Transformer
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 from attn.runtime.loaded_model import LoadedModel
@@ -244,7 +244,7 @@ def test_a_run_starts_from_another_runs_weights(transformer_run, tmp_path):
     from rich.console import Console
 
     from attn.export.config import ConfigError
-    from attn.export.train import Trainer
+    from attn.export.training.train import Trainer
 
     trained, _ = transformer_run
     config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG, decoder_layers=1, alignment_layer=0,

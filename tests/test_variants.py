@@ -4,10 +4,10 @@ import pytest
 import torch
 
 from attn.export.config import CELLS, SCORES, STYLES
-from attn.export.data import pad
-from attn.export.model import Seq2Seq
-from attn.export.onnx_export import export_model
-from attn.export.train import Trainer
+from attn.export.training.data import pad
+from attn.export.models.rnn import Seq2Seq
+from attn.export.graphs.onnx_export import export_model
+from attn.export.training.train import Trainer
 from attn.runtime.constants import EOS, PAD
 
 from .conftest import reverse_config, trained_until_learned

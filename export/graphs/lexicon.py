@@ -19,13 +19,13 @@ import torch
 from attn.runtime.constants import BOS, EOS
 from attn.runtime.shortlist import Shortlist
 
-from .config import ShortlistConfig
-from .data import Pair
+from attn.export.config import ShortlistConfig
+from attn.export.training.data import Pair
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from .train import Corpus
+    from attn.export.training.train import Corpus
 
 PAIRS_PER_CHUNK = 4096
 

@@ -15,7 +15,7 @@ probability in the normalization; the search never outputs it), 3 Marian's eos, 
 Marian's order. Log-probabilities over Marian's pieces are therefore Marian's, exactly.
 
 Tokenizers: source.spm and target.spm as `tokenizers` Unigram models in that id space
-(export/imported.py).
+(export/importers/imported.py).
 """
 
 from __future__ import annotations
@@ -28,9 +28,9 @@ import torch
 
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
-from .config import Config, ModelConfig, SearchConfig, TaskConfig
-from .imported import NEVER, CheckpointError, read_spm, write_imported
-from .transformer import Transformer
+from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
+from attn.export.importers.imported import NEVER, CheckpointError, read_spm, write_imported
+from attn.export.models.transformer import Transformer
 
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
 # checkpoints carry BART's switches, which MarianMTModel ignores: a value other than these would

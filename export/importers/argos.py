@@ -1,6 +1,6 @@
 """`attn import argos`: an Argos Translate package (`.argosmodel`: a zip of `metadata.json`, a
 SentencePiece model `sentencepiece.model` for both sides, and a CTranslate2 model folder `model/`)
-as an attn model folder, read without CTranslate2 (export/ctranslate2_model.py).
+as an attn model folder, read without CTranslate2 (export/importers/ctranslate2_model.py).
 
 What the conversion keeps: CTranslate2's TransformerSpec as attn's Transformer: pre- or post-norm
 layers (`pre_norm`, with the stacks' final norms), the activation (ReLU, swish, GELU), the
@@ -30,10 +30,10 @@ import torch
 
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
-from .config import Config, ModelConfig, SearchConfig, TaskConfig
-from .ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
-from .imported import NEVER, CheckpointError, write_imported
-from .transformer import Transformer
+from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
+from attn.export.importers.ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
+from attn.export.importers.imported import NEVER, CheckpointError, write_imported
+from attn.export.models.transformer import Transformer
 
 ACTIVATIONS = {0: "relu", 2: "swish", 3: "gelu"}  # CTranslate2's Activation enum → [model] activation
 PADS = ("<blank>", "<pad>")

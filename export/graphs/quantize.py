@@ -37,10 +37,10 @@ from attn.runtime.graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
-from .calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
-from .graph_edits import drop_unread, producers, readers
-from .graph_metadata import record_tokenizer
-from .staging import staged_folder, write_derived_manifest
+from attn.export.graphs.calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
+from attn.export.graphs.graph_edits import drop_unread, producers, readers
+from attn.export.graphs.graph_metadata import record_tokenizer
+from attn.export.graphs.staging import staged_folder, write_derived_manifest
 
 
 def int8_output_product(decoder_file: Path) -> None:
@@ -259,7 +259,7 @@ def rowwise_activations(graph_file: Path) -> int:
 
 def row_divisor(weight_scale: str) -> str:
     """The name of the initializer INT8_LIMIT / w_scale that `_row_rescales` writes for the
-    weight scale named `weight_scale` (export/exported_weights.py reads the scale back from it)."""
+    weight scale named `weight_scale` (export/training/exported_weights.py reads the scale back from it)."""
     return f"{weight_scale}_row_divisor"
 
 
@@ -340,7 +340,7 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
     An int8 folder of an earlier attn (activations quantized per tensor, or the output product
     rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged. With
     `calibration` (source texts by the direction that reads them: calibration_sources), the
-    encoder's activations take fixed scales calibrated on them (export/calibrated_scales.py)."""
+    encoder's activations take fixed scales calibrated on them (export/graphs/calibrated_scales.py)."""
     if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)

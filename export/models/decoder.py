@@ -6,7 +6,7 @@ Luong:    the RNN reads [y_{i-1}; a_{i-1}] (input feeding); the query is the new
           a_i = tanh(W [c_i; s_i]).
 Logits are output_layer(a_i); the output layer may share the embedding matrix.
 With `copy`, a switch p_gen = σ(w · readout input + b) says how much of the next token's probability
-comes from the vocabulary distribution rather than from copying a source position (model.py mixes).
+comes from the vocabulary distribution rather than from copying a source position (base.py mixes).
 
 Recurrent states are batch-first so that search reorders all of them along axis 0:
 hidden (B, L, H), cell (B, L, H) for LSTM, feed (B, R) for Luong, coverage (B, S) with coverage.
@@ -19,9 +19,9 @@ from typing import NamedTuple
 import torch
 from torch import Tensor, nn
 
-from .attention import build_attention
-from .cells import build_cell
-from .config import ModelConfig
+from attn.export.models.attention import build_attention
+from attn.export.models.cells import build_cell
+from attn.export.config import ModelConfig
 
 
 class OutputRows(NamedTuple):

@@ -5,7 +5,7 @@
 - runtime/best_columns.onnx, TopK along axis 1, so that a search step brings back only each row's
   best log-probabilities instead of all C of them (runtime/search.py best_allowed).
 
-    python -m attn.export.runtime_graphs      # rewrites both
+    python -m attn.export.graphs.runtime_graphs      # rewrites both
 """
 
 from __future__ import annotations

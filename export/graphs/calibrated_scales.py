@@ -1,6 +1,6 @@
 """Fixed activation scales for the encoder's int8 products, calibrated on source text.
 
-`rowwise_activations` (export/quantize.py) quantizes each row of a product's input by its own
+`rowwise_activations` (export/graphs/quantize.py) quantizes each row of a product's input by its own
 largest magnitude m: Abs, ReduceMax, Max(·, tiny), Div(x, m), QuantizeLinear(·, 1/127, 128), and
 each product then rescales its int32 result row by row, MatMulInteger → Cast → Mul(·, m / (127 /
 w_scale)) → Add(bias). Over the (B·S, d) activations of an encoder those passes cost more than the
@@ -31,7 +31,7 @@ from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
-from .graph_edits import drop_unread, producers, readers
+from attn.export.graphs.graph_edits import drop_unread, producers, readers
 
 CALIBRATION_BATCH = 32  # sources per encoder run while calibrating, sorted by length
 CALIBRATED_ENCODER_SCALES = "calibrated encoder, row decoder"  # the manifest's activation_scales

@@ -1,5 +1,5 @@
 """A CTranslate2 model folder read without CTranslate2: `model.bin`'s variables, `config.json`,
-the vocabulary. What `attn import argos` converts (export/argos.py).
+the vocabulary. What `attn import argos` converts (export/importers/argos.py).
 
 model.bin (binary version 6, written by CTranslate2 3.0 and later): the version (uint32), the
 spec's name and revision, the variables (name, shape, type, bytes), then aliases (a name that

@@ -16,10 +16,10 @@ from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.manifest import read_manifest
 from attn.runtime.shortlist import Shortlist
 
-from .config import Config, ConfigError
-from .lexicon import run_shortlist
-from .staging import staged_folder, write_derived_manifest
-from .train import prepare_corpus
+from attn.export.config import Config, ConfigError
+from attn.export.graphs.lexicon import run_shortlist
+from attn.export.graphs.staging import staged_folder, write_derived_manifest
+from attn.export.training.train import prepare_corpus
 
 
 def learned_shortlist(config: Config, model: Path, console: Console) -> Shortlist:

@@ -1,5 +1,5 @@
 """What every `attn import` shares: the tokenizers made from SentencePiece models, and the
-export of a converted Transformer with them (export/marian.py, export/argos.py).
+export of a converted Transformer with them (export/importers/marian.py, export/importers/argos.py).
 
 Tokenizers: a SentencePiece unigram model becomes a `tokenizers` Unigram model in attn's id space
 (pieces with the SentencePiece scores, its normalization rules, "▁" word starts), so the runtime
@@ -18,9 +18,9 @@ from attn.runtime.constants import SPECIAL_TOKENS, UNK
 from attn.runtime.errors import UsageError
 from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
 
-from .config import Config
-from .onnx_export import export_model
-from .transformer import Transformer
+from attn.export.config import Config
+from attn.export.graphs.onnx_export import export_model
+from attn.export.models.transformer import Transformer
 
 NEVER = -1e9  # the output bias of a row no output may hold (attn's added pad): e^-1e9 is 0
 UNIGRAM, NORMAL, USER_DEFINED = 1, 1, 4  # sentencepiece_model.proto: TrainerSpec.model_type, SentencePiece.type

@@ -3,7 +3,7 @@ pre-norm layers (a layer norm before each sublayer, one after the stack), multi-
 dot-product self-attention and encoder-decoder attention, sinusoidal positions, one embedding
 matrix shared by source, target and output layer (the vocabulary is joint), dropout on the
 sublayers' outputs and on the attention weights. [model] layer_norm, activation, embedding_scale
-and positions give the variants of models trained elsewhere (post-norm Marian: export/marian.py).
+and positions give the variants of models trained elsewhere (post-norm Marian: export/importers/marian.py).
 
 Exported as the runtime expects (runtime/graph_contract.py): the encoder computes the memory and,
 once per sentence, every decoder layer's encoder-decoder keys and values (SOURCE states
@@ -29,9 +29,9 @@ from torch import Tensor, nn
 from attn.runtime.constants import PAD
 from attn.runtime.graph_contract import CACHE, SENTENCE, StateSpec
 
-from .config import ModelConfig
-from .decoder import OutputRows
-from .model import EncoderDecoder, OutputParameters, pointer_mixture
+from attn.export.config import ModelConfig
+from attn.export.models.decoder import OutputRows
+from attn.export.models.base import EncoderDecoder, OutputParameters, pointer_mixture
 
 MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 

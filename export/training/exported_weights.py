@@ -25,8 +25,8 @@ from attn.runtime.constants import DECODER, ENCODER, MANIFEST, OUTPUT_LAYER
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
 
-from .config import ConfigError
-from .quantize import row_divisor
+from attn.export.config import ConfigError
+from attn.export.graphs.quantize import row_divisor
 
 PREFIX = "model."  # the exported graphs' modules wrap the model as `model`
 
@@ -78,7 +78,7 @@ def _graph_weights(graph: onnx.GraphProto) -> dict[str, np.ndarray]:
 
 def _fused_product_weight(node, constants: dict) -> np.ndarray | None:
     """The constant (D_in, D_out) operand of MatMulIntegerToFloat(x, W_q, x_scale, w_scale, x_zero,
-    w_zero, bias) (export/calibrated_scales.py), dequantized: (W_q − w_zero) × w_scale."""
+    w_zero, bias) (export/graphs/calibrated_scales.py), dequantized: (W_q − w_zero) × w_scale."""
     weight, scale, zero = (node.input[1], node.input[3], node.input[5])
     if not {weight, scale, zero} <= set(constants):
         return None

@@ -1,6 +1,6 @@
 """Training: Adam with warm-up and inverse-square-root decay, label smoothing, clipping, a
 wall-clock budget, periodic checkpoints with exact resume, dev loss/BLEU and best-checkpoint keeping;
-on every CPU core, a GPU, or several processes under torchrun (export/distributed.py).
+on every CPU core, a GPU, or several processes under torchrun (export/training/distributed.py).
 
 A work folder holds everything of one run: tokenizer.json, last.pt (resume point), best.pt
 (best dev score), summary.json. Running again on the same folder resumes where it stopped.
@@ -29,15 +29,15 @@ from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
 
-from .config import Config, ConfigError, data_files, learned_directions
+from attn.export.config import Config, ConfigError, data_files, learned_directions
 from attn.runtime.tsv import read_tsv, spread
 
-from .data import Direction, Pair, collate, encode_pairs, hold_out, pad, sample_origins, token_batches
-from .distributed import join_workers
-from .exported_weights import exported_weights, is_exported_folder
-from .model import EncoderDecoder, build_model
-from .subwords import train_tokenizer
-from .vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
+from attn.export.training.data import Direction, Pair, collate, encode_pairs, hold_out, pad, sample_origins, token_batches
+from attn.export.training.distributed import join_workers
+from attn.export.training.exported_weights import exported_weights, is_exported_folder
+from attn.export.models import EncoderDecoder, build_model
+from attn.export.training.subwords import train_tokenizer
+from attn.export.training.vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 
 LOG_EVERY = 50
 # The rows [data] hold_out kept out of training, in the files' column order, for `attn eval`.

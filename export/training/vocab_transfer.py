@@ -13,7 +13,7 @@ from pathlib import Path
 import torch
 from tokenizers import Tokenizer
 
-from .model import EncoderDecoder
+from attn.export.models import EncoderDecoder
 
 
 def spellings(old_file: Path, new_file: Path) -> list[list[int]]:

@@ -32,11 +32,11 @@ from attn.runtime.manifest import Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
 
-from .config import Config, model_settings
-from .decoder import OutputRows
-from .graph_metadata import record_tokenizer
-from .model import EncoderDecoder
-from .staging import staged_folder
+from attn.export.config import Config, model_settings
+from attn.export.models.decoder import OutputRows
+from attn.export.graphs.graph_metadata import record_tokenizer
+from attn.export.models import EncoderDecoder
+from attn.export.graphs.staging import staged_folder
 
 OPSET = 17
 TOLERANCE = 1e-4

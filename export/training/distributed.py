@@ -3,7 +3,7 @@ one GPU; on CPUs the same code runs with the gloo backend (tested with two proce
 
     torchrun --nproc_per_node 4 -m attn.cli train configs/en-de-transformer.toml --device cuda
 
-Every process reads the same batch order (a function of seed and epoch, export/data.py) and takes
+Every process reads the same batch order (a function of seed and epoch, export/training/data.py) and takes
 its own share of each step's `size` batches; gradients are averaged across processes, so the
 weights stay the same everywhere. The main process (rank 0) alone writes the tokenizer, evaluates
 and writes checkpoints, which resume with any number of processes, or none.
