@@ -36,20 +36,16 @@ def import_command(
     """Convert a model trained elsewhere into an attn model folder: ONNX graphs checked against
     PyTorch, tokenizers the runtime reads without sentencepiece. Use it with --model."""
     if origin is Origin.marian:
-        from attn.export.importers.marian import import_marian
+        from attn.export.importers.marian import MarianImporter
 
         if source_eos is not None:
             raise UsageError("--source-eos/--no-source-eos applies to argos packages (a Marian model reads </s>)")
-
-        if not checkpoint.is_dir():
-            raise NotADirectoryError(f"{checkpoint}: not a folder (a Hugging Face checkpoint folder is expected)")
-        summary = import_marian(checkpoint, out, source_lang, target_lang, alignment_layer)
+        importer = MarianImporter()
     else:
-        from attn.export.importers.argos import import_argos
+        from attn.export.importers.argos import ArgosImporter
 
-        if not checkpoint.is_file():
-            raise FileNotFoundError(f"{checkpoint}: not a file (an .argosmodel package is expected)")
-        summary = import_argos(checkpoint, out, source_lang, target_lang, alignment_layer, source_eos)
+        importer = ArgosImporter(source_eos)
+    summary = importer.write(checkpoint, out, source_lang, target_lang, alignment_layer)
     Console(stderr=True).print(
         f"wrote {out}: {summary['source_lang']}→{summary['target_lang']}, {summary['pieces']:,} pieces, "
         f"{summary['parameters']:,} parameters, largest onnxruntime-PyTorch difference {summary['max_onnx_difference']:.1e}")

@@ -32,7 +32,7 @@ from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
 from attn.export.importers.ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
-from attn.export.importers.imported import NEVER, CheckpointError, write_imported
+from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer
 from attn.export.models.transformer import Transformer
 
 ACTIVATIONS = {0: "relu", 2: "swish", 3: "gelu"}  # CTranslate2's Activation enum → [model] activation
@@ -58,30 +58,36 @@ ATTENTIONS = {("encoder", "self_attention"): "attention", ("decoder", "self_atte
               ("decoder", "attention"): "cross_attention"}
 
 
-def import_argos(package: Path, out: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int,
-                 source_eos: bool | None) -> dict:
-    """Convert the package into the verified model folder `out`; returns its summary."""
-    files, metadata = package_files(package)
-    where = f"{package}: model/"
-    config = json.loads(files["model/config.json"].decode("utf-8")) if "model/config.json" in files else {}
-    variables = read_variables(files["model/model.bin"], f"{where}model.bin")
-    vocabulary = read_vocabulary({name.removeprefix("model/"): data for name, data in files.items()}, where)
-    settings = model_settings(variables, config, alignment_layer, source_eos, where)
-    order = attn_order(vocabulary, config, bool(scalar(variables, "decoder/start_from_zero_embedding", 0)), where)
-    model = Transformer(settings, len(order)).eval()
-    model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)
-    pieces = [vocabulary[index] if index is not None else "" for index in order]
-    source_lang = source_lang or metadata.get("from_code")
-    target_lang = target_lang or metadata.get("to_code")
-    if not source_lang or not target_lang or source_lang == target_lang:
-        raise CheckpointError(f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to")
-    longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], settings.position_table_size * 2 // 3 - 10)
-    full = Config(task=TaskConfig("translate", source_lang, target_lang), model=settings,
-                  search=SearchConfig(max_source_pieces=max(longest, 1)))
-    spm = files["sentencepiece.model"]
-    return write_imported(model, full, pieces, spm, spm, out,
-                          {"imported_from": "argos", "package": package.name,
-                           "package_version": str(metadata.get("package_version", ""))})
+class ArgosImporter(Importer):
+    """An Argos Translate package; `source_eos` None: as its config.json's add_source_eos says."""
+
+    kind, expected = "a file", "an .argosmodel package"
+
+    def __init__(self, source_eos: bool | None = None):
+        self.source_eos = source_eos
+
+    def convert(self, package: Path, source_lang: str | None, target_lang: str | None,
+                alignment_layer: int) -> Converted:
+        files, metadata = package_files(package)
+        where = f"{package}: model/"
+        config = json.loads(files["model/config.json"].decode("utf-8")) if "model/config.json" in files else {}
+        variables = read_variables(files["model/model.bin"], f"{where}model.bin")
+        vocabulary = read_vocabulary({name.removeprefix("model/"): data for name, data in files.items()}, where)
+        settings = model_settings(variables, config, alignment_layer, self.source_eos, where)
+        order = attn_order(vocabulary, config, bool(scalar(variables, "decoder/start_from_zero_embedding", 0)), where)
+        model = Transformer(settings, len(order)).eval()
+        model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)
+        pieces = [vocabulary[index] if index is not None else "" for index in order]
+        source_lang = source_lang or metadata.get("from_code")
+        target_lang = target_lang or metadata.get("to_code")
+        if not source_lang or not target_lang or source_lang == target_lang:
+            raise CheckpointError(f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to")
+        longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], settings.position_table_size * 2 // 3 - 10)
+        full = Config(task=TaskConfig("translate", source_lang, target_lang), model=settings,
+                      search=SearchConfig(max_source_pieces=max(longest, 1)))
+        spm = files["sentencepiece.model"]
+        return Converted(model, pieces, full, spm, spm, {"imported_from": "argos", "package": package.name,
+                                                         "package_version": str(metadata.get("package_version", ""))})
 
 
 def package_files(package: Path) -> tuple[dict[str, bytes], dict]:

@@ -1,5 +1,7 @@
-"""What every `attn import` shares: the tokenizers made from SentencePiece models, and the
-export of a converted Transformer with them (export/importers/marian.py, export/importers/argos.py).
+"""What every `attn import` shares: the interface of an importer (`Importer`: read a foreign
+checkpoint as attn's Transformer, its pieces and its settings; a new format is a subclass), the
+tokenizers made from SentencePiece models, and the export of the converted Transformer with them,
+verified against PyTorch (export/importers/marian.py, export/importers/argos.py).
 
 Tokenizers: a SentencePiece unigram model becomes a `tokenizers` Unigram model in attn's id space
 (pieces with the SentencePiece scores, its normalization rules, "▁" word starts), so the runtime
@@ -12,6 +14,8 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
 from pathlib import Path
 
 from attn.runtime.constants import SPECIAL_TOKENS, UNK
@@ -30,16 +34,52 @@ class CheckpointError(UsageError):
     """A model attn cannot convert; the message names the file or key."""
 
 
-def write_imported(model: Transformer, settings: Config, pieces: list[str], source_spm: bytes, target_spm: bytes,
-                   out: Path, training: dict) -> dict:
-    """Export the converted `model` (its pieces by attn id) with tokenizers made from the
-    SentencePiece models into the verified folder `out`; returns a summary."""
+@dataclass(frozen=True)
+class Converted:
+    """A foreign model in attn's terms: the Transformer (eval mode), its pieces by attn id, the
+    settings of its folder ([task] languages, [model], [search]), the SentencePiece models of its
+    source and target sides, and what the manifest's `training` block records of its origin."""
+
+    model: Transformer
+    pieces: list[str]
+    settings: Config
+    source_spm: bytes
+    target_spm: bytes
+    origin: dict
+
+
+class Importer(ABC):
+    """One foreign format. `convert` reads a checkpoint; `write` is the import every format
+    shares: tokenizers, ONNX export checked against the converted PyTorch model, the folder
+    written whole or not at all."""
+
+    kind: str  # "a folder" or "a file": what `convert` reads
+    expected: str  # what the checkpoint is, for the error when it is not there
+
+    @abstractmethod
+    def convert(self, checkpoint: Path, source_lang: str | None, target_lang: str | None,
+                alignment_layer: int) -> Converted:
+        """The checkpoint as attn's Transformer; a CheckpointError names what cannot be converted."""
+
+    def write(self, checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None,
+              alignment_layer: int) -> dict:
+        """Convert `checkpoint` into the verified model folder `out`; returns its summary."""
+        found = checkpoint.is_dir() if self.kind == "a folder" else checkpoint.is_file()
+        if not found:
+            raise CheckpointError(f"{checkpoint}: not {self.kind} ({self.expected} is expected)")
+        return write_imported(self.convert(checkpoint, source_lang, target_lang, alignment_layer), out)
+
+
+def write_imported(converted: Converted, out: Path) -> dict:
+    """Export the converted model with tokenizers made from its SentencePiece models into the
+    verified folder `out`; returns a summary."""
+    model, pieces, settings = converted.model, converted.pieces, converted.settings
     scratch = Path(tempfile.mkdtemp(prefix=f".{out.name}.tokenizers-", dir=out.resolve().parent))
     try:
         target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
-        unigram_tokenizer(target_spm, "the target's SentencePiece model", pieces, writes=True).save(str(target_file))
-        unigram_tokenizer(source_spm, "the source's SentencePiece model", pieces, writes=False).save(str(source_file))
-        largest = export_model(model, settings, target_file, out, training, source_tokenizer_file=source_file)
+        unigram_tokenizer(converted.target_spm, "the target's SentencePiece model", pieces, writes=True).save(str(target_file))
+        unigram_tokenizer(converted.source_spm, "the source's SentencePiece model", pieces, writes=False).save(str(source_file))
+        largest = export_model(model, settings, target_file, out, converted.origin, source_tokenizer_file=source_file)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return {"pieces": len(pieces), "parameters": sum(p.numel() for p in model.parameters()), "max_onnx_difference": largest,

@@ -29,7 +29,7 @@ import torch
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
-from attn.export.importers.imported import NEVER, CheckpointError, read_spm, write_imported
+from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer, read_spm
 from attn.export.models.transformer import Transformer
 
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
@@ -44,16 +44,20 @@ ACTIVATIONS = {"swish": "swish", "silu": "swish", "gelu": "gelu", "relu": "relu"
 OPUS_NAME = re.compile(r"opus-mt-([a-z]{2,3})-([a-z]{2,3})$")
 
 
-def import_marian(checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None,
-                  alignment_layer: int) -> dict:
-    """Convert the checkpoint folder into the verified model folder `out`; returns its summary."""
-    model, pieces, config = converted_model(checkpoint, alignment_layer)
-    source_lang, target_lang = languages(checkpoint, source_lang, target_lang)
-    spm = {side: read_spm(checkpoint / f"{side}.spm") for side in ("source", "target")}
-    settings = Config(task=TaskConfig("translate", source_lang, target_lang), model=model.config,
-                      search=search_settings(checkpoint, config))
-    return write_imported(model, settings, pieces, spm["source"], spm["target"], out,
-                          {"imported_from": "marian", "checkpoint": checkpoint.name})
+class MarianImporter(Importer):
+    """A Hugging Face MarianMTModel checkpoint folder."""
+
+    kind, expected = "a folder", "a Hugging Face checkpoint folder"
+
+    def convert(self, checkpoint: Path, source_lang: str | None, target_lang: str | None,
+                alignment_layer: int) -> Converted:
+        model, pieces, config = converted_model(checkpoint, alignment_layer)
+        source_lang, target_lang = languages(checkpoint, source_lang, target_lang)
+        spm = {side: read_spm(checkpoint / f"{side}.spm") for side in ("source", "target")}
+        settings = Config(task=TaskConfig("translate", source_lang, target_lang), model=model.config,
+                          search=search_settings(checkpoint, config))
+        return Converted(model, pieces, settings, spm["source"], spm["target"],
+                         {"imported_from": "marian", "checkpoint": checkpoint.name})
 
 
 def converted_model(checkpoint: Path, alignment_layer: int) -> tuple[Transformer, list[str], dict]:
