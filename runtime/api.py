@@ -26,7 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .loaded_model import LoadedModel, Translation
+from .loaded_model import LoadedModel
+from .texts import Translation
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, resolve_model
 from .router import Router

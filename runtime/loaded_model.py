@@ -1,5 +1,6 @@
-"""LoadedModel: a model folder's sessions, tokenizer and search behind one call, for one of its
-directions (the Python API over it, for users, is runtime/api.py).
+"""LoadedModel: a model folder loaded for one of its directions: its verified graphs as sessions,
+tokenizer, output layer and shortlist, the encoder and the search; `translate` hands texts to the
+text translator (runtime/texts.py). The Python API over it, for users, is runtime/api.py.
 
     model = LoadedModel("models/en-de", device="cpu", threads=2)
     [[best, *rest]] = model.translate(["she is eating a green apple"], SearchOptions(beam=5))
@@ -18,14 +19,12 @@ import hashlib
 import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import onnxruntime
 
-from .alignment import WordAlignment, merge_to_words
-from .chunking import join_alignments, keep_head, split_source
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
@@ -33,35 +32,13 @@ from .graph_check import bind_output_layer, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
 from .output_layer import OutputLayer
-from .parallel import available_cores, even_batch_size, map_in_threads
+from .parallel import available_cores
 from .search import (MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, check_search_value, final_score,
                      greedy_search)
-from .sentences import split_sentences
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
-from .tokenizer import SourcePieces, SubwordTokenizer
-from .verbatim import copy_verbatim
-from .words import join_words
-
-
-@dataclass
-class Translation:
-    """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
-    pieces (EOS row and column included; in a model of several directions, the target-language
-    token's column first), and the word-level alignment: given, or worked out by `aligned` the
-    first time it is read (plain text never reads it)."""
-
-    text: str
-    tokens: list[int]
-    score: float
-    attention: np.ndarray
-    aligned: WordAlignment | Callable[[], WordAlignment] = field(repr=False, compare=False)
-
-    @property
-    def alignment(self) -> WordAlignment:
-        if callable(self.aligned):
-            self.aligned = self.aligned()
-        return self.aligned
+from .texts import TextTranslator, Translation
+from .tokenizer import SubwordTokenizer
 
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
@@ -239,110 +216,14 @@ class LoadedModel:
     def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
                   first_number: int = 1, sentences: bool = True, stop: threading.Event | None = None
                   ) -> list[list[Translation]]:
-        """n-best translations of each text, in input order. A translation model takes a text of
-        several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
-        False) and joins their best translations, best only. The parts are sorted by length into
-        batches of at most `batch_size`, evened out over the workers, decoded up
-        to `workers` at a time, longest first; a batch's outputs do not depend on its company, up to rounding at
-        near ties (benchmarks/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation;
-        a sentence over the length limit is translated in parts, best only, or summarized from its
-        head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
-        inputs from `first_number` (a caller that translates a stream in calls passes its count).
-        Setting `stop` from another thread ends the searches at their next step (SearchStopped)."""
-        options = options or self.default_options()
-        split = sentences and self.manifest.task == "translate"
-        limit = options.max_source_pieces or self.max_source_pieces
-        parts = []  # (input index, source part)
-        for index, text in enumerate(texts):
-            if not text.strip():
-                continue
-            units = split_sentences(text, self.source_lang) if split else [text]
-            parts += [(index, self._tagged(piece)) for unit in units
-                      for piece in self._fitted(first_number + index, unit, limit)]
-        translated: list[list[Translation]] = [[] for _ in parts]
-        order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
-        size = even_batch_size(len(order), batch_size, self.workers)
-        # longest first: the batches that finish last are then the shortest, and no worker waits
-        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
-        # "Batches longest first")
-        batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
-        found = map_in_threads(lambda batch: self.search([parts[i][1].ids for i in batch], options, stop), batches,
-                               self.workers)
-        for batch, hypotheses_per_part in zip(batches, found):
-            for i, hypotheses in zip(batch, hypotheses_per_part):
-                translated[i] = self._distinct(parts[i][1], hypotheses, options)
-        per_input: list[list[list[Translation]]] = [[] for _ in texts]
-        for (index, _), hypotheses in zip(parts, translated):
-            per_input[index].append(hypotheses)
-        return [self._assemble(text, found) for text, found in zip(texts, per_input)]
-
-    def _distinct(self, source: SourcePieces, hypotheses: list[Hypothesis], options: SearchOptions) -> list[Translation]:
-        """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
-        word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
-        spellings apart, so two of its hypotheses may read the same: an n-best list shows the
-        better of them once."""
-        by_text: dict[str, Translation] = {}
-        for hypothesis in hypotheses:
-            translation = self._translation(source, hypothesis.tokens, hypothesis.score, hypothesis.attention,
-                                            options.replace_unk)
-            by_text.setdefault(translation.text, translation)
-            if len(by_text) == options.n_best:
-                break
-        return list(by_text.values())
-
-    def source_ids(self, text: str) -> list[int]:
-        """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
-        return self._tagged(self._source_pieces(text)).ids
-
-    def _source_pieces(self, text: str) -> SourcePieces:
-        """The text's pieces, and its words in the source language (runtime/words.py)."""
-        return self.tokenizer.encode_source(text, self.source_lang)
-
-    def _tagged(self, source: SourcePieces) -> SourcePieces:
-        """The pieces as the encoder reads them: after `source_prefix`, which belongs to no word."""
-        if not self.source_prefix:
-            return source
-        return SourcePieces(self.source_prefix + source.ids, source.words,
-                            [-1] * len(self.source_prefix) + source.word_of_piece)
-
-    def _fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
-        """The text's pieces as the model can take them (one part when they fit), with a note
-        when they did not. A summarizer reads only the head, so only the head's characters are
-        tokenized: a piece spans at most `longest_piece` characters, so the whole words within
-        the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
-        if self.manifest.task == "summarize":
-            budget = (limit + 1) * self.tokenizer.longest_piece
-            head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
-            source = self._source_pieces(head_text)
-            if len(source.ids) - 1 <= limit:
-                return [source]
-            head = keep_head(source, limit)
-            self.notify(f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
-                        f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
-            return [head]
-        source = self._source_pieces(text)
-        if len(source.ids) - 1 <= limit:
-            return [source]
-        pieces = split_source(source, limit)
-        self.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
-                    f"translated in {len(pieces)} parts")
-        return pieces
-
-    def _assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
-        if not parts:
-            source = self._tagged(self._source_pieces(text))
-            return [self._translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
-        if len(parts) == 1:
-            return parts[0]
-        best = [hypotheses[0] for hypotheses in parts]
-        return [Translation(" ".join(t.text for t in best), [token for t in best for token in t.tokens],
-                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32),
-                            lambda: join_alignments([t.alignment for t in best]))]
+        """n-best translations of each text, in input order (runtime/texts.py: TextTranslator)."""
+        return TextTranslator(self).translate(texts, options, batch_size, first_number, sentences, stop)
 
     def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment."""
         options = options or self.default_options()
-        source = self._tagged(self._source_pieces(source_text))
+        texts = TextTranslator(self)
+        source = texts.tagged(texts.source_pieces(source_text))
         target = self.tokenizer.encode(target_text)
         state = self.encode([source.ids], shortlist=False)
         log_prob, rows = 0.0, []
@@ -352,20 +233,7 @@ class LoadedModel:
             rows.append(attention[0])
         attention = np.stack(rows)
         score = final_score(log_prob, attention, len(source.ids), options)
-        return self._translation(source, target, score, attention)
-
-    def _translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
-                     replace_unk: bool = False) -> Translation:
-        def aligned() -> WordAlignment:
-            words, word_of_piece = self.tokenizer.target_words(tokens, self.target_lang)
-            return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
-
-        if replace_unk:
-            alignment = aligned()
-            alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
-            return Translation(join_words(alignment.target_words, self.target_lang), tokens, score, attention,
-                               alignment)
-        return Translation(self.tokenizer.decode(tokens), tokens, score, attention, aligned)
+        return texts.translation(source, target, score, attention)
 
     def encode(self, sources: list[list[int]], shortlist: bool = True,
                stop: threading.Event | None = None) -> OnnxDecoderState:

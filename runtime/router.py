@@ -23,7 +23,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import detect_language
-from .loaded_model import Translation
+from .texts import Translation
 
 PIVOT_LANGUAGE = "en"
 Pair = tuple[str, str]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from attn.runtime.loaded_model import Translation
+from attn.runtime.texts import Translation
 
 
 def translation_record(translation: Translation) -> dict:

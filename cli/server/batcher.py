@@ -20,7 +20,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import Translation, LoadedModel
+from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.texts import Translation
 
 from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
 

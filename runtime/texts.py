@@ -1,0 +1,167 @@
+"""The text translator: texts → sentences → parts the model can take → batches over the
+workers → n-best Translations with word alignments, over one LoadedModel (runtime/loaded_model.py),
+which it reads for its tokenizer, direction, options and search."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from .alignment import WordAlignment, merge_to_words
+from .chunking import join_alignments, keep_head, split_source
+from .parallel import even_batch_size, map_in_threads
+from .search import Hypothesis, SearchOptions
+from .sentences import split_sentences
+from .tokenizer import SourcePieces
+from .verbatim import copy_verbatim
+from .words import join_words
+
+if TYPE_CHECKING:
+    from .loaded_model import LoadedModel
+
+
+@dataclass
+class Translation:
+    """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
+    pieces (EOS row and column included; in a model of several directions, the target-language
+    token's column first), and the word-level alignment: given, or worked out by `aligned` the
+    first time it is read (plain text never reads it)."""
+
+    text: str
+    tokens: list[int]
+    score: float
+    attention: np.ndarray
+    aligned: WordAlignment | Callable[[], WordAlignment] = field(repr=False, compare=False)
+
+    @property
+    def alignment(self) -> WordAlignment:
+        if callable(self.aligned):
+            self.aligned = self.aligned()
+        return self.aligned
+
+
+class TextTranslator:
+    """LoadedModel.translate's work, for `model`'s direction."""
+
+    def __init__(self, model: LoadedModel):
+        self.model = model
+
+    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
+                  first_number: int = 1, sentences: bool = True, stop: threading.Event | None = None
+                  ) -> list[list[Translation]]:
+        """n-best translations of each text, in input order. A translation model takes a text of
+        several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
+        False) and joins their best translations, best only. The parts are sorted by length into
+        batches of at most `batch_size`, evened out over the workers, decoded up
+        to `workers` at a time, longest first; a batch's outputs do not depend on its company, up to rounding at
+        near ties (benchmarks/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation;
+        a sentence over the length limit is translated in parts, best only, or summarized from its
+        head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
+        inputs from `first_number` (a caller that translates a stream in calls passes its count).
+        Setting `stop` from another thread ends the searches at their next step (SearchStopped)."""
+        options = options or self.model.default_options()
+        split = sentences and self.model.manifest.task == "translate"
+        limit = options.max_source_pieces or self.model.max_source_pieces
+        parts = []  # (input index, source part)
+        for index, text in enumerate(texts):
+            if not text.strip():
+                continue
+            units = split_sentences(text, self.model.source_lang) if split else [text]
+            parts += [(index, self.tagged(piece)) for unit in units
+                      for piece in self.fitted(first_number + index, unit, limit)]
+        translated: list[list[Translation]] = [[] for _ in parts]
+        order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
+        size = even_batch_size(len(order), batch_size, self.model.workers)
+        # longest first: the batches that finish last are then the shortest, and no worker waits
+        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
+        # "Batches longest first")
+        batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
+        found = map_in_threads(lambda batch: self.model.search([parts[i][1].ids for i in batch], options, stop), batches,
+                               self.model.workers)
+        for batch, hypotheses_per_part in zip(batches, found):
+            for i, hypotheses in zip(batch, hypotheses_per_part):
+                translated[i] = self.distinct(parts[i][1], hypotheses, options)
+        per_input: list[list[list[Translation]]] = [[] for _ in texts]
+        for (index, _), hypotheses in zip(parts, translated):
+            per_input[index].append(hypotheses)
+        return [self.assemble(text, found) for text, found in zip(texts, per_input)]
+
+    def distinct(self, source: SourcePieces, hypotheses: list[Hypothesis], options: SearchOptions) -> list[Translation]:
+        """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
+        word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
+        spellings apart, so two of its hypotheses may read the same: an n-best list shows the
+        better of them once."""
+        by_text: dict[str, Translation] = {}
+        for hypothesis in hypotheses:
+            translation = self.translation(source, hypothesis.tokens, hypothesis.score, hypothesis.attention,
+                                            options.replace_unk)
+            by_text.setdefault(translation.text, translation)
+            if len(by_text) == options.n_best:
+                break
+        return list(by_text.values())
+
+    def source_ids(self, text: str) -> list[int]:
+        """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
+        return self.tagged(self.source_pieces(text)).ids
+
+    def source_pieces(self, text: str) -> SourcePieces:
+        """The text's pieces, and its words in the source language (runtime/words.py)."""
+        return self.model.tokenizer.encode_source(text, self.model.source_lang)
+
+    def tagged(self, source: SourcePieces) -> SourcePieces:
+        """The pieces as the encoder reads them: after `source_prefix`, which belongs to no word."""
+        if not self.model.source_prefix:
+            return source
+        return SourcePieces(self.model.source_prefix + source.ids, source.words,
+                            [-1] * len(self.model.source_prefix) + source.word_of_piece)
+
+    def fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
+        """The text's pieces as the model can take them (one part when they fit), with a note
+        when they did not. A summarizer reads only the head, so only the head's characters are
+        tokenized: a piece spans at most `longest_piece` characters, so the whole words within
+        the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
+        if self.model.manifest.task == "summarize":
+            budget = (limit + 1) * self.model.tokenizer.longest_piece
+            head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
+            source = self.source_pieces(head_text)
+            if len(source.ids) - 1 <= limit:
+                return [source]
+            head = keep_head(source, limit)
+            self.model.notify(f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
+                        f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
+            return [head]
+        source = self.source_pieces(text)
+        if len(source.ids) - 1 <= limit:
+            return [source]
+        pieces = split_source(source, limit)
+        self.model.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
+                    f"translated in {len(pieces)} parts")
+        return pieces
+
+    def assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
+        if not parts:
+            source = self.tagged(self.source_pieces(text))
+            return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
+        if len(parts) == 1:
+            return parts[0]
+        best = [hypotheses[0] for hypotheses in parts]
+        return [Translation(" ".join(t.text for t in best), [token for t in best for token in t.tokens],
+                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32),
+                            lambda: join_alignments([t.alignment for t in best]))]
+
+    def translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
+                     replace_unk: bool = False) -> Translation:
+        def aligned() -> WordAlignment:
+            words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
+            return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+
+        if replace_unk:
+            alignment = aligned()
+            alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
+            return Translation(join_words(alignment.target_words, self.model.target_lang), tokens, score, attention,
+                               alignment)
+        return Translation(self.model.tokenizer.decode(tokens), tokens, score, attention, aligned)
