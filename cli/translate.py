@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.coverage import uncovered_runs
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.registry import installed_pairs, resolve_model
@@ -79,6 +80,7 @@ def translate_command(
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
     max_line_chars: MaxLineCharsOption = DEFAULT_MAX_LINE_CHARS,
+    check: Annotated[bool, typer.Option("--check", help="A note on stderr naming the source words each translation may have left out: runs of words that received almost no attention.")] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
@@ -135,18 +137,29 @@ def translate_command(
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
             results = iter(decode(inputs, batch_size, done + 1, sentences))
-            done += len(inputs)
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:
                         sys.stdout.write("\n")
                     continue
                 result = next(results)
+                done += 1
                 formatter.write(item, result)
                 heatmaps.add(item, result)
+                if check:
+                    report_uncovered(done, result[0], notify)
             sys.stdout.flush()
             advance(len(inputs))
     heatmaps.write()
+
+
+def report_uncovered(number: int, translation, notify) -> None:
+    """--check: the input's runs of source words that received almost no attention, if any."""
+    words = translation.alignment.source_words
+    runs = uncovered_runs(translation.alignment)
+    if runs:
+        spans = ", ".join(f"“{' '.join(words[run[0] : run[-1] + 1])}”" for run in runs)
+        notify(f"input {number}: may have left out {spans} (almost no attention went to them)")
 
 
 def names_a_file(text: str) -> bool:

@@ -70,15 +70,15 @@ class Routes:
         self.languages = sorted({language for pair in self.pairs for language in pair})
 
     def hops(self, source: str, target: str | None) -> list[Pair] | None:
-        """The directions that take `source` to `target` in turn: [] when they are one language,
-        one direct pair, or two through a middle language (English first); None when no way.
+        """The directions that take `source` to `target` in turn: one direct pair; [] when they are
+        one language; two through a middle language (English first); None when no way.
         A target of None takes the first pair out of `source`."""
         if target is None:
             return next(([pair] for pair in self.pairs if pair[0] == source), None)
-        if source == target:
-            return []
         if (source, target) in self.pairs:
             return [(source, target)]
+        if source == target:
+            return []
         middles = sorted({middle for first, middle in self.pairs if first == source and (middle, target) in self.pairs},
                          key=lambda language: (language != PIVOT_LANGUAGE, language))
         return [(source, middles[0]), (middles[0], target)] if middles else None

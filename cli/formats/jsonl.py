@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
+from attn.runtime.coverage import received_attention, uncovered_runs
 from attn.runtime.texts import Translation
 
 
@@ -43,8 +44,11 @@ class JsonlFormat:
 
 
 def input_record(source: str, translations: list[Translation], text_key: str = "translation") -> dict:
-    """One input's object of the schema: the source, its words, the best output's fields and the
-    n-best list (also the body of `attn serve`'s native endpoints)."""
+    """One input's object of the schema: the source, its words, the best output's fields, the
+    attention each source word received and the runs that received almost none (runtime/coverage.py),
+    and the n-best list (also the body of `attn serve`'s native endpoints)."""
     best = translation_record(translations[0])
-    return {"source": source, "source_words": translations[0].alignment.source_words,
-            text_key: best.pop("text"), **best, "n_best": [translation_record(t) for t in translations]}
+    alignment = translations[0].alignment
+    return {"source": source, "source_words": alignment.source_words, text_key: best.pop("text"), **best,
+            "coverage": [round(float(mass), 4) for mass in received_attention(alignment)],
+            "uncovered": uncovered_runs(alignment), "n_best": [translation_record(t) for t in translations]}

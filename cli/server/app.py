@@ -146,35 +146,43 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
             await batcher.stop()
         translated_files.remove()
 
-    async def translated(texts: list[str], source: str, target: str, alternatives: int = 0) -> list:
-        """Each text's n-best translations (1 + alternatives), source "auto" detected per text, and
-        the detections."""
+    async def routed(texts: list[str], source: str, target: str, last_options, sentences: bool = True) -> list:
+        """Each text's translations and the detections: source "auto" detected per text, a text
+        detected in the target language given back, a pair without a model through English
+        (runtime/router.py); `last_options(translator)` are the search options of the last model."""
         if source == "auto" and target not in models.languages():
             raise HTTPException(400, f"{target} is not supported")
         detected = await detect(texts, models.languages()) if source == "auto" else [(source, None)] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(code for code, _ in detected):
             chosen = [i for i, (code, _) in enumerate(detected) if code == language]
-            hops = models.routes.hops(language, target) if language != target or source == "auto" else None
-            if hops == []:  # detected in the target language: given back, as the CLI does
+            hops = models.routes.hops(language, target)
+            if hops == [] and source == "auto":  # detected in the target language: given back, as the CLI does
                 for i in chosen:
                     results[i] = unchanged(texts[i])
                 continue
-            if hops is None:
+            if not hops:
                 models.for_pair(language, target)  # the 400 that names what is missing
             found = None
-            for number, pair in enumerate(hops):  # one model, or two through English (runtime/router.py)
-                batcher, last = models.pairs[pair], number == len(hops) - 1
-                defaults = batcher.translator.default_options()
-                options = batcher.translator.default_options(n_best=alternatives + 1, beam=max(defaults.beam, alternatives + 1)) \
-                    if last else defaults
+            for number, pair in enumerate(hops):
+                batcher = models.pairs[pair]
+                translator = batcher.translator
+                options = last_options(translator) if number == len(hops) - 1 else translator.default_options()
                 inputs = [texts[i] for i in chosen] if found is None else [result[0].text for result in found]
-                step = await decode(batcher, inputs, options, True, limits)
+                step = await decode(batcher, inputs, options, sentences, limits)
                 found = step if found is None else [[compose(before[0], after) for after in result]
                                                     for before, result in zip(found, step)]
             for i, result in zip(chosen, found):
                 results[i] = result
         return results, detected
+
+    async def translated(texts: list[str], source: str, target: str, alternatives: int = 0) -> list:
+        """LibreTranslate's /translate: each text's 1 + `alternatives` translations, and the detections."""
+        def options(translator: LoadedModel) -> SearchOptions:
+            return translator.default_options(n_best=alternatives + 1,
+                                              beam=max(translator.default_options().beam, alternatives + 1))
+
+        return await routed(texts, source, target, options)
 
     async def translated_html(documents: list[str], source: str, target: str) -> tuple[list[str], list]:
         detections = []
@@ -281,14 +289,15 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
     async def native_translate(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits, json_only=True)
         texts, _ = texts_of(fields, limits)
-        if "model" in fields:
-            batcher = models.named(str(fields["model"]), "translate")
-        else:
-            batcher = models.for_pair(required(fields, "source"), required(fields, "target"))
         sentences = fields.get("sentences", True)
         if not isinstance(sentences, bool):
             raise HTTPException(400, "sentences must be true or false")
-        results = await decode(batcher, texts, search_options(batcher.translator, fields), sentences, limits)
+        if "model" in fields:
+            batcher = models.named(str(fields["model"]), "translate")
+            results = await decode(batcher, texts, search_options(batcher.translator, fields), sentences, limits)
+        else:
+            results, _ = await routed(texts, required(fields, "source"), required(fields, "target"),
+                                      lambda translator: search_options(translator, fields), sentences)
         return JSONResponse({"results": [input_record(text, r) for text, r in zip(texts, results)]})
 
     async def native_summarize(request: Request) -> JSONResponse:
