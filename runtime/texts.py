@@ -160,8 +160,7 @@ class TextTranslator:
             return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
 
         if replace_unk:
-            alignment = aligned()
-            alignment = WordAlignment(alignment.source_words, copy_verbatim(alignment), alignment.weights)
+            alignment = copy_verbatim(aligned())
             return Translation(join_words(alignment.target_words, self.model.target_lang), tokens, score, attention,
                                alignment)
         return Translation(self.model.tokenizer.decode(tokens), tokens, score, attention, aligned)

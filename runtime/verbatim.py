@@ -13,11 +13,19 @@ from __future__ import annotations
 import difflib
 import re
 
+import numpy as np
+
 from .alignment import WordAlignment
 
-EDGE_PUNCTUATION = "\"'()[]{}<>.,;:!?«»„“”‘’"
+EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
+NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+NUMBER_SIMILARITY = 0.5  # of the digits alone
+# Only a path, an address or a URL is read across several target words, and more strictly: a
+# hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
+SPLIT_TOKEN = re.compile(r"[/\\@]")
+JOINED_SIMILARITY = 0.8
 
 
 def looks_verbatim(word: str) -> bool:
@@ -25,6 +33,9 @@ def looks_verbatim(word: str) -> bool:
 
 
 def _split_edges(word: str) -> tuple[str, str, str]:
+    """(leading punctuation, core, trailing punctuation); code in backquotes is all core."""
+    if len(word) > 2 and word[0] == word[-1] == "`":
+        return "`", word[1:-1], "`"
     core = word.strip(EDGE_PUNCTUATION)
     if not core:
         return word, "", ""
@@ -32,18 +43,86 @@ def _split_edges(word: str) -> tuple[str, str, str]:
     return word[:start], core, word[start + len(core) :]
 
 
-def copy_verbatim(alignment: WordAlignment) -> list[str]:
-    """The target words with near-miss copies of verbatim source words repaired."""
+def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
+    """The alignment with near-miss copies of verbatim source words repaired. A model may also
+    split a path, address or URL it should have copied over several words ("https://example.org/
+    reports/jahr.pdf.pdf"): the consecutive target words whose strongest source word is that
+    token are read joined, and the best-matching run of them becomes the one copy (its alignment
+    rows averaged into one). Each verbatim source word is copied once: into the word or run that
+    matches it best; another near miss of a path, address or URL right beside it (the token
+    written twice) is dropped."""
     words = list(alignment.target_words)
     verbatim = {index: core for index, word in enumerate(alignment.source_words)
                 if (core := _split_edges(word)[1]) and looks_verbatim(core)}
     if not verbatim:
-        return words
-    for source_index, target_index in alignment.hard_links():
-        source_core = verbatim.get(source_index)
-        if source_core is None:
+        return alignment
+    best: dict[int, tuple[float, int, int, int]] = {}  # source index → (similarity, −(words − 1), first, last target index)
+    runs = _linked_runs(alignment, verbatim)
+    for source_index, first, last in runs:
+        for start in range(first, last + 1):
+            for end in range(start, last + 1 if SPLIT_TOKEN.search(verbatim[source_index]) else start + 1):
+                similarity = _similarity(verbatim[source_index], words[start : end + 1])
+                found = (similarity, start - end, start, end)  # the fewest words of the best match
+                needed = SIMILARITY if start == end else JOINED_SIMILARITY
+                if similarity >= needed and found[:2] > best.get(source_index, (0.0, -len(words), 0, 0))[:2]:
+                    best[source_index] = found
+    if not best:
+        return alignment
+    rows = [[index] for index in range(len(words))]
+    for source_index, first, last in runs:  # a path, address or URL written twice in a row: the other copy goes
+        if source_index in best and first <= best[source_index][2] <= last and SPLIT_TOKEN.search(verbatim[source_index]):
+            for index in set(range(first, last + 1)) - set(range(best[source_index][2], best[source_index][3] + 1)):
+                if _similarity(verbatim[source_index], [words[index]]) >= SIMILARITY:
+                    rows[index] = []
+    for source_index, (_, _, start, end) in best.items():
+        before, written, _ = _split_edges("".join(words[start : end + 1]))
+        _, _, after = _split_edges(words[end])
+        same_number = NUMBER.fullmatch(written) and re.sub(r"\D", "", written) == re.sub(r"\D", "", verbatim[source_index])
+        words[start] = _joined(before, written if same_number else verbatim[source_index], after)
+        rows[start] = list(range(start, end + 1))
+        for dropped in range(start + 1, end + 1):
+            rows[dropped] = []
+    kept = [index for index, merged in enumerate(rows) if merged]
+    weights = np.stack([alignment.weights[rows[index]].mean(axis=0) for index in kept]) if kept else alignment.weights
+    return WordAlignment(alignment.source_words, [words[index] for index in kept], weights)
+
+
+def _joined(before: str, core: str, after: str) -> str:
+    """before + core + after, less the punctuation the core already holds at its edges
+    ("»" + "read_config()" + "()«" → "»read_config()«")."""
+    while before and core.startswith(before[-1]):
+        before = before[:-1]
+    for length in range(len(after), 0, -1):
+        if core.endswith(after[:length]):
+            return before + core + after[length:]
+    return before + core + after
+
+
+def _linked_runs(alignment: WordAlignment, verbatim: dict[int, str]) -> list[tuple[int, int, int]]:
+    """(source index, first, last target index) of each run of consecutive target words whose
+    strongest source word is the same verbatim word."""
+    runs: list[list[int]] = []
+    for source_index, target_index in sorted(alignment.hard_links(), key=lambda link: link[1]):
+        if source_index not in verbatim:
             continue
-        before, target_core, after = _split_edges(words[target_index])
-        if target_core != source_core and difflib.SequenceMatcher(None, source_core, target_core).ratio() >= SIMILARITY:
-            words[target_index] = before + source_core + after
-    return words
+        if runs and runs[-1][0] == source_index and runs[-1][2] == target_index - 1:
+            runs[-1][2] = target_index
+        else:
+            runs.append([source_index, target_index, target_index])
+    return [tuple(run) for run in runs]
+
+
+def _similarity(source_core: str, target_words: list[str]) -> float:
+    """difflib's ratio between the source word's core and the target words joined, edges trimmed.
+    A number written for a number is a copy when its digits are the source's (the separators may
+    be the target language's: 3.5 → 3,5, kept), and a near miss when half its digits match
+    (2025 → 825, 10:30 → 22.30: the source's number is the better reading); another number
+    ("15 Uhr" for "3 p.m.") is left alone."""
+    joined = "".join(target_words)
+    core = _split_edges(joined)[1] or joined
+    if NUMBER.fullmatch(source_core) and NUMBER.fullmatch(core):
+        source_digits, digits = re.sub(r"\D", "", source_core), re.sub(r"\D", "", core)
+        if digits == source_digits:
+            return 1.0
+        return SIMILARITY if difflib.SequenceMatcher(None, source_digits, digits).ratio() >= NUMBER_SIMILARITY else 0.0
+    return 1.0 if core == source_core else difflib.SequenceMatcher(None, source_core, core).ratio()

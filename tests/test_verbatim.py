@@ -15,14 +15,53 @@ def aligned(source: str, target: str) -> WordAlignment:
 
 def test_near_miss_copies_are_repaired_keeping_punctuation():
     alignment = aligned("install libfoo2-dev version 2.4.13 now", "installiere libfoo3-dev Version 2.4.31, jetzt")
-    assert copy_verbatim(alignment) == ["installiere", "libfoo2-dev", "Version", "2.4.13,", "jetzt"]
+    assert copy_verbatim(alignment).target_words == ["installiere", "libfoo2-dev", "Version", "2.4.13,", "jetzt"]
 
 
 def test_ordinary_words_and_unrelated_targets_are_left_alone():
     alignment = aligned("the green apple /usr/lib", "der grüne Apfel Bibliothek")
-    assert copy_verbatim(alignment) == ["der", "grüne", "Apfel", "Bibliothek"]
+    assert copy_verbatim(alignment).target_words == ["der", "grüne", "Apfel", "Bibliothek"]
 
 
 def test_what_looks_verbatim():
     assert all(map(looks_verbatim, ["2.4", "/usr/lib", "%s", "libfoo_bar", "GNOME3", "OpenOffice", "x86-64"]))
     assert not any(map(looks_verbatim, ["apple", "Apple", "well-", "end."]))
+
+
+def links(source: str, target: str, strongest: list[int]) -> WordAlignment:
+    """An alignment in which target word t attends to source word strongest[t]."""
+    s, t = source.split(), target.split()
+    weights = np.zeros((len(t), len(s)), np.float32)
+    weights[np.arange(len(t)), strongest] = 1.0
+    return WordAlignment(s, t, weights)
+
+
+def test_a_token_split_over_words_or_written_twice_becomes_one_copy():
+    url = "https://example.org/berichte/2024/jahr.pdf"
+    split = links(f"siehe {url} heute", "see https://example.org/ reports/2024/jahr.pdf.pdf today", [0, 1, 1, 2])
+    repaired = copy_verbatim(split)
+    assert repaired.target_words == ["see", url, "today"]
+    assert repaired.weights.shape == (3, 3) and np.allclose(repaired.weights.sum(axis=1), 1.0)
+    path = r"C:\Users\anna\brief.docx"
+    twice = links(f"speichere {path} jetzt", f"save {path} {path} now", [0, 1, 1, 2])
+    assert copy_verbatim(twice).target_words == ["save", path, "now"]
+    # spaced quotes around a path stay where they are
+    quoted = links("in '/etc/apt/sources.list'.", "dans « /etc/apt/sources.list ».", [0, 1, 1, 1])
+    assert copy_verbatim(quoted).target_words == ["dans", "«", "/etc/apt/sources.list", "»."]
+    # two different tokens side by side each keep their copy
+    both = links("von 2.4.13 nach 2.4.14", "from 2.4.13 to 2.4.14", [0, 1, 2, 3])
+    assert copy_verbatim(both).target_words == ["from", "2.4.13", "to", "2.4.14"]
+
+
+def test_code_in_backquotes_comes_through_whole_within_the_target_quotes():
+    alignment = aligned("call `read_config()` now", "rufe »read_config()« jetzt")
+    assert copy_verbatim(alignment).target_words == ["rufe", "»read_config()«", "jetzt"]
+    alignment = aligned("call `read_config()` now", "appelle «read_config maintenant")
+    assert copy_verbatim(alignment).target_words == ["appelle", "«read_config()", "maintenant"]
+
+
+def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
+    alignment = aligned("am 14. März 2025 um 10:30 für 3,5 Prozent", "on 14 March 825 at 22.30 for 3.5 percent")
+    assert copy_verbatim(alignment).target_words == ["on", "14", "March", "2025", "at", "10:30", "for", "3.5", "percent"]
+    # another number is the model's reading, not a near miss ("3 p.m." → "15 Uhr")
+    assert copy_verbatim(aligned("at 3 p.m.", "um 15 Uhr")).target_words == ["um", "15", "Uhr"]

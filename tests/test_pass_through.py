@@ -1,0 +1,55 @@
+"""What must pass through translation unchanged does (tests/fixtures/pass-through/: sentences of
+our own in English, German and French with e-mail addresses, URLs, paths, code in backquotes and
+numbers), in the four shipped directions. A number may take the target language's separators
+(3.5 → 3,5): its digits must be there."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from .test_cli import attn
+
+pytestmark = pytest.mark.system
+
+FIXTURES = Path(__file__).parent / "fixtures" / "pass-through"
+DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
+VERBATIM = re.compile(r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+")
+NUMBER = re.compile(r"\d[\d.,:]*\d|\d")
+# Numbers the shipped models lose with the whole phrase around them (models/README.md, "Known
+# weaknesses"): a count, not a list, so that any other loss fails.
+NUMBERS_LOST_AT_MOST = 3
+
+
+def tokens(pattern: re.Pattern, line: str) -> list[str]:
+    return [match.group(0).rstrip(".,;:!?").strip("`") for match in pattern.finditer(line)]
+
+
+def translations(source: str, target: str) -> tuple[list[str], list[str]]:
+    lines = (FIXTURES / f"{source}.txt").read_text(encoding="utf-8").splitlines()
+    output = attn("translate", "-q", "--from", source, "--to", target, "-i", str(FIXTURES / f"{source}.txt"))
+    return lines, output.stdout.decode().splitlines()
+
+
+@pytest.mark.parametrize("source, target", DIRECTIONS, ids=[f"{s}-{t}" for s, t in DIRECTIONS])
+def test_addresses_urls_paths_and_code_come_through_unchanged(source, target):
+    lines, outputs = translations(source, target)
+    assert len(outputs) == len(lines)
+    lost = [(token, output) for line, output in zip(lines, outputs) for token in tokens(VERBATIM, line)
+            if token not in output]
+    assert not lost
+
+
+def test_numbers_keep_their_digits():
+    lost, total = [], 0
+    for source, target in DIRECTIONS:
+        lines, outputs = translations(source, target)
+        for line, output in zip(lines, outputs):
+            written = re.sub(r"\D", "", output)
+            for number in tokens(NUMBER, re.sub(VERBATIM, "", line)):
+                total += 1
+                if re.sub(r"\D", "", number) not in written:
+                    lost.append((source, target, number, output))
+    assert total > 60 and len(lost) <= NUMBERS_LOST_AT_MOST, lost
