@@ -30,7 +30,7 @@ from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
 
 from attn.export.config import Config, ConfigError, data_files, learned_directions
-from attn.runtime.tsv import read_tsv, spread
+from attn.runtime.tsv import Row, read_tsv, spread
 
 from attn.export.training.data import Direction, Pair, collate, encode_pairs, hold_out, pad, sample_origins, token_batches
 from attn.export.training.distributed import join_workers
@@ -54,19 +54,28 @@ class Corpus:
     dev_directions: list[Direction]
 
 
-def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
-    """Read and sample the data; train the tokenizer once (kept in the work folder); encode each
-    direction (learned_directions: [task]'s, or both ways with target-language tokens)."""
+def corpus_rows(config: Config) -> tuple[list[Row], list[Row], list[Row]]:
+    """The rows a run learns from (the train files less [data] hold_out, sampled by [data] sample
+    with the run's seed), its dev rows (the dev files and the held-out rows), and the held-out
+    rows alone, in the files' column order: all read as [task]'s direction ([data] swap_columns)."""
     swap = config.data.swap_columns
     rows, held = hold_out([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
                           config.data.hold_out, key=lambda row: row.target if swap else row.source)
     rows = sample_origins(rows, config.data.sample, config.train.seed)
-    if held:
-        _write_rows(workdir / HELD_OUT_FILE, [row.swapped() if swap else row for row in held])
     dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path, swap)] + held
     for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
         if not found:
             raise ConfigError(f"[data] {name}: {', '.join(data_files(paths))} holds no pairs (source<TAB>target lines)")
+    return rows, dev_rows, [row.swapped() if swap else row for row in held]
+
+
+def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
+    """Read and sample the data (corpus_rows, the held-out rows written to HELD_OUT_FILE); train
+    the tokenizer once (kept in the work folder); encode each direction (learned_directions:
+    [task]'s, or both ways with target-language tokens)."""
+    rows, dev_rows, held = corpus_rows(config)
+    if held:
+        write_rows(workdir / HELD_OUT_FILE, held)
     directions = learned_directions(config)
     tagged = bool(config.data.directions)
     tokenizer_path = workdir / "tokenizer.json"
@@ -529,7 +538,7 @@ def _atomic_save(obj: dict, path: Path) -> None:
         raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
 
 
-def _write_rows(path: Path, rows: list) -> None:
+def write_rows(path: Path, rows: list[Row]) -> None:
     """Rows as a gzipped source<TAB>target<TAB>origin file, written whole or not at all."""
     text = "".join(f"{row.source}\t{row.target}\t{row.origin}\n" for row in rows)
     _replace_whole(path, lambda temporary: temporary.write_bytes(gzip.compress(text.encode("utf-8"), mtime=0)))
