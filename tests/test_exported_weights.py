@@ -114,3 +114,24 @@ def test_a_start_that_is_no_model_is_a_config_error(tmp_path):
                                 train_overrides={"init_from": str(tmp_path / "nothing"), "init_new_vocab": new_vocab})
         with pytest.raises(ConfigError, match="neither a run folder"):
             Trainer(config, tmp_path / f"run-{new_vocab}", QUIET)
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("name", ["en-de", "de-en", "fr-en", "summarize"])
+def test_every_shipped_folder_reads_back_as_training_weights(name):
+    """A run starts from any shipped folder (`[train] init_from = "models/NAME"`): every weight of
+    its model is read back, the calibrated encoders' fused products included (probe 0a2dfe1)."""
+    from attn.export.models import build_model
+    from attn.runtime.manifest import read_manifest
+    from attn.runtime.registry import installed_root
+
+    folder = installed_root() / name
+    architecture = read_manifest(folder, verify_checksums=False).architecture
+    from attn.export.config import ModelConfig
+
+    config = ModelConfig(**{key: value for key, value in architecture.items() if key in ModelConfig.__dataclass_fields__})
+    model = build_model(config, architecture["vocab_size"])
+    read = exported_weights(folder)
+    own = model.state_dict()
+    assert set(read) == set(own)
+    assert all(read[key].shape == own[key].shape for key in own)
