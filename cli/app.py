@@ -80,11 +80,11 @@ def guarded(command: Callable) -> Callable:
             _fail(f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
                   f"(training, export), 'attn[import]' (import) or 'attn[eval]' (eval)", 2)
         except USAGE_ERRORS as error:
-            _fail(_one_line(error), 2)
+            _fail(_message(error), 2)
         except MemoryError:
             _fail("out of memory", 1)
         except OSError as error:  # a full disk, an unwritable folder: say so, no traceback
-            _fail(_one_line(error), 1)
+            _fail(_message(error), 1)
         except Exception as error:
             if os.environ.get(DEBUG):
                 raise
@@ -164,6 +164,14 @@ def _stdout_is_devnull() -> bool:
 def _fail(message: str, code: int):
     print(f"attn: error: {message}", file=sys.stderr)
     raise typer.Exit(code) from None
+
+
+def _message(error: BaseException) -> str:
+    """One line; an OSError as "FILE: reason" rather than Python's "[Errno N] reason: 'FILE'"."""
+    if isinstance(error, OSError) and error.strerror:
+        files = " → ".join(str(name) for name in (error.filename, error.filename2) if name is not None)
+        return f"{files}: {error.strerror}" if files else error.strerror
+    return _one_line(error)
 
 
 def _one_line(error: BaseException) -> str:

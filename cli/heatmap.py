@@ -1,6 +1,8 @@
 """`--heatmap FILE.png|svg`: the alignment drawn as in the articles (matplotlib, optional extra).
 
-One sentence writes FILE; several write FILE-1.png, FILE-2.png, … in input order."""
+One sentence writes FILE (replacing it, as -o does); several write FILE-1.png, FILE-2.png, … in
+input order, and refuse to replace a numbered file that is already there: the user named FILE,
+not its numbered neighbours."""
 
 from __future__ import annotations
 
@@ -16,10 +18,29 @@ from attn.runtime.sessions import warn_on_stderr
 FORMATS = (".png", ".svg", ".pdf")
 
 
-def check_heatmap_path(path: Path | None) -> None:
-    """--heatmap's file must be of a kind matplotlib writes (FORMATS)."""
-    if path and path.suffix.lower() not in FORMATS:
+def check_heatmap_path(path: Path | None, inputs: int = 2) -> None:
+    """--heatmap's file must be of a kind matplotlib writes (FORMATS), in an existing folder, not a
+    folder itself, and the numbered files of `inputs` heat maps (when several, or not known yet:
+    2) must be free: checked before translating."""
+    if path is None:
+        return
+    if path.suffix.lower() not in FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(FORMATS)}", param_hint="--heatmap")
+    if path.is_dir():
+        raise UsageError(f"--heatmap {path} is a folder; name a file")
+    if not path.resolve().parent.is_dir():
+        raise UsageError(f"--heatmap {path}: the folder {path.parent} does not exist")
+    check_numbered_free(path, inputs)
+
+
+def check_numbered_free(path: Path, total: int) -> None:
+    """The numbered files of `total` heat maps must not exist already (one heat map: none)."""
+    taken = [heatmap_path(path, index, total) for index in range(total) if total > 1]
+    taken = [str(found) for found in taken if found.exists()]
+    if taken:
+        shown = ", ".join(taken[:3]) + (f" and {len(taken) - 3} more" if len(taken) > 3 else "")
+        raise UsageError(f"--heatmap {path}: {shown} already exist; several inputs write FILE-1, FILE-2, …: "
+                         f"remove them or name another file")
 
 
 class Heatmaps:
@@ -40,6 +61,8 @@ class Heatmaps:
                               heatmap_title(source, best.score)))
 
     def write(self) -> None:
+        if self.path is not None:
+            check_numbered_free(self.path, len(self.kept))
         for index, (alignment, title) in enumerate(self.kept):
             write_heatmap(alignment, heatmap_path(self.path, index, len(self.kept)), title, self.notify)
 

@@ -1,7 +1,8 @@
 """Standard input as batches of lines: batched when input is waiting, streamed when it is not.
 
-Lines split on b"\\n" only (a "\\r" or U+2028 inside a line stays inside it), so N lines in
-always gives N results out; bytes that are not UTF-8 are replaced with U+FFFD. Memory stays
+Lines split on b"\\n" only (a "\\r" or U+2028 inside a line stays inside it; a final "\\r", a
+Windows line end, goes), so N lines in always gives N results out; a UTF-8 byte-order mark
+before the first line goes; bytes that are not UTF-8 are replaced with U+FFFD. Memory stays
 bounded whatever comes in: a line longer than `max_line_chars` characters keeps its first
 `max_line_chars` (a note on stderr names the line) and the rest of it is read and dropped, so
 `attn translate < /dev/zero` holds a few hundred kilobytes, not the whole stream.
@@ -15,6 +16,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
 
@@ -80,6 +82,8 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
         for line, cut in lines:
             number += 1
             text = decode_line(line)
+            if number == 1:
+                text = text.removeprefix(BOM)  # a file saved "with BOM" (Windows Notepad, Excel's CSV)
             if cut or len(text) > max_line_chars:
                 notify(f"line {number} is longer than {max_line_chars} characters (--max-line-chars): "
                        f"only its first {max_line_chars} are used")

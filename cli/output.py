@@ -1,16 +1,26 @@
 """`-o/--output FILE`: standard output redirected into a file that appears whole or not at all
 (written under a temporary name beside it, renamed when the command succeeds; on any failure the
-partial file goes and an existing FILE is left as it was)."""
+partial file goes and an existing FILE is left as it was).
+
+As Unix tools do with what is not a plain file: a device or a FIFO (`-o /dev/null`, `mkfifo f`)
+is written to as it is, never replaced; a symbolic link is followed, and the file it names is
+replaced (the link stays a link); an existing file keeps its permissions.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 from attn.runtime.errors import UsageError
+
+# What a full disk or device says when the output's bytes are written (/dev/full, a quota)
+WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
 @contextlib.contextmanager
@@ -21,18 +31,47 @@ def output_file(path: Path | None) -> Iterator[None]:
         return
     if path.is_dir():
         raise UsageError(f"--output {path} is a folder; name a file")
+    path = Path(os.path.realpath(path))  # through a symbolic link: the file it names
+    existing = _status(path)
+    if existing is not None and not stat.S_ISREG(existing.st_mode):
+        with _redirected(path, path):  # a device, a FIFO or a socket: written to, not replaced
+            yield
+        return
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
-        handle = partial.open("w", encoding="utf-8")
+        with _redirected(partial, path):
+            yield
+        if existing is not None:
+            os.chmod(partial, stat.S_IMODE(existing.st_mode))
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _redirected(target: Path, named: Path) -> Iterator[None]:
+    """sys.stdout into `target` within the block (`named` is what an error calls it)."""
+    try:
+        handle = target.open("w", encoding="utf-8")
     except OSError as error:
-        raise UsageError(f"--output {path}: cannot write there ({error.strerror})") from None
+        raise UsageError(f"--output {named}: cannot write there ({error.strerror})") from None
     saved = sys.stdout
     sys.stdout = handle
     try:
         yield
         handle.close()
-        os.replace(partial, path)
+    except OSError as error:
+        if error.errno not in WRITE_ERRORS:
+            raise
+        raise UsageError(f"--output {named}: cannot write there ({error.strerror})") from None
     finally:
         sys.stdout = saved
-        handle.close()
-        partial.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # already reported: the bytes that could not go stay unwritten
+            handle.close()
+
+
+def _status(path: Path) -> os.stat_result | None:
+    try:
+        return path.stat()
+    except FileNotFoundError:
+        return None

@@ -85,7 +85,7 @@ def translate_command(
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
     output_format = check_format(output_format, align)
-    check_heatmap_path(heatmap)
+    check_heatmap_path(heatmap, len(text) if text else 2)
     notify = notifier(quiet)
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")

@@ -41,3 +41,5 @@ def target_token(language: str) -> str:
     """The token that opens every source of a model trained in several directions and names the
     language to write (Johnson et al. 2017: "<2fr> The file…" asks for French)."""
     return f"<2{language}>"
+
+BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text; input readers drop it

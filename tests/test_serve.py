@@ -373,6 +373,21 @@ def test_a_file_is_translated_and_downloaded(server, reverse_model):
 
 
 @pytest.mark.integration
+def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server, reverse_model):
+    """Probe 0a2dfe1 D2, D3: a CRLF file lost nothing but came back LF, and "\r" or a BOM in q was
+    translated as text."""
+    import httpx
+
+    lines = cli_translations(reverse_model, ["a0 b1", "c2 d3"])
+    reply = httpx.post(server.url + "/translate", json={"q": ["\ufeffa0 b1", "c2 d3\r"], "source": "sym", "target": "sym"})
+    assert reply.json() == {"translatedText": [lines[0], lines[1]]}
+    uploaded = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
+                          files={"file": ("notes.txt", b"\xef\xbb\xbfa0 b1\r\n\r\nc2 d3\r\n")})
+    download = httpx.get(uploaded.json()["translatedFileUrl"])
+    assert download.content.decode("utf-8") == f"\ufeff{lines[0]}\r\n\r\n{lines[1]}\r\n"
+
+
+@pytest.mark.integration
 def test_the_endpoints_of_a_front_end(server):
     import httpx
 

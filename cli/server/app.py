@@ -50,7 +50,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from starlette.routing import Route
 
-from attn.runtime.constants import LANGUAGE_NAMES
+from attn.runtime.constants import BOM, LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.registry import pair_owners
@@ -236,15 +236,19 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
             raise HTTPException(400, "Invalid request: the file is not UTF-8 text") from None
         if len(text) > limits.max_chars:
             raise HTTPException(413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({limits.max_chars})")
+        mark = BOM if text.startswith(BOM) else ""
+        text = text.removeprefix(BOM)
         if suffix == ".txt":
-            lines = text.split("\n")
+            ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
+            lines = text.replace("\r\n", "\n").split("\n")
             wanted = [i for i, line in enumerate(lines) if line.strip()]
             results, _ = await translated([lines[i] for i in wanted], source, target) if wanted else ([], [])
             for i, result in zip(wanted, results):
                 lines[i] = result[0].text
-            output = "\n".join(lines)
+            output = mark + ending.join(lines)
         else:
             [output], _ = await translated_html([text], source, target)
+            output = mark + output
         name = translated_files.store(upload.filename, output)
         return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
 
@@ -452,7 +456,12 @@ def texts_of(fields: dict, limits: Limits) -> tuple[list[str], bool]:
     chars = sum(len(text) for text in texts)
     if chars > limits.max_chars:
         raise HTTPException(413, f"Invalid request: request ({chars}) exceeds character limit ({limits.max_chars})")
-    return texts, single
+    return [as_plain_text(text) for text in texts], single
+
+
+def as_plain_text(text: str) -> str:
+    """A text as Windows tools send it, read as the rest: no byte-order mark, "\n" line ends."""
+    return text.removeprefix(BOM).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def required(fields: dict, name: str) -> str:

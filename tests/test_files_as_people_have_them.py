@@ -1,0 +1,87 @@
+"""Files and text as people have them (shared/reports/probe-0a2dfe1.md): `-o` to what is not a
+plain file, links and permissions, a byte-order mark and Windows line ends, heat maps beside the
+user's own files, and errors that name a file without Python's "[Errno N]"."""
+
+from __future__ import annotations
+
+import os
+import stat
+import threading
+
+import pytest
+
+from .test_cli import attn
+
+pytestmark = pytest.mark.integration
+
+
+def test_output_to_a_fifo_is_written_through_and_it_stays_a_fifo(reverse_model, tmp_path):
+    """F2: a FIFO (or a device) as -o was replaced by a regular file."""
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    read = []
+    reader = threading.Thread(target=lambda: read.append(fifo.read_text()))
+    reader.start()
+    attn("translate", "-m", str(reverse_model), "-o", str(fifo), "a0 b1")
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    assert read == [attn("translate", "-m", str(reverse_model), "a0 b1").stdout.decode()]
+
+
+def test_output_to_a_full_device_is_one_line_and_the_device_stays(reverse_model):
+    """F2: /dev/full became a regular file, exit 0."""
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full here")
+    result = attn("translate", "-m", str(reverse_model), "-o", "/dev/full", "a0 b1", check_rc=2)
+    assert result.stderr.decode() == "attn: error: --output /dev/full: cannot write there (No space left on device)\n"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+
+
+def test_output_through_a_link_keeps_the_link_and_the_file_its_mode(reverse_model, tmp_path):
+    """F3, F4: a symbolic link as -o was replaced by a file; a 0600 file came back 0644."""
+    private = tmp_path / "private.txt"
+    private.write_text("old")
+    private.chmod(0o600)
+    link = tmp_path / "link.txt"
+    link.symlink_to(private.name)
+    attn("translate", "-m", str(reverse_model), "-o", str(link), "a0 b1")
+    assert link.is_symlink() and private.read_text() == attn("translate", "-m", str(reverse_model), "a0 b1").stdout.decode()
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
+
+
+def test_a_byte_order_mark_and_windows_line_ends_read_as_plain_text(reverse_model):
+    """F6: a UTF-8 BOM before the first line was translated as text; CRLF lines too."""
+    plain = attn("translate", "-m", str(reverse_model), stdin="a0 b1\nc2 d3\n").stdout
+    assert attn("translate", "-m", str(reverse_model), stdin=b"\xef\xbb\xbfa0 b1\r\nc2 d3\r\n").stdout == plain
+
+
+def test_heat_maps_never_replace_the_users_numbered_files(reverse_model, tmp_path):
+    """F7, F8: plot-1.png and plot-2.png of the user's were overwritten; a missing folder or a
+    folder as the file failed after translating, with Python's error."""
+    pytest.importorskip("matplotlib")
+    (tmp_path / "plot-2.png").write_bytes(b"mine")
+    result = attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "plot.png"), "a0 b1", "c2 d3",
+                  check_rc=2)
+    assert result.stdout == b"" and "plot-2.png already exist" in result.stderr.decode()
+    assert (tmp_path / "plot-2.png").read_bytes() == b"mine" and not (tmp_path / "plot-1.png").exists()
+    missing = attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "no" / "x.png"), "a0", check_rc=2)
+    assert missing.stdout == b"" and "does not exist" in missing.stderr.decode()
+    (tmp_path / "folder.png").mkdir()
+    assert "is a folder" in attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "folder.png"), "a0",
+                                 check_rc=2).stderr.decode()
+
+
+@pytest.mark.parametrize("command", [
+    ["translate", "-i", "{missing}"], ["summarize", "-i", "{missing}"], ["eval", "{missing}"],
+    ["translate", "-o", "{missing}/deeper/out.txt", "a0"], ["bench", "{missing}"],
+    ["export", "{missing}.toml", "--out", "{missing}-model"], ["quantize", "{missing}", "--out", "{missing}-int8"],
+    ["import", "marian", "{missing}", "--out", "{missing}-out"],
+], ids=lambda command: command[0] + " " + command[1])
+def test_a_missing_file_is_named_in_one_line_without_errno(reverse_model, tmp_path, command):
+    """Item 5 of the probe's issue: `attn summarize -i /nonexistent` said "[Errno 2] No such file…"."""
+    arguments = [part.format(missing=tmp_path / "missing") for part in command]
+    if arguments[0] in ("translate", "bench"):
+        arguments += ["-m", str(reverse_model)]
+    result = attn(*arguments, stdin="", check_rc=None)
+    message = result.stderr.decode()
+    assert result.returncode == 2 and message.count("\n") == 1 and "missing" in message and "Errno" not in message
