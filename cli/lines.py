@@ -4,8 +4,8 @@ Lines split on b"\\n" only (a "\\r" or U+2028 inside a line stays inside it; a f
 Windows line end, goes), so N lines in always gives N results out; a UTF-8 byte-order mark
 before the first line goes; bytes that are not UTF-8 are replaced with U+FFFD. Memory stays
 bounded whatever comes in: a line longer than `max_line_chars` characters keeps its first
-`max_line_chars` (a note on stderr names the line) and the rest of it is read and dropped, so
-`attn translate < /dev/zero` holds a few hundred kilobytes, not the whole stream.
+`max_line_chars` (a note on stderr names the line) and the rest of it is read and dropped, so an
+endless line holds a few hundred kilobytes, not the whole stream.
 """
 
 from __future__ import annotations
@@ -69,10 +69,29 @@ class LineSplitter:
         return line, cut
 
 
+# The opening bytes of compressed and archive formats people hand in by mistake.
+COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
+              b"PK\x03\x04": "zip", b"%PDF-": "PDF"}
+
+
+def refuse_binary(head: bytes, name: str, command: str) -> None:
+    """A UsageError for input that is not text: a compressed file or archive by its opening bytes,
+    or anything with NUL bytes (an executable, an image). `command`: "translate" or "summarize"."""
+    kind = next((kind for magic, kind in COMPRESSED.items() if head.startswith(magic)), None)
+    if kind is None and b"\x00" not in head:
+        return
+    what = f"{kind} data" if kind else "binary data (NUL bytes)"
+    hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if kind in ("gzip", "bzip2", "xz", "zstd") else ""
+    raise UsageError(f"{name} holds {what}, not text: nothing {command[:-1]}ed{hint}")
+
+
 def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX_LINE_CHARS,
-                      notify: Callable[[str], None] = warn_on_stderr) -> Iterator[list[str]]:
+                      notify: Callable[[str], None] = warn_on_stderr, name: str = "standard input",
+                      command: str = "translate") -> Iterator[list[str]]:
     """Yield lists of at most `max_batch` lines; a partial batch is yielded as soon as no more
-    input is waiting, so an interactive or slow producer gets each answer right away."""
+    input is waiting, so an interactive or slow producer gets each answer right away. Input whose
+    first bytes are not text (refuse_binary) is refused; a line with bytes that are not UTF-8 gets
+    a note naming it and the first such byte."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_line_chars)
     pending: list[str] = []
     number = 0
@@ -82,6 +101,8 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
         for line, cut in lines:
             number += 1
             text = decode_line(line)
+            if "\ufffd" in text:
+                note_not_utf8(line, number, name, notify)
             if number == 1:
                 text = text.removeprefix(BOM)  # a file saved "with BOM" (Windows Notepad, Excel's CSV)
             if cut or len(text) > max_line_chars:
@@ -98,11 +119,22 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
         chunk = os.read(fd, READ_SIZE)
         if not chunk:
             break
+        if number == 0 and not splitter.partial:
+            refuse_binary(chunk, name, command)
         add(splitter.feed(chunk))
     add(splitter.close())
     while pending:
         yield pending[:max_batch]
         del pending[:max_batch]
+
+
+def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], None]) -> None:
+    """A note for a line whose bytes are not all UTF-8 (a Latin-1 or Windows-1252 file)."""
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as error:
+        notify(f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start:error.start + 1]!r}), "
+               f"read as U+FFFD; for a Latin-1 file: iconv -f latin1 -t utf-8 FILE | attn …")
 
 
 def decode_line(line: bytes) -> str:
@@ -123,4 +155,4 @@ def file_line_batches(files: list[Path], lines_per_call: int, max_line_chars: in
         except OSError as error:
             raise UsageError(f"--input {file}: {error.strerror}") from None
         with handle:
-            yield from read_line_batches(handle.fileno(), lines_per_call, max_line_chars, notify)
+            yield from read_line_batches(handle.fileno(), lines_per_call, max_line_chars, notify, str(file))

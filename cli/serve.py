@@ -96,6 +96,13 @@ def serve_command(
         [installed.folder for installed in installed_models()]
     if not folders:
         raise UsageError("no models to serve: install some or pass --models")
+    named = {}
+    for folder in folders:  # the server knows a model by its folder's name (/v1/models, "model" in requests)
+        if folder.name in named and named[folder.name].resolve() != folder.resolve():
+            raise UsageError(f"--models {named[folder.name]} and {folder} have the same name, {folder.name!r}: "
+                             f"the server knows a model by its folder's name; rename one")
+        named[folder.name] = folder
+    folders = list(named.values())
     translators = [LoadedModel(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
     for translator in translators:
         check_decodes(translator)

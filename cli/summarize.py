@@ -24,7 +24,7 @@ from attn.runtime.sessions import warn_on_stderr
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
 from .heatmap import Heatmaps, check_heatmap_path
-from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches
+from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches, refuse_binary
 from .output import output_file
 from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
                       NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier)
@@ -97,10 +97,12 @@ def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_
     if lines:
         for file in files:
             if str(file) == "-":
-                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars, notify)
+                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars, notify,
+                                             command="summarize")
             else:
                 with file.open("rb") as handle:
-                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars, notify)
+                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars, notify, str(file),
+                                                 "summarize")
         return
     documents = []
     for file in files:
@@ -117,22 +119,6 @@ def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_
         yield documents[start : start + inputs_per_call]
 
 
-# The opening bytes of compressed and archive formats people hand in by mistake.
-COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
-              b"PK\x03\x04": "zip", b"%PDF-": "PDF"}
-
-
-def refuse_binary(head: bytes, name: str) -> None:
-    """A UsageError for input that is not text: a compressed file or archive by its opening bytes,
-    or anything with NUL bytes."""
-    kind = next((kind for magic, kind in COMPRESSED.items() if head.startswith(magic)), None)
-    if kind is None and b"\x00" not in head:
-        return
-    what = f"{kind} data" if kind else "binary data (NUL bytes)"
-    hint = " (decompress it first, e.g. zcat FILE | attn summarize)" if kind in ("gzip", "bzip2", "xz", "zstd") else ""
-    raise UsageError(f"{name} holds {what}, not text: nothing summarized{hint}")
-
-
 def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
     """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
     left unread, with a note."""
@@ -140,7 +126,7 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
     first = True
     while chunk := os.read(fd, READ_SIZE):
         if first:
-            refuse_binary(chunk, name)
+            refuse_binary(chunk, name, "summarize")
             first = False
         splitter.feed(chunk.replace(b"\n", b" "))
         if splitter.cut:  # past --max-chars: the rest is left unread (`attn summarize /dev/zero` ends)

@@ -85,3 +85,25 @@ def test_a_missing_file_is_named_in_one_line_without_errno(reverse_model, tmp_pa
     result = attn(*arguments, stdin="", check_rc=None)
     message = result.stderr.decode()
     assert result.returncode == 2 and message.count("\n") == 1 and "missing" in message and "Errno" not in message
+
+
+def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_model):
+    """`head -c 300 /bin/ls | attn translate` printed 17 kB of made-up words; a Latin-1 line came
+    back with U+FFFD and no word of why."""
+    binary = attn("translate", "-m", str(reverse_model), stdin=b"\x7fELF\x02\x01\x01\x00\x00\x00a0 b1\n", check_rc=2)
+    assert binary.stdout == b"" and binary.stderr.decode() == \
+        "attn: error: standard input holds binary data (NUL bytes), not text: nothing translated\n"
+    latin1 = attn("translate", "-m", str(reverse_model), stdin=b"a0 b1\ncaf\xe9 a0\n")
+    assert len(latin1.stdout.decode().splitlines()) == 2
+    assert "standard input, line 2: byte 4 is not UTF-8" in latin1.stderr.decode()
+
+
+def test_two_served_models_of_one_name_are_refused(reverse_model, tmp_path):
+    """Probe 0a2dfe1 D21: `--models en-de --models other/en-de` dropped one silently."""
+    pytest.importorskip("starlette")
+    import shutil
+
+    twin = tmp_path / reverse_model.name
+    shutil.copytree(reverse_model, twin)
+    result = attn("serve", "--models", str(reverse_model), "--models", str(twin), check_rc=2)
+    assert "have the same name" in result.stderr.decode() and result.stderr.decode().count("\n") == 1
