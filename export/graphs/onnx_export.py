@@ -110,7 +110,20 @@ def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, ou
             format_version=FORMAT_VERSION if config.data.directions else ONE_DIRECTION_FORMAT,
         )
         (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
+        check_loads(staging)
     return largest
+
+
+def check_loads(folder: Path) -> None:
+    """The folder passes every check `attn translate` makes when it loads one (the manifest's
+    fields, checksums, tokenizer, graphs): what would be refused is never written."""
+    from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.errors import UsageError
+
+    try:
+        LoadedModel(folder, threads=1, notify=lambda note: None)
+    except (UsageError, ValueError) as error:  # ModelFolderError and the manifest's field checks
+        raise ExportError(f"the folder would not load: {' '.join(str(error).split())}") from None
 
 
 def _export_graphs(model: EncoderDecoder, folder: Path) -> None:

@@ -32,9 +32,13 @@ from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
 from attn.export.importers.ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
-from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer
+from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer, checked_size
 from attn.export.models.transformer import Transformer
 
+# The largest member an import reads (the biggest Argos models' model.bin are a few hundred MB) and
+# the most a member may inflate (model weights compress little; 400 MB of zeros 700 times over)
+LARGEST_MEMBER = 2 << 30
+MOST_INFLATION = 50
 ACTIVATIONS = {0: "relu", 2: "swish", 3: "gelu"}  # CTranslate2's Activation enum → [model] activation
 PADS = ("<blank>", "<pad>")
 # The spec's attributes (scalars) attn reads, and those that must keep their default: any other is refused.
@@ -75,7 +79,7 @@ class ArgosImporter(Importer):
         vocabulary = read_vocabulary({name.removeprefix("model/"): data for name, data in files.items()}, where)
         settings = model_settings(variables, config, alignment_layer, self.source_eos, where)
         order = attn_order(vocabulary, config, bool(scalar(variables, "decoder/start_from_zero_embedding", 0)), where)
-        model = Transformer(settings, len(order)).eval()
+        model = Transformer(checked_size(settings, len(order), where), len(order)).eval()
         model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)
         pieces = [vocabulary[index] if index is not None else "" for index in order]
         source_lang = source_lang or metadata.get("from_code")
@@ -103,7 +107,12 @@ def package_files(package: Path) -> tuple[dict[str, bytes], dict]:
         wanted = {"metadata.json", "sentencepiece.model", "model/model.bin", "model/config.json",
                   "model/shared_vocabulary.json", "model/shared_vocabulary.txt", "model/source_vocabulary.json",
                   "model/source_vocabulary.txt"}
-        files = {name.removeprefix(prefix): archive.read(name) for name in names if name.removeprefix(prefix) in wanted}
+        members = [info for info in archive.infolist() if info.filename.removeprefix(prefix) in wanted]
+        for info in members:  # checked before anything is inflated: a zip bomb stays a small file
+            if info.file_size > LARGEST_MEMBER or info.file_size > MOST_INFLATION * max(info.compress_size, 1):
+                raise CheckpointError(f"{package}: {info.filename} would inflate to {info.file_size:,} bytes from "
+                                      f"{info.compress_size:,}: more than an Argos model holds")
+        files = {info.filename.removeprefix(prefix): archive.read(info) for info in members}
     for required in ("metadata.json", "model/model.bin"):
         if required not in files:
             raise CheckpointError(f"{package}: holds no {required} (an Argos package has metadata.json and model/)")

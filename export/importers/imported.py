@@ -12,8 +12,12 @@ SentencePiece never cuts them.
 
 from __future__ import annotations
 
+import math
 import shutil
+import subprocess
+import sys
 import tempfile
+import zipfile
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,8 +26,8 @@ from attn.runtime.constants import SPECIAL_TOKENS, UNK
 from attn.runtime.errors import UsageError
 from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
 
-from attn.export.config import Config
-from attn.export.graphs.onnx_export import export_model
+from attn.export.config import Config, ModelConfig
+from attn.export.graphs.onnx_export import ExportError, export_model
 from attn.export.models.transformer import Transformer
 
 NEVER = -1e9  # the output bias of a row no output may hold (attn's added pad): e^-1e9 is 0
@@ -63,11 +67,44 @@ class Importer(ABC):
 
     def write(self, checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None,
               alignment_layer: int) -> dict:
-        """Convert `checkpoint` into the verified model folder `out`; returns its summary."""
+        """Convert `checkpoint` into the verified model folder `out`; returns its summary. A
+        checkpoint whose parts contradict each other (a shape, a count, a key of the wrong kind)
+        is a CheckpointError naming it, whichever reader found out."""
         found = checkpoint.is_dir() if self.kind == "a folder" else checkpoint.is_file()
         if not found:
             raise CheckpointError(f"{checkpoint}: not {self.kind} ({self.expected} is expected)")
-        return write_imported(self.convert(checkpoint, source_lang, target_lang, alignment_layer), out)
+        try:
+            converted = self.convert(checkpoint, source_lang, target_lang, alignment_layer)
+        except UsageError:
+            raise
+        except DAMAGED as error:
+            raise CheckpointError(f"{checkpoint}: damaged or not of the kind attn converts "
+                                  f"({type(error).__name__}: {' '.join(str(error).split())[:200]})") from None
+        try:
+            return write_imported(converted, out)
+        except ExportError as error:  # a model that gives non-finite values, a folder the runtime refuses
+            raise CheckpointError(f"{checkpoint}: {error}") from None
+
+
+# What the readers of a hand-made or damaged checkpoint raise on contradictions (the probe's list).
+DAMAGED = (ValueError, KeyError, IndexError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
+           zipfile.BadZipFile, RuntimeError, OverflowError)
+# Sizes an importer checks before it allocates anything: a checkpoint that declares more is refused.
+LARGEST = {"embedding_size": 8192, "encoder_layers": 64, "decoder_layers": 64, "heads": 64,
+           "feedforward_size": 65536, "position_table_size": 1 << 16, "vocab_size": 1 << 20}
+
+
+def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelConfig:
+    """`settings` when every size is positive and within LARGEST and the heads divide the width;
+    else a CheckpointError naming the size (before any weight is allocated)."""
+    sizes = {key: getattr(settings, key) for key in LARGEST if key != "vocab_size"} | {"vocab_size": vocab_size}
+    for key, value in sizes.items():
+        least = 0 if key == "position_table_size" else 1
+        if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= LARGEST[key]:
+            raise CheckpointError(f"{where}: {key} {value!r} is outside what attn converts ({least} to {LARGEST[key]:,})")
+    if settings.embedding_size % settings.heads:
+        raise CheckpointError(f"{where}: {settings.heads} heads do not divide the width {settings.embedding_size}")
+    return settings
 
 
 def write_imported(converted: Converted, out: Path) -> dict:
@@ -87,10 +124,22 @@ def write_imported(converted: Converted, out: Path) -> dict:
 
 
 def read_spm(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise CheckpointError(f"{path}: missing") from None
+    return read_part(path)
+
+
+LARGEST_PART = 256 << 20  # bytes of a config, vocabulary or SentencePiece model an import reads
+
+
+def read_part(path: Path, limit: int = LARGEST_PART) -> bytes:
+    """A checkpoint's file, when it is a regular file of at most `limit` bytes (a FIFO would hang
+    the read and /dev/zero fill the memory); else a CheckpointError naming it."""
+    if not path.exists():
+        raise CheckpointError(f"{path}: missing")
+    if not path.is_file():
+        raise CheckpointError(f"{path}: not a regular file")
+    if path.stat().st_size > limit:
+        raise CheckpointError(f"{path}: {path.stat().st_size:,} bytes, more than such a file holds ({limit:,})")
+    return path.read_bytes()
 
 
 def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
@@ -109,6 +158,10 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
     if proto.trainer_spec.model_type != UNIGRAM:
         raise CheckpointError(f"{where}: a SentencePiece model of type {proto.trainer_spec.model_type}; attn imports unigram models")
     scores = {piece.piece: piece.score for piece in proto.pieces if piece.type in (NORMAL, USER_DEFINED)}
+    if not scores:
+        raise CheckpointError(f"{where}: holds no pieces (every word would be unknown)")
+    if not all(math.isfinite(score) for score in scores.values()):
+        raise CheckpointError(f"{where}: a piece's score is not a finite number")
     entries = [(UNMATCHABLE + token, 0.0) for token in SPECIAL_TOKENS]
     if writes:  # the model may write any piece: each keeps its spelling, the other side's least likely
         least = min(scores.values(), default=0.0) - 10.0
@@ -118,6 +171,8 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
                     for piece in pieces[len(SPECIAL_TOKENS):]]
     tokenizer = Tokenizer(models.Unigram(entries, unk_id=UNK, byte_fallback=False))
     spec = proto.normalizer_spec
+    if spec.precompiled_charsmap:
+        check_charsmap(spec.precompiled_charsmap, where)
     steps = [normalizers.Precompiled(spec.precompiled_charsmap)] if spec.precompiled_charsmap else []
     if spec.remove_extra_whitespaces:
         steps += [normalizers.Strip(left=False, right=True), normalizers.Replace(Regex(" {2,}"), " ")]
@@ -126,3 +181,16 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
     tokenizer.pre_tokenizer = pre_tokenizers.Metaspace(replacement=METASPACE_WORD_START, prepend_scheme=prepend)
     tokenizer.decoder = decoders.Metaspace(replacement=METASPACE_WORD_START, prepend_scheme=prepend)
     return tokenizer
+
+
+def check_charsmap(charsmap: bytes, where: str) -> None:
+    """The normalization table is read first in a child process: a damaged one makes the
+    tokenizers library abort the process it runs in (a Rust panic), which must not be ours."""
+    trial = ("import sys\nfrom tokenizers import normalizers\n"
+             "normalizers.Precompiled(sys.stdin.buffer.read()).normalize_str('Abc 123 é')")
+    try:
+        result = subprocess.run([sys.executable, "-c", trial], input=charsmap, capture_output=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        raise CheckpointError(f"{where}: its normalization table (precompiled_charsmap) cannot be read") from None
+    if result.returncode != 0:
+        raise CheckpointError(f"{where}: its normalization table (precompiled_charsmap) is damaged")

@@ -29,7 +29,7 @@ import torch
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
-from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer, read_spm
+from attn.export.importers.imported import LARGEST, NEVER, CheckpointError, Converted, Importer, checked_size, read_part, read_spm
 from attn.export.models.transformer import Transformer
 
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
@@ -71,12 +71,12 @@ def converted_model(checkpoint: Path, alignment_layer: int) -> tuple[Transformer
 
 
 def read_json(path: Path):
+    if not path.exists():
+        raise CheckpointError(f"{path}: missing (a Hugging Face MarianMT checkpoint folder has it)")
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise CheckpointError(f"{path}: missing (a Hugging Face MarianMT checkpoint folder has it)") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise CheckpointError(f"{path}: not valid JSON ({error})") from None
+        return json.loads(read_part(path).decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError) as error:
+        raise CheckpointError(f"{path}: not valid JSON ({type(error).__name__})") from None
 
 
 def read_config(checkpoint: Path) -> dict:
@@ -105,6 +105,13 @@ def read_config(checkpoint: Path) -> dict:
             raise CheckpointError(f"{path}: {key} must be an integer, got {json.dumps(config.get(key))}")
     if config.get("decoder_start_token_id", config["pad_token_id"]) != config["pad_token_id"]:
         raise CheckpointError(f"{path}: decoder_start_token_id differs from pad_token_id (attn starts Marian's decoder with its pad)")
+    for key, size in (("d_model", "embedding_size"), ("encoder_layers", "encoder_layers"),
+                      ("decoder_layers", "decoder_layers"), ("encoder_attention_heads", "heads"),
+                      ("encoder_ffn_dim", "feedforward_size"), ("vocab_size", "vocab_size")):
+        if not 1 <= config[key] <= LARGEST[size]:  # before anything is allocated
+            raise CheckpointError(f"{path}: {key} {config[key]} is outside what attn converts (1 to {LARGEST[size]:,})")
+    if not 0 <= config["pad_token_id"] < config["vocab_size"] or not 0 <= config["eos_token_id"] < config["vocab_size"]:
+        raise CheckpointError(f"{path}: pad_token_id and eos_token_id must be ids of the vocabulary (0 to vocab_size - 1)")
     if config["d_model"] % config["encoder_attention_heads"]:
         raise CheckpointError(f"{path}: d_model is not a multiple of encoder_attention_heads")
     return config
@@ -143,7 +150,7 @@ def build_transformer(config: dict, alignment_layer: int) -> Transformer:
         dropout=0.0, attention_dropout=0.0, alignment_layer=alignment_layer, layer_norm="post",
         activation=ACTIVATIONS[config["activation_function"]], embedding_scale=bool(config.get("scale_embedding", False)),
         positions="marian")
-    return Transformer(settings, config["vocab_size"] + 1).eval()
+    return Transformer(checked_size(settings, config["vocab_size"] + 1, "config.json"), config["vocab_size"] + 1).eval()
 
 
 def read_weights(checkpoint: Path) -> dict[str, torch.Tensor]:

@@ -1,0 +1,89 @@
+"""Hostile and damaged checkpoints are refused in one line, before memory is spent on them and
+before anything replaces a working folder (shared/reports/probe-0a2dfe1.md, A and B)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import zipfile
+
+import pytest
+
+pytest.importorskip("torch")
+pytest.importorskip("sentencepiece")
+
+from .test_cli import attn  # noqa: E402
+
+pytestmark = pytest.mark.integration
+
+
+def changed_checkpoint(tiny_marian, tmp_path, **config_changes):
+    changed = tmp_path / "changed"
+    shutil.copytree(tiny_marian, changed)
+    config = json.loads((changed / "config.json").read_text())
+    (changed / "config.json").write_text(json.dumps({**config, **config_changes}))
+    return changed
+
+
+def refused(*arguments: str) -> str:
+    result = attn("import", *arguments, check_rc=2)
+    message = result.stderr.decode()
+    assert message.count("\n") == 1 and "internal error" not in message, message
+    return message
+
+
+@pytest.mark.parametrize("key, value", [("encoder_layers", 10**6), ("vocab_size", 10**9), ("d_model", 10**6),
+                                        ("encoder_attention_heads", 0), ("pad_token_id", 10**6)])
+def test_sizes_out_of_bounds_are_refused_before_anything_is_allocated(tiny_marian, tmp_path, key, value):
+    """B1, B2: 10^6 layers took 2.5 GB; 0 heads was a ZeroDivisionError."""
+    changed = changed_checkpoint(tiny_marian, tmp_path, **({key: value, "decoder_attention_heads": value}
+                                                            if key == "encoder_attention_heads" else {key: value}))
+    assert key in refused("marian", str(changed), "--out", str(tmp_path / "out"))
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_fifo_or_an_empty_sentencepiece_model_is_refused(tiny_marian, tmp_path):
+    """B7, B8: a FIFO config.json hung the import; an empty source.spm made every word unknown."""
+    fifo = changed_checkpoint(tiny_marian, tmp_path)
+    (fifo / "config.json").unlink()
+    os.mkfifo(fifo / "config.json")
+    assert "not a regular file" in refused("marian", str(fifo), "--out", str(tmp_path / "out"))
+    empty = tmp_path / "empty"
+    shutil.copytree(tiny_marian, empty)
+    (empty / "source.spm").write_bytes(b"")
+    assert "no pieces" in refused("marian", str(empty), "--out", str(tmp_path / "out"))
+
+
+def test_a_damaged_normalization_table_is_refused_without_aborting(tiny_marian, tmp_path):
+    """B6: a random precompiled_charsmap killed the import with SIGABRT and a Rust backtrace."""
+    from sentencepiece import sentencepiece_model_pb2
+
+    damaged = tmp_path / "damaged"
+    shutil.copytree(tiny_marian, damaged)
+    proto = sentencepiece_model_pb2.ModelProto()
+    proto.ParseFromString((damaged / "source.spm").read_bytes())
+    proto.normalizer_spec.precompiled_charsmap = os.urandom(4096)
+    (damaged / "source.spm").write_bytes(proto.SerializeToString())
+    assert "damaged" in refused("marian", str(damaged), "--out", str(tmp_path / "out"))
+
+
+def test_a_language_code_the_runtime_refuses_never_replaces_a_working_folder(tiny_marian, tmp_path):
+    """A14, B5: `--from '<script>…'` wrote a folder that `attn translate` refuses, over a working one."""
+    working = tmp_path / "working"
+    attn("import", "marian", str(tiny_marian), "--out", str(working))
+    before = (working / "manifest.json").read_bytes()
+    refused("marian", str(tiny_marian), "--out", str(working), "--from", "<script>alert(1)</script>")
+    assert (working / "manifest.json").read_bytes() == before
+    assert attn("translate", "-m", str(working), "hello").returncode == 0
+
+
+def test_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path):
+    """A6: a 552 KB package inflating model.bin to 400 MB reached 1 GB of memory."""
+    package = tmp_path / "bomb.argosmodel"
+    with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("p/metadata.json", json.dumps({"from_code": "en", "to_code": "de"}))
+        archive.writestr("p/sentencepiece.model", b"x")
+        archive.writestr("p/model/model.bin", bytes(20 << 20))
+    assert package.stat().st_size < 1 << 20
+    assert "would inflate to" in refused("argos", str(package), "--out", str(tmp_path / "out"))
