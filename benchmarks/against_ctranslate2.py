@@ -25,12 +25,24 @@ COLD_START_RUNS = 15  # a cold start varies by a few per cent from run to run on
 
 def ctranslate2_command(folder: Path, tokenizer: Path, compute_type: str, threads: int, texts: list[str]) -> list[str]:
     script = Path(__file__).with_name("ctranslate2_translate.py")
-    return [sys.executable, str(script), "--compute-type", compute_type, "--threads", str(threads),
-            "--batch-size", str(BATCH), str(folder), str(tokenizer), *texts]
+    return [
+        sys.executable,
+        str(script),
+        "--compute-type",
+        compute_type,
+        "--threads",
+        str(threads),
+        "--batch-size",
+        str(BATCH),
+        str(folder),
+        str(tokenizer),
+        *texts,
+    ]
 
 
-def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str], references: list[str],
-                        threads: int, repeats: int) -> str:
+def ctranslate2_section(
+    converted: Path, ours: dict[str, Path], texts: list[str], references: list[str], threads: int, repeats: int
+) -> str:
     """`converted`: ctranslate2_convert.py's folder; `ours`: our folders by precision ("fp32",
     "int8"), exported from the same weights. Markdown."""
     speed_rows, settings_rows, process_rows = [], [], []
@@ -38,38 +50,61 @@ def ctranslate2_section(converted: Path, ours: dict[str, Path], texts: list[str]
     for precision, folder in ours.items():
         for thread_count in sorted({1, threads}):
             translator = LoadedModel(folder, threads=thread_count)
-            engine = Ctranslate2Engine(converted, translator.tokenizer, COMPUTE_TYPES[precision], thread_count,
-                                       max_lengths=translator.max_lengths)
+            engine = Ctranslate2Engine(
+                converted,
+                translator.tokenizer,
+                COMPUTE_TYPES[precision],
+                thread_count,
+                max_lengths=translator.max_lengths,
+            )
             for beam in (1, 5):
-                best, outputs = alternating_runs([translator, engine], texts, beam, BATCH, repeats, sentences=False,
-                                                 shortlist=vmap)
+                best, outputs = alternating_runs(
+                    [translator, engine], texts, beam, BATCH, repeats, sentences=False, shortlist=vmap
+                )
                 setting = f"{precision}, {thread_count} thread{'s' * (thread_count > 1)}, beam {beam}"
                 for name, found, seconds in zip(("attn", "CTranslate2"), outputs, best):
                     speed_rows.append(rate_row(f"{setting}: {name}", found, seconds, references, translator.tokenizer))
                 speed_rows[-2].append(f"**{best[1] / best[0]:.2f}×**")
                 speed_rows[-1].append("")
     translator = LoadedModel(ours["int8"], threads=threads)
-    variants = [(side_by_side, vocabulary_map) for side_by_side in (True, False)
-                for vocabulary_map in ((True, False) if vmap else (False,))]
-    engines = [Ctranslate2Engine(converted, translator.tokenizer, "int8", threads, side_by_side, vocabulary_map,
-                                 translator.max_lengths) for side_by_side, vocabulary_map in variants]
+    variants = [
+        (side_by_side, vocabulary_map)
+        for side_by_side in (True, False)
+        for vocabulary_map in ((True, False) if vmap else (False,))
+    ]
+    engines = [
+        Ctranslate2Engine(
+            converted, translator.tokenizer, "int8", threads, side_by_side, vocabulary_map, translator.max_lengths
+        )
+        for side_by_side, vocabulary_map in variants
+    ]
     best, outputs = alternating_runs(engines, texts, 5, BATCH, repeats, sentences=False)
     for (side_by_side, vocabulary_map), found, seconds in zip(variants, outputs, best):
-        split = f"inter_threads {threads}, intra_threads 1" if side_by_side else f"inter_threads 1, intra_threads {threads}"
+        split = (
+            f"inter_threads {threads}, intra_threads 1" if side_by_side else f"inter_threads 1, intra_threads {threads}"
+        )
         name = f"{split}, {'vmap' if vocabulary_map else 'whole vocabulary'}"
         settings_rows.append(rate_row(name, found, seconds, references, translator.tokenizer))
     sample = "".join(text + "\n" for text in texts)
     for precision, folder in ours.items():
         tokenizer = folder / "tokenizer.json"
-        commands = {"attn": lambda text: attn_command(folder, "translate", text, ("--threads", str(threads))),
-                    "CTranslate2": lambda text: ctranslate2_command(converted, tokenizer, COMPUTE_TYPES[precision],
-                                                                    threads, [text] if text else [])}
+        commands = {
+            "attn": lambda text: attn_command(folder, "translate", text, ("--threads", str(threads))),
+            "CTranslate2": lambda text: ctranslate2_command(
+                converted, tokenizer, COMPUTE_TYPES[precision], threads, [text] if text else []
+            ),
+        }
         starts = cold_starts([command(COLD_START_TEXT) for command in commands.values()], COLD_START_RUNS)
         for (name, command), seconds in zip(commands.items(), starts):
-            process_rows.append([f"{precision}: {name}", f"{seconds:.3f}",
-                                 f"**{seconds / starts[-1]:.2f}×**" if name == "attn" else "",
-                                 f"{peak_memory_mb(command(COLD_START_TEXT)):.0f}",
-                                 f"{peak_memory_mb(command(''), stdin=sample):.0f}"])
+            process_rows.append(
+                [
+                    f"{precision}: {name}",
+                    f"{seconds:.3f}",
+                    f"**{seconds / starts[-1]:.2f}×**" if name == "attn" else "",
+                    f"{peak_memory_mb(command(COLD_START_TEXT)):.0f}",
+                    f"{peak_memory_mb(command(''), stdin=sample):.0f}",
+                ]
+            )
     return f"""## Against CTranslate2 on the same weights
 
 The model converted by `benchmarks/ctranslate2_convert.py` (its greedy output equals ours piece for

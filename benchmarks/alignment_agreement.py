@@ -23,10 +23,10 @@ import tempfile
 from pathlib import Path
 
 import eflomal
+from report import command_line, finish
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import Row, read_tsv, spread
-from report import command_line, finish
 
 
 def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set], list[set]]:
@@ -34,10 +34,17 @@ def statistical_links(sources: list[str], targets: list[str]) -> tuple[list[set]
     directions."""
     with tempfile.TemporaryDirectory() as scratch:
         forward, reverse = Path(scratch) / "forward", Path(scratch) / "reverse"
-        eflomal.Aligner().align([" ".join(s.split()) for s in sources], [" ".join(t.split()) for t in targets],
-                                links_filename_fwd=str(forward), links_filename_rev=str(reverse), quiet=True)
+        eflomal.Aligner().align(
+            [" ".join(s.split()) for s in sources],
+            [" ".join(t.split()) for t in targets],
+            links_filename_fwd=str(forward),
+            links_filename_rev=str(reverse),
+            quiet=True,
+        )
         parse = lambda line: {tuple(map(int, link.split("-"))) for link in line.split()}  # noqa: E731
-        pairs = [(parse(f), parse(r)) for f, r in zip(forward.read_text().splitlines(), reverse.read_text().splitlines())]
+        pairs = [
+            (parse(f), parse(r)) for f, r in zip(forward.read_text().splitlines(), reverse.read_text().splitlines())
+        ]
     return [f & r for f, r in pairs], [f | r for f, r in pairs]
 
 
@@ -73,10 +80,15 @@ def main() -> None:
     add_reference_arguments(parser)
     args = parser.parse_args()
     dev, sure, possible = reference_alignments(args.dev, args.train, args.pairs, args.context)
-    lines = [command_line(), "",
-             f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
-             f"`{args.train.name}` beside them; sure links = both directions, possible = either.", "",
-             "| folder | links | AER | model links the aligner proposes |", "|---|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
+        f"`{args.train.name}` beside them; sure links = both directions, possible = either.",
+        "",
+        "| folder | links | AER | model links the aligner proposes |",
+        "|---|---|---|---|",
+    ]
     for folder in args.folders:
         translator = LoadedModel(folder, threads=1, notify=lambda message: None)
         links = [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev]

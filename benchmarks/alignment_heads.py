@@ -21,13 +21,13 @@ from pathlib import Path
 import numpy as np
 import torch
 from alignment_agreement import add_reference_arguments, agreement, reference_alignments
+from report import command_line, finish
+from training_run import add_run_arguments, run_model
 
 from attn.runtime.alignment import merge_to_words
 from attn.runtime.constants import BOS, TOKENIZER
-from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.loaded_model import LoadedModel
-from report import command_line, finish
-from training_run import add_run_arguments, run_model
+from attn.runtime.tokenizer import SubwordTokenizer
 
 
 def cross_attention(model, source_ids: list[int], target_ids: list[int]) -> list[np.ndarray]:
@@ -58,11 +58,16 @@ def main() -> None:
     add_reference_arguments(parser)
     args = parser.parse_args()
     dev, sure, possible = reference_alignments(args.dev, args.train, args.pairs, args.context)
-    lines = [command_line(), "",
-             f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
-             f"`{args.train.name}` beside them; sure links = both directions, possible = either. "
-             "AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|); lower is better.", "",
-             "| model | attention | links | AER | model links the aligner proposes |", "|---|---|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"{len(dev)} pairs of `{args.dev.name}` (every n-th row), eflomal with {args.context} pairs of "
+        f"`{args.train.name}` beside them; sure links = both directions, possible = either. "
+        "AER = 1 − (|A∩S| + |A∩P|) / (|A| + |S|); lower is better.",
+        "",
+        "| model | attention | links | AER | model links the aligner proposes |",
+        "|---|---|---|---|---|",
+    ]
 
     def report(model: str, attention: str, links: list[set]) -> None:
         count, aer, proposed = agreement(links, sure, possible)
@@ -71,8 +76,11 @@ def main() -> None:
 
     for folder in args.folders:
         translator = LoadedModel(folder, threads=1, notify=lambda message: None)
-        report(str(folder), "exported `attention`",
-               [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev])
+        report(
+            str(folder),
+            "exported `attention`",
+            [set(translator.force(row.source, row.target).alignment.hard_links()) for row in dev],
+        )
 
     _, model, steps = run_model(args)
     tokenizer = SubwordTokenizer.load(args.workdir / TOKENIZER)
@@ -82,8 +90,10 @@ def main() -> None:
         target = tokenizer.encode(row.target)
         words, word_of_piece = tokenizer.target_words(target)
         for layer, heads in enumerate(cross_attention(model, source.ids, target)):
-            choices = {f"layer {layer}, heads averaged": heads.mean(axis=0),
-                       **{f"layer {layer}, head {h}": heads[h] for h in range(heads.shape[0])}}
+            choices = {
+                f"layer {layer}, heads averaged": heads.mean(axis=0),
+                **{f"layer {layer}, head {h}": heads[h] for h in range(heads.shape[0])},
+            }
             for name, attention in choices.items():
                 alignment = merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
                 candidates.setdefault(name, []).append(set(alignment.hard_links()))

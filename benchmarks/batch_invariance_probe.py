@@ -16,10 +16,10 @@ import argparse
 from pathlib import Path
 
 import numpy as np
+from report import command_line, finish
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
-from report import command_line, finish
 
 
 def main() -> None:
@@ -34,15 +34,20 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="Also write the report here (studies/BATCH-INVARIANCE.md is one).")
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data, args.swap_columns), args.sentences)]
-    translator = LoadedModel(args.model, notify=lambda message: None, source_lang=args.source_lang,
-                            target_lang=args.target_lang)
+    translator = LoadedModel(
+        args.model, notify=lambda message: None, source_lang=args.source_lang, target_lang=args.target_lang
+    )
     shuffled = np.random.default_rng(0).permutation(len(texts))
-    lines = [command_line(), "",
-             f"{len(texts)} sentences of `{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th "
-             f"row), model `{args.model}`, default search; "
-             "outputs equal to those of batches of 32:", "",
-             "| shortlist | batches of 7 | shuffled, batches of 13 | one at a time | differing rows |",
-             "|---|---|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"{len(texts)} sentences of `{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th "
+        f"row), model `{args.model}`, default search; "
+        "outputs equal to those of batches of 32:",
+        "",
+        "| shortlist | batches of 7 | shuffled, batches of 13 | one at a time | differing rows |",
+        "|---|---|---|---|---|",
+    ]
     for shortlist in (True, False) if translator.shortlist else (False,):
         options = translator.default_options(shortlist=shortlist)
         reference = [r[0].text for r in translator.translate(texts, options, 32)]
@@ -54,11 +59,15 @@ def main() -> None:
         step = max(1, len(texts) // max(args.alone, 1))
         alone_rows = list(range(0, len(texts), step))[: args.alone]
         alone = {i: translator.translate([texts[i]], options)[0][0].text for i in alone_rows}
-        differing = sorted({i for i in range(len(texts)) if sevens[i] != reference[i] or unshuffled[i] != reference[i]}
-                           | {i for i, text in alone.items() if text != reference[i]})
-        lines.append(f"| {'on' if shortlist else 'off'} | {sum(a == b for a, b in zip(sevens, reference))}/{len(texts)} | "
-                     f"{sum(a == b for a, b in zip(unshuffled, reference))}/{len(texts)} | "
-                     f"{sum(alone[i] == reference[i] for i in alone)}/{len(alone)} | {', '.join(map(str, differing)) or 'none'} |")
+        differing = sorted(
+            {i for i in range(len(texts)) if sevens[i] != reference[i] or unshuffled[i] != reference[i]}
+            | {i for i, text in alone.items() if text != reference[i]}
+        )
+        lines.append(
+            f"| {'on' if shortlist else 'off'} | {sum(a == b for a, b in zip(sevens, reference))}/{len(texts)} | "
+            f"{sum(a == b for a, b in zip(unshuffled, reference))}/{len(texts)} | "
+            f"{sum(alone[i] == reference[i] for i in alone)}/{len(alone)} | {', '.join(map(str, differing)) or 'none'} |"
+        )
         print(lines[-1], flush=True)
     finish(lines, args.out)
 

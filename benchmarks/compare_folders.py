@@ -23,8 +23,15 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 
-def alternating_runs(engines: list[LoadedModel], sources: list[str], beam: int, batch: int,
-                     repeats: int, sentences: bool = True, shortlist: bool = False) -> tuple[list[float], list[list[str]]]:
+def alternating_runs(
+    engines: list[LoadedModel],
+    sources: list[str],
+    beam: int,
+    batch: int,
+    repeats: int,
+    sentences: bool = True,
+    shortlist: bool = False,
+) -> tuple[list[float], list[list[str]]]:
     """Each engine translates `sources` (its default search at `beam`, replace-unk off; each line
     split into sentences or, `sentences=False`, read whole) `repeats` times, engine after engine,
     so that a slow spell of the shared machine lands on all of them → each engine's fastest
@@ -57,20 +64,31 @@ def main() -> None:
     args = parser.parse_args()
     rows = spread([row for row in read_tsv(args.data, args.swap_columns) if row.source.strip()], args.sentences)
     sources, references = [row.source for row in rows], [row.target for row in rows]
-    lines = [f"Command: `python {' '.join(__import__('sys').argv)}`", "",
-             f"Machine: {platform.machine()}, Python {platform.python_version()}; {len(rows)} sentences of "
-             f"`{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
-             "alternating rounds.", "",
-             "| folder | threads | beam | sentences/s | × first folder | BLEU |", "|---|---|---|---|---|---|"]
+    lines = [
+        f"Command: `python {' '.join(__import__('sys').argv)}`",
+        "",
+        f"Machine: {platform.machine()}, Python {platform.python_version()}; {len(rows)} sentences of "
+        f"`{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
+        "alternating rounds.",
+        "",
+        "| folder | threads | beam | sentences/s | × first folder | BLEU |",
+        "|---|---|---|---|---|---|",
+    ]
     for threads in map(int, args.threads.split(",")):
-        engines = [LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
-                   for folder in args.folders]
+        engines = [
+            LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
+            for folder in args.folders
+        ]
         for beam in map(int, args.beams.split(",")):
-            best, outputs = alternating_runs(engines, sources, beam, args.batch_size, args.repeats, shortlist=args.shortlist)
+            best, outputs = alternating_runs(
+                engines, sources, beam, args.batch_size, args.repeats, shortlist=args.shortlist
+            )
             for i, folder in enumerate(args.folders):
                 bleu = sacrebleu.corpus_bleu(outputs[i], [references]).score
-                lines.append(f"| {folder} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
-                             f"{best[0] / best[i]:.2f} | {bleu:.2f} |")
+                lines.append(
+                    f"| {folder} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
+                    f"{best[0] / best[i]:.2f} | {bleu:.2f} |"
+                )
                 print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"
     if args.out:

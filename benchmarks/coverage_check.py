@@ -30,8 +30,11 @@ def cut_targets(target: str) -> dict[str, str]:
     words = target.split()
     cut = max(2, len(words) // 3)
     third = len(words) // 3
-    return {"whole": target, "end cut": " ".join(words[:-cut]),
-            "middle cut": " ".join(words[:third] + words[third + cut:])}
+    return {
+        "whole": target,
+        "end cut": " ".join(words[:-cut]),
+        "middle cut": " ".join(words[:third] + words[third + cut :]),
+    }
 
 
 def main() -> None:
@@ -44,8 +47,12 @@ def main() -> None:
     parser.add_argument("--swap-columns", action="store_true")
     parser.add_argument("--sweep", action="store_true")
     args = parser.parse_args()
-    model = LoadedModel(resolve_model(args.model, "translate", args.source, args.target), threads=1,
-                        source_lang=args.source, target_lang=args.target)
+    model = LoadedModel(
+        resolve_model(args.model, "translate", args.source, args.target),
+        threads=1,
+        source_lang=args.source,
+        target_lang=args.target,
+    )
     forced: list[tuple[str, str, np.ndarray, list[str]]] = []  # (file, cut, masses, source words)
     rows = []
     for path in args.data:
@@ -54,25 +61,34 @@ def main() -> None:
         for row in chosen:
             for cut, target in cut_targets(row.target).items():
                 alignment = model.force(row.source, target).alignment
-                forced.append((path.rsplit("/", 1)[-1], cut, coverage.received_attention(alignment), alignment.source_words))
+                forced.append(
+                    (path.rsplit("/", 1)[-1], cut, coverage.received_attention(alignment), alignment.source_words)
+                )
     print(f"{args.source}→{args.target}, {len(rows)} rows of {', '.join(p.rsplit('/', 1)[-1] for p in args.data)}")
     print("| file | false alarms (whole reference) | caught: end cut | caught: middle cut |\n|---|---|---|---|")
     rule = (coverage.LOW_MASS, coverage.MIN_RUN, coverage.MIN_CHARS)
     for name in [*dict.fromkeys(f for f, *_ in forced), "all"]:
-        shares = [np.mean([bool(coverage.low_runs(m, w, *rule)) for f, c, m, w in forced if c == cut and name in (f, "all")])
-                  for cut in CUTS]
+        shares = [
+            np.mean([bool(coverage.low_runs(m, w, *rule)) for f, c, m, w in forced if c == cut and name in (f, "all")])
+            for cut in CUTS
+        ]
         print(f"| {name} | " + " | ".join(f"{share:.1%}" for share in shares) + " |")
     outputs = model.translate([row.source for row in rows], model.default_options())
     flags = np.array([bool(coverage.uncovered_runs(found[0].alignment)) for found in outputs])
     chrf = np.array([sacrebleu.sentence_chrf(found[0].text, [row.target]).score for found, row in zip(outputs, rows)])
-    print(f"\nthe model's own translations: {flags.mean():.1%} flagged; sentence chrF flagged "
-          f"{chrf[flags].mean() if flags.any() else float('nan'):.1f}, unflagged {chrf[~flags].mean():.1f}")
+    print(
+        f"\nthe model's own translations: {flags.mean():.1%} flagged; sentence chrF flagged "
+        f"{chrf[flags].mean() if flags.any() else float('nan'):.1f}, unflagged {chrf[~flags].mean():.1f}"
+    )
     if args.sweep:
         print("\n| below | run | letters | false alarms | caught: end | caught: middle |\n|---|---|---|---|---|---|")
         for chars in (1, 3, 4):
             for run in (1, 2, 3):
                 for low in (0.1, 0.15, 0.2, 0.3):
-                    shares = [np.mean([bool(coverage.low_runs(m, w, low, run, chars)) for _, c, m, w in forced if c == cut]) for cut in CUTS]
+                    shares = [
+                        np.mean([bool(coverage.low_runs(m, w, low, run, chars)) for _, c, m, w in forced if c == cut])
+                        for cut in CUTS
+                    ]
                     print(f"| {low} | {run} | {chars} | " + " | ".join(f"{s:.1%}" for s in shares) + " |")
 
 

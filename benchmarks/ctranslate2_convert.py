@@ -28,16 +28,16 @@ from pathlib import Path
 import ctranslate2
 import numpy as np
 import torch
-from ctranslate2.specs import common_spec, transformer_spec
 from ctranslate2.converters import utils
+from ctranslate2.specs import common_spec, transformer_spec
 from training_run import add_run_arguments, run_model
 
 from attn.export.models.transformer import MultiHeadAttention, Transformer, sinusoids
 from attn.runtime.constants import BOS, EOS, SPECIAL_TOKENS, TOKENIZER, UNK
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.tokenizer import SubwordTokenizer
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 POSITIONS = 1024  # rows of the position table: longer than any source or output the runtime allows
@@ -82,8 +82,9 @@ def inputs(spec, model: Transformer) -> None:
 
 def ctranslate2_spec(model: Transformer, pieces: list[str]) -> transformer_spec.TransformerSpec:
     config = model.config
-    spec = transformer_spec.TransformerSpec.from_config((config.encoder_layers, config.decoder_layers), config.heads,
-                                                        pre_norm=True)
+    spec = transformer_spec.TransformerSpec.from_config(
+        (config.encoder_layers, config.decoder_layers), config.heads, pre_norm=True
+    )
     inputs(spec.encoder, model)
     for layer_spec, layer in zip(spec.encoder.layer, model.encoder_layers):
         attention(layer_spec.self_attention, layer.attention, layer.attention_norm, self_attention=True)
@@ -156,8 +157,11 @@ def main() -> None:
     for row in rows:
         source = ours.tokenizer.encode_source(row.source)
         expected = ours.search([source.ids], options)[0][0].tokens
-        result = engine.translate_batch([[pieces[i] for i in source.ids]], beam_size=1,
-                                        max_decoding_length=int(ours.max_lengths(np.array([len(source.ids)]), options)[0]))
+        result = engine.translate_batch(
+            [[pieces[i] for i in source.ids]],
+            beam_size=1,
+            max_decoding_length=int(ours.max_lengths(np.array([len(source.ids)]), options)[0]),
+        )
         got = [ids.get(p, UNK) for p in result[0].hypotheses[0]]
         same += got == expected
         if got != expected and len(differing) < 5:

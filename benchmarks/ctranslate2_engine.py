@@ -40,11 +40,20 @@ class Ctranslate2Engine:
     threads. `max_lengths` (attn's LoadedModel.max_lengths) bounds the outputs; without it,
     CTranslate2's default bound (256 pieces) holds."""
 
-    def __init__(self, folder: Path, tokenizer: SubwordTokenizer, compute_type: str, threads: int,
-                 side_by_side: bool = True, vocabulary_map: bool = True, max_lengths: MaxLengths | None = None):
+    def __init__(
+        self,
+        folder: Path,
+        tokenizer: SubwordTokenizer,
+        compute_type: str,
+        threads: int,
+        side_by_side: bool = True,
+        vocabulary_map: bool = True,
+        max_lengths: MaxLengths | None = None,
+    ):
         inter, intra = (threads, 1) if side_by_side else (1, threads)
-        self.translator = ctranslate2.Translator(str(folder), device="cpu", compute_type=compute_type,
-                                                 inter_threads=inter, intra_threads=intra)
+        self.translator = ctranslate2.Translator(
+            str(folder), device="cpu", compute_type=compute_type, inter_threads=inter, intra_threads=intra
+        )
         self.use_vmap = vocabulary_map and (folder / VOCABULARY_MAP).exists()
         self.tokenizer, self.max_lengths = tokenizer, max_lengths
         self.ids = {piece: i for i, piece in enumerate(tokenizer.pieces)}
@@ -54,16 +63,23 @@ class Ctranslate2Engine:
         the folder's vmap, chosen at construction: `vocabulary_map`)."""
         return SearchOptions(beam=beam, replace_unk=False, shortlist=False)
 
-    def translate(self, texts: list[str], options: SearchOptions, batch: int,
-                  sentences: bool = False) -> list[list[Translation]]:
+    def translate(
+        self, texts: list[str], options: SearchOptions, batch: int, sentences: bool = False
+    ) -> list[list[Translation]]:
         """Each text read whole (no sentence splitting) → [its best translation]."""
         sources = [self.tokenizer.encode_source(text).ids for text in texts]
         bound = {}
         if self.max_lengths:
             bound["max_decoding_length"] = int(self.max_lengths(np.array([len(s) for s in sources]), options).max())
         pieces = self.tokenizer.pieces
-        results = self.translator.translate_batch([[pieces[i] for i in source] for source in sources],
-                                                  beam_size=options.beam, max_batch_size=batch,
-                                                  use_vmap=self.use_vmap, **bound)
-        return [[Translation(self.tokenizer.decode([self.ids.get(piece, UNK) for piece in result.hypotheses[0]]))]
-                for result in results]
+        results = self.translator.translate_batch(
+            [[pieces[i] for i in source] for source in sources],
+            beam_size=options.beam,
+            max_batch_size=batch,
+            use_vmap=self.use_vmap,
+            **bound,
+        )
+        return [
+            [Translation(self.tokenizer.decode([self.ids.get(piece, UNK) for piece in result.hypotheses[0]]))]
+            for result in results
+        ]

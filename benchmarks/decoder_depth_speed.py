@@ -24,20 +24,24 @@ from pathlib import Path
 from report import command_line, finish
 from training_run import add_run_arguments, run_model
 
-from attn.export.models import build_model
 from attn.export.graphs.onnx_export import export_model
 from attn.export.graphs.quantize import quantize_folder
+from attn.export.models import build_model
 from attn.runtime.constants import LEXICON, TOKENIZER
-from attn.runtime.shortlist import Shortlist
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.shortlist import Shortlist
 from attn.runtime.tsv import read_tsv, spread
 
 
 def cut_folder(args: argparse.Namespace, encoder_layers: int, decoder_layers: int, out: Path) -> Path:
     """The run's model with only its first encoder and decoder layers, exported and quantized."""
     config, model, steps = run_model(args)
-    config = dataclasses.replace(config, model=dataclasses.replace(
-        config.model, encoder_layers=encoder_layers, decoder_layers=decoder_layers, alignment_layer=0))
+    config = dataclasses.replace(
+        config,
+        model=dataclasses.replace(
+            config.model, encoder_layers=encoder_layers, decoder_layers=decoder_layers, alignment_layer=0
+        ),
+    )
     cut = build_model(config.model, model.embedding.num_embeddings)
     kept = cut.state_dict()
     cut.load_state_dict({name: value for name, value in model.state_dict().items() if name in kept})
@@ -50,8 +54,9 @@ def cut_folder(args: argparse.Namespace, encoder_layers: int, decoder_layers: in
 
 def rate(folder: Path, texts: list[str], pieces: int, repeats: int) -> float:
     translator = LoadedModel(folder, notify=lambda message: None)
-    options = translator.default_options(beam=5, replace_unk=False, min_length=pieces, max_length_ratio=0.0,
-                                         max_length_offset=pieces)
+    options = translator.default_options(
+        beam=5, replace_unk=False, min_length=pieces, max_length_ratio=0.0, max_length_offset=pieces
+    )
     best = float("inf")
     for _ in range(repeats):
         start = time.perf_counter()
@@ -74,7 +79,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_run_arguments(parser)
     parser.add_argument("--baseline", type=Path, required=True)
-    parser.add_argument("--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon")
+    parser.add_argument(
+        "--shortlist-from", type=Path, required=True, help="a folder exported from the run, for its lexicon"
+    )
     parser.add_argument("--shapes", default="6x2,6x1", help="encoder x decoder layers to cut to, comma-separated")
     add_forced_length_arguments(parser, repeats=2)
     args = parser.parse_args()
@@ -84,13 +91,22 @@ def main() -> None:
         for shape in args.shapes.split(","):
             encoder_layers, decoder_layers = (int(n) for n in shape.split("x"))
             folder = cut_folder(args, encoder_layers, decoder_layers, Path(scratch) / shape)
-            rows.append((f"Transformer {encoder_layers}+{decoder_layers} layers (int8, shortlist)",
-                         rate(folder, texts, args.pieces, args.repeats)))
+            rows.append(
+                (
+                    f"Transformer {encoder_layers}+{decoder_layers} layers (int8, shortlist)",
+                    rate(folder, texts, args.pieces, args.repeats),
+                )
+            )
             print(rows[-1], flush=True)
-    lines = [command_line(), "",
-             f"{len(texts)} test sentences, beam 5, every output forced to {args.pieces} pieces; speed only.", "",
-             "| folder | sentences/s | × baseline |", "|---|---|---|",
-             *(f"| {name} | {value:.1f} | {value / rows[0][1]:.2f} |" for name, value in rows)]
+    lines = [
+        command_line(),
+        "",
+        f"{len(texts)} test sentences, beam 5, every output forced to {args.pieces} pieces; speed only.",
+        "",
+        "| folder | sentences/s | × baseline |",
+        "|---|---|---|",
+        *(f"| {name} | {value:.1f} | {value / rows[0][1]:.2f} |" for name, value in rows),
+    ]
     finish(lines, args.out)
 
 

@@ -33,8 +33,10 @@ def main() -> None:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     options.log_severity_level = 3
-    sessions = [onnxruntime.InferenceSession(str(folder / ENCODER), options, providers=["CPUExecutionProvider"])
-                for folder in args.folders]
+    sessions = [
+        onnxruntime.InferenceSession(str(folder / ENCODER), options, providers=["CPUExecutionProvider"])
+        for folder in args.folders
+    ]
     vocab_size = min(read_manifest(folder).architecture["vocab_size"] for folder in args.folders)
     ids = np.random.default_rng(0).integers(4, vocab_size, (args.batch, args.source)).astype(np.int64)
     feeds = {SOURCE_IDS: ids, SOURCE_MASK: np.ones_like(ids)}

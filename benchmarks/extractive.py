@@ -10,8 +10,8 @@ import argparse
 
 from attn.cli.metrics import summary_scores
 from attn.runtime.extractive import attended_sentences
-from attn.runtime.sentences import split_sentences
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.sentences import split_sentences
 from attn.runtime.tsv import read_tsv
 
 
@@ -25,8 +25,10 @@ def main() -> None:
     documents = [" ".join(row.source.split()) for row in rows]
     summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
     results = summarizer.translate(documents)
-    attended = [" ".join(attended_sentences(document, result[0].alignment, args.sentences))
-                for document, result in zip(documents, results)]
+    attended = [
+        " ".join(attended_sentences(document, result[0].alignment, args.sentences))
+        for document, result in zip(documents, results)
+    ]
     lead = [" ".join(split_sentences(document, "en")[: args.sentences]) for document in documents]
     references = [row.target for row in rows]
     print(f"{len(rows)} documents of {args.data}, {args.sentences} sentences, model {args.model}")

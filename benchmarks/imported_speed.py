@@ -56,45 +56,80 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
-        checkpoint = build_tiny_marian(scratch / "opus-shape", teaching_steps=0, width=512, layers=6, heads=8,
-                                       extra_pieces=32000 - 490)
+        checkpoint = build_tiny_marian(
+            scratch / "opus-shape", teaching_steps=0, width=512, layers=6, heads=8, extra_pieces=32000 - 490
+        )
         attn = [sys.executable, "-m", "attn.cli"]
         subprocess.run([*attn, "import", "marian", str(checkpoint), "--out", str(scratch / "fp32")], check=True)
         subprocess.run([*attn, "quantize", str(scratch / "fp32"), "--out", str(scratch / "int8")], check=True)
-        subprocess.run(["ct2-transformers-converter", "--model", str(checkpoint), "--output_dir", str(scratch / "ct2")],
-                       check=True, capture_output=True)
+        subprocess.run(
+            ["ct2-transformers-converter", "--model", str(checkpoint), "--output_dir", str(scratch / "ct2")],
+            check=True,
+            capture_output=True,
+        )
         for precision, compute_type in COMPUTE_TYPES.items():
             translator = LoadedModel(scratch / precision, threads=args.threads)
-            engine = ctranslate2.Translator(str(scratch / "ct2"), device="cpu", compute_type=compute_type,
-                                            inter_threads=args.threads, intra_threads=1)
+            engine = ctranslate2.Translator(
+                str(scratch / "ct2"),
+                device="cpu",
+                compute_type=compute_type,
+                inter_threads=args.threads,
+                intra_threads=1,
+            )
             pieces = translator.tokenizer.pieces
             sources = [translator.tokenizer.encode_source(text).ids for text in texts]
             for beam in (1, 5):
-                options = translator.default_options(beam=beam, min_length=args.pieces, max_length_ratio=0.0,
-                                                     max_length_offset=args.pieces, replace_unk=False)
+                options = translator.default_options(
+                    beam=beam,
+                    min_length=args.pieces,
+                    max_length_ratio=0.0,
+                    max_length_offset=args.pieces,
+                    replace_unk=False,
+                )
 
                 def ours():
-                    return [found[0].tokens for found in translator.translate(texts, options, args.batch_size, sentences=False)]
+                    return [
+                        found[0].tokens
+                        for found in translator.translate(texts, options, args.batch_size, sentences=False)
+                    ]
 
                 def theirs():
-                    results = engine.translate_batch([[pieces[i] for i in source] for source in sources], beam_size=beam,
-                                                     max_batch_size=args.batch_size, min_decoding_length=args.pieces,
-                                                     max_decoding_length=args.pieces + 1)
+                    results = engine.translate_batch(
+                        [[pieces[i] for i in source] for source in sources],
+                        beam_size=beam,
+                        max_batch_size=args.batch_size,
+                        min_decoding_length=args.pieces,
+                        max_decoding_length=args.pieces + 1,
+                    )
                     return [result.hypotheses[0] for result in results]
 
-                (attn_seconds, attn_out), (ct2_seconds, ct2_out) = timed(ours, args.repeats), timed(theirs, args.repeats)
+                (attn_seconds, attn_out), (ct2_seconds, ct2_out) = (
+                    timed(ours, args.repeats),
+                    timed(theirs, args.repeats),
+                )
                 same = sum([pieces[i] for i in mine] == found for mine, found in zip(attn_out, ct2_out))
-                rows.append(f"| {precision}, beam {beam} | {len(texts) / attn_seconds:.1f} | {len(texts) / ct2_seconds:.1f} "
-                            f"| **{ct2_seconds / attn_seconds:.2f}×** | {same} of {len(texts)} |")
-    cpu = subprocess.run(["bash", "-c", "lscpu | grep 'Model name' | cut -d: -f2"], capture_output=True, text=True).stdout.strip()
-    report = "\n".join([
-        "# An imported OPUS-MT-shaped model: attn against CTranslate2", "",
-        f"`python benchmarks/imported_speed.py --sentences {args.sentences} --pieces {args.pieces} --threads {args.threads}`, "
-        f"{cpu or platform.processor()}, {args.threads} threads, batch {args.batch_size}, fastest of {args.repeats}; "
-        f"every output {args.pieces} pieces (the model's weights are random: see the script's docstring); "
-        f"CTranslate2 {ctranslate2.__version__}, inter_threads {args.threads}.", "",
-        "| setting | attn sentences/s | CTranslate2 sentences/s | attn ÷ CTranslate2 | same output |",
-        "|---|---|---|---|---|", *rows, ""])
+                rows.append(
+                    f"| {precision}, beam {beam} | {len(texts) / attn_seconds:.1f} | {len(texts) / ct2_seconds:.1f} "
+                    f"| **{ct2_seconds / attn_seconds:.2f}×** | {same} of {len(texts)} |"
+                )
+    cpu = subprocess.run(
+        ["bash", "-c", "lscpu | grep 'Model name' | cut -d: -f2"], capture_output=True, text=True
+    ).stdout.strip()
+    report = "\n".join(
+        [
+            "# An imported OPUS-MT-shaped model: attn against CTranslate2",
+            "",
+            f"`python benchmarks/imported_speed.py --sentences {args.sentences} --pieces {args.pieces} --threads {args.threads}`, "
+            f"{cpu or platform.processor()}, {args.threads} threads, batch {args.batch_size}, fastest of {args.repeats}; "
+            f"every output {args.pieces} pieces (the model's weights are random: see the script's docstring); "
+            f"CTranslate2 {ctranslate2.__version__}, inter_threads {args.threads}.",
+            "",
+            "| setting | attn sentences/s | CTranslate2 sentences/s | attn ÷ CTranslate2 | same output |",
+            "|---|---|---|---|---|",
+            *rows,
+            "",
+        ]
+    )
     print(report)
     if args.out:
         args.out.write_text(report, encoding="utf-8")

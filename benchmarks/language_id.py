@@ -21,9 +21,10 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
+from report import command_line, finish
+
 from attn.runtime.language_id import OTHER_LANGUAGE_PROBABILITY, detect_language
 from attn.runtime.tsv import read_tsv
-from report import command_line, finish
 
 LANGUAGES = ("en", "de", "fr")
 INSTALLED = ("en", "de")  # as shipped: French text is in a language no installed model reads
@@ -79,11 +80,15 @@ def main() -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     texts = labelled_texts(args.data)
-    lines = [command_line(), "",
-             f"{len(texts)} texts of the en-de and en-fr test splits (old and l10n), each detector choosing among "
-             f"{', '.join(LANGUAGES)}.", "",
-             "| detector | accuracy | en | de | fr | texts of ≤ 3 words | seconds, all texts | import + load, s |",
-             "|---|---|---|---|---|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"{len(texts)} texts of the en-de and en-fr test splits (old and l10n), each detector choosing among "
+        f"{', '.join(LANGUAGES)}.",
+        "",
+        "| detector | accuracy | en | de | fr | texts of ≤ 3 words | seconds, all texts | import + load, s |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
     for name, make in DETECTORS.items():
         start = time.perf_counter()
         detect = make()
@@ -97,8 +102,10 @@ def main() -> None:
                 total[group] += 1
                 right[group] += guess == language
         share = {group: right[group] / total[group] for group in total}
-        lines.append(f"| {name} | {share['all']:.2%} | {share['en']:.2%} | {share['de']:.2%} | {share['fr']:.2%} | "
-                     f"{share['short']:.2%} ({total['short']}) | {seconds:.1f} | {loading:.2f} |")
+        lines.append(
+            f"| {name} | {share['all']:.2%} | {share['en']:.2%} | {share['de']:.2%} | {share['fr']:.2%} | "
+            f"{share['short']:.2%} ({total['short']}) | {seconds:.1f} | {loading:.2f} |"
+        )
         print(lines[-1], flush=True)
     lines += ["", *other_language_table(texts)]
     finish(lines, args.out)
@@ -107,11 +114,14 @@ def main() -> None:
 def other_language_table(texts: list[tuple[str, str]]) -> list[str]:
     """Markdown rows: what `detect_language(text, INSTALLED, threshold)` names outside INSTALLED;
     then the texts the runtime's threshold misses, and the open-set ranking of NEIGHBOURS."""
-    lines = [f"With only {' and '.join(INSTALLED)} installed, `detect_language` reports another language when the "
-             "identifier, choosing among all it knows, names one outside them with at least the threshold's "
-             f"probability (the runtime uses {OTHER_LANGUAGE_PROBABILITY}):", "",
-             "| threshold | English texts refused | German texts refused | French texts caught | of them ≤ 3 words |",
-             "|---|---|---|---|---|"]
+    lines = [
+        f"With only {' and '.join(INSTALLED)} installed, `detect_language` reports another language when the "
+        "identifier, choosing among all it knows, names one outside them with at least the threshold's "
+        f"probability (the runtime uses {OTHER_LANGUAGE_PROBABILITY}):",
+        "",
+        "| threshold | English texts refused | German texts refused | French texts caught | of them ≤ 3 words |",
+        "|---|---|---|---|---|",
+    ]
     others = [text for text, language in texts if language not in INSTALLED]
     summary = ""
     for threshold in THRESHOLDS:
@@ -127,11 +137,15 @@ def other_language_table(texts: list[tuple[str, str]]) -> list[str]:
         lines.append(f"| {threshold} | {share['en']} | {share['de']} | {share['fr']} | {short} |")
         print(lines[-1], flush=True)
         if missed:
-            summary = (f"At {threshold}: {len(missed)} French texts missed, median {median_words(missed)} words (all "
-                       f"French texts: {median_words(others)}), {sum(len(t.split()) <= 3 for t in missed)} of 3 words or "
-                       f"fewer; the first five: {'; '.join(repr(t) for t in missed[:5])}.")
+            summary = (
+                f"At {threshold}: {len(missed)} French texts missed, median {median_words(missed)} words (all "
+                f"French texts: {median_words(others)}), {sum(len(t.split()) <= 3 for t in missed)} of 3 words or "
+                f"fewer; the first five: {'; '.join(repr(t) for t in missed[:5])}."
+            )
     identifier = open_set_identifier()
-    ranked = [f"`{text}`: " + ", ".join(f"{code} {p:.2f}" for code, p in identifier.rank(text)[:3]) for text in NEIGHBOURS]
+    ranked = [
+        f"`{text}`: " + ", ".join(f"{code} {p:.2f}" for code, p in identifier.rank(text)[:3]) for text in NEIGHBOURS
+    ]
     return [*lines, "", summary, "", "Open-set ranking (top 3): " + "; ".join(ranked) + "."]
 
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from report import command_line, finish
+
 from attn.cli.metrics import summary_scores
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
-from report import command_line, finish
 
 
 def main() -> None:
@@ -29,21 +30,30 @@ def main() -> None:
     args = parser.parse_args()
     rows = read_tsv(args.data)
     by_length = sorted(range(len(rows)), key=lambda i: len(rows[i].source.split()))
-    longest = set(by_length[-(len(rows) // 4):])
+    longest = set(by_length[-(len(rows) // 4) :])
     words = sorted(len(rows[i].source.split()) for i in longest)
     summarizer = LoadedModel(args.model, notify=lambda message: None)
-    lines = [command_line(), "",
-             f"{args.data.name}: {len(rows)} documents; the longest quarter has {len(longest)}, of "
-             f"{words[0]}–{words[-1]} words (median {words[len(words) // 2]}). Default search otherwise.", "",
-             "| source limit (pieces) | ROUGE-1 all | ROUGE-2 all | ROUGE-L all | ROUGE-1 longest ¼ | ROUGE-2 longest ¼ | ROUGE-L longest ¼ |",
-             "|---|---|---|---|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"{args.data.name}: {len(rows)} documents; the longest quarter has {len(longest)}, of "
+        f"{words[0]}–{words[-1]} words (median {words[len(words) // 2]}). Default search otherwise.",
+        "",
+        "| source limit (pieces) | ROUGE-1 all | ROUGE-2 all | ROUGE-L all | ROUGE-1 longest ¼ | ROUGE-2 longest ¼ | ROUGE-L longest ¼ |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for limit in [int(value) for value in args.limits.split(",")]:
         options = summarizer.default_options(max_source_pieces=limit)
         outputs = [r[0].text for r in summarizer.translate([row.source for row in rows], options, batch_size=16)]
         everything = summary_scores(outputs, [row.target for row in rows])
         quarter = summary_scores([outputs[i] for i in sorted(longest)], [rows[i].target for i in sorted(longest)])
-        lines.append(f"| {limit} | " + " | ".join(f"{scores[key]:.2f}" for scores in (everything, quarter)
-                                                   for key in ("rouge1", "rouge2", "rougeL")) + " |")
+        lines.append(
+            f"| {limit} | "
+            + " | ".join(
+                f"{scores[key]:.2f}" for scores in (everything, quarter) for key in ("rouge1", "rouge2", "rougeL")
+            )
+            + " |"
+        )
         print(lines[-1], flush=True)
     finish(lines, args.out)
 

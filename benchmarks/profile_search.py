@@ -18,17 +18,18 @@ from attn.runtime.tsv import read_tsv, spread
 
 # (label, file name, function, what to count): "onnxruntime", the session runs that function
 # called; "cumulative", the function with all it called; "own", its own lines only
-PARTS = [("decoder steps, in onnxruntime", "decoder_state.py", "_run", "onnxruntime"),
-         ("each row's best (best_columns), in onnxruntime", "decoder_state.py", "largest", "onnxruntime"),
-         ("encoder, in onnxruntime", "loaded_model.py", "encode", "onnxruntime"),
-         ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
-         ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
-         ("each row's best on the host (largest_per_row: greedy on the CPU)", "search.py", "largest_per_row",
-          "cumulative"),
-         ("constraints on the host (constrain)", "search.py", "constrain", "cumulative"),
-         ("constraints on the device's best (best_allowed)", "search.py", "best_allowed", "own"),
-         ("merging rows into groups (best_of_groups)", "search.py", "best_of_groups", "cumulative"),
-         ("beam_search's own lines", "search.py", "beam_search", "own")]
+PARTS = [
+    ("decoder steps, in onnxruntime", "decoder_state.py", "_run", "onnxruntime"),
+    ("each row's best (best_columns), in onnxruntime", "decoder_state.py", "largest", "onnxruntime"),
+    ("encoder, in onnxruntime", "loaded_model.py", "encode", "onnxruntime"),
+    ("beam reorders (take_rows), in onnxruntime", "decoder_state.py", "take", "onnxruntime"),
+    ("shortlist renormalization (restrict)", "shortlist.py", "restrict", "cumulative"),
+    ("each row's best on the host (largest_per_row: greedy on the CPU)", "search.py", "largest_per_row", "cumulative"),
+    ("constraints on the host (constrain)", "search.py", "constrain", "cumulative"),
+    ("constraints on the device's best (best_allowed)", "search.py", "best_allowed", "own"),
+    ("merging rows into groups (best_of_groups)", "search.py", "best_of_groups", "cumulative"),
+    ("beam_search's own lines", "search.py", "beam_search", "own"),
+]
 SESSION_RUN = ("onnxruntime_inference_collection.py", "run_with_iobinding")
 
 
@@ -39,8 +40,11 @@ def breakdown(stats: pstats.Stats) -> list[tuple[str, float]]:
         seconds = 0.0
         for (path, _, name), (_, _, own, cumulative, callers) in stats.stats.items():
             if counted == "onnxruntime" and (path.endswith(SESSION_RUN[0]) and name == SESSION_RUN[1]):
-                seconds += sum(cum for (caller, _, caller_name), (_, _, _, cum) in callers.items()
-                               if caller.endswith(file_name) and caller_name == function)
+                seconds += sum(
+                    cum
+                    for (caller, _, caller_name), (_, _, _, cum) in callers.items()
+                    if caller.endswith(file_name) and caller_name == function
+                )
             elif counted != "onnxruntime" and path.endswith(file_name) and name == function:
                 seconds += own if counted == "own" else cumulative
         found.append((label, seconds))
@@ -67,8 +71,10 @@ def main() -> None:
     profile = cProfile.Profile()
     profile.runcall(translator.translate, texts, options, 32, sentences=sentences)
     stats = pstats.Stats(profile)
-    print(f"{len(texts)} inputs, beam {args.beam}: {plain:.2f} s unprofiled ({len(texts) / plain:.1f} inputs/s), "
-          f"{stats.total_tt:.2f} s profiled")
+    print(
+        f"{len(texts)} inputs, beam {args.beam}: {plain:.2f} s unprofiled ({len(texts) / plain:.1f} inputs/s), "
+        f"{stats.total_tt:.2f} s profiled"
+    )
     for label, seconds in breakdown(stats):
         print(f"  {label:45s} {seconds:6.2f} s  {100 * seconds / stats.total_tt:4.1f} %")
     stats.sort_stats("tottime").print_stats(12)

@@ -19,8 +19,8 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime.constants import DECODER
-from attn.runtime.manifest import verified_bytes
 from attn.runtime.loaded_model import LoadedModel, loadable_graph
+from attn.runtime.manifest import verified_bytes
 
 
 def main() -> None:
@@ -31,7 +31,9 @@ def main() -> None:
     parser.add_argument("--source", type=int, default=25, help="source pieces")
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--top", type=int, default=12, help="nodes listed")
-    parser.add_argument("--shortlist", action="store_true", help="score the batch's shortlist (off by default, as in attn)")
+    parser.add_argument(
+        "--shortlist", action="store_true", help="score the batch's shortlist (off by default, as in attn)"
+    )
     args = parser.parse_args()
     translator = LoadedModel(args.model, threads=1)
     options = onnxruntime.SessionOptions()
@@ -54,11 +56,13 @@ def main() -> None:
     per_node = collections.Counter()
     for event in json.load(open(trace)):
         if event.get("cat") == "Node" and event["name"].endswith("_kernel_time"):
-            per_node[f'{event["args"]["op_name"]} {event["name"][: -len("_kernel_time")]}'] += event["dur"]
+            per_node[f"{event['args']['op_name']} {event['name'][: -len('_kernel_time')]}"] += event["dur"]
     os.remove(trace)
     total = sum(per_node.values())
-    print(f"{args.model}: {total / args.steps / 1000:.2f} ms per step in nodes ({args.sentences} sentences × "
-          f"{args.beams} beams, {args.source} source pieces, {len(state.vocabulary)} candidates, {args.steps} steps)")
+    print(
+        f"{args.model}: {total / args.steps / 1000:.2f} ms per step in nodes ({args.sentences} sentences × "
+        f"{args.beams} beams, {args.source} source pieces, {len(state.vocabulary)} candidates, {args.steps} steps)"
+    )
     for node, micros in per_node.most_common(args.top):
         print(f"{micros / total * 100:5.1f} %  {node}")
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import pyarrow.parquet as pq
 import ray
+from report import command_line, finish
 
 from attn.cli.corpus import translate_corpus
 from attn.runtime.tsv import read_tsv, spread
-from report import command_line, finish
 
 
 def main() -> None:
@@ -38,12 +38,18 @@ def main() -> None:
     cores = os.cpu_count()
     with tempfile.TemporaryDirectory() as scratch:
         corpus = Path(scratch) / "corpus.txt"
-        corpus.write_text("".join(" ".join(r.source.split()) + "\n" for r in spread(read_tsv(args.data), args.sentences)))
+        corpus.write_text(
+            "".join(" ".join(r.source.split()) + "\n" for r in spread(read_tsv(args.data), args.sentences))
+        )
         count = len(corpus.read_text().splitlines())
         start = time.perf_counter()
         with corpus.open("rb") as stdin:
-            cli = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "--model", str(args.model)],
-                                 stdin=stdin, capture_output=True, check=True)
+            cli = subprocess.run(
+                [sys.executable, "-m", "attn.cli", "translate", "--model", str(args.model)],
+                stdin=stdin,
+                capture_output=True,
+                check=True,
+            )
         cli_seconds = time.perf_counter() - start
         expected = cli.stdout.decode().splitlines()
         started = time.perf_counter()
@@ -57,16 +63,23 @@ def main() -> None:
             seconds = time.perf_counter() - start
             table = pq.read_table(out).to_pandas().sort_values("row")
             same = sum(a == b for a, b in zip(table["translation"], expected))
-            rows.append(f"| translate-corpus, {workers} worker{'s' if workers > 1 else ''} × {cores // workers} "
-                        f"thread{'s' if cores // workers > 1 else ''} | {workers} | {seconds:.1f} | {count / seconds:.1f} | "
-                        f"{cli_seconds / seconds:.2f} | {same}/{count} |")
+            rows.append(
+                f"| translate-corpus, {workers} worker{'s' if workers > 1 else ''} × {cores // workers} "
+                f"thread{'s' if cores // workers > 1 else ''} | {workers} | {seconds:.1f} | {count / seconds:.1f} | "
+                f"{cli_seconds / seconds:.2f} | {same}/{count} |"
+            )
             print(rows[-1], flush=True)
         ray.shutdown()
-    lines = [command_line(), "",
-             f"{count} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search, "
-             f"{cores} cores; a local Ray (`ray.init(num_cpus={cores})`, {init_seconds:.1f} s, not counted).", "",
-             "| run | workers | seconds | sentences/s | speed vs attn translate | outputs equal to the CLI's |",
-             "|---|---|---|---|---|---|", *rows]
+    lines = [
+        command_line(),
+        "",
+        f"{count} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search, "
+        f"{cores} cores; a local Ray (`ray.init(num_cpus={cores})`, {init_seconds:.1f} s, not counted).",
+        "",
+        "| run | workers | seconds | sentences/s | speed vs attn translate | outputs equal to the CLI's |",
+        "|---|---|---|---|---|---|",
+        *rows,
+    ]
     finish(lines, args.out)
 
 

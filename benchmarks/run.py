@@ -25,22 +25,22 @@ from pathlib import Path
 
 import numpy as np
 import torch
-
-from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
-from attn.export.models import EncoderDecoder
-from attn.export.graphs.calibrated_scales import calibration_sources
-from attn.export.graphs.quantize import quantize_folder
-from attn.runtime.decoder_state import group_positions, sentence_groups
-from attn.runtime.graph_contract import SENTENCE
-from attn.runtime.manifest import read_manifest
-from attn.runtime.parallel import map_in_threads
-from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
-from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.tsv import read_tsv, spread
 from against_ctranslate2 import ctranslate2_section
 from compare_folders import alternating_runs
 from report import cpu_name, rate_row, table
 from training_run import add_run_arguments, run_model
+
+from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
+from attn.export.graphs.calibrated_scales import calibration_sources
+from attn.export.graphs.quantize import quantize_folder
+from attn.export.models import EncoderDecoder
+from attn.runtime.decoder_state import group_positions, sentence_groups
+from attn.runtime.graph_contract import SENTENCE
+from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.manifest import read_manifest
+from attn.runtime.parallel import map_in_threads
+from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
+from attn.runtime.tsv import read_tsv, spread
 
 
 class TorchDecoderState(BestOfFullStep):
@@ -59,7 +59,8 @@ class TorchDecoderState(BestOfFullStep):
     @torch.no_grad()
     def step(self, previous: np.ndarray):
         log_probs, new_states, attention = self.model.decode_step(
-            torch.from_numpy(previous), self.encoded, self.mask, self.ids)
+            torch.from_numpy(previous), self.encoded, self.mask, self.ids
+        )
         self.encoded.update(new_states)
         return log_probs.numpy(), attention.numpy()
 
@@ -73,12 +74,14 @@ class TorchDecoderState(BestOfFullStep):
         else:
             per_sentence = per_row
         self.ids, self.mask = self.ids[per_sentence], self.mask[per_sentence]
-        self.encoded = {name: value[per_sentence if name in self.grouped else per_row]
-                        for name, value in self.encoded.items()}
+        self.encoded = {
+            name: value[per_sentence if name in self.grouped else per_row] for name, value in self.encoded.items()
+        }
 
 
-def torch_translate(translator: LoadedModel, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int,
-                    workers: int) -> list[str]:
+def torch_translate(
+    translator: LoadedModel, model: EncoderDecoder, texts: list[str], options: SearchOptions, batch: int, workers: int
+) -> list[str]:
     """Same batching and search as LoadedModel.translate, with PyTorch computing each step,
     `workers` batches at a time."""
     sources = [translator.tokenizer.encode_source(t).ids for t in texts]
@@ -121,43 +124,59 @@ def import_breakdown(command: list[str]) -> list[tuple[str, int]]:
     cumulative = {}
     for line in trace.splitlines():
         if line.startswith("import time:") and "|" in line:
-            _, total, name = [part.strip() for part in line[len("import time:"):].split("|")]
+            _, total, name = [part.strip() for part in line[len("import time:") :].split("|")]
             if total.isdigit() and not name.startswith(" ") and "." not in name:
                 cumulative[name] = int(total)
     return sorted(cumulative.items(), key=lambda item: -item[1])[:6]
 
 
-def against_baseline(baseline: Path, folders: list[Path], texts: list[str], references: list[str], tokenizer,
-                     threads: int, repeats: int) -> list[list[str]]:
+def against_baseline(
+    baseline: Path, folders: list[Path], texts: list[str], references: list[str], tokenizer, threads: int, repeats: int
+) -> list[list[str]]:
     """Beam-5 rows of the baseline folder and `folders` (fp32 and int8 of the model), each with the
     default search (the whole vocabulary), timed in alternating rounds, with the ratio to the
     baseline."""
     names = [f"baseline {baseline}", "this model, fp32", "this model, int8"]
     engines = [LoadedModel(folder, threads=threads) for folder in [baseline, *folders]]
     best, outputs = alternating_runs(engines, texts, 5, 32, repeats)
-    return [rate_row(name, found, seconds, references, tokenizer) + [f"{best[0] / seconds:.2f}×"]
-            for name, found, seconds in zip(names, outputs, best)]
+    return [
+        rate_row(name, found, seconds, references, tokenizer) + [f"{best[0] / seconds:.2f}×"]
+        for name, found, seconds in zip(names, outputs, best)
+    ]
 
 
 def baseline_section(rows: list[list[str]]) -> str:
     if not rows:
         return ""
     header = ["folder", "sentences/s", "target tokens/s", "BLEU", "× baseline"]
-    return (f"## Against the shipped model it would replace (beam 5, batch 32, each folder's default search, "
-            f"alternating rounds)\n\n{table(header, rows)}\n\n")
+    return (
+        f"## Against the shipped model it would replace (beam 5, batch 32, each folder's default search, "
+        f"alternating rounds)\n\n{table(header, rows)}\n\n"
+    )
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description="Decoding speed of a model folder against PyTorch eager on "
-                                     "the weights it was exported from (the run: config and work folder).")
+    parser = argparse.ArgumentParser(
+        description="Decoding speed of a model folder against PyTorch eager on "
+        "the weights it was exported from (the run: config and work folder)."
+    )
     add_run_arguments(parser)
     parser.add_argument("--model", type=Path, required=True, help="the folder exported from the run's weights")
-    parser.add_argument("--baseline", type=Path, help="the shipped folder the model would replace: beam-5 speed of "
-                                                       "both, side by side")
-    parser.add_argument("--ctranslate2", type=Path, help="the same weights converted by ctranslate2_convert.py: "
-                                                          "both engines side by side")
-    parser.add_argument("--calibrate", type=Path, action="append", help="a TSV file whose sources calibrate the int8 "
-                        "copy's encoder scales, as `attn quantize --calibrate` did the shipped model's; repeatable")
+    parser.add_argument(
+        "--baseline", type=Path, help="the shipped folder the model would replace: beam-5 speed of both, side by side"
+    )
+    parser.add_argument(
+        "--ctranslate2",
+        type=Path,
+        help="the same weights converted by ctranslate2_convert.py: both engines side by side",
+    )
+    parser.add_argument(
+        "--calibrate",
+        type=Path,
+        action="append",
+        help="a TSV file whose sources calibrate the int8 "
+        "copy's encoder scales, as `attn quantize --calibrate` did the shipped model's; repeatable",
+    )
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=1000)
     parser.add_argument("--threads", type=int, default=2)
@@ -181,22 +200,39 @@ def main() -> None:
             for intra_op, workers in sorted({(threads, 1), (1, threads)}):
                 torch.set_num_threads(intra_op)
                 torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
-                outputs, seconds = timed(lambda: torch_translate(translator, model, texts, torch_options, 32, workers),
-                                         args.repeats)
+                outputs, seconds = timed(
+                    lambda: torch_translate(translator, model, texts, torch_options, 32, workers), args.repeats
+                )
                 torch_rates.append(len(texts) / seconds)
-                engine_rows.append(rate_row(f"PyTorch eager, beam {beam}, {threads_label(threads, workers)}",
-                                            outputs, seconds, references, tokenizer))
+                engine_rows.append(
+                    rate_row(
+                        f"PyTorch eager, beam {beam}, {threads_label(threads, workers)}",
+                        outputs,
+                        seconds,
+                        references,
+                        tokenizer,
+                    )
+                )
             fastest_torch[beam, threads] = max(torch_rates)
             engine = translator if threads == args.threads else LoadedModel(args.model, threads=threads)
             for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
                 options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
                 # lines read whole, as torch_translate reads them (no sentence splitting)
-                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32, sentences=False)],
-                                         args.repeats)
-                name = f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}, {threads_label(threads, threads)}"
+                outputs, seconds = timed(
+                    lambda: [r[0].text for r in engine.translate(texts, options, 32, sentences=False)], args.repeats
+                )
+                name = (
+                    f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}, {threads_label(threads, threads)}"
+                )
                 engine_rows.append(rate_row(name, outputs, seconds, references, tokenizer))
-                engine_rows.append([f"{name} / fastest PyTorch at {threads} thread{'s' * (threads > 1)}",
-                                    f"{len(texts) / seconds / fastest_torch[beam, threads]:.2f}×", "", ""])
+                engine_rows.append(
+                    [
+                        f"{name} / fastest PyTorch at {threads} thread{'s' * (threads > 1)}",
+                        f"{len(texts) / seconds / fastest_torch[beam, threads]:.2f}×",
+                        "",
+                        "",
+                    ]
+                )
     torch.set_num_threads(args.threads)
 
     with tempfile.TemporaryDirectory() as scratch:
@@ -210,34 +246,71 @@ def main() -> None:
             size = sum(f.stat().st_size for f in folder.iterdir())
             for shortlist in shortlists:
                 options = engine.default_options(beam=5, replace_unk=False, shortlist=shortlist)
-                outputs, seconds = timed(lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats)
+                outputs, seconds = timed(
+                    lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats
+                )
                 rates[name, shortlist] = len(texts) / seconds
                 row = rate_row(name, outputs, seconds, references, tokenizer)
                 if not shortlist:
                     precision_rows.append(row + [f"{size / 1e6:.1f} MB"])
                 candidates = mean_candidates(engine, texts, 32) if shortlist else engine.output_layer.vocab_size
-                shortlist_rows.append([f"{name}, {'shortlist' if shortlist else 'whole vocabulary'}", *row[1:],
-                                       f"{candidates:.0f}"])
+                shortlist_rows.append(
+                    [f"{name}, {'shortlist' if shortlist else 'whole vocabulary'}", *row[1:], f"{candidates:.0f}"]
+                )
             if translator.shortlist:
-                shortlist_rows.append([f"{name}: shortlist / whole", f"{rates[name, True] / rates[name, False]:.2f}×",
-                                       "", "", ""])
+                shortlist_rows.append(
+                    [f"{name}: shortlist / whole", f"{rates[name, True] / rates[name, False]:.2f}×", "", "", ""]
+                )
         precision_rows.append(["int8 / fp32", f"{rates['int8', False] / rates['fp32', False]:.2f}×", "", "", ""])
         if translator.shortlist:
-            precision_rows.append(["int8 + shortlist / fp32 whole vocabulary",
-                                   f"{rates['int8', True] / rates['fp32', False]:.2f}×", "", "", ""])
-            precision_rows.append(["int8 + shortlist / fastest PyTorch eager (above)",
-                                   f"{rates['int8', True] / fastest_torch[5, args.threads]:.2f}×", "", "", ""])
-        baseline_rows = against_baseline(args.baseline, [args.model, int8_folder], texts, references, tokenizer,
-                                         args.threads, args.repeats) if args.baseline else []
-        ctranslate2_rows = ctranslate2_section(args.ctranslate2, {"fp32": args.model, "int8": int8_folder}, texts,
-                                               references, args.threads, args.repeats) if args.ctranslate2 else ""
+            precision_rows.append(
+                [
+                    "int8 + shortlist / fp32 whole vocabulary",
+                    f"{rates['int8', True] / rates['fp32', False]:.2f}×",
+                    "",
+                    "",
+                    "",
+                ]
+            )
+            precision_rows.append(
+                [
+                    "int8 + shortlist / fastest PyTorch eager (above)",
+                    f"{rates['int8', True] / fastest_torch[5, args.threads]:.2f}×",
+                    "",
+                    "",
+                    "",
+                ]
+            )
+        baseline_rows = (
+            against_baseline(
+                args.baseline, [args.model, int8_folder], texts, references, tokenizer, args.threads, args.repeats
+            )
+            if args.baseline
+            else []
+        )
+        ctranslate2_rows = (
+            ctranslate2_section(
+                args.ctranslate2,
+                {"fp32": args.model, "int8": int8_folder},
+                texts,
+                references,
+                args.threads,
+                args.repeats,
+            )
+            if args.ctranslate2
+            else ""
+        )
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
         options = translator.default_options(beam=5, replace_unk=False)
         subset = texts[:200]
-        outputs, seconds = timed(lambda: [r[0].text for r in translator.translate(subset, options, batch)], args.repeats)
-        batch_rows.append([batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"])
+        outputs, seconds = timed(
+            lambda: [r[0].text for r in translator.translate(subset, options, batch)], args.repeats
+        )
+        batch_rows.append(
+            [batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"]
+        )
 
     fresh_process = attn_command(args.model, "translate", "she is eating a green apple")
     median, imports = cold_start(fresh_process, runs=5), import_breakdown(fresh_process)

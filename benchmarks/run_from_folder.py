@@ -18,8 +18,8 @@ from pathlib import Path
 import torch
 
 from attn.export.config import load_config
-from attn.export.training.exported_weights import exported_weights
 from attn.export.models import build_model
+from attn.export.training.exported_weights import exported_weights
 from attn.export.training.train import check_run_config
 from attn.runtime.constants import TOKENIZER
 from attn.runtime.tokenizer import SubwordTokenizer

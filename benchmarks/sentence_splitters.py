@@ -25,11 +25,12 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.cli.metrics import translation_scores
-from attn.runtime.sentences import split_sentences
-from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.tsv import read_tsv
 from report import command_line, finish
+
+from attn.cli.metrics import translation_scores
+from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.sentences import split_sentences
+from attn.runtime.tsv import read_tsv
 
 SENTENCE_END = re.compile(r"[.!?…][\"'”’»)\]]*$")
 SINGLE_SENTENCE_ORIGINS = ("ding", "ddtp")
@@ -37,19 +38,23 @@ SINGLE_SENTENCE_ORIGINS = ("ding", "ddtp")
 
 def sentencex_splitter() -> Callable[[str], list[str]]:
     from sentencex import segment
+
     return lambda text: [s.strip() for s in segment("en", text) if s.strip()]
 
 
 def pysbd_splitter() -> Callable[[str], list[str]]:
     import pysbd
+
     segmenter = pysbd.Segmenter(language="en", clean=False)
     return lambda text: [s.strip() for s in segmenter.segment(text) if s.strip()]
 
 
 def syntok_splitter() -> Callable[[str], list[str]]:
     from syntok import segmenter
-    return lambda text: ["".join(t.spacing + t.value for t in s).strip()
-                         for paragraph in segmenter.analyze(text) for s in paragraph]
+
+    return lambda text: [
+        "".join(t.spacing + t.value for t in s).strip() for paragraph in segmenter.analyze(text) for s in paragraph
+    ]
 
 
 SPLITTERS = {"sentencex": sentencex_splitter, "pysbd": pysbd_splitter, "syntok": syntok_splitter}
@@ -68,7 +73,9 @@ def boundaries(sentences: list[str], text: str) -> set[int]:
     return offsets
 
 
-def evaluate(split: Callable[[str], list[str]], sources_by_origin: dict[str, list[str]]) -> dict[str, tuple[float, float | None]]:
+def evaluate(
+    split: Callable[[str], list[str]], sources_by_origin: dict[str, list[str]]
+) -> dict[str, tuple[float, float | None]]:
     """Per origin: (recall of the joins between consecutive sentence-ending rows, false splits
     per 1,000 single-sentence rows, or None for other origins)."""
     scores = {}
@@ -89,19 +96,29 @@ def evaluate(split: Callable[[str], list[str]], sources_by_origin: dict[str, lis
 def split_or_whole(model: Path, files: list[Path]) -> list[str]:
     """Table rows: BLEU and chrF of `model` on each file's multi-sentence rows, whole and split."""
     translator = LoadedModel(model, notify=lambda message: None)
-    lines = [f"`{model}` on the rows the runtime splits into sentences, default search:", "",
-             "| file | origin | rows | BLEU whole | BLEU split | chrF whole | chrF split |", "|---|---|---|---|---|---|---|"]
+    lines = [
+        f"`{model}` on the rows the runtime splits into sentences, default search:",
+        "",
+        "| file | origin | rows | BLEU whole | BLEU split | chrF whole | chrF split |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for path in files:
         rows = [r for r in read_tsv(path) if len(split_sentences(r.source, translator.manifest.source_lang)) > 1]
-        outputs = {split: [t[0].text for t in translator.translate([r.source for r in rows], sentences=split)]
-                   for split in (False, True)}
+        outputs = {
+            split: [t[0].text for t in translator.translate([r.source for r in rows], sentences=split)]
+            for split in (False, True)
+        }
         origins = Counter(r.origin for r in rows)
         for origin in ["all", *(o for o, count in origins.most_common() if count >= 50)]:
             chosen = [i for i, r in enumerate(rows) if origin in ("all", r.origin)]
-            scores = {split: translation_scores([outputs[split][i] for i in chosen], [rows[i].target for i in chosen])
-                      for split in (False, True)}
-            lines.append(f"| {path.name} | {origin} | {len(chosen)} | {scores[False]['bleu']:.2f} | "
-                         f"{scores[True]['bleu']:.2f} | {scores[False]['chrf']:.2f} | {scores[True]['chrf']:.2f} |")
+            scores = {
+                split: translation_scores([outputs[split][i] for i in chosen], [rows[i].target for i in chosen])
+                for split in (False, True)
+            }
+            lines.append(
+                f"| {path.name} | {origin} | {len(chosen)} | {scores[False]['bleu']:.2f} | "
+                f"{scores[True]['bleu']:.2f} | {scores[False]['chrf']:.2f} | {scores[True]['chrf']:.2f} |"
+            )
             print(lines[-1], flush=True)
     return lines
 
@@ -123,12 +140,16 @@ def main() -> None:
         results[name] = evaluate(split, sources_by_origin)
         seconds[name] = time.perf_counter() - start
     origins = sorted(sources_by_origin)
-    lines = [command_line(), "",
-             "Recall: share of the joins between two sentence-ending rows that the segmenter splits at. "
-             "False splits: rows of a single-sentence origin it cuts inside, per 1,000 (an upper bound: a few such rows "
-             "hold two sentences).", "",
-             "| origin | joins | " + " | ".join(f"{n} recall | {n} false splits" for n in SPLITTERS) + " |",
-             "|---|---|" + "---|---|" * len(SPLITTERS)]
+    lines = [
+        command_line(),
+        "",
+        "Recall: share of the joins between two sentence-ending rows that the segmenter splits at. "
+        "False splits: rows of a single-sentence origin it cuts inside, per 1,000 (an upper bound: a few such rows "
+        "hold two sentences).",
+        "",
+        "| origin | joins | " + " | ".join(f"{n} recall | {n} false splits" for n in SPLITTERS) + " |",
+        "|---|---|" + "---|---|" * len(SPLITTERS),
+    ]
     for origin in origins:
         joins = sum(1 for s in sources_by_origin[origin] if SENTENCE_END.search(s)) // 2
         cells = []

@@ -33,10 +33,10 @@ from pathlib import Path
 
 import aiohttp
 import httpx
+from report import command_line, finish
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tsv import read_tsv, spread
-from report import command_line, finish
 
 CLIENTS = (1, 8, 64)
 
@@ -49,8 +49,23 @@ def free_port() -> int:
 
 def start_server(model: Path, *extra: str) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-m", "attn.cli", "serve", "--models", str(model), "--port", str(port),
-                                "--max-queued", "100000", *extra], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "attn.cli",
+            "serve",
+            "--models",
+            str(model),
+            "--port",
+            str(port),
+            "--max-queued",
+            "100000",
+            *extra,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     url = f"http://127.0.0.1:{port}"
     for _ in range(600):
         try:
@@ -61,7 +76,9 @@ def start_server(model: Path, *extra: str) -> tuple[subprocess.Popen, str]:
     raise RuntimeError("the server did not come up")
 
 
-async def load(url: str, texts: list[str], clients: int, source: str, target: str) -> tuple[float, float, list[float], list[str]]:
+async def load(
+    url: str, texts: list[str], clients: int, source: str, target: str
+) -> tuple[float, float, list[float], list[str]]:
     """(seconds, the load generator's own CPU seconds, per-request latencies, outputs in input
     order) with `clients` concurrent clients (aiohttp: a lighter client than httpx, which took
     up to 40 % of the machine at 64 clients)."""
@@ -70,10 +87,13 @@ async def load(url: str, texts: list[str], clients: int, source: str, target: st
     next_index = iter(range(len(texts)))
     connector = aiohttp.TCPConnector(limit=clients)
     async with aiohttp.ClientSession(connector=connector, timeout=aiohttp.ClientTimeout(total=300)) as session:
+
         async def client() -> None:
             for index in next_index:
                 sent = time.perf_counter()
-                async with session.post(url + "/translate", json={"q": texts[index], "source": source, "target": target}) as reply:
+                async with session.post(
+                    url + "/translate", json={"q": texts[index], "source": source, "target": target}
+                ) as reply:
                     reply.raise_for_status()
                     outputs[index] = (await reply.json())["translatedText"]
                 latencies.append(time.perf_counter() - sent)
@@ -84,7 +104,9 @@ async def load(url: str, texts: list[str], clients: int, source: str, target: st
 
 
 def percentile(values: list[float], share: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[int(share * 100) - 1] if len(values) > 1 else values[0]
+    return (
+        statistics.quantiles(values, n=100, method="inclusive")[int(share * 100) - 1] if len(values) > 1 else values[0]
+    )
 
 
 def main() -> None:
@@ -100,35 +122,50 @@ def main() -> None:
         handle.write("".join(text + "\n" for text in texts))
     start = time.perf_counter()
     with open(handle.name, "rb") as stdin:
-        cli = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "--model", str(args.model)], stdin=stdin,
-                             capture_output=True, check=True)
+        cli = subprocess.run(
+            [sys.executable, "-m", "attn.cli", "translate", "--model", str(args.model)],
+            stdin=stdin,
+            capture_output=True,
+            check=True,
+        )
     cli_rate = len(texts) / (time.perf_counter() - start)
     os.unlink(handle.name)
     cli_outputs = cli.stdout.decode().splitlines()
 
     rows = []
-    for label, extra in (("dynamic batching (max batch 64, wait ≤ 2 ms)", ()), ("one request at a time (--max-batch 1)", ("--max-batch", "1"))):
+    for label, extra in (
+        ("dynamic batching (max batch 64, wait ≤ 2 ms)", ()),
+        ("one request at a time (--max-batch 1)", ("--max-batch", "1")),
+    ):
         process, url = start_server(args.model, *extra)
         try:
             for clients in CLIENTS:
                 seconds, client_cpu, latencies, outputs = asyncio.run(
-                    load(url, texts, clients, manifest.source_lang, manifest.target_lang))
+                    load(url, texts, clients, manifest.source_lang, manifest.target_lang)
+                )
                 same = sum(a == b for a, b in zip(outputs, cli_outputs))
                 rate = len(texts) / seconds
-                rows.append(f"| {label} | {clients} | {rate:.1f} | {rate / cli_rate:.2f} | "
-                            f"{1000 * statistics.median(latencies):.0f} | {1000 * percentile(latencies, 0.99):.0f} | "
-                            f"{same}/{len(texts)} | {client_cpu / (seconds * os.cpu_count()):.0%} |")
+                rows.append(
+                    f"| {label} | {clients} | {rate:.1f} | {rate / cli_rate:.2f} | "
+                    f"{1000 * statistics.median(latencies):.0f} | {1000 * percentile(latencies, 0.99):.0f} | "
+                    f"{same}/{len(texts)} | {client_cpu / (seconds * os.cpu_count()):.0%} |"
+                )
                 print(rows[-1], flush=True)
         finally:
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=120)
-    lines = [command_line(), "",
-             f"{len(texts)} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search; "
-             f"{platform.machine()}, {os.cpu_count()} cores. `attn translate < file`: {cli_rate:.1f} sentences/s "
-             "(a fresh process, start-up included).", "",
-             "| server | clients | sentences/s | × attn translate | p50 ms | p99 ms | outputs equal to the CLI's | "
-             "machine's CPU taken by the load generator |",
-             "|---|---|---|---|---|---|---|---|", *rows]
+    lines = [
+        command_line(),
+        "",
+        f"{len(texts)} sentences of `{args.data.name}` (every n-th row), model `{args.model}`, default search; "
+        f"{platform.machine()}, {os.cpu_count()} cores. `attn translate < file`: {cli_rate:.1f} sentences/s "
+        "(a fresh process, start-up included).",
+        "",
+        "| server | clients | sentences/s | × attn translate | p50 ms | p99 ms | outputs equal to the CLI's | "
+        "machine's CPU taken by the load generator |",
+        "|---|---|---|---|---|---|---|---|",
+        *rows,
+    ]
     finish(lines, args.out)
 
 

@@ -24,8 +24,10 @@ SIZES = (1000, 2000)
 
 def piece_counts(tokenizer: SubwordTokenizer, texts: list[str]) -> np.ndarray:
     """How often each piece (V,) occurs in the texts."""
-    return np.bincount(np.concatenate([np.asarray(ids, dtype=np.int64) for ids in tokenizer.encode_batch(texts)]),
-                       minlength=tokenizer.vocab_size)
+    return np.bincount(
+        np.concatenate([np.asarray(ids, dtype=np.int64) for ids in tokenizer.encode_batch(texts)]),
+        minlength=tokenizer.vocab_size,
+    )
 
 
 def covered(counts: np.ndarray, chosen: np.ndarray) -> float:
@@ -35,13 +37,20 @@ def covered(counts: np.ndarray, chosen: np.ndarray) -> float:
 def main() -> None:
     config = load_config(sys.argv[1])
     tokenizer = SubwordTokenizer.load(sys.argv[2])
-    rows = sample_origins([row for path in data_files(config.data.train) for row in read_tsv(path)],
-                          config.data.sample, config.train.seed)
+    rows = sample_origins(
+        [row for path in data_files(config.data.train) for row in read_tsv(path)], config.data.sample, config.train.seed
+    )
     dev = [row for path in data_files(config.data.dev) for row in read_tsv(path)]
-    sides = {config.task.target_lang: (piece_counts(tokenizer, [r.target for r in rows]),
-                                       piece_counts(tokenizer, [r.target for r in dev])),
-             config.task.source_lang: (piece_counts(tokenizer, [r.source for r in rows]),
-                                       piece_counts(tokenizer, [r.source for r in dev]))}
+    sides = {
+        config.task.target_lang: (
+            piece_counts(tokenizer, [r.target for r in rows]),
+            piece_counts(tokenizer, [r.target for r in dev]),
+        ),
+        config.task.source_lang: (
+            piece_counts(tokenizer, [r.source for r in rows]),
+            piece_counts(tokenizer, [r.source for r in dev]),
+        ),
+    }
     both = sum(train for train, _ in sides.values())
     print("| frequent pieces | language | one list over both | its own list |")
     print("|---|---|---|---|")

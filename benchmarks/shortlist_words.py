@@ -39,16 +39,23 @@ def main() -> None:
     for path in args.files:
         rows = read_tsv(path, args.swap_columns)
         texts, references = [row.source for row in rows], [row.target for row in rows]
-        outputs = {shortlist: [result[0].text for result in translator.translate(texts, translator.default_options(shortlist=shortlist), 32)]
-                   for shortlist in (True, False)}
+        outputs = {
+            shortlist: [
+                result[0].text
+                for result in translator.translate(texts, translator.default_options(shortlist=shortlist), 32)
+            ]
+            for shortlist in (True, False)
+        }
         differ = [(short, whole) for short, whole in zip(outputs[True], outputs[False]) if short != whole]
         new = Counter(word for short, whole in differ for word in words(short) - words(whole))
         made_up = Counter({word: count for word, count in new.items() if word not in known})
         bleu = {shortlist: sacrebleu.corpus_bleu(outputs[shortlist], [references]).score for shortlist in (True, False)}
-        print(f"{path}: {len(rows)} sentences, {len(differ)} differ; BLEU {bleu[True]:.2f} with the shortlist, "
-              f"{bleu[False]:.2f} without; {sum(new.values())} words only in the shortlisted output, "
-              f"{sum(made_up.values())} of them in no training target ({len(made_up)} kinds): "
-              f"{', '.join(word for word, _ in made_up.most_common(12))}")
+        print(
+            f"{path}: {len(rows)} sentences, {len(differ)} differ; BLEU {bleu[True]:.2f} with the shortlist, "
+            f"{bleu[False]:.2f} without; {sum(new.values())} words only in the shortlisted output, "
+            f"{sum(made_up.values())} of them in no training target ({len(made_up)} kinds): "
+            f"{', '.join(word for word, _ in made_up.most_common(12))}"
+        )
 
 
 if __name__ == "__main__":

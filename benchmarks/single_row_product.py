@@ -18,11 +18,15 @@ ROWS, WIDTH, COLUMNS = 40, 512, 8000
 
 def session() -> onnxruntime.InferenceSession:
     graph = helper.make_graph(
-        [helper.make_node("MatMul", ["x", "w"], ["product"]), helper.make_node("Add", ["product", "b"], ["y"])], "output",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["m", WIDTH]),
-         helper.make_tensor_value_info("w", TensorProto.FLOAT, [WIDTH, "n"]),
-         helper.make_tensor_value_info("b", TensorProto.FLOAT, ["n"])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["m", "n"])])
+        [helper.make_node("MatMul", ["x", "w"], ["product"]), helper.make_node("Add", ["product", "b"], ["y"])],
+        "output",
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, ["m", WIDTH]),
+            helper.make_tensor_value_info("w", TensorProto.FLOAT, [WIDTH, "n"]),
+            helper.make_tensor_value_info("b", TensorProto.FLOAT, ["n"]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["m", "n"])],
+    )
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = 1
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)])

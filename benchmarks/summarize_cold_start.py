@@ -17,8 +17,9 @@ import platform
 import statistics
 from pathlib import Path
 
-from attn.cli.bench import attn_command, cold_start
 from report import command_line, cpu_name
+
+from attn.cli.bench import attn_command, cold_start
 
 WORDS = 1000
 
@@ -61,10 +62,15 @@ def main() -> None:
         for folder in args.folders:
             seconds[folder].append(cold_start(attn_command(folder, "summarize"), args.runs, stdin=text))
     first = statistics.median(seconds[args.folders[0]])
-    lines = [command_line(), "",
-             f"Machine: {platform.machine()} ({cpu_name()}); a {len(text.split())}-word article "
-             f"from `{args.data.name}`; median of {args.rounds} rounds, each the median of {args.runs} fresh processes.", "",
-             "| folder | seconds | speed × first folder |", "|---|---|---|"]
+    lines = [
+        command_line(),
+        "",
+        f"Machine: {platform.machine()} ({cpu_name()}); a {len(text.split())}-word article "
+        f"from `{args.data.name}`; median of {args.rounds} rounds, each the median of {args.runs} fresh processes.",
+        "",
+        "| folder | seconds | speed × first folder |",
+        "|---|---|---|",
+    ]
     for folder in args.folders:
         median = statistics.median(seconds[folder])
         lines.append(f"| {folder} | {median:.2f} | {first / median:.2f} |")

@@ -24,8 +24,12 @@ ROUNDS = 3
 
 def random_batch(sentences: int, source_length: int, target_length: int) -> tuple[torch.Tensor, ...]:
     """source (B, S), mask (B, S), target_in (B, T), target_out (B, T) of random piece ids."""
-    return (torch.randint(4, VOCAB, (sentences, source_length)), torch.ones(sentences, source_length, dtype=torch.bool),
-            torch.randint(4, VOCAB, (sentences, target_length)), torch.randint(4, VOCAB, (sentences, target_length)))
+    return (
+        torch.randint(4, VOCAB, (sentences, source_length)),
+        torch.ones(sentences, source_length, dtype=torch.bool),
+        torch.randint(4, VOCAB, (sentences, target_length)),
+        torch.randint(4, VOCAB, (sentences, target_length)),
+    )
 
 
 def main() -> None:
@@ -51,8 +55,10 @@ def main() -> None:
     print("| round | eager s | compiled s | compiled / eager |\n|---|---|---|---|")
     for round_number in range(1, ROUNDS + 1):
         eager_seconds, compiled_seconds = train_on_all(model), train_on_all(compiled)
-        print(f"| {round_number} | {eager_seconds:.2f} | {compiled_seconds:.2f} | {compiled_seconds / eager_seconds:.2f}× |",
-              flush=True)
+        print(
+            f"| {round_number} | {eager_seconds:.2f} | {compiled_seconds:.2f} | {compiled_seconds / eager_seconds:.2f}× |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -14,8 +14,14 @@ from attn.export.training.train import trained_model
 def add_run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("config", type=Path)
     parser.add_argument("workdir", type=Path)
-    parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="SECTION.KEY=VALUE",
-                        help="a config override the run was trained with (as `attn train --set`), repeatable")
+    parser.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="SECTION.KEY=VALUE",
+        help="a config override the run was trained with (as `attn train --set`), repeatable",
+    )
     parser.add_argument("--average", type=int, default=0, help="the mean of the last N kept checkpoints, not best.pt")
 
 

@@ -19,9 +19,9 @@ import time
 import numpy as np
 import sacrebleu
 
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 
@@ -57,8 +57,11 @@ def main() -> None:
             translator.shortlist = Shortlist(learned.frequent[:frequent], learned.translations[:, :per_source])
             sizes = [len(translator.shortlist.candidates(sources[i : i + 32])[0]) for i in range(0, len(sources), 32)]
             bleu, rate = score(translator.default_options(shortlist=True))
-            print(f"frequent {frequent} per_source {per_source}: BLEU {bleu:.2f}  {rate:.1f} sent/s  "
-                  f"candidates/batch {np.mean(sizes):.0f}", flush=True)
+            print(
+                f"frequent {frequent} per_source {per_source}: BLEU {bleu:.2f}  {rate:.1f} sent/s  "
+                f"candidates/batch {np.mean(sizes):.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

@@ -22,12 +22,11 @@ from pathlib import Path
 from rich.console import Console
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' reverse-task helpers
+from attn.export.training.train import Trainer  # noqa: E402
+from attn.runtime.tsv import read_tsv  # noqa: E402
 from tests.conftest import REVERSE_DATA, reverse_config  # noqa: E402
 from tests.test_copy_coverage import COPY_MODEL  # noqa: E402
 from tests.test_variants import exact_match  # noqa: E402
-
-from attn.export.training.train import Trainer  # noqa: E402
-from attn.runtime.tsv import read_tsv  # noqa: E402
 
 PIECE = 200
 

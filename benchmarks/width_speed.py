@@ -38,8 +38,12 @@ def seeded_folder(config_path: Path, width: int, vocab_from: Path, out: Path) ->
     """The config's model at `width`, seeded, exported with `vocab_from`'s tokenizer and shortlist
     and quantized: (the int8 folder, its parameter count)."""
     config = load_config(config_path, [])
-    config = dataclasses.replace(config, model=dataclasses.replace(
-        config.model, embedding_size=width, feedforward_size=4 * width, heads=width // HEAD_SIZE))
+    config = dataclasses.replace(
+        config,
+        model=dataclasses.replace(
+            config.model, embedding_size=width, feedforward_size=4 * width, heads=width // HEAD_SIZE
+        ),
+    )
     vocab_size = SubwordTokenizer.load(vocab_from / TOKENIZER).vocab_size
     model = seeded_model(config, vocab_size)
     shortlist = Shortlist.load(vocab_from / LEXICON, vocab_size)
@@ -57,8 +61,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("config", type=Path)
     parser.add_argument("--vocab-from", type=Path, required=True, help="a trained folder: its tokenizer and lexicon")
-    parser.add_argument("--baseline", type=Path, action="append", required=True,
-                        help="a folder to time as it is (repeatable); ratios are to the first")
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        action="append",
+        required=True,
+        help="a folder to time as it is (repeatable); ratios are to the first",
+    )
     parser.add_argument("--widths", default="256,384,512", help="model widths, comma-separated")
     add_forced_length_arguments(parser, repeats=3)
     args = parser.parse_args()
@@ -67,14 +76,26 @@ def main() -> None:
         folders = [(str(folder), folder) for folder in args.baseline]
         for width in (int(w) for w in args.widths.split(",")):
             folder, parameters = seeded_folder(args.config, width, args.vocab_from, Path(scratch) / str(width))
-            folders.append((f"seeded width {width}, {width // HEAD_SIZE} heads, {parameters / 1e6:.2f} M parameters "
-                            "(int8, shortlist)", folder))
-        rows = [(name, rate(folder, texts, args.pieces, args.repeats), folder_megabytes(folder)) for name, folder in folders]
-    lines = [command_line(), "",
-             f"{len(texts)} test sentences, beam 5, every output forced to {args.pieces} pieces; the machine's "
-             f"threads; fastest of {args.repeats}; speed only.", "",
-             "| folder | sentences/s | × first | folder, MB |", "|---|---|---|---|",
-             *(f"| {name} | {value:.1f} | {value / rows[0][1]:.2f} | {size:.1f} |" for name, value, size in rows)]
+            folders.append(
+                (
+                    f"seeded width {width}, {width // HEAD_SIZE} heads, {parameters / 1e6:.2f} M parameters "
+                    "(int8, shortlist)",
+                    folder,
+                )
+            )
+        rows = [
+            (name, rate(folder, texts, args.pieces, args.repeats), folder_megabytes(folder)) for name, folder in folders
+        ]
+    lines = [
+        command_line(),
+        "",
+        f"{len(texts)} test sentences, beam 5, every output forced to {args.pieces} pieces; the machine's "
+        f"threads; fastest of {args.repeats}; speed only.",
+        "",
+        "| folder | sentences/s | × first | folder, MB |",
+        "|---|---|---|---|",
+        *(f"| {name} | {value:.1f} | {value / rows[0][1]:.2f} | {size:.1f} |" for name, value, size in rows),
+    ]
     finish(lines, args.out)
 
 

@@ -32,7 +32,9 @@ def _cell(weight: float, strongest: bool, width: int) -> tuple[str, Style]:
     """A cell's text, `width` characters plus padding, and its shade."""
     label = f"{weight:.2f}".lstrip("0") if weight >= 0.005 else ""
     level = int(255 - 200 * min(max(weight, 0.0), 1.0))
-    return " " * CELL_PADDING + (f"●{label}" if strongest else label).center(width) + " " * CELL_PADDING, _style(level, strongest)
+    return " " * CELL_PADDING + (f"●{label}" if strongest else label).center(width) + " " * CELL_PADDING, _style(
+        level, strongest
+    )
 
 
 def column_width(word: str) -> int:
@@ -67,13 +69,17 @@ def alignment_tables(alignment: WordAlignment, width: int, title: str = "", styl
             lines.append(Text(caption, style="italic"))
         header = Text(" " * row_header + " │")
         for index, column in zip(columns, widths):
-            header.append(" " * CELL_PADDING + abbreviate(alignment.source_words[index]).center(column) + " " * CELL_PADDING,
-                          style="bold")
+            header.append(
+                " " * CELL_PADDING + abbreviate(alignment.source_words[index]).center(column) + " " * CELL_PADDING,
+                style="bold",
+            )
         lines.append(header)
         lines.append(Text("─" * row_header + "─┼" + "".join("─" * (column + 2 * CELL_PADDING) for column in widths)))
         for t, word in enumerate(alignment.target_words):
-            cells = [_cell(float(alignment.weights[t, index]), strongest.get(t) == index, column)
-                     for index, column in zip(columns, widths)]
+            cells = [
+                _cell(float(alignment.weights[t, index]), strongest.get(t) == index, column)
+                for index, column in zip(columns, widths)
+            ]
             if styled:
                 row = Text(abbreviate(word).ljust(row_header), style="bold")
                 row.append(" │")

@@ -77,8 +77,11 @@ def guarded(command: Callable) -> Callable:
                 raise typer.Exit(0) from None
             raise
         except ModuleNotFoundError as error:  # an optional dependency of train/export/eval/plot
-            _fail(f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
-                  f"(training, export), 'attn[import]' (import) or 'attn[eval]' (eval)", 2)
+            _fail(
+                f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
+                f"(training, export), 'attn[import]' (import) or 'attn[eval]' (eval)",
+                2,
+            )
         except USAGE_ERRORS as error:
             _fail(_message(error), 2)
         except MemoryError:
@@ -103,7 +106,9 @@ def _version(wanted: bool) -> None:
 
 @app.callback()
 def _group(
-    version: Annotated[bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print attn's version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", "-V", callback=_version, is_eager=True, help="Print attn's version and exit.")
+    ] = False,
 ) -> None:
     """Translate and summarize with attention encoder-decoders, decoded by onnxruntime."""
 
@@ -113,6 +118,7 @@ def register(names) -> None:
     for name in names:
         module, function = COMMANDS[name]
         app.command(name)(guarded(getattr(importlib.import_module(f"{__package__}.{module}"), function)))
+
 
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")

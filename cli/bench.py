@@ -24,10 +24,10 @@ from rich.console import Console
 from rich.table import Table
 
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import available_cores
 from attn.runtime.registry import resolve_model
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
 
 from .options import DeviceOption, ModelOption, TaskOption
@@ -49,8 +49,16 @@ def timed(function: Callable[[], Result], repeats: int = 1) -> tuple[Result, flo
 def attn_command(folder: Path, task: str, text: str = "", options: tuple[str, ...] = ()) -> list[str]:
     """The command line that runs `folder` (with `options`) on `text` as a fresh process; without
     a text, or for a summarizer, the process reads standard input."""
-    return [sys.executable, "-m", "attn.cli", task, "-m", str(folder), *options,
-            *(["--", text] if task == "translate" and text else [])]
+    return [
+        sys.executable,
+        "-m",
+        "attn.cli",
+        task,
+        "-m",
+        str(folder),
+        *options,
+        *(["--", text] if task == "translate" and text else []),
+    ]
 
 
 def cold_start(command: list[str], runs: int, stdin: str = "") -> float:
@@ -81,10 +89,13 @@ def cold_starts(commands: list[list[str]], runs: int, stdin: str = "") -> list[f
 def peak_memory_mb(command: list[str], stdin: str = "") -> float:
     """Peak RSS (MB) of `command`, read by a small intermediate process: a child forked straight from
     a large process would count that process's pages."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], input=sys.stdin.buffer.read(), "
-             "check=True, capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *command], input=stdin, check=True,
-                         capture_output=True, text=True).stdout
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], input=sys.stdin.buffer.read(), "
+        "check=True, capture_output=True); print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *command], input=stdin, check=True, capture_output=True, text=True
+    ).stdout
     return int(out.strip()) / 1024
 
 
@@ -128,16 +139,31 @@ def _quality(task: str, references: list[str] | None) -> tuple[str, Callable[[li
 
 
 def bench_command(
-    data: Annotated[Optional[Path], typer.Argument(help="Inputs: a text file (one per line) or a TSV (first column). Default: standard input.")] = None,
+    data: Annotated[
+        Optional[Path],
+        typer.Argument(help="Inputs: a text file (one per line) or a TSV (first column). Default: standard input."),
+    ] = None,
     model: ModelOption = None,
     task: TaskOption = "translate",
     beams: Annotated[str, typer.Option("--beams", help="Beam sizes to compare, comma-separated.")] = "1,5",
-    batch_sizes: Annotated[str, typer.Option("--batch-sizes", help="Inputs per batch to compare, comma-separated.")] = "32",
-    int8: Annotated[bool, typer.Option("--int8", help="Also measure an int8 copy of an fp32 model (made in a temporary folder).")] = False,
+    batch_sizes: Annotated[
+        str, typer.Option("--batch-sizes", help="Inputs per batch to compare, comma-separated.")
+    ] = "32",
+    int8: Annotated[
+        bool, typer.Option("--int8", help="Also measure an int8 copy of an fp32 model (made in a temporary folder).")
+    ] = False,
     limit: Annotated[int, typer.Option("--limit", min=1, help="At most this many inputs, spread over the file.")] = 300,
-    runs: Annotated[int, typer.Option("--cold-start-runs", min=0, help="Fresh processes timed for the cold start (0: skip).")] = 3,
+    runs: Annotated[
+        int, typer.Option("--cold-start-runs", min=0, help="Fresh processes timed for the cold start (0: skip).")
+    ] = 3,
     device: DeviceOption = "cpu",
-    threads: Annotated[str, typer.Option("--threads", help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side). Default: one per core.")] = "",
+    threads: Annotated[
+        str,
+        typer.Option(
+            "--threads",
+            help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side). Default: one per core.",
+        ),
+    ] = "",
 ) -> None:
     """Measure decoding speed on your text: thread counts × beams × batch sizes (× int8, × the
     model's shortlist on and off when it has one), cold start, memory."""
@@ -158,28 +184,52 @@ def bench_command(
         elif int8:
             console.print(f"{folder} is already {precision}: nothing to quantize")
         quality = _quality(manifest.task, references)
-        table = Table("precision", "threads", "shortlist", "beam", "batch", "inputs/s", "pieces/s", "× first row",
-                      *([quality[0]] if quality else []), title=f"{folder.name}: {len(texts)} inputs, {device}")
+        table = Table(
+            "precision",
+            "threads",
+            "shortlist",
+            "beam",
+            "batch",
+            "inputs/s",
+            "pieces/s",
+            "× first row",
+            *([quality[0]] if quality else []),
+            title=f"{folder.name}: {len(texts)} inputs, {device}",
+        )
         first = None
         for name, path in folders:
             for thread_count in thread_list:
                 engine = LoadedModel(path, device, thread_count)
-                for shortlist, beam, batch in itertools.product((False, True) if engine.shortlist else (False,),
-                                                                beam_list, batch_list):
+                for shortlist, beam, batch in itertools.product(
+                    (False, True) if engine.shortlist else (False,), beam_list, batch_list
+                ):
                     options = engine.default_options(beam=beam, shortlist=shortlist)
-                    with console.status(f"{name}, {thread_count} threads, shortlist {shortlist}, beam {beam}, batch {batch}"):
+                    with console.status(
+                        f"{name}, {thread_count} threads, shortlist {shortlist}, beam {beam}, batch {batch}"
+                    ):
                         results, seconds = timed(lambda: engine.translate(texts, options, batch))
                     rate = len(texts) / seconds
                     first = first or rate
                     pieces = sum(len(result[0].tokens) for result in results) / seconds
                     scores = [f"{quality[1]([result[0].text for result in results]):.2f}"] if quality else []
-                    table.add_row(name, str(thread_count), "yes" if shortlist else "no", str(beam), str(batch),
-                                  f"{rate:.1f}", f"{pieces:.0f}", f"{rate / first:.2f}", *scores)
+                    table.add_row(
+                        name,
+                        str(thread_count),
+                        "yes" if shortlist else "no",
+                        str(beam),
+                        str(batch),
+                        f"{rate:.1f}",
+                        f"{pieces:.0f}",
+                        f"{rate / first:.2f}",
+                        *scores,
+                    )
     out = Console()
     out.print(table)
     command = attn_command(folder, manifest.task, texts[0])
     stdin = "" if manifest.task == "translate" else texts[0]
     if runs:
         median = cold_start(command, runs, stdin)
-        out.print(f"cold start (fresh `attn {manifest.task}` process, median of {runs}): {median:.2f} s; "
-                  f"peak memory {peak_memory_mb(command, stdin):.0f} MB")
+        out.print(
+            f"cold start (fresh `attn {manifest.task}` process, median of {runs}): {median:.2f} s; "
+            f"peak memory {peak_memory_mb(command, stdin):.0f} MB"
+        )

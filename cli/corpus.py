@@ -39,9 +39,9 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import chosen_direction
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import resolve_model
-from attn.runtime.loaded_model import chosen_direction
 
 from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
 from .options import BatchSizeOption, FromOption, ModelOption, ToOption
@@ -68,8 +68,7 @@ def file_rows(row: dict, column: str) -> list[dict]:
 class TranslatingActor:
     """One loaded model per Ray actor; called with batches of rows, adds their translations."""
 
-    def __init__(self, folder: str, device: str, threads: int, batch_size: int, source: str | None,
-                 target: str | None):
+    def __init__(self, folder: str, device: str, threads: int, batch_size: int, source: str | None, target: str | None):
         from attn.runtime.loaded_model import LoadedModel
 
         self.translator = LoadedModel(folder, device, threads, lambda message: None, source, target)
@@ -80,17 +79,29 @@ class TranslatingActor:
         return {**batch, "translation": [result[0].text for result in results]}
 
 
-def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | None = None, source: str | None = None,
-                     target: str | None = None, column: str = "text", workers: int = 1, cpus_per_worker: int = 1,
-                     gpus_per_worker: float = 0.0, batch_size: int = 32, rows_per_call: int = 256,
-                     ray_address: str | None = None) -> None:
+def translate_corpus(
+    inputs: list[str | Path],
+    output: str | Path,
+    model: str | None = None,
+    source: str | None = None,
+    target: str | None = None,
+    column: str = "text",
+    workers: int = 1,
+    cpus_per_worker: int = 1,
+    gpus_per_worker: float = 0.0,
+    batch_size: int = 32,
+    rows_per_call: int = 256,
+    ray_address: str | None = None,
+) -> None:
     """Translate `inputs` on Ray into Parquet files in `output` (see the module's docstring)."""
     try:
         import ray
     except ModuleNotFoundError:
         raise UsageError("translate-corpus needs Ray: pip install 'attn[ray]'") from None
     folder = resolve_model(model, "translate", source, target).resolve()
-    chosen_direction(read_manifest(folder), folder, source, target)  # a direction the model lacks: refused here, not in an actor
+    chosen_direction(
+        read_manifest(folder), folder, source, target
+    )  # a direction the model lacks: refused here, not in an actor
     paths = [str(Path(p).resolve()) for p in inputs]
     for path in paths:
         if not Path(path).is_file():
@@ -120,11 +131,20 @@ def translate_corpus(inputs: list[str | Path], output: str | Path, model: str | 
     dataset = ray.data.read_binary_files(paths, include_paths=True, **light)
     dataset = dataset.flat_map(file_rows, fn_kwargs={"column": column}, **light)
     dataset = dataset.map_batches(
-        TranslatingActor, batch_size=rows_per_call, compute=ray.data.ActorPoolStrategy(size=workers),
-        num_cpus=cpus_per_worker, num_gpus=gpus_per_worker or None,
-        fn_constructor_kwargs={"folder": str(folder), "device": "cuda" if gpus_per_worker else "cpu",
-                               "threads": cpus_per_worker, "batch_size": batch_size, "source": source,
-                               "target": target})
+        TranslatingActor,
+        batch_size=rows_per_call,
+        compute=ray.data.ActorPoolStrategy(size=workers),
+        num_cpus=cpus_per_worker,
+        num_gpus=gpus_per_worker or None,
+        fn_constructor_kwargs={
+            "folder": str(folder),
+            "device": "cuda" if gpus_per_worker else "cpu",
+            "threads": cpus_per_worker,
+            "batch_size": batch_size,
+            "source": source,
+            "target": target,
+        },
+    )
     try:
         with terminate_as_interrupt():
             dataset.write_parquet(str(staging or output), ray_remote_args=light)
@@ -146,6 +166,7 @@ def terminate_as_interrupt():
     does (the staging folder removed) instead of dying inside Ray's own signal handler. Only the
     main thread may set a handler: called from another thread (translate_corpus from Python),
     SIGTERM is left as it is."""
+
     def interrupt(signum, frame):
         raise KeyboardInterrupt
 
@@ -174,8 +195,14 @@ def write_empty_dataset(output: Path) -> None:
     import pyarrow
     import pyarrow.parquet
 
-    schema = pyarrow.schema([("path", pyarrow.string()), ("row", pyarrow.int64()), ("text", pyarrow.string()),
-                             ("translation", pyarrow.string())])
+    schema = pyarrow.schema(
+        [
+            ("path", pyarrow.string()),
+            ("row", pyarrow.int64()),
+            ("text", pyarrow.string()),
+            ("translation", pyarrow.string()),
+        ]
+    )
     output.mkdir(exist_ok=True)
     pyarrow.parquet.write_table(schema.empty_table(), output / "empty.parquet")
 
@@ -217,7 +244,9 @@ def check_parquet_column(path: str, column: str) -> None:
     except (pyarrow.ArrowException, OSError) as error:
         raise UsageError(f"{path}: not a readable Parquet file ({' '.join(str(error).split())[:200]})") from None
     if column not in schema.names:
-        raise UsageError(f"{path}: no column {column!r} (it has {', '.join(schema.names[:10])}); choose one with --column")
+        raise UsageError(
+            f"{path}: no column {column!r} (it has {', '.join(schema.names[:10])}); choose one with --column"
+        )
     kind = schema.field(column).type
     if not (pyarrow.types.is_string(kind) or pyarrow.types.is_large_string(kind) or pyarrow.types.is_null(kind)):
         # numbers or lists were written as their Python repr and "translated" (probe C5)
@@ -226,17 +255,42 @@ def check_parquet_column(path: str, column: str) -> None:
 
 def translate_corpus_command(
     inputs: Annotated[list[Path], typer.Argument(help="Text files (one text per line) or Parquet files (.parquet).")],
-    output: Annotated[str, typer.Option("--output", "-o", help="Folder for the Parquet files: path, row, text, translation (a local folder, or a URI such as s3://bucket/path that pyarrow opens).")],
+    output: Annotated[
+        str,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Folder for the Parquet files: path, row, text, translation (a local folder, or a URI such as s3://bucket/path that pyarrow opens).",
+        ),
+    ],
     model: ModelOption = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
     column: Annotated[str, typer.Option("--column", help="The text column of Parquet inputs.")] = "text",
     workers: Annotated[int, typer.Option("--workers", min=1, help="Ray actors, each holding one loaded model.")] = 1,
     cpus_per_worker: Annotated[int, typer.Option("--cpus-per-worker", min=1, help="CPU threads of each actor.")] = 1,
-    gpus_per_worker: Annotated[float, typer.Option("--gpus-per-worker", min=0.0, help="GPUs of each actor (0: CPU actors).")] = 0.0,
+    gpus_per_worker: Annotated[
+        float, typer.Option("--gpus-per-worker", min=0.0, help="GPUs of each actor (0: CPU actors).")
+    ] = 0.0,
     batch_size: BatchSizeOption = 32,
-    ray_address: Annotated[Optional[str], typer.Option("--ray-address", help="The cluster to join ('auto': the one `ray start` made). Default: a local Ray.")] = None,
+    ray_address: Annotated[
+        Optional[str],
+        typer.Option(
+            "--ray-address", help="The cluster to join ('auto': the one `ray start` made). Default: a local Ray."
+        ),
+    ] = None,
 ) -> None:
     """Translate a corpus on a Ray cluster: one output row per input row, order recoverable."""
-    translate_corpus(inputs, output, model, source_lang, target_lang, column, workers, cpus_per_worker,
-                     gpus_per_worker, batch_size, ray_address=ray_address)
+    translate_corpus(
+        inputs,
+        output,
+        model,
+        source_lang,
+        target_lang,
+        column,
+        workers,
+        cpus_per_worker,
+        gpus_per_worker,
+        batch_size,
+        ray_address=ray_address,
+    )

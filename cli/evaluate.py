@@ -18,27 +18,54 @@ from rich.progress import Progress
 from rich.table import Table
 
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import resolve_model
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores
-from .options import (BatchSizeOption, BeamOption, DeviceOption, FromOption, LengthPenaltyOption, MinLengthOption, ModelsOption,
-                      MaxSourcePiecesOption, NoRepeatNgramOption, ReplaceUnkOption, SentencesOption, ShortlistOption, TaskOption, ThreadsOption,
-                      ToOption, default_of)
+from .options import (
+    BatchSizeOption,
+    BeamOption,
+    DeviceOption,
+    FromOption,
+    LengthPenaltyOption,
+    MaxSourcePiecesOption,
+    MinLengthOption,
+    ModelsOption,
+    NoRepeatNgramOption,
+    ReplaceUnkOption,
+    SentencesOption,
+    ShortlistOption,
+    TaskOption,
+    ThreadsOption,
+    ToOption,
+    default_of,
+)
 from .output import output_file
 
 
-
 def eval_command(
-    data: Annotated[Path, typer.Argument(help="TSV (optionally .gz): source, reference[, group] (with --swap-columns: reference, source[, group]).")],
+    data: Annotated[
+        Path,
+        typer.Argument(
+            help="TSV (optionally .gz): source, reference[, group] (with --swap-columns: reference, source[, group])."
+        ),
+    ],
     model: ModelsOption = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
-    swap_columns: Annotated[bool, typer.Option("--swap-columns", help="Read the second column as the source and the first as the reference: a corpus's reverse direction (de→en on the en-de files).")] = False,
+    swap_columns: Annotated[
+        bool,
+        typer.Option(
+            "--swap-columns",
+            help="Read the second column as the source and the first as the reference: a corpus's reverse direction (de→en on the en-de files).",
+        ),
+    ] = False,
     task: TaskOption = "translate",
-    lead: Annotated[int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")] = 0,
+    lead: Annotated[
+        int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")
+    ] = 0,
     beam: BeamOption = None,
     length_penalty: LengthPenaltyOption = None,
     min_length: MinLengthOption = None,
@@ -51,8 +78,15 @@ def eval_command(
     threads: ThreadsOption = 0,
     device: DeviceOption = "cpu",
     batch_size: BatchSizeOption = 32,
-    hypotheses_out: Annotated[Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line (one model only).")] = None,
-    json_out: Annotated[Optional[Path], typer.Option("--json", help="Also write the scores as JSON to this file ('-': standard output, instead of the table).")] = None,
+    hypotheses_out: Annotated[
+        Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line (one model only).")
+    ] = None,
+    json_out: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--json", help="Also write the scores as JSON to this file ('-': standard output, instead of the table)."
+        ),
+    ] = None,
 ) -> None:
     """Score a model on a test file, overall and per value of the third column; or several models
     side by side (repeat --model), each after the first with the p-values of its differences."""
@@ -65,25 +99,50 @@ def eval_command(
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
     if lead:
-        systems = [System(f"lead-{lead}", "summarize", {"lead_words": lead},
-                          [" ".join(row.source.split()[:lead]) for row in rows])]
+        systems = [
+            System(
+                f"lead-{lead}", "summarize", {"lead_words": lead}, [" ".join(row.source.split()[:lead]) for row in rows]
+            )
+        ]
     else:
         notes = [FewNotes() for _ in models]
-        translators = [LoadedModel(resolve_model(name, task, source_lang, target_lang), device, threads, model_notes,
-                                  source_lang, target_lang) for name, model_notes in zip(models, notes)]
+        translators = [
+            LoadedModel(
+                resolve_model(name, task, source_lang, target_lang),
+                device,
+                threads,
+                model_notes,
+                source_lang,
+                target_lang,
+            )
+            for name, model_notes in zip(models, notes)
+        ]
         if len({translator.manifest.task for translator in translators}) > 1:
             raise UsageError("--model: a translation model and a summarizer cannot be compared")
-        search = dict(beam=beam, length_penalty=length_penalty, min_length=min_length, no_repeat_ngram=no_repeat_ngram,
-                      replace_unk=replace_unk, max_source_pieces=max_source_pieces)
-        systems = [_decoded(translator, model_notes, rows, search, shortlist, sentences, batch_size)
-                   for translator, model_notes in zip(translators, notes)]
+        search = dict(
+            beam=beam,
+            length_penalty=length_penalty,
+            min_length=min_length,
+            no_repeat_ngram=no_repeat_ngram,
+            replace_unk=replace_unk,
+            max_source_pieces=max_source_pieces,
+        )
+        systems = [
+            _decoded(translator, model_notes, rows, search, shortlist, sentences, batch_size)
+            for translator, model_notes in zip(translators, notes)
+        ]
     labels = _labels(systems, models)
     task = systems[0].task
     score = summary_scores if task == "summarize" else translation_scores
     groups = _groups(rows)
     references = {group: [rows[i].target for i in indices] for group, indices in groups.items()}
-    scores = [{group: {"sentences": len(indices), **score([system.hypotheses[i] for i in indices], references[group])}
-               for group, indices in groups.items()} for system in systems]
+    scores = [
+        {
+            group: {"sentences": len(indices), **score([system.hypotheses[i] for i in indices], references[group])}
+            for group, indices in groups.items()
+        }
+        for system in systems
+    ]
     p_values = _paired(systems, groups, references) if len(systems) > 1 and task == "translate" else []
     Console(stderr=str(json_out) == "-").print(_table(data, task, systems, labels, scores, p_values))
     if hypotheses_out:
@@ -113,12 +172,21 @@ class System:
     hypotheses: list[str]
 
 
-def _decoded(translator: LoadedModel, notes: FewNotes, rows: list[Row], search: dict, shortlist: bool,
-             sentences: bool, batch_size: int) -> System:
+def _decoded(
+    translator: LoadedModel,
+    notes: FewNotes,
+    rows: list[Row],
+    search: dict,
+    shortlist: bool,
+    sentences: bool,
+    batch_size: int,
+) -> System:
     options = translator.default_options(**search, shortlist=shortlist and translator.shortlist is not None)
     task = translator.manifest.task
-    settings = {key: getattr(options, key) for key in
-                ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")}
+    settings = {
+        key: getattr(options, key)
+        for key in ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")
+    }
     settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
     if task == "translate":
         settings["sentences"] = sentences
@@ -133,22 +201,29 @@ def _labels(systems: list[System], models: list[str | None]) -> list[str]:
     names = [system.name for system in systems]
     if len(set(names)) < len(names):
         names = [model or name for model, name in zip(models, names)]
-    return [name if names[:i].count(name) == 0 else f"{name} #{names[:i].count(name) + 1}"
-            for i, name in enumerate(names)]
+    return [
+        name if names[:i].count(name) == 0 else f"{name} #{names[:i].count(name) + 1}" for i, name in enumerate(names)
+    ]
 
 
-def _paired(systems: list[System], groups: dict[str, list[int]],
-            references: dict[str, list[str]]) -> list[dict[str, dict[str, float]]]:
+def _paired(
+    systems: list[System], groups: dict[str, list[int]], references: dict[str, list[str]]
+) -> list[dict[str, dict[str, float]]]:
     """For each system after the first: group → {"bleu": p, "chrf": p} against the first."""
-    per_group = {group: paired_p_values([systems[0].hypotheses[i] for i in indices],
-                                        [[system.hypotheses[i] for i in indices] for system in systems[1:]],
-                                        references[group])
-                 for group, indices in groups.items()}
+    per_group = {
+        group: paired_p_values(
+            [systems[0].hypotheses[i] for i in indices],
+            [[system.hypotheses[i] for i in indices] for system in systems[1:]],
+            references[group],
+        )
+        for group, indices in groups.items()
+    }
     return [{group: values[number] for group, values in per_group.items()} for number in range(len(systems) - 1)]
 
 
-def _table(data: Path, task: str, systems: list[System], labels: list[str], scores: list[dict],
-           p_values: list[dict]) -> Table:
+def _table(
+    data: Path, task: str, systems: list[System], labels: list[str], scores: list[dict], p_values: list[dict]
+) -> Table:
     """One row per group; one model's metrics, or each model's beside the others, with the p-value
     of each difference from the first model."""
     columns = metric_columns(task)
@@ -157,21 +232,31 @@ def _table(data: Path, task: str, systems: list[System], labels: list[str], scor
         return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in system.settings.items())
 
     if len(systems) == 1:
-        table = Table("group", "rows", *(title for _, title in columns),
-                      title=f"{labels[0]} on {data.name}: {described(systems[0])}")
+        table = Table(
+            "group",
+            "rows",
+            *(title for _, title in columns),
+            title=f"{labels[0]} on {data.name}: {described(systems[0])}",
+        )
     else:
         letters = [chr(ord("A") + number) for number in range(len(systems))]
         headers = [f"{title} {letter}" for letter in letters for _, title in columns]
         headers += [f"p {title} {letter}" for letter in letters[1:] for _, title in columns] if p_values else []
         settings = {described(system) for system in systems}
         if len(settings) == 1:
-            caption = "; ".join(f"{letter}: {label}" for letter, label in zip(letters, labels)) + f"; search for each: {settings.pop()}"
+            caption = (
+                "; ".join(f"{letter}: {label}" for letter, label in zip(letters, labels))
+                + f"; search for each: {settings.pop()}"
+            )
         else:
-            caption = "; ".join(f"{letter}: {label} ({described(system)})"
-                                for letter, label, system in zip(letters, labels, systems))
+            caption = "; ".join(
+                f"{letter}: {label} ({described(system)})" for letter, label, system in zip(letters, labels, systems)
+            )
         if p_values:
-            caption += (f". p: paired bootstrap resampling against A ({PAIRED_RESAMPLES:,} resamples, sacreBLEU); "
-                        "a small p, a difference unlikely to be chance")
+            caption += (
+                f". p: paired bootstrap resampling against A ({PAIRED_RESAMPLES:,} resamples, sacreBLEU); "
+                "a small p, a difference unlikely to be chance"
+            )
         table = Table("group", "rows", *headers, title=f"{len(systems)} models on {data.name}", caption=caption)
     for group, values in scores[0].items():
         cells = [f"{system_scores[group][key]:.2f}" for system_scores in scores for key, _ in columns]
@@ -180,20 +265,32 @@ def _table(data: Path, task: str, systems: list[System], labels: list[str], scor
     return table
 
 
-def _record(data: Path, swap_columns: bool, task: str, systems: list[System], labels: list[str],
-            scores: list[dict], p_values: list[dict]) -> dict:
+def _record(
+    data: Path,
+    swap_columns: bool,
+    task: str,
+    systems: list[System],
+    labels: list[str],
+    scores: list[dict],
+    p_values: list[dict],
+) -> dict:
     """The JSON of --json: one model's scores as `model`, `search`, `scores`; several models' as a
     list of them under `systems`, with `paired_test` holding each later model's p-values."""
     common = {"data": str(data), "swap_columns": swap_columns, "task": task}
-    entries = [{"model": label, "search": system.settings, "scores": system_scores}
-               for label, system, system_scores in zip(labels, systems, scores)]
+    entries = [
+        {"model": label, "search": system.settings, "scores": system_scores}
+        for label, system, system_scores in zip(labels, systems, scores)
+    ]
     if len(entries) == 1:
         return {**common, **entries[0]}
     record = {**common, "systems": entries}
     if p_values:
-        record["paired_test"] = {"method": "paired bootstrap resampling (sacreBLEU)", "resamples": PAIRED_RESAMPLES,
-                                 "baseline": labels[0],
-                                 "p_values": {label: values for label, values in zip(labels[1:], p_values)}}
+        record["paired_test"] = {
+            "method": "paired bootstrap resampling (sacreBLEU)",
+            "resamples": PAIRED_RESAMPLES,
+            "baseline": labels[0],
+            "p_values": {label: values for label, values in zip(labels[1:], p_values)},
+        }
     return record
 
 
@@ -222,8 +319,10 @@ def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, 
         step = translator.inputs_per_call(batch_size)
         for start in range(0, len(rows), step):
             chunk = rows[start : start + step]
-            hypotheses += [r[0].text for r in translator.translate([row.source for row in chunk], options, batch_size,
-                                                                         sentences=sentences)]
+            hypotheses += [
+                r[0].text
+                for r in translator.translate([row.source for row in chunk], options, batch_size, sentences=sentences)
+            ]
             progress.advance(task, len(chunk))
     return hypotheses
 

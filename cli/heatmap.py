@@ -39,8 +39,10 @@ def check_numbered_free(path: Path, total: int) -> None:
     taken = [str(found) for found in taken if found.exists()]
     if taken:
         shown = ", ".join(taken[:3]) + (f" and {len(taken) - 3} more" if len(taken) > 3 else "")
-        raise UsageError(f"--heatmap {path}: {shown} already exist; several inputs write FILE-1, FILE-2, …: "
-                         f"remove them or name another file")
+        raise UsageError(
+            f"--heatmap {path}: {shown} already exist; several inputs write FILE-1, FILE-2, …: "
+            f"remove them or name another file"
+        )
 
 
 class Heatmaps:
@@ -57,8 +59,9 @@ class Heatmaps:
         """`result`: the input's n-best list (its best first, with alignment and score)."""
         if self.path is not None:
             best = result[0]
-            self.kept.append((heatmap_alignment(best.alignment, len(self.kept) + 1, self.notify),
-                              heatmap_title(source, best.score)))
+            self.kept.append(
+                (heatmap_alignment(best.alignment, len(self.kept) + 1, self.notify), heatmap_title(source, best.score))
+            )
 
     def write(self) -> None:
         if self.path is not None:
@@ -85,7 +88,9 @@ def heatmap_alignment(alignment: WordAlignment | JoinedAlignment, number: int, n
     if len(parts) == 1:
         return parts[0][2]
     if max(len(alignment.source_words), len(alignment.target_words)) > MAX_DRAWN_WORDS:
-        notify(f"input {number} was translated in {len(parts)} parts, too many words to draw: its heat map shows the first")
+        notify(
+            f"input {number} was translated in {len(parts)} parts, too many words to draw: its heat map shows the first"
+        )
         return parts[0][2]
     weights = np.zeros((len(alignment.target_words), len(alignment.source_words)), np.float32)
     for row, column, part in parts:
@@ -132,8 +137,15 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
             for s in range(columns):
                 weight = float(alignment.weights[t, s])
                 if weight >= 0.05:
-                    axes.text(s, t, f"{weight:.2f}".lstrip("0"), ha="center", va="center", fontsize=7,
-                              color="white" if weight > 0.6 else "black")
+                    axes.text(
+                        s,
+                        t,
+                        f"{weight:.2f}".lstrip("0"),
+                        ha="center",
+                        va="center",
+                        fontsize=7,
+                        color="white" if weight > 0.6 else "black",
+                    )
     colour_bar = figure.colorbar(image, ax=axes, shrink=0.8, pad=0.02)
     colour_bar.set_label("attention weight (rows sum to 1); outlined: hard link", fontsize=8)
     if title:

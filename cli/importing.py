@@ -13,7 +13,6 @@ from rich.console import Console
 
 from attn.runtime.errors import UsageError
 
-
 # Imported models show the penultimate decoder layer's attention (docs/import.md: Garg et al. 2019
 # found it the one that aligns best in a 6-layer Transformer).
 ALIGNMENT_LAYER = -2
@@ -25,13 +24,44 @@ class Origin(str, Enum):
 
 
 def import_command(
-    origin: Annotated[Origin, typer.Argument(help="What the checkpoint is: marian (a Hugging Face MarianMT folder, e.g. Helsinki-NLP/opus-mt-en-de) or argos (an Argos Translate .argosmodel package).")],
-    checkpoint: Annotated[Path, typer.Argument(help="marian: the folder (config.json, model.safetensors or pytorch_model.bin, source.spm, target.spm, vocab.json); argos: the .argosmodel file.")],
+    origin: Annotated[
+        Origin,
+        typer.Argument(
+            help="What the checkpoint is: marian (a Hugging Face MarianMT folder, e.g. Helsinki-NLP/opus-mt-en-de) or argos (an Argos Translate .argosmodel package)."
+        ),
+    ],
+    checkpoint: Annotated[
+        Path,
+        typer.Argument(
+            help="marian: the folder (config.json, model.safetensors or pytorch_model.bin, source.spm, target.spm, vocab.json); argos: the .argosmodel file."
+        ),
+    ],
     out: Annotated[Path, typer.Option("--out", "-o", help="The model folder to write (replaced only on success).")],
-    source_lang: Annotated[Optional[str], typer.Option("--from", "-s", help="Source language code (default: marian, from tokenizer_config.json or an opus-mt-xx-yy folder name; argos, from metadata.json).")] = None,
-    target_lang: Annotated[Optional[str], typer.Option("--to", "-t", help="Target language code (default: as --from).")] = None,
-    alignment_layer: Annotated[int, typer.Option("--alignment-layer", help="The decoder layer whose encoder-decoder attention, heads averaged, gives the alignments (negative: from the top).")] = ALIGNMENT_LAYER,
-    source_eos: Annotated[Optional[bool], typer.Option("--source-eos/--no-source-eos", help="argos: whether the model read its sources with </s> at the end (default: its config.json's add_source_eos; Argos packages read them without).")] = None,
+    source_lang: Annotated[
+        Optional[str],
+        typer.Option(
+            "--from",
+            "-s",
+            help="Source language code (default: marian, from tokenizer_config.json or an opus-mt-xx-yy folder name; argos, from metadata.json).",
+        ),
+    ] = None,
+    target_lang: Annotated[
+        Optional[str], typer.Option("--to", "-t", help="Target language code (default: as --from).")
+    ] = None,
+    alignment_layer: Annotated[
+        int,
+        typer.Option(
+            "--alignment-layer",
+            help="The decoder layer whose encoder-decoder attention, heads averaged, gives the alignments (negative: from the top).",
+        ),
+    ] = ALIGNMENT_LAYER,
+    source_eos: Annotated[
+        Optional[bool],
+        typer.Option(
+            "--source-eos/--no-source-eos",
+            help="argos: whether the model read its sources with </s> at the end (default: its config.json's add_source_eos; Argos packages read them without).",
+        ),
+    ] = None,
 ) -> None:
     """Convert a model trained elsewhere into an attn model folder: ONNX graphs checked against
     PyTorch, tokenizers the runtime reads without sentencepiece. Use it with --model."""
@@ -48,4 +78,5 @@ def import_command(
     summary = importer.write(checkpoint, out, source_lang, target_lang, alignment_layer)
     Console(stderr=True).print(
         f"wrote {out}: {summary['source_lang']}→{summary['target_lang']}, {summary['pieces']:,} pieces, "
-        f"{summary['parameters']:,} parameters, largest onnxruntime-PyTorch difference {summary['max_onnx_difference']:.1e}")
+        f"{summary['parameters']:,} parameters, largest onnxruntime-PyTorch difference {summary['max_onnx_difference']:.1e}"
+    )

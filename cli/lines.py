@@ -70,8 +70,14 @@ class LineSplitter:
 
 
 # The opening bytes of compressed and archive formats people hand in by mistake.
-COMPRESSED = {b"\x1f\x8b": "gzip", b"BZh": "bzip2", b"\xfd7zXZ\x00": "xz", b"\x28\xb5\x2f\xfd": "zstd",
-              b"PK\x03\x04": "zip", b"%PDF-": "PDF"}
+COMPRESSED = {
+    b"\x1f\x8b": "gzip",
+    b"BZh": "bzip2",
+    b"\xfd7zXZ\x00": "xz",
+    b"\x28\xb5\x2f\xfd": "zstd",
+    b"PK\x03\x04": "zip",
+    b"%PDF-": "PDF",
+}
 
 
 def refuse_binary(head: bytes, name: str, command: str) -> None:
@@ -85,9 +91,14 @@ def refuse_binary(head: bytes, name: str, command: str) -> None:
     raise UsageError(f"{name} holds {what}, not text: nothing {command[:-1]}ed{hint}")
 
 
-def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX_LINE_CHARS,
-                      notify: Callable[[str], None] = warn_on_stderr, name: str = "standard input",
-                      command: str = "translate") -> Iterator[list[str]]:
+def read_line_batches(
+    fd: int,
+    max_batch: int,
+    max_line_chars: int = DEFAULT_MAX_LINE_CHARS,
+    notify: Callable[[str], None] = warn_on_stderr,
+    name: str = "standard input",
+    command: str = "translate",
+) -> Iterator[list[str]]:
     """Yield lists of at most `max_batch` lines; a partial batch is yielded as soon as no more
     input is waiting, so an interactive or slow producer gets each answer right away. Input whose
     first bytes are not text (refuse_binary) is refused; a line with bytes that are not UTF-8 gets
@@ -106,8 +117,10 @@ def read_line_batches(fd: int, max_batch: int, max_line_chars: int = DEFAULT_MAX
             if number == 1:
                 text = text.removeprefix(BOM)  # a file saved "with BOM" (Windows Notepad, Excel's CSV)
             if cut or len(text) > max_line_chars:
-                notify(f"line {number} is longer than {max_line_chars} characters (--max-line-chars): "
-                       f"only its first {max_line_chars} are used")
+                notify(
+                    f"line {number} is longer than {max_line_chars} characters (--max-line-chars): "
+                    f"only its first {max_line_chars} are used"
+                )
                 text = text[:max_line_chars]
             pending.append(text)
 
@@ -133,8 +146,10 @@ def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], N
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as error:
-        notify(f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start:error.start + 1]!r}), "
-               f"read as U+FFFD; for a Latin-1 file: iconv -f latin1 -t utf-8 FILE | attn …")
+        notify(
+            f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start : error.start + 1]!r}), "
+            f"read as U+FFFD; for a Latin-1 file: iconv -f latin1 -t utf-8 FILE | attn …"
+        )
 
 
 def decode_line(line: bytes) -> str:
@@ -142,8 +157,9 @@ def decode_line(line: bytes) -> str:
     return line.removesuffix(b"\r").decode("utf-8", errors="replace")
 
 
-def file_line_batches(files: list[Path], lines_per_call: int, max_line_chars: int,
-                      notify: Callable[[str], None] = warn_on_stderr) -> Iterator[list[str]]:
+def file_line_batches(
+    files: list[Path], lines_per_call: int, max_line_chars: int, notify: Callable[[str], None] = warn_on_stderr
+) -> Iterator[list[str]]:
     """read_line_batches over each file in turn ('-': standard input); a file that cannot be
     opened is a UsageError naming it, before any of its lines."""
     for file in files:

@@ -9,8 +9,10 @@ REPEATED_NGRAM = 3
 def translation_scores(hypotheses: list[str], references: list[str]) -> dict[str, float]:
     import sacrebleu
 
-    return {"bleu": round(sacrebleu.corpus_bleu(hypotheses, [references]).score, 2),
-            "chrf": round(sacrebleu.corpus_chrf(hypotheses, [references]).score, 2)}
+    return {
+        "bleu": round(sacrebleu.corpus_bleu(hypotheses, [references]).score, 2),
+        "chrf": round(sacrebleu.corpus_chrf(hypotheses, [references]).score, 2),
+    }
 
 
 PAIRED_RESAMPLES = 1_000  # sacrebleu's default for paired bootstrap resampling
@@ -29,8 +31,9 @@ def paired_p_values(baseline: list[str], others: list[list[str]], references: li
     from sacrebleu.significance import PairedTest
 
     systems = [("baseline", baseline)] + [(f"system {number}", outputs) for number, outputs in enumerate(others, 1)]
-    _, results = PairedTest(systems, {"bleu": BLEU(), "chrf": CHRF()}, [references], test_type="bs",
-                            n_samples=PAIRED_RESAMPLES)()
+    _, results = PairedTest(
+        systems, {"bleu": BLEU(), "chrf": CHRF()}, [references], test_type="bs", n_samples=PAIRED_RESAMPLES
+    )()
     bleu, chrf = (key for key in results if key != "System")  # sacrebleu's names: "BLEU", "chrF2"
 
     def p_value(metric: str, i: int) -> float:
@@ -52,9 +55,11 @@ def summary_scores(hypotheses: list[str], references: list[str]) -> dict[str, fl
         for name in names:
             totals[name] += scores[name].fmeasure
     count = max(len(hypotheses), 1)
-    return {**{name: round(100 * total / count, 2) for name, total in totals.items()},
-            "words": round(sum(len(h.split()) for h in hypotheses) / count, 2),
-            "repeats_3gram": round(100 * sum(map(repeats_ngram, hypotheses)) / count, 2)}
+    return {
+        **{name: round(100 * total / count, 2) for name, total in totals.items()},
+        "words": round(sum(len(h.split()) for h in hypotheses) / count, 2),
+        "repeats_3gram": round(100 * sum(map(repeats_ngram, hypotheses)) / count, 2),
+    }
 
 
 def repeats_ngram(text: str, n: int = REPEATED_NGRAM) -> bool:
@@ -67,6 +72,11 @@ def repeats_ngram(text: str, n: int = REPEATED_NGRAM) -> bool:
 def metric_columns(task: str) -> list[tuple[str, str]]:
     """(key, column title) of the scores of a task, in table order."""
     if task == "summarize":
-        return [("rouge1", "ROUGE-1"), ("rouge2", "ROUGE-2"), ("rougeL", "ROUGE-L"), ("words", "words"),
-                ("repeats_3gram", "% repeat 3-gram")]
+        return [
+            ("rouge1", "ROUGE-1"),
+            ("rouge2", "ROUGE-2"),
+            ("rougeL", "ROUGE-L"),
+            ("words", "words"),
+            ("repeats_3gram", "% repeat 3-gram"),
+        ]
     return [("bleu", "BLEU"), ("chrf", "chrF")]

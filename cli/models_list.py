@@ -15,13 +15,19 @@ from rich.table import Table
 from attn.runtime.constants import LEXICON
 from attn.runtime.registry import InstalledModel, installed_models, installed_root, pair_owners
 
-
 MODEL_LIST_FORMATS = ("table", "json")
 COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture")
 
 
 def models_command(
-    output_format: Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(MODEL_LIST_FORMATS)} (a table on a terminal, tab-separated columns when piped).")] = "table",
+    output_format: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            "-f",
+            help=f"Output: {', '.join(MODEL_LIST_FORMATS)} (a table on a terminal, tab-separated columns when piped).",
+        ),
+    ] = "table",
 ) -> None:
     """List the installed models."""
     if output_format not in MODEL_LIST_FORMATS:
@@ -34,11 +40,20 @@ def models_command(
     if not models:
         print(f"no models installed in {installed_root()}", file=sys.stderr)
         return
-    rows = [[model.name, model.manifest.task, source, target,  # a row per direction
-             "yes" if (model.name, (source, target)) in picked else f"with -m {model.name}",
-             f"{model.size_bytes / 1e6:.1f} MB", f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
-             describe(model.manifest.architecture, LEXICON in model.manifest.files)]
-            for model in models for source, target in model.manifest.pairs]
+    rows = [
+        [
+            model.name,
+            model.manifest.task,
+            source,
+            target,  # a row per direction
+            "yes" if (model.name, (source, target)) in picked else f"with -m {model.name}",
+            f"{model.size_bytes / 1e6:.1f} MB",
+            f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
+            describe(model.manifest.architecture, LEXICON in model.manifest.files),
+        ]
+        for model in models
+        for source, target in model.manifest.pairs
+    ]
     if not sys.stdout.isatty():
         sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(COLUMNS), *rows]))
         return
@@ -53,12 +68,19 @@ def models_command(
 def model_record(model: InstalledModel, picked: set[tuple[str, tuple[str, str]]]) -> dict:
     """One installed model as JSON: what the table shows, in numbers, plus its folder."""
     manifest = model.manifest
-    return {"name": model.name, "task": manifest.task, "source_lang": manifest.source_lang,
-            "target_lang": manifest.target_lang, "directions": [list(pair) for pair in manifest.pairs],
-            "picked_for": [list(pair) for pair in manifest.pairs if (model.name, pair) in picked],
-            "folder": str(model.folder), "size_bytes": model.size_bytes,
-            "architecture": manifest.architecture, "shortlist": LEXICON in manifest.files,
-            "description": describe(manifest.architecture, LEXICON in manifest.files)}
+    return {
+        "name": model.name,
+        "task": manifest.task,
+        "source_lang": manifest.source_lang,
+        "target_lang": manifest.target_lang,
+        "directions": [list(pair) for pair in manifest.pairs],
+        "picked_for": [list(pair) for pair in manifest.pairs if (model.name, pair) in picked],
+        "folder": str(model.folder),
+        "size_bytes": model.size_bytes,
+        "architecture": manifest.architecture,
+        "shortlist": LEXICON in manifest.files,
+        "description": describe(manifest.architecture, LEXICON in manifest.files),
+    }
 
 
 def picked_directions(models: list[InstalledModel]) -> set[tuple[str, tuple[str, str]]]:
@@ -75,8 +97,10 @@ def describe(arch: dict, shortlist: bool) -> str:
     """One line for a manifest's architecture: "transformer 6+2 layers, width 512, 8 heads" or
     "rnn gru bahdanau/additive", then its precision and options."""
     if arch.get("architecture", "rnn") == "transformer":
-        text = (f"transformer {arch.get('encoder_layers')}+{arch.get('decoder_layers')} layers, "
-                f"width {arch.get('embedding_size')}, {arch.get('heads')} heads")
+        text = (
+            f"transformer {arch.get('encoder_layers')}+{arch.get('decoder_layers')} layers, "
+            f"width {arch.get('embedding_size')}, {arch.get('heads')} heads"
+        )
     else:
         text = f"rnn {arch.get('cell')} {arch.get('style')}/{arch.get('score')}"
     options = [option for option in ("copy", "coverage") if arch.get(option)] + (["shortlist"] if shortlist else [])

@@ -34,8 +34,10 @@ class Paragraphs:
             self._lines.append(line.strip())
             self._chars += len(line)
             if self._chars > self.max_chars:
-                self.notify(f"the paragraph ending at line {self._line_number} is longer than {self.max_chars} "
-                            f"characters: the lines after it start a new one")
+                self.notify(
+                    f"the paragraph ending at line {self._line_number} is longer than {self.max_chars} "
+                    f"characters: the lines after it start a new one"
+                )
                 yield from self._close()
 
     def close(self) -> Iterator[str]:

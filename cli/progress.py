@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import os
 import sys
-from contextlib import contextmanager
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def progress_wanted(quiet: bool) -> bool:
@@ -30,7 +30,8 @@ def progress_bar(wanted: bool, unit: str) -> Iterator:
             return Text(f"{task.speed:.1f} {task.fields['unit']}/s" if task.speed else "")
 
     columns = (SpinnerColumn(), TextColumn("{task.completed} {task.fields[unit]}"), RateColumn(), TimeElapsedColumn())
-    with Progress(*columns, console=Console(stderr=True), transient=True, redirect_stdout=False,
-                  redirect_stderr=False) as progress:
+    with Progress(
+        *columns, console=Console(stderr=True), transient=True, redirect_stdout=False, redirect_stderr=False
+    ) as progress:
         task = progress.add_task("", total=None, unit=unit)
         yield lambda n: progress.advance(task, n)

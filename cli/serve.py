@@ -67,17 +67,65 @@ def check_decodes(translator) -> None:
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="Address to listen on (0.0.0.0: every interface).")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help="TCP port.")] = 5000,
-    models: Annotated[Optional[list[str]], typer.Option("--models", help="A model folder or installed name to serve (repeatable). Default: every installed model.")] = None,
-    api_keys: Annotated[Optional[Path], typer.Option("--api-keys", help="File of API keys, one per line: requests without one of them get 403.")] = None,
-    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="Characters per request, at most (413 beyond).")] = Limits.max_chars,
-    max_inputs: Annotated[int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")] = Limits.max_inputs,
-    max_batch: Annotated[int, typer.Option("--max-batch", min=1, help="Texts gathered into one decode batch, at most (1: one request at a time).")] = MAX_BATCH,
-    max_wait_ms: Annotated[float, typer.Option("--max-wait-ms", min=0.0, help="How long a batch waits for more requests when requests come concurrently (a lone client never waits).")] = 1000 * MAX_WAIT_SECONDS,
-    max_queued: Annotated[int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")] = MAX_QUEUED,
-    timeout: Annotated[float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")] = Limits.timeout,
-    cors_origins: Annotated[Optional[list[str]], typer.Option("--cors-origins", help="Origins whose web pages may call the API (repeatable). Default: every origin, as LibreTranslate.")] = None,
-    max_connections: Annotated[int, typer.Option("--max-connections", min=1, help="Connections served at once, at most (503 beyond): slow clients cannot hold every socket.")] = MAX_CONNECTIONS,
-    header_seconds: Annotated[float, typer.Option("--header-seconds", min=0.001, help="Seconds a client has to send a request's line and headers before its connection is closed.")] = Limits.header_seconds,
+    models: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--models", help="A model folder or installed name to serve (repeatable). Default: every installed model."
+        ),
+    ] = None,
+    api_keys: Annotated[
+        Optional[Path],
+        typer.Option("--api-keys", help="File of API keys, one per line: requests without one of them get 403."),
+    ] = None,
+    max_chars: Annotated[
+        int, typer.Option("--max-chars", min=1, help="Characters per request, at most (413 beyond).")
+    ] = Limits.max_chars,
+    max_inputs: Annotated[
+        int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")
+    ] = Limits.max_inputs,
+    max_batch: Annotated[
+        int,
+        typer.Option(
+            "--max-batch", min=1, help="Texts gathered into one decode batch, at most (1: one request at a time)."
+        ),
+    ] = MAX_BATCH,
+    max_wait_ms: Annotated[
+        float,
+        typer.Option(
+            "--max-wait-ms",
+            min=0.0,
+            help="How long a batch waits for more requests when requests come concurrently (a lone client never waits).",
+        ),
+    ] = 1000 * MAX_WAIT_SECONDS,
+    max_queued: Annotated[
+        int, typer.Option("--max-queued", min=1, help="Texts waiting per model, at most (503 beyond).")
+    ] = MAX_QUEUED,
+    timeout: Annotated[
+        float, typer.Option("--timeout", min=0.001, help="Seconds a request may take (503 beyond).")
+    ] = Limits.timeout,
+    cors_origins: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--cors-origins",
+            help="Origins whose web pages may call the API (repeatable). Default: every origin, as LibreTranslate.",
+        ),
+    ] = None,
+    max_connections: Annotated[
+        int,
+        typer.Option(
+            "--max-connections",
+            min=1,
+            help="Connections served at once, at most (503 beyond): slow clients cannot hold every socket.",
+        ),
+    ] = MAX_CONNECTIONS,
+    header_seconds: Annotated[
+        float,
+        typer.Option(
+            "--header-seconds",
+            min=0.001,
+            help="Seconds a client has to send a request's line and headers before its connection is closed.",
+        ),
+    ] = Limits.header_seconds,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
@@ -92,18 +140,25 @@ def serve_command(
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
     from attn.runtime.loaded_model import LoadedModel
 
-    folders = [resolve_model(name, "translate", None, None) for name in models] if models else \
-        [installed.folder for installed in installed_models()]
+    folders = (
+        [resolve_model(name, "translate", None, None) for name in models]
+        if models
+        else [installed.folder for installed in installed_models()]
+    )
     if not folders:
         raise UsageError("no models to serve: install some or pass --models")
     named = {}
     for folder in folders:  # the server knows a model by its folder's name (/v1/models, "model" in requests)
         if folder.name in named and named[folder.name].resolve() != folder.resolve():
-            raise UsageError(f"--models {named[folder.name]} and {folder} have the same name, {folder.name!r}: "
-                             f"the server knows a model by its folder's name; rename one")
+            raise UsageError(
+                f"--models {named[folder.name]} and {folder} have the same name, {folder.name!r}: "
+                f"the server knows a model by its folder's name; rename one"
+            )
         named[folder.name] = folder
     folders = list(named.values())
-    translators = [LoadedModel(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders]
+    translators = [
+        LoadedModel(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders
+    ]
     for translator in translators:
         check_decodes(translator)
     keys = None
@@ -114,12 +169,18 @@ def serve_command(
             raise UsageError(f"--api-keys {api_keys}: not a UTF-8 text file (one key per line)") from None
         except OSError as error:
             raise UsageError(f"--api-keys {api_keys}: {error.strerror}") from None
-        keys = frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+        keys = frozenset(
+            line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")
+        )
         if not keys:
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
-    app = create_app(translators, Limits(max_chars, max_inputs, timeout, keys, header_seconds=header_seconds),
-                     {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued,
-                      "batch_size": batch_size}, tuple(cors_origins or ["*"]), served_host_names(host))
+    app = create_app(
+        translators,
+        Limits(max_chars, max_inputs, timeout, keys, header_seconds=header_seconds),
+        {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued, "batch_size": batch_size},
+        tuple(cors_origins or ["*"]),
+        served_host_names(host),
+    )
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
     # trickles its headers is dropped after --header-seconds (cli/server/protocol.py), its body
@@ -129,6 +190,13 @@ def serve_command(
     # all the same, asyncio's error is logged once a minute, not 100,000 times (probe S26).
     raise_file_limit()
     logging.getLogger("asyncio").addFilter(OncePerMinute("socket.accept() out of system resource"))
-    uvicorn.run(app, host=host, port=port, log_level="info", timeout_graceful_shutdown=max(timeout, 1.0),
-                http=with_header_deadline(header_seconds),
-                limit_concurrency=max_connections, timeout_keep_alive=KEEP_ALIVE_SECONDS)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        timeout_graceful_shutdown=max(timeout, 1.0),
+        http=with_header_deadline(header_seconds),
+        limit_concurrency=max_connections,
+        timeout_keep_alive=KEEP_ALIVE_SECONDS,
+    )

@@ -25,35 +25,73 @@ from .formats import make_format
 from .formats.jsonl import JsonlFormat
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches, refuse_binary
+from .options import (
+    BatchSizeOption,
+    BeamOption,
+    DeviceOption,
+    InputOption,
+    LengthPenaltyOption,
+    MaxSourcePiecesOption,
+    MinLengthOption,
+    ModelOption,
+    NBestOption,
+    NoRepeatNgramOption,
+    OutputOption,
+    QuietOption,
+    ThreadsOption,
+    notifier,
+)
 from .output import output_file
-from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, DeviceOption, LengthPenaltyOption, MinLengthOption, ModelOption,
-                      NBestOption, MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ThreadsOption, notifier)
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
 
-
 def summarize_command(
-    files: Annotated[Optional[list[Path]], typer.Argument(help="Documents to summarize, one per file ('-': standard input). Without any, standard input.")] = None,
+    files: Annotated[
+        Optional[list[Path]],
+        typer.Argument(help="Documents to summarize, one per file ('-': standard input). Without any, standard input."),
+    ] = None,
     inputs: InputOption = None,
     output: OutputOption = None,
-    lines: Annotated[bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")] = False,
-    sentences: Annotated[Optional[int], typer.Option("--sentences", min=1, max=100, help="An extractive summary: the N sentences of the document that the generated summary drew on most, in document order.")] = None,
+    lines: Annotated[
+        bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")
+    ] = False,
+    sentences: Annotated[
+        Optional[int],
+        typer.Option(
+            "--sentences",
+            min=1,
+            max=100,
+            help="An extractive summary: the N sentences of the document that the generated summary drew on most, in document order.",
+        ),
+    ] = None,
     model: ModelOption = None,
     beam: BeamOption = None,
     n_best: NBestOption = 1,
     length_penalty: LengthPenaltyOption = None,
     min_length: MinLengthOption = None,
-    max_length: Annotated[Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")] = None,
+    max_length: Annotated[
+        Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")
+    ] = None,
     no_repeat_ngram: NoRepeatNgramOption = None,
     max_source_pieces: MaxSourcePiecesOption = None,
     output_format: FormatOption = "text",
-    align: Annotated[bool, typer.Option("--align", help="Show which document words each summary word drew on, as a table.")] = False,
-    heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw that attention to FILE.png|svg|pdf (FILE-N.png for several documents).")] = None,
+    align: Annotated[
+        bool, typer.Option("--align", help="Show which document words each summary word drew on, as a table.")
+    ] = False,
+    heatmap: Annotated[
+        Optional[Path],
+        typer.Option("--heatmap", help="Draw that attention to FILE.png|svg|pdf (FILE-N.png for several documents)."),
+    ] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 16,
-    max_chars: Annotated[int, typer.Option("--max-chars", min=1, help="A longer document (or line, with --lines) keeps its first this many characters.")] = DEFAULT_MAX_LINE_CHARS,
+    max_chars: Annotated[
+        int,
+        typer.Option(
+            "--max-chars", min=1, help="A longer document (or line, with --lines) keeps its first this many characters."
+        ),
+    ] = DEFAULT_MAX_LINE_CHARS,
     quiet: QuietOption = False,
 ) -> None:
     """Summarize documents in one line each with an installed or given summarization model."""
@@ -62,18 +100,32 @@ def summarize_command(
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = summarizer.search_options(
-        beam, n_best, notify=notify, length_penalty=length_penalty, min_length=min_length,
-        no_repeat_ngram=no_repeat_ngram, max_length_ratio=None if max_length is None else 0.0,
-        max_length_offset=max_length, max_source_pieces=max_source_pieces,
+        beam,
+        n_best,
+        notify=notify,
+        length_penalty=length_penalty,
+        min_length=min_length,
+        no_repeat_ngram=no_repeat_ngram,
+        max_length_ratio=None if max_length is None else 0.0,
+        max_length_offset=max_length,
+        max_source_pieces=max_source_pieces,
     )
     if sentences and (options.n_best > 1 or output_format != "text"):
         raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
-    formatter = JsonlFormat(options.n_best, text_key="summary") if output_format == "jsonl" else \
-        make_format(output_format, options.n_best)
+    formatter = (
+        JsonlFormat(options.n_best, text_key="summary")
+        if output_format == "jsonl"
+        else make_format(output_format, options.n_best)
+    )
     heatmaps = Heatmaps(heatmap, notify)
     done = 0
-    batches = _document_batches([*(files or []), *(inputs or [])] or [Path("-")], lines,
-                                summarizer.inputs_per_call(batch_size), max_chars, notify)
+    batches = _document_batches(
+        [*(files or []), *(inputs or [])] or [Path("-")],
+        lines,
+        summarizer.inputs_per_call(batch_size),
+        max_chars,
+        notify,
+    )
     with output_file(output), progress_bar(progress_wanted(quiet), "documents") as advance:
         for documents in batches:
             results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
@@ -89,20 +141,23 @@ def summarize_command(
     heatmaps.write()
 
 
-def _document_batches(files: list[Path], lines: bool, inputs_per_call: int, max_chars: int,
-                      notify=warn_on_stderr) -> Iterator[list[str]]:
+def _document_batches(
+    files: list[Path], lines: bool, inputs_per_call: int, max_chars: int, notify=warn_on_stderr
+) -> Iterator[list[str]]:
     """Batches of documents. Without --lines every file is read (at most `max_chars` characters
     of each kept) and checked before the first is summarized, so a blank one is an error before
     any output."""
     if lines:
         for file in files:
             if str(file) == "-":
-                yield from read_line_batches(sys.stdin.fileno(), inputs_per_call, max_chars, notify,
-                                             command="summarize")
+                yield from read_line_batches(
+                    sys.stdin.fileno(), inputs_per_call, max_chars, notify, command="summarize"
+                )
             else:
                 with file.open("rb") as handle:
-                    yield from read_line_batches(handle.fileno(), inputs_per_call, max_chars, notify, str(file),
-                                                 "summarize")
+                    yield from read_line_batches(
+                        handle.fileno(), inputs_per_call, max_chars, notify, str(file), "summarize"
+                    )
         return
     documents = []
     for file in files:

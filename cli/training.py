@@ -9,9 +9,21 @@ import typer
 from rich.console import Console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
-SetOption = Annotated[Optional[list[str]], typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false.")]
-TrainDeviceOption = Annotated[Optional[str], typer.Option("--device", help="Train on cpu or cuda (default: the config's [train] device; a GPU when one is visible). Checkpoints resume on either.")]
-WorkdirOption = Annotated[Optional[Path], typer.Option("--workdir", "-w", help="Run folder (checkpoints, tokenizer); default work/<config name>.")]
+SetOption = Annotated[
+    Optional[list[str]],
+    typer.Option("--set", help="Override a config value: section.key=value (repeatable), e.g. --set model.copy=false."),
+]
+TrainDeviceOption = Annotated[
+    Optional[str],
+    typer.Option(
+        "--device",
+        help="Train on cpu or cuda (default: the config's [train] device; a GPU when one is visible). Checkpoints resume on either.",
+    ),
+]
+WorkdirOption = Annotated[
+    Optional[Path],
+    typer.Option("--workdir", "-w", help="Run folder (checkpoints, tokenizer); default work/<config name>."),
+]
 
 
 def _workdir(config_path: Path, workdir: Path | None) -> Path:
@@ -22,8 +34,9 @@ def _overrides(overrides: list[str] | None, device: str | None) -> list[str]:
     return [*(overrides or ()), *([f"train.device={device}"] if device is not None else [])]
 
 
-def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrides: SetOption = None,
-                  device: TrainDeviceOption = None) -> None:
+def train_command(
+    config: ConfigArgument, workdir: WorkdirOption = None, overrides: SetOption = None, device: TrainDeviceOption = None
+) -> None:
     """Train (or resume) until the config's step limit or time budget, on every CPU core or a GPU."""
     from attn.export.config import load_config
     from attn.export.training.train import Trainer
@@ -32,16 +45,28 @@ def train_command(config: ConfigArgument, workdir: WorkdirOption = None, overrid
     summary = Trainer(load_config(config, _overrides(overrides, device)), _workdir(config, workdir), console).train()
     if not summary:  # a process of torchrun other than the main one
         return
-    console.print(f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
-                  f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}")
+    console.print(
+        f"trained {summary['steps']} steps in {summary['train_minutes']} min; "
+        f"best dev BLEU {summary['best_dev_bleu']} at step {summary['best_step']}"
+    )
 
 
 def export_command(
     config: ConfigArgument,
     out: Annotated[Path, typer.Option("--out", "-o", help="Model folder to write (replaced only on success).")],
     workdir: WorkdirOption = None,
-    average: Annotated[int, typer.Option("--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one.")] = 0,
-    train: Annotated[bool, typer.Option("--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are.")] = True,
+    average: Annotated[
+        int,
+        typer.Option(
+            "--average", min=0, help="Export the mean of the last N kept checkpoints instead of the best one."
+        ),
+    ] = 0,
+    train: Annotated[
+        bool,
+        typer.Option(
+            "--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are."
+        ),
+    ] = True,
     overrides: SetOption = None,
     device: TrainDeviceOption = None,
 ) -> None:
@@ -72,7 +97,12 @@ def export_command(
 def shortlist_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported model folder whose shortlist to learn again.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the copy with the new shortlist (replaced only on success; may be MODEL).")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", "-o", help="Folder for the copy with the new shortlist (replaced only on success; may be MODEL)."
+        ),
+    ],
     overrides: SetOption = None,
 ) -> None:
     """Learn a model's target-vocabulary shortlist again, with the config's [shortlist] sizes on its
@@ -83,26 +113,38 @@ def shortlist_command(
     console = Console(stderr=True)
     shortlist = learned_shortlist(load_config(config, _overrides(overrides, None)), model, console)
     write_with_shortlist(model, shortlist, out)
-    console.print(f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
-                  f"{shortlist.translations.shape[1]} translations per source piece")
+    console.print(
+        f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
+        f"{shortlist.translations.shape[1]} translations per source piece"
+    )
 
 
 def quantize_command(
     model: Annotated[Path, typer.Argument(help="Exported model folder.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],
-    calibrate: Annotated[Optional[list[Path]], typer.Option(
-        "--calibrate", help="A TSV corpus (source<TAB>target) whose sources calibrate fixed activation scales for "
-                            "the encoder (faster; each the largest value seen); a model that also translates "
-                            "back reads both columns; repeatable.")] = None,
-    swap_columns: Annotated[bool, typer.Option(
-        "--swap-columns", help="Read the --calibrate files' second column as the source (a de→en model from en-de "
-                               "files).")] = False,
+    calibrate: Annotated[
+        Optional[list[Path]],
+        typer.Option(
+            "--calibrate",
+            help="A TSV corpus (source<TAB>target) whose sources calibrate fixed activation scales for "
+            "the encoder (faster; each the largest value seen); a model that also translates "
+            "back reads both columns; repeatable.",
+        ),
+    ] = None,
+    swap_columns: Annotated[
+        bool,
+        typer.Option(
+            "--swap-columns",
+            help="Read the --calibrate files' second column as the source (a de→en model from en-de files).",
+        ),
+    ] = False,
 ) -> None:
     """Write an int8 (dynamic quantization) copy of an exported model folder."""
     from attn.export.graphs.calibrated_scales import calibration_sources
     from attn.export.graphs.quantize import quantize_folder
     from attn.runtime.manifest import read_manifest
 
-    sizes = quantize_folder(model, out,
-                            calibration_sources(calibrate, read_manifest(model), swap_columns) if calibrate else None)
+    sizes = quantize_folder(
+        model, out, calibration_sources(calibrate, read_manifest(model), swap_columns) if calibrate else None
+    )
     Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))

@@ -11,30 +11,70 @@ import typer
 
 from attn.runtime.coverage import uncovered_runs
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
-from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.loaded_model import LoadedModel, lines_per_call
+from attn.runtime.tokenizer import valid_unicode
 
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
+from .options import (
+    BatchSizeOption,
+    BeamOption,
+    CoveragePenaltyOption,
+    DeviceOption,
+    FromOption,
+    InputOption,
+    LengthPenaltyOption,
+    MaxLengthOffsetOption,
+    MaxLengthRatioOption,
+    MaxSourcePiecesOption,
+    MinLengthOption,
+    ModelOption,
+    NBestOption,
+    NoRepeatNgramOption,
+    OutputOption,
+    QuietOption,
+    ReplaceUnkOption,
+    SampleOption,
+    SeedOption,
+    SentencesOption,
+    ShortlistOption,
+    TemperatureOption,
+    ThreadsOption,
+    ToOption,
+    TopKOption,
+    TopPOption,
+    default_of,
+    notifier,
+)
 from .output import output_file
-from .options import (InputOption, OutputOption, BatchSizeOption, BeamOption, CoveragePenaltyOption, DeviceOption, FromOption, LengthPenaltyOption,
-                      MaxLengthOffsetOption, MaxLengthRatioOption, MinLengthOption, ModelOption, NBestOption,
-                      MaxSourcePiecesOption, NoRepeatNgramOption, QuietOption, ReplaceUnkOption, SampleOption, SeedOption, SentencesOption,
-                      ShortlistOption, TemperatureOption, ThreadsOption, ToOption, TopKOption, TopPOption, default_of,
-                      notifier)
 from .paragraphs import BLANK, Paragraphs
 from .progress import progress_bar, progress_wanted
 
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
-MaxLineCharsOption = Annotated[int, typer.Option("--max-line-chars", min=1, help="Longer input lines (paragraphs, with --paragraphs) keep their first this many characters (a note says which).")]
+MaxLineCharsOption = Annotated[
+    int,
+    typer.Option(
+        "--max-line-chars",
+        min=1,
+        help="Longer input lines (paragraphs, with --paragraphs) keep their first this many characters (a note says which).",
+    ),
+]
 
-def load_translator(model: str | None, task: str, source: str | None, target: str | None,
-                    device: str, threads: int, notify=warn_on_stderr) -> LoadedModel:
+
+def load_translator(
+    model: str | None,
+    task: str,
+    source: str | None,
+    target: str | None,
+    device: str,
+    threads: int,
+    notify=warn_on_stderr,
+) -> LoadedModel:
     """The model for `task`; a model of the other task is a usage error."""
     translator = LoadedModel(resolve_model(model, task, source, target), device, threads, notify, source, target)
     if translator.manifest.task != task:
@@ -49,7 +89,12 @@ def check_format(output_format: str, align: bool) -> str:
 
 
 def translate_command(
-    text: Annotated[Optional[list[str]], typer.Argument(help="Texts to translate, one per argument. Without any, lines are read from standard input (or --input).")] = None,
+    text: Annotated[
+        Optional[list[str]],
+        typer.Argument(
+            help="Texts to translate, one per argument. Without any, lines are read from standard input (or --input)."
+        ),
+    ] = None,
     source_lang: FromOption = None,
     target_lang: ToOption = None,
     inputs: InputOption = None,
@@ -72,15 +117,30 @@ def translate_command(
     shortlist: ShortlistOption = default_of("shortlist"),
     max_source_pieces: MaxSourcePiecesOption = None,
     sentences: SentencesOption = True,
-    paragraphs: Annotated[bool, typer.Option("--paragraphs", help="Blank lines separate the inputs: each paragraph is unwrapped, translated sentence by sentence and written as one line, blank lines kept.")] = False,
+    paragraphs: Annotated[
+        bool,
+        typer.Option(
+            "--paragraphs",
+            help="Blank lines separate the inputs: each paragraph is unwrapped, translated sentence by sentence and written as one line, blank lines kept.",
+        ),
+    ] = False,
     output_format: FormatOption = "text",
     align: Annotated[bool, typer.Option("--align", help="Show each translation's word alignment as a table.")] = False,
-    heatmap: Annotated[Optional[Path], typer.Option("--heatmap", help="Draw alignments to FILE.png|svg|pdf (FILE-N.png for several inputs).")] = None,
+    heatmap: Annotated[
+        Optional[Path],
+        typer.Option("--heatmap", help="Draw alignments to FILE.png|svg|pdf (FILE-N.png for several inputs)."),
+    ] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
     max_line_chars: MaxLineCharsOption = DEFAULT_MAX_LINE_CHARS,
-    check: Annotated[bool, typer.Option("--check", help="A note on stderr naming the source words each translation may have left out: runs of words that received almost no attention.")] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="A note on stderr naming the source words each translation may have left out: runs of words that received almost no attention.",
+        ),
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
@@ -91,21 +151,41 @@ def translate_command(
         raise UsageError("give texts as arguments or files with --input, not both")
     if text:
         if len(text) == 1 and names_a_file(text[0]):
-            notify(f"{text[0]!r} is a file: this translates its name; `attn translate -i {text[0]}` translates its lines")
+            notify(
+                f"{text[0]!r} is a file: this translates its name; `attn translate -i {text[0]}` translates its lines"
+            )
         batches = iter([[valid_unicode(t) for t in text]])
     else:
         if not inputs and sys.stdin.isatty():
-            notify("reading lines from the terminal, one translation per line; Ctrl-D ends "
-                   "(or give the text as arguments: attn translate \"…\")")
-        batches = file_line_batches(inputs or [Path("-")], lines_per_call(batch_size, device, threads), max_line_chars, notify)
-    pairs = installed_pairs() if model is None else \
-        read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
+            notify(
+                "reading lines from the terminal, one translation per line; Ctrl-D ends "
+                '(or give the text as arguments: attn translate "…")'
+            )
+        batches = file_line_batches(
+            inputs or [Path("-")], lines_per_call(batch_size, device, threads), max_line_chars, notify
+        )
+    pairs = (
+        installed_pairs()
+        if model is None
+        else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
+    )
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
-    settings = dict(length_penalty=length_penalty, coverage_penalty=coverage_penalty, min_length=min_length,
-                    max_length_ratio=max_length_ratio, max_length_offset=max_length_offset,
-                    no_repeat_ngram=no_repeat_ngram, temperature=temperature, top_k=top_k, top_p=top_p, seed=seed,
-                    replace_unk=replace_unk, shortlist=shortlist, max_source_pieces=max_source_pieces)
+    settings = dict(
+        length_penalty=length_penalty,
+        coverage_penalty=coverage_penalty,
+        min_length=min_length,
+        max_length_ratio=max_length_ratio,
+        max_length_offset=max_length_offset,
+        no_repeat_ngram=no_repeat_ngram,
+        temperature=temperature,
+        top_k=top_k,
+        top_p=top_p,
+        seed=seed,
+        replace_unk=replace_unk,
+        shortlist=shortlist,
+        max_source_pieces=max_source_pieces,
+    )
 
     def load(pair: tuple[str | None, str | None], last: bool = True):
         """The translator of `pair` and its options; a first hop through a middle language gives its best only."""
@@ -113,12 +193,19 @@ def translate_command(
         return translator, translator.search_options(beam, n_best if last else 1, sample and last, notify, **settings)
 
     routes = Routes(pairs)
-    through_middle = source_lang not in (None, "auto") and target_lang is not None and \
-        len(routes.hops(source_lang, target_lang) or ()) == 2
-    if (source_lang == "auto" and (model is None or len(pairs) > 1)) or through_middle:  # a given model of one direction reads its language
+    through_middle = (
+        source_lang not in (None, "auto")
+        and target_lang is not None
+        and len(routes.hops(source_lang, target_lang) or ()) == 2
+    )
+    if (
+        source_lang == "auto" and (model is None or len(pairs) > 1)
+    ) or through_middle:  # a given model of one direction reads its language
         if not routes.sources_into(target_lang):
-            raise ModelFolderError(f"no {'installed model' if model is None else f'model {model}'} translates into "
-                                   f"{target_lang} (see `attn models`)")
+            raise ModelFolderError(
+                f"no {'installed model' if model is None else f'model {model}'} translates into "
+                f"{target_lang} (see `attn models`)"
+            )
         router = Router(pairs, load, notify)
         n_best = max(n_best, 1) if not sample else 1
 
@@ -130,6 +217,7 @@ def translate_command(
 
         def decode(inputs, batch_size, first_number, sentences):
             return translator.translate(inputs, options, batch_size, first_number=first_number, sentences=sentences)
+
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
     heatmaps, done = Heatmaps(heatmap, notify), 0

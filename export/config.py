@@ -7,11 +7,12 @@ Relative data paths are resolved against the config file's folder.
 from __future__ import annotations
 
 import dataclasses
-import tomllib
 import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import tomllib
 
 from attn.runtime.constants import TASKS
 from attn.runtime.errors import UsageError
@@ -40,16 +41,16 @@ class TaskConfig:
 
 @dataclass(frozen=True)
 class DataConfig:
-    train: str | list[str] = ""      # one TSV file or a list of them, read as one corpus
+    train: str | list[str] = ""  # one TSV file or a list of them, read as one corpus
     dev: str | list[str] = ""
     max_source_pieces: int = 100
     max_target_pieces: int = 100
-    truncate_source: bool = False   # cut longer sources to max_source_pieces instead of dropping the pair
+    truncate_source: bool = False  # cut longer sources to max_source_pieces instead of dropping the pair
     sample: dict[str, int] = field(default_factory=dict)  # rows per named origin: fewer sampled, more repeated
     # rows per named origin held out of the train files for choosing on dev (export/training/data.py hold_out):
     # added to the dev rows and written to the run folder's held-out.tsv.gz for `attn eval`
     hold_out: dict[str, int] = field(default_factory=dict)
-    swap_columns: bool = False      # the files' second column is the source: the reverse direction (de→en from en-de)
+    swap_columns: bool = False  # the files' second column is the source: the reverse direction (de→en from en-de)
     # One model for several directions (Johnson et al. 2017): [task]'s pair and/or its reverse, as
     # [source, target]; the files read both ways, each source opening with its target's token.
     directions: list[list[str]] = field(default_factory=list)
@@ -64,7 +65,9 @@ class VocabConfig:
 
 @dataclass(frozen=True)
 class ModelConfig:
-    architecture: str = "rnn"   # "rnn" (export/models/encoder.py, decoder.py) or "transformer" (export/models/transformer.py)
+    architecture: str = (
+        "rnn"  # "rnn" (export/models/encoder.py, decoder.py) or "transformer" (export/models/transformer.py)
+    )
     cell: str = "gru"
     style: str = "bahdanau"
     score: str = "additive"
@@ -76,27 +79,49 @@ class ModelConfig:
     attention_size: int = 256
     dropout: float = 0.2
     tie_embeddings: bool = True
-    copy: bool = False          # pointer-generator: copy source pieces (See et al. 2017)
-    coverage: bool = False      # coverage vector in the additive score, and a coverage loss
-    heads: int = 4              # transformer: attention heads; embedding_size is the model width
+    copy: bool = False  # pointer-generator: copy source pieces (See et al. 2017)
+    coverage: bool = False  # coverage vector in the additive score, and a coverage loss
+    heads: int = 4  # transformer: attention heads; embedding_size is the model width
     feedforward_size: int = 1024  # transformer: the feed-forward sublayer's hidden width
     attention_dropout: float = 0.1  # transformer: dropout on the attention weights
-    alignment_layer: int = -1   # transformer: the decoder layer whose encoder-decoder attention is `attention` (-1: last)
+    alignment_layer: int = (
+        -1
+    )  # transformer: the decoder layer whose encoder-decoder attention is `attention` (-1: last)
     # The Transformer variants an imported model needs (`attn import marian`, export/importers/marian.py);
     # attn's own models use the defaults.
-    layer_norm: str = "pre"     # transformer: "pre" (before each sublayer, one after each stack) or "post" (after each residual sum; Marian, Vaswani et al.)
-    activation: str = "relu"    # transformer: the feed-forward sublayer's activation, "relu", "swish" (SiLU) or "gelu"
+    layer_norm: str = "pre"  # transformer: "pre" (before each sublayer, one after each stack) or "post" (after each residual sum; Marian, Vaswani et al.)
+    activation: str = "relu"  # transformer: the feed-forward sublayer's activation, "relu", "swish" (SiLU) or "gelu"
     embedding_scale: bool = True  # transformer: embeddings × √width before the positions are added
     positions: str = "tensor2tensor"  # transformer: sinusoid frequencies 10000^(-i/(D/2-1)) ("tensor2tensor") or 10000^(-2i/D) ("marian"), or a "table" of position_table_size rows (weights)
     position_table_size: int = 0  # transformer, positions "table": the positions it holds
-    source_eos: bool = True     # transformer: sources end with EOS; false: the model read them without (imported; attn trains with)
+    source_eos: bool = (
+        True  # transformer: sources end with EOS; false: the model read them without (imported; attn trains with)
+    )
 
 
 # Keys that only one architecture reads: setting one for the other is a ConfigError.
-RNN_ONLY = ("cell", "style", "score", "encoder_hidden", "decoder_hidden", "attention_size", "tie_embeddings",
-            "coverage")
-TRANSFORMER_ONLY = ("heads", "feedforward_size", "attention_dropout", "alignment_layer", "layer_norm", "activation",
-                    "embedding_scale", "positions", "position_table_size", "source_eos")
+RNN_ONLY = (
+    "cell",
+    "style",
+    "score",
+    "encoder_hidden",
+    "decoder_hidden",
+    "attention_size",
+    "tie_embeddings",
+    "coverage",
+)
+TRANSFORMER_ONLY = (
+    "heads",
+    "feedforward_size",
+    "attention_dropout",
+    "alignment_layer",
+    "layer_norm",
+    "activation",
+    "embedding_scale",
+    "positions",
+    "position_table_size",
+    "source_eos",
+)
 
 
 def model_settings(config: "Config") -> dict:
@@ -111,21 +136,21 @@ class TrainConfig:
     batch_tokens: int = 4000
     learning_rate: float = 1e-3
     warmup_steps: int = 500
-    cooldown_steps: int = 0             # the last N steps before max_steps take the learning rate linearly to zero (a time budget that ends the run first leaves it undone)
+    cooldown_steps: int = 0  # the last N steps before max_steps take the learning rate linearly to zero (a time budget that ends the run first leaves it undone)
     label_smoothing: float = 0.1
     clip_norm: float = 1.0
     max_steps: int = 100_000
     time_budget_minutes: float = 60.0
     eval_every: int = 1000
     checkpoint_every: int = 500
-    threads: int = 0                    # 0: every core
+    threads: int = 0  # 0: every core
     bf16_autocast: bool = False
     keep_checkpoints: int = 0
-    coverage_loss_weight: float = 1.0   # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
-    device: str = ""                    # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
-    init_from: str = ""                 # a run folder or an exported Transformer folder (models/en-de): a new run starts from its weights (a run's best.pt; those whose name and shape fit) and its tokenizer; relative to the current folder
-    init_average: int = 0               # with init_from a run folder: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
-    init_new_vocab: bool = False        # with init_from: learn this run's own tokenizer ([vocab]) on its mix instead of taking init_from's; each piece's embedding row and output bias start as the mean of those of the old pieces that spell it
+    coverage_loss_weight: float = 1.0  # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
+    device: str = ""  # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
+    init_from: str = ""  # a run folder or an exported Transformer folder (models/en-de): a new run starts from its weights (a run's best.pt; those whose name and shape fit) and its tokenizer; relative to the current folder
+    init_average: int = 0  # with init_from a run folder: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
+    init_new_vocab: bool = False  # with init_from: learn this run's own tokenizer ([vocab]) on its mix instead of taking init_from's; each piece's embedding row and output bias start as the mean of those of the old pieces that spell it
 
 
 @dataclass(frozen=True)
@@ -146,9 +171,9 @@ class SearchConfig:
 class ShortlistConfig:
     """The target-vocabulary shortlist `attn export` learns (runtime/shortlist.py); frequent 0: none."""
 
-    frequent: int = 0           # the most frequent target pieces, candidates of every batch
-    per_source: int = 20        # and each source piece's likeliest translations (IBM Model 1)
-    iterations: int = 5         # EM iterations of IBM Model 1 over the training pairs
+    frequent: int = 0  # the most frequent target pieces, candidates of every batch
+    per_source: int = 20  # and each source piece's likeliest translations (IBM Model 1)
+    iterations: int = 5  # EM iterations of IBM Model 1 over the training pairs
     min_probability: float = 1e-3  # translations less likely than this, t(target | source), are left out
 
 
@@ -331,26 +356,42 @@ def _validate(config: Config, source: str) -> None:
         raise ConfigError(f"{source}: {problem}")
     checks = [
         (task.kind in TASKS, f"[task] kind must be one of {TASKS}"),
-        (not config.data.directions or task.kind == "translate" and task.source_lang != task.target_lang
-         and all(pair in ([task.source_lang, task.target_lang], [task.target_lang, task.source_lang])
-                 for pair in config.data.directions)
-         and [task.source_lang, task.target_lang] in config.data.directions
-         and len(config.data.directions) == len({tuple(pair) for pair in config.data.directions}),
-         "[data] directions lists [task]'s [source_lang, target_lang] and may add its reverse, each once"),
+        (
+            not config.data.directions
+            or task.kind == "translate"
+            and task.source_lang != task.target_lang
+            and all(
+                pair in ([task.source_lang, task.target_lang], [task.target_lang, task.source_lang])
+                for pair in config.data.directions
+            )
+            and [task.source_lang, task.target_lang] in config.data.directions
+            and len(config.data.directions) == len({tuple(pair) for pair in config.data.directions}),
+            "[data] directions lists [task]'s [source_lang, target_lang] and may add its reverse, each once",
+        ),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
         (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),
         (config.train.cooldown_steps <= config.train.max_steps, "[train] cooldown_steps must not exceed max_steps"),
-        (model.architecture != "transformer" or model.embedding_size % model.heads == 0,
-         "[model] embedding_size (the model width) must be a multiple of heads"),
-        (model.architecture != "transformer" or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,
-         "[model] alignment_layer must name one of the decoder layers (negative: from the top)"),
+        (
+            model.architecture != "transformer" or model.embedding_size % model.heads == 0,
+            "[model] embedding_size (the model width) must be a multiple of heads",
+        ),
+        (
+            model.architecture != "transformer"
+            or -model.decoder_layers <= model.alignment_layer < model.decoder_layers,
+            "[model] alignment_layer must name one of the decoder layers (negative: from the top)",
+        ),
         (model.cell in CELLS, f"[model] cell must be one of {CELLS}"),
         (model.layer_norm in LAYER_NORMS, f"[model] layer_norm must be one of {LAYER_NORMS}"),
         (model.activation in ACTIVATIONS, f"[model] activation must be one of {ACTIVATIONS}"),
         (model.positions in POSITIONS, f"[model] positions must be one of {POSITIONS}"),
-        ((model.positions == "table") == (model.position_table_size > 0),
-         "[model] position_table_size goes with positions = \"table\" (and only with it)"),
-        (model.source_eos, "[model] source_eos = false describes an imported model; attn trains with EOS after each source"),
+        (
+            (model.positions == "table") == (model.position_table_size > 0),
+            '[model] position_table_size goes with positions = "table" (and only with it)',
+        ),
+        (
+            model.source_eos,
+            "[model] source_eos = false describes an imported model; attn trains with EOS after each source",
+        ),
         (model.style in STYLES, f"[model] style must be one of {STYLES}"),
         (model.score in SCORES, f"[model] score must be one of {SCORES}"),
         (

@@ -61,8 +61,11 @@ class JoinedAlignment:
 
 
 def merge_to_words(
-    attention: np.ndarray, source_word_of_piece: list[int], target_word_of_piece: list[int],
-    source_words: list[str], target_words: list[str],
+    attention: np.ndarray,
+    source_word_of_piece: list[int],
+    target_word_of_piece: list[int],
+    source_words: list[str],
+    target_words: list[str],
 ) -> WordAlignment:
     """attention (T pieces [+ EOS row], S pieces + EOS) → WordAlignment over words.
 

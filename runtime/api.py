@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .loaded_model import LoadedModel
-from .texts import Translation
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, resolve_model
 from .router import Router
+from .texts import Translation
 
 log = logging.getLogger("attn")
 
@@ -63,15 +63,19 @@ class Translator:
     """The models of `folders`, loaded on first use, behind `translate` and `summarize`.
     `device` "cpu" or "cuda"; `threads` on the CPU: batches decoded at once (0: one per core)."""
 
-    def __init__(self, folders: Sequence[str | Path], device: str = "cpu", threads: int = 0,
-                 notify: Callable[[str], None] = log.info):
+    def __init__(
+        self,
+        folders: Sequence[str | Path],
+        device: str = "cpu",
+        threads: int = 0,
+        notify: Callable[[str], None] = log.info,
+    ):
         self.device, self.threads, self.notify = device, threads, notify
         self.folders = [Path(folder) for folder in folders]
         manifests = [read_manifest(folder, verify_checksums=False) for folder in self.folders]
         translating = [(folder, m) for folder, m in zip(self.folders, manifests) if m.task == "translate"]
         self.summarizers = [folder for folder, m in zip(self.folders, manifests) if m.task == "summarize"]
-        self.owners = {pair: translating[index][0]
-                       for pair, index in pair_owners([m for _, m in translating]).items()}
+        self.owners = {pair: translating[index][0] for pair, index in pair_owners([m for _, m in translating]).items()}
         self._models: dict[tuple, LoadedModel] = {}
         self._loading = threading.Lock()
 
@@ -87,9 +91,19 @@ class Translator:
             model = self._models[folder]
         return model if None in pair or pair == (model.source_lang, model.target_lang) else model.towards(*pair)
 
-    def translate(self, texts: str | list[str], source: str | None = None, target: str | None = None, *,
-                  n_best: int = 1, beam: int | None = None, sample: bool = False, sentences: bool = True,
-                  batch_size: int = 32, **search) -> Result | list[Result]:
+    def translate(
+        self,
+        texts: str | list[str],
+        source: str | None = None,
+        target: str | None = None,
+        *,
+        n_best: int = 1,
+        beam: int | None = None,
+        sample: bool = False,
+        sentences: bool = True,
+        batch_size: int = 32,
+        **search,
+    ) -> Result | list[Result]:
         """The translation of one text (a Result) or of each of a list (a list of Results, in
         order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram,
         replace_unk, …; runtime/search.py), the model's own defaults for the rest; a wrong one is
@@ -118,8 +132,9 @@ class Translator:
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         return ordered[0] if single else ordered
 
-    def summarize(self, texts: str | list[str], *, n_best: int = 1, beam: int | None = None,
-                  batch_size: int = 8, **search) -> Result | list[Result]:
+    def summarize(
+        self, texts: str | list[str], *, n_best: int = 1, beam: int | None = None, batch_size: int = 8, **search
+    ) -> Result | list[Result]:
         """The summary of one text (a Result: a headline) or of each of a list."""
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
@@ -131,12 +146,16 @@ class Translator:
         return results[0] if single else results
 
 
-def load(model: str | Path | None = None, *, device: str = "cpu", threads: int = 0,
-         notify: Callable[[str], None] = log.info) -> Translator:
+def load(
+    model: str | Path | None = None, *, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = log.info
+) -> Translator:
     """A Translator of one model (an installed name such as "en-de", or a model folder), or of
     every installed model when `model` is None."""
-    folders = [m.folder for m in installed_models()] if model is None else \
-        [resolve_model(str(model), "translate", None, None)]
+    folders = (
+        [m.folder for m in installed_models()]
+        if model is None
+        else [resolve_model(str(model), "translate", None, None)]
+    )
     return Translator(folders, device, threads, notify)
 
 

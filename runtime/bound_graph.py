@@ -69,8 +69,9 @@ def with_constant_inputs(model: bytes, constants: dict[str, np.ndarray]) -> tupl
     return b"".join(parts), declared
 
 
-def _bound_graph(graph: memoryview, constants: dict[str, np.ndarray]
-                 ) -> tuple[list[bytes | memoryview], dict[str, DeclaredInput]]:
+def _bound_graph(
+    graph: memoryview, constants: dict[str, np.ndarray]
+) -> tuple[list[bytes | memoryview], dict[str, DeclaredInput]]:
     """The graph's fields, its bound inputs left out and their initializers added (as parts to
     join), and what it declared for those inputs."""
     parts, declared = [], {}
@@ -127,8 +128,11 @@ def _tensor(name: str, array: np.ndarray) -> list[bytes | memoryview]:
         raise GraphBytesError(f"{name}: no ONNX type for {array.dtype}")
     dims = b"".join(_key(TENSOR_DIMS, VARINT) + _encode_varint(size) for size in array.shape)
     data = memoryview(np.ascontiguousarray(array, dtype=array.dtype.newbyteorder("<"))).cast("B")
-    return [dims + _key(TENSOR_DATA_TYPE, VARINT) + _encode_varint(ONNX_TYPES[array.dtype]),
-            *_length_delimited(TENSOR_NAME, [name.encode("utf-8")]), *_length_delimited(TENSOR_RAW_DATA, [data])]
+    return [
+        dims + _key(TENSOR_DATA_TYPE, VARINT) + _encode_varint(ONNX_TYPES[array.dtype]),
+        *_length_delimited(TENSOR_NAME, [name.encode("utf-8")]),
+        *_length_delimited(TENSOR_RAW_DATA, [data]),
+    ]
 
 
 def _fields(message: bytes | memoryview) -> Iterator[tuple[int, int, int, int, int]]:

@@ -43,8 +43,9 @@ def _parts(source: SourcePieces, limit: int) -> Iterator[SourcePieces]:
             end = cut if cut > start else end
         words = word_of_piece[start:end]
         first = words[0]
-        yield SourcePieces(body[start:end] + [EOS], source.words[first : words[-1] + 1],
-                           [w - first for w in words] + [-1])
+        yield SourcePieces(
+            body[start:end] + [EOS], source.words[first : words[-1] + 1], [w - first for w in words] + [-1]
+        )
         start = end
 
 
@@ -54,5 +55,6 @@ def join_alignments(parts: list[WordAlignment]) -> JoinedAlignment:
     for part in parts:
         blocks.append((row, column, part))
         row, column = row + len(part.target_words), column + len(part.source_words)
-    return JoinedAlignment([w for part in parts for w in part.source_words],
-                           [w for part in parts for w in part.target_words], blocks)
+    return JoinedAlignment(
+        [w for part in parts for w in part.source_words], [w for part in parts for w in part.target_words], blocks
+    )

@@ -8,7 +8,7 @@ SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest 
 # 4: a model of several directions (manifest `directions`, a target-language token before each source)
 FORMAT_VERSION = 4
 ONE_DIRECTION_FORMAT = 3  # a model of one direction is still written as format 3: attn before 4 reads it
-OLDEST_FORMAT = 2   # the oldest model folder format this runtime reads
+OLDEST_FORMAT = 2  # the oldest model folder format this runtime reads
 MANIFEST = "manifest.json"
 ENCODER = "encoder.onnx"
 DECODER = "decoder.onnx"
@@ -41,5 +41,6 @@ def target_token(language: str) -> str:
     """The token that opens every source of a model trained in several directions and names the
     language to write (Johnson et al. 2017: "<2fr> The file…" asks for French)."""
     return f"<2{language}>"
+
 
 BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text; input readers drop it

@@ -34,8 +34,9 @@ def uncovered_runs(alignment) -> list[list[int]]:
     return low_runs(received_attention(alignment), alignment.source_words)
 
 
-def low_runs(masses: np.ndarray, words: list[str], low: float = LOW_MASS, run: int = MIN_RUN,
-             chars: int = MIN_CHARS) -> list[list[int]]:
+def low_runs(
+    masses: np.ndarray, words: list[str], low: float = LOW_MASS, run: int = MIN_RUN, chars: int = MIN_CHARS
+) -> list[list[int]]:
     """Runs of at least `run` words of `chars` letters or digits, each with a mass below `low`;
     a word above `low` ends a run, a shorter word below it neither ends nor extends one."""
     runs, current = [], []

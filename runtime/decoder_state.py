@@ -22,11 +22,20 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, PREVIOUS_TOKENS, SENTENCE, SOURCE, SOURCE_IDS,
-                             SOURCE_MASK, StateSpec)
+from .graph_contract import (
+    ATTENTION,
+    CARRIED,
+    LOG_PROBS,
+    PREVIOUS_TOKENS,
+    SENTENCE,
+    SOURCE,
+    SOURCE_IDS,
+    SOURCE_MASK,
+    StateSpec,
+)
 from .manifest import ModelFolderError
-from .sessions import create_session
 from .search import Banned, BestOfFullStep, best_allowed, most_banned
+from .sessions import create_session
 from .shortlist import Shortlist
 
 TAKE_ROWS = Path(__file__).with_name("take_rows.onnx")
@@ -108,10 +117,19 @@ class OnnxDecoderState(BestOfFullStep):
     each row's own candidates among the batch's (its sentence's, reordered like the source): each
     step keeps every row to them (Shortlist.restrict)."""
 
-    def __init__(self, decoder: onnxruntime.InferenceSession, device: Device, specs: list[StateSpec],
-                 encoded: dict[str, onnxruntime.OrtValue], ids: np.ndarray, mask: np.ndarray, vocabulary: np.ndarray,
-                 output: dict[str, onnxruntime.OrtValue], allowed: np.ndarray | None = None,
-                 stop: threading.Event | None = None):
+    def __init__(
+        self,
+        decoder: onnxruntime.InferenceSession,
+        device: Device,
+        specs: list[StateSpec],
+        encoded: dict[str, onnxruntime.OrtValue],
+        ids: np.ndarray,
+        mask: np.ndarray,
+        vocabulary: np.ndarray,
+        output: dict[str, onnxruntime.OrtValue],
+        allowed: np.ndarray | None = None,
+        stop: threading.Event | None = None,
+    ):
         self.decoder = decoder
         self.stop = stop  # set by another thread: the next step raises SearchStopped
         self.device = device
@@ -123,10 +141,14 @@ class OnnxDecoderState(BestOfFullStep):
         grouped = any(spec.kind == SENTENCE for spec in specs)
         source = {SOURCE_MASK: mask, SOURCE_IDS: np.searchsorted(vocabulary, ids)}
         source = {name: value for name, value in source.items() if name in wanted}
-        self.per_row = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SOURCE},
-                        **({} if grouped else source)}
-        self.per_sentence = {**{spec.name: encoded[spec.name] for spec in specs if spec.kind == SENTENCE},
-                             **(source if grouped else {})}
+        self.per_row = {
+            **{spec.name: encoded[spec.name] for spec in specs if spec.kind == SOURCE},
+            **({} if grouped else source),
+        }
+        self.per_sentence = {
+            **{spec.name: encoded[spec.name] for spec in specs if spec.kind == SENTENCE},
+            **(source if grouped else {}),
+        }
         self.allowed = allowed
         self.sentence = self.groups = np.arange(len(ids))
 
@@ -191,5 +213,7 @@ class OnnxDecoderState(BestOfFullStep):
 def _check_finite(first_column: np.ndarray) -> None:
     """One NaN logit makes its row's normaliser, so every column, NaN: a row's first value tells."""
     if np.isnan(first_column).any():
-        raise ModelFolderError("the model's decoder gives NaN log-probabilities: its weights are not finite "
-                               "(export it again from a good run)")
+        raise ModelFolderError(
+            "the model's decoder gives NaN log-probabilities: its weights are not finite "
+            "(export it again from a good run)"
+        )

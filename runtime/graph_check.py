@@ -13,8 +13,16 @@ import onnxruntime
 
 from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, with_constant_inputs
 from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
-from .graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
-                             SOURCE_MASK)
+from .graph_contract import (
+    ATTENTION,
+    CARRIED,
+    LOG_PROBS,
+    OUTPUT_BIAS,
+    OUTPUT_SCALE,
+    OUTPUT_WEIGHT,
+    PREVIOUS_TOKENS,
+    SOURCE_MASK,
+)
 from .manifest import Manifest, ModelFolderError
 from .output_layer import OutputLayer
 
@@ -30,8 +38,10 @@ def check_self_contained(folder: Path, name: str, data: bytes) -> None:
     """Refuse a graph whose weights lie in another file (ONNX external data): the manifest's
     checksums cover only the files it lists, so such a file would be loaded unchecked (probe M8)."""
     if EXTERNAL_DATA_KEY in data:
-        raise ModelFolderError(f"{folder / name}: keeps tensors in another file (ONNX external data), which the "
-                               "manifest's checksums do not cover; export the model again")
+        raise ModelFolderError(
+            f"{folder / name}: keeps tensors in another file (ONNX external data), which the "
+            "manifest's checksums do not cover; export the model again"
+        )
 
 
 def bind_output_layer(folder: Path, decoder: bytes, output_layer: OutputLayer) -> bytes:
@@ -41,31 +51,43 @@ def bind_output_layer(folder: Path, decoder: bytes, output_layer: OutputLayer) -
     try:
         bound, declared = with_constant_inputs(decoder, rows)
     except MissingInputError as error:
-        raise ModelFolderError(f"{folder}: {DECODER} does not take {OUTPUT_LAYER}'s "
-                               f"{', '.join(sorted(rows))} ({error}; mixed precisions?)") from None
+        raise ModelFolderError(
+            f"{folder}: {DECODER} does not take {OUTPUT_LAYER}'s {', '.join(sorted(rows))} ({error}; mixed precisions?)"
+        ) from None
     except GraphBytesError as error:
         raise ModelFolderError(f"{folder}: cannot load ONNX graph ({DECODER}: {error})") from None
     for name, array in rows.items():
         if declared[name].elem_type != ONNX_TYPES[array.dtype]:
-            raise ModelFolderError(f"{folder}: {DECODER} takes {name} of ONNX type {declared[name].elem_type}, but "
-                                   f"{OUTPUT_LAYER} gives {array.dtype} (mixed precisions?)")
+            raise ModelFolderError(
+                f"{folder}: {DECODER} takes {name} of ONNX type {declared[name].elem_type}, but "
+                f"{OUTPUT_LAYER} gives {array.dtype} (mixed precisions?)"
+            )
     width = declared[OUTPUT_WEIGHT].shape[0] if declared[OUTPUT_WEIGHT].shape else None
     if isinstance(width, int) and width != output_layer.columns.shape[0]:
-        raise ModelFolderError(f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
-                               f"but {DECODER} multiplies width {width}")
+        raise ModelFolderError(
+            f"{folder / OUTPUT_LAYER}: rows of width {output_layer.columns.shape[0]}, "
+            f"but {DECODER} multiplies width {width}"
+        )
     return bound
 
 
-def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.InferenceSession,
-                 decoder: onnxruntime.InferenceSession, output_layer: Callable[[], OutputLayer]) -> None:
+def check_graphs(
+    folder: Path,
+    manifest: Manifest,
+    encoder: onnxruntime.InferenceSession,
+    decoder: onnxruntime.InferenceSession,
+    output_layer: Callable[[], OutputLayer],
+) -> None:
     """`output_layer` gives the folder's output layer, read only to name what it gives when the
     decoder still takes some of it (a decoder bound to rows of another precision)."""
     specs = manifest.state_specs
     encoder_outputs = [o.name for o in encoder.get_outputs()]
     expected = [spec.name for spec in specs]
     if encoder_outputs != expected:
-        raise ModelFolderError(f"{folder / ENCODER}: gives {', '.join(encoder_outputs)}, but the manifest's states "
-                               f"need {', '.join(expected)}")
+        raise ModelFolderError(
+            f"{folder / ENCODER}: gives {', '.join(encoder_outputs)}, but the manifest's states "
+            f"need {', '.join(expected)}"
+        )
     inputs = {i.name: i for i in decoder.get_inputs()}
     outputs = [o.name for o in decoder.get_outputs()]
     missing = [n for n in [PREVIOUS_TOKENS, SOURCE_MASK, *expected] if n not in inputs]
@@ -75,8 +97,10 @@ def check_graphs(folder: Path, manifest: Manifest, encoder: onnxruntime.Inferenc
         raise ModelFolderError(f"{folder / DECODER}: has no {', '.join(missing)} (the manifest's states disagree)")
     unbound = sorted(name for name in inputs if name in OUTPUT_INPUTS)  # the bound decoder takes none
     if unbound:
-        raise ModelFolderError(f"{folder}: {DECODER} takes {', '.join(unbound)} but {OUTPUT_LAYER} "
-                               f"gives {', '.join(sorted(output_layer().input_names))} (mixed precisions?)")
+        raise ModelFolderError(
+            f"{folder}: {DECODER} takes {', '.join(unbound)} but {OUTPUT_LAYER} "
+            f"gives {', '.join(sorted(output_layer().input_names))} (mixed precisions?)"
+        )
     for name, session in ((ENCODER, encoder), (DECODER, decoder)):
         try:
             recorded = session.get_modelmeta().custom_metadata_map.get(TOKENIZER_CHECKSUM)

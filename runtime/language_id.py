@@ -15,7 +15,6 @@ from functools import lru_cache
 
 from .errors import UsageError
 
-
 _LOCK = threading.Lock()  # set_languages changes the one identifier: one detection at a time
 DETECTED_CHARS = 2000  # a text's head is enough to tell its language
 # At 0.8 the open-set check named a language outside {en, de} for none of the test splits'
@@ -38,8 +37,9 @@ def known_languages() -> frozenset[str]:
     return _identifier()[1]
 
 
-def detect_language(text: str, candidates: list[str] | set[str],
-                    other_language_probability: float = OTHER_LANGUAGE_PROBABILITY) -> tuple[str, float]:
+def detect_language(
+    text: str, candidates: list[str] | set[str], other_language_probability: float = OTHER_LANGUAGE_PROBABILITY
+) -> tuple[str, float]:
     """(code, probability) of the likeliest language of `text` among `candidates` (ISO 639-1 codes
     the identifier knows; a UsageError when none is), or of a language outside them when the
     identifier, choosing among all it knows, gives that one `other_language_probability` or more."""

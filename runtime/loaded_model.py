@@ -33,13 +33,19 @@ from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
 from .output_layer import OutputLayer
 from .parallel import available_cores
-from .search import (MODEL_SEARCH_DEFAULTS, Hypothesis, SearchOptions, beam_search, check_search_value, final_score,
-                     greedy_search)
+from .search import (
+    MODEL_SEARCH_DEFAULTS,
+    Hypothesis,
+    SearchOptions,
+    beam_search,
+    check_search_value,
+    final_score,
+    greedy_search,
+)
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .texts import TextTranslator, Translation
 from .tokenizer import SubwordTokenizer
-
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
@@ -67,22 +73,37 @@ def loadable_graph(folder: Path, name: str, data: bytes, output_layer: OutputLay
     return data if output_layer is None else bind_output_layer(folder, data, output_layer)
 
 
-def open_graph(folder: Path, name: str, checksum: str, data: Callable[[], bytes], device: str, threads: int,
-               notify: Callable[[str], None]) -> onnxruntime.InferenceSession:
+def open_graph(
+    folder: Path,
+    name: str,
+    checksum: str,
+    data: Callable[[], bytes],
+    device: str,
+    threads: int,
+    notify: Callable[[str], None],
+) -> onnxruntime.InferenceSession:
     """The session of the graph `name` (graph_checksum), whose bytes `data` gives (loadable_graph)
     when no cached optimized graph serves; onnxruntime's errors as a ModelFolderError."""
     try:
         return create_session(folder / name, device, threads, notify, checksum, data)
     except (UsageError, ModelFolderError):  # an unknown device; a graph refused by loadable_graph's checks
         raise
-    except Exception as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
+    except (
+        Exception
+    ) as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
         raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
 
 
 class LoadedModel:
-    def __init__(self, folder: str | Path, device: str = "cpu", threads: int = 0,
-                 notify: Callable[[str], None] = warn_on_stderr, source_lang: str | None = None,
-                 target_lang: str | None = None):
+    def __init__(
+        self,
+        folder: str | Path,
+        device: str = "cpu",
+        threads: int = 0,
+        notify: Callable[[str], None] = warn_on_stderr,
+        source_lang: str | None = None,
+        target_lang: str | None = None,
+    ):
         """A model of several directions translates the one that fits `source_lang` and
         `target_lang` (its default when neither is given); a model of one direction translates
         that one, whatever they say (the registry chose it for them)."""
@@ -113,8 +134,13 @@ class LoadedModel:
     def _session(self, graph: VerifiedFile, bound: bool) -> onnxruntime.InferenceSession:
         """The session of the folder's `graph`, with the output layer `bound` into it or fed to it;
         its bytes are read (and verified) only when no cached optimized graph serves (open_graph)."""
-        return open_graph(self.folder, graph.name, graph_checksum(self.manifest, graph.name, bound),
-                          functools.partial(self._loadable, graph, bound), *self.session_settings)
+        return open_graph(
+            self.folder,
+            graph.name,
+            graph_checksum(self.manifest, graph.name, bound),
+            functools.partial(self._loadable, graph, bound),
+            *self.session_settings,
+        )
 
     def _loadable(self, graph: VerifiedFile, bound: bool) -> bytes:
         return loadable_graph(self.folder, graph.name, graph.read(), self.output_layer if bound else None)
@@ -137,8 +163,10 @@ class LoadedModel:
         vocab_size = self.manifest.architecture["vocab_size"]
         output_layer = OutputLayer.load(self.folder / OUTPUT_LAYER)
         if output_layer.vocab_size != vocab_size:
-            raise ModelFolderError(f"{self.folder / OUTPUT_LAYER}: {output_layer.vocab_size} rows, "
-                                   f"but the model was trained with {vocab_size} pieces")
+            raise ModelFolderError(
+                f"{self.folder / OUTPUT_LAYER}: {output_layer.vocab_size} rows, "
+                f"but the model was trained with {vocab_size} pieces"
+            )
         return output_layer
 
     @property
@@ -158,8 +186,10 @@ class LoadedModel:
         except Exception as error:  # tokenizers raises plain Exceptions for unreadable files
             raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({_first_line(error)})") from None
         if vocab_size != self.tokenizer.vocab_size:
-            raise ModelFolderError(f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
-                                   f"but the model was trained with {vocab_size}")
+            raise ModelFolderError(
+                f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
+                f"but the model was trained with {vocab_size}"
+            )
 
     def _target_prefix(self) -> list[int]:
         """The ids that open every source: the target language's token (runtime/constants.target_token)
@@ -169,8 +199,10 @@ class LoadedModel:
             return []
         token = self.tokenizer.language_token(self.target_lang)
         if token is None:
-            raise ModelFolderError(f"{self.folder / TOKENIZER}: no {target_token(self.target_lang)} token, which "
-                                   f"this model of several directions needs to write {self.target_lang}")
+            raise ModelFolderError(
+                f"{self.folder / TOKENIZER}: no {target_token(self.target_lang)} token, which "
+                f"this model of several directions needs to write {self.target_lang}"
+            )
         return [token]
 
     def towards(self, source_lang: str, target_lang: str) -> LoadedModel:
@@ -186,8 +218,14 @@ class LoadedModel:
         values.update({k: v for k, v in overrides.items() if v is not None or k == "seed"})
         return SearchOptions(**values)
 
-    def search_options(self, beam: int | None = None, n_best: int = 1, sample: bool = False,
-                       notify: Callable[[str], None] | None = None, **settings) -> SearchOptions:
+    def search_options(
+        self,
+        beam: int | None = None,
+        n_best: int = 1,
+        sample: bool = False,
+        notify: Callable[[str], None] | None = None,
+        **settings,
+    ) -> SearchOptions:
         """The model's defaults overridden by what was given. n-best needs a beam at least as wide:
         a smaller one is raised to n (with a note when the beam was asked for); sampling gives one
         output per input (with a note when more were asked for)."""
@@ -213,9 +251,15 @@ class LoadedModel:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
         return inputs_per_call(batch_size, self.workers)
 
-    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
-                  first_number: int = 1, sentences: bool = True, stop: threading.Event | None = None
-                  ) -> list[list[Translation]]:
+    def translate(
+        self,
+        texts: list[str],
+        options: SearchOptions | None = None,
+        batch_size: int = 32,
+        first_number: int = 1,
+        sentences: bool = True,
+        stop: threading.Event | None = None,
+    ) -> list[list[Translation]]:
         """n-best translations of each text, in input order (runtime/texts.py: TextTranslator)."""
         return TextTranslator(self).translate(texts, options, batch_size, first_number, sentences, stop)
 
@@ -235,8 +279,9 @@ class LoadedModel:
         score = final_score(log_prob, attention, len(source.ids), options)
         return texts.translation(source, target, score, attention)
 
-    def encode(self, sources: list[list[int]], shortlist: bool = True,
-               stop: threading.Event | None = None) -> OnnxDecoderState:
+    def encode(
+        self, sources: list[list[int]], shortlist: bool = True, stop: threading.Event | None = None
+    ) -> OnnxDecoderState:
         """Run the encoder over id sequences (EOS included), right-padded into one batch; the
         decoder will score the batch's shortlist when asked and the model has one, else the
         whole vocabulary."""
@@ -256,8 +301,9 @@ class LoadedModel:
         else:  # the decoder holds the whole output layer
             vocabulary = np.arange(self.manifest.architecture["vocab_size"])
             allowed, output, decoder = None, {}, self.decoder
-        return OnnxDecoderState(decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary,
-                                output, allowed, stop)
+        return OnnxDecoderState(
+            decoder, self.device, self.manifest.state_specs, encoded, ids, mask, vocabulary, output, allowed, stop
+        )
 
     def encoder_inputs(self, sources: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
         """Id sequences (EOS included) → source_ids and source_mask (B, S), right-padded with PAD,
@@ -266,7 +312,9 @@ class LoadedModel:
         ids = np.full((len(sources), longest), PAD, dtype=np.int64)
         for row, sequence in enumerate(sources):
             ids[row, : len(sequence)] = sequence
-        mask = (ids != PAD) & ((ids != EOS) | self.source_eos)  # a model that read sources without EOS: its EOS masked out
+        mask = (ids != PAD) & (
+            (ids != EOS) | self.source_eos
+        )  # a model that read sources without EOS: its EOS masked out
         return ids, mask.astype(np.int64)
 
     @property
@@ -275,8 +323,9 @@ class LoadedModel:
         (a shortlist's), opened when a shortlist is first used."""
         return self._once(DECODER, lambda: self._session(VerifiedFile(self.folder, self.manifest, DECODER), False))
 
-    def search(self, sources: list[list[int]], options: SearchOptions,
-               stop: threading.Event | None = None) -> list[list[Hypothesis]]:
+    def search(
+        self, sources: list[list[int]], options: SearchOptions, stop: threading.Event | None = None
+    ) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
         For an n-best list, beam search returns all its `beam` hypotheses, best first, so that
         `_distinct` can pass over those that read the same as a better one."""

@@ -14,8 +14,21 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
 from .checksums import read_with_sha256, sha256_of
-from .constants import (DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, OLDEST_FORMAT, ONE_DIRECTION_FORMAT,
-                        OUTPUT_LAYER, SOURCE_TOKENIZER, SPECIAL_IDS, SPECIAL_TOKENS, TASKS, TOKENIZER)
+from .constants import (
+    DECODER,
+    ENCODER,
+    FORMAT_VERSION,
+    LEXICON,
+    MANIFEST,
+    OLDEST_FORMAT,
+    ONE_DIRECTION_FORMAT,
+    OUTPUT_LAYER,
+    SOURCE_TOKENIZER,
+    SPECIAL_IDS,
+    SPECIAL_TOKENS,
+    TASKS,
+    TOKENIZER,
+)
 from .errors import UsageError
 from .graph_contract import STATE_KINDS, StateSpec, rnn_states
 from .search import SEARCH_FLAGS, SEARCH_LIMITS, check_search_value
@@ -127,8 +140,10 @@ def check_npz(path: Path, what: str) -> None:
         raise ModelFolderError(f"{path}: cannot read {what} (not a readable .npz archive: {error})") from None
     for member in members:
         if member.file_size > max(LARGE_MEMBER, NPZ_RATIO * member.compress_size):
-            raise ModelFolderError(f"{path}: member {member.filename} would unpack to {member.file_size:,} bytes "
-                                   f"from {member.compress_size:,}; refusing it")
+            raise ModelFolderError(
+                f"{path}: member {member.filename} would unpack to {member.file_size:,} bytes "
+                f"from {member.compress_size:,}; refusing it"
+            )
 
 
 MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
@@ -158,10 +173,13 @@ def read_manifest(folder: Path, verify_checksums: bool = True, checked_when_read
         raise ModelFolderError(f"{path}: format_version must be an integer, got {version!r}")
     if version > FORMAT_VERSION:
         raise ModelFolderError(
-            f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn")
+            f"{path}: format version {version} is newer than this attn reads ({FORMAT_VERSION}); upgrade attn"
+        )
     if version < OLDEST_FORMAT:
-        raise ModelFolderError(f"{path}: format version {version} is older than this attn reads "
-                               f"({OLDEST_FORMAT}); export the model again with `attn export --no-train`")
+        raise ModelFolderError(
+            f"{path}: format version {version} is older than this attn reads "
+            f"({OLDEST_FORMAT}); export the model again with `attn export --no-train`"
+        )
     known = {f.name for f in fields(Manifest)}
     try:
         manifest = Manifest(**{key: value for key, value in raw.items() if key in known})
@@ -173,8 +191,11 @@ def read_manifest(folder: Path, verify_checksums: bool = True, checked_when_read
     for name, expected in manifest.files.items():
         file = folder / name
         if file.is_symlink() or not file.is_file():
-            raise ModelFolderError(f"{file}: missing file" if not file.exists() and not file.is_symlink()
-                                   else f"{file}: not a regular file")
+            raise ModelFolderError(
+                f"{file}: missing file"
+                if not file.exists() and not file.is_symlink()
+                else f"{file}: not a regular file"
+            )
         if verify_checksums and name not in checked_when_read and sha256_of(file) != expected:
             raise ModelFolderError(f"{file}: checksum mismatch (damaged or altered file)")
     return manifest
@@ -211,13 +232,22 @@ def _problem(manifest: Manifest) -> str | None:
         if not isinstance(value, str) or not LANGUAGE.fullmatch(value):
             return f"{name} must be a language code, got {value!r}"
     directions = manifest.directions
-    if not isinstance(directions, list) or len(directions) > 64 or not all(
-            isinstance(pair, list) and len(pair) == 2 and all(isinstance(code, str) and LANGUAGE.fullmatch(code)
-                                                              for code in pair) and pair[0] != pair[1]
-            for pair in directions):
+    if (
+        not isinstance(directions, list)
+        or len(directions) > 64
+        or not all(
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(code, str) and LANGUAGE.fullmatch(code) for code in pair)
+            and pair[0] != pair[1]
+            for pair in directions
+        )
+    ):
         return f"directions must be a list of [source, target] language codes, got {directions!r}"[:300]
-    if directions and ([manifest.source_lang, manifest.target_lang] not in directions
-                       or len({tuple(pair) for pair in directions}) != len(directions)):
+    if directions and (
+        [manifest.source_lang, manifest.target_lang] not in directions
+        or len({tuple(pair) for pair in directions}) != len(directions)
+    ):
         return "directions must list each pair once, source_lang → target_lang among them"
     if directions and manifest.format_version < FORMAT_VERSION:
         return f"directions need format version {FORMAT_VERSION}"
@@ -237,19 +267,37 @@ def _problem(manifest: Manifest) -> str | None:
     if manifest.special_ids != SPECIAL_IDS:
         return f"special_ids must be {SPECIAL_IDS}, got {manifest.special_ids!r}"
     names = manifest.state_names
-    if not isinstance(names, list) or not all(isinstance(n, str) and STATE_NAME.fullmatch(n) for n in names) \
-            or len(set(names)) != len(names) or len(names) > 64:
+    if (
+        not isinstance(names, list)
+        or not all(isinstance(n, str) and STATE_NAME.fullmatch(n) for n in names)
+        or len(set(names)) != len(names)
+        or len(names) > 64
+    ):
         return f"state_names must be a list of distinct lower-case names, got {names!r}"
     states = manifest.states
     if manifest.format_version > OLDEST_FORMAT:
-        if not isinstance(states, list) or not states or len(states) > 256 or not all(
-                isinstance(s, dict) and set(s) == {"name", "kind"} and isinstance(s["name"], str)
-                and STATE_NAME.fullmatch(s["name"]) and s["kind"] in STATE_KINDS for s in states):
+        if (
+            not isinstance(states, list)
+            or not states
+            or len(states) > 256
+            or not all(
+                isinstance(s, dict)
+                and set(s) == {"name", "kind"}
+                and isinstance(s["name"], str)
+                and STATE_NAME.fullmatch(s["name"])
+                and s["kind"] in STATE_KINDS
+                for s in states
+            )
+        ):
             return f"states must be a list of {{name, kind}} with kinds {', '.join(STATE_KINDS)}, got {states!r}"[:300]
         if len({s["name"] for s in states}) != len(states):
             return "states: names must be distinct"
     vocab_size = manifest.architecture.get("vocab_size")
-    if isinstance(vocab_size, bool) or not isinstance(vocab_size, int) or not len(SPECIAL_TOKENS) < vocab_size <= MAX_VOCABULARY:
+    if (
+        isinstance(vocab_size, bool)
+        or not isinstance(vocab_size, int)
+        or not len(SPECIAL_TOKENS) < vocab_size <= MAX_VOCABULARY
+    ):
         return f"architecture.vocab_size must be an integer in ({len(SPECIAL_TOKENS)}, {MAX_VOCABULARY}], got {vocab_size!r}"
     precision = manifest.architecture.get("precision", "fp32")
     if precision not in PRECISIONS:

@@ -71,7 +71,9 @@ class OutputLayer:
             raise ModelFolderError(f"{path}: cannot read the output layer ({error})") from None
         weight, bias, scale = arrays
         expected_kind = "f" if scale is None else "i"
-        shapes_agree = weight.ndim == 2 and bias.shape == (len(weight),) and (scale is None or scale.shape == bias.shape)
+        shapes_agree = (
+            weight.ndim == 2 and bias.shape == (len(weight),) and (scale is None or scale.shape == bias.shape)
+        )
         if weight.dtype.kind != expected_kind or bias.dtype.kind != "f" or not shapes_agree or weight.shape[1] == 0:
             raise ModelFolderError(f"{path}: expected weight (V, R), bias (V,) [, scale (V,)] of matching types")
         if not all(np.isfinite(a).all() for a in (weight, bias, scale) if a is not None and a.dtype.kind == "f"):

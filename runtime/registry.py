@@ -67,10 +67,13 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
     if fitting:
         pairs = ", ".join(f"{s}→{t}" for _, (s, t) in fitting)
         raise ModelFolderError(f"several installed {task} models fit ({pairs}): choose with --from and --to")
-    asked = "".join([f" from {source}" if source else "", f" into {target}" if target else ""]) or \
-        f" for {wanted[0]}→{wanted[1]}"
-    raise ModelFolderError(f"no installed {task} model{asked} (see `attn models`, or pass --model)"
-                           + pivot_hint(task, source, target))
+    asked = (
+        "".join([f" from {source}" if source else "", f" into {target}" if target else ""])
+        or f" for {wanted[0]}→{wanted[1]}"
+    )
+    raise ModelFolderError(
+        f"no installed {task} model{asked} (see `attn models`, or pass --model)" + pivot_hint(task, source, target)
+    )
 
 
 def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:

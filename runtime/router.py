@@ -32,8 +32,15 @@ Pair = tuple[str, str]
 def unchanged(text: str) -> list[Translation]:
     """An input passed through: its own words, each aligned to itself."""
     words = text.split()
-    return [Translation(text, [], 0.0, np.zeros((0, 0), np.float32),
-                        WordAlignment(words, words, np.eye(len(words), dtype=np.float32)))]
+    return [
+        Translation(
+            text,
+            [],
+            0.0,
+            np.zeros((0, 0), np.float32),
+            WordAlignment(words, words, np.eye(len(words), dtype=np.float32)),
+        )
+    ]
 
 
 def dense_weights(alignment) -> np.ndarray:
@@ -56,8 +63,9 @@ def compose(first: Translation, second: Translation) -> Translation:
         into, out_of = first.alignment, second.alignment
         if list(into.target_words) != list(out_of.source_words):
             return out_of
-        return WordAlignment(list(into.source_words), list(out_of.target_words),
-                             dense_weights(out_of) @ dense_weights(into))
+        return WordAlignment(
+            list(into.source_words), list(out_of.target_words), dense_weights(out_of) @ dense_weights(into)
+        )
 
     return Translation(second.text, second.tokens, first.score + second.score, np.zeros((0, 0), np.float32), aligned)
 
@@ -79,14 +87,20 @@ class Routes:
             return [(source, target)]
         if source == target:
             return []
-        middles = sorted({middle for first, middle in self.pairs if first == source and (middle, target) in self.pairs},
-                         key=lambda language: (language != PIVOT_LANGUAGE, language))
+        middles = sorted(
+            {middle for first, middle in self.pairs if first == source and (middle, target) in self.pairs},
+            key=lambda language: (language != PIVOT_LANGUAGE, language),
+        )
         return [(source, middles[0]), (middles[0], target)] if middles else None
 
     def pivoted(self) -> list[Pair]:
         """The pairs no model translates directly that two hops do."""
-        return [(source, target) for source in self.languages for target in self.languages
-                if source != target and len(self.hops(source, target) or ()) == 2]
+        return [
+            (source, target)
+            for source in self.languages
+            for target in self.languages
+            if source != target and len(self.hops(source, target) or ()) == 2
+        ]
 
     def all_pairs(self) -> list[Pair]:
         """Every pair with a way: the direct ones, then the pivoted."""
@@ -119,12 +133,24 @@ class Router:
         detected = [detect_language(text, self.routes.languages)[0] if text.strip() else None for text in texts]
         counts = Counter(language for language in detected if language)
         if counts:
-            self.notify("detected " + ", ".join(f"{language} ({count} {'input' if count == 1 else 'inputs'})"
-                                                for language, count in counts.most_common()))
+            self.notify(
+                "detected "
+                + ", ".join(
+                    f"{language} ({count} {'input' if count == 1 else 'inputs'})"
+                    for language, count in counts.most_common()
+                )
+            )
         return detected
 
-    def translate(self, texts: list[str], source: str | None, target: str | None, batch_size: int = 32,
-                  first_number: int = 1, sentences: bool = True) -> list[list[Translation]]:
+    def translate(
+        self,
+        texts: list[str],
+        source: str | None,
+        target: str | None,
+        batch_size: int = 32,
+        first_number: int = 1,
+        sentences: bool = True,
+    ) -> list[list[Translation]]:
         """Each text's translations into `target`, in input order (n-best as the last hop's
         options say); `source` None or "auto" detects each text's language."""
         detected = self.detect(texts, target) if source in (None, "auto") else [source] * len(texts)
@@ -135,8 +161,11 @@ class Router:
                 language = next((pair[0] for pair, _ in self.loaded), None) or min(self.routes.sources_into(target))
             hops = self.routes.hops(language, target)
             if not hops:
-                why = f"already in {language}" if hops == [] else \
-                    f"detected {language}, which no model here translates" + (f" into {target}" if target else "")
+                why = (
+                    f"already in {language}"
+                    if hops == []
+                    else f"detected {language}, which no model here translates" + (f" into {target}" if target else "")
+                )
                 for i in chosen:
                     self.notify(f"input {first_number + i}: {why}: written out unchanged")
                     results[i] = unchanged(texts[i])
@@ -146,13 +175,17 @@ class Router:
                 results[i] = result
         return results
 
-    def _through(self, hops: list[Pair], texts: list[str], batch_size: int, first_number: int,
-                 sentences: bool) -> list[list[Translation]]:
+    def _through(
+        self, hops: list[Pair], texts: list[str], batch_size: int, first_number: int, sentences: bool
+    ) -> list[list[Translation]]:
         found = None
         for number, pair in enumerate(hops):
             translator, options = self._translator(pair, number == len(hops) - 1)
             inputs = texts if found is None else [result[0].text for result in found]
             step = translator.translate(inputs, options, batch_size, first_number, sentences)
-            found = step if found is None else [[compose(before[0], after) for after in result]
-                                                for before, result in zip(found, step)]
+            found = (
+                step
+                if found is None
+                else [[compose(before[0], after) for after in result] for before, result in zip(found, step)]
+            )
         return found

@@ -91,8 +91,16 @@ class BestOfFullStep:
 # The search settings a model carries (its training config's [search], written into the manifest),
 # and what holds when a model sets none: the one home of these defaults, for `attn export`
 # (export/config.py SearchConfig) and the runtime alike.
-MODEL_SEARCH_DEFAULTS = {"beam": 5, "length_penalty": 1.0, "min_length": 0, "no_repeat_ngram": 0, "replace_unk": False,
-                         "max_length_ratio": 2.0, "max_length_offset": 10, "max_source_pieces": 200}
+MODEL_SEARCH_DEFAULTS = {
+    "beam": 5,
+    "length_penalty": 1.0,
+    "min_length": 0,
+    "no_repeat_ngram": 0,
+    "replace_unk": False,
+    "max_length_ratio": 2.0,
+    "max_length_offset": 10,
+    "max_source_pieces": 200,
+}
 
 
 @dataclass(frozen=True)
@@ -154,8 +162,11 @@ def check_search_value(name: str, value) -> None:
     """Raise ValueError naming the setting when `value` is of the wrong type or out of range
     (NaN included); None stands for "the model's default" where a setting has one."""
     if value is None or name == "seed":
-        if name == "seed" and value is not None and (isinstance(value, bool) or not isinstance(value, int)
-                                                     or not 0 <= value < 2**64):
+        if (
+            name == "seed"
+            and value is not None
+            and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64)
+        ):
             raise UsageError(f"seed must be an integer in [0, 2^64), got {value!r}")
         return
     if name in SEARCH_FLAGS:
@@ -195,8 +206,9 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
     return where[vocabulary[where] == ids]
 
 
-def banned_columns(vocabulary: np.ndarray, histories: Callable[[], list[list[int]]], step: int,
-                   options: SearchOptions) -> Banned:
+def banned_columns(
+    vocabulary: np.ndarray, histories: Callable[[], list[list[int]]], step: int, options: SearchOptions
+) -> Banned:
     """The columns of `vocabulary` no row may take at this step, and each row's own: PAD and BOS,
     which no output holds (an imported Marian model's BOS is its pad, whose probability stays in
     the normalization, as in Marian's search), EOS before min_length; and, per row, the tokens that
@@ -228,8 +240,7 @@ def most_banned(banned: Banned) -> int:
     return len(common) + max((len(columns) for columns in per_row), default=0)
 
 
-def best_allowed(columns: np.ndarray, values: np.ndarray, width: int,
-                 banned: Banned) -> tuple[np.ndarray, np.ndarray]:
+def best_allowed(columns: np.ndarray, values: np.ndarray, width: int, banned: Banned) -> tuple[np.ndarray, np.ndarray]:
     """Each row's `width` best columns (N, W) and values (N, W) among those not banned, best first,
     equal values by lower column first, from each row's best `width` + most_banned(banned) (as
     largest_per_row gives them): what the full row, constrained, would give."""
@@ -274,8 +285,9 @@ def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndar
     return draw
 
 
-def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
-                  options: SearchOptions) -> list[list[Hypothesis]]:
+def greedy_search(
+    state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray, options: SearchOptions
+) -> list[list[Hypothesis]]:
     """One token per step per sentence: the argmax, or a sample when options.sample."""
     batch = len(max_lengths)
     draw = sampler(options, batch) if options.sample else None
@@ -317,8 +329,9 @@ def greedy_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: 
     return results
 
 
-def best_of_groups(columns: np.ndarray, values: np.ndarray, count: int, k: int,
-                   width: int) -> tuple[np.ndarray, np.ndarray]:
+def best_of_groups(
+    columns: np.ndarray, values: np.ndarray, count: int, k: int, width: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Each group of k rows' `width` best candidates, from each row's best: columns (N, W) and
     values (N, W) as step_best gives them (N = G·k, W ≥ width or all C = `count` columns) →
     positions (G, width) among the group's k·C candidates (row r of the group, column c: r·C + c)
@@ -331,8 +344,9 @@ def best_of_groups(columns: np.ndarray, values: np.ndarray, count: int, k: int,
     return np.take_along_axis(positions, order, axis=1), np.take_along_axis(values, order, axis=1)
 
 
-def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray,
-                options: SearchOptions) -> list[list[Hypothesis]]:
+def beam_search(
+    state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray, options: SearchOptions
+) -> list[list[Hypothesis]]:
     """Beam search; returns `n_best` hypotheses per sentence, best first. A sentence finishes
     when `beam` hypotheses have ended (or at its maximum length)."""
     k = options.beam
@@ -349,20 +363,25 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
         banned = banned_columns(state.vocabulary, history.tolist, step, options)
         best, best_log_probs, attention = state.step_best(previous, 2 * k, banned)  # (N, 2k) each
         columns, groups = len(state.vocabulary), len(alive)
-        top, top_scores = best_of_groups(best, scores[:, None] + best_log_probs, columns, k,
-                                         min(2 * k, k * columns))  # (groups, 2k), best first
+        top, top_scores = best_of_groups(
+            best, scores[:, None] + best_log_probs, columns, k, min(2 * k, k * columns)
+        )  # (groups, 2k), best first
         token = state.vocabulary[top % columns]
         rows = np.arange(groups)[:, None] * k + top // columns  # (groups, 2k) rows in flight
         last_step = step + 1 >= max_lengths[alive]  # (groups,)
         ends = (token == EOS) | last_step[:, None]  # (groups, 2k)
         for g, rank in zip(*np.nonzero(ends[:, :k] & np.isfinite(top_scores[:, :k]))):
             sentence, row = alive[g], rows[g, rank]
-            steps = attention[row][None] if attention_history is None else np.concatenate(
-                [attention_history[row], attention[row][None]])
+            steps = (
+                attention[row][None]
+                if attention_history is None
+                else np.concatenate([attention_history[row], attention[row][None]])
+            )
             kept = history[row].tolist() + ([] if token[g, rank] == EOS else [int(token[g, rank])])
             log_prob = float(top_scores[g, rank])
-            finished[sentence].append(Hypothesis(
-                kept, final_score(log_prob, steps, source_lengths[sentence], options), log_prob, steps))
+            finished[sentence].append(
+                Hypothesis(kept, final_score(log_prob, steps, source_lengths[sentence], options), log_prob, steps)
+            )
         going = ~last_step & np.array([len(finished[sentence]) < k for sentence in alive])
         if not going.any():
             break
@@ -372,8 +391,11 @@ def beam_search(state: DecoderState, max_lengths: np.ndarray, source_lengths: np
         selected = rows[going][continuing]
         history = np.concatenate([history[selected], token[going][continuing][:, None]], axis=1)
         step_attention = attention[selected][:, None]
-        attention_history = step_attention if attention_history is None else np.concatenate(
-            [attention_history[selected], step_attention], axis=1)
+        attention_history = (
+            step_attention
+            if attention_history is None
+            else np.concatenate([attention_history[selected], step_attention], axis=1)
+        )
         scores = top_scores[going][continuing]
         previous = history[:, -1].copy()
         alive = alive[going]

@@ -58,8 +58,12 @@ def warn_on_stderr(message: str) -> None:
 
 
 def create_session(
-    path: Path, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = warn_on_stderr,
-    checksum: str | None = None, data: bytes | Callable[[], bytes] | None = None,
+    path: Path,
+    device: str = "cpu",
+    threads: int = 0,
+    notify: Callable[[str], None] = warn_on_stderr,
+    checksum: str | None = None,
+    data: bytes | Callable[[], bytes] | None = None,
 ) -> onnxruntime.InferenceSession:
     """A session for the graph `path` on `device` ("cpu" or "cuda"); threads 0 lets onnxruntime
     choose. `data`, the file's bytes as read and verified once, is what the session loads (else the
@@ -86,8 +90,10 @@ def create_session(
     requested = [p for p in PROVIDERS[device] if p in available]
     session = _session(graph, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
-        notify(f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
-               f"(available: {', '.join(available)})")
+        notify(
+            f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
+            f"(available: {', '.join(available)})"
+        )
     return session
 
 
@@ -102,8 +108,9 @@ def optimized_graph_cache() -> Path:
     return attn_cache() / "graphs"
 
 
-def _cached_cpu_session(path: Path, data: bytes | Callable[[], bytes] | None, threads: int,
-                        checksum: str) -> onnxruntime.InferenceSession:
+def _cached_cpu_session(
+    path: Path, data: bytes | Callable[[], bytes] | None, threads: int, checksum: str
+) -> onnxruntime.InferenceSession:
     """The CPU session of the graph (create_session's `path` and `data`; `checksum` its sha256) from
     its cached optimized graph when there is one that matches its recorded SHA-256 (anything else
     is dropped and made again), else optimized now and cached (written under temporary names, then
@@ -174,6 +181,7 @@ def _drop(graph: Path) -> None:
 def _keep_last_used(folder: Path) -> None:
     """Remove all but the GRAPHS_KEPT most recently used graphs of the cache, and the temporary
     files of writers that are gone (killed, or out of disk)."""
+
     def last_used(graph: Path) -> float:
         try:
             return graph.stat().st_mtime
@@ -207,19 +215,29 @@ def _register_shared_cpu_arena() -> None:
     with _shared_cpu_arena_lock:
         if _shared_cpu_arena_registered:
             return
-        memory = onnxruntime.OrtMemoryInfo("Cpu", onnxruntime.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0,
-                                           onnxruntime.OrtMemType.DEFAULT)
+        memory = onnxruntime.OrtMemoryInfo(
+            "Cpu", onnxruntime.OrtAllocatorType.ORT_ARENA_ALLOCATOR, 0, onnxruntime.OrtMemType.DEFAULT
+        )
         onnxruntime.create_and_register_allocator(memory, onnxruntime.OrtArenaCfg({}))
         _shared_cpu_arena_registered = True
 
 
-def _session(graph: Path | bytes, threads: int, providers: list[str], cpu_fallback: bool, optimize: bool = True,
-             save_optimized: Path | None = None) -> onnxruntime.InferenceSession:
+def _session(
+    graph: Path | bytes,
+    threads: int,
+    providers: list[str],
+    cpu_fallback: bool,
+    optimize: bool = True,
+    save_optimized: Path | None = None,
+) -> onnxruntime.InferenceSession:
     options = onnxruntime.SessionOptions()
     options.intra_op_num_threads = threads
     options.inter_op_num_threads = 1
-    options.graph_optimization_level = (onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL if optimize
-                                        else onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    options.graph_optimization_level = (
+        onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL
+        if optimize
+        else onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL
+    )
     options.log_severity_level = 3
     # onnxruntime's memory patterns plan one arena layout per input shape seen, and each batch of a
     # search has its own (rows × source length × steps): they cost a fifth more peak memory, for no

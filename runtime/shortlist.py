@@ -34,14 +34,16 @@ def distinct(ids: np.ndarray) -> np.ndarray:
 
 
 class Shortlist:
-    def __init__(self, frequent: np.ndarray, translations: np.ndarray,
-                 language_frequent: dict[int, np.ndarray] | None = None):
+    def __init__(
+        self, frequent: np.ndarray, translations: np.ndarray, language_frequent: dict[int, np.ndarray] | None = None
+    ):
         """language_frequent: a language token's id → the frequent pieces of its language, which
         replace `frequent` for a source opening with that token."""
         self.frequent = np.asarray(frequent, dtype=np.int64)
         self.translations = np.asarray(translations, dtype=np.int64)
-        self.language_frequent = {int(token): np.asarray(ids, dtype=np.int64)
-                                  for token, ids in (language_frequent or {}).items()}
+        self.language_frequent = {
+            int(token): np.asarray(ids, dtype=np.int64) for token, ids in (language_frequent or {}).items()
+        }
 
     def candidates(self, sources: list[list[int]]) -> tuple[np.ndarray, np.ndarray]:
         """For a batch of source id sequences: the sorted, distinct ids (C,) of all their
@@ -82,13 +84,24 @@ class Shortlist:
         integer = frequent.dtype.kind in "iu" and translations.dtype.kind in "iu"
         if not integer or frequent.ndim != 1 or translations.ndim != 2 or len(translations) != vocab_size:
             raise ModelFolderError(f"{path}: expected frequent (F,) and translations ({vocab_size}, K) of integers")
-        if tokens.dtype.kind not in "iu" or by_language.dtype.kind not in "iu" or tokens.ndim != 1 or \
-                by_language.ndim != 2 or len(by_language) != len(tokens):
+        if (
+            tokens.dtype.kind not in "iu"
+            or by_language.dtype.kind not in "iu"
+            or tokens.ndim != 1
+            or by_language.ndim != 2
+            or len(by_language) != len(tokens)
+        ):
             raise ModelFolderError(f"{path}: expected language_tokens (L,) and language_frequent (L, F) of integers")
-        if frequent.size and not (0 <= frequent.min() and frequent.max() < vocab_size) or \
-                translations.size and not (-1 <= translations.min() and translations.max() < vocab_size) or \
-                tokens.size and not (0 <= tokens.min() and tokens.max() < vocab_size) or \
-                by_language.size and not (-1 <= by_language.min() and by_language.max() < vocab_size):
+        if (
+            frequent.size
+            and not (0 <= frequent.min() and frequent.max() < vocab_size)
+            or translations.size
+            and not (-1 <= translations.min() and translations.max() < vocab_size)
+            or tokens.size
+            and not (0 <= tokens.min() and tokens.max() < vocab_size)
+            or by_language.size
+            and not (-1 <= by_language.min() and by_language.max() < vocab_size)
+        ):
             raise ModelFolderError(f"{path}: piece ids outside the vocabulary of {vocab_size}")
         return cls(frequent, translations, {token: row[row >= 0] for token, row in zip(tokens, by_language)})
 
@@ -97,6 +110,8 @@ class Shortlist:
         if self.language_frequent:
             width = max(len(ids) for ids in self.language_frequent.values())
             arrays["language_tokens"] = np.array(list(self.language_frequent), dtype=np.int32)
-            arrays["language_frequent"] = np.array([np.pad(ids, (0, width - len(ids)), constant_values=-1)
-                                                    for ids in self.language_frequent.values()], dtype=np.int32)
+            arrays["language_frequent"] = np.array(
+                [np.pad(ids, (0, width - len(ids)), constant_values=-1) for ids in self.language_frequent.values()],
+                dtype=np.int32,
+            )
         np.savez_compressed(path, **arrays)

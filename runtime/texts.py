@@ -50,9 +50,15 @@ class TextTranslator:
     def __init__(self, model: LoadedModel):
         self.model = model
 
-    def translate(self, texts: list[str], options: SearchOptions | None = None, batch_size: int = 32,
-                  first_number: int = 1, sentences: bool = True, stop: threading.Event | None = None
-                  ) -> list[list[Translation]]:
+    def translate(
+        self,
+        texts: list[str],
+        options: SearchOptions | None = None,
+        batch_size: int = 32,
+        first_number: int = 1,
+        sentences: bool = True,
+        stop: threading.Event | None = None,
+    ) -> list[list[Translation]]:
         """n-best translations of each text, in input order. A translation model takes a text of
         several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
         False) and joins their best translations, best only. The parts are sorted by length into
@@ -71,8 +77,11 @@ class TextTranslator:
             if not text.strip():
                 continue
             units = split_sentences(text, self.model.source_lang) if split else [text]
-            parts += [(index, self.tagged(piece)) for unit in units
-                      for piece in self.fitted(first_number + index, unit, limit)]
+            parts += [
+                (index, self.tagged(piece))
+                for unit in units
+                for piece in self.fitted(first_number + index, unit, limit)
+            ]
         translated: list[list[Translation]] = [[] for _ in parts]
         order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
         size = even_batch_size(len(order), batch_size, self.model.workers)
@@ -80,8 +89,11 @@ class TextTranslator:
         # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
         # "Batches longest first")
         batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
-        found = map_in_threads(lambda batch: self.model.search([parts[i][1].ids for i in batch], options, stop), batches,
-                               self.model.workers)
+        found = map_in_threads(
+            lambda batch: self.model.search([parts[i][1].ids for i in batch], options, stop),
+            batches,
+            self.model.workers,
+        )
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
                 translated[i] = self.distinct(parts[i][1], hypotheses, options)
@@ -97,8 +109,9 @@ class TextTranslator:
         better of them once."""
         by_text: dict[str, Translation] = {}
         for hypothesis in hypotheses:
-            translation = self.translation(source, hypothesis.tokens, hypothesis.score, hypothesis.attention,
-                                            options.replace_unk)
+            translation = self.translation(
+                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, options.replace_unk
+            )
             by_text.setdefault(translation.text, translation)
             if len(by_text) == options.n_best:
                 break
@@ -116,8 +129,11 @@ class TextTranslator:
         """The pieces as the encoder reads them: after `source_prefix`, which belongs to no word."""
         if not self.model.source_prefix:
             return source
-        return SourcePieces(self.model.source_prefix + source.ids, source.words,
-                            [-1] * len(self.model.source_prefix) + source.word_of_piece)
+        return SourcePieces(
+            self.model.source_prefix + source.ids,
+            source.words,
+            [-1] * len(self.model.source_prefix) + source.word_of_piece,
+        )
 
     def fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
         """The text's pieces as the model can take them (one part when they fit), with a note
@@ -126,20 +142,24 @@ class TextTranslator:
         the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
         if self.model.manifest.task == "summarize":
             budget = (limit + 1) * self.model.tokenizer.longest_piece
-            head_text = text if len(text) <= budget else text[: budget].rsplit(None, 1)[0]
+            head_text = text if len(text) <= budget else text[:budget].rsplit(None, 1)[0]
             source = self.source_pieces(head_text)
             if len(source.ids) - 1 <= limit:
                 return [source]
             head = keep_head(source, limit)
-            self.model.notify(f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
-                        f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)")
+            self.model.notify(
+                f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
+                f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)"
+            )
             return [head]
         source = self.source_pieces(text)
         if len(source.ids) - 1 <= limit:
             return [source]
         pieces = split_source(source, limit)
-        self.model.notify(f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
-                    f"translated in {len(pieces)} parts")
+        self.model.notify(
+            f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
+            f"translated in {len(pieces)} parts"
+        )
         return pieces
 
     def assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
@@ -149,18 +169,26 @@ class TextTranslator:
         if len(parts) == 1:
             return parts[0]
         best = [hypotheses[0] for hypotheses in parts]
-        return [Translation(" ".join(t.text for t in best), [token for t in best for token in t.tokens],
-                            float(np.mean([t.score for t in best])), np.zeros((0, 0), np.float32),
-                            lambda: join_alignments([t.alignment for t in best]))]
+        return [
+            Translation(
+                " ".join(t.text for t in best),
+                [token for t in best for token in t.tokens],
+                float(np.mean([t.score for t in best])),
+                np.zeros((0, 0), np.float32),
+                lambda: join_alignments([t.alignment for t in best]),
+            )
+        ]
 
-    def translation(self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray,
-                     replace_unk: bool = False) -> Translation:
+    def translation(
+        self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray, replace_unk: bool = False
+    ) -> Translation:
         def aligned() -> WordAlignment:
             words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
             return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
 
         if replace_unk:
             alignment = copy_verbatim(aligned())
-            return Translation(join_words(alignment.target_words, self.model.target_lang), tokens, score, attention,
-                               alignment)
+            return Translation(
+                join_words(alignment.target_words, self.model.target_lang), tokens, score, attention, alignment
+            )
         return Translation(self.model.tokenizer.decode(tokens), tokens, score, attention, aligned)

@@ -55,10 +55,14 @@ class SubwordTokenizer:
                 if expected_id not in (side.token_to_id(token), side.token_to_id(UNMATCHABLE + token)):
                     raise ValueError(f"tokenizer does not map {token} to id {expected_id}")
         if source.get_vocab_size() != tokenizer.get_vocab_size():
-            raise ValueError(f"the source tokenizer has {source.get_vocab_size()} pieces, the target's "
-                             f"{tokenizer.get_vocab_size()}: they must share one id space")
+            raise ValueError(
+                f"the source tokenizer has {source.get_vocab_size()} pieces, the target's "
+                f"{tokenizer.get_vocab_size()}: they must share one id space"
+            )
         self._tokenizer, self._source = tokenizer, source
-        self.word_start = METASPACE_WORD_START if isinstance(tokenizer.pre_tokenizer, Metaspace) else BYTE_LEVEL_WORD_START
+        self.word_start = (
+            METASPACE_WORD_START if isinstance(tokenizer.pre_tokenizer, Metaspace) else BYTE_LEVEL_WORD_START
+        )
 
     @classmethod
     def load(cls, path: str | Path, source_path: str | Path | None = None) -> "SubwordTokenizer":

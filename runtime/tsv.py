@@ -44,15 +44,18 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
         with opener(path, "rb") as handle:
             for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
                 if len(raw) > MAX_LINE_BYTES:
-                    raise UsageError(f"{path}:{number}: a line longer than {MAX_LINE_BYTES:,} bytes; not a corpus of "
-                                     f"source<TAB>target lines")
+                    raise UsageError(
+                        f"{path}:{number}: a line longer than {MAX_LINE_BYTES:,} bytes; not a corpus of "
+                        f"source<TAB>target lines"
+                    )
                 line = raw.decode("utf-8").removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
                 if not line.strip():
                     continue
                 columns = line.split("\t")
                 if len(columns) < 2:
-                    raise UsageError(f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], "
-                                     f"found one column")
+                    raise UsageError(
+                        f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], found one column"
+                    )
                 source, target = (columns[1], columns[0]) if swap_columns else (columns[0], columns[1])
                 rows.append(Row(source, target, columns[2] if len(columns) > 2 else ""))
     except UnicodeDecodeError as error:  # decoded line by line: the line and the byte in it are exact (probe R4.9)

@@ -52,11 +52,16 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
     matches it best; another near miss of a path, address or URL right beside it (the token
     written twice) is dropped."""
     words = list(alignment.target_words)
-    verbatim = {index: core for index, word in enumerate(alignment.source_words)
-                if (core := _split_edges(word)[1]) and looks_verbatim(core)}
+    verbatim = {
+        index: core
+        for index, word in enumerate(alignment.source_words)
+        if (core := _split_edges(word)[1]) and looks_verbatim(core)
+    }
     if not verbatim:
         return alignment
-    best: dict[int, tuple[float, int, int, int]] = {}  # source index → (similarity, −(words − 1), first, last target index)
+    best: dict[
+        int, tuple[float, int, int, int]
+    ] = {}  # source index → (similarity, −(words − 1), first, last target index)
     runs = _linked_runs(alignment, verbatim)
     for source_index, first, last in runs:
         for start in range(first, last + 1):
@@ -70,14 +75,20 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
         return alignment
     rows = [[index] for index in range(len(words))]
     for source_index, first, last in runs:  # a path, address or URL written twice in a row: the other copy goes
-        if source_index in best and first <= best[source_index][2] <= last and SPLIT_TOKEN.search(verbatim[source_index]):
+        if (
+            source_index in best
+            and first <= best[source_index][2] <= last
+            and SPLIT_TOKEN.search(verbatim[source_index])
+        ):
             for index in set(range(first, last + 1)) - set(range(best[source_index][2], best[source_index][3] + 1)):
                 if _similarity(verbatim[source_index], [words[index]]) >= SIMILARITY:
                     rows[index] = []
     for source_index, (_, _, start, end) in best.items():
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])
-        same_number = NUMBER.fullmatch(written) and re.sub(r"\D", "", written) == re.sub(r"\D", "", verbatim[source_index])
+        same_number = NUMBER.fullmatch(written) and re.sub(r"\D", "", written) == re.sub(
+            r"\D", "", verbatim[source_index]
+        )
         words[start] = _joined(before, written if same_number else verbatim[source_index], after)
         rows[start] = list(range(start, end + 1))
         for dropped in range(start + 1, end + 1):

@@ -11,13 +11,16 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 # `pytest --hypothesis-profile=fuzz tests/test_hardening.py` runs the property tests for minutes.
-settings.register_profile("default", max_examples=60, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture])
-settings.register_profile("fuzz", max_examples=15000, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+settings.register_profile(
+    "default", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+settings.register_profile(
+    "fuzz", max_examples=15000, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 # the model-folder properties copy and load a folder per example (about 0.1 s): fewer examples
-settings.register_profile("fuzz-folders", max_examples=1500, deadline=None,
-                          suppress_health_check=[HealthCheck.function_scoped_fixture])
+settings.register_profile(
+    "fuzz-folders", max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,13 +33,16 @@ def graph_cache_of_this_run(tmp_path_factory):
     import os
 
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.getbasetemp() / "xdg-cache")
+
+
 REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
 REVERSE_TRANSFORMER_CONFIG = ROOT / "configs" / "reverse-transformer.toml"
 REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"
 
 
-def reverse_config(steps: int | None = None, train_overrides: dict | None = None, config_file: Path = None,
-                   **model_overrides):
+def reverse_config(
+    steps: int | None = None, train_overrides: dict | None = None, config_file: Path = None, **model_overrides
+):
     """The example reverse config, or another synthetic one (`config_file`), at its step count
     unless `steps`, evaluating only at the end."""
     from attn.export.config import load_config
@@ -44,8 +50,14 @@ def reverse_config(steps: int | None = None, train_overrides: dict | None = None
     config = load_config(config_file or REVERSE_CONFIG)
     # budgets in steps only: the config's wall-clock budget is lifted, so a loaded machine trains
     # as far as an idle one, only slower
-    train = dataclasses.replace(config.train, max_steps=steps or config.train.max_steps, time_budget_minutes=1e6,
-                                eval_every=10**9, checkpoint_every=10**9, **(train_overrides or {}))
+    train = dataclasses.replace(
+        config.train,
+        max_steps=steps or config.train.max_steps,
+        time_budget_minutes=1e6,
+        eval_every=10**9,
+        checkpoint_every=10**9,
+        **(train_overrides or {}),
+    )
     model = dataclasses.replace(config.model, **model_overrides)
     return dataclasses.replace(config, train=train, model=model)
 
@@ -53,12 +65,13 @@ def reverse_config(steps: int | None = None, train_overrides: dict | None = None
 def installed_translator(pair: tuple[str, str], threads: int = 1):
     """The installed translation model of `pair` (source, target), translating that direction (a
     model of several directions has it among others)."""
-    from attn.runtime.registry import resolve_model
     from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.registry import resolve_model
 
     source, target = pair
-    return LoadedModel(resolve_model(None, "translate", source, target), threads=threads, source_lang=source,
-                      target_lang=target)
+    return LoadedModel(
+        resolve_model(None, "translate", source, target), threads=threads, source_lang=source, target_lang=target
+    )
 
 
 FIXTURES = ROOT / "tests" / "fixtures"
@@ -119,12 +132,16 @@ def trained_until_learned(config, workdir: Path):
 
     trainer = Trainer(config, workdir, Console(stderr=True, quiet=True))
     history = trainer.state["history"]
-    while trainer.state["step"] < config.train.max_steps and not (history and history[-1]["dev_bleu"] >= LEARNED_DEV_BLEU):
+    while trainer.state["step"] < config.train.max_steps and not (
+        history and history[-1]["dev_bleu"] >= LEARNED_DEV_BLEU
+    ):
         steps = min(config.train.max_steps, trainer.state["step"] + LEARNING_PIECE)
         trainer.config = dataclasses.replace(config, train=dataclasses.replace(config.train, max_steps=steps))
         trainer.train()
         history = trainer.state["history"]
-    trainer.config = dataclasses.replace(config, train=dataclasses.replace(config.train, max_steps=trainer.state["step"]))
+    trainer.config = dataclasses.replace(
+        config, train=dataclasses.replace(config.train, max_steps=trainer.state["step"])
+    )
     return trainer, trainer.write_summary()
 
 
@@ -137,8 +154,14 @@ def trained_and_exported(config, workdir: Path):
     trainer, summary = trained_until_learned(config, workdir)
     folder = workdir / "model"
     if not (folder / "manifest.json").exists():
-        export_model(trainer.model, trainer.config, workdir / "tokenizer.json", folder, summary,
-                     run_shortlist(trainer.corpus, trainer.config.shortlist))
+        export_model(
+            trainer.model,
+            trainer.config,
+            workdir / "tokenizer.json",
+            folder,
+            summary,
+            run_shortlist(trainer.corpus, trainer.config.shortlist),
+        )
     return trainer, folder
 
 
@@ -227,8 +250,9 @@ def reverse_shortlist_model(reverse_run, tmp_path_factory) -> Path:
     from attn.export.graphs.onnx_export import export_model
 
     trainer, _ = reverse_run
-    shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=10,
-                                per_source=5, iterations=5)
+    shortlist = learn_shortlist(
+        trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=10, per_source=5, iterations=5
+    )
     folder = tmp_path_factory.mktemp("reverse-shortlist") / "model"
     export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", folder, {}, shortlist)
     return folder

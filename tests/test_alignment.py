@@ -11,14 +11,18 @@ pytestmark = pytest.mark.unit
 def test_source_pieces_sum_and_target_pieces_average():
     # source words: "un|believ|able" (pieces 0-2), "day" (3), EOS (4)
     # target words: "un|glaub|lich" (pieces 0-2), "Tag" (3); one EOS row at the end
-    attention = np.array([
-        [0.5, 0.2, 0.1, 0.1, 0.1],
-        [0.1, 0.6, 0.1, 0.2, 0.0],
-        [0.0, 0.1, 0.6, 0.1, 0.2],
-        [0.0, 0.0, 0.1, 0.9, 0.0],
-        [0.0, 0.0, 0.0, 0.0, 1.0],
-    ])
-    alignment = merge_to_words(attention, [0, 0, 0, 1, -1], [0, 0, 0, 1], ["unbelievable", "day"], ["unglaublich", "Tag"])
+    attention = np.array(
+        [
+            [0.5, 0.2, 0.1, 0.1, 0.1],
+            [0.1, 0.6, 0.1, 0.2, 0.0],
+            [0.0, 0.1, 0.6, 0.1, 0.2],
+            [0.0, 0.0, 0.1, 0.9, 0.0],
+            [0.0, 0.0, 0.0, 0.0, 1.0],
+        ]
+    )
+    alignment = merge_to_words(
+        attention, [0, 0, 0, 1, -1], [0, 0, 0, 1], ["unbelievable", "day"], ["unglaublich", "Tag"]
+    )
     first = np.array([0.8 + 0.8 + 0.7, 0.1 + 0.2 + 0.1]) / 3
     np.testing.assert_allclose(alignment.weights[0], first / first.sum(), rtol=1e-6)
     np.testing.assert_allclose(alignment.weights[1], [0.1, 0.9], rtol=1e-6)

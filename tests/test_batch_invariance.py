@@ -13,8 +13,8 @@ import sys
 
 import pytest
 
-from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.tsv import read_tsv
 
 from .conftest import FIXTURES, installed_translator, pair_fixture_rows
@@ -75,8 +75,12 @@ def test_the_cli_stream_equals_line_by_line(pair, translate_sources, alone):
     """`attn translate --from S --to T < slice` with the defaults (both cores, batch 32) prints what
     each line gives alone."""
     source, target = pair
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "--from", source, "--to", target],
-                            capture_output=True, timeout=600, input=("\n".join(translate_sources) + "\n").encode())
+    result = subprocess.run(
+        [sys.executable, "-m", "attn.cli", "translate", "--from", source, "--to", target],
+        capture_output=True,
+        timeout=600,
+        input=("\n".join(translate_sources) + "\n").encode(),
+    )
     assert result.returncode == 0, result.stderr
     assert result.stdout.decode().splitlines() == alone
 

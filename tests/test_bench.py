@@ -1,6 +1,7 @@
 """`attn bench`: every requested setting gets a row; bad settings and empty input are usage errors."""
 
 import pytest
+
 from .test_cli import attn
 
 pytestmark = pytest.mark.integration
@@ -9,8 +10,23 @@ pytestmark = pytest.mark.integration
 def test_bench_measures_every_setting(reverse_model, reverse_test_rows, tmp_path):
     inputs = tmp_path / "inputs.txt"
     inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:20]))
-    out = attn("bench", str(inputs), "-m", str(reverse_model), "--beams", "1,3", "--batch-sizes", "1,4",
-               "--int8", "--limit", "20", "--cold-start-runs", "1", "--threads", "1,2").stdout.decode()
+    out = attn(
+        "bench",
+        str(inputs),
+        "-m",
+        str(reverse_model),
+        "--beams",
+        "1,3",
+        "--batch-sizes",
+        "1,4",
+        "--int8",
+        "--limit",
+        "20",
+        "--cold-start-runs",
+        "1",
+        "--threads",
+        "1,2",
+    ).stdout.decode()
     rows = [line for line in out.splitlines() if line.startswith("│")]
     assert len(rows) == 16  # (fp32, int8) × threads (1, 2) × beams (1, 3) × batches (1, 4)
     assert [row.split("│")[2].strip() for row in rows[:8]] == ["1"] * 4 + ["2"] * 4

@@ -22,10 +22,13 @@ def affine_graph() -> bytes:
     graph = helper.make_graph(
         [helper.make_node("MatMul", ["x", "weight"], ["product"]), helper.make_node("Add", ["product", "bias"], ["y"])],
         "affine",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["rows", WIDTH]),
-         helper.make_tensor_value_info("weight", TensorProto.FLOAT, [WIDTH, "columns"]),
-         helper.make_tensor_value_info("bias", TensorProto.FLOAT, ["columns"])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["rows", "columns"])])
+        [
+            helper.make_tensor_value_info("x", TensorProto.FLOAT, ["rows", WIDTH]),
+            helper.make_tensor_value_info("weight", TensorProto.FLOAT, [WIDTH, "columns"]),
+            helper.make_tensor_value_info("bias", TensorProto.FLOAT, ["columns"]),
+        ],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["rows", "columns"])],
+    )
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
 
 
@@ -37,14 +40,18 @@ def run(model: bytes, feeds: dict[str, np.ndarray]) -> np.ndarray:
 def test_bound_inputs_give_the_outputs_of_fed_ones():
     rng = np.random.default_rng(0)
     x = rng.standard_normal((3, WIDTH)).astype(np.float32)
-    constants = {"weight": rng.standard_normal((WIDTH, COLUMNS)).astype(np.float32),
-                 "bias": rng.standard_normal(COLUMNS).astype(np.float32)}
+    constants = {
+        "weight": rng.standard_normal((WIDTH, COLUMNS)).astype(np.float32),
+        "bias": rng.standard_normal(COLUMNS).astype(np.float32),
+    }
     bound, declared = with_constant_inputs(affine_graph(), constants)
     model = onnx.load_from_string(bound)
     onnx.checker.check_model(model)
     assert [i.name for i in model.graph.input] == ["x"]
-    assert declared == {"weight": DeclaredInput(TensorProto.FLOAT, (WIDTH, "columns")),
-                        "bias": DeclaredInput(TensorProto.FLOAT, ("columns",))}
+    assert declared == {
+        "weight": DeclaredInput(TensorProto.FLOAT, (WIDTH, "columns")),
+        "bias": DeclaredInput(TensorProto.FLOAT, ("columns",)),
+    }
     np.testing.assert_array_equal(run(bound, {"x": x}), run(affine_graph(), {"x": x, **constants}))
 
 
@@ -72,7 +79,9 @@ def test_any_bytes_either_bind_or_raise_graph_bytes_error(data):
 
 @pytest.mark.unit
 def test_an_input_named_in_bytes_that_are_not_utf8_is_no_match():
-    value_info = helper.make_tensor_value_info("x", TensorProto.FLOAT, [1]).SerializeToString().replace(b"\x01x", b"\x01\xff")
+    value_info = (
+        helper.make_tensor_value_info("x", TensorProto.FLOAT, [1]).SerializeToString().replace(b"\x01x", b"\x01\xff")
+    )
     graph = b"\x5a" + bytes([len(value_info)]) + value_info  # GraphProto field 11, length-delimited
     model = b"\x3a" + bytes([len(graph)]) + graph  # ModelProto field 7
     with pytest.raises(MissingInputError):
@@ -94,8 +103,10 @@ def test_the_shipped_decoder_scores_alike_bound_and_fed(pair):
     exactly either way (bit for bit on the Intel Xeon that measured it; a tolerance far below any
     wrong row or column, so that another CPU's kernels may round the rescale differently)."""
     translator = installed_translator(pair)
-    sources = [translator.source_prefix + translator.tokenizer.encode(text) + [EOS]
-               for text in ("she is eating a green apple", "Where is it?")]
+    sources = [
+        translator.source_prefix + translator.tokenizer.encode(text) + [EOS]
+        for text in ("she is eating a green apple", "Where is it?")
+    ]
     bound = translator.encode(sources, shortlist=False)
     fed = translator.encode(sources, shortlist=False)
     fed.decoder = translator.shortlist_decoder

@@ -10,12 +10,17 @@ import onnx
 import pytest
 import torch
 
-from attn.export.graphs.calibrated_scales import (CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations,
-                                           calibration_sources, row_quantizations)
+from attn.export.graphs.calibrated_scales import (
+    CALIBRATED_ENCODER_SCALES,
+    activation_peaks,
+    calibrated_activations,
+    calibration_sources,
+    row_quantizations,
+)
 from attn.export.graphs.quantize import quantize_folder
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .conftest import ROOT
@@ -86,8 +91,11 @@ def test_peaks_are_the_largest_row_maxima_and_become_the_scales(folders, reverse
 
 
 def quantize_cli(model, out, *options):
-    return subprocess.run([sys.executable, "-m", "attn.cli", "quantize", str(model), "--out", str(out), *map(str, options)],
-                          capture_output=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "attn.cli", "quantize", str(model), "--out", str(out), *map(str, options)],
+        capture_output=True,
+        timeout=300,
+    )
 
 
 def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_model, tmp_path):
@@ -95,8 +103,11 @@ def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_
     corpus, swapped_corpus = tmp_path / "calibration.tsv", tmp_path / "swapped.tsv"
     corpus.write_text("".join(f"{a}\t{b}\n" for a, b in pairs))
     swapped_corpus.write_text("".join(f"{b}\t{a}\n" for a, b in pairs))
-    for out, options in (("first", ["--calibrate", corpus]), ("second", ["--calibrate", corpus, "--swap-columns"]),
-                         ("second-by-hand", ["--calibrate", swapped_corpus])):
+    for out, options in (
+        ("first", ["--calibrate", corpus]),
+        ("second", ["--calibrate", corpus, "--swap-columns"]),
+        ("second-by-hand", ["--calibrate", swapped_corpus]),
+    ):
         result = quantize_cli(transformer_model, tmp_path / out, *options)
         assert result.returncode == 0, result.stderr.decode()
     assert read_manifest(tmp_path / "first").architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
@@ -119,7 +130,9 @@ def test_a_model_of_both_ways_calibrates_on_both_columns(both_ways_model, tmp_pa
     sources = calibration_sources([corpus], read_manifest(both_ways_model))
     assert sources == {("sym", "rot"): [row.source for row in rows], ("rot", "sym"): [row.target for row in rows]}
     assert calibration_sources([corpus], read_manifest(both_ways_model), swap_columns=True) == {
-        ("sym", "rot"): [row.target for row in rows], ("rot", "sym"): [row.source for row in rows]}
+        ("sym", "rot"): [row.target for row in rows],
+        ("rot", "sym"): [row.source for row in rows],
+    }
     row = tmp_path / "row"
     quantize_folder(both_ways_model, row)
     backwards = activation_peaks(row, {("rot", "sym"): sources[("rot", "sym")]})
@@ -134,7 +147,8 @@ def test_a_model_of_one_direction_calibrates_on_its_source_column(transformer_mo
     corpus = ROOT / "tests" / "fixtures" / "rotate" / "test.tsv"
     rows = read_tsv(corpus)
     assert calibration_sources([corpus], read_manifest(transformer_model), swap_columns=True) == {
-        tuple(read_manifest(transformer_model).pairs[0]): [row.target for row in rows]}
+        tuple(read_manifest(transformer_model).pairs[0]): [row.target for row in rows]
+    }
 
 
 @pytest.mark.integration

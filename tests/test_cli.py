@@ -11,8 +11,12 @@ pytestmark = pytest.mark.integration
 
 def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kwargs):
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    result = subprocess.run([sys.executable, *kwargs.get("python_flags", []), "-m", "attn.cli", *args],
-                            input=data, capture_output=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, *kwargs.get("python_flags", []), "-m", "attn.cli", *args],
+        input=data,
+        capture_output=True,
+        timeout=120,
+    )
     if check_rc is not None:
         assert result.returncode == check_rc, result.stderr.decode()
     return result
@@ -55,14 +59,25 @@ def test_jsonl_and_n_best(reverse_model):
     assert len(text) == 2 and all(line.startswith("0 ||| ") for line in text)
 
 
-@pytest.mark.parametrize("args", [["--help"], ["translate", "--help"], ["translate", "-m", "MODEL", "a0 b1"],
-                                  ["summarize", "--help"], ["bench", "--help"], ["eval", "--help"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--help"],
+        ["translate", "--help"],
+        ["translate", "-m", "MODEL", "a0 b1"],
+        ["summarize", "--help"],
+        ["bench", "--help"],
+        ["eval", "--help"],
+    ],
+)
 def test_no_torch_is_imported(any_reverse_model, args):
     """The runtime path loads neither the training stack nor pydantic (whose import and per-option
     validators newer typer releases add to every cold start), whatever the architecture."""
     args = [str(any_reverse_model) if a == "MODEL" else a for a in args]
     result = attn(*args, python_flags=["-X", "importtime"])
-    modules = [line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines() if "import time:" in line]
+    modules = [
+        line.rsplit("|", 1)[-1].strip() for line in result.stderr.decode().splitlines() if "import time:" in line
+    ]
     assert modules, "importtime printed nothing"
     assert not [m for m in modules if m.split(".")[0] in ("torch", "onnx", "sacrebleu", "pydantic")]
 
@@ -70,10 +85,12 @@ def test_no_torch_is_imported(any_reverse_model, args):
 def test_a_translation_imports_only_its_own_command(reverse_model):
     """`attn translate` (plain text, piped) imports neither the other commands' modules nor Rich:
     the cold start pays for what it uses (cli/app.py COMMANDS)."""
-    program = ("import sys\nfrom attn.cli.app import run_command\nrun_command()\n"
-               "print(' '.join(sys.modules), file=sys.stderr)")
-    result = subprocess.run([sys.executable, "-c", program, "translate", "-m", str(reverse_model), "a0 b1"],
-                            capture_output=True, check=True)
+    program = (
+        "import sys\nfrom attn.cli.app import run_command\nrun_command()\nprint(' '.join(sys.modules), file=sys.stderr)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", program, "translate", "-m", str(reverse_model), "a0 b1"], capture_output=True, check=True
+    )
     modules = set(result.stderr.decode().split())
     assert result.stdout == b"b1 a0\n" and "attn.cli.translate" in modules
     assert not {m for m in modules if m.split(".")[0] == "rich"}
@@ -115,8 +132,17 @@ def test_bad_option_is_a_usage_error(reverse_model):
 def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     """--swap-columns: the second column is the source, the first the reference (de→en on en-de files)."""
     (tmp_path / "pairs.tsv").write_text("c2 b1 a0\ta0 b1 c2\tgames\nd3\ta0 b1\tgames\n", encoding="utf-8")
-    attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--swap-columns", "--hypotheses",
-         str(tmp_path / "out.txt"), "--json", str(tmp_path / "scores.json"))
+    attn(
+        "eval",
+        str(tmp_path / "pairs.tsv"),
+        "-m",
+        str(reverse_model),
+        "--swap-columns",
+        "--hypotheses",
+        str(tmp_path / "out.txt"),
+        "--json",
+        str(tmp_path / "scores.json"),
+    )
     assert (tmp_path / "out.txt").read_text() == "c2 b1 a0\nb1 a0\n"
     scores = json.loads((tmp_path / "scores.json").read_text())
     assert scores["swap_columns"] is True and scores["scores"]["games"]["sentences"] == 2
@@ -129,9 +155,21 @@ def test_eval_compares_models_side_by_side_with_p_values(reverse_model, transfor
     a p-value per group and metric; a model against itself differs nowhere (p 1)."""
     rows = reverse_test_rows[:40]
     data = tmp_path / "rows.tsv"
-    data.write_text("".join(f"{row.source}\t{row.target}\t{'ab'[i % 2]}\n" for i, row in enumerate(rows)), encoding="utf-8")
-    attn("eval", str(data), "-m", str(reverse_model), "-m", str(transformer_model), "-m", str(reverse_model),
-         "--json", str(tmp_path / "both.json"))
+    data.write_text(
+        "".join(f"{row.source}\t{row.target}\t{'ab'[i % 2]}\n" for i, row in enumerate(rows)), encoding="utf-8"
+    )
+    attn(
+        "eval",
+        str(data),
+        "-m",
+        str(reverse_model),
+        "-m",
+        str(transformer_model),
+        "-m",
+        str(reverse_model),
+        "--json",
+        str(tmp_path / "both.json"),
+    )
     attn("eval", str(data), "-m", str(transformer_model), "--json", str(tmp_path / "alone.json"))
     both = json.loads((tmp_path / "both.json").read_text())
     alone = json.loads((tmp_path / "alone.json").read_text())
@@ -143,8 +181,17 @@ def test_eval_compares_models_side_by_side_with_p_values(reverse_model, transfor
     assert set(p_values[other]) == {"all", "a", "b"}
     assert all(0 < p <= 1 for group in p_values[other].values() for p in group.values())
     assert itself != baseline and all(p == 1.0 for group in p_values[itself].values() for p in group.values())
-    result = attn("eval", str(data), "-m", str(reverse_model), "-m", str(transformer_model), "--hypotheses",
-                  str(tmp_path / "out.txt"), check_rc=2)
+    result = attn(
+        "eval",
+        str(data),
+        "-m",
+        str(reverse_model),
+        "-m",
+        str(transformer_model),
+        "--hypotheses",
+        str(tmp_path / "out.txt"),
+        check_rc=2,
+    )
     assert result.stderr.decode().count("\n") == 1 and not (tmp_path / "out.txt").exists()
 
 
@@ -163,7 +210,6 @@ def test_alignments_count_french_elided_words_as_words(reverse_model, tmp_path):
     assert record["source_words"] == ["l'", "homme", "a0"] and record["words"] == ["b1", "l'", "homme"]
     assert record["translation"] == "b1 l'homme" and len(record["alignment"]) == 3
     assert len(record["alignment"][0]) == 3
-
 
 
 def test_a_failed_json_write_keeps_the_old_scores(tmp_path):

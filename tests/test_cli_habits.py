@@ -14,14 +14,18 @@ from .test_cli import attn
 LINES = "".join(f"a0 b1 c2 d3 {i % 7}\n" for i in range(200))
 
 
-def run_with_terminal(args: list[str], stdin: str, stderr_terminal: bool = True, env: dict | None = None,
-                      stdin_terminal: bool = False) -> tuple[str, str]:
+def run_with_terminal(
+    args: list[str], stdin: str, stderr_terminal: bool = True, env: dict | None = None, stdin_terminal: bool = False
+) -> tuple[str, str]:
     """Run attn with stderr (or stdin) on a pseudo-terminal; stdout is a pipe. (stdout, stderr)."""
     master, slave = pty.openpty()
-    process = subprocess.Popen([sys.executable, "-m", "attn.cli", *args],
-                               stdin=slave if stdin_terminal else subprocess.PIPE, stdout=subprocess.PIPE,
-                               stderr=slave if stderr_terminal else subprocess.PIPE,
-                               env={**os.environ, **(env or {})})
+    process = subprocess.Popen(
+        [sys.executable, "-m", "attn.cli", *args],
+        stdin=slave if stdin_terminal else subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=slave if stderr_terminal else subprocess.PIPE,
+        env={**os.environ, **(env or {})},
+    )
     os.close(slave)
     if stdin_terminal:
         os.write(master, stdin.encode() + b"\x04")
@@ -58,8 +62,9 @@ def test_progress_only_for_a_person_watching(reverse_model):
 
 @pytest.mark.integration
 def test_a_hint_when_standard_input_is_a_terminal(reverse_model):
-    out, err = run_with_terminal(["translate", "-m", str(reverse_model)], "a0 b1\n", stderr_terminal=False,
-                                 stdin_terminal=True)
+    out, err = run_with_terminal(
+        ["translate", "-m", str(reverse_model)], "a0 b1\n", stderr_terminal=False, stdin_terminal=True
+    )
     assert out == "b1 a0\n" and "Ctrl-D" in err and len(err.splitlines()) == 1
 
 
@@ -84,8 +89,9 @@ def test_models_as_json_and_as_columns():
     rows = [line.split("\t") for line in lines[1:]]
     for task, source, target in {tuple(row[1:4]) for row in rows}:  # each direction: one model picked
         assert [row[4] for row in rows if row[1:4] == [task, source, target]].count("yes") == 1
-    assert {tuple(pair) for record in records for pair in record["picked_for"]} == \
-        {tuple(row[2:4]) for row in rows if row[4] == "yes"}
+    assert {tuple(pair) for record in records for pair in record["picked_for"]} == {
+        tuple(row[2:4]) for row in rows if row[4] == "yes"
+    }
 
 
 @pytest.mark.integration
@@ -95,9 +101,19 @@ def test_shell_completion(tmp_path):
     assert result.stdout.split() == ["--paragraphs"]
     # with detection on, typer's --install-completion is a flag that asks the process tree for the
     # shell (none under some test runners: "Shell None is not supported"); off, it takes "bash"
-    env = {**os.environ, "HOME": str(tmp_path), "SHELL": "/bin/bash", "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "--install-completion", "bash"], env=env,
-                            capture_output=True, text=True, timeout=60)
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "SHELL": "/bin/bash",
+        "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
+    }
+    result = subprocess.run(
+        [sys.executable, "-m", "attn.cli", "--install-completion", "bash"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0 and "attn" in (tmp_path / ".bash_completions" / "attn.sh").read_text()
 
 
@@ -118,8 +134,17 @@ def test_eval_of_a_missing_file_names_it(tmp_path):
 def test_input_and_output_files(reverse_model, tmp_path):
     (tmp_path / "one.txt").write_text("a0 b1\nc2 d3\n")
     (tmp_path / "two.txt").write_text("e0 f1\n")
-    result = attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "one.txt"), "-i", str(tmp_path / "two.txt"),
-                  "-o", str(tmp_path / "out.txt"))
+    result = attn(
+        "translate",
+        "-m",
+        str(reverse_model),
+        "-i",
+        str(tmp_path / "one.txt"),
+        "-i",
+        str(tmp_path / "two.txt"),
+        "-o",
+        str(tmp_path / "out.txt"),
+    )
     assert result.returncode == 0 and result.stdout == b""
     expected = attn("translate", "-m", str(reverse_model), "a0 b1", "c2 d3", "e0 f1").stdout.decode()
     assert (tmp_path / "out.txt").read_text() == expected
@@ -129,8 +154,16 @@ def test_input_and_output_files(reverse_model, tmp_path):
 @pytest.mark.integration
 def test_a_failed_run_leaves_the_old_output_file(reverse_model, tmp_path):
     (tmp_path / "out.txt").write_text("mine")
-    result = attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "missing.txt"), "-o", str(tmp_path / "out.txt"),
-                  check_rc=2)
+    result = attn(
+        "translate",
+        "-m",
+        str(reverse_model),
+        "-i",
+        str(tmp_path / "missing.txt"),
+        "-o",
+        str(tmp_path / "out.txt"),
+        check_rc=2,
+    )
     assert result.returncode == 2 and b"missing.txt" in result.stderr
     assert (tmp_path / "out.txt").read_text() == "mine" and sorted(p.name for p in tmp_path.iterdir()) == ["out.txt"]
 
@@ -148,8 +181,15 @@ def test_version_and_language_names():
 
     result = attn("--version")
     assert result.returncode == 0 and result.stdout.decode().startswith("attn ")
-    assert [language_code(v) for v in ("DE", "German", "deutsch", "french", "Français", "En", "sym")] == \
-        ["de", "de", "de", "fr", "fr", "en", "sym"]
+    assert [language_code(v) for v in ("DE", "German", "deutsch", "french", "Français", "En", "sym")] == [
+        "de",
+        "de",
+        "de",
+        "fr",
+        "fr",
+        "en",
+        "sym",
+    ]
 
 
 @pytest.mark.integration
@@ -172,8 +212,11 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
             return [[f"{self.language}:{text}"] for text in texts]
 
     router = Router([("de", "en"), ("fr", "en")], lambda pair, last: (Echo(pair), None), notes.append)
-    texts = ["Ich bin heute sehr müde und gehe früh ins Bett.", "Je suis très fatigué aujourd'hui et je me couche tôt.",
-             "Sono molto stanco oggi e vado a letto presto, grazie mille."]
+    texts = [
+        "Ich bin heute sehr müde und gehe früh ins Bett.",
+        "Je suis très fatigué aujourd'hui et je me couche tôt.",
+        "Sono molto stanco oggi e vado a letto presto, grazie mille.",
+    ]
     results = router.translate(texts, "auto", "en", 8, 1, True)
     assert results[0] == ["de:" + texts[0]] and results[1] == ["fr:" + texts[1]]
     assert results[2][0].text == texts[2] and unchanged(texts[2])[0].text == texts[2]
@@ -192,9 +235,12 @@ def test_eval_json_to_standard_output(reverse_model, tmp_path):
 @pytest.mark.parametrize("args", [["translate", "--align", "a0 b1 c2"], ["align", "a0 b1", "b1 a0"]])
 def test_rich_output_into_a_pipe_closed_early_exits_0(reverse_model, args):
     """`| head -1` made --align and attn align exit 1 silently (probe E2)."""
-    command = " ".join([sys.executable, "-m", "attn.cli", *args[:1], "-m", str(reverse_model), *(f"'{a}'" for a in args[1:])])
-    result = subprocess.run(["bash", "-c", f"{command} | head -1 > /dev/null; echo ${{PIPESTATUS[0]}}"],
-                            capture_output=True, timeout=120)
+    command = " ".join(
+        [sys.executable, "-m", "attn.cli", *args[:1], "-m", str(reverse_model), *(f"'{a}'" for a in args[1:])]
+    )
+    result = subprocess.run(
+        ["bash", "-c", f"{command} | head -1 > /dev/null; echo ${{PIPESTATUS[0]}}"], capture_output=True, timeout=120
+    )
     assert result.stdout.decode().strip() == "0" and b"Traceback" not in result.stderr
 
 

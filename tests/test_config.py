@@ -1,5 +1,5 @@
-import re
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -33,7 +33,10 @@ def test_every_example_config_loads(path):
         ({"train": {"batch_tokens": 1.5}}, "'batch_tokens' must be int"),
         ({"train": {"batch_tokens": True}}, "'batch_tokens' must be int"),
         ({"model": {"score": "cosine"}}, "score must be one of"),
-        ({"model": {"score": "dot", "encoder_hidden": 32, "decoder_hidden": 32}}, "decoder_hidden == 2 * encoder_hidden"),
+        (
+            {"model": {"score": "dot", "encoder_hidden": 32, "decoder_hidden": 32}},
+            "decoder_hidden == 2 * encoder_hidden",
+        ),
         ({"data": {"sample": {"ding-lex": "all"}}}, "'sample' must be"),
         ({"train": {"max_steps": 100, "cooldown_steps": 101}}, "cooldown_steps must not exceed max_steps"),
     ],
@@ -57,8 +60,10 @@ def test_missing_file_and_bad_toml(tmp_path):
 
 
 def test_overrides_set_values_in_toml_syntax():
-    config = load_config(ROOT / "configs" / "summarize-debian.toml",
-                         ["model.copy=false", "model.coverage = false", "train.learning_rate=0.001", "task.kind=summarize"])
+    config = load_config(
+        ROOT / "configs" / "summarize-debian.toml",
+        ["model.copy=false", "model.coverage = false", "train.learning_rate=0.001", "task.kind=summarize"],
+    )
     assert (config.model.copy, config.model.coverage, config.train.learning_rate) == (False, False, 0.001)
     with pytest.raises(ConfigError, match="section.key=value"):
         load_config(ROOT / "configs" / "reverse.toml", ["copy=false"])
@@ -80,7 +85,9 @@ def test_a_run_folder_refuses_a_different_model(tmp_path):
     transformer = {"architecture": "transformer", "decoder_layers": 2}
     (tmp_path / "t").mkdir()
     check_run_config(config_from_dict({"model": transformer}), tmp_path / "t", record=True)
-    check_run_config(config_from_dict({"model": {**transformer, "alignment_layer": 0}}), tmp_path / "t")  # export's choice
+    check_run_config(
+        config_from_dict({"model": {**transformer, "alignment_layer": 0}}), tmp_path / "t"
+    )  # export's choice
     # a folder recorded before a key existed: the key counts as its default
     recorded = json.loads((tmp_path / "t" / "config.json").read_text())
     del recorded["model"]["layer_norm"]
@@ -97,37 +104,61 @@ def config_keys() -> list[tuple[str, str, type]]:
 
     from attn.export.config import Config
 
-    return [(section, key, hint) for section, cls in typing.get_type_hints(Config).items()
-            for key, hint in typing.get_type_hints(cls).items()]
+    return [
+        (section, key, hint)
+        for section, cls in typing.get_type_hints(Config).items()
+        for key, hint in typing.get_type_hints(cls).items()
+    ]
 
 
 def test_every_numeric_key_has_a_range():
     from attn.export.config import RANGES
     from attn.runtime.search import SEARCH_LIMITS
 
-    missing = [f"{section}.{key}" for section, key, hint in config_keys()
-               if hint in (int, float) and f"{section}.{key}" not in RANGES and key not in SEARCH_LIMITS]
+    missing = [
+        f"{section}.{key}"
+        for section, key, hint in config_keys()
+        if hint in (int, float) and f"{section}.{key}" not in RANGES and key not in SEARCH_LIMITS
+    ]
     assert missing == []
 
 
-@pytest.mark.parametrize("key, value", [
-    ("model.embedding_size", -64), ("train.eval_every", 0), ("train.checkpoint_every", 0), ("train.threads", -1),
-    ("train.label_smoothing", 2.0), ("train.learning_rate", float("nan")), ("search.beam", 0),
-    ("search.min_length", 10**6), ("data.max_source_pieces", 0), ("vocab.min_frequency", 0),
-    ("model.decoder_hidden", 10**9),
-])
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("model.embedding_size", -64),
+        ("train.eval_every", 0),
+        ("train.checkpoint_every", 0),
+        ("train.threads", -1),
+        ("train.label_smoothing", 2.0),
+        ("train.learning_rate", float("nan")),
+        ("search.beam", 0),
+        ("search.min_length", 10**6),
+        ("data.max_source_pieces", 0),
+        ("vocab.min_frequency", 0),
+        ("model.decoder_hidden", 10**9),
+    ],
+)
 def test_out_of_range_values_name_the_key(key, value):
     section, name = key.split(".")
     with pytest.raises(ConfigError, match=re.escape(name)):
         config_from_dict({section: {name: value}})
 
 
-TOML_VALUES = st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6) | \
-    st.lists(st.integers(), max_size=2) | st.dictionaries(st.text(max_size=4), st.integers(), max_size=2)
+TOML_VALUES = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats()
+    | st.text(max_size=6)
+    | st.lists(st.integers(), max_size=2)
+    | st.dictionaries(st.text(max_size=4), st.integers(), max_size=2)
+)
 
 
-KEYS = st.sampled_from([(section, key) for section, key, _ in config_keys()]) | \
-    st.tuples(st.sampled_from(["model", "train", "other"]), st.text(max_size=12))
+KEYS = st.sampled_from([(section, key) for section, key, _ in config_keys()]) | st.tuples(
+    st.sampled_from(["model", "train", "other"]), st.text(max_size=12)
+)
 
 
 @given(where=KEYS, value=TOML_VALUES)
@@ -153,17 +184,22 @@ def trainer_on(tmp_path, train_text: str, dev_text: str = "a0 b1\tb1 a0\n"):
     (tmp_path / "train.tsv").write_text(train_text)
     (tmp_path / "dev.tsv").write_text(dev_text)
     config = reverse_config()
-    data = __import__("dataclasses").replace(config.data, train=str(tmp_path / "train.tsv"), dev=str(tmp_path / "dev.tsv"))
+    data = __import__("dataclasses").replace(
+        config.data, train=str(tmp_path / "train.tsv"), dev=str(tmp_path / "dev.tsv")
+    )
     return Trainer(__import__("dataclasses").replace(config, data=data), tmp_path / "work", Console(quiet=True))
 
 
-@pytest.mark.parametrize("train_text, dev_text, message", [
-    ("", "a0\tb1\n", "holds no pairs"),
-    ("\n\n", "a0\tb1\n", "holds no pairs"),
-    ("a0 b1\tb1 a0\n" * 10, "", "holds no pairs"),
-    ("one column only\n", "a0\tb1\n", "found one column"),
-    (("a0 " * 300 + "\tb1\n") * 5, "a0\tb1\n", "fits max_source_pieces"),
-])
+@pytest.mark.parametrize(
+    "train_text, dev_text, message",
+    [
+        ("", "a0\tb1\n", "holds no pairs"),
+        ("\n\n", "a0\tb1\n", "holds no pairs"),
+        ("a0 b1\tb1 a0\n" * 10, "", "holds no pairs"),
+        ("one column only\n", "a0\tb1\n", "found one column"),
+        (("a0 " * 300 + "\tb1\n") * 5, "a0\tb1\n", "fits max_source_pieces"),
+    ],
+)
 def test_unusable_training_data_is_refused_before_training(tmp_path, train_text, dev_text, message):
     with pytest.raises(ConfigError if "column" not in message else UsageError, match=message):
         trainer_on(tmp_path, train_text, dev_text)
@@ -180,8 +216,9 @@ def test_a_truncated_gzip_is_named_not_interrupted(tmp_path):
     (tmp_path / "cut.tsv.gz").write_bytes(data[: len(data) // 2])
     with pytest.raises(UsageError, match="cut.tsv.gz: damaged or truncated gzip"):
         read_tsv(tmp_path / "cut.tsv.gz")
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", str(tmp_path / "cut.tsv.gz")],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "attn.cli", "eval", str(tmp_path / "cut.tsv.gz")], capture_output=True, timeout=120
+    )
     assert result.returncode == 2 and b"truncated gzip" in result.stderr and b"interrupted" not in result.stderr
 
 
@@ -198,7 +235,9 @@ def test_a_byte_that_is_not_utf8_is_named_at_its_line_and_place(tmp_path):
 
     lines = [f"source {i}\ttarget {i}\n".encode() for i in range(1, 301)] + [b"caf\xe9 latte\tKaffee\n"]
     (tmp_path / "latin1.tsv").write_bytes(b"".join(lines))
-    with pytest.raises(UsageError, match=r"latin1.tsv:301: not UTF-8 \(invalid continuation byte at byte 4 of the line\)"):
+    with pytest.raises(
+        UsageError, match=r"latin1.tsv:301: not UTF-8 \(invalid continuation byte at byte 4 of the line\)"
+    ):
         read_tsv(tmp_path / "latin1.tsv")
 
 

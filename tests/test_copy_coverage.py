@@ -7,13 +7,13 @@ import torch
 from rich.console import Console
 
 from attn.export.config import ConfigError, config_from_dict
-from attn.export.models.rnn import Seq2Seq
 from attn.export.graphs.onnx_export import export_model
+from attn.export.models.rnn import Seq2Seq
 from attn.export.training.train import Trainer, coverage_loss
 from attn.runtime.graph_contract import ROW
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import LoadedModel
 
 from .conftest import reverse_config
 from .test_variants import exact_match
@@ -59,7 +59,7 @@ def test_coverage_state_is_the_attention_summed_over_steps(copy_run):
         total += attention
         previous = log_probs.argmax(axis=1)
         np.testing.assert_allclose(state.carried["coverage"], total, atol=1e-5)
-    assert np.allclose(total[1, len(ids[1]):], 0.0)  # padding is never covered
+    assert np.allclose(total[1, len(ids[1]) :], 0.0)  # padding is never covered
 
 
 def test_with_the_switch_closed_every_token_is_a_copied_source_piece():
@@ -87,8 +87,9 @@ def test_batched_equals_unbatched_and_greedy_equals_beam_one(copy_run, reverse_t
         alone = [translator.translate([s], options)[0][0].text for s in sources]
         assert batched == alone
     greedy = translator.translate(sources, SearchOptions(beam=1))
-    beam_one = [translator.search([translator.tokenizer.encode_source(s).ids], SearchOptions(beam=1))[0][0]
-                for s in sources]
+    beam_one = [
+        translator.search([translator.tokenizer.encode_source(s).ids], SearchOptions(beam=1))[0][0] for s in sources
+    ]
     assert [g[0].tokens for g in greedy] == [b.tokens for b in beam_one]
 
 

@@ -22,13 +22,21 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
     text_file.write_bytes(("\n".join(lines[:40]) + "\r\n").encode() + "\xff a0 b1\n".encode("latin-1"))
     parquet_file = tmp_path / "part.parquet"
     pq.write_table(pa.table({"sentence": lines[40:] + [None]}), parquet_file)
-    expected_text = attn("translate", "-m", str(reverse_model), stdin=text_file.read_bytes()).stdout.decode().splitlines()
+    expected_text = (
+        attn("translate", "-m", str(reverse_model), stdin=text_file.read_bytes()).stdout.decode().splitlines()
+    )
     expected_parquet = attn("translate", "-m", str(reverse_model), *lines[40:], "").stdout.decode().splitlines()
 
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
-        translate_corpus([text_file, parquet_file], tmp_path / "out", model=str(reverse_model), column="sentence",
-                         workers=2, rows_per_call=16)
+        translate_corpus(
+            [text_file, parquet_file],
+            tmp_path / "out",
+            model=str(reverse_model),
+            column="sentence",
+            workers=2,
+            rows_per_call=16,
+        )
     finally:
         ray.shutdown()
     table = pq.read_table(tmp_path / "out").to_pandas().sort_values(["path", "row"])
@@ -39,12 +47,22 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
     assert list(from_parquet["translation"]) == expected_parquet
     assert not list(tmp_path.glob(".out.staging-*"))  # the staging folder became the output
     # a second run into the same folder is refused, not appended (probe C6b)
-    rerun = attn("translate-corpus", str(text_file), "--output", str(tmp_path / "out"), "-m", str(reverse_model), check_rc=2)
+    rerun = attn(
+        "translate-corpus", str(text_file), "--output", str(tmp_path / "out"), "-m", str(reverse_model), check_rc=2
+    )
     assert b"already holds files" in rerun.stderr and len(pq.read_table(tmp_path / "out")) == 62
 
 
-@pytest.mark.parametrize("case", ["output is a file", "parquet without the column", "text named .parquet",
-                                  "output of an unknown scheme", "a column of numbers"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "output is a file",
+        "parquet without the column",
+        "text named .parquet",
+        "output of an unknown scheme",
+        "a column of numbers",
+    ],
+)
 def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
     """Each was an internal error with a folded Ray traceback after 15 s of start-up (probe C4,
     C6c; C9: an s3:// output without credentials, here a scheme pyarrow does not know), or (C5)
@@ -62,7 +80,9 @@ def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
         output, inputs = "nosuchscheme://bucket/out", [text]
     elif case in ("parquet without the column", "a column of numbers"):
         inputs = [tmp_path / "in.parquet"]
-        pq.write_table(pa.table({"sentence": ["a0"]} if case == "parquet without the column" else {"text": [1, 2]}), inputs[0])
+        pq.write_table(
+            pa.table({"sentence": ["a0"]} if case == "parquet without the column" else {"text": [1, 2]}), inputs[0]
+        )
     else:
         inputs = [tmp_path / "fake.parquet"]
         inputs[0].write_text("not parquet")
@@ -81,8 +101,15 @@ def test_inputs_without_rows_give_an_empty_dataset_without_starting_ray(reverse_
     empty_text, empty_parquet = tmp_path / "empty.txt", tmp_path / "empty.parquet"
     empty_text.write_bytes(b"")
     pq.write_table(pa.table({"text": pa.array([], pa.string())}), empty_parquet)
-    result = attn("translate-corpus", str(empty_text), str(empty_parquet), "--output", str(tmp_path / "out"),
-                  "-m", str(reverse_model))
+    result = attn(
+        "translate-corpus",
+        str(empty_text),
+        str(empty_parquet),
+        "--output",
+        str(tmp_path / "out"),
+        "-m",
+        str(reverse_model),
+    )
     assert result.stderr == b""  # Ray did not start: its start-up logs to stderr
     table = pq.read_table(tmp_path / "out")
     assert table.num_rows == 0 and table.column_names == ["path", "row", "text", "translation"]
@@ -132,6 +159,7 @@ def test_a_failed_write_leaves_no_output_and_no_staging(reverse_model, tmp_path,
 
         def write_parquet(self, path, **kwargs):
             import pathlib
+
             pathlib.Path(path).mkdir(parents=True, exist_ok=True)
             (pathlib.Path(path) / "part-0.parquet").write_bytes(b"")
             raise OSError(errno.ENOSPC, "No space left on device")

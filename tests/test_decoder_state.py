@@ -8,8 +8,8 @@ import pytest
 
 from attn.export.graphs.runtime_graphs import GRAPHS
 from attn.runtime.decoder_state import Device, sentence_groups
-from attn.runtime.search import SearchOptions, beam_search, largest_per_row
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.search import SearchOptions, beam_search, largest_per_row
 
 pytestmark = pytest.mark.integration
 
@@ -53,8 +53,10 @@ def test_states_stay_ortvalues_through_steps_and_reorderings(any_reverse_model):
     found = beam_search(state, np.array([8, 8]), np.array([len(s) for s in sources]), SearchOptions(beam=3))
     assert all(isinstance(value, onnxruntime.OrtValue) for value in state.carried.values())
     # each sentence searched alone finds the same (how well the toy model learned is not this test's subject)
-    alone = [beam_search(translator.encode([source]), np.array([8]), np.array([len(source)]), SearchOptions(beam=3))[0]
-             for source in sources]
+    alone = [
+        beam_search(translator.encode([source]), np.array([8]), np.array([len(source)]), SearchOptions(beam=3))[0]
+        for source in sources
+    ]
     assert [hypotheses[0].tokens for hypotheses in found] == [hypotheses[0].tokens for hypotheses in alone]
 
 

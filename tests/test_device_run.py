@@ -7,12 +7,11 @@ import json
 
 import pytest
 import torch
+from rich.console import Console
 
 from attn.export.config import load_config
 from attn.export.training import device_run
 from attn.export.training.train import Trainer, chosen_weights
-
-from rich.console import Console
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG
 
@@ -22,8 +21,10 @@ QUIET_CONSOLE = Console(stderr=True, quiet=True)
 @pytest.mark.integration
 def test_a_packed_run_trains_comes_back_and_starts_the_next(transformer_run, tmp_path):
     _, folder = transformer_run
-    config = load_config(REVERSE_TRANSFORMER_CONFIG, ["train.max_steps=12", "train.checkpoint_every=4",
-                                                       "train.eval_every=6", "train.keep_checkpoints=3"])
+    config = load_config(
+        REVERSE_TRANSFORMER_CONFIG,
+        ["train.max_steps=12", "train.checkpoint_every=4", "train.eval_every=6", "train.keep_checkpoints=3"],
+    )
     size = device_run.pack(config, folder, tmp_path / "pack")
     assert 0 < size < device_run.TREE_LIMIT
     packed = json.loads((tmp_path / "pack" / device_run.RUN_CONFIG).read_text())

@@ -10,8 +10,8 @@ import pytest
 
 from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.errors import UsageError
-from attn.runtime.manifest import read_manifest
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.manifest import read_manifest
 from attn.runtime.tsv import read_tsv
 
 from .conftest import ROOT
@@ -45,7 +45,9 @@ def test_the_token_belongs_to_no_word(both_ways_model):
     assert found.alignment.source_words == ["a0", "b1", "c2", "d3"]
     assert found.alignment.weights.sum(axis=1) == pytest.approx([1.0] * 4)
     forced = translator.force("a0 b1 c2 d3", "d3 a0 b1 c2")
-    assert forced.alignment.source_words == ["a0", "b1", "c2", "d3"] and forced.score == pytest.approx(found.score, abs=1e-4)
+    assert forced.alignment.source_words == ["a0", "b1", "c2", "d3"] and forced.score == pytest.approx(
+        found.score, abs=1e-4
+    )
 
 
 def test_the_manifest_lists_the_directions_and_a_one_direction_folder_keeps_format_3(both_ways_model, reverse_model):
@@ -75,7 +77,9 @@ def test_the_cli_chooses_by_from_and_to(both_ways_model):
     model = str(both_ways_model)
     assert attn("translate", "-m", model, "a0 b1 c2").stdout == b"b1 c2 a0\n"
     assert attn("translate", "-m", model, "--to", "sym", "a0 b1 c2").stdout == b"c2 a0 b1\n"
-    assert attn("translate", "-m", model, "--from", "rot", "-f", "pharaoh", "a0 b1 c2").stdout.startswith(b"c2 a0 b1 ||| ")
+    assert attn("translate", "-m", model, "--from", "rot", "-f", "pharaoh", "a0 b1 c2").stdout.startswith(
+        b"c2 a0 b1 ||| "
+    )
     record = json.loads(attn("translate", "-m", model, "--from", "rot", "-f", "jsonl", "a0 b1 c2").stdout)
     assert record["translation"] == "c2 a0 b1"
 
@@ -119,6 +123,7 @@ def test_the_server_offers_each_direction(both_ways_model):
 
     server = Server("--models", str(both_ways_model))
     try:
+
         def translated(source, target):
             answer = httpx.post(server.url + "/translate", json={"q": "a0 b1 c2", "source": source, "target": target})
             return answer.status_code, answer.json()

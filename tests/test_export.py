@@ -23,7 +23,11 @@ def test_manifest_describes_the_folder(reverse_model):
     manifest = read_manifest(reverse_model)
     assert manifest.task == "translate"
     assert [(s.name, s.kind) for s in manifest.state_specs] == [  # GRU, Luong style
-        ("memory", "source"), ("keys", "source"), ("hidden", "row"), ("feed", "row")]
+        ("memory", "source"),
+        ("keys", "source"),
+        ("hidden", "row"),
+        ("feed", "row"),
+    ]
     for name, checksum in manifest.files.items():
         assert sha256_of(reverse_model / name) == checksum
     assert manifest.training["max_onnx_difference"] < onnx_export.TOLERANCE
@@ -91,8 +95,8 @@ def test_graphs_match_pytorch_on_a_long_batch(reverse_run):
 
 def test_int8_copy_quantizes_the_decoder_and_still_reverses(reverse_model, reverse_test_rows, tmp_path):
     from attn.export.graphs.quantize import quantize_folder
-    from attn.runtime.search import SearchOptions
     from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.search import SearchOptions
 
     out = tmp_path / "int8"
     quantize_folder(reverse_model, out)
@@ -119,7 +123,10 @@ def test_int8_graphs_compute_the_same_with_and_without_graph_optimizations(rever
     rng = np.random.default_rng(0)
     batch, source = 5, 7
     outputs = []
-    for level in (onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL, onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL):
+    for level in (
+        onnxruntime.GraphOptimizationLevel.ORT_DISABLE_ALL,
+        onnxruntime.GraphOptimizationLevel.ORT_ENABLE_ALL,
+    ):
         options = onnxruntime.SessionOptions()
         options.graph_optimization_level = level
         session = onnxruntime.InferenceSession(str(out / "decoder.onnx"), options, providers=["CPUExecutionProvider"])
@@ -151,8 +158,22 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
         shutil.copy(trainer.workdir / name, run / name)
     recorded = json.loads((run / "summary.json").read_text(encoding="utf-8"))
     assert recorded["steps"] > 0
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "export", str(REVERSE_CONFIG), "--workdir", str(run),
-                             "--no-train", "--out", str(tmp_path / "model")], capture_output=True, timeout=300)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "attn.cli",
+            "export",
+            str(REVERSE_CONFIG),
+            "--workdir",
+            str(run),
+            "--no-train",
+            "--out",
+            str(tmp_path / "model"),
+        ],
+        capture_output=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr.decode()
     assert json.loads((run / "summary.json").read_text(encoding="utf-8")) == recorded
     assert read_manifest(tmp_path / "model").training["steps"] == recorded["steps"]

@@ -9,8 +9,8 @@ import torch
 from rich.console import Console
 
 from attn.export.config import ConfigError
-from attn.export.training.exported_weights import exported_weights
 from attn.export.graphs.quantize import quantize_folder
+from attn.export.training.exported_weights import exported_weights
 from attn.export.training.train import Trainer
 from attn.export.training.vocab_transfer import spellings, transfer_vocabulary
 from attn.runtime.output_layer import INT8_LIMIT
@@ -70,8 +70,10 @@ def test_a_run_with_its_own_vocabulary_moves_the_rows(transformer_run, tmp_path)
     fewer than the trained run's 268 pieces), the vocabulary-indexed rows are moved to its ids,
     and every other weight comes along unchanged (new pieces: the next test)."""
     trained, _ = transformer_run
-    config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG,
-                            train_overrides={"init_from": str(trained.workdir), "init_new_vocab": True})
+    config = reverse_config(
+        config_file=REVERSE_TRANSFORMER_CONFIG,
+        train_overrides={"init_from": str(trained.workdir), "init_new_vocab": True},
+    )
     config = dataclasses.replace(config, vocab=dataclasses.replace(config.vocab, size=264))
     started = Trainer(config, tmp_path / "small", QUIET)
     old_tokenizer = SubwordTokenizer.load(trained.workdir / "tokenizer.json")
@@ -110,8 +112,10 @@ def test_a_new_piece_starts_as_the_mean_of_its_spelling(tmp_path):
 @pytest.mark.unit
 def test_a_start_that_is_no_model_is_a_config_error(tmp_path):
     for new_vocab in (False, True):
-        config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG,
-                                train_overrides={"init_from": str(tmp_path / "nothing"), "init_new_vocab": new_vocab})
+        config = reverse_config(
+            config_file=REVERSE_TRANSFORMER_CONFIG,
+            train_overrides={"init_from": str(tmp_path / "nothing"), "init_new_vocab": new_vocab},
+        )
         with pytest.raises(ConfigError, match="neither a run folder"):
             Trainer(config, tmp_path / f"run-{new_vocab}", QUIET)
 
@@ -129,7 +133,9 @@ def test_every_shipped_folder_reads_back_as_training_weights(name):
     architecture = read_manifest(folder, verify_checksums=False).architecture
     from attn.export.config import ModelConfig
 
-    config = ModelConfig(**{key: value for key, value in architecture.items() if key in ModelConfig.__dataclass_fields__})
+    config = ModelConfig(
+        **{key: value for key, value in architecture.items() if key in ModelConfig.__dataclass_fields__}
+    )
     model = build_model(config, architecture["vocab_size"])
     read = exported_weights(folder)
     own = model.state_dict()

@@ -45,7 +45,10 @@ def test_output_through_a_link_keeps_the_link_and_the_file_its_mode(reverse_mode
     link = tmp_path / "link.txt"
     link.symlink_to(private.name)
     attn("translate", "-m", str(reverse_model), "-o", str(link), "a0 b1")
-    assert link.is_symlink() and private.read_text() == attn("translate", "-m", str(reverse_model), "a0 b1").stdout.decode()
+    assert (
+        link.is_symlink()
+        and private.read_text() == attn("translate", "-m", str(reverse_model), "a0 b1").stdout.decode()
+    )
     assert stat.S_IMODE(private.stat().st_mode) == 0o600
 
 
@@ -60,23 +63,36 @@ def test_heat_maps_never_replace_the_users_numbered_files(reverse_model, tmp_pat
     folder as the file failed after translating, with Python's error."""
     pytest.importorskip("matplotlib")
     (tmp_path / "plot-2.png").write_bytes(b"mine")
-    result = attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "plot.png"), "a0 b1", "c2 d3",
-                  check_rc=2)
+    result = attn(
+        "translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "plot.png"), "a0 b1", "c2 d3", check_rc=2
+    )
     assert result.stdout == b"" and "plot-2.png already exist" in result.stderr.decode()
     assert (tmp_path / "plot-2.png").read_bytes() == b"mine" and not (tmp_path / "plot-1.png").exists()
     missing = attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "no" / "x.png"), "a0", check_rc=2)
     assert missing.stdout == b"" and "does not exist" in missing.stderr.decode()
     (tmp_path / "folder.png").mkdir()
-    assert "is a folder" in attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "folder.png"), "a0",
-                                 check_rc=2).stderr.decode()
+    assert (
+        "is a folder"
+        in attn(
+            "translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "folder.png"), "a0", check_rc=2
+        ).stderr.decode()
+    )
 
 
-@pytest.mark.parametrize("command", [
-    ["translate", "-i", "{missing}"], ["summarize", "-i", "{missing}"], ["eval", "{missing}"],
-    ["translate", "-o", "{missing}/deeper/out.txt", "a0"], ["bench", "{missing}"],
-    ["export", "{missing}.toml", "--out", "{missing}-model"], ["quantize", "{missing}", "--out", "{missing}-int8"],
-    ["import", "marian", "{missing}", "--out", "{missing}-out"],
-], ids=lambda command: command[0] + " " + command[1])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["translate", "-i", "{missing}"],
+        ["summarize", "-i", "{missing}"],
+        ["eval", "{missing}"],
+        ["translate", "-o", "{missing}/deeper/out.txt", "a0"],
+        ["bench", "{missing}"],
+        ["export", "{missing}.toml", "--out", "{missing}-model"],
+        ["quantize", "{missing}", "--out", "{missing}-int8"],
+        ["import", "marian", "{missing}", "--out", "{missing}-out"],
+    ],
+    ids=lambda command: command[0] + " " + command[1],
+)
 def test_a_missing_file_is_named_in_one_line_without_errno(reverse_model, tmp_path, command):
     """Item 5 of the probe's issue: `attn summarize -i /nonexistent` said "[Errno 2] No such file…"."""
     arguments = [part.format(missing=tmp_path / "missing") for part in command]
@@ -91,8 +107,11 @@ def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_m
     """`head -c 300 /bin/ls | attn translate` printed 17 kB of made-up words; a Latin-1 line came
     back with U+FFFD and no word of why."""
     binary = attn("translate", "-m", str(reverse_model), stdin=b"\x7fELF\x02\x01\x01\x00\x00\x00a0 b1\n", check_rc=2)
-    assert binary.stdout == b"" and binary.stderr.decode() == \
-        "attn: error: standard input holds binary data (NUL bytes), not text: nothing translated\n"
+    assert (
+        binary.stdout == b""
+        and binary.stderr.decode()
+        == "attn: error: standard input holds binary data (NUL bytes), not text: nothing translated\n"
+    )
     latin1 = attn("translate", "-m", str(reverse_model), stdin=b"a0 b1\ncaf\xe9 a0\n")
     assert len(latin1.stdout.decode().splitlines()) == 2
     assert "standard input, line 2: byte 4 is not UTF-8" in latin1.stderr.decode()

@@ -13,9 +13,9 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from attn.cli.lines import read_line_batches
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import sha256_of
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
@@ -23,8 +23,9 @@ ATTN = [sys.executable, "-m", "attn.cli"]
 
 
 def translate_bytes(model, data: bytes, *flags, timeout=300):
-    return subprocess.run([*ATTN, "translate", "-m", str(model), "--beam", "1", *flags], input=data,
-                          capture_output=True, timeout=timeout)
+    return subprocess.run(
+        [*ATTN, "translate", "-m", str(model), "--beam", "1", *flags], input=data, capture_output=True, timeout=timeout
+    )
 
 
 def lines_in(data: bytes) -> int:
@@ -54,8 +55,9 @@ def test_n_lines_in_n_lines_out(reverse_model, data):
 
 
 def test_undecodable_bytes_in_arguments(reverse_model):
-    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), b"a0 \xff b1", "c2 d3"],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), b"a0 \xff b1", "c2 d3"], capture_output=True, timeout=120
+    )
     assert result.returncode == 0 and result.stdout.count(b"\n") == 2 and b"Traceback" not in result.stderr
 
 
@@ -104,8 +106,10 @@ def test_any_unicode_lines_give_as_many_results(translator, lines):
         assert (result[0].text == "") or line.strip()
 
 
-@given(st.binary(max_size=3000).map(lambda data: b"x" + data.replace(b"\0", b"\1")),  # text: binary input is refused
-       st.integers(min_value=1, max_value=7))
+@given(
+    st.binary(max_size=3000).map(lambda data: b"x" + data.replace(b"\0", b"\1")),  # text: binary input is refused
+    st.integers(min_value=1, max_value=7),
+)
 def test_line_reader_keeps_the_line_count_of_any_bytes(data, batch):
     read, write = os.pipe()
     os.write(write, data)
@@ -145,6 +149,7 @@ def test_altered_graph(reverse_model, tmp_path):
         data = bytearray((folder / "decoder.onnx").read_bytes())
         data[len(data) // 2] ^= 0xFF
         (folder / "decoder.onnx").write_bytes(bytes(data))
+
     assert "decoder.onnx: checksum mismatch" in damaged(reverse_model, tmp_path, flip_a_byte)
 
 
@@ -166,6 +171,7 @@ def test_output_layer_of_another_precision(reverse_model, tmp_path):
         OutputLayer.load(folder / "output_layer.npz").quantized().save(folder / "output_layer.npz")
         files = json.loads((folder / "manifest.json").read_text())["files"]
         edit_manifest(folder, files={**files, "output_layer.npz": sha256_of(folder / "output_layer.npz")})
+
     err = damaged(reverse_model, tmp_path, int8_rows_for_an_fp32_decoder)
     assert "output_layer.npz" in err and "output_scale" in err
 
@@ -183,6 +189,7 @@ def test_tokenizer_that_does_not_match_the_model(reverse_model, tmp_path):
         manifest = json.loads((folder / "manifest.json").read_text())
         manifest["files"]["tokenizer.json"] = sha256_of(folder / "tokenizer.json")
         (folder / "manifest.json").write_text(json.dumps(manifest))
+
     err = damaged(reverse_model, tmp_path, swap_tokenizer)
     assert "tokenizer.json" in err and "trained with" in err
 
@@ -206,9 +213,13 @@ def test_closed_pipe_ends_quietly(reverse_model, tmp_path):
 def test_ctrl_c_exits_130_without_traceback(reverse_model):
     # A shell starts background jobs with SIGINT ignored and children inherit that; a terminal's
     # Ctrl-C reaches a foreground process with the default disposition, so restore it.
-    process = subprocess.Popen([*ATTN, "translate", "-m", str(reverse_model)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    process = subprocess.Popen(
+        [*ATTN, "translate", "-m", str(reverse_model)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     process.stdin.write(b"a0 b1\n")
     process.stdin.flush()
     assert process.stdout.readline() == b"b1 a0\n"  # it answers a line while stdin stays open
@@ -221,8 +232,10 @@ def test_ctrl_c_exits_130_without_traceback(reverse_model):
 def test_four_processes_on_one_file_agree(reverse_model, reverse_test_rows, tmp_path):
     data = tmp_path / "in.txt"
     data.write_text("".join(row.source + "\n" for row in reverse_test_rows[:100]))
-    processes = [subprocess.Popen(f"{' '.join(ATTN)} translate -m {reverse_model} < {data}", shell=True,
-                                  stdout=subprocess.PIPE) for _ in range(4)]
+    processes = [
+        subprocess.Popen(f"{' '.join(ATTN)} translate -m {reverse_model} < {data}", shell=True, stdout=subprocess.PIPE)
+        for _ in range(4)
+    ]
     outputs = [p.communicate(timeout=300)[0] for p in processes]
     assert all(p.returncode == 0 for p in processes)
     assert len(set(outputs)) == 1 and outputs[0].count(b"\n") == 100
@@ -258,13 +271,21 @@ def test_notes_number_lines_across_batches(reverse_model):
     assert "input 1 has" in err and "input 302 has" in err
 
 
-@pytest.mark.parametrize("flags, option", [
-    (["--min-length", "100000"], "min-length"), (["--length-penalty", "nan"], "length-penalty"),
-    (["--coverage-penalty", "nan"], "coverage-penalty"), (["--max-length-ratio", "-1"], "max-length-ratio"),
-    (["--max-length-offset", "-5"], "max-length-offset"), (["--beam", "1000000000"], "beam"),
-])
+@pytest.mark.parametrize(
+    "flags, option",
+    [
+        (["--min-length", "100000"], "min-length"),
+        (["--length-penalty", "nan"], "length-penalty"),
+        (["--coverage-penalty", "nan"], "coverage-penalty"),
+        (["--max-length-ratio", "-1"], "max-length-ratio"),
+        (["--max-length-offset", "-5"], "max-length-offset"),
+        (["--beam", "1000000000"], "beam"),
+    ],
+)
 def test_search_values_out_of_range_are_usage_errors(reverse_model, flags, option):
-    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *flags, "a0"], capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), *flags, "a0"], capture_output=True, timeout=120
+    )
     err = result.stderr.decode()
     assert result.returncode == 2 and option in err and err.count("\n") == 1 and "Traceback" not in err
 
@@ -281,8 +302,12 @@ def test_the_models_search_defaults_apply_unless_given(reverse_model, tmp_path):
 
 
 def test_undecodable_argument_bytes_give_valid_utf8_json(reverse_model):
-    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "-f", "jsonl", b"a0 \xff b1"],
-                            capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    result = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), "-f", "jsonl", b"a0 \xff b1"],
+        capture_output=True,
+        timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8"},
+    )
     assert result.returncode == 0
     record = json.loads(result.stdout.decode("utf-8"))
     assert record["source"] == "a0 \ufffd b1"
@@ -295,15 +320,19 @@ def test_an_empty_model_name_is_a_usage_error():
 
 def test_eval_of_an_empty_file_is_a_usage_error(reverse_model, tmp_path):
     (tmp_path / "empty.tsv").write_text("")
-    result = subprocess.run([*ATTN, "eval", str(tmp_path / "empty.tsv"), "-m", str(reverse_model)],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "eval", str(tmp_path / "empty.tsv"), "-m", str(reverse_model)], capture_output=True, timeout=120
+    )
     assert result.returncode == 2 and b"no rows" in result.stderr
 
 
 def test_bench_on_a_first_line_that_looks_like_an_option(reverse_model, tmp_path):
     (tmp_path / "in.txt").write_text("--help\na0 b1\n")
-    result = subprocess.run([*ATTN, "bench", str(tmp_path / "in.txt"), "-m", str(reverse_model), "--beams", "1",
-                             "--cold-start-runs", "1"], capture_output=True, timeout=300)
+    result = subprocess.run(
+        [*ATTN, "bench", str(tmp_path / "in.txt"), "-m", str(reverse_model), "--beams", "1", "--cold-start-runs", "1"],
+        capture_output=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stderr
     assert b"cold start" in result.stdout
 
@@ -311,7 +340,9 @@ def test_bench_on_a_first_line_that_looks_like_an_option(reverse_model, tmp_path
 def test_no_telemetry_is_recorded(reverse_model, tmp_path):
     env = {**os.environ, "HOME": str(tmp_path)}
     env.pop("ORT_DISABLE_TELEMETRY", None)
-    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "a0"], capture_output=True, timeout=120, env=env)
+    result = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), "a0"], capture_output=True, timeout=120, env=env
+    )
     assert result.returncode == 0
     assert not (tmp_path / ".cache" / "Microsoft").exists()
 
@@ -328,7 +359,10 @@ def test_internal_errors_exit_1_with_one_line_and_debug_shows_the_traceback(monk
     with pytest.raises(typer.Exit) as exit_:
         guarded(broken)()
     assert exit_.value.exit_code == 1
-    assert capsys.readouterr().err == "attn: error: internal error: RuntimeError: deep inside (ATTN_DEBUG=1 shows the traceback)\n"
+    assert (
+        capsys.readouterr().err
+        == "attn: error: internal error: RuntimeError: deep inside (ATTN_DEBUG=1 shows the traceback)\n"
+    )
     monkeypatch.setenv("ATTN_DEBUG", "1")
     with pytest.raises(RuntimeError):
         guarded(broken)()
@@ -353,8 +387,11 @@ def test_a_numpy_value_error_is_internal_not_usage(monkeypatch, capsys):
 def test_summarize_checks_every_file_before_any_output(tmp_path):
     (tmp_path / "a.txt").write_text("This package provides a library.")
     (tmp_path / "empty.txt").write_text("")
-    result = subprocess.run([*ATTN, "summarize", str(tmp_path / "a.txt"), str(tmp_path / "empty.txt"),
-                             str(tmp_path / "a.txt")], capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "summarize", str(tmp_path / "a.txt"), str(tmp_path / "empty.txt"), str(tmp_path / "a.txt")],
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and result.stdout == b"" and b"empty.txt is empty" in result.stderr
 
 
@@ -364,7 +401,8 @@ def test_the_summarizer_tokenizes_only_what_it_reads(monkeypatch):
     summarizer = LoadedModel(resolve_model(None, "summarize", None, None), threads=1, notify=lambda m: None)
     seen = []
     encode = summarizer.tokenizer.encode_source
-    monkeypatch.setattr(summarizer.tokenizer, "encode_source",
-                        lambda text, language: seen.append(len(text)) or encode(text, language))
+    monkeypatch.setattr(
+        summarizer.tokenizer, "encode_source", lambda text, language: seen.append(len(text)) or encode(text, language)
+    )
     summarizer.translate(["word " * 200_000], summarizer.default_options(beam=1))
     assert max(seen) <= (summarizer.max_source_pieces + 1) * summarizer.tokenizer.longest_piece

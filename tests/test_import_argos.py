@@ -72,8 +72,9 @@ def test_every_decoder_step_gives_ctranslate2s_log_probabilities(engines):
     translator, ctranslate2_translator = engines
     pieces = translator.tokenizer.pieces
     for text in TEXTS[:8]:
-        target = ctranslate2_translator.translate_batch([source_tokens(translator, text)], beam_size=1,
-                                                        max_decoding_length=20)[0].hypotheses[0]
+        target = ctranslate2_translator.translate_batch(
+            [source_tokens(translator, text)], beam_size=1, max_decoding_length=20
+        )[0].hypotheses[0]
         expected = ctranslate2_translator.score_batch([source_tokens(translator, text)], [target])[0].log_probs
         ids = [pieces.index(token) for token in target] + [3]
         state = translator.encode([translator.tokenizer.encode_source(text).ids], shortlist=False)
@@ -93,8 +94,9 @@ def test_the_search_gives_ctranslate2s_tokens_alone_and_in_a_batch(engines, beam
     batched = translator.translate(TEXTS, options)
     for text, in_batch in zip(TEXTS, batched):
         limit = int(translator.max_lengths(np.array([len(translator.tokenizer.encode_source(text).ids)]), options)[0])
-        expected = ctranslate2_translator.translate_batch([source_tokens(translator, text)], beam_size=beam, length_penalty=0.0,
-                                                          max_decoding_length=limit)[0].hypotheses[0]
+        expected = ctranslate2_translator.translate_batch(
+            [source_tokens(translator, text)], beam_size=beam, length_penalty=0.0, max_decoding_length=limit
+        )[0].hypotheses[0]
         alone = translator.translate([text], options)[0][0]
         ids = [translator.tokenizer.pieces.index(token) for token in expected]
         assert agrees(translator, text, list(alone.tokens), ids, limit, greedy=beam == 1), text
@@ -111,7 +113,10 @@ def test_the_command_imports_a_package_and_translates_with_alignments(imported):
 
 
 def test_a_package_without_its_tokenizer_or_model_is_refused(tiny_marian, tmp_path):
-    for missing, message in (("sentencepiece.model", "holds no sentencepiece.model"), ("model", "holds no model/model.bin")):
+    for missing, message in (
+        ("sentencepiece.model", "holds no sentencepiece.model"),
+        ("model", "holds no model/model.bin"),
+    ):
         folder = tmp_path / missing.replace(".", "-")
         folder.mkdir()
         kept = tuple(name for name in ("metadata.json", "sentencepiece.model", "model") if name != missing)
@@ -122,4 +127,7 @@ def test_a_package_without_its_tokenizer_or_model_is_refused(tiny_marian, tmp_pa
         assert not (folder / "out").exists()
     not_zip = tmp_path / "not.argosmodel"
     not_zip.write_text("hello")
-    assert b"not an Argos package" in attn("import", "argos", str(not_zip), "--out", str(tmp_path / "o"), check_rc=2).stderr
+    assert (
+        b"not an Argos package"
+        in attn("import", "argos", str(not_zip), "--out", str(tmp_path / "o"), check_rc=2).stderr
+    )

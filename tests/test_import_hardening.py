@@ -33,12 +33,23 @@ def refused(*arguments: str) -> str:
     return message
 
 
-@pytest.mark.parametrize("key, value", [("encoder_layers", 10**6), ("vocab_size", 10**9), ("d_model", 10**6),
-                                        ("encoder_attention_heads", 0), ("pad_token_id", 10**6)])
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("encoder_layers", 10**6),
+        ("vocab_size", 10**9),
+        ("d_model", 10**6),
+        ("encoder_attention_heads", 0),
+        ("pad_token_id", 10**6),
+    ],
+)
 def test_sizes_out_of_bounds_are_refused_before_anything_is_allocated(tiny_marian, tmp_path, key, value):
     """B1, B2: 10^6 layers took 2.5 GB; 0 heads was a ZeroDivisionError."""
-    changed = changed_checkpoint(tiny_marian, tmp_path, **({key: value, "decoder_attention_heads": value}
-                                                            if key == "encoder_attention_heads" else {key: value}))
+    changed = changed_checkpoint(
+        tiny_marian,
+        tmp_path,
+        **({key: value, "decoder_attention_heads": value} if key == "encoder_attention_heads" else {key: value}),
+    )
     assert key in refused("marian", str(changed), "--out", str(tmp_path / "out"))
     assert not (tmp_path / "out").exists()
 

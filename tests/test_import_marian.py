@@ -20,8 +20,14 @@ from .tiny_marian import build_tiny_marian, fixture_lines  # noqa: E402
 
 pytestmark = pytest.mark.integration
 TOLERANCE = 1e-4
-SENTENCES = ["She is eating a green apple.", "Tom is here.", "Where is the station?",
-             "The file could not be opened.", "I would like a coffee, please.", "Where are you?"]
+SENTENCES = [
+    "She is eating a green apple.",
+    "Tom is here.",
+    "Where is the station?",
+    "The file could not be opened.",
+    "I would like a coffee, please.",
+    "Where are you?",
+]
 
 
 @pytest.fixture(scope="session")
@@ -45,7 +51,9 @@ def marian(checkpoint):
     from attn.export.importers.marian import attn_order, read_config, read_vocabulary
 
     model = MarianMTModel.from_pretrained(checkpoint).eval()
-    tokenizer = MarianTokenizer(str(checkpoint / "source.spm"), str(checkpoint / "target.spm"), str(checkpoint / "vocab.json"))
+    tokenizer = MarianTokenizer(
+        str(checkpoint / "source.spm"), str(checkpoint / "target.spm"), str(checkpoint / "vocab.json")
+    )
     config = read_config(checkpoint)
     order = attn_order(read_vocabulary(checkpoint, config), config)
     attn_id = np.zeros(len(order) - 1, dtype=np.int64)
@@ -70,9 +78,12 @@ def test_the_tokenizers_cut_as_marian_tokenizer_does(marian, translator):
     for text in english[:80] + odd:
         assert translator.tokenizer.encode_source(text).ids == attn_id[tokenizer(text)["input_ids"]].tolist(), text
     for text in german[:80] + odd:
-        assert translator.tokenizer.encode(text) + [3] == attn_id[tokenizer(text_target=text)["input_ids"]].tolist(), text
+        assert translator.tokenizer.encode(text) + [3] == attn_id[tokenizer(text_target=text)["input_ids"]].tolist(), (
+            text
+        )
         assert translator.tokenizer.decode(translator.tokenizer.encode(text)) == tokenizer.decode(
-            tokenizer(text_target=text)["input_ids"], skip_special_tokens=True), text
+            tokenizer(text_target=text)["input_ids"], skip_special_tokens=True
+        ), text
 
 
 def test_a_typed_special_token_is_text(translator):
@@ -109,8 +120,14 @@ def generated(model, tokenizer, text: str, max_new_tokens: int, **search) -> lis
     """MarianMTModel.generate's Marian ids, the decoder start included, with Marian's pad banned
     (Helsinki-NLP checkpoints say so in generation_config.json) and no forced </s> at the limit."""
     pad = model.config.pad_token_id
-    return model.generate(**tokenizer(text, return_tensors="pt"), do_sample=False, max_new_tokens=max_new_tokens,
-                          forced_eos_token_id=None, bad_words_ids=[[pad]], **search)[0].tolist()
+    return model.generate(
+        **tokenizer(text, return_tensors="pt"),
+        do_sample=False,
+        max_new_tokens=max_new_tokens,
+        forced_eos_token_id=None,
+        bad_words_ids=[[pad]],
+        **search,
+    )[0].tolist()
 
 
 def without_end(tokens: list[int]) -> list[int]:
@@ -198,7 +215,13 @@ def test_the_command_imports_and_translates_with_alignments(checkpoint, imported
         assert text and all(link.count("-") == 1 for link in links.split())
     manifest = json.loads((imported / "manifest.json").read_text())
     assert manifest["architecture"]["layer_norm"] == "post" and manifest["architecture"]["alignment_layer"] == -2
-    assert set(manifest["files"]) == {"encoder.onnx", "decoder.onnx", "output_layer.npz", "tokenizer.json", "source_tokenizer.json"}
+    assert set(manifest["files"]) == {
+        "encoder.onnx",
+        "decoder.onnx",
+        "output_layer.npz",
+        "tokenizer.json",
+        "source_tokenizer.json",
+    }
     first = attn("import", "marian", str(checkpoint), "--out", str(tmp_path / "first-layer"), "--alignment-layer", "0")
     assert first.returncode == 0
     assert json.loads((tmp_path / "first-layer" / "manifest.json").read_text())["architecture"]["alignment_layer"] == 0
@@ -215,8 +238,15 @@ def test_an_int8_import_translates_each_sentence_as_in_a_batch(imported, tmp_pat
         assert batched == [translator.translate([text], options)[0][0].tokens for text in SENTENCES]
 
 
-@pytest.mark.parametrize("key, value", [("normalize_before", True), ("activation_function", "tanh"),
-                                        ("share_encoder_decoder_embeddings", False), ("decoder_ffn_dim", 48)])
+@pytest.mark.parametrize(
+    "key, value",
+    [
+        ("normalize_before", True),
+        ("activation_function", "tanh"),
+        ("share_encoder_decoder_embeddings", False),
+        ("decoder_ffn_dim", 48),
+    ],
+)
 def test_a_config_attn_cannot_honour_is_refused_naming_the_key(checkpoint, tmp_path, key, value):
     changed = tmp_path / "changed"
     shutil.copytree(checkpoint, changed)
@@ -261,8 +291,12 @@ def test_the_other_activations_and_pytorch_model_bin(tmp_path, activation, safet
     attn_id[torch.tensor(order[1:])] = torch.arange(1, len(order))
     source = torch.where(batch["attention_mask"] == 1, attn_id[batch["input_ids"]], 0)
     with torch.no_grad():
-        expected = torch.log_softmax(model(input_ids=batch["input_ids"], attention_mask=batch["attention_mask"],
-                                           decoder_input_ids=target_in).logits, dim=-1)
+        expected = torch.log_softmax(
+            model(
+                input_ids=batch["input_ids"], attention_mask=batch["attention_mask"], decoder_input_ids=target_in
+            ).logits,
+            dim=-1,
+        )
         got = torch.log_softmax(ours(source, batch["attention_mask"], attn_id[target_in])[0], dim=-1)[..., attn_id]
     real = (target_in != config["pad_token_id"]) | (torch.arange(target_in.shape[1]) == 0)
     assert (got - expected).abs()[real].max() < TOLERANCE

@@ -1,13 +1,13 @@
 """A training run killed with SIGKILL and resumed ends where an uninterrupted run ends; export
 to a folder that cannot be written is a one-line error."""
 
-import pytest
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+import pytest
 import torch
 
 from .conftest import REVERSE_CONFIG
@@ -21,8 +21,13 @@ def short_config(tmp_path: Path) -> Path:
     text = REVERSE_CONFIG.read_text()
     data = REVERSE_CONFIG.parent.parent / "tests" / "fixtures" / "reverse"
     text = text.replace('"../tests/fixtures/reverse/', f'"{data}/')
-    for key, value in {"max_steps": 150, "checkpoint_every": 20, "eval_every": 1000, "dropout": 0.1,
-                       "time_budget_minutes": 1e6}.items():  # a budget in steps, never in minutes
+    for key, value in {
+        "max_steps": 150,
+        "checkpoint_every": 20,
+        "eval_every": 1000,
+        "dropout": 0.1,
+        "time_budget_minutes": 1e6,
+    }.items():  # a budget in steps, never in minutes
         text = "\n".join(f"{key} = {value}" if line.startswith(f"{key} =") else line for line in text.splitlines())
     path = tmp_path / "short.toml"
     path.write_text(text + "\n")
@@ -35,11 +40,16 @@ def final_weights(workdir: Path) -> dict:
 
 def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     config = short_config(tmp_path)
-    subprocess.run([*ATTN, "train", str(config), "--workdir", str(tmp_path / "straight")], check=True,
-                   capture_output=True, timeout=600)
+    subprocess.run(
+        [*ATTN, "train", str(config), "--workdir", str(tmp_path / "straight")],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
     killed = tmp_path / "killed"
-    process = subprocess.Popen([*ATTN, "train", str(config), "--workdir", str(killed)],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [*ATTN, "train", str(config), "--workdir", str(killed)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
     deadline = time.monotonic() + 300
     while not (killed / "last.pt").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -49,7 +59,9 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     assert process.returncode == -signal.SIGKILL
     step_at_kill = torch.load(killed / "last.pt", weights_only=True)["state"]["step"]
     assert step_at_kill < 150
-    subprocess.run([*ATTN, "train", str(config), "--workdir", str(killed)], check=True, capture_output=True, timeout=600)
+    subprocess.run(
+        [*ATTN, "train", str(config), "--workdir", str(killed)], check=True, capture_output=True, timeout=600
+    )
     straight, resumed = final_weights(tmp_path / "straight"), final_weights(killed)
     assert all(torch.equal(straight[name], resumed[name]) for name in straight)
 
@@ -59,8 +71,11 @@ def test_export_to_an_unwritable_place_is_one_line(tmp_path, reverse_run):
     config = short_config(tmp_path)
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = subprocess.run([*ATTN, "export", str(config), "--workdir", str(trainer.workdir), "--out", str(blocker / "model")],
-                            capture_output=True, timeout=600)
+    result = subprocess.run(
+        [*ATTN, "export", str(config), "--workdir", str(trainer.workdir), "--out", str(blocker / "model")],
+        capture_output=True,
+        timeout=600,
+    )
     assert result.returncode in (1, 2)
     err = result.stderr.decode().strip().splitlines()
     assert len(err) >= 1 and err[-1].startswith("attn: error:") and "Traceback" not in result.stderr.decode()
@@ -71,14 +86,34 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
     checkpoint at the step budget, and the run resumes in one process."""
     config = short_config(tmp_path)
     workdir = tmp_path / "ddp"
-    result = subprocess.run([sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2",
-                             "-m", "attn.cli", "train", str(config), "--workdir", str(workdir), "--device", "cpu"],
-                            capture_output=True, timeout=600)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            "--nproc_per_node",
+            "2",
+            "-m",
+            "attn.cli",
+            "train",
+            str(config),
+            "--workdir",
+            str(workdir),
+            "--device",
+            "cpu",
+        ],
+        capture_output=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr.decode()[-2000:]
     saved = torch.load(workdir / "last.pt", weights_only=True)
     assert saved["state"]["step"] == 150 and saved["state"]["batch"] % 2 == 0
-    resumed = subprocess.run([*ATTN, "train", str(config), "--workdir", str(workdir), "--set", "train.max_steps=160"],
-                             capture_output=True, timeout=600)
+    resumed = subprocess.run(
+        [*ATTN, "train", str(config), "--workdir", str(workdir), "--set", "train.max_steps=160"],
+        capture_output=True,
+        timeout=600,
+    )
     assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
     assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 160
 
@@ -92,8 +127,21 @@ def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
 
     (tmp_path / "last.pt").write_bytes(content)
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "train", str(config), "--workdir", str(tmp_path),
-                             "--set", "train.max_steps=2"], capture_output=True, timeout=120)
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "attn.cli",
+            "train",
+            str(config),
+            "--workdir",
+            str(tmp_path),
+            "--set",
+            "train.max_steps=2",
+        ],
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and b"not a training checkpoint" in result.stderr
     assert b"weights_only" not in result.stderr and (tmp_path / "last.pt").read_bytes() == content
 

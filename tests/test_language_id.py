@@ -9,9 +9,14 @@ from .test_cli import attn
 
 
 @pytest.mark.unit
-@pytest.mark.parametrize("text, language", [("The file could not be opened.", "en"),
-                                            ("Die Datei konnte nicht geöffnet werden.", "de"),
-                                            ("Le fichier n'a pas pu être ouvert.", "fr")])
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        ("The file could not be opened.", "en"),
+        ("Die Datei konnte nicht geöffnet werden.", "de"),
+        ("Le fichier n'a pas pu être ouvert.", "fr"),
+    ],
+)
 def test_detects_the_languages_of_the_models(text, language):
     detected, probability = detect_language(text, {"en", "de", "fr"})
     assert detected == language and 0.5 < probability <= 1.0
@@ -24,9 +29,15 @@ def test_a_detection_among_some_languages_leaves_the_others_known():
 
 
 @pytest.mark.unit
-@pytest.mark.parametrize("text, language", [("Questo file non esiste.", "it"),
-                                            ("Le fichier n'a pas pu être ouvert.", "fr"),
-                                            ("Guten Morgen", "de"), ("Hallo", "en")])
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        ("Questo file non esiste.", "it"),
+        ("Le fichier n'a pas pu être ouvert.", "fr"),
+        ("Guten Morgen", "de"),
+        ("Hallo", "en"),
+    ],
+)
 def test_a_clear_other_language_is_named_and_an_unclear_text_stays_among_the_candidates(text, language):
     """Short or ambiguous text was given a language at any confidence (probe P8)."""
     assert detect_language(text, {"en", "de"})[0] == language  # "Hallo": no language is likely, so en or de
@@ -45,7 +56,9 @@ def test_from_auto_says_what_it_detected():
     assert detected.stdout == plain and detected.stderr.decode().startswith("attn: detected en (")
     german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.")
     assert german.stderr.decode().startswith("attn: detected de (")
-    assert german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
+    assert (
+        german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
+    )
     french = attn("translate", "--from", "auto", "Le fichier n'a pas pu être ouvert.")
     assert french.stderr.decode().startswith("attn: detected fr (")
     assert french.stdout == attn("translate", "--from", "fr", "--to", "en", "Le fichier n'a pas pu être ouvert.").stdout
@@ -53,18 +66,25 @@ def test_from_auto_says_what_it_detected():
     assert into_french.stdout == attn("translate", "--to", "fr", "The package contains the documentation.").stdout
     # German has no model into French: the line goes through English, as --from de --to fr takes it
     german_into_french = attn("translate", "--from", "auto", "--to", "fr", "Das Paket enthält die Dokumentation.")
-    assert german_into_french.stdout == attn("translate", "--from", "de", "--to", "fr",
-                                             "Das Paket enthält die Dokumentation.").stdout
+    assert (
+        german_into_french.stdout
+        == attn("translate", "--from", "de", "--to", "fr", "Das Paket enthält die Dokumentation.").stdout
+    )
     assert "paquet" in german_into_french.stdout.decode().lower()
     # a line no model can take to the target is written out unchanged, with a note (each line is detected alone)
     italian = attn("translate", "--from", "auto", "Questo file non esiste.")
-    assert italian.stdout.decode() == "Questo file non esiste.\n" and "detected it, which no model here" in italian.stderr.decode()
+    assert (
+        italian.stdout.decode() == "Questo file non esiste.\n"
+        and "detected it, which no model here" in italian.stderr.decode()
+    )
 
 
 @pytest.mark.system
 def test_a_source_language_alone_picks_the_one_model_that_fits():
-    assert attn("translate", "--from", "en", "The file could not be opened.").stdout == \
-        attn("translate", "The file could not be opened.").stdout
+    assert (
+        attn("translate", "--from", "en", "The file could not be opened.").stdout
+        == attn("translate", "The file could not be opened.").stdout
+    )
     english = attn("translate", "--from", "de", "Das Paket enthält die Dokumentation.").stdout.decode()
     assert "package" in english.lower() and "documentation" in english.lower()
     from_french = attn("translate", "--from", "fr", "Cliquez sur le bouton pour enregistrer vos modifications.").stdout

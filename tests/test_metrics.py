@@ -20,12 +20,15 @@ def test_rouge_l_is_the_longest_common_subsequence_f1():
     assert scores["rouge2"] == pytest.approx(100 / 3, abs=0.01)  # "gamma delta" of 3 bigrams each side
 
 
-@pytest.mark.parametrize("text, repeats", [
-    ("a library for the a library for", True),
-    ("Python Module for python module FOR", True),
-    ("a library for the python module", False),
-    ("tool tool", False),
-])
+@pytest.mark.parametrize(
+    "text, repeats",
+    [
+        ("a library for the a library for", True),
+        ("Python Module for python module FOR", True),
+        ("a library for the python module", False),
+        ("tool tool", False),
+    ],
+)
 def test_repeated_3grams(text, repeats):
     assert repeats_ngram(text) is repeats
 

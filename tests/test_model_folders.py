@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 from attn.export.graphs.quantize import quantize_folder
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import LoadedModel
 
 pytestmark = pytest.mark.integration
 
@@ -144,9 +144,20 @@ FIELD_DAMAGE = {
     "task unknown": ({"task": "paint"}, "unknown task"),
     "language not a code": ({"source_lang": "../x"}, "source_lang"),
 }
-SEARCH_DAMAGE = [("beam", 0), ("beam", "5"), ("beam", 2.5), ("beam", 10**9), ("length_penalty", "x"),
-                 ("length_penalty", float("nan")), ("max_source_pieces", 0), ("max_source_pieces", -3),
-                 ("min_length", 10**6), ("replace_unk", "no"), ("max_length_ratio", -1.0), ("unheard_of", 1)]
+SEARCH_DAMAGE = [
+    ("beam", 0),
+    ("beam", "5"),
+    ("beam", 2.5),
+    ("beam", 10**9),
+    ("length_penalty", "x"),
+    ("length_penalty", float("nan")),
+    ("max_source_pieces", 0),
+    ("max_source_pieces", -3),
+    ("min_length", 10**6),
+    ("replace_unk", "no"),
+    ("max_length_ratio", -1.0),
+    ("unheard_of", 1),
+]
 
 
 @pytest.mark.parametrize("change", FIELD_DAMAGE.values(), ids=FIELD_DAMAGE.keys())
@@ -186,18 +197,26 @@ def test_a_lexicon_with_ids_out_of_range(reverse_shortlist_model, tmp_path):
     assert "lexicon.npz" in shortlist_refused(folder)
 
 
-@pytest.mark.parametrize("tokens, by_language, problem", [
-    ([10**6], [[5]], "outside the vocabulary"),
-    ([4], [[5], [6]], "language_tokens (L,) and language_frequent (L, F)"),
-    ([4], [[-7]], "outside the vocabulary"),
-])
+@pytest.mark.parametrize(
+    "tokens, by_language, problem",
+    [
+        ([10**6], [[5]], "outside the vocabulary"),
+        ([4], [[5], [6]], "language_tokens (L,) and language_frequent (L, F)"),
+        ([4], [[-7]], "outside the vocabulary"),
+    ],
+)
 def test_a_lexicon_with_damaged_language_lists(reverse_shortlist_model, tmp_path, tokens, by_language, problem):
     folder = tmp_path / "model"
     shutil.copytree(reverse_shortlist_model, folder)
     with np.load(folder / "lexicon.npz") as stored:
         frequent, translations = stored["frequent"], stored["translations"]
-    np.savez(folder / "lexicon.npz", frequent=frequent, translations=translations,
-             language_tokens=np.array(tokens, np.int32), language_frequent=np.array(by_language, np.int32))
+    np.savez(
+        folder / "lexicon.npz",
+        frequent=frequent,
+        translations=translations,
+        language_tokens=np.array(tokens, np.int32),
+        language_frequent=np.array(by_language, np.int32),
+    )
     rehash(folder, "lexicon.npz")
     assert problem in shortlist_refused(folder)
 
@@ -235,11 +254,25 @@ def test_a_tokenizer_of_the_same_size_from_elsewhere(folder):
 
 
 # ---- fuzzing ----------------------------------------------------------------------------------
-JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-                           lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
-                           max_leaves=6)
-MANIFEST_FIELDS = ["task", "source_lang", "target_lang", "architecture", "special_ids", "states", "state_names", "files",
-                   "search", "training", "directions", "format_version"]
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+    max_leaves=6,
+)
+MANIFEST_FIELDS = [
+    "task",
+    "source_lang",
+    "target_lang",
+    "architecture",
+    "special_ids",
+    "states",
+    "state_names",
+    "files",
+    "search",
+    "training",
+    "directions",
+    "format_version",
+]
 
 
 @given(field=st.sampled_from(MANIFEST_FIELDS), value=JSON_VALUES)
@@ -253,8 +286,12 @@ def test_any_value_in_any_manifest_field(reverse_model, tmp_path_factory, field,
         pass
 
 
-@given(name=st.sampled_from(["manifest.json", "encoder.onnx", "decoder.onnx", "output_layer.npz", "tokenizer.json"]),
-       damage=st.sampled_from(["flip", "truncate", "delete"]), where=st.floats(0, 1), rehashed=st.booleans())
+@given(
+    name=st.sampled_from(["manifest.json", "encoder.onnx", "decoder.onnx", "output_layer.npz", "tokenizer.json"]),
+    damage=st.sampled_from(["flip", "truncate", "delete"]),
+    where=st.floats(0, 1),
+    rehashed=st.booleans(),
+)
 # found by the fuzz-folders profile: a damaged .npy header (numpy raised SyntaxError), and a graph
 # whose metadata was no longer UTF-8 (onnxruntime raised UnicodeDecodeError)
 @example(name="output_layer.npz", damage="flip", where=0.001, rehashed=True)
@@ -303,7 +340,9 @@ def nan_folder(model: Path, tmp_path: Path) -> Path:
 def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
     """An internal error (beam), an empty line with exit 0 (greedy, sampling), `"score": NaN` (probe M2)."""
     folder = nan_folder(transformer_model, tmp_path)
-    result = subprocess.run([*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120
+    )
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "not finite" in err, err
     assert b"NaN" not in result.stdout

@@ -69,8 +69,9 @@ def test_a_file_is_refused_and_kept(reverse_model, tmp_path):
 
 def test_the_current_folder_is_refused(reverse_model, tmp_path):
     (tmp_path / "config.toml").write_text("[model]\n")
-    result = subprocess.run([*ATTN, "quantize", str(reverse_model), "--out", "."], cwd=tmp_path,
-                            capture_output=True, timeout=300)
+    result = subprocess.run(
+        [*ATTN, "quantize", str(reverse_model), "--out", "."], cwd=tmp_path, capture_output=True, timeout=300
+    )
     assert result.returncode == 2 and (tmp_path / "config.toml").exists()
 
 
@@ -107,11 +108,20 @@ def test_the_swap_keeps_a_reader_from_finding_no_folder(reverse_model, tmp_path)
     """While one process replaces the folder again and again, the folder is always there."""
     out = tmp_path / "model"
     shutil.copytree(reverse_model, out)
-    writer = subprocess.Popen([sys.executable, "-c", (
-        "import sys; from pathlib import Path; from attn.export.graphs.staging import staged_folder; import shutil\n"
-        "for _ in range(200):\n"
-        "    with staged_folder(Path(sys.argv[2])) as s:\n"
-        "        shutil.copytree(sys.argv[1], s, dirs_exist_ok=True)\n"), str(reverse_model), str(out)])
+    writer = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys; from pathlib import Path; from attn.export.graphs.staging import staged_folder; import shutil\n"
+                "for _ in range(200):\n"
+                "    with staged_folder(Path(sys.argv[2])) as s:\n"
+                "        shutil.copytree(sys.argv[1], s, dirs_exist_ok=True)\n"
+            ),
+            str(reverse_model),
+            str(out),
+        ]
+    )
     missing = 0
     while writer.poll() is None:
         missing += not (out / "manifest.json").exists()
@@ -161,8 +171,11 @@ def test_export_refuses_its_out_before_training(tmp_path):
     out.mkdir()
     (out / "thesis.tex").write_text("mine")
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run([*ATTN, "export", str(config), "--workdir", str(tmp_path / "run"), "--out", str(out)],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "export", str(config), "--workdir", str(tmp_path / "run"), "--out", str(out)],
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and b"not a model folder" in result.stderr
     assert not (tmp_path / "run" / "last.pt").exists() and not (out / MANIFEST).exists()
 
@@ -171,7 +184,19 @@ def test_init_from_a_model_of_another_architecture_is_refused(transformer_model,
     """A Transformer folder as init_from of a GRU config trained from scratch, "0 of 20 weight
     tensors taken", exit 0 (probe X3)."""
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run([*ATTN, "train", str(config), "--workdir", str(tmp_path / "run"),
-                             "--set", f'train.init_from="{transformer_model}"', "--set", "train.max_steps=5"],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [
+            *ATTN,
+            "train",
+            str(config),
+            "--workdir",
+            str(tmp_path / "run"),
+            "--set",
+            f'train.init_from="{transformer_model}"',
+            "--set",
+            "train.max_steps=5",
+        ],
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 2 and b"none of" in result.stderr and not (tmp_path / "run" / "last.pt").exists()

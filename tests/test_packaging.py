@@ -30,8 +30,12 @@ def wheel(tmp_path_factory, worker_id) -> Path:
     checkout's build/ folder."""
     with built_once(tmp_path_factory, worker_id, "wheel") as out:
         if not list(out.glob("attn-*.whl")):
-            subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
-                           check=True, capture_output=True, timeout=600)
+            subprocess.run(
+                [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+                check=True,
+                capture_output=True,
+                timeout=600,
+            )
         [built] = out.glob("attn-*.whl")
         return built
 
@@ -40,8 +44,14 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
     names = zipfile.ZipFile(wheel).namelist()
     top_level = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top_level == {"attn"}
-    for module in ("attn/cli/app.py", "attn/runtime/loaded_model.py", "attn/export/onnx_export.py", "attn/configs/reverse.toml",
-                   "attn/runtime/take_rows.onnx", "attn/runtime/best_columns.onnx"):
+    for module in (
+        "attn/cli/app.py",
+        "attn/runtime/loaded_model.py",
+        "attn/export/onnx_export.py",
+        "attn/configs/reverse.toml",
+        "attn/runtime/take_rows.onnx",
+        "attn/runtime/best_columns.onnx",
+    ):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]
 
@@ -60,8 +70,9 @@ def test_wheel_installs_and_runs(wheel, tmp_path):
     subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True, timeout=300)
     probe = "import attn.runtime.loaded_model as t, attn.models as m; print(t.__file__); print(m.__file__)"
     env = {name: value for name, value in os.environ.items() if name != "PYTHONPATH"}  # the venv's attn, not another
-    out = subprocess.run([str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path,
-                         env=env).stdout
+    out = subprocess.run(
+        [str(python), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path, env=env
+    ).stdout
     assert all(str(venv) in line for line in out.splitlines())
     help_text = subprocess.run([str(venv / "bin" / "attn"), "--help"], capture_output=True, text=True, timeout=120)
     assert help_text.returncode == 0 and "translate" in help_text.stdout

@@ -14,8 +14,11 @@ from .test_cli import attn
 def test_sentences_keep_every_word_and_cut_only_between_words():
     text = "Click Tools - Options. The dialog opens, e.g. for version 1.2.3 of libfoo. See www.example.org now."
     sentences = split_sentences(text, "en")
-    assert sentences == ["Click Tools - Options.", "The dialog opens, e.g. for version 1.2.3 of libfoo.",
-                         "See www.example.org now."]
+    assert sentences == [
+        "Click Tools - Options.",
+        "The dialog opens, e.g. for version 1.2.3 of libfoo.",
+        "See www.example.org now.",
+    ]
     assert split_sentences("One sentence, no break", "en") == ["One sentence, no break"]
     assert split_sentences("Wie geht's? Gut, danke.", "de") == ["Wie geht's?", "Gut, danke."]
     for text in ["a.b.c. d", "  Spaces.   Around.  ", "…", "Version 2.0.1. Next."]:
@@ -26,8 +29,12 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
 def test_a_cut_inside_a_word_joins_only_its_two_pieces():
     """One cut inside a word ("file.Then") switched splitting off for the whole paragraph (probe P5)."""
     text = "Run the script. It reads config.{guess,sub} first. Then it writes the file.Then it stops. Done."
-    assert split_sentences(text, "en") == ["Run the script.", "It reads config.{guess,sub} first.",
-                                           "Then it writes the file.Then it stops.", "Done."]
+    assert split_sentences(text, "en") == [
+        "Run the script.",
+        "It reads config.{guess,sub} first.",
+        "Then it writes the file.Then it stops.",
+        "Done.",
+    ]
 
 
 @pytest.mark.unit

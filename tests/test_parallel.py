@@ -21,13 +21,16 @@ def test_results_come_in_item_order(workers):
     assert (set(names) == {"MainThread"}) == (workers == 1)  # one worker: no pool at all
 
 
-@pytest.mark.parametrize("inputs, batch_size, workers, sizes", [
-    (200, 64, 2, [50, 50, 50, 50]),     # not 64, 64, 64, 8: the second thread would idle
-    (33, 32, 2, [17, 16]),              # one batch per thread rather than 32 + 1
-    (500, 32, 2, [32] * 15 + [20]),     # full batches when there are enough
-    (1, 32, 2, [1]),
-    (100, 32, 1, [25, 25, 25, 25]),
-])
+@pytest.mark.parametrize(
+    "inputs, batch_size, workers, sizes",
+    [
+        (200, 64, 2, [50, 50, 50, 50]),  # not 64, 64, 64, 8: the second thread would idle
+        (33, 32, 2, [17, 16]),  # one batch per thread rather than 32 + 1
+        (500, 32, 2, [32] * 15 + [20]),  # full batches when there are enough
+        (1, 32, 2, [1]),
+        (100, 32, 1, [25, 25, 25, 25]),
+    ],
+)
 def test_batches_are_even_and_never_over_the_size(inputs, batch_size, workers, sizes):
     size = even_batch_size(inputs, batch_size, workers)
     assert size <= batch_size

@@ -37,8 +37,12 @@ def translations(source: str, target: str) -> tuple[list[str], list[str]]:
 def test_addresses_urls_paths_and_code_come_through_unchanged(source, target):
     lines, outputs = translations(source, target)
     assert len(outputs) == len(lines)
-    lost = [(token, output) for line, output in zip(lines, outputs) for token in tokens(VERBATIM, line)
-            if token not in output]
+    lost = [
+        (token, output)
+        for line, output in zip(lines, outputs)
+        for token in tokens(VERBATIM, line)
+        if token not in output
+    ]
     assert not lost
 
 

@@ -52,8 +52,10 @@ def test_german_to_french_goes_through_english_with_a_composed_alignment():
 
 
 def test_summaries_and_wrong_settings():
-    article = ("The city council approved a new budget on Tuesday that doubles spending on public transport. "
-               "The plan adds three bus lines and extends the tram network to the airport by 2028.")
+    article = (
+        "The city council approved a new budget on Tuesday that doubles spending on public transport. "
+        "The plan adds three bus lines and extends the tram network to the airport by 2028."
+    )
     assert attn.summarize(article) == attn_command("summarize", stdin=article).stdout.decode().strip()
     with pytest.raises(ValueError, match="beam"):
         attn.load("en-de").translate("Hello.", beam=0)
@@ -62,6 +64,10 @@ def test_summaries_and_wrong_settings():
 
 
 def test_the_command_line_does_not_import_the_api():
-    loaded = subprocess.run([sys.executable, "-c", "import attn.cli.app, sys; print('attn.runtime.api' in sys.modules)"],
-                            capture_output=True, text=True, check=True)
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import attn.cli.app, sys; print('attn.runtime.api' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert loaded.stdout.strip() == "False"

@@ -32,14 +32,21 @@ def test_the_gathered_step_becomes_a_squeeze_with_the_same_scores(tmp_path):
         helper.make_node("Gather", ["scores", "first"], ["step"], axis=1),
         helper.make_node("LogSoftmax", ["step"], ["log_probs"], axis=-1),
     ]
-    graph = helper.make_graph(nodes, "step", [
-        helper.make_tensor_value_info("products", TensorProto.FLOAT, ["N", 1, columns]),
-        helper.make_tensor_value_info("output_bias", TensorProto.FLOAT, [columns])],
-        [helper.make_tensor_value_info("log_probs", TensorProto.FLOAT, ["N", columns])])
+    graph = helper.make_graph(
+        nodes,
+        "step",
+        [
+            helper.make_tensor_value_info("products", TensorProto.FLOAT, ["N", 1, columns]),
+            helper.make_tensor_value_info("output_bias", TensorProto.FLOAT, [columns]),
+        ],
+        [helper.make_tensor_value_info("log_probs", TensorProto.FLOAT, ["N", columns])],
+    )
     path = tmp_path / "decoder.onnx"
     onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]), str(path))
-    feed = {"products": np.random.default_rng(1).normal(size=(rows, 1, columns)).astype(np.float32),
-            "output_bias": np.arange(columns, dtype=np.float32)}
+    feed = {
+        "products": np.random.default_rng(1).normal(size=(rows, 1, columns)).astype(np.float32),
+        "output_bias": np.arange(columns, dtype=np.float32),
+    }
     before = onnxruntime.InferenceSession(str(path)).run(None, feed)[0]
     assert squeezed_step_scores(path)
     ops = [node.op_type for node in onnx.load(str(path)).graph.node]

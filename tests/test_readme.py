@@ -24,7 +24,7 @@ def tour() -> list[tuple[str, list[str]]]:
     for index, line in enumerate(lines):
         if line.startswith("    $ ") and "attn " in line and "#" not in line:
             output = []
-            for following in lines[index + 1:]:
+            for following in lines[index + 1 :]:
                 if not following.startswith("    ") or following.startswith("    $"):
                     break
                 output.append(following[4:])
@@ -50,7 +50,10 @@ def test_the_readme_command_prints_what_the_readme_shows(command, expected):
     if printed == expected:
         return
     assert " -f " not in command and "attn translate" in command, (printed, expected)
-    listed = [json.loads(line) for line in run(command.replace("attn translate", "attn translate -f jsonl -n 5", 1)).splitlines()]
+    listed = [
+        json.loads(line)
+        for line in run(command.replace("attn translate", "attn translate -f jsonl -n 5", 1)).splitlines()
+    ]
     assert len(listed) == len(expected)
     for record, line in zip(listed, expected):
         scores = {best["text"]: best["score"] for best in record["n_best"]}

@@ -28,8 +28,13 @@ def test_a_direct_model_first_then_english_in_the_middle():
 
 
 def translation(text: str, source_words: list[str], weights, score: float) -> Translation:
-    return Translation(text, [], score, np.zeros((0, 0), np.float32),
-                       WordAlignment(source_words, text.split(), np.asarray(weights, np.float32)))
+    return Translation(
+        text,
+        [],
+        score,
+        np.zeros((0, 0), np.float32),
+        WordAlignment(source_words, text.split(), np.asarray(weights, np.float32)),
+    )
 
 
 @pytest.mark.unit

@@ -7,9 +7,20 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from attn.runtime.search import (BestOfFullStep, Hypothesis, SearchOptions, banned_columns, beam_search, best_allowed,
-                                 best_of_groups, constrain, greedy_search, largest_per_row, most_banned)
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.search import (
+    BestOfFullStep,
+    Hypothesis,
+    SearchOptions,
+    banned_columns,
+    beam_search,
+    best_allowed,
+    best_of_groups,
+    constrain,
+    greedy_search,
+    largest_per_row,
+    most_banned,
+)
 
 pytestmark = pytest.mark.integration
 
@@ -79,8 +90,10 @@ def test_n_best_shows_each_text_once(translator, monkeypatch):
     spellings = [tokens, spelled_out(translator.tokenizer, tokens), translator.tokenizer.encode(other)]
     assert len({tuple(s) for s in spellings}) == 3
     source_length = len(translator.tokenizer.encode_source(source).ids)
-    found = [Hypothesis(s, -1.0 - rank, -1.0 - rank, np.full((len(s) + 1, source_length), 1 / source_length))
-             for rank, s in enumerate(spellings)]
+    found = [
+        Hypothesis(s, -1.0 - rank, -1.0 - rank, np.full((len(s) + 1, source_length), 1 / source_length))
+        for rank, s in enumerate(spellings)
+    ]
     monkeypatch.setattr(translator, "search", lambda sources, options, stop=None: [found])
     [three] = translator.translate([source], SearchOptions(beam=3, n_best=3))
     assert [(t.text, t.score) for t in three] == [(best, -1.0), (other, -3.0)]
@@ -156,8 +169,13 @@ class FixedStep(BestOfFullStep):
         return self.log_probs.copy(), np.ones((len(self.log_probs), 1))
 
 
-@given(arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(6, 60)), elements=tied_values),
-       st.integers(0, 3), st.integers(1, 8), st.integers(0, 2), st.data())
+@given(
+    arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(6, 60)), elements=tied_values),
+    st.integers(0, 3),
+    st.integers(1, 8),
+    st.integers(0, 2),
+    st.data(),
+)
 def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_length, width, n, data):
     """PAD, BOS, EOS before min_length and n-gram repeats are banned from a few of each row's best
     (what the device sends back) as from the whole row (constrain, then the best: the host's
@@ -166,8 +184,9 @@ def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_len
     options = SearchOptions(min_length=min_length, no_repeat_ngram=n)
     banned = banned_columns(np.arange(log_probs.shape[1]), lambda: histories, step=1, options=options)
     columns, values = best_allowed(*largest_per_row(log_probs, width + most_banned(banned)), width, banned)
-    expected_columns, expected_values, _ = FixedStep(log_probs).step_best(np.zeros(len(log_probs), dtype=np.int64),
-                                                                         width, banned)
+    expected_columns, expected_values, _ = FixedStep(log_probs).step_best(
+        np.zeros(len(log_probs), dtype=np.int64), width, banned
+    )
     constrained = log_probs.copy()
     constrain(constrained, banned)
     np.testing.assert_array_equal(expected_values, largest_per_row(constrained, width)[1])

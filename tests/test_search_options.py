@@ -58,8 +58,9 @@ def test_min_and_max_length():
 @pytest.mark.parametrize("n", [1, 2, 3])
 def test_no_repeat_ngram_blocks_repeats(beam, n):
     length = 3 if n == 1 else 8  # with n = 1 only three likely tokens exist
-    [[best]] = decode(SearchOptions(beam=beam, min_length=length, no_repeat_ngram=n, length_penalty=0.0),
-                      table=LIKES_TO_STOP)
+    [[best]] = decode(
+        SearchOptions(beam=beam, min_length=length, no_repeat_ngram=n, length_penalty=0.0), table=LIKES_TO_STOP
+    )
     tokens = best.tokens
     ngrams = [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
     assert len(tokens) == length

@@ -39,8 +39,11 @@ class Server:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.process = subprocess.Popen([sys.executable, "-m", "attn.cli", "serve", "--port", str(self.port), *args],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "attn.cli", "serve", "--port", str(self.port), *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
         for _ in range(600):
             try:
                 if httpx.get(self.url + "/health", timeout=1).status_code == 200:
@@ -81,23 +84,35 @@ def test_the_libretranslate_client_gets_what_the_cli_prints(server, reverse_mode
 def test_lists_alternatives_and_native_records(server, reverse_model):
     import httpx
 
-    reply = httpx.post(server.url + "/translate", json={"q": SOURCES, "source": "sym", "target": "sym",
-                                                        "alternatives": 2}).json()
+    reply = httpx.post(
+        server.url + "/translate", json={"q": SOURCES, "source": "sym", "target": "sym", "alternatives": 2}
+    ).json()
     beam = max(read_manifest(reverse_model).search["beam"], 3)  # the server's search for 2 alternatives
-    listed = [json.loads(line) for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3", "--beam",
-                                                  str(beam), *SOURCES).stdout.decode().splitlines()]
+    listed = [
+        json.loads(line)
+        for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3", "--beam", str(beam), *SOURCES)
+        .stdout.decode()
+        .splitlines()
+    ]
     assert reply["translatedText"] == [record["translation"] for record in listed]
     assert reply["alternatives"] == [[best["text"] for best in record["n_best"][1:]] for record in listed]
-    one = httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym",
-                                                      "alternatives": 1}).json()
+    one = httpx.post(
+        server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym", "alternatives": 1}
+    ).json()
     assert isinstance(one["translatedText"], str) and isinstance(one["alternatives"], list)
-    native = httpx.post(server.url + "/v1/translate", json={"q": SOURCES[:2], "model": reverse_model.name,
-                                                            "n_best": 3, "beam": 1}).json()["results"]
-    records = [json.loads(line) for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3",
-                                                  "--beam", "1", *SOURCES[:2]).stdout.decode().splitlines()]
+    native = httpx.post(
+        server.url + "/v1/translate", json={"q": SOURCES[:2], "model": reverse_model.name, "n_best": 3, "beam": 1}
+    ).json()["results"]
+    records = [
+        json.loads(line)
+        for line in attn("translate", "-m", str(reverse_model), "-f", "jsonl", "-n", "3", "--beam", "1", *SOURCES[:2])
+        .stdout.decode()
+        .splitlines()
+    ]
     assert native == records
-    aligned = httpx.post(server.url + "/v1/align", json={"source": "a0 b1 c2", "target": "c2 b1 a0",
-                                                         "model": reverse_model.name}).json()
+    aligned = httpx.post(
+        server.url + "/v1/align", json={"source": "a0 b1 c2", "target": "c2 b1 a0", "model": reverse_model.name}
+    ).json()
     assert aligned["pharaoh"] == "2-0 1-1 0-2"
 
 
@@ -106,10 +121,18 @@ BAD_REQUESTS = {
     "missing source": ({"json": {"q": "a0", "target": "sym"}}, 400, "Invalid request: missing source parameter"),
     "unsupported language": ({"json": {"q": "a0", "source": "sym", "target": "xx"}}, 400, "xx is not supported"),
     "auto without detection": ({"json": {"q": "a0", "source": "auto", "target": "sym"}}, 400, "auto is not supported"),
-    "xml": ({"json": {"q": "a0", "source": "sym", "target": "sym", "format": "xml"}}, 400, "xml format is not supported"),
+    "xml": (
+        {"json": {"q": "a0", "source": "sym", "target": "sym", "format": "xml"}},
+        400,
+        "xml format is not supported",
+    ),
     "q a number": ({"json": {"q": 5, "source": "sym", "target": "sym"}}, 400, "q must be a string"),
     "q a list of numbers": ({"json": {"q": [1, 2], "source": "sym", "target": "sym"}}, 400, "q must be a string"),
-    "alternatives a word": ({"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": "many"}}, 400, "alternatives"),
+    "alternatives a word": (
+        {"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": "many"}},
+        400,
+        "alternatives",
+    ),
     "malformed JSON": ({"content": b'{"q": ', "headers": {"content-type": "application/json"}}, 400, "not valid JSON"),
     "a JSON list": ({"json": ["a0"]}, 400, "JSON object"),
     "binary": ({"content": bytes(range(256)) * 4, "headers": {"content-type": "application/json"}}, 400, "not UTF-8"),
@@ -126,8 +149,9 @@ def test_bad_requests_get_a_4xx_and_the_server_keeps_serving(server, request_arg
 
     reply = httpx.post(server.url + "/translate", timeout=30, **request_args)
     assert reply.status_code == status and message in reply.json()["error"]
-    assert httpx.post(server.url + "/translate", data={"q": "a0 b1", "source": "sym", "target": "sym"}).json() == \
-        {"translatedText": "b1 a0"}
+    assert httpx.post(server.url + "/translate", data={"q": "a0 b1", "source": "sym", "target": "sym"}).json() == {
+        "translatedText": "b1 a0"
+    }
 
 
 @pytest.mark.integration
@@ -153,11 +177,17 @@ def test_api_keys(reverse_model, tmp_path):
     try:
         request = {"q": "a0 b1", "source": "sym", "target": "sym"}
         assert httpx.post(guarded.url + "/translate", json=request).status_code == 403
-        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-3"}).json() == {"error": "Invalid API key"}
-        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-2"}).json() == {"translatedText": "b1 a0"}
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-3"}).json() == {
+            "error": "Invalid API key"
+        }
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-2"}).json() == {
+            "translatedText": "b1 a0"
+        }
         # non-ASCII keys were a 500 (hmac.compare_digest refuses non-ASCII str; probe S23)
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-\u0131"}).status_code == 403
-        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "clé-secrète"}).json() == {"translatedText": "b1 a0"}
+        assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "clé-secrète"}).json() == {
+            "translatedText": "b1 a0"
+        }
     finally:
         guarded.stop()
 
@@ -166,19 +196,34 @@ def test_api_keys(reverse_model, tmp_path):
 def test_sigterm_lets_requests_in_flight_finish(reverse_model):
     import httpx
 
-    running = Server("--models", str(reverse_model), "--max-batch", "1", "--max-inputs", "1000", "--max-chars", "100000",
-                     "--max-queued", "5000")
+    running = Server(
+        "--models",
+        str(reverse_model),
+        "--max-batch",
+        "1",
+        "--max-inputs",
+        "1000",
+        "--max-chars",
+        "100000",
+        "--max-queued",
+        "5000",
+    )
     texts = ["a0 b1 c2 d3 e0 f1 g2 a0 b1 c2"] * 1000
 
     async def in_flight():
         async with httpx.AsyncClient(timeout=300) as client:
+
             async def post():
-                reply = await client.post(running.url + "/translate", json={"q": texts, "source": "sym", "target": "sym"})
+                reply = await client.post(
+                    running.url + "/translate", json={"q": texts, "source": "sym", "target": "sym"}
+                )
                 return reply, time.monotonic()
 
             pending = [asyncio.create_task(post()) for _ in range(3)]
             # one request decodes (--max-batch 1) while the others wait: signal only then, at any speed
-            while (await client.get(running.url + "/health")).json()["queued"] == 0 and not all(t.done() for t in pending):
+            while (await client.get(running.url + "/health")).json()["queued"] == 0 and not all(
+                t.done() for t in pending
+            ):
                 await asyncio.sleep(0.01)
             running.process.send_signal(signal.SIGTERM)
             signalled = time.monotonic()
@@ -270,25 +315,29 @@ def test_a_full_queue_and_a_slow_request_get_503(reverse_model):
 
 @pytest.mark.system
 def test_detection_with_the_shipped_model():
-    from libretranslatepy import LibreTranslateAPI
     import httpx
+    from libretranslatepy import LibreTranslateAPI
 
     running = Server("--models", "en-de")
     try:
         client = LibreTranslateAPI(running.url)
         assert client.detect("Das Paket enthält die Dokumentation.")[0]["language"] == "de"
         assert client.detect("The package contains the documentation.")[0]["language"] == "en"
-        reply = httpx.post(running.url + "/translate", json={"q": "The file could not be opened.", "source": "auto",
-                                                              "target": "de"}).json()
+        reply = httpx.post(
+            running.url + "/translate", json={"q": "The file could not be opened.", "source": "auto", "target": "de"}
+        ).json()
         assert reply["detectedLanguage"]["language"] == "en"
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
         # already in the target language: given back as it is, as `attn translate` does (probe S13b: a 400 before)
-        german = httpx.post(running.url + "/translate", json={"q": ["Guten Morgen", "The file could not be opened."],
-                                                               "source": "auto", "target": "de"}).json()
+        german = httpx.post(
+            running.url + "/translate",
+            json={"q": ["Guten Morgen", "The file could not be opened."], "source": "auto", "target": "de"},
+        ).json()
         assert german["translatedText"] == ["Guten Morgen", reply["translatedText"]]
         assert [found["language"] for found in german["detectedLanguage"]] == ["de", "en"]
-        italian = httpx.post(running.url + "/translate", json={"q": "Questo file non esiste.", "source": "auto",
-                                                                "target": "de"})
+        italian = httpx.post(
+            running.url + "/translate", json={"q": "Questo file non esiste.", "source": "auto", "target": "de"}
+        )
         assert italian.status_code == 400 and "it is not supported" in italian.json()["error"]
         assert client.detect("Questo file non esiste.")[0]["language"] == "it"
     finally:
@@ -304,8 +353,10 @@ def test_the_both_ways_model_serves_both_of_its_directions():
 
     server = Server("--models", "fr-en")
     try:
-        for source, target, sentence in (("en", "fr", "The file could not be opened."),
-                                         ("fr", "en", "Le fichier n'a pas pu être ouvert.")):
+        for source, target, sentence in (
+            ("en", "fr", "The file could not be opened."),
+            ("fr", "en", "Le fichier n'a pas pu être ouvert."),
+        ):
             [[expected]] = installed_translator((source, target)).translate([sentence])
             answer = httpx.post(server.url + "/translate", json={"q": sentence, "source": source, "target": target})
             assert answer.status_code == 200 and answer.json() == {"translatedText": expected.text}
@@ -323,8 +374,10 @@ def test_german_and_french_are_translated_through_english():
     try:
         offered = {entry["code"]: entry["targets"] for entry in httpx.get(server.url + "/languages").json()}
         assert "fr" in offered["de"] and "de" in offered["fr"]
-        for source, target, sentence in (("de", "fr", "Guten Morgen, wie geht es dir?"),
-                                         ("fr", "de", "Le fichier n'a pas pu être ouvert.")):
+        for source, target, sentence in (
+            ("de", "fr", "Guten Morgen, wie geht es dir?"),
+            ("fr", "de", "Le fichier n'a pas pu être ouvert."),
+        ):
             answer = httpx.post(server.url + "/translate", json={"q": sentence, "source": source, "target": target})
             expected = attn("translate", "--from", source, "--to", target, sentence).stdout.decode().strip()
             assert answer.status_code == 200 and answer.json() == {"translatedText": expected}
@@ -339,10 +392,16 @@ def test_every_way_a_client_sends_its_fields_is_read(server, reverse_model, how)
     import httpx
 
     fields = {"q": "a0 b1 c2", "source": "sym", "target": "sym"}
-    ways = {"json": {"json": fields}, "form": {"data": fields}, "multipart": {"files": {k: (None, v) for k, v in fields.items()}},
-            "query string": {"params": fields}}
+    ways = {
+        "json": {"json": fields},
+        "form": {"data": fields},
+        "multipart": {"files": {k: (None, v) for k, v in fields.items()}},
+        "query string": {"params": fields},
+    }
     reply = httpx.post(server.url + "/translate", **ways[how])
-    assert reply.status_code == 200 and reply.json() == {"translatedText": cli_translations(reverse_model, ["a0 b1 c2"])[0]}
+    assert reply.status_code == 200 and reply.json() == {
+        "translatedText": cli_translations(reverse_model, ["a0 b1 c2"])[0]
+    }
 
 
 @pytest.mark.integration
@@ -350,24 +409,35 @@ def test_html_keeps_its_markup_and_translates_its_text(server, reverse_model):
     import httpx
 
     html = '<p class="x">a0 b1 c2 <b title="a0">d3 e0</b></p><!-- a0 --><script>var a0 = 1;</script>&amp; c2'
-    reply = httpx.post(server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}).json()
+    reply = httpx.post(
+        server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}
+    ).json()
     expected = cli_translations(reverse_model, ["a0 b1 c2", "d3 e0", "& c2"])
-    assert reply["translatedText"] == (f'<p class="x">{expected[0]} <b title="a0">{expected[1]}</b></p><!-- a0 -->'
-                                       f'<script>var a0 = 1;</script>{expected[2].replace("&", "&amp;")}')
+    assert reply["translatedText"] == (
+        f'<p class="x">{expected[0]} <b title="a0">{expected[1]}</b></p><!-- a0 -->'
+        f"<script>var a0 = 1;</script>{expected[2].replace('&', '&amp;')}"
+    )
 
 
 @pytest.mark.integration
 def test_a_file_is_translated_and_downloaded(server, reverse_model):
     import httpx
 
-    reply = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
-                       files={"file": ("notes.txt", b"a0 b1\n\nc2 d3\n")})
+    reply = httpx.post(
+        server.url + "/translate_file",
+        data={"source": "sym", "target": "sym"},
+        files={"file": ("notes.txt", b"a0 b1\n\nc2 d3\n")},
+    )
     assert reply.status_code == 200
     download = httpx.get(reply.json()["translatedFileUrl"])
     lines = cli_translations(reverse_model, ["a0 b1", "c2 d3"])
-    assert download.text == f"{lines[0]}\n\n{lines[1]}\n" and 'filename="notes.txt"' in download.headers["content-disposition"]
-    wrong = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
-                       files={"file": ("notes.docx", b"x")})
+    assert (
+        download.text == f"{lines[0]}\n\n{lines[1]}\n"
+        and 'filename="notes.txt"' in download.headers["content-disposition"]
+    )
+    wrong = httpx.post(
+        server.url + "/translate_file", data={"source": "sym", "target": "sym"}, files={"file": ("notes.docx", b"x")}
+    )
     assert wrong.status_code == 400 and wrong.json() == {"error": "Invalid request: file format not supported"}
     assert httpx.get(server.url + "/download_file/..%2F..%2Fetc%2Fpasswd").status_code == 404
 
@@ -379,10 +449,15 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
     import httpx
 
     lines = cli_translations(reverse_model, ["a0 b1", "c2 d3"])
-    reply = httpx.post(server.url + "/translate", json={"q": ["\ufeffa0 b1", "c2 d3\r"], "source": "sym", "target": "sym"})
+    reply = httpx.post(
+        server.url + "/translate", json={"q": ["\ufeffa0 b1", "c2 d3\r"], "source": "sym", "target": "sym"}
+    )
     assert reply.json() == {"translatedText": [lines[0], lines[1]]}
-    uploaded = httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"},
-                          files={"file": ("notes.txt", b"\xef\xbb\xbfa0 b1\r\n\r\nc2 d3\r\n")})
+    uploaded = httpx.post(
+        server.url + "/translate_file",
+        data={"source": "sym", "target": "sym"},
+        files={"file": ("notes.txt", b"\xef\xbb\xbfa0 b1\r\n\r\nc2 d3\r\n")},
+    )
     download = httpx.get(uploaded.json()["translatedFileUrl"])
     assert download.content.decode("utf-8") == f"\ufeff{lines[0]}\r\n\r\n{lines[1]}\r\n"
 
@@ -391,18 +466,24 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
 def test_the_endpoints_of_a_front_end(server):
     import httpx
 
-    assert httpx.post(server.url + "/suggest", data={"q": "a0", "s": "b1", "source": "sym", "target": "sym"}).json() == \
-        {"error": "Suggestions are disabled on this server."}
+    assert httpx.post(
+        server.url + "/suggest", data={"q": "a0", "s": "b1", "source": "sym", "target": "sym"}
+    ).json() == {"error": "Suggestions are disabled on this server."}
     settings = httpx.get(server.url + "/frontend/settings").json()
-    assert settings["suggestions"] is False and settings["filesTranslation"] is True and ".txt" in settings["supportedFilesFormat"]
+    assert (
+        settings["suggestions"] is False
+        and settings["filesTranslation"] is True
+        and ".txt" in settings["supportedFilesFormat"]
+    )
     assert settings["language"]["source"]["code"] == "auto" and settings["charLimit"] > 0
     spec = httpx.get(server.url + "/spec").json()
     assert spec["openapi"].startswith("3.") and {"/translate", "/translate_file", "/languages"} <= set(spec["paths"])
     page = httpx.get(server.url + "/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html") and "attn" in page.text
     assert httpx.get(server.url + "//languages").json() == httpx.get(server.url + "/languages").json()
-    preflight = httpx.options(server.url + "/translate", headers={"Origin": "http://example.org",
-                                                                   "Access-Control-Request-Method": "POST"})
+    preflight = httpx.options(
+        server.url + "/translate", headers={"Origin": "http://example.org", "Access-Control-Request-Method": "POST"}
+    )
     assert preflight.status_code == 200 and preflight.headers["access-control-allow-origin"] == "*"
 
 
@@ -414,16 +495,21 @@ def test_expensive_requests_within_the_size_limits_are_refused(server):
 
     emoji = httpx.post(server.url + "/translate", json={"q": "😀" * 10_000, "source": "sym", "target": "sym"})
     assert emoji.status_code == 413 and "budget" in emoji.json()["error"]
-    heavy = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "beam": 128,
-                                                             "min_length": 1000})
+    heavy = httpx.post(
+        server.url + "/v1/translate",
+        json={"q": "a0", "source": "sym", "target": "sym", "beam": 128, "min_length": 1000},
+    )
     assert heavy.status_code == 400 and "at most" in heavy.json()["error"]
-    assert httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym"}).status_code == 200
+    assert (
+        httpx.post(server.url + "/translate", json={"q": "a0 b1", "source": "sym", "target": "sym"}).status_code == 200
+    )
 
 
 @pytest.mark.unit
 def test_a_request_that_times_out_stops_its_decoding():
     """The timeout abandoned the wait, not the work: a decode went on for minutes (probe S20), and
     SIGTERM then waited a minute for that orphaned decode to end (probe S31b)."""
+
     async def scenario():
         translator = CountingTranslator(hold=True)
         batcher = DynamicBatcher(translator, max_batch=1, max_wait=0.0)
@@ -479,8 +565,10 @@ def test_a_flood_of_accept_errors_is_logged_once_a_minute():
     from attn.cli.serve import OncePerMinute
 
     gate = OncePerMinute("socket.accept() out of system resource")
-    records = [logging.LogRecord("asyncio", logging.ERROR, "", 0, "socket.accept() out of system resource", None, None)
-               for _ in range(1000)]
+    records = [
+        logging.LogRecord("asyncio", logging.ERROR, "", 0, "socket.accept() out of system resource", None, None)
+        for _ in range(1000)
+    ]
     other = logging.LogRecord("asyncio", logging.ERROR, "", 0, "something else", None, None)
     assert sum(map(gate.filter, records)) == 1 and gate.filter(other)
 
@@ -497,7 +585,9 @@ def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse
         slow.settimeout(10)
         slow.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         closed = False
-        for _ in range(300):  # a header byte every 0.1 s, up to 30 s: far past the 1 s deadline however slow the machine
+        for _ in range(
+            300
+        ):  # a header byte every 0.1 s, up to 30 s: far past the 1 s deadline however slow the machine
             try:
                 slow.sendall(b"a")
                 readable, _, _ = select.select([slow], [], [], 0.1)

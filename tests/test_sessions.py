@@ -34,8 +34,12 @@ def test_cli_says_so_on_stderr(reverse_model):
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "--device", "cuda",
-                             "a0 b1"], capture_output=True, text=True, timeout=120)
+    result = subprocess.run(
+        [sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "--device", "cuda", "a0 b1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and result.stdout == "b1 a0\n"
     if "CUDAExecutionProvider" not in onnxruntime.get_available_providers():
         assert "CUDA was requested" in result.stderr
@@ -62,7 +66,9 @@ class FakeCudaSession:
 
 @pytest.mark.parametrize("everything", [True, False])
 def test_cuda_is_checked_for_nodes_left_on_the_cpu(monkeypatch, reverse_model, everything):
-    monkeypatch.setattr(onnxruntime, "get_available_providers", lambda: ["CUDAExecutionProvider", "CPUExecutionProvider"])
+    monkeypatch.setattr(
+        onnxruntime, "get_available_providers", lambda: ["CUDAExecutionProvider", "CPUExecutionProvider"]
+    )
     monkeypatch.setattr(FakeCudaSession, "cuda_runs_everything", everything)
     monkeypatch.setattr(onnxruntime, "InferenceSession", FakeCudaSession)
     messages = []
@@ -82,9 +88,24 @@ def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path)
     import sys
 
     def translate(cache):
-        return subprocess.run([sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "-n", "3",
-                               "-f", "jsonl", "a0 b1 c2 d3"], capture_output=True, check=True,
-                              env={**os.environ, "XDG_CACHE_HOME": str(cache)})
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "attn.cli",
+                "translate",
+                "-m",
+                str(reverse_model),
+                "-n",
+                "3",
+                "-f",
+                "jsonl",
+                "a0 b1 c2 d3",
+            ],
+            capture_output=True,
+            check=True,
+            env={**os.environ, "XDG_CACHE_HOME": str(cache)},
+        )
 
     (tmp_path / "file-not-folder").write_text("")  # a file where the cache folder would go
     uncached = translate(tmp_path / "file-not-folder")
@@ -93,7 +114,9 @@ def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path)
     folder = tmp_path / "cache" / "attn" / "graphs"
     graphs = sorted(folder.glob("*.onnx"))
     assert len(graphs) == 2 and all(graph.stat().st_size > 1000 for graph in graphs)
-    assert sorted(path.name for path in folder.iterdir()) == sorted([g.name for g in graphs] + [g.name + ".sha256" for g in graphs])
+    assert sorted(path.name for path in folder.iterdir()) == sorted(
+        [g.name for g in graphs] + [g.name + ".sha256" for g in graphs]
+    )
     graphs[0].write_bytes(b"not a graph")
     again = translate(tmp_path / "cache")
     assert first.stdout == again.stdout == uncached.stdout and again.stderr == b""
@@ -165,8 +188,8 @@ def test_a_translator_hashes_each_file_once(reverse_model, hashed):
     """Starting a translator hashes each file of the folder once, whether it reads a graph's bytes
     (a graph not in the optimized-graph cache: verified_bytes) or only checks its checksum (cold
     start, issue 46)."""
-    from attn.runtime.manifest import read_manifest
     from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.manifest import read_manifest
 
     sizes = {(reverse_model / name).stat().st_size for name in read_manifest(reverse_model).files}
     LoadedModel(reverse_model, threads=1)
@@ -175,13 +198,14 @@ def test_a_translator_hashes_each_file_once(reverse_model, hashed):
 
 def test_a_second_start_hashes_nothing_and_still_refuses_a_damaged_folder(hashed, reverse_model, tmp_path, monkeypatch):
     from attn.runtime import checksums
+
     """The first start of a folder hashes its files and caches its optimized graphs, the second
     hashes those; the third reads no graph into Python and hashes nothing, and translates the
     same. A graph replaced since (another file renamed over it, as an export writes) is refused."""
     from attn.runtime import sessions
+    from attn.runtime.loaded_model import LoadedModel
     from attn.runtime.manifest import ModelFolderError
     from attn.runtime.search import SearchOptions
-    from attn.runtime.loaded_model import LoadedModel
 
     folder = tmp_path / "model"
     shutil.copytree(reverse_model, folder)

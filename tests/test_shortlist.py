@@ -5,13 +5,13 @@ shortlist holds the tokens the full search picks."""
 import numpy as np
 import pytest
 
-from attn.export.training.data import Pair
 from attn.export.graphs.lexicon import learn_shortlist
+from attn.export.training.data import Pair
 from attn.runtime.constants import BOS, EOS
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.search import SearchOptions, columns_of
 from attn.runtime.shortlist import Shortlist, distinct
-from attn.runtime.loaded_model import LoadedModel
 
 from .test_cli import attn
 
@@ -31,11 +31,17 @@ def test_candidates_are_specials_frequent_sources_and_their_translations():
 
 def test_a_source_opening_with_a_language_token_gets_that_languages_frequent_pieces(tmp_path):
     translations = np.full((20, 1), -1)
-    shortlist = Shortlist(frequent=np.array([15, 16]), translations=translations,
-                          language_frequent={4: np.array([11]), 5: np.array([12, 13])})
+    shortlist = Shortlist(
+        frequent=np.array([15, 16]),
+        translations=translations,
+        language_frequent={4: np.array([11]), 5: np.array([12, 13])},
+    )
     vocabulary, allowed = shortlist.candidates([[4, 9, EOS], [5, 9, EOS], [9, EOS]])
-    assert [vocabulary[row].tolist() for row in allowed] == [[0, 1, 2, 3, 4, 9, 11], [0, 1, 2, 3, 5, 9, 12, 13],
-                                                             [0, 1, 2, 3, 9, 15, 16]]
+    assert [vocabulary[row].tolist() for row in allowed] == [
+        [0, 1, 2, 3, 4, 9, 11],
+        [0, 1, 2, 3, 5, 9, 12, 13],
+        [0, 1, 2, 3, 9, 15, 16],
+    ]
     shortlist.save(tmp_path / "lexicon.npz")
     restored = Shortlist.load(tmp_path / "lexicon.npz", vocab_size=20)  # rows padded with -1, unpadded again
     assert {token: ids.tolist() for token, ids in restored.language_frequent.items()} == {4: [11], 5: [12, 13]}
@@ -52,9 +58,14 @@ def test_ibm_model_1_counts_each_languages_frequent_pieces_apart():
 def test_translations_below_min_probability_are_left_out():
     # piece 10 becomes 20 three times in four and 21 once: t(20 | 10) near 3/4, t(21 | 10) near 1/4
     pairs = [Pair([10, EOS], [BOS, 20, EOS])] * 3 + [Pair([10, EOS], [BOS, 21, EOS])]
-    kept = {threshold: learn_shortlist(pairs, vocab_size=30, frequent=1, per_source=2, iterations=5,
-                                       min_probability=threshold).translations[10].tolist()
-            for threshold in (0.1, 0.5, 0.9)}
+    kept = {
+        threshold: learn_shortlist(
+            pairs, vocab_size=30, frequent=1, per_source=2, iterations=5, min_probability=threshold
+        )
+        .translations[10]
+        .tolist()
+        for threshold in (0.1, 0.5, 0.9)
+    }
     assert kept == {0.1: [20, 21], 0.5: [20, -1], 0.9: [-1, -1]}
 
 
@@ -149,8 +160,20 @@ def test_cli_decodes_with_and_without_the_shortlist(reverse_shortlist_model):
 def test_bench_compares_with_and_without_the_shortlist(reverse_shortlist_model, reverse_test_rows, tmp_path):
     inputs = tmp_path / "inputs.txt"
     inputs.write_text("".join(row.source + "\n" for row in reverse_test_rows[:10]))
-    out = attn("bench", str(inputs), "-m", str(reverse_shortlist_model), "--beams", "2", "--batch-sizes", "4",
-               "--cold-start-runs", "0", "--threads", "1").stdout.decode()
+    out = attn(
+        "bench",
+        str(inputs),
+        "-m",
+        str(reverse_shortlist_model),
+        "--beams",
+        "2",
+        "--batch-sizes",
+        "4",
+        "--cold-start-runs",
+        "0",
+        "--threads",
+        "1",
+    ).stdout.decode()
     rows = [line.split("│")[3].strip() for line in out.splitlines() if line.startswith("│")]
     assert rows == ["no", "yes"]
 
@@ -202,8 +225,11 @@ def test_the_translation_table_covers_only_the_pieces_that_occur():
     """The IBM-1 table was V × V: 6.9 GB for 300 pairs at 24,000 pieces (probe X5). At 200,000
     pieces a V × V table would be 160 GB; over the pieces that occur it is tiny, and the learned
     translations are those of a small vocabulary."""
-    pairs = [Pair([10, 11, EOS], [BOS, 20, 21, EOS]), Pair([10, 12, EOS], [BOS, 20, 22, EOS]),
-             Pair([11, 12, EOS], [BOS, 21, 22, EOS])]
+    pairs = [
+        Pair([10, 11, EOS], [BOS, 20, 21, EOS]),
+        Pair([10, 12, EOS], [BOS, 20, 22, EOS]),
+        Pair([11, 12, EOS], [BOS, 21, 22, EOS]),
+    ]
     small = learn_shortlist(pairs, vocab_size=30, frequent=2, per_source=2, iterations=5)
     large = learn_shortlist(pairs, vocab_size=200_000, frequent=2, per_source=2, iterations=5)
     assert (small.translations[[10, 11, 12]] >= 20).all()  # each source piece has its translations

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import resolve_model
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
 
 from .test_cli import attn
@@ -18,8 +18,10 @@ pytestmark = pytest.mark.system
 SLICE = Path(__file__).parent / "fixtures" / "summarize-test-slice.tsv"
 ROUGE_L_FLOOR = 37.0  # 39.49 measured on this slice at shipping time (the second run: 36.52; the first: 35.55; the Debian-only summarizer: 36.95)
 MADE_UP = "libzorbulator"
-DOCUMENT = (f"This package provides Python 3 bindings for {MADE_UP}, a library to read and write "
-            "vector images. It reads SVG and PDF files and writes PNG, JPEG and WebP images.")
+DOCUMENT = (
+    f"This package provides Python 3 bindings for {MADE_UP}, a library to read and write "
+    "vector images. It reads SVG and PDF files and writes PNG, JPEG and WebP images."
+)
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +126,10 @@ def test_a_compressed_file_is_refused(tmp_path):
 
 
 def test_sentences_are_chosen_from_the_document_in_its_order():
-    document = ("The council approved the new budget on Monday after a long debate. Spending on schools rises "
-                "by five percent. Roads get less money than last year. The mayor said the plan was fair.")
+    document = (
+        "The council approved the new budget on Monday after a long debate. Spending on schools rises "
+        "by five percent. Roads get less money than last year. The mayor said the plan was fair."
+    )
     chosen = attn("summarize", "--sentences", "2", stdin=document).stdout.decode().strip()
     sentences = [s for s in document.replace(". ", ".|").split("|")]
     picked = [s for s in sentences if s in chosen]
@@ -137,8 +141,15 @@ def test_an_endless_input_is_read_only_to_its_limit():
     import subprocess
     import sys
 
-    result = subprocess.run(["bash", "-c", f"yes 'The council approved the budget.' | {sys.executable} -m attn.cli "
-                             "summarize --max-chars 5000"], capture_output=True, timeout=120)
+    result = subprocess.run(
+        [
+            "bash",
+            "-c",
+            f"yes 'The council approved the budget.' | {sys.executable} -m attn.cli summarize --max-chars 5000",
+        ],
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 0 and result.stdout.count(b"\n") == 1 and b"--max-chars" in result.stderr
 
 

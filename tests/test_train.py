@@ -1,8 +1,8 @@
 """Training is reproducible: same seed → same weights; stop + resume → the uninterrupted result."""
 
-import pytest
 import dataclasses
 
+import pytest
 import torch
 from rich.console import Console
 
@@ -115,7 +115,11 @@ def test_several_training_files_and_upsampled_origins(tmp_path):
 
     rows = [Row(f"a{i}", "x", "small") for i in range(3)] + [Row(f"b{i}", "y", "large") for i in range(10)]
     kept = sample_origins(rows, {"small": 7, "large": 4}, seed=1)
-    assert sum(r.origin == "small" for r in kept) == 7 and {r.source for r in kept if r.origin == "small"} == {"a0", "a1", "a2"}
+    assert sum(r.origin == "small" for r in kept) == 7 and {r.source for r in kept if r.origin == "small"} == {
+        "a0",
+        "a1",
+        "a2",
+    }
     assert sum(r.origin == "large" for r in kept) == 4
     first, second = tmp_path / "one.tsv", tmp_path / "two.tsv"
     first.write_text("a0 b1\tb1 a0\n" * 5)
@@ -134,8 +138,10 @@ def test_held_out_rows_are_the_same_every_run_and_either_way_round(tmp_path):
     from attn.export.training.data import hold_out
     from attn.runtime.tsv import Row, read_tsv
 
-    rows = [Row(f"news {i}", f"nachricht {i}", "news") for i in range(40)] + \
-        [Row("news 3", "andere 3", "web"), Row("soft 1", "weich 1", "software")]
+    rows = [Row(f"news {i}", f"nachricht {i}", "news") for i in range(40)] + [
+        Row("news 3", "andere 3", "web"),
+        Row("soft 1", "weich 1", "software"),
+    ]
     kept, held = hold_out(rows, {"news": 5})
     assert len({row.source for row in held}) == 5 and not {row.source for row in held} & {row.source for row in kept}
     assert ("news 3" in {row.source for row in held}) == (Row("news 3", "andere 3", "web") in held)
@@ -179,8 +185,10 @@ def test_both_directions_read_each_pair_both_ways_behind_the_target_token(tmp_pa
     tokenizer = trainer.corpus.tokenizer
     to_german, to_english = tokenizer.language_token("de"), tokenizer.language_token("en")
     assert {to_german, to_english} == {4, 5}  # right after the four special tokens
-    seen = {(pair.source[0], tokenizer.decode(pair.source[1:-1]), tokenizer.decode(pair.target[1:-1]))
-            for pair in trainer.corpus.train}
+    seen = {
+        (pair.source[0], tokenizer.decode(pair.source[1:-1]), tokenizer.decode(pair.target[1:-1]))
+        for pair in trainer.corpus.train
+    }
     assert seen == {(to_german, "the house", "das Haus"), (to_english, "das Haus", "the house")}
     assert [d.prefix for d in trainer.corpus.dev_directions] == [[to_german], [to_english]]
     assert trainer.corpus.dev_directions[1].rows[0].source == "das Haus"
@@ -212,12 +220,18 @@ def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):
 @pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU (runs on the device machine)")
 def test_a_run_trained_on_the_gpu_resumes_on_the_cpu(tmp_path):
     gpu_config = config_with(20, checkpoint_every=10)
-    gpu = Trainer(dataclasses.replace(gpu_config, train=dataclasses.replace(gpu_config.train, device="cuda")),
-                  tmp_path / "run", Console(quiet=True))
+    gpu = Trainer(
+        dataclasses.replace(gpu_config, train=dataclasses.replace(gpu_config.train, device="cuda")),
+        tmp_path / "run",
+        Console(quiet=True),
+    )
     assert next(gpu.model.parameters()).device.type == "cuda"
     gpu.train()
     cpu_config = config_with(30, checkpoint_every=10)
-    cpu = Trainer(dataclasses.replace(cpu_config, train=dataclasses.replace(cpu_config.train, device="cpu")),
-                  tmp_path / "run", Console(quiet=True))
+    cpu = Trainer(
+        dataclasses.replace(cpu_config, train=dataclasses.replace(cpu_config.train, device="cpu")),
+        tmp_path / "run",
+        Console(quiet=True),
+    )
     assert cpu.state["step"] == 20
     assert cpu.train()["steps"] == 30

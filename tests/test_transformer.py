@@ -19,9 +19,9 @@ from attn.export.graphs.lexicon import learn_shortlist
 from attn.export.graphs.onnx_export import beam_rows, export_model, verify
 from attn.export.graphs.quantize import quantize_folder
 from attn.export.models.transformer import Transformer
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
-from attn.runtime.loaded_model import LoadedModel
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG, reverse_config
 from .test_variants import exact_match
@@ -39,8 +39,9 @@ def test_it_learns_the_reverse_task_within_its_step_budget(transformer_run, reve
 
 @pytest.mark.integration
 def test_the_readme_example_decodes(transformer_model):
-    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), "a0 b1 c2 d3"],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "--model", str(transformer_model), "a0 b1 c2 d3"], capture_output=True, timeout=120
+    )
     assert result.returncode == 0 and result.stdout == b"d3 c2 b1 a0\n"
 
 
@@ -49,8 +50,12 @@ def test_the_manifest_declares_the_architecture_and_the_state_kinds(transformer_
     manifest = read_manifest(transformer_model)
     assert manifest.architecture["architecture"] == "transformer" and "cell" not in manifest.architecture
     kinds = {spec.name: spec.kind for spec in manifest.state_specs}
-    assert kinds == {"cross_keys_0": "sentence", "cross_values_0": "sentence", "self_keys_0": "cache",
-                     "self_values_0": "cache"}
+    assert kinds == {
+        "cross_keys_0": "sentence",
+        "cross_values_0": "sentence",
+        "self_keys_0": "cache",
+        "self_values_0": "cache",
+    }
     assert describe(manifest.architecture, False) == "transformer 2+1 layers, width 64, 4 heads, fp32"
 
 
@@ -63,15 +68,24 @@ def test_attn_models_shows_each_architecture():
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("encoder_layers, decoder_layers, heads, copy", [(1, 1, 1, False), (3, 2, 4, False), (2, 2, 4, True)])
+@pytest.mark.parametrize(
+    "encoder_layers, decoder_layers, heads, copy", [(1, 1, 1, False), (3, 2, 4, False), (2, 2, 4, True)]
+)
 def test_fresh_models_export_with_parity(transformer_run, tmp_path, encoder_layers, decoder_layers, heads, copy):
     """verify() runs batch sizes 1/3/8 (beams of a sentence together), source lengths 1/6/23,
     ragged masks, three steps over the whole vocabulary and shortlists, and refuses a difference
     above 1e-4; with copy, the decoder graph's log_probs are the pointer-generator's mixture."""
     trainer, _ = transformer_run
-    config = load_config(REVERSE_TRANSFORMER_CONFIG, [f"model.encoder_layers={encoder_layers}",
-                                                      f"model.decoder_layers={decoder_layers}", f"model.heads={heads}",
-                                                      "model.alignment_layer=0", f"model.copy={str(copy).lower()}"])
+    config = load_config(
+        REVERSE_TRANSFORMER_CONFIG,
+        [
+            f"model.encoder_layers={encoder_layers}",
+            f"model.decoder_layers={decoder_layers}",
+            f"model.heads={heads}",
+            "model.alignment_layer=0",
+            f"model.copy={str(copy).lower()}",
+        ],
+    )
     torch.manual_seed(0)
     model = Transformer(config.model, trainer.corpus.tokenizer.vocab_size)
     assert export_model(model, config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}) < 1e-4
@@ -131,7 +145,8 @@ def test_a_sentences_beams_read_its_source_together_as_each_would_alone(transfor
         for previous in steps:
             log_probs, grown, attention = model.decode_step(previous, grouped, mask, source)
             alone, grown_alone, attention_alone = model.decode_step(
-                previous, per_row, mask.repeat_interleave(beams, 0), source.repeat_interleave(beams, 0))
+                previous, per_row, mask.repeat_interleave(beams, 0), source.repeat_interleave(beams, 0)
+            )
             torch.testing.assert_close(log_probs, alone, atol=1e-5, rtol=1e-5)
             torch.testing.assert_close(attention, attention_alone, atol=1e-6, rtol=1e-5)
             grouped.update(grown)
@@ -139,12 +154,28 @@ def test_a_sentences_beams_read_its_source_together_as_each_would_alone(transfor
 
 
 @pytest.mark.integration
-@pytest.mark.parametrize("flags", [["--beam", "1"], ["-n", "3"], ["--sample", "--seed", "3"], ["--min-length", "6"],
-                                   ["--no-repeat-ngram", "2"], ["--coverage-penalty", "0.2", "--length-penalty", "0.6"],
-                                   ["-f", "pharaoh"], ["-f", "jsonl"], ["--align"], ["--replace-unk"]])
+@pytest.mark.parametrize(
+    "flags",
+    [
+        ["--beam", "1"],
+        ["-n", "3"],
+        ["--sample", "--seed", "3"],
+        ["--min-length", "6"],
+        ["--no-repeat-ngram", "2"],
+        ["--coverage-penalty", "0.2", "--length-penalty", "0.6"],
+        ["-f", "pharaoh"],
+        ["-f", "jsonl"],
+        ["--align"],
+        ["--replace-unk"],
+    ],
+)
 def test_every_search_option_and_format(transformer_model, flags):
-    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), *flags], input=b"a0 b1 c2\nd3 e0\n",
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "--model", str(transformer_model), *flags],
+        input=b"a0 b1 c2\nd3 e0\n",
+        capture_output=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr and result.stdout
 
@@ -155,13 +186,18 @@ def test_forced_alignment(transformer_model, reverse_test_rows):
     is the mirror, link for link but for a few: the model learned to translate, and its attention
     to align only along with it (on the 2026-11-25 Xeon, "a0 b1 c2" itself came out 2-0 2-1 0-2;
     539 of 558 links of the first 100 test rows were the mirror)."""
-    result = subprocess.run([*ATTN, "align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"],
+        capture_output=True,
+        timeout=120,
+    )
     translator = LoadedModel(transformer_model, threads=1)
     assert json.loads(result.stdout)["pharaoh"] == translator.force("a0 b1 c2", "c2 b1 a0").alignment.pharaoh()
     links = mirrored = 0
     for row in reverse_test_rows[:50]:
-        pairs = [map(int, link.split("-")) for link in translator.force(row.source, row.target).alignment.pharaoh().split()]
+        pairs = [
+            map(int, link.split("-")) for link in translator.force(row.source, row.target).alignment.pharaoh().split()
+        ]
         last = len(row.source.split()) - 1
         links, mirrored = links + len(pairs), mirrored + sum(source == last - target for source, target in pairs)
     assert links == sum(len(row.target.split()) for row in reverse_test_rows[:50])
@@ -171,16 +207,18 @@ def test_forced_alignment(transformer_model, reverse_test_rows):
 @pytest.mark.integration
 def test_long_inputs_are_translated_in_parts(transformer_model):
     line = " ".join(["a0 b1 c2"] * 100)
-    result = subprocess.run([*ATTN, "translate", "--model", str(transformer_model), "--beam", "1", line],
-                            capture_output=True, timeout=120)
+    result = subprocess.run(
+        [*ATTN, "translate", "--model", str(transformer_model), "--beam", "1", line], capture_output=True, timeout=120
+    )
     assert result.returncode == 0 and b"translated in" in result.stderr
 
 
 @pytest.mark.integration
 def test_the_shortlist_decodes_like_the_whole_vocabulary(transformer_run, reverse_test_rows, tmp_path):
     trainer, _ = transformer_run
-    shortlist = learn_shortlist(trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=300,
-                                per_source=5, iterations=2)
+    shortlist = learn_shortlist(
+        trainer.corpus.train, trainer.corpus.tokenizer.vocab_size, frequent=300, per_source=5, iterations=2
+    )
     export_model(trainer.model, trainer.config, trainer.workdir / "tokenizer.json", tmp_path / "model", {}, shortlist)
     translator = LoadedModel(tmp_path / "model", threads=1)
     sources = [row.source for row in reverse_test_rows[:40]]
@@ -247,8 +285,12 @@ def test_a_run_starts_from_another_runs_weights(transformer_run, tmp_path):
     from attn.export.training.train import Trainer
 
     trained, _ = transformer_run
-    config = reverse_config(config_file=REVERSE_TRANSFORMER_CONFIG, decoder_layers=1, alignment_layer=0,
-                            train_overrides={"init_from": str(trained.workdir)})
+    config = reverse_config(
+        config_file=REVERSE_TRANSFORMER_CONFIG,
+        decoder_layers=1,
+        alignment_layer=0,
+        train_overrides={"init_from": str(trained.workdir)},
+    )
     started = Trainer(config, tmp_path / "shallow", Console(stderr=True, quiet=True))
     best = torch.load(trained.workdir / "best.pt", weights_only=True)["model"]
     own = started.model.state_dict()

@@ -4,9 +4,9 @@ import pytest
 import torch
 
 from attn.export.config import CELLS, SCORES, STYLES
-from attn.export.training.data import pad
-from attn.export.models.rnn import Seq2Seq
 from attn.export.graphs.onnx_export import export_model
+from attn.export.models.rnn import Seq2Seq
+from attn.export.training.data import pad
 from attn.export.training.train import Trainer
 from attn.runtime.constants import EOS, PAD
 

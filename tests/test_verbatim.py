@@ -1,5 +1,5 @@
-import pytest
 import numpy as np
+import pytest
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.verbatim import copy_verbatim, looks_verbatim
@@ -62,6 +62,16 @@ def test_code_in_backquotes_comes_through_whole_within_the_target_quotes():
 
 def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     alignment = aligned("am 14. März 2025 um 10:30 für 3,5 Prozent", "on 14 March 825 at 22.30 for 3.5 percent")
-    assert copy_verbatim(alignment).target_words == ["on", "14", "March", "2025", "at", "10:30", "for", "3.5", "percent"]
+    assert copy_verbatim(alignment).target_words == [
+        "on",
+        "14",
+        "March",
+        "2025",
+        "at",
+        "10:30",
+        "for",
+        "3.5",
+        "percent",
+    ]
     # another number is the model's reading, not a near miss ("3 p.m." → "15 Uhr")
     assert copy_verbatim(aligned("at 3 p.m.", "um 15 Uhr")).target_words == ["um", "15", "Uhr"]

@@ -14,7 +14,9 @@ pytestmark = pytest.mark.browser
 CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
 webdriver = pytest.importorskip("selenium.webdriver")
 if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-    pytest.skip("Debian's chromium and chromium-driver are not installed (.ci/run installs them)", allow_module_level=True)
+    pytest.skip(
+        "Debian's chromium and chromium-driver are not installed (.ci/run installs them)", allow_module_level=True
+    )
 
 
 def browser(width: int, height: int):
@@ -22,9 +24,17 @@ def browser(width: int, height: int):
 
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
-                     "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                     f"--window-size={width},{height}"):
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        f"--window-size={width},{height}",
+    ):
         options.add_argument(argument)
     return webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
 
@@ -81,8 +91,9 @@ def test_translates_and_shows_what_each_word_attended_to(page, reverse_model):
 def test_a_phone_width_screen_needs_no_sideways_scrolling(page):
     driver = browser(500, 844)  # headless Chromium's narrowest window; the phone's screen is emulated
     try:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                               {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True})
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride", {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
+        )
         translated(driver, page.url + "/", "a0 b1")
         assert driver.execute_script("return window.innerWidth") == 390
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390

@@ -16,14 +16,24 @@ TEACHING_STEPS = 200  # a random model repeats one piece to the length limit; a 
 
 def fixture_lines() -> tuple[list[str], list[str]]:
     """The English and German sides of the en-de fixture slices (440 lines each)."""
-    rows = [line.rstrip("\n").split("\t") for name in ("en-de-tatoeba-slice.tsv", "en-de-test-slice.tsv")
-            for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines()]
+    rows = [
+        line.rstrip("\n").split("\t")
+        for name in ("en-de-tatoeba-slice.tsv", "en-de-test-slice.tsv")
+        for line in (FIXTURES / name).read_text(encoding="utf-8").splitlines()
+    ]
     return [row[0] for row in rows], [row[1] for row in rows]
 
 
-def build_tiny_marian(folder: Path, activation: str = "swish", teaching_steps: int = TEACHING_STEPS,
-                      safetensors: bool = True, width: int = 32, layers: int = 2, heads: int = 4,
-                      extra_pieces: int = 0) -> Path:
+def build_tiny_marian(
+    folder: Path,
+    activation: str = "swish",
+    teaching_steps: int = TEACHING_STEPS,
+    safetensors: bool = True,
+    width: int = 32,
+    layers: int = 2,
+    heads: int = 4,
+    extra_pieces: int = 0,
+) -> Path:
     """Write the checkpoint into `folder` (weights as model.safetensors, or as pytorch_model.bin);
     returns it. `width`, `layers` (each side), `heads` and `extra_pieces` (vocabulary entries no
     SentencePiece model cuts, which the decoder may still write) make a model of another size
@@ -37,8 +47,14 @@ def build_tiny_marian(folder: Path, activation: str = "swish", teaching_steps: i
     vocab = {"</s>": 0, "<unk>": 1}
     for name, lines in (("source", english), ("target", german)):
         sentencepiece.SentencePieceTrainer.train(
-            sentence_iterator=iter(lines), model_prefix=str(folder / name), vocab_size=PIECES, model_type="unigram",
-            character_coverage=1.0, minloglevel=2, num_threads=1)
+            sentence_iterator=iter(lines),
+            model_prefix=str(folder / name),
+            vocab_size=PIECES,
+            model_type="unigram",
+            character_coverage=1.0,
+            minloglevel=2,
+            num_threads=1,
+        )
         (folder / f"{name}.model").rename(folder / f"{name}.spm")
         (folder / f"{name}.vocab").unlink()
         model = sentencepiece.SentencePieceProcessor(model_file=str(folder / f"{name}.spm"))
@@ -51,21 +67,40 @@ def build_tiny_marian(folder: Path, activation: str = "swish", teaching_steps: i
     vocab["<pad>"] = pad = len(vocab)
     (folder / "vocab.json").write_text(json.dumps(vocab, ensure_ascii=False), encoding="utf-8")
     config = MarianConfig(
-        vocab_size=len(vocab), d_model=width, encoder_layers=layers, decoder_layers=layers, encoder_attention_heads=heads,
-        decoder_attention_heads=heads, encoder_ffn_dim=4 * width, decoder_ffn_dim=4 * width, activation_function=activation,
-        scale_embedding=True, pad_token_id=pad, decoder_start_token_id=pad, eos_token_id=0, forced_eos_token_id=0,
-        max_position_embeddings=256)
+        vocab_size=len(vocab),
+        d_model=width,
+        encoder_layers=layers,
+        decoder_layers=layers,
+        encoder_attention_heads=heads,
+        decoder_attention_heads=heads,
+        encoder_ffn_dim=4 * width,
+        decoder_ffn_dim=4 * width,
+        activation_function=activation,
+        scale_embedding=True,
+        pad_token_id=pad,
+        decoder_start_token_id=pad,
+        eos_token_id=0,
+        forced_eos_token_id=0,
+        max_position_embeddings=256,
+    )
     torch.manual_seed(0)
     model = MarianMTModel(config)
     with torch.no_grad():  # a bias that MarianMTModel starts at zero: give it values, so that its import shows
         model.final_logits_bias.normal_(0.0, 0.2)
-    taught(model, MarianTokenizer(str(folder / "source.spm"), str(folder / "target.spm"), str(folder / "vocab.json")),
-           english, german, teaching_steps)
+    taught(
+        model,
+        MarianTokenizer(str(folder / "source.spm"), str(folder / "target.spm"), str(folder / "vocab.json")),
+        english,
+        german,
+        teaching_steps,
+    )
     model.save_pretrained(folder)
     if not safetensors:  # as the older Helsinki-NLP checkpoints: every tied copy and the positions' table too
         (folder / "model.safetensors").unlink()
         torch.save(model.state_dict(), folder / "pytorch_model.bin")
-    (folder / "tokenizer_config.json").write_text(json.dumps({"source_lang": "en", "target_lang": "de"}), encoding="utf-8")
+    (folder / "tokenizer_config.json").write_text(
+        json.dumps({"source_lang": "en", "target_lang": "de"}), encoding="utf-8"
+    )
     return folder
 
 
@@ -79,8 +114,14 @@ def taught(model, tokenizer, english: list[str], german: list[str], steps: int) 
     model.train()
     for _ in range(steps):
         rows = torch.randint(len(english), (16,), generator=generator).tolist()
-        batch = tokenizer([english[i] for i in rows], text_target=[german[i] for i in rows], padding=True,
-                          truncation=True, max_length=40, return_tensors="pt")
+        batch = tokenizer(
+            [english[i] for i in rows],
+            text_target=[german[i] for i in rows],
+            padding=True,
+            truncation=True,
+            max_length=40,
+            return_tensors="pt",
+        )
         batch["labels"][batch["labels"] == tokenizer.pad_token_id] = -100
         loss = model(**batch).loss
         optimizer.zero_grad()

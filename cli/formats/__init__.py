@@ -17,8 +17,12 @@ from attn.runtime.texts import Translation
 
 # name → (module, class); a format's module is imported when it is chosen (the table's pulls in
 # Rich, which plain text does not need at cold start)
-FORMAT_CLASSES = {"text": ("text", "TextFormat"), "jsonl": ("jsonl", "JsonlFormat"),
-                  "pharaoh": ("pharaoh", "PharaohFormat"), "table": ("table", "TableFormat")}
+FORMAT_CLASSES = {
+    "text": ("text", "TextFormat"),
+    "jsonl": ("jsonl", "JsonlFormat"),
+    "pharaoh": ("pharaoh", "PharaohFormat"),
+    "table": ("table", "TableFormat"),
+}
 FORMATS = tuple(FORMAT_CLASSES)
 
 

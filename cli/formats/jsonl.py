@@ -21,8 +21,9 @@ def translation_record(translation: Translation) -> dict:
         "pharaoh": alignment.pharaoh(),
     }
     if len(parts) > 1:
-        record["alignment_parts"] = [{"row": row, "column": column, "weights": _matrix(part.weights)}
-                                     for row, column, part in parts]
+        record["alignment_parts"] = [
+            {"row": row, "column": column, "weights": _matrix(part.weights)} for row, column, part in parts
+        ]
     return record
 
 
@@ -40,7 +41,9 @@ class JsonlFormat:
         self.n_best, self.text_key = n_best, text_key
 
     def write(self, source: str, translations: list[Translation]) -> None:
-        sys.stdout.write(json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False, allow_nan=False) + "\n")
+        sys.stdout.write(
+            json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False, allow_nan=False) + "\n"
+        )
 
 
 def input_record(source: str, translations: list[Translation], text_key: str = "translation") -> dict:
@@ -49,6 +52,12 @@ def input_record(source: str, translations: list[Translation], text_key: str = "
     and the n-best list (also the body of `attn serve`'s native endpoints)."""
     best = translation_record(translations[0])
     alignment = translations[0].alignment
-    return {"source": source, "source_words": alignment.source_words, text_key: best.pop("text"), **best,
-            "coverage": [round(float(mass), 4) for mass in received_attention(alignment)],
-            "uncovered": uncovered_runs(alignment), "n_best": [translation_record(t) for t in translations]}
+    return {
+        "source": source,
+        "source_words": alignment.source_words,
+        text_key: best.pop("text"),
+        **best,
+        "coverage": [round(float(mass), 4) for mass in received_attention(alignment)],
+        "uncovered": uncovered_runs(alignment),
+        "n_best": [translation_record(t) for t in translations],
+    }

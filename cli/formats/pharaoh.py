@@ -21,6 +21,10 @@ class PharaohFormat:
             best = translations[0]
             sys.stdout.write(f"{one_line(best.text)} ||| {best.alignment.pharaoh()}\n")
         else:
-            sys.stdout.write("".join(f"{self.index} ||| {one_line(t.text)} ||| {t.score:.4f} ||| "
-                                     f"{t.alignment.pharaoh()}\n" for t in translations))
+            sys.stdout.write(
+                "".join(
+                    f"{self.index} ||| {one_line(t.text)} ||| {t.score:.4f} ||| {t.alignment.pharaoh()}\n"
+                    for t in translations
+                )
+            )
         self.index += 1

@@ -53,10 +53,10 @@ from starlette.routing import Route
 from attn.runtime.constants import BOM, LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose, unchanged
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
-from attn.runtime.loaded_model import LoadedModel
 
 from ..formats.jsonl import input_record
 from .batcher import Busy, DynamicBatcher
@@ -84,8 +84,11 @@ class Models:
         for pair, owner in pair_owners([batcher.translator.manifest for batcher in translating]).items():
             batcher = translating[owner]
             translator = batcher.translator
-            self.pairs[pair] = batcher if pair == (translator.source_lang, translator.target_lang) else \
-                DynamicBatcher(translator.towards(*pair), **batching)
+            self.pairs[pair] = (
+                batcher
+                if pair == (translator.source_lang, translator.target_lang)
+                else DynamicBatcher(translator.towards(*pair), **batching)
+            )
 
     def every_batcher(self) -> list[DynamicBatcher]:
         return list({id(b): b for b in [*self.batchers.values(), *self.pairs.values()]}.values())
@@ -126,8 +129,13 @@ ALIGNMENTS_AT_ONCE = 2  # /v1/align requests computed at once; more wait no long
 WEB_PAGE = "index.html"
 
 
-def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batching: dict | None = None,
-               cors_origins: tuple[str, ...] = ("*",), allowed_hosts: tuple[str, ...] = ("*",)) -> Starlette:
+def create_app(
+    translators: list[LoadedModel],
+    limits: Limits = Limits(),
+    batching: dict | None = None,
+    cors_origins: tuple[str, ...] = ("*",),
+    allowed_hosts: tuple[str, ...] = ("*",),
+) -> Starlette:
     """The application over loaded models; `batching` goes to each DynamicBatcher; `cors_origins`
     may call it from a browser page of theirs (LibreTranslate's default: every origin); requests
     whose Host header names none of `allowed_hosts` get 400 (a server on the loopback answers
@@ -170,17 +178,22 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
                 options = last_options(translator) if number == len(hops) - 1 else translator.default_options()
                 inputs = [texts[i] for i in chosen] if found is None else [result[0].text for result in found]
                 step = await decode(batcher, inputs, options, sentences, limits)
-                found = step if found is None else [[compose(before[0], after) for after in result]
-                                                    for before, result in zip(found, step)]
+                found = (
+                    step
+                    if found is None
+                    else [[compose(before[0], after) for after in result] for before, result in zip(found, step)]
+                )
             for i, result in zip(chosen, found):
                 results[i] = result
         return results, detected
 
     async def translated(texts: list[str], source: str, target: str, alternatives: int = 0) -> list:
         """LibreTranslate's /translate: each text's 1 + `alternatives` translations, and the detections."""
+
         def options(translator: LoadedModel) -> SearchOptions:
-            return translator.default_options(n_best=alternatives + 1,
-                                              beam=max(translator.default_options().beam, alternatives + 1))
+            return translator.default_options(
+                n_best=alternatives + 1, beam=max(translator.default_options().beam, alternatives + 1)
+            )
 
         return await routed(texts, source, target, options)
 
@@ -214,7 +227,9 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
             if alternatives:
                 body["alternatives"] = [[t.text for t in r[1:]] for r in results]
         if source == "auto":
-            body["detectedLanguage"] = [{"confidence": round(100 * (p or 0.0), 1), "language": code} for code, p in detected]
+            body["detectedLanguage"] = [
+                {"confidence": round(100 * (p or 0.0), 1), "language": code} for code, p in detected
+            ]
         if single:
             body = {key: value[0] for key, value in body.items()}
         return JSONResponse(body)
@@ -235,7 +250,9 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
         except UnicodeDecodeError:
             raise HTTPException(400, "Invalid request: the file is not UTF-8 text") from None
         if len(text) > limits.max_chars:
-            raise HTTPException(413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({limits.max_chars})")
+            raise HTTPException(
+                413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({limits.max_chars})"
+            )
         mark = BOM if text.startswith(BOM) else ""
         text = text.removeprefix(BOM)
         if suffix == ".txt":
@@ -265,12 +282,21 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
     async def frontend_settings(request: Request) -> JSONResponse:
         targets = sorted({target for _, target in models.pairs})
         target = "en" if "en" in targets else (targets[0] if targets else "en")
-        return JSONResponse({
-            "charLimit": limits.max_chars, "frontendTimeout": 500, "apiKeys": limits.api_keys is not None,
-            "keyRequired": limits.api_keys is not None, "suggestions": False, "filesTranslation": True,
-            "supportedFilesFormat": list(FILE_FORMATS),
-            "language": {"source": {"code": "auto", "name": "Auto Detect"},
-                         "target": {"code": target, "name": LANGUAGE_NAMES.get(target, target)}}})
+        return JSONResponse(
+            {
+                "charLimit": limits.max_chars,
+                "frontendTimeout": 500,
+                "apiKeys": limits.api_keys is not None,
+                "keyRequired": limits.api_keys is not None,
+                "suggestions": False,
+                "filesTranslation": True,
+                "supportedFilesFormat": list(FILE_FORMATS),
+                "language": {
+                    "source": {"code": "auto", "name": "Auto Detect"},
+                    "target": {"code": target, "name": LANGUAGE_NAMES.get(target, target)},
+                },
+            }
+        )
 
     async def spec(request: Request) -> JSONResponse:
         return JSONResponse(openapi(metadata.version("attn")))
@@ -287,8 +313,16 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
     async def languages(request: Request) -> JSONResponse:
         pairs = models.routes.all_pairs()  # pivoted pairs too: /translate takes them through English
         sources = sorted({source for source, _ in pairs})
-        return JSONResponse([{"code": code, "name": LANGUAGE_NAMES.get(code, code),
-                              "targets": sorted(t for s, t in pairs if s == code)} for code in sources])
+        return JSONResponse(
+            [
+                {
+                    "code": code,
+                    "name": LANGUAGE_NAMES.get(code, code),
+                    "targets": sorted(t for s, t in pairs if s == code),
+                }
+                for code in sources
+            ]
+        )
 
     async def native_translate(request: Request) -> JSONResponse:
         fields = await read_fields(request, limits, json_only=True)
@@ -300,8 +334,13 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
             batcher = models.named(str(fields["model"]), "translate")
             results = await decode(batcher, texts, search_options(batcher.translator, fields), sentences, limits)
         else:
-            results, _ = await routed(texts, required(fields, "source"), required(fields, "target"),
-                                      lambda translator: search_options(translator, fields), sentences)
+            results, _ = await routed(
+                texts,
+                required(fields, "source"),
+                required(fields, "target"),
+                lambda translator: search_options(translator, fields),
+                sentences,
+            )
         return JSONResponse({"results": [input_record(text, r) for text, r in zip(texts, results)]})
 
     async def native_summarize(request: Request) -> JSONResponse:
@@ -315,32 +354,47 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
         fields = await read_fields(request, limits, json_only=True)
         source, target = required(fields, "source"), required(fields, "target")
         if len(source) + len(target) > limits.max_chars:
-            raise HTTPException(413, f"Invalid request: request ({len(source) + len(target)} characters) exceeds "
-                                     f"character limit ({limits.max_chars})")
+            raise HTTPException(
+                413,
+                f"Invalid request: request ({len(source) + len(target)} characters) exceeds "
+                f"character limit ({limits.max_chars})",
+            )
         if "model" in fields:
             batcher = models.named(str(fields["model"]), "translate")
         else:
             batcher = models.for_pair(required(fields, "source_lang"), required(fields, "target_lang"))
         if aligning.locked():
-            raise HTTPException(503, "Slowdown: alignments are being computed; retry later", headers={"Retry-After": "1"})
+            raise HTTPException(
+                503, "Slowdown: alignments are being computed; retry later", headers={"Retry-After": "1"}
+            )
         async with aligning:  # /v1/align had no bound on work in flight (probe S21)
             try:
-                translation = await asyncio.wait_for(asyncio.to_thread(batcher.translator.force, source, target),
-                                                     limits.timeout)
+                translation = await asyncio.wait_for(
+                    asyncio.to_thread(batcher.translator.force, source, target), limits.timeout
+                )
             except TimeoutError:
                 raise HTTPException(503, f"the request took longer than {limits.timeout:g} s") from None
         return JSONResponse(input_record(source, [translation]))
 
     async def list_models(request: Request) -> JSONResponse:
-        return JSONResponse([{"name": name, "task": b.translator.manifest.task,
-                              "source_lang": b.translator.source_lang, "target_lang": b.translator.target_lang,
-                              "directions": [list(pair) for pair in b.translator.manifest.pairs],
-                              "architecture": b.translator.manifest.architecture}
-                             for name, b in models.batchers.items()])
+        return JSONResponse(
+            [
+                {
+                    "name": name,
+                    "task": b.translator.manifest.task,
+                    "source_lang": b.translator.source_lang,
+                    "target_lang": b.translator.target_lang,
+                    "directions": [list(pair) for pair in b.translator.manifest.pairs],
+                    "architecture": b.translator.manifest.architecture,
+                }
+                for name, b in models.batchers.items()
+            ]
+        )
 
     async def health(request: Request) -> JSONResponse:
-        return JSONResponse({"status": "ok", "models": sorted(models.batchers),
-                             "queued": sum(b.queued for b in models.every_batcher())})
+        return JSONResponse(
+            {"status": "ok", "models": sorted(models.batchers), "queued": sum(b.queued for b in models.every_batcher())}
+        )
 
     async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         return JSONResponse({"error": error.detail}, status_code=error.status_code, headers=error.headers)
@@ -349,20 +403,32 @@ def create_app(translators: list[LoadedModel], limits: Limits = Limits(), batchi
         log.exception("internal error on %s", request.url.path)
         return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)
 
-    routes = [Route("/", web_page, methods=["GET"]),
-              Route("/translate", translate, methods=["POST"]), Route("/languages", languages, methods=["GET", "POST"]),
-              Route("/translate_file", translate_file, methods=["POST"]),
-              Route("/download_file/{name}", download_file, methods=["GET"]),
-              Route("/detect", detect_route, methods=["POST"]), Route("/suggest", suggest, methods=["POST"]),
-              Route("/frontend/settings", frontend_settings, methods=["GET"]), Route("/spec", spec, methods=["GET"]),
-              Route("/v1/translate", native_translate, methods=["POST"]),
-              Route("/v1/summarize", native_summarize, methods=["POST"]),
-              Route("/v1/align", native_align, methods=["POST"]), Route("/v1/models", list_models, methods=["GET"]),
-              Route("/health", health, methods=["GET"])]
-    cors = Middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"])
+    routes = [
+        Route("/", web_page, methods=["GET"]),
+        Route("/translate", translate, methods=["POST"]),
+        Route("/languages", languages, methods=["GET", "POST"]),
+        Route("/translate_file", translate_file, methods=["POST"]),
+        Route("/download_file/{name}", download_file, methods=["GET"]),
+        Route("/detect", detect_route, methods=["POST"]),
+        Route("/suggest", suggest, methods=["POST"]),
+        Route("/frontend/settings", frontend_settings, methods=["GET"]),
+        Route("/spec", spec, methods=["GET"]),
+        Route("/v1/translate", native_translate, methods=["POST"]),
+        Route("/v1/summarize", native_summarize, methods=["POST"]),
+        Route("/v1/align", native_align, methods=["POST"]),
+        Route("/v1/models", list_models, methods=["GET"]),
+        Route("/health", health, methods=["GET"]),
+    ]
+    cors = Middleware(
+        CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"]
+    )
     hosts = Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[hosts, cors],
-                    exception_handlers={HTTPException: http_error, Exception: internal_error})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[hosts, cors],
+        exception_handlers={HTTPException: http_error, Exception: internal_error},
+    )
     app.state.models = models
     return OneSlash(app)
 
@@ -422,7 +488,9 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
             fields.update(parse_qsl(text, keep_blank_values=True))
     if limits.api_keys is not None:
         key = fields.get("api_key")
-        if not isinstance(key, str) or not any(hmac.compare_digest(key.encode(), known.encode()) for known in limits.api_keys):
+        if not isinstance(key, str) or not any(
+            hmac.compare_digest(key.encode(), known.encode()) for known in limits.api_keys
+        ):
             raise HTTPException(403, "Invalid API key")
     return fields
 
@@ -491,8 +559,13 @@ def search_options(translator: LoadedModel, fields: dict) -> SearchOptions:
             check_search_value(name, value)
             if name in SERVER_SEARCH_LIMITS and value > SERVER_SEARCH_LIMITS[name]:
                 raise UsageError(f"{name} must be at most {SERVER_SEARCH_LIMITS[name]} on this server, got {value!r}")
-        return translator.search_options(settings.pop("beam", None), settings.pop("n_best", 1),
-                                         settings.pop("sample", False), lambda message: None, **settings)
+        return translator.search_options(
+            settings.pop("beam", None),
+            settings.pop("n_best", 1),
+            settings.pop("sample", False),
+            lambda message: None,
+            **settings,
+        )
     except UsageError as error:
         raise HTTPException(400, f"Invalid request: {error}") from None
 
@@ -510,12 +583,16 @@ def check_budget(batcher: DynamicBatcher, texts: list[str], options: SearchOptio
     """413 when the request's source pieces times its beam exceed the limits' budget."""
     pieces = sum(len(ids) for ids in batcher.translator.tokenizer.encode_batch(texts))
     if pieces * options.beam > limits.max_piece_beams:
-        raise HTTPException(413, f"Invalid request: {pieces} source pieces at beam {options.beam} exceed this server's "
-                                 f"budget ({limits.max_piece_beams} piece-beams); send less text or a smaller beam")
+        raise HTTPException(
+            413,
+            f"Invalid request: {pieces} source pieces at beam {options.beam} exceed this server's "
+            f"budget ({limits.max_piece_beams} piece-beams); send less text or a smaller beam",
+        )
 
 
-async def decode(batcher: DynamicBatcher, texts: list[str], options: SearchOptions, sentences: bool,
-                 limits: Limits) -> list:
+async def decode(
+    batcher: DynamicBatcher, texts: list[str], options: SearchOptions, sentences: bool, limits: Limits
+) -> list:
     """The batcher's results, or 503 when it is full, shutting down, or past the timeout; 413 over
     the work budget (check_budget)."""
     check_budget(batcher, texts, options, limits)

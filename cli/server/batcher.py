@@ -19,8 +19,8 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from attn.runtime.search import SearchOptions
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.search import SearchOptions
 from attn.runtime.texts import Translation
 
 from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
@@ -39,8 +39,14 @@ class Job:
 
 
 class DynamicBatcher:
-    def __init__(self, translator: LoadedModel, max_batch: int = MAX_BATCH, max_wait: float = MAX_WAIT_SECONDS,
-                 max_queued: int = MAX_QUEUED, batch_size: int = 32):
+    def __init__(
+        self,
+        translator: LoadedModel,
+        max_batch: int = MAX_BATCH,
+        max_wait: float = MAX_WAIT_SECONDS,
+        max_queued: int = MAX_QUEUED,
+        batch_size: int = 32,
+    ):
         self.translator = translator
         self.max_batch, self.max_wait, self.max_queued, self.batch_size = max_batch, max_wait, max_queued, batch_size
         self.queue: asyncio.Queue[Job] = asyncio.Queue()
@@ -63,7 +69,9 @@ class DynamicBatcher:
                 job.future.set_exception(Busy("the server is shutting down"))
         self.executor.shutdown(wait=True)
 
-    async def translate(self, texts: list[str], options: SearchOptions, sentences: bool = True) -> list[list[Translation]]:
+    async def translate(
+        self, texts: list[str], options: SearchOptions, sentences: bool = True
+    ) -> list[list[Translation]]:
         """The n-best translations of `texts`, once a batch took them; Busy when the queue is full.
         Cancelling the wait (a request's timeout) drops the job if no batch took it yet."""
         if self.queued + len(texts) > self.max_queued:
@@ -127,6 +135,7 @@ class DynamicBatcher:
         self.concurrent = len(jobs) > 1
         return jobs
 
-    def _decode(self, texts: list[str], options: SearchOptions, sentences: bool,
-                stop: threading.Event) -> list[list[Translation]]:
+    def _decode(
+        self, texts: list[str], options: SearchOptions, sentences: bool, stop: threading.Event
+    ) -> list[list[Translation]]:
         return self.translator.translate(texts, options, self.batch_size, sentences=sentences, stop=stop)

@@ -18,9 +18,13 @@ UNTRANSLATED = frozenset({"script", "style", "code", "pre", "kbd", "samp", "var"
 def text_nodes(soup: BeautifulSoup) -> list[NavigableString]:
     """The translatable text nodes: plain strings (not comments, CDATA or declarations) with a
     letter or digit in them, outside UNTRANSLATED elements."""
-    return [node for node in soup.find_all(string=True)
-            if type(node) is NavigableString and any(c.isalnum() for c in node)
-            and not any(parent.name in UNTRANSLATED for parent in node.parents)]
+    return [
+        node
+        for node in soup.find_all(string=True)
+        if type(node) is NavigableString
+        and any(c.isalnum() for c in node)
+        and not any(parent.name in UNTRANSLATED for parent in node.parents)
+    ]
 
 
 async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[str]]]) -> str:
@@ -32,6 +36,6 @@ async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[l
     translations = await translate([" ".join(node.split()) for node in nodes])
     for node, translation in zip(nodes, translations):
         text = str(node)
-        leading, trailing = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+        leading, trailing = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
         node.replace_with(NavigableString(leading + translation + trailing))
     return str(soup)

@@ -17,7 +17,9 @@ class Limits:
     timeout: float = 60.0
     api_keys: frozenset[str] | None = None
     body_seconds: float = 30.0  # a request body not received whole by then is a 408
-    header_seconds: float = 10.0  # a connection whose request line and headers are not in by then is closed (cli/server/protocol.py)
+    header_seconds: float = (
+        10.0  # a connection whose request line and headers are not in by then is closed (cli/server/protocol.py)
+    )
 
     @property
     def max_piece_beams(self) -> int:

@@ -24,21 +24,21 @@ import onnx
 import onnxruntime
 from onnx import TensorProto, helper, numpy_helper
 
+from attn.export.graphs.graph_edits import drop_unread, producers, readers
 from attn.runtime.constants import ENCODER
 from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import Manifest
 from attn.runtime.output_layer import INT8_LIMIT
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
-
-from attn.export.graphs.graph_edits import drop_unread, producers, readers
 
 CALIBRATION_BATCH = 32  # sources per encoder run while calibrating, sorted by length
 CALIBRATED_ENCODER_SCALES = "calibrated encoder, row decoder"  # the manifest's activation_scales
 
 
-def calibration_sources(paths: list[Path], manifest: Manifest,
-                        swap_columns: bool = False) -> dict[tuple[str, str], list[str]]:
+def calibration_sources(
+    paths: list[Path], manifest: Manifest, swap_columns: bool = False
+) -> dict[tuple[str, str], list[str]]:
     """The non-blank sources of the TSV corpora `paths` to calibrate the model of `manifest` with,
     by the direction that reads them: the first column (the second with `swap_columns`) as sources
     of the model's default direction; for a model that also translates back (its target language
@@ -80,8 +80,10 @@ def activation_peaks(folder: Path, sources: dict[tuple[str, str], list[str]]) ->
     options.log_severity_level = 3
     session = onnxruntime.InferenceSession(model.SerializeToString(), options, providers=["CPUExecutionProvider"])
     ids_of = {pair: translator.towards(*pair).source_ids for pair in sources}
-    pieces = sorted((ids_of[pair](text)[: translator.max_source_pieces] for pair, texts in sources.items()
-                     for text in texts), key=len)
+    pieces = sorted(
+        (ids_of[pair](text)[: translator.max_source_pieces] for pair, texts in sources.items() for text in texts),
+        key=len,
+    )
     peaks = dict.fromkeys(names, 0.0)
     for start in range(0, len(pieces), CALIBRATION_BATCH):
         ids, mask = translator.encoder_inputs(pieces[start : start + CALIBRATION_BATCH])
@@ -122,8 +124,9 @@ def calibrated_activations(encoder_file: Path, peaks: dict[str, float]) -> int:
     return rewritten
 
 
-def _fuse_product(graph: onnx.GraphProto, initializers: dict[str, onnx.TensorProto], product: onnx.NodeProto,
-                  scale: str) -> None:
+def _fuse_product(
+    graph: onnx.GraphProto, initializers: dict[str, onnx.TensorProto], product: onnx.NodeProto, scale: str
+) -> None:
     """MatMulInteger(q, W, 128, w_zero) → Cast → Mul(·, Div(m, 127 / w_scale)) [→ Add(bias)] becomes
     MatMulIntegerToFloat(q, W, scale, w_scale, 128, w_zero[, bias]) when the weight scale is one
     number (row_divisor's initializer 127 / w_scale)."""
@@ -143,10 +146,21 @@ def _fuse_product(graph: onnx.GraphProto, initializers: dict[str, onnx.TensorPro
     bias = next((n for n in add.input if n != rescale.output[0]), None) if add is not None else None
     if bias not in initializers:
         add = bias = None
-    fused = helper.make_node("MatMulIntegerToFloat",
-                             [product.input[0], product.input[1], scale, weight_scale, product.input[2], product.input[3],
-                              *([bias] if bias else [])],
-                             [(add or rescale).output[0]], domain="com.microsoft", name=f"{product.name}_calibrated")
+    fused = helper.make_node(
+        "MatMulIntegerToFloat",
+        [
+            product.input[0],
+            product.input[1],
+            scale,
+            weight_scale,
+            product.input[2],
+            product.input[3],
+            *([bias] if bias else []),
+        ],
+        [(add or rescale).output[0]],
+        domain="com.microsoft",
+        name=f"{product.name}_calibrated",
+    )
     position = list(graph.node).index(product)
     for node in (product, cast, rescale, *([add] if add is not None else [])):
         graph.node.remove(node)

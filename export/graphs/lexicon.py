@@ -16,11 +16,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 import torch
 
-from attn.runtime.constants import BOS, EOS
-from attn.runtime.shortlist import Shortlist
-
 from attn.export.config import ShortlistConfig
 from attn.export.training.data import Pair
+from attn.runtime.constants import BOS, EOS
+from attn.runtime.shortlist import Shortlist
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -38,20 +37,35 @@ def run_shortlist(corpus: Corpus, settings: ShortlistConfig, console: Console | 
     if console is not None:
         console.log(f"learning the shortlist's lexical table (IBM Model 1, {settings.iterations} iterations)")
     language_tokens = [token for direction in corpus.dev_directions for token in direction.prefix]
-    return learn_shortlist(corpus.train, corpus.tokenizer.vocab_size, settings.frequent, settings.per_source,
-                           settings.iterations, language_tokens, settings.min_probability)
+    return learn_shortlist(
+        corpus.train,
+        corpus.tokenizer.vocab_size,
+        settings.frequent,
+        settings.per_source,
+        settings.iterations,
+        language_tokens,
+        settings.min_probability,
+    )
 
 
-def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_source: int, iterations: int,
-                    language_tokens: list[int] = (),
-                    min_probability: float = ShortlistConfig.min_probability) -> Shortlist:
+def learn_shortlist(
+    pairs: list[Pair],
+    vocab_size: int,
+    frequent: int,
+    per_source: int,
+    iterations: int,
+    language_tokens: list[int] = (),
+    min_probability: float = ShortlistConfig.min_probability,
+) -> Shortlist:
     """A Shortlist of the `frequent` most frequent target pieces and a (V, per_source) table; with
     `language_tokens` (a model of several directions), also the `frequent` most frequent target
     pieces of the pairs whose source opens with each token."""
     # t[source, target] over the pieces that occur on each side only (a V × V table of 24,000
     # pieces is 2.3 GB, and EM holds two: 7 GB for 300 pairs, probe X5); a piece that never occurs
     # as a source gets no translations.
-    sources = np.unique(np.concatenate([np.asarray(p.source, dtype=np.int64) for p in pairs] or [np.zeros(0, np.int64)]))
+    sources = np.unique(
+        np.concatenate([np.asarray(p.source, dtype=np.int64) for p in pairs] or [np.zeros(0, np.int64)])
+    )
     targets = np.unique(np.concatenate([_target_pieces(p) for p in pairs] or [np.zeros(0, np.int64)]))
     source_row, target_column = np.full(vocab_size, -1), np.full(vocab_size, -1)
     source_row[sources], target_column[targets] = np.arange(len(sources)), np.arange(len(targets))
@@ -67,18 +81,23 @@ def learn_shortlist(pairs: list[Pair], vocab_size: int, frequent: int, per_sourc
         counts = counts.view(rows, columns)
         table = counts / counts.sum(dim=1, keepdim=True).clamp_min(1e-12)
     kept = min(per_source, len(targets))
-    probabilities, found = table.topk(kept, dim=1) if kept else (torch.zeros(rows, 0), torch.zeros(rows, 0, dtype=torch.long))
+    probabilities, found = (
+        table.topk(kept, dim=1) if kept else (torch.zeros(rows, 0), torch.zeros(rows, 0, dtype=torch.long))
+    )
     translations = np.full((vocab_size, min(per_source, vocab_size)), -1, dtype=np.int64)
     translations[sources, :kept] = np.where(probabilities.numpy() >= min_probability, targets[found.numpy()], -1)
-    by_language = {token: _most_frequent([p for p in pairs if p.source[0] == token], vocab_size, frequent)
-                   for token in language_tokens}
+    by_language = {
+        token: _most_frequent([p for p in pairs if p.source[0] == token], vocab_size, frequent)
+        for token in language_tokens
+    }
     return Shortlist(_most_frequent(pairs, vocab_size, frequent), translations, by_language)
 
 
 def _most_frequent(pairs: list[Pair], vocab_size: int, count: int) -> np.ndarray:
     """The `count` most frequent target pieces of `pairs` (fewer when fewer occur), most frequent first."""
-    counts = np.bincount(np.concatenate([_target_pieces(p) for p in pairs] or [np.zeros(0, np.int64)]),
-                         minlength=vocab_size)
+    counts = np.bincount(
+        np.concatenate([_target_pieces(p) for p in pairs] or [np.zeros(0, np.int64)]), minlength=vocab_size
+    )
     ranked = np.argsort(-counts, kind="stable")[:count]
     return ranked[counts[ranked] > 0]
 

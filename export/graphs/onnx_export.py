@@ -24,19 +24,42 @@ import onnxruntime
 import torch
 from torch import Tensor, nn
 
-from attn.runtime.constants import (BOS, DECODER, ENCODER, FORMAT_VERSION, LEXICON, MANIFEST, ONE_DIRECTION_FORMAT,
-                                    OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, SPECIAL_IDS, SPECIAL_TOKENS, TOKENIZER)
-from attn.runtime.graph_contract import (ATTENTION, CARRIED, LOG_PROBS, OUTPUT_BIAS, OUTPUT_WEIGHT, PREVIOUS_TOKENS,
-                                         SENTENCE, SOURCE, SOURCE_IDS, SOURCE_MASK, StateSpec)
+from attn.export.config import Config, model_settings
+from attn.export.graphs.graph_metadata import record_tokenizer
+from attn.export.graphs.staging import staged_folder
+from attn.export.models import EncoderDecoder
+from attn.export.models.decoder import OutputRows
+from attn.runtime.constants import (
+    BOS,
+    DECODER,
+    ENCODER,
+    FORMAT_VERSION,
+    LEXICON,
+    MANIFEST,
+    ONE_DIRECTION_FORMAT,
+    OUTPUT_LAYER,
+    PAD,
+    SOURCE_TOKENIZER,
+    SPECIAL_IDS,
+    SPECIAL_TOKENS,
+    TOKENIZER,
+)
+from attn.runtime.graph_contract import (
+    ATTENTION,
+    CARRIED,
+    LOG_PROBS,
+    OUTPUT_BIAS,
+    OUTPUT_WEIGHT,
+    PREVIOUS_TOKENS,
+    SENTENCE,
+    SOURCE,
+    SOURCE_IDS,
+    SOURCE_MASK,
+    StateSpec,
+)
 from attn.runtime.manifest import Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
-
-from attn.export.config import Config, model_settings
-from attn.export.models.decoder import OutputRows
-from attn.export.graphs.graph_metadata import record_tokenizer
-from attn.export.models import EncoderDecoder
-from attn.export.graphs.staging import staged_folder
 
 OPSET = 17
 TOLERANCE = 1e-4
@@ -71,12 +94,20 @@ class DecoderGraph(nn.Module):
         source_mask, output_weight, output_bias, *source_ids = rest[len(specs) :]
         source = source_ids[0] if source_ids else None
         log_probs, new_states, attention = self.model.decode_step(
-            previous_tokens, encoded, source_mask, source, OutputRows(output_weight, output_bias))
+            previous_tokens, encoded, source_mask, source, OutputRows(output_weight, output_bias)
+        )
         return (log_probs, *(new_states[spec.name] for spec in specs if spec.kind in CARRIED), attention)
 
 
-def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, out: Path, training: dict,
-                 shortlist: Shortlist | None = None, source_tokenizer_file: Path | None = None) -> float:
+def export_model(
+    model: EncoderDecoder,
+    config: Config,
+    tokenizer_file: Path,
+    out: Path,
+    training: dict,
+    shortlist: Shortlist | None = None,
+    source_tokenizer_file: Path | None = None,
+) -> float:
     """Write the verified model folder `out` (replacing it only on success), with the shortlist's
     lexicon.npz and a separate source tokenizer when given; returns the largest difference seen
     between onnxruntime and PyTorch."""
@@ -99,8 +130,11 @@ def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, ou
             task=config.task.kind,
             source_lang=config.task.source_lang,
             target_lang=config.task.target_lang,
-            architecture={**model_settings(config), "vocab_size": model.embedding.num_embeddings,
-                          "parameters": sum(p.numel() for p in model.parameters())},
+            architecture={
+                **model_settings(config),
+                "vocab_size": model.embedding.num_embeddings,
+                "parameters": sum(p.numel() for p in model.parameters()),
+            },
             special_ids=SPECIAL_IDS,
             states=[spec.to_json() for spec in model.states],
             files={name: sha256_of(staging / name) for name in files},
@@ -117,8 +151,8 @@ def export_model(model: EncoderDecoder, config: Config, tokenizer_file: Path, ou
 def check_loads(folder: Path) -> None:
     """The folder passes every check `attn translate` makes when it loads one (the manifest's
     fields, checksums, tokenizer, graphs): what would be refused is never written."""
-    from attn.runtime.loaded_model import LoadedModel
     from attn.runtime.errors import UsageError
+    from attn.runtime.loaded_model import LoadedModel
 
     try:
         LoadedModel(folder, threads=1, notify=lambda note: None)
@@ -136,10 +170,18 @@ def _export_graphs(model: EncoderDecoder, folder: Path) -> None:
     with torch.no_grad():
         encoded = model.encode(source, mask)
     torch.onnx.export(
-        EncoderGraph(model), (source, mask), str(folder / ENCODER), dynamo=False, opset_version=OPSET,
-        input_names=[SOURCE_IDS, SOURCE_MASK], output_names=[spec.name for spec in specs],
-        dynamic_axes={SOURCE_IDS: {0: "batch", 1: "source"}, SOURCE_MASK: {0: "batch", 1: "source"},
-                      **{spec.name: model.state_axes(spec.name) for spec in specs}},
+        EncoderGraph(model),
+        (source, mask),
+        str(folder / ENCODER),
+        dynamo=False,
+        opset_version=OPSET,
+        input_names=[SOURCE_IDS, SOURCE_MASK],
+        output_names=[spec.name for spec in specs],
+        dynamic_axes={
+            SOURCE_IDS: {0: "batch", 1: "source"},
+            SOURCE_MASK: {0: "batch", 1: "source"},
+            **{spec.name: model.state_axes(spec.name) for spec in specs},
+        },
     )
     encoded, mask, source = beam_rows(specs, encoded, mask, source, beams=2)  # traced with groups of two rows
     previous = torch.full((4,), BOS, dtype=torch.long)
@@ -149,29 +191,45 @@ def _export_graphs(model: EncoderDecoder, folder: Path) -> None:
     carried = [spec for spec in specs if spec.kind in CARRIED]
     per_sentence = "sentences" if any(spec.kind == SENTENCE for spec in specs) else "batch"
     torch.onnx.export(
-        DecoderGraph(model), (previous, *(encoded[spec.name] for spec in specs), mask, *rows,
-                              *([source] if copy_inputs else [])),
-        str(folder / DECODER), dynamo=False, opset_version=OPSET,
-        input_names=[PREVIOUS_TOKENS, *(spec.name for spec in specs), SOURCE_MASK, OUTPUT_WEIGHT, OUTPUT_BIAS,
-                     *copy_inputs],
+        DecoderGraph(model),
+        (previous, *(encoded[spec.name] for spec in specs), mask, *rows, *([source] if copy_inputs else [])),
+        str(folder / DECODER),
+        dynamo=False,
+        opset_version=OPSET,
+        input_names=[
+            PREVIOUS_TOKENS,
+            *(spec.name for spec in specs),
+            SOURCE_MASK,
+            OUTPUT_WEIGHT,
+            OUTPUT_BIAS,
+            *copy_inputs,
+        ],
         output_names=[LOG_PROBS, *(spec.output for spec in carried), ATTENTION],
-        dynamic_axes={PREVIOUS_TOKENS: {0: "batch"}, SOURCE_MASK: {0: per_sentence, 1: "source"},
-                      OUTPUT_WEIGHT: {1: "candidates"}, OUTPUT_BIAS: {0: "candidates"},
-                      LOG_PROBS: {0: "batch", 1: "candidates"}, ATTENTION: {0: "batch", 1: "source"},
-                      **{spec.name: model.state_axes(spec.name) for spec in specs},
-                      **{spec.output: model.state_axes(spec.name, output=True) for spec in carried},
-                      **{name: {0: per_sentence, 1: "source"} for name in copy_inputs}},
+        dynamic_axes={
+            PREVIOUS_TOKENS: {0: "batch"},
+            SOURCE_MASK: {0: per_sentence, 1: "source"},
+            OUTPUT_WEIGHT: {1: "candidates"},
+            OUTPUT_BIAS: {0: "candidates"},
+            LOG_PROBS: {0: "batch", 1: "candidates"},
+            ATTENTION: {0: "batch", 1: "source"},
+            **{spec.name: model.state_axes(spec.name) for spec in specs},
+            **{spec.output: model.state_axes(spec.name, output=True) for spec in carried},
+            **{name: {0: per_sentence, 1: "source"} for name in copy_inputs},
+        },
     )
 
 
-def beam_rows(specs: tuple[StateSpec, ...], encoded: dict[str, Tensor], mask: Tensor, source: Tensor,
-              beams: int) -> tuple[dict[str, Tensor], Tensor, Tensor]:
+def beam_rows(
+    specs: tuple[StateSpec, ...], encoded: dict[str, Tensor], mask: Tensor, source: Tensor, beams: int
+) -> tuple[dict[str, Tensor], Tensor, Tensor]:
     """An encoded batch of B sentences as the decoder sees B·beams rows, each sentence's beams
     together: every state repeated per row but the SENTENCE states, which stay one per sentence
     and then keep mask and source (B, S) with them (runtime/graph_contract.py)."""
     grouped = any(spec.kind == SENTENCE for spec in specs)
-    encoded = {spec.name: encoded[spec.name] if spec.kind == SENTENCE else encoded[spec.name].repeat_interleave(beams, 0)
-               for spec in specs}
+    encoded = {
+        spec.name: encoded[spec.name] if spec.kind == SENTENCE else encoded[spec.name].repeat_interleave(beams, 0)
+        for spec in specs
+    }
     if grouped:
         return encoded, mask, source
     return encoded, mask.repeat_interleave(beams, 0), source.repeat_interleave(beams, 0)
@@ -188,8 +246,12 @@ def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
     decoder = onnxruntime.InferenceSession(str(folder / DECODER), options, providers=["CPUExecutionProvider"])
     specs = model.states
     carried = [spec for spec in specs if spec.kind in CARRIED]
-    source_axes = [next((axis for axis, name in model.state_axes(spec.name).items() if name == "source"), None)
-                   if spec.kind in (SOURCE, SENTENCE) else None for spec in specs]
+    source_axes = [
+        next((axis for axis, name in model.state_axes(spec.name).items() if name == "source"), None)
+        if spec.kind in (SOURCE, SENTENCE)
+        else None
+        for spec in specs
+    ]
     layer = model.output_layer
     vocab = model.embedding.num_embeddings
     generator = torch.Generator().manual_seed(seed)
@@ -204,7 +266,9 @@ def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
             encoded = model.encode(source, mask)
             got = encoder.run(None, {SOURCE_IDS: source.numpy(), SOURCE_MASK: mask.numpy()})
             expected = [encoded[spec.name] for spec in specs]
-            masks = [None if axis is None else _along(mask, axis, value.dim()) for axis, value in zip(source_axes, expected)]
+            masks = [
+                None if axis is None else _along(mask, axis, value.dim()) for axis, value in zip(source_axes, expected)
+            ]
             largest = max(largest, _difference(expected, got, f"encoder batch {batch} length {length}", masks))
             encoded, step_mask, step_source = beam_rows(specs, encoded, mask, source, beams)
             previous = torch.full((batch * beams,), BOS, dtype=torch.long)
@@ -213,8 +277,13 @@ def verify(model: EncoderDecoder, folder: Path, seed: int = 0) -> float:
                 rows = OutputRows(layer.weight[candidates].t().contiguous(), layer.bias[candidates])
                 columns = torch.searchsorted(candidates, step_source)
                 log_probs, new_states, attention = model.decode_step(previous, encoded, step_mask, columns, rows)
-                feeds = {PREVIOUS_TOKENS: previous.numpy(), SOURCE_MASK: step_mask.numpy(), OUTPUT_WEIGHT: rows.weight.numpy(),
-                         OUTPUT_BIAS: rows.bias.numpy(), **{spec.name: encoded[spec.name].numpy() for spec in specs}}
+                feeds = {
+                    PREVIOUS_TOKENS: previous.numpy(),
+                    SOURCE_MASK: step_mask.numpy(),
+                    OUTPUT_WEIGHT: rows.weight.numpy(),
+                    OUTPUT_BIAS: rows.bias.numpy(),
+                    **{spec.name: encoded[spec.name].numpy() for spec in specs},
+                }
                 if model.config.copy:
                     feeds[SOURCE_IDS] = columns.numpy()
                 got = decoder.run(None, feeds)
@@ -239,8 +308,9 @@ def _random_shortlist(source: Tensor, vocab: int, generator: torch.Generator) ->
     return torch.unique(torch.cat([torch.arange(len(SPECIAL_TOKENS)), source.flatten(), sampled]))
 
 
-def _difference(expected: list[Tensor], got: list[np.ndarray], where: str, masks: list | None = None,
-                log_probs_first: bool = False) -> float:
+def _difference(
+    expected: list[Tensor], got: list[np.ndarray], where: str, masks: list | None = None, log_probs_first: bool = False
+) -> float:
     """Largest |torch - onnxruntime| over the outputs; an output with a mask in `masks` (a
     per-sentence source tensor) is compared at real source positions only. With `log_probs_first`, the first
     output's log-probabilities are compared where p ≥ PROBABLE and as probabilities below: the log
@@ -248,13 +318,19 @@ def _difference(expected: list[Tensor], got: list[np.ndarray], where: str, masks
     largest = 0.0
     for index, (torch_value, onnx_value) in enumerate(zip(expected, got)):
         expected_value = torch_value.numpy()
-        if not (np.isfinite(expected_value).all() or log_probs_first and index == 0 and not np.isnan(expected_value).any()):
-            raise ExportError(f"the model gives non-finite values ({where}): its weights are not finite; refusing to write it")
+        if not (
+            np.isfinite(expected_value).all() or log_probs_first and index == 0 and not np.isnan(expected_value).any()
+        ):
+            raise ExportError(
+                f"the model gives non-finite values ({where}): its weights are not finite; refusing to write it"
+            )
         diff = np.abs(expected_value - onnx_value)
         if masks is not None and masks[index] is not None:
             diff = diff * masks[index]
         if log_probs_first and index == 0:
-            diff = np.where(expected_value >= np.log(PROBABLE), diff, np.abs(np.exp(expected_value) - np.exp(onnx_value)))
+            diff = np.where(
+                expected_value >= np.log(PROBABLE), diff, np.abs(np.exp(expected_value) - np.exp(onnx_value))
+            )
         largest = max(largest, float(diff.max()) if diff.size else 0.0)
     if largest > TOLERANCE:
         raise ExportError(f"onnxruntime differs from PyTorch by {largest:.2e} ({where}); refusing to write the model")

@@ -31,16 +31,15 @@ import onnx
 from onnx import TensorProto, helper, numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 
+from attn.export.graphs.calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
+from attn.export.graphs.graph_edits import drop_unread, producers, readers
+from attn.export.graphs.graph_metadata import record_tokenizer
+from attn.export.graphs.staging import staged_folder, write_derived_manifest
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
 from attn.runtime.errors import UsageError
 from attn.runtime.graph_contract import OUTPUT_BIAS, OUTPUT_SCALE, OUTPUT_WEIGHT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
-
-from attn.export.graphs.calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
-from attn.export.graphs.graph_edits import drop_unread, producers, readers
-from attn.export.graphs.graph_metadata import record_tokenizer
-from attn.export.graphs.staging import staged_folder, write_derived_manifest
 
 
 def int8_output_product(decoder_file: Path) -> None:
@@ -85,13 +84,23 @@ def fused_output_rescale(decoder_file: Path) -> bool:
     [rescale] = readers(graph, cast.output[0])
     [scales] = [name for name in rescale.input if name != cast.output[0]]
     [scales_node] = [n for n in graph.node if scales in n.output]
-    assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", "not a per-row output product"
+    assert cast.op_type == "Cast" and rescale.op_type == "Mul" and scales_node.op_type == "Div", (
+        "not a per-row output product"
+    )
     largest = scales_node.input[0]
-    graph.initializer.extend([helper.make_tensor("output_unit_scale", TensorProto.FLOAT, [], [1.0]),
-                              helper.make_tensor("output_row_limit", TensorProto.FLOAT, [], [float(INT8_LIMIT)])])
+    graph.initializer.extend(
+        [
+            helper.make_tensor("output_unit_scale", TensorProto.FLOAT, [], [1.0]),
+            helper.make_tensor("output_row_limit", TensorProto.FLOAT, [], [float(INT8_LIMIT)]),
+        ]
+    )
     fused = [
-        helper.make_node("MatMulIntegerToFloat", [product.input[0], OUTPUT_WEIGHT, "output_unit_scale", OUTPUT_SCALE,
-                                                  product.input[2]], ["output_column_scaled"], domain="com.microsoft"),
+        helper.make_node(
+            "MatMulIntegerToFloat",
+            [product.input[0], OUTPUT_WEIGHT, "output_unit_scale", OUTPUT_SCALE, product.input[2]],
+            ["output_column_scaled"],
+            domain="com.microsoft",
+        ),
         helper.make_node("Div", [largest, "output_row_limit"], ["output_row_scale"]),
         helper.make_node("Mul", ["output_column_scaled", "output_row_scale"], [rescale.output[0]]),
     ]
@@ -139,10 +148,16 @@ def bounded_output_product(decoder_file: Path) -> bool:
     norm = writer_of.get(unit.input[0]) if unit is not None and unit.op_type == "Div" else None
     rescales = readers(graph, product.output[0])
     biases = readers(graph, rescales[0].output[0]) if len(rescales) == 1 and rescales[0].op_type == "Mul" else []
-    if (norm is None or norm.op_type != "LayerNormalization" or len(norm.input) < 3
-            or not all(name in initializers for name in norm.input[1:3])
-            or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
-            or len(biases) != 1 or biases[0].op_type != "Add" or OUTPUT_BIAS not in biases[0].input):
+    if (
+        norm is None
+        or norm.op_type != "LayerNormalization"
+        or len(norm.input) < 3
+        or not all(name in initializers for name in norm.input[1:3])
+        or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
+        or len(biases) != 1
+        or biases[0].op_type != "Add"
+        or OUTPUT_BIAS not in biases[0].input
+    ):
         return False
     [add] = biases
     scale = layer_norm_bound(initializers[norm.input[1]], initializers[norm.input[2]]) / INT8_LIMIT
@@ -150,8 +165,12 @@ def bounded_output_product(decoder_file: Path) -> bool:
     zero = product.input[4]
     bounded = [
         helper.make_node("QuantizeLinear", [norm.output[0], "output_bound_scale", zero], ["output_x_bounded"]),
-        helper.make_node("MatMulIntegerToFloat", ["output_x_bounded", OUTPUT_WEIGHT, "output_bound_scale", OUTPUT_SCALE,
-                                                  zero, "", OUTPUT_BIAS], [add.output[0]], domain="com.microsoft"),
+        helper.make_node(
+            "MatMulIntegerToFloat",
+            ["output_x_bounded", OUTPUT_WEIGHT, "output_bound_scale", OUTPUT_SCALE, zero, "", OUTPUT_BIAS],
+            [add.output[0]],
+            domain="com.microsoft",
+        ),
     ]
     position = list(graph.node).index(product)
     for offset, node in enumerate(bounded):
@@ -179,9 +198,16 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
         return numpy_helper.to_array(initializers[name]) if name in initializers else None
 
     scores = {n.output[0] for n in graph.node if OUTPUT_BIAS in n.input}
-    gathers = [n for n in graph.node if n.op_type == "Gather" and n.input[0] in scores
-               and any(a.name == "axis" and a.i == 1 for a in n.attribute)
-               and (index := constant(n.input[1])) is not None and index.ndim == 0 and int(index) == 0]
+    gathers = [
+        n
+        for n in graph.node
+        if n.op_type == "Gather"
+        and n.input[0] in scores
+        and any(a.name == "axis" and a.i == 1 for a in n.attribute)
+        and (index := constant(n.input[1])) is not None
+        and index.ndim == 0
+        and int(index) == 0
+    ]
     if len(gathers) != 1:
         return False
     [gather] = gathers
@@ -283,8 +309,9 @@ def _row_rescales(graph: onnx.GraphProto, scale: str, largest: str) -> None:
             initializers[divisor] = graph.initializer[-1]
         else:  # fed at run time (the output layer's per-row scales)
             graph.initializer.append(helper.make_tensor(f"{divisor}_limit", TensorProto.FLOAT, [], [float(INT8_LIMIT)]))
-            graph.node.insert(list(graph.node).index(combined),
-                              helper.make_node("Div", [f"{divisor}_limit", weight_scale], [divisor]))
+            graph.node.insert(
+                list(graph.node).index(combined), helper.make_node("Div", [f"{divisor}_limit", weight_scale], [divisor])
+            )
         combined.op_type = "Div"
         combined.input[:] = [largest, divisor]
 
@@ -324,6 +351,7 @@ def _without_preprocessing_advice():
     once per graph: attn quantizes its graphs as exported on purpose (shape inference and graph
     optimization before quantizing are not what the int8 scores in docs/model-history.md measured),
     so the advice is noise on the user's stderr."""
+
     def keep(record: logging.LogRecord) -> bool:
         return "pre-processing before quantization" not in record.getMessage()
 
@@ -356,8 +384,12 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
                 # instead of writing `<name>-inferred.onnx` beside the source: the source folder
                 # may be read-only (an installed model) or read by another process meanwhile.
                 with _without_preprocessing_advice():
-                    quantize_dynamic(onnx.load(source / name), staging / name, weight_type=QuantType.QInt8,
-                                     op_types_to_quantize=["MatMul", "Gemm", "Gather"])
+                    quantize_dynamic(
+                        onnx.load(source / name),
+                        staging / name,
+                        weight_type=QuantType.QInt8,
+                        op_types_to_quantize=["MatMul", "Gemm", "Gather"],
+                    )
             int8_output_product(staging / DECODER)
         for name in (ENCODER, DECODER):
             rowwise_activations(staging / name)
@@ -367,8 +399,10 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
         record_tokenizer(staging)
         write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
         if calibration and calibrated_activations(staging / ENCODER, activation_peaks(staging, calibration)):
-            write_derived_manifest(staging, staging, list(manifest.files),
-                                   {"activation_scales": CALIBRATED_ENCODER_SCALES})
+            write_derived_manifest(
+                staging, staging, list(manifest.files), {"activation_scales": CALIBRATED_ENCODER_SCALES}
+            )
     quantized = (ENCODER, DECODER, OUTPUT_LAYER)
     return {name: (source / name).stat().st_size for name in quantized} | {
-        f"{name} int8": (out / name).stat().st_size for name in quantized}
+        f"{name} int8": (out / name).stat().st_size for name in quantized
+    }

@@ -21,27 +21,39 @@ IR_VERSION = 8  # onnxruntime reads IR ≤ 13; 8 is what opset 17 needs
 
 def _model(node: onnx.NodeProto, name: str, inputs: list, outputs: list) -> onnx.ModelProto:
     graph = helper.make_graph([node], name, inputs, outputs)
-    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", OPSET)], ir_version=IR_VERSION,
-                             producer_name="attn")
+    return helper.make_model(
+        graph, opset_imports=[helper.make_opsetid("", OPSET)], ir_version=IR_VERSION, producer_name="attn"
+    )
 
 
 def take_rows_graph() -> onnx.ModelProto:
     """data (any rank) float, rows (R,) int64 → taken = data[rows]."""
-    return _model(helper.make_node("Gather", ["data", "rows"], ["taken"], axis=0), "take_rows",
-                  [helper.make_tensor_value_info("data", TensorProto.FLOAT, None),
-                   helper.make_tensor_value_info("rows", TensorProto.INT64, ["rows"])],
-                  [helper.make_tensor_value_info("taken", TensorProto.FLOAT, None)])
+    return _model(
+        helper.make_node("Gather", ["data", "rows"], ["taken"], axis=0),
+        "take_rows",
+        [
+            helper.make_tensor_value_info("data", TensorProto.FLOAT, None),
+            helper.make_tensor_value_info("rows", TensorProto.INT64, ["rows"]),
+        ],
+        [helper.make_tensor_value_info("taken", TensorProto.FLOAT, None)],
+    )
 
 
 def best_columns_graph() -> onnx.ModelProto:
     """log_probs (N, C) float, width (1,) int64 → values (N, W) and columns (N, W) int64: each row's
     W largest, best first; of equal values the lower column first (TopK's order since opset 11)."""
-    return _model(helper.make_node("TopK", ["log_probs", "width"], ["values", "columns"], axis=1, largest=1, sorted=1),
-                  "best_columns",
-                  [helper.make_tensor_value_info("log_probs", TensorProto.FLOAT, ["rows", "candidates"]),
-                   helper.make_tensor_value_info("width", TensorProto.INT64, [1])],
-                  [helper.make_tensor_value_info("values", TensorProto.FLOAT, ["rows", "width"]),
-                   helper.make_tensor_value_info("columns", TensorProto.INT64, ["rows", "width"])])
+    return _model(
+        helper.make_node("TopK", ["log_probs", "width"], ["values", "columns"], axis=1, largest=1, sorted=1),
+        "best_columns",
+        [
+            helper.make_tensor_value_info("log_probs", TensorProto.FLOAT, ["rows", "candidates"]),
+            helper.make_tensor_value_info("width", TensorProto.INT64, [1]),
+        ],
+        [
+            helper.make_tensor_value_info("values", TensorProto.FLOAT, ["rows", "width"]),
+            helper.make_tensor_value_info("columns", TensorProto.INT64, ["rows", "width"]),
+        ],
+    )
 
 
 GRAPHS = {TAKE_ROWS: take_rows_graph, BEST_COLUMNS: best_columns_graph}

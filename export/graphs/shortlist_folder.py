@@ -12,14 +12,13 @@ from pathlib import Path
 
 from rich.console import Console
 
-from attn.runtime.constants import LEXICON, TOKENIZER
-from attn.runtime.manifest import read_manifest
-from attn.runtime.shortlist import Shortlist
-
 from attn.export.config import Config, ConfigError
 from attn.export.graphs.lexicon import run_shortlist
 from attn.export.graphs.staging import staged_folder, write_derived_manifest
 from attn.export.training.train import prepare_corpus
+from attn.runtime.constants import LEXICON, TOKENIZER
+from attn.runtime.manifest import read_manifest
+from attn.runtime.shortlist import Shortlist
 
 
 def learned_shortlist(config: Config, model: Path, console: Console) -> Shortlist:

@@ -70,16 +70,20 @@ def check_replaceable(out: Path) -> None:
     foreign = sorted(entries - {MANIFEST, *KNOWN_FILES})
     if entries and (MANIFEST not in entries or foreign):
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "") if foreign else f"no {MANIFEST}"
-        raise UsageError(f"--out {out} exists and is not a model folder ({shown}); choose another --out "
-                         f"or remove it yourself: attn replaces only model folders")
+        raise UsageError(
+            f"--out {out} exists and is not a model folder ({shown}); choose another --out "
+            f"or remove it yourself: attn replaces only model folders"
+        )
     if any((out / name).is_dir() and not (out / name).is_symlink() for name in entries):
         raise UsageError(f"--out {out} holds folders; it is not a model folder")
     if entries:
         try:  # a file merely named manifest.json (a browser extension's) does not make a model folder
             read_manifest(out, verify_checksums=True)
         except ModelFolderError as error:
-            raise UsageError(f"--out {out} is not a model folder that verifies ({error}); choose another --out "
-                             f"or remove it yourself: attn replaces only model folders") from None
+            raise UsageError(
+                f"--out {out} is not a model folder that verifies ({error}); choose another --out "
+                f"or remove it yourself: attn replaces only model folders"
+            ) from None
 
 
 def sweep_abandoned(out: Path) -> None:

@@ -28,12 +28,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from attn.runtime.search import MODEL_SEARCH_DEFAULTS
-
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
 from attn.export.importers.ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
 from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer, checked_size
 from attn.export.models.transformer import Transformer
+from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 # The largest member an import reads (the biggest Argos models' model.bin are a few hundred MB) and
 # the most a member may inflate (model weights compress little; 400 MB of zeros 700 times over)
@@ -42,24 +41,44 @@ MOST_INFLATION = 50
 ACTIVATIONS = {0: "relu", 2: "swish", 3: "gelu"}  # CTranslate2's Activation enum → [model] activation
 PADS = ("<blank>", "<pad>")
 # The spec's attributes (scalars) attn reads, and those that must keep their default: any other is refused.
-ATTRIBUTES = {"activation", "alignment_heads", "alignment_layer", "num_heads", "pre_norm", "scale_embeddings",
-              "start_from_zero_embedding", "embeddings_merge", "alibi_use_positive_positions", "scale_alibi"}
+ATTRIBUTES = {
+    "activation",
+    "alignment_heads",
+    "alignment_layer",
+    "num_heads",
+    "pre_norm",
+    "scale_embeddings",
+    "start_from_zero_embedding",
+    "embeddings_merge",
+    "alibi_use_positive_positions",
+    "scale_alibi",
+}
 DEFAULT_ONLY = {"alibi": 0, "multi_query_attention": 0}
 SPLIT = {"self_attention/linear_0": ("query", "key", "value"), "attention/linear_1": ("key", "value")}
-LAYER = re.compile(r"(encoder|decoder)/layer_(\d+)/(self_attention|attention|ffn)/(layer_norm|linear_\d)/(weight|bias|gamma|beta)")
+LAYER = re.compile(
+    r"(encoder|decoder)/layer_(\d+)/(self_attention|attention|ffn)/(layer_norm|linear_\d)/(weight|bias|gamma|beta)"
+)
 PARTS = {  # (stack, block, part) → attn's module within the layer
-    ("encoder", "self_attention", "layer_norm"): "attention_norm", ("encoder", "self_attention", "linear_1"): "attention.out",
-    ("encoder", "ffn", "layer_norm"): "feedforward_norm", ("encoder", "ffn", "linear_0"): "feedforward.0",
+    ("encoder", "self_attention", "layer_norm"): "attention_norm",
+    ("encoder", "self_attention", "linear_1"): "attention.out",
+    ("encoder", "ffn", "layer_norm"): "feedforward_norm",
+    ("encoder", "ffn", "linear_0"): "feedforward.0",
     ("encoder", "ffn", "linear_1"): "feedforward.3",
-    ("decoder", "self_attention", "layer_norm"): "self_norm", ("decoder", "self_attention", "linear_1"): "self_attention.out",
-    ("decoder", "attention", "layer_norm"): "cross_norm", ("decoder", "attention", "linear_0"): "cross_attention.query",
+    ("decoder", "self_attention", "layer_norm"): "self_norm",
+    ("decoder", "self_attention", "linear_1"): "self_attention.out",
+    ("decoder", "attention", "layer_norm"): "cross_norm",
+    ("decoder", "attention", "linear_0"): "cross_attention.query",
     ("decoder", "attention", "linear_2"): "cross_attention.out",
-    ("decoder", "ffn", "layer_norm"): "feedforward_norm", ("decoder", "ffn", "linear_0"): "feedforward.0",
+    ("decoder", "ffn", "layer_norm"): "feedforward_norm",
+    ("decoder", "ffn", "linear_0"): "feedforward.0",
     ("decoder", "ffn", "linear_1"): "feedforward.3",
 }
 NAMES = {"weight": "weight", "bias": "bias", "gamma": "weight", "beta": "bias"}
-ATTENTIONS = {("encoder", "self_attention"): "attention", ("decoder", "self_attention"): "self_attention",
-              ("decoder", "attention"): "cross_attention"}
+ATTENTIONS = {
+    ("encoder", "self_attention"): "attention",
+    ("decoder", "self_attention"): "self_attention",
+    ("decoder", "attention"): "cross_attention",
+}
 
 
 class ArgosImporter(Importer):
@@ -70,8 +89,9 @@ class ArgosImporter(Importer):
     def __init__(self, source_eos: bool | None = None):
         self.source_eos = source_eos
 
-    def convert(self, package: Path, source_lang: str | None, target_lang: str | None,
-                alignment_layer: int) -> Converted:
+    def convert(
+        self, package: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
+    ) -> Converted:
         files, metadata = package_files(package)
         where = f"{package}: model/"
         config = json.loads(files["model/config.json"].decode("utf-8")) if "model/config.json" in files else {}
@@ -85,13 +105,28 @@ class ArgosImporter(Importer):
         source_lang = source_lang or metadata.get("from_code")
         target_lang = target_lang or metadata.get("to_code")
         if not source_lang or not target_lang or source_lang == target_lang:
-            raise CheckpointError(f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to")
+            raise CheckpointError(
+                f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to"
+            )
         longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], settings.position_table_size * 2 // 3 - 10)
-        full = Config(task=TaskConfig("translate", source_lang, target_lang), model=settings,
-                      search=SearchConfig(max_source_pieces=max(longest, 1)))
+        full = Config(
+            task=TaskConfig("translate", source_lang, target_lang),
+            model=settings,
+            search=SearchConfig(max_source_pieces=max(longest, 1)),
+        )
         spm = files["sentencepiece.model"]
-        return Converted(model, pieces, full, spm, spm, {"imported_from": "argos", "package": package.name,
-                                                         "package_version": str(metadata.get("package_version", ""))})
+        return Converted(
+            model,
+            pieces,
+            full,
+            spm,
+            spm,
+            {
+                "imported_from": "argos",
+                "package": package.name,
+                "package_version": str(metadata.get("package_version", "")),
+            },
+        )
 
 
 def package_files(package: Path) -> tuple[dict[str, bytes], dict]:
@@ -104,20 +139,31 @@ def package_files(package: Path) -> tuple[dict[str, bytes], dict]:
         names = [info.filename for info in archive.infolist() if not info.is_dir()]
         found = sorted((name for name in names if name.rsplit("/", 1)[-1] == "metadata.json"), key=len)
         prefix = found[0].removesuffix("metadata.json") if found else ""  # the package's top folder
-        wanted = {"metadata.json", "sentencepiece.model", "model/model.bin", "model/config.json",
-                  "model/shared_vocabulary.json", "model/shared_vocabulary.txt", "model/source_vocabulary.json",
-                  "model/source_vocabulary.txt"}
+        wanted = {
+            "metadata.json",
+            "sentencepiece.model",
+            "model/model.bin",
+            "model/config.json",
+            "model/shared_vocabulary.json",
+            "model/shared_vocabulary.txt",
+            "model/source_vocabulary.json",
+            "model/source_vocabulary.txt",
+        }
         members = [info for info in archive.infolist() if info.filename.removeprefix(prefix) in wanted]
         for info in members:  # checked before anything is inflated: a zip bomb stays a small file
             if info.file_size > LARGEST_MEMBER or info.file_size > MOST_INFLATION * max(info.compress_size, 1):
-                raise CheckpointError(f"{package}: {info.filename} would inflate to {info.file_size:,} bytes from "
-                                      f"{info.compress_size:,}: more than an Argos model holds")
+                raise CheckpointError(
+                    f"{package}: {info.filename} would inflate to {info.file_size:,} bytes from "
+                    f"{info.compress_size:,}: more than an Argos model holds"
+                )
         files = {info.filename.removeprefix(prefix): archive.read(info) for info in members}
     for required in ("metadata.json", "model/model.bin"):
         if required not in files:
             raise CheckpointError(f"{package}: holds no {required} (an Argos package has metadata.json and model/)")
     if "sentencepiece.model" not in files:
-        raise CheckpointError(f"{package}: holds no sentencepiece.model (attn imports packages tokenized by SentencePiece)")
+        raise CheckpointError(
+            f"{package}: holds no sentencepiece.model (attn imports packages tokenized by SentencePiece)"
+        )
     try:
         metadata = json.loads(files["metadata.json"].decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -130,8 +176,9 @@ def scalar(variables: dict[str, np.ndarray], name: str, default=None):
     return default if value is None else value.item()
 
 
-def model_settings(variables: dict[str, np.ndarray], config: dict, alignment_layer: int, source_eos: bool | None,
-                   where: str) -> ModelConfig:
+def model_settings(
+    variables: dict[str, np.ndarray], config: dict, alignment_layer: int, source_eos: bool | None, where: str
+) -> ModelConfig:
     """attn's [model] for the spec, or a Ctranslate2Error naming what attn cannot compute."""
     for name, value in variables.items():
         stack, _, attribute = name.partition("/")
@@ -148,31 +195,51 @@ def model_settings(variables: dict[str, np.ndarray], config: dict, alignment_lay
         raise Ctranslate2Error(f"{where}: activation {activation} is not supported (attn has ReLU, swish and GELU)")
     embedding = variables.get("decoder/embeddings/weight")
     if embedding is None or "decoder/position_encodings/encodings" not in variables:
-        raise Ctranslate2Error(f"{where}: no decoder/embeddings/weight or no stored positions (decoder/position_encodings)")
+        raise Ctranslate2Error(
+            f"{where}: no decoder/embeddings/weight or no stored positions (decoder/position_encodings)"
+        )
     width = embedding.shape[1]
     scales = {scalar(variables, f"{stack}/scale_embeddings", True) for stack in ("encoder", "decoder")}
     if len(scales) != 1:
         raise Ctranslate2Error(f"{where}: the encoder's and the decoder's scale_embeddings differ")
     [scale] = scales
-    if isinstance(scale, float) and not any(math.isclose(scale, value, rel_tol=1e-5) for value in (1.0, math.sqrt(width))):
+    if isinstance(scale, float) and not any(
+        math.isclose(scale, value, rel_tol=1e-5) for value in (1.0, math.sqrt(width))
+    ):
         raise Ctranslate2Error(f"{where}: embeddings scaled by {scale}; attn scales by √width or not at all")
     embedding_scale = math.isclose(scale, math.sqrt(width), rel_tol=1e-5) if isinstance(scale, float) else bool(scale)
-    layers = {stack: 1 + max(int(name.split("/")[1].removeprefix("layer_")) for name in variables
-                             if name.startswith(f"{stack}/layer_")) for stack in ("encoder", "decoder")}
+    layers = {
+        stack: 1
+        + max(
+            int(name.split("/")[1].removeprefix("layer_")) for name in variables if name.startswith(f"{stack}/layer_")
+        )
+        for stack in ("encoder", "decoder")
+    }
     [head_count] = heads
     if not -layers["decoder"] <= alignment_layer < layers["decoder"]:
         raise Ctranslate2Error(f"--alignment-layer {alignment_layer}: the model has {layers['decoder']} decoder layers")
     return ModelConfig(
-        architecture="transformer", embedding_size=width, encoder_layers=layers["encoder"], decoder_layers=layers["decoder"],
-        heads=int(head_count), feedforward_size=variables["encoder/layer_0/ffn/linear_0/weight"].shape[0], dropout=0.0,
-        attention_dropout=0.0, alignment_layer=alignment_layer, layer_norm="pre" if norms.pop() else "post",
-        activation=ACTIVATIONS[activation], embedding_scale=embedding_scale, positions="table",
+        architecture="transformer",
+        embedding_size=width,
+        encoder_layers=layers["encoder"],
+        decoder_layers=layers["decoder"],
+        heads=int(head_count),
+        feedforward_size=variables["encoder/layer_0/ffn/linear_0/weight"].shape[0],
+        dropout=0.0,
+        attention_dropout=0.0,
+        alignment_layer=alignment_layer,
+        layer_norm="pre" if norms.pop() else "post",
+        activation=ACTIVATIONS[activation],
+        embedding_scale=embedding_scale,
+        positions="table",
         position_table_size=variables["decoder/position_encodings/encodings"].shape[0],
-        source_eos=bool(config.get("add_source_eos", False)) if source_eos is None else source_eos)
+        source_eos=bool(config.get("add_source_eos", False)) if source_eos is None else source_eos,
+    )
 
 
 def attn_order(vocabulary: list[str], config: dict, start_from_zero: bool, where: str) -> list[int | None]:
     """The CTranslate2 id of each attn id (see the module's docstring); None: an added zero row."""
+
     def index(token: str | None) -> int | None:
         return vocabulary.index(token) if token in vocabulary else None
 
@@ -185,29 +252,44 @@ def attn_order(vocabulary: list[str], config: dict, start_from_zero: bool, where
     return [pad, unk, start, eos] + [i for i in range(len(vocabulary)) if i not in taken]
 
 
-def converted_weights(variables: dict[str, np.ndarray], order: list[int | None], settings: ModelConfig,
-                      where: str) -> dict[str, torch.Tensor]:
+def converted_weights(
+    variables: dict[str, np.ndarray], order: list[int | None], settings: ModelConfig, where: str
+) -> dict[str, torch.Tensor]:
     """The spec's variables → attn's Transformer's state dict; every variable is used or refused."""
     embedding = variables["decoder/embeddings/weight"]
     for name in ("encoder/embeddings_0/weight", "encoder/embeddings/weight", "decoder/projection/weight"):
         if name in variables and variables[name] is not embedding and not np.array_equal(variables[name], embedding):
-            raise Ctranslate2Error(f"{where}: {name} differs from decoder/embeddings/weight; attn imports models that share one")
-    if not np.array_equal(variables.get("encoder/position_encodings/encodings", variables["decoder/position_encodings/encodings"]),
-                          variables["decoder/position_encodings/encodings"]):
+            raise Ctranslate2Error(
+                f"{where}: {name} differs from decoder/embeddings/weight; attn imports models that share one"
+            )
+    if not np.array_equal(
+        variables.get("encoder/position_encodings/encodings", variables["decoder/position_encodings/encodings"]),
+        variables["decoder/position_encodings/encodings"],
+    ):
         raise Ctranslate2Error(f"{where}: the encoder's and the decoder's positions differ; attn has one table")
     rows = [embedding[i] if i is not None else np.zeros(embedding.shape[1], np.float32) for i in order]
     projection_bias = variables.get("decoder/projection/bias", np.zeros(len(embedding), np.float32))
     bias = np.array([projection_bias[i] if i is not None else NEVER for i in order], dtype=np.float32)
     bias[0] = NEVER
-    state = {"embedding.weight": torch.tensor(np.stack(rows)), "output_bias": torch.tensor(bias),
-             "position_table": torch.tensor(np.array(variables["decoder/position_encodings/encodings"], dtype=np.float32))}
+    state = {
+        "embedding.weight": torch.tensor(np.stack(rows)),
+        "output_bias": torch.tensor(bias),
+        "position_table": torch.tensor(np.array(variables["decoder/position_encodings/encodings"], dtype=np.float32)),
+    }
     if settings.layer_norm == "pre":
         for stack in ("encoder", "decoder"):
             for kind, attn_kind in (("gamma", "weight"), ("beta", "bias")):
                 state[f"{stack}_norm.{attn_kind}"] = torch.tensor(np.array(variables[f"{stack}/layer_norm/{kind}"]))
-    used = {"decoder/embeddings/weight", "encoder/embeddings_0/weight", "encoder/embeddings/weight", "decoder/projection/weight",
-            "decoder/projection/bias", "encoder/position_encodings/encodings", "decoder/position_encodings/encodings",
-            *(f"{stack}/layer_norm/{kind}" for stack in ("encoder", "decoder") for kind in ("gamma", "beta"))}
+    used = {
+        "decoder/embeddings/weight",
+        "encoder/embeddings_0/weight",
+        "encoder/embeddings/weight",
+        "decoder/projection/weight",
+        "decoder/projection/bias",
+        "encoder/position_encodings/encodings",
+        "decoder/position_encodings/encodings",
+        *(f"{stack}/layer_norm/{kind}" for stack in ("encoder", "decoder") for kind in ("gamma", "beta")),
+    }
     for name, value in variables.items():
         if value.ndim == 0 or name in used:
             continue

@@ -31,8 +31,10 @@ def read_variables(data: bytes, where: str) -> dict[str, np.ndarray]:
     reader = _Reader(data, where)
     version = reader.number("I")
     if version != BINARY_VERSION:
-        raise Ctranslate2Error(f"{where}: CTranslate2 binary version {version}; attn reads version {BINARY_VERSION} "
-                               "(CTranslate2 3.0 and later): convert the model again with a current CTranslate2")
+        raise Ctranslate2Error(
+            f"{where}: CTranslate2 binary version {version}; attn reads version {BINARY_VERSION} "
+            "(CTranslate2 3.0 and later): convert the model again with a current CTranslate2"
+        )
     spec = reader.string()
     if spec != "TransformerSpec":
         raise Ctranslate2Error(f"{where}: a {spec}; attn imports a TransformerSpec (an encoder-decoder translator)")
@@ -43,7 +45,9 @@ def read_variables(data: bytes, where: str) -> dict[str, np.ndarray]:
         shape = [reader.number("I") for _ in range(reader.number("B"))]
         kind = reader.number("B")
         if kind >= len(TYPES):
-            raise Ctranslate2Error(f"{where}: {name} is of CTranslate2 type {kind} (bfloat16 or newer), which attn does not read")
+            raise Ctranslate2Error(
+                f"{where}: {name} is of CTranslate2 type {kind} (bfloat16 or newer), which attn does not read"
+            )
         variables[name] = reader.array(TYPES[kind], shape, reader.number("I"))
     aliases = [(reader.string(), reader.string()) for _ in range(reader.number("I"))]
     for name in [name for name in variables if name.endswith(SCALE_SUFFIX)]:
@@ -98,6 +102,10 @@ def read_vocabulary(files: dict[str, bytes], where: str) -> list[str]:
         raise Ctranslate2Error(f"{where}: separate source and target vocabularies; attn imports models that share one")
     else:
         raise Ctranslate2Error(f"{where}: no shared_vocabulary.json or shared_vocabulary.txt")
-    if not isinstance(tokens, list) or not all(isinstance(token, str) for token in tokens) or len(set(tokens)) != len(tokens):
+    if (
+        not isinstance(tokens, list)
+        or not all(isinstance(token, str) for token in tokens)
+        or len(set(tokens)) != len(tokens)
+    ):
         raise Ctranslate2Error(f"{where}: the vocabulary must list distinct tokens")
     return tokens

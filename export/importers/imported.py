@@ -22,13 +22,12 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 
-from attn.runtime.constants import SPECIAL_TOKENS, UNK
-from attn.runtime.errors import UsageError
-from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
-
 from attn.export.config import Config, ModelConfig
 from attn.export.graphs.onnx_export import ExportError, export_model
 from attn.export.models.transformer import Transformer
+from attn.runtime.constants import SPECIAL_TOKENS, UNK
+from attn.runtime.errors import UsageError
+from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
 
 NEVER = -1e9  # the output bias of a row no output may hold (attn's added pad): e^-1e9 is 0
 UNIGRAM, NORMAL, USER_DEFINED = 1, 1, 4  # sentencepiece_model.proto: TrainerSpec.model_type, SentencePiece.type
@@ -61,12 +60,14 @@ class Importer(ABC):
     expected: str  # what the checkpoint is, for the error when it is not there
 
     @abstractmethod
-    def convert(self, checkpoint: Path, source_lang: str | None, target_lang: str | None,
-                alignment_layer: int) -> Converted:
+    def convert(
+        self, checkpoint: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
+    ) -> Converted:
         """The checkpoint as attn's Transformer; a CheckpointError names what cannot be converted."""
 
-    def write(self, checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None,
-              alignment_layer: int) -> dict:
+    def write(
+        self, checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
+    ) -> dict:
         """Convert `checkpoint` into the verified model folder `out`; returns its summary. A
         checkpoint whose parts contradict each other (a shape, a count, a key of the wrong kind)
         is a CheckpointError naming it, whichever reader found out."""
@@ -78,8 +79,10 @@ class Importer(ABC):
         except UsageError:
             raise
         except DAMAGED as error:
-            raise CheckpointError(f"{checkpoint}: damaged or not of the kind attn converts "
-                                  f"({type(error).__name__}: {' '.join(str(error).split())[:200]})") from None
+            raise CheckpointError(
+                f"{checkpoint}: damaged or not of the kind attn converts "
+                f"({type(error).__name__}: {' '.join(str(error).split())[:200]})"
+            ) from None
         try:
             return write_imported(converted, out)
         except ExportError as error:  # a model that gives non-finite values, a folder the runtime refuses
@@ -87,11 +90,28 @@ class Importer(ABC):
 
 
 # What the readers of a hand-made or damaged checkpoint raise on contradictions (the probe's list).
-DAMAGED = (ValueError, KeyError, IndexError, TypeError, ZeroDivisionError, RecursionError, AttributeError,
-           zipfile.BadZipFile, RuntimeError, OverflowError)
+DAMAGED = (
+    ValueError,
+    KeyError,
+    IndexError,
+    TypeError,
+    ZeroDivisionError,
+    RecursionError,
+    AttributeError,
+    zipfile.BadZipFile,
+    RuntimeError,
+    OverflowError,
+)
 # Sizes an importer checks before it allocates anything: a checkpoint that declares more is refused.
-LARGEST = {"embedding_size": 8192, "encoder_layers": 64, "decoder_layers": 64, "heads": 64,
-           "feedforward_size": 65536, "position_table_size": 1 << 16, "vocab_size": 1 << 20}
+LARGEST = {
+    "embedding_size": 8192,
+    "encoder_layers": 64,
+    "decoder_layers": 64,
+    "heads": 64,
+    "feedforward_size": 65536,
+    "position_table_size": 1 << 16,
+    "vocab_size": 1 << 20,
+}
 
 
 def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelConfig:
@@ -101,7 +121,9 @@ def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelCon
     for key, value in sizes.items():
         least = 0 if key == "position_table_size" else 1
         if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= LARGEST[key]:
-            raise CheckpointError(f"{where}: {key} {value!r} is outside what attn converts ({least} to {LARGEST[key]:,})")
+            raise CheckpointError(
+                f"{where}: {key} {value!r} is outside what attn converts ({least} to {LARGEST[key]:,})"
+            )
     if settings.embedding_size % settings.heads:
         raise CheckpointError(f"{where}: {settings.heads} heads do not divide the width {settings.embedding_size}")
     return settings
@@ -114,13 +136,22 @@ def write_imported(converted: Converted, out: Path) -> dict:
     scratch = Path(tempfile.mkdtemp(prefix=f".{out.name}.tokenizers-", dir=out.resolve().parent))
     try:
         target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
-        unigram_tokenizer(converted.target_spm, "the target's SentencePiece model", pieces, writes=True).save(str(target_file))
-        unigram_tokenizer(converted.source_spm, "the source's SentencePiece model", pieces, writes=False).save(str(source_file))
+        unigram_tokenizer(converted.target_spm, "the target's SentencePiece model", pieces, writes=True).save(
+            str(target_file)
+        )
+        unigram_tokenizer(converted.source_spm, "the source's SentencePiece model", pieces, writes=False).save(
+            str(source_file)
+        )
         largest = export_model(model, settings, target_file, out, converted.origin, source_tokenizer_file=source_file)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
-    return {"pieces": len(pieces), "parameters": sum(p.numel() for p in model.parameters()), "max_onnx_difference": largest,
-            "source_lang": settings.task.source_lang, "target_lang": settings.task.target_lang}
+    return {
+        "pieces": len(pieces),
+        "parameters": sum(p.numel() for p in model.parameters()),
+        "max_onnx_difference": largest,
+        "source_lang": settings.task.source_lang,
+        "target_lang": settings.task.target_lang,
+    }
 
 
 def read_spm(path: Path) -> bytes:
@@ -156,7 +187,9 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
     except Exception as error:  # protobuf's DecodeError
         raise CheckpointError(f"{where}: not a SentencePiece model ({error})") from None
     if proto.trainer_spec.model_type != UNIGRAM:
-        raise CheckpointError(f"{where}: a SentencePiece model of type {proto.trainer_spec.model_type}; attn imports unigram models")
+        raise CheckpointError(
+            f"{where}: a SentencePiece model of type {proto.trainer_spec.model_type}; attn imports unigram models"
+        )
     scores = {piece.piece: piece.score for piece in proto.pieces if piece.type in (NORMAL, USER_DEFINED)}
     if not scores:
         raise CheckpointError(f"{where}: holds no pieces (every word would be unknown)")
@@ -165,10 +198,12 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
     entries = [(UNMATCHABLE + token, 0.0) for token in SPECIAL_TOKENS]
     if writes:  # the model may write any piece: each keeps its spelling, the other side's least likely
         least = min(scores.values(), default=0.0) - 10.0
-        entries += [(piece, scores.get(piece, least)) for piece in pieces[len(SPECIAL_TOKENS):]]
+        entries += [(piece, scores.get(piece, least)) for piece in pieces[len(SPECIAL_TOKENS) :]]
     else:
-        entries += [(piece, scores[piece]) if piece in scores else (UNMATCHABLE + piece, 0.0)
-                    for piece in pieces[len(SPECIAL_TOKENS):]]
+        entries += [
+            (piece, scores[piece]) if piece in scores else (UNMATCHABLE + piece, 0.0)
+            for piece in pieces[len(SPECIAL_TOKENS) :]
+        ]
     tokenizer = Tokenizer(models.Unigram(entries, unk_id=UNK, byte_fallback=False))
     spec = proto.normalizer_spec
     if spec.precompiled_charsmap:
@@ -186,8 +221,10 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
 def check_charsmap(charsmap: bytes, where: str) -> None:
     """The normalization table is read first in a child process: a damaged one makes the
     tokenizers library abort the process it runs in (a Rust panic), which must not be ours."""
-    trial = ("import sys\nfrom tokenizers import normalizers\n"
-             "normalizers.Precompiled(sys.stdin.buffer.read()).normalize_str('Abc 123 é')")
+    trial = (
+        "import sys\nfrom tokenizers import normalizers\n"
+        "normalizers.Precompiled(sys.stdin.buffer.read()).normalize_str('Abc 123 é')"
+    )
     try:
         result = subprocess.run([sys.executable, "-c", trial], input=charsmap, capture_output=True, timeout=120)
     except subprocess.TimeoutExpired:

@@ -26,19 +26,33 @@ from pathlib import Path
 
 import torch
 
-from attn.runtime.search import MODEL_SEARCH_DEFAULTS
-
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
-from attn.export.importers.imported import LARGEST, NEVER, CheckpointError, Converted, Importer, checked_size, read_part, read_spm
+from attn.export.importers.imported import (
+    LARGEST,
+    NEVER,
+    CheckpointError,
+    Converted,
+    Importer,
+    checked_size,
+    read_part,
+    read_spm,
+)
 from attn.export.models.transformer import Transformer
+from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
 # checkpoints carry BART's switches, which MarianMTModel ignores: a value other than these would
 # describe a model that neither computes.
 REQUIRED_VALUES = {
-    "model_type": "marian", "share_encoder_decoder_embeddings": True, "tie_word_embeddings": True,
-    "normalize_before": False, "normalize_embedding": False, "add_final_layer_norm": False,
-    "static_position_embeddings": True, "add_bias_logits": False, "is_encoder_decoder": True,
+    "model_type": "marian",
+    "share_encoder_decoder_embeddings": True,
+    "tie_word_embeddings": True,
+    "normalize_before": False,
+    "normalize_embedding": False,
+    "add_final_layer_norm": False,
+    "static_position_embeddings": True,
+    "add_bias_logits": False,
+    "is_encoder_decoder": True,
 }
 ACTIVATIONS = {"swish": "swish", "silu": "swish", "gelu": "gelu", "relu": "relu"}  # Marian's names → [model] activation
 OPUS_NAME = re.compile(r"opus-mt-([a-z]{2,3})-([a-z]{2,3})$")
@@ -49,15 +63,25 @@ class MarianImporter(Importer):
 
     kind, expected = "a folder", "a Hugging Face checkpoint folder"
 
-    def convert(self, checkpoint: Path, source_lang: str | None, target_lang: str | None,
-                alignment_layer: int) -> Converted:
+    def convert(
+        self, checkpoint: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
+    ) -> Converted:
         model, pieces, config = converted_model(checkpoint, alignment_layer)
         source_lang, target_lang = languages(checkpoint, source_lang, target_lang)
         spm = {side: read_spm(checkpoint / f"{side}.spm") for side in ("source", "target")}
-        settings = Config(task=TaskConfig("translate", source_lang, target_lang), model=model.config,
-                          search=search_settings(checkpoint, config))
-        return Converted(model, pieces, settings, spm["source"], spm["target"],
-                         {"imported_from": "marian", "checkpoint": checkpoint.name})
+        settings = Config(
+            task=TaskConfig("translate", source_lang, target_lang),
+            model=model.config,
+            search=search_settings(checkpoint, config),
+        )
+        return Converted(
+            model,
+            pieces,
+            settings,
+            spm["source"],
+            spm["target"],
+            {"imported_from": "marian", "checkpoint": checkpoint.name},
+        )
 
 
 def converted_model(checkpoint: Path, alignment_layer: int) -> tuple[Transformer, list[str], dict]:
@@ -86,32 +110,57 @@ def read_config(checkpoint: Path) -> dict:
         raise CheckpointError(f"{path}: not a JSON object")
     for key, value in REQUIRED_VALUES.items():
         if key in config and config[key] != value:
-            raise CheckpointError(f"{path}: {key} = {json.dumps(config[key])} is not supported (attn imports {json.dumps(value)})")
+            raise CheckpointError(
+                f"{path}: {key} = {json.dumps(config[key])} is not supported (attn imports {json.dumps(value)})"
+            )
     if config.get("model_type") != "marian":
-        raise CheckpointError(f"{path}: model_type must be \"marian\", got {json.dumps(config.get('model_type'))}")
+        raise CheckpointError(f'{path}: model_type must be "marian", got {json.dumps(config.get("model_type"))}')
     pairs = [("encoder_attention_heads", "decoder_attention_heads"), ("encoder_ffn_dim", "decoder_ffn_dim")]
     for first, second in pairs:
         if config.get(first) != config.get(second):
-            raise CheckpointError(f"{path}: {first} ({config.get(first)}) and {second} ({config.get(second)}) differ; "
-                                  "attn's Transformer has one value for both")
+            raise CheckpointError(
+                f"{path}: {first} ({config.get(first)}) and {second} ({config.get(second)}) differ; "
+                "attn's Transformer has one value for both"
+            )
     if config.get("decoder_vocab_size") not in (None, config.get("vocab_size")):
-        raise CheckpointError(f"{path}: decoder_vocab_size differs from vocab_size (separate vocabularies are not supported)")
+        raise CheckpointError(
+            f"{path}: decoder_vocab_size differs from vocab_size (separate vocabularies are not supported)"
+        )
     if config.get("activation_function") not in ACTIVATIONS:
-        raise CheckpointError(f"{path}: activation_function {json.dumps(config.get('activation_function'))} is not "
-                              f"supported (attn has {', '.join(ACTIVATIONS)})")
-    for key in ("d_model", "encoder_layers", "decoder_layers", "encoder_attention_heads", "encoder_ffn_dim",
-                "vocab_size", "pad_token_id", "eos_token_id"):
+        raise CheckpointError(
+            f"{path}: activation_function {json.dumps(config.get('activation_function'))} is not "
+            f"supported (attn has {', '.join(ACTIVATIONS)})"
+        )
+    for key in (
+        "d_model",
+        "encoder_layers",
+        "decoder_layers",
+        "encoder_attention_heads",
+        "encoder_ffn_dim",
+        "vocab_size",
+        "pad_token_id",
+        "eos_token_id",
+    ):
         if isinstance(config.get(key), bool) or not isinstance(config.get(key), int):
             raise CheckpointError(f"{path}: {key} must be an integer, got {json.dumps(config.get(key))}")
     if config.get("decoder_start_token_id", config["pad_token_id"]) != config["pad_token_id"]:
-        raise CheckpointError(f"{path}: decoder_start_token_id differs from pad_token_id (attn starts Marian's decoder with its pad)")
-    for key, size in (("d_model", "embedding_size"), ("encoder_layers", "encoder_layers"),
-                      ("decoder_layers", "decoder_layers"), ("encoder_attention_heads", "heads"),
-                      ("encoder_ffn_dim", "feedforward_size"), ("vocab_size", "vocab_size")):
+        raise CheckpointError(
+            f"{path}: decoder_start_token_id differs from pad_token_id (attn starts Marian's decoder with its pad)"
+        )
+    for key, size in (
+        ("d_model", "embedding_size"),
+        ("encoder_layers", "encoder_layers"),
+        ("decoder_layers", "decoder_layers"),
+        ("encoder_attention_heads", "heads"),
+        ("encoder_ffn_dim", "feedforward_size"),
+        ("vocab_size", "vocab_size"),
+    ):
         if not 1 <= config[key] <= LARGEST[size]:  # before anything is allocated
             raise CheckpointError(f"{path}: {key} {config[key]} is outside what attn converts (1 to {LARGEST[size]:,})")
     if not 0 <= config["pad_token_id"] < config["vocab_size"] or not 0 <= config["eos_token_id"] < config["vocab_size"]:
-        raise CheckpointError(f"{path}: pad_token_id and eos_token_id must be ids of the vocabulary (0 to vocab_size - 1)")
+        raise CheckpointError(
+            f"{path}: pad_token_id and eos_token_id must be ids of the vocabulary (0 to vocab_size - 1)"
+        )
     if config["d_model"] % config["encoder_attention_heads"]:
         raise CheckpointError(f"{path}: d_model is not a multiple of encoder_attention_heads")
     return config
@@ -123,7 +172,9 @@ def read_vocabulary(checkpoint: Path, config: dict) -> list[str]:
     ids = read_json(path)
     size = config["vocab_size"]
     if not isinstance(ids, dict) or sorted(ids.values()) != list(range(size)):
-        raise CheckpointError(f"{path}: must map {size} pieces (config.json vocab_size) to the ids 0 … {size - 1}, each once")
+        raise CheckpointError(
+            f"{path}: must map {size} pieces (config.json vocab_size) to the ids 0 … {size - 1}, each once"
+        )
     pieces = [""] * size
     for piece, index in ids.items():
         pieces[index] = piece
@@ -145,11 +196,20 @@ def build_transformer(config: dict, alignment_layer: int) -> Transformer:
     if not -layers <= alignment_layer < layers:
         raise CheckpointError(f"--alignment-layer {alignment_layer}: the model has {layers} decoder layers")
     settings = ModelConfig(
-        architecture="transformer", embedding_size=config["d_model"], encoder_layers=config["encoder_layers"],
-        decoder_layers=layers, heads=config["encoder_attention_heads"], feedforward_size=config["encoder_ffn_dim"],
-        dropout=0.0, attention_dropout=0.0, alignment_layer=alignment_layer, layer_norm="post",
-        activation=ACTIVATIONS[config["activation_function"]], embedding_scale=bool(config.get("scale_embedding", False)),
-        positions="marian")
+        architecture="transformer",
+        embedding_size=config["d_model"],
+        encoder_layers=config["encoder_layers"],
+        decoder_layers=layers,
+        heads=config["encoder_attention_heads"],
+        feedforward_size=config["encoder_ffn_dim"],
+        dropout=0.0,
+        attention_dropout=0.0,
+        alignment_layer=alignment_layer,
+        layer_norm="post",
+        activation=ACTIVATIONS[config["activation_function"]],
+        embedding_scale=bool(config.get("scale_embedding", False)),
+        positions="marian",
+    )
     return Transformer(checked_size(settings, config["vocab_size"] + 1, "config.json"), config["vocab_size"] + 1).eval()
 
 
@@ -169,15 +229,33 @@ def read_weights(checkpoint: Path) -> dict[str, torch.Tensor]:
 
 
 LAYER_NAMES = {  # Marian's names within a layer → attn's
-    "encoder": {"self_attn": "attention", "self_attn_layer_norm": "attention_norm", "fc1": "feedforward.0",
-                "fc2": "feedforward.3", "final_layer_norm": "feedforward_norm"},
-    "decoder": {"self_attn": "self_attention", "self_attn_layer_norm": "self_norm", "encoder_attn": "cross_attention",
-                "encoder_attn_layer_norm": "cross_norm", "fc1": "feedforward.0", "fc2": "feedforward.3",
-                "final_layer_norm": "feedforward_norm"},
+    "encoder": {
+        "self_attn": "attention",
+        "self_attn_layer_norm": "attention_norm",
+        "fc1": "feedforward.0",
+        "fc2": "feedforward.3",
+        "final_layer_norm": "feedforward_norm",
+    },
+    "decoder": {
+        "self_attn": "self_attention",
+        "self_attn_layer_norm": "self_norm",
+        "encoder_attn": "cross_attention",
+        "encoder_attn_layer_norm": "cross_norm",
+        "fc1": "feedforward.0",
+        "fc2": "feedforward.3",
+        "final_layer_norm": "feedforward_norm",
+    },
 }
 PROJECTIONS = {"q_proj": "query", "k_proj": "key", "v_proj": "value", "out_proj": "out"}
-EMBEDDINGS = ("model.shared.weight", "model.encoder.embed_tokens.weight", "model.decoder.embed_tokens.weight", "lm_head.weight")
-LAYER = re.compile(r"model\.(encoder|decoder)\.layers\.(\d+)\.(\w+?)(?:\.(q_proj|k_proj|v_proj|out_proj))?\.(weight|bias)")
+EMBEDDINGS = (
+    "model.shared.weight",
+    "model.encoder.embed_tokens.weight",
+    "model.decoder.embed_tokens.weight",
+    "lm_head.weight",
+)
+LAYER = re.compile(
+    r"model\.(encoder|decoder)\.layers\.(\d+)\.(\w+?)(?:\.(q_proj|k_proj|v_proj|out_proj))?\.(weight|bias)"
+)
 
 
 def converted_weights(weights: dict[str, torch.Tensor], config: dict, order: list[int]) -> dict[str, torch.Tensor]:

@@ -36,8 +36,9 @@ class Attention(nn.Module):
         """query (B, Q), keys (B, S, K) → scores (B, S)."""
         raise NotImplementedError
 
-    def forward(self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor,
-                coverage: Tensor | None = None) -> tuple[Tensor, Tensor]:
+    def forward(
+        self, query: Tensor, keys: Tensor, values: Tensor, mask: Tensor, coverage: Tensor | None = None
+    ) -> tuple[Tensor, Tensor]:
         """query (B, Q), keys (B, S, K), values (B, S, V), mask (B, S) 1 = real, coverage (B, S)
         the attention summed over earlier steps (scorers that take it) → context (B, V),
         weights (B, S) summing to 1 over real positions."""
@@ -114,8 +115,9 @@ class ScaledDotAttention(Attention):
         return torch.matmul(keys, projected.unsqueeze(-1)).squeeze(-1)
 
 
-def build_attention(score: str, query_size: int, memory_size: int, attention_size: int,
-                    coverage: bool = False) -> Attention:
+def build_attention(
+    score: str, query_size: int, memory_size: int, attention_size: int, coverage: bool = False
+) -> Attention:
     """The scorer named in the config; only the additive scorer reads coverage (config.py checks)."""
     if score in ("additive", "concat"):
         return AdditiveAttention(query_size, memory_size, attention_size, coverage)

@@ -8,6 +8,7 @@ from typing import NamedTuple
 import torch
 from torch import Tensor, nn
 
+from attn.export.config import ModelConfig
 from attn.runtime.constants import BOS, EOS, PAD
 from attn.runtime.graph_contract import StateSpec
 

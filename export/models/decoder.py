@@ -19,9 +19,9 @@ from typing import NamedTuple
 import torch
 from torch import Tensor, nn
 
+from attn.export.config import ModelConfig
 from attn.export.models.attention import build_attention
 from attn.export.models.cells import build_cell
-from attn.export.config import ModelConfig
 
 
 class OutputRows(NamedTuple):
@@ -66,8 +66,11 @@ class AttentionDecoder(nn.Module):
             self.output_layer.weight = embedding.weight
         self.dropout = nn.Dropout(config.dropout)
         self.layers, self.hidden_size = config.decoder_layers, hidden
-        self.state_names = (self.cells[0].state_names + (("feed",) if self.style == "luong" else ())
-                            + (("coverage",) if config.coverage else ()))
+        self.state_names = (
+            self.cells[0].state_names
+            + (("feed",) if self.style == "luong" else ())
+            + (("coverage",) if config.coverage else ())
+        )
 
     def initial_states(self, memory: Tensor, mask: Tensor) -> dict[str, Tensor]:
         """memory (B, S, M), mask (B, S) → states from tanh(W · masked mean of memory)."""
@@ -83,8 +86,9 @@ class AttentionDecoder(nn.Module):
             states["coverage"] = torch.zeros_like(mask, dtype=memory.dtype)
         return states
 
-    def step(self, embedded: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor,
-             mask: Tensor) -> StepOutput:
+    def step(
+        self, embedded: Tensor, states: dict[str, Tensor], keys: Tensor, values: Tensor, mask: Tensor
+    ) -> StepOutput:
         """embedded (B, E) of the previous token, keys (B, S, K), values (B, S, V), mask (B, S)
         → the step's attentional vector, new states, attention weights and copy switch."""
         coverage = states.get("coverage")

@@ -6,13 +6,12 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
-from attn.runtime.constants import PAD
-from attn.runtime.graph_contract import StateSpec, rnn_states
-
 from attn.export.config import ModelConfig
 from attn.export.models.base import EncoderDecoder, OutputParameters, pointer_mixture
 from attn.export.models.decoder import AttentionDecoder, OutputRows
 from attn.export.models.encoder import BiRNNEncoder
+from attn.runtime.constants import PAD
+from attn.runtime.graph_contract import StateSpec, rnn_states
 
 
 class Seq2Seq(EncoderDecoder):
@@ -67,8 +66,14 @@ class Seq2Seq(EncoderDecoder):
         attentional = torch.stack([step.attentional for step in steps], dim=1)
         return self.output_scores(attentional, attention, switch, source), attention
 
-    def output_scores(self, attentional: Tensor, attention: Tensor, switch: Tensor | None,
-                      source: Tensor, rows: OutputRows | None = None) -> Tensor:
+    def output_scores(
+        self,
+        attentional: Tensor,
+        attention: Tensor,
+        switch: Tensor | None,
+        source: Tensor,
+        rows: OutputRows | None = None,
+    ) -> Tensor:
         """attentional (B, [T,] R), attention (B, [T,] S), switch (B, [T,] 1) the logit of p_gen,
         source (B, S) → scores (B, [T,] C) whose log_softmax is the log-probabilities: the
         logits, or with copy the log-probabilities themselves, log(p_gen · P_vocab + (1 − p_gen) ·
@@ -79,8 +84,9 @@ class Seq2Seq(EncoderDecoder):
         logits = self.decoder.logits(attentional, rows)
         return logits if switch is None else pointer_mixture(logits, attention, switch, source)
 
-    def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor,
-                    rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+    def decode_step(
+        self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor, rows: OutputRows | None = None
+    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
         """previous tokens (B,), the encoded states, source (B, S) → log-probabilities (B, C) over
         the vocabulary or the candidates of `rows` (see output_scores), the new recurrent states,
         attention (B, S)."""

@@ -26,12 +26,11 @@ import math
 import torch
 from torch import Tensor, nn
 
+from attn.export.config import ModelConfig
+from attn.export.models.base import EncoderDecoder, OutputParameters, pointer_mixture
+from attn.export.models.decoder import OutputRows
 from attn.runtime.constants import PAD
 from attn.runtime.graph_contract import CACHE, SENTENCE, StateSpec
-
-from attn.export.config import ModelConfig
-from attn.export.models.decoder import OutputRows
-from attn.export.models.base import EncoderDecoder, OutputParameters, pointer_mixture
 
 MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 
@@ -88,7 +87,9 @@ ACTIVATIONS = {"relu": nn.ReLU, "swish": nn.SiLU, "gelu": nn.GELU}  # [model] ac
 
 class FeedForward(nn.Sequential):
     def __init__(self, size: int, hidden: int, dropout: float, activation: str = "relu"):
-        super().__init__(nn.Linear(size, hidden), ACTIVATIONS[activation](), nn.Dropout(dropout), nn.Linear(hidden, size))
+        super().__init__(
+            nn.Linear(size, hidden), ACTIVATIONS[activation](), nn.Dropout(dropout), nn.Linear(hidden, size)
+        )
 
 
 class NormedLayer(nn.Module):
@@ -138,16 +139,31 @@ class DecoderLayer(NormedLayer):
         """What self-attention reads of x (N, T, D): its queries, and this step's keys and values."""
         return self.read(self.self_norm, x)
 
-    def forward(self, x: Tensor, read: Tensor, self_keys: Tensor, self_values: Tensor, causal: Tensor | None,
-                cross_keys: Tensor, cross_values: Tensor, source_allowed: Tensor) -> tuple[Tensor, Tensor]:
+    def forward(
+        self,
+        x: Tensor,
+        read: Tensor,
+        self_keys: Tensor,
+        self_values: Tensor,
+        causal: Tensor | None,
+        cross_keys: Tensor,
+        cross_values: Tensor,
+        source_allowed: Tensor,
+    ) -> tuple[Tensor, Tensor]:
         """x (N, T, D) and its `self_input` `read` over self-attention keys/values (N, H, T', D/H)
         (T' = T in training with the causal mask (1, T, T); the cache plus this step when
         decoding, unmasked) and the source's (G, H, S, D/H), N = G·k (MultiHeadAttention.attend)
         → (N, T, D), encoder-decoder weights (N, H, T, S) and context (N, T, D)."""
         x = self.add(self.self_norm, x, self.self_attention.attend(read, self_keys, self_values, causal)[0])
-        attended, weights = self.cross_attention.attend(self.read(self.cross_norm, x), cross_keys, cross_values, source_allowed)
+        attended, weights = self.cross_attention.attend(
+            self.read(self.cross_norm, x), cross_keys, cross_values, source_allowed
+        )
         x = self.add(self.cross_norm, x, attended)
-        return self.add(self.feedforward_norm, x, self.feedforward(self.read(self.feedforward_norm, x))), weights, attended
+        return (
+            self.add(self.feedforward_norm, x, self.feedforward(self.read(self.feedforward_norm, x))),
+            weights,
+            attended,
+        )
 
 
 class Transformer(EncoderDecoder):
@@ -166,12 +182,15 @@ class Transformer(EncoderDecoder):
         stack_norm = nn.LayerNorm if config.layer_norm == "pre" else nn.Identity  # post-norm layers end normed
         self.encoder_norm, self.decoder_norm = stack_norm(size), stack_norm(size)
         # positions "table": one row per position, as the model that learned or stored them had it
-        self.position_table = nn.Parameter(torch.zeros(config.position_table_size, size)) if config.positions == "table" else None
+        self.position_table = (
+            nn.Parameter(torch.zeros(config.position_table_size, size)) if config.positions == "table" else None
+        )
         self.alignment_layer = config.alignment_layer % config.decoder_layers
         self.switch = nn.Linear(3 * size, 1) if config.copy else None
         layers = range(config.decoder_layers)
-        self.states = (tuple(StateSpec(f"cross_{kind}_{layer}", SENTENCE) for layer in layers for kind in ("keys", "values"))
-                       + tuple(StateSpec(f"self_{kind}_{layer}", CACHE) for layer in layers for kind in ("keys", "values")))
+        self.states = tuple(
+            StateSpec(f"cross_{kind}_{layer}", SENTENCE) for layer in layers for kind in ("keys", "values")
+        ) + tuple(StateSpec(f"self_{kind}_{layer}", CACHE) for layer in layers for kind in ("keys", "values"))
 
     def state_axes(self, name: str, output: bool = False) -> dict[int, str]:
         if name.startswith("cross_"):
@@ -217,10 +236,18 @@ class Transformer(EncoderDecoder):
         steps = target_in.shape[1]
         causal = torch.ones(steps, steps, dtype=torch.bool, device=target_in.device).tril().unsqueeze(0)  # (1, T, T)
         x = self.embed(target_in, torch.arange(steps, device=target_in.device).unsqueeze(0))
-        return self._decode(x, encoded, mask, source, lambda index, layer, read: (*layer.self_attention.keys_values(read), causal))
+        return self._decode(
+            x, encoded, mask, source, lambda index, layer, read: (*layer.self_attention.keys_values(read), causal)
+        )
 
-    def decode_step(self, previous: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
-                    rows: OutputRows | None = None) -> tuple[Tensor, dict[str, Tensor], Tensor]:
+    def decode_step(
+        self,
+        previous: Tensor,
+        encoded: dict[str, Tensor],
+        mask: Tensor,
+        source: Tensor | None,
+        rows: OutputRows | None = None,
+    ) -> tuple[Tensor, dict[str, Tensor], Tensor]:
         """previous tokens (N,) at position T (the caches' length), the SENTENCE states and mask
         (G, S) of N = G·k rows, and with copy the source's column ids among the C (G, S)
         → log-probabilities (N, C), the caches grown to T + 1, attention (N, S)."""
@@ -239,8 +266,15 @@ class Transformer(EncoderDecoder):
         # squeeze, not [:, 0]: onnxruntime runs a Squeeze in place, a Gather copies the (N, C) scores
         return torch.log_softmax(scores.squeeze(1).float(), dim=-1), grown, attention.squeeze(1)
 
-    def _decode(self, x: Tensor, encoded: dict[str, Tensor], mask: Tensor, source: Tensor | None,
-                self_keys_values, rows: OutputRows | None = None) -> tuple[Tensor, Tensor]:
+    def _decode(
+        self,
+        x: Tensor,
+        encoded: dict[str, Tensor],
+        mask: Tensor,
+        source: Tensor | None,
+        self_keys_values,
+        rows: OutputRows | None = None,
+    ) -> tuple[Tensor, Tensor]:
         """The decoder stack over x (N, T, D) of N = G·k rows; `self_keys_values(index, layer, what
         self-attention reads)` gives each layer's self-attention keys, values and mask → scores (N, T, C) whose
         log_softmax is the log-probabilities (the logits, or with copy the mixture's log-probabilities
@@ -250,8 +284,16 @@ class Transformer(EncoderDecoder):
         for index, layer in enumerate(self.decoder_layers):
             read = layer.self_input(x)
             keys, values, causal = self_keys_values(index, layer, read)
-            x, weights, attended = layer(x, read, keys, values, causal, encoded[f"cross_keys_{index}"],
-                                         encoded[f"cross_values_{index}"], source_allowed)
+            x, weights, attended = layer(
+                x,
+                read,
+                keys,
+                values,
+                causal,
+                encoded[f"cross_keys_{index}"],
+                encoded[f"cross_values_{index}"],
+                source_allowed,
+            )
             if index == self.alignment_layer:
                 attention, context = weights.mean(dim=1), attended
         weight, bias = rows if rows is not None else (self.embedding.weight.t(), self.output_bias)
@@ -261,6 +303,10 @@ class Transformer(EncoderDecoder):
             return logits, attention
         switch = self.switch(torch.cat([output, context, embedded], dim=-1))  # (N, T, 1)
         groups = source.shape[0]  # a sentence's k rows read its one source row
-        scores = pointer_mixture(logits.reshape(groups, -1, logits.shape[-1]), attention.reshape(groups, -1, attention.shape[-1]),
-                                 switch.reshape(groups, -1, 1), source)
+        scores = pointer_mixture(
+            logits.reshape(groups, -1, logits.shape[-1]),
+            attention.reshape(groups, -1, attention.shape[-1]),
+            switch.reshape(groups, -1, 1),
+            source,
+        )
         return scores.reshape(logits.shape), attention

@@ -38,8 +38,10 @@ def hold_out(rows: list[Row], counts: dict[str, int], key=lambda row: row.source
     round."""
     held_texts: set[str] = set()
     for origin, count in counts.items():
-        texts = sorted({key(row) for row in rows if row.origin == origin},
-                       key=lambda text: hashlib.sha256(text.encode("utf-8")).digest())
+        texts = sorted(
+            {key(row) for row in rows if row.origin == origin},
+            key=lambda text: hashlib.sha256(text.encode("utf-8")).digest(),
+        )
         taken = 0
         by_text: dict[str, int] = {}
         for row in rows:
@@ -72,8 +74,14 @@ class Direction:
     rows: list[Row]
 
 
-def encode_pairs(rows: list[Row], tokenizer: SubwordTokenizer, max_source: int, max_target: int,
-                 truncate_source: bool = False, prefix: list[int] = ()) -> list[Pair]:
+def encode_pairs(
+    rows: list[Row],
+    tokenizer: SubwordTokenizer,
+    max_source: int,
+    max_target: int,
+    truncate_source: bool = False,
+    prefix: list[int] = (),
+) -> list[Pair]:
     """Encode rows, dropping pairs with an empty side or longer than the limits (in pieces, the
     `prefix` not counted); with `truncate_source`, a long source keeps its first `max_source`
     pieces instead. Each source becomes prefix + pieces + EOS."""
@@ -128,8 +136,12 @@ class Batch:
         return int((self.target_out != PAD).sum())
 
     def to(self, device: torch.device) -> Batch:
-        return Batch(*(tensor.to(device, non_blocking=True) for tensor in
-                       (self.source, self.mask, self.target_in, self.target_out)))
+        return Batch(
+            *(
+                tensor.to(device, non_blocking=True)
+                for tensor in (self.source, self.mask, self.target_in, self.target_out)
+            )
+        )
 
 
 def collate(pairs: list[Pair]) -> Batch:

@@ -57,18 +57,26 @@ def pack(config: Config, start: Path, out: Path, average: int = 5) -> int:
     torch.save({"model": {name: value.half() for name, value in weights.items()}, "step": step}, out / START)
     shutil.copy(start / "tokenizer.json", out / "tokenizer.json")
     packed = dataclasses.replace(
-        config, data=dataclasses.replace(config.data, train="data/train.tsv.gz", dev="data/dev.tsv.gz", sample={},
-                                         hold_out={}, swap_columns=False),
-        train=dataclasses.replace(config.train, init_from="", init_average=0))
-    (out / RUN_CONFIG).write_text(json.dumps({**packed.to_dict(), "model": model_settings(packed)}, indent=2),
-                                  encoding="utf-8")
+        config,
+        data=dataclasses.replace(
+            config.data, train="data/train.tsv.gz", dev="data/dev.tsv.gz", sample={}, hold_out={}, swap_columns=False
+        ),
+        train=dataclasses.replace(config.train, init_from="", init_average=0),
+    )
+    (out / RUN_CONFIG).write_text(
+        json.dumps({**packed.to_dict(), "model": model_settings(packed)}, indent=2), encoding="utf-8"
+    )
     return sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
 
 
 def tree_size(root: Path) -> int:
     """Bytes of what a device call sends: tracked and untracked files git does not ignore."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=root,
-                            capture_output=True, check=True).stdout.split(b"\0")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=root,
+        capture_output=True,
+        check=True,
+    ).stdout.split(b"\0")
     return sum((root / name.decode()).stat().st_size for name in listed if name and (root / name.decode()).is_file())
 
 
@@ -80,14 +88,24 @@ def train(pack_folder: Path, minutes: float, out: Path, workdir: Path, device: s
     start = workdir / "start"
     start.mkdir(parents=True, exist_ok=True)
     packed = torch.load(pack_folder / START, weights_only=True)
-    torch.save({"model": {name: value.float() for name, value in packed["model"].items()}, "step": packed["step"]},
-               start / "best.pt")
+    torch.save(
+        {"model": {name: value.float() for name, value in packed["model"].items()}, "step": packed["step"]},
+        start / "best.pt",
+    )
     shutil.copy(pack_folder / "tokenizer.json", start / "tokenizer.json")
     config = dataclasses.replace(
-        config, data=dataclasses.replace(config.data, train=str(pack_folder / config.data.train),
-                                         dev=str(pack_folder / config.data.dev)),
-        train=dataclasses.replace(config.train, init_from=str(start), time_budget_minutes=minutes,
-                                  keep_checkpoints=max(config.train.keep_checkpoints, average), device=device))
+        config,
+        data=dataclasses.replace(
+            config.data, train=str(pack_folder / config.data.train), dev=str(pack_folder / config.data.dev)
+        ),
+        train=dataclasses.replace(
+            config.train,
+            init_from=str(start),
+            time_budget_minutes=minutes,
+            keep_checkpoints=max(config.train.keep_checkpoints, average),
+            device=device,
+        ),
+    )
     run = workdir / "run"
     summary = Trainer(config, run).train()
     weights, steps = average_checkpoints(run, average)
@@ -121,11 +139,14 @@ def unpack(files: Path, pack_folder: Path, into: Path) -> None:
         raise FileNotFoundError(f"{files}: no {WEIGHTS.format('N')} files")
     summary = json.loads((files / "summary.json").read_text(encoding="utf-8"))
     into.mkdir(parents=True, exist_ok=True)
-    torch.save({"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]},
-               into / "best.pt")
+    torch.save(
+        {"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]}, into / "best.pt"
+    )
     shutil.copy(pack_folder / "tokenizer.json", into / "tokenizer.json")
     raw = json.loads((pack_folder / RUN_CONFIG).read_text(encoding="utf-8"))
-    (into / "config.json").write_text(json.dumps({key: raw[key] for key in ("model", "vocab")}, indent=2), encoding="utf-8")
+    (into / "config.json").write_text(
+        json.dumps({key: raw[key] for key in ("model", "vocab")}, indent=2), encoding="utf-8"
+    )
     (into / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
 
 
@@ -134,7 +155,9 @@ def move_models(root: Path, back: bool) -> list[str]:
     models, aside = root / "models", root / ASIDE
     source, goal = (aside, models) if back else (models, aside)
     moved = []
-    for folder in sorted(p for p in source.iterdir() if p.is_dir() and not p.name.startswith("__")) if source.is_dir() else []:
+    for folder in (
+        sorted(p for p in source.iterdir() if p.is_dir() and not p.name.startswith("__")) if source.is_dir() else []
+    ):
         if (goal / folder.name).exists():
             raise FileExistsError(f"{goal / folder.name} exists: move it yourself")
         goal.mkdir(parents=True, exist_ok=True)
@@ -170,11 +193,15 @@ def main(argv: list[str] | None = None) -> None:
     if args.verb == "pack":
         size = pack(load_config(args.config, args.overrides), args.start, args.out, args.average)
         tree = tree_size(root)
-        print(f"packed {size / 2**20:.1f} MiB into {args.out}; the tree without it {tree / 2**20:.1f} MiB, "
-              f"{(size + tree) / 2**20:.1f} of {TREE_LIMIT >> 20} MiB")
+        print(
+            f"packed {size / 2**20:.1f} MiB into {args.out}; the tree without it {tree / 2**20:.1f} MiB, "
+            f"{(size + tree) / 2**20:.1f} of {TREE_LIMIT >> 20} MiB"
+        )
         if size + tree > TREE_LIMIT:
-            raise SystemExit("too large for one call: `python -m attn.export.training.device_run aside` moves the "
-                             "shipped model folders out of the tree")
+            raise SystemExit(
+                "too large for one call: `python -m attn.export.training.device_run aside` moves the "
+                "shipped model folders out of the tree"
+            )
     elif args.verb == "train":
         summary = train(args.pack, args.minutes, args.out, args.workdir, args.device, args.average)
         print(json.dumps({key: summary[key] for key in ("steps", "train_minutes", "best_dev_bleu")}))

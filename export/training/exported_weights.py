@@ -21,12 +21,11 @@ import onnx
 import torch
 from onnx import numpy_helper
 
+from attn.export.config import ConfigError
+from attn.export.graphs.quantize import row_divisor
 from attn.runtime.constants import DECODER, ENCODER, MANIFEST, OUTPUT_LAYER
 from attn.runtime.manifest import read_manifest
 from attn.runtime.output_layer import INT8_LIMIT, OutputLayer
-
-from attn.export.config import ConfigError
-from attn.export.graphs.quantize import row_divisor
 
 PREFIX = "model."  # the exported graphs' modules wrap the model as `model`
 
@@ -41,8 +40,10 @@ def exported_weights(folder: Path) -> dict[str, torch.Tensor]:
     float32."""
     architecture = read_manifest(folder).architecture
     if architecture.get("architecture") != "transformer":
-        raise ConfigError(f"{folder}: only a Transformer's weights can be read back from its graphs "
-                          f"(this is a {architecture.get('architecture')} model); start from its run folder")
+        raise ConfigError(
+            f"{folder}: only a Transformer's weights can be read back from its graphs "
+            f"(this is a {architecture.get('architecture')} model); start from its run folder"
+        )
     weights: dict[str, np.ndarray] = {}
     for graph_file in (ENCODER, DECODER):
         weights |= _graph_weights(onnx.load(str(folder / graph_file)).graph)
@@ -58,8 +59,11 @@ def _graph_weights(graph: onnx.GraphProto) -> dict[str, np.ndarray]:
     layer whose bias is added to a product with a constant weight."""
     constants = {tensor.name: tensor for tensor in graph.initializer}
     producer = {output: node for node in graph.node for output in node.output}
-    weights = {name.removeprefix(PREFIX): numpy_helper.to_array(tensor) for name, tensor in constants.items()
-               if name.startswith(PREFIX) and not name.startswith(f"{PREFIX}embedding.")}
+    weights = {
+        name.removeprefix(PREFIX): numpy_helper.to_array(tensor)
+        for name, tensor in constants.items()
+        if name.startswith(PREFIX) and not name.startswith(f"{PREFIX}embedding.")
+    }
     for node in graph.node:
         biases = [name for name in node.input if name.startswith(PREFIX) and name.endswith(".bias")]
         if len(biases) != 1:

@@ -9,8 +9,9 @@ from tokenizers import Tokenizer, decoders, models, normalizers, pre_tokenizers,
 from attn.runtime.constants import SPECIAL_TOKENS, target_token
 
 
-def train_tokenizer(texts: Iterable[str], vocab_size: int, min_frequency: int,
-                    target_languages: Iterable[str] = ()) -> Tokenizer:
+def train_tokenizer(
+    texts: Iterable[str], vocab_size: int, min_frequency: int, target_languages: Iterable[str] = ()
+) -> Tokenizer:
     """A byte-level BPE over NFC-normalised text; ids 0-3 are the special tokens, followed by the
     token of each of `target_languages` (a model of several directions)."""
     tokenizer = Tokenizer(models.BPE())

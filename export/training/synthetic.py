@@ -11,8 +11,9 @@ from pathlib import Path
 SYMBOLS = [f"{letter}{digit}" for letter in "abcdefgh" for digit in "0123"]
 
 
-def symbol_task(change: Callable[[list[str]], list[str]], count: int, seed: int, min_length: int = 3,
-                max_length: int = 8) -> list[tuple[str, str]]:
+def symbol_task(
+    change: Callable[[list[str]], list[str]], count: int, seed: int, min_length: int = 3, max_length: int = 8
+) -> list[tuple[str, str]]:
     """Pairs (source, target) of random symbol sequences and `change` of each."""
     rng = random.Random(seed)
     pairs = []

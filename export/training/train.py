@@ -20,24 +20,31 @@ from pathlib import Path
 
 import torch
 import torch.nn.functional as F
-from tokenizers import Tokenizer
-from torch import Tensor
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from tokenizers import Tokenizer
+from torch import Tensor
 
+from attn.export.config import Config, ConfigError, data_files, learned_directions
+from attn.export.models import EncoderDecoder, build_model
+from attn.export.training.data import (
+    Direction,
+    Pair,
+    collate,
+    encode_pairs,
+    hold_out,
+    pad,
+    sample_origins,
+    token_batches,
+)
+from attn.export.training.distributed import join_workers
+from attn.export.training.exported_weights import exported_weights, is_exported_folder
+from attn.export.training.subwords import train_tokenizer
+from attn.export.training.vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
-
-from attn.export.config import Config, ConfigError, data_files, learned_directions
 from attn.runtime.tsv import Row, read_tsv, spread
-
-from attn.export.training.data import Direction, Pair, collate, encode_pairs, hold_out, pad, sample_origins, token_batches
-from attn.export.training.distributed import join_workers
-from attn.export.training.exported_weights import exported_weights, is_exported_folder
-from attn.export.models import EncoderDecoder, build_model
-from attn.export.training.subwords import train_tokenizer
-from attn.export.training.vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 
 LOG_EVERY = 50
 # The rows [data] hold_out kept out of training, in the files' column order, for `attn eval`.
@@ -59,8 +66,11 @@ def corpus_rows(config: Config) -> tuple[list[Row], list[Row], list[Row]]:
     with the run's seed), its dev rows (the dev files and the held-out rows), and the held-out
     rows alone, in the files' column order: all read as [task]'s direction ([data] swap_columns)."""
     swap = config.data.swap_columns
-    rows, held = hold_out([row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
-                          config.data.hold_out, key=lambda row: row.target if swap else row.source)
+    rows, held = hold_out(
+        [row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
+        config.data.hold_out,
+        key=lambda row: row.target if swap else row.source,
+    )
     rows = sample_origins(rows, config.data.sample, config.train.seed)
     dev_rows = [row for path in data_files(config.data.dev) for row in read_tsv(path, swap)] + held
     for name, paths, found in (("train", config.data.train, rows), ("dev", config.data.dev, dev_rows)):
@@ -84,37 +94,50 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
         tokenizer = SubwordTokenizer.load(tokenizer_path)
     else:
         texts = [row.source for row in rows] + [row.target for row in rows]
-        learned = train_tokenizer(texts, config.vocab.size, config.vocab.min_frequency,
-                                  [target for _, target in directions] if tagged else ()).to_str()
+        learned = train_tokenizer(
+            texts, config.vocab.size, config.vocab.min_frequency, [target for _, target in directions] if tagged else ()
+        ).to_str()
         tokenizer = SubwordTokenizer(Tokenizer.from_str(learned))
     train, dev, dev_directions = [], [], []
     dev_source_limit = config.data.max_source_pieces if config.data.truncate_source else 10_000
     for source_lang, target_lang in directions:
         prefix = _target_prefix(tokenizer, target_lang, tokenizer_path) if tagged else []
         backwards = source_lang != config.task.source_lang
-        train += encode_pairs([row.swapped() for row in rows] if backwards else rows, tokenizer, config.data.max_source_pieces,
-                              config.data.max_target_pieces, config.data.truncate_source, prefix)
+        train += encode_pairs(
+            [row.swapped() for row in rows] if backwards else rows,
+            tokenizer,
+            config.data.max_source_pieces,
+            config.data.max_target_pieces,
+            config.data.truncate_source,
+            prefix,
+        )
         direction = Direction(prefix, [row.swapped() for row in dev_rows] if backwards else dev_rows)
         dev += encode_pairs(direction.rows, tokenizer, dev_source_limit, 10_000, config.data.truncate_source, prefix)
         dev_directions.append(direction)
     if not train:
-        raise ConfigError(f"[data] train: none of the {len(rows)} pairs of {', '.join(data_files(config.data.train))} fits "
-                          f"max_source_pieces {config.data.max_source_pieces} and max_target_pieces "
-                          f"{config.data.max_target_pieces}")
+        raise ConfigError(
+            f"[data] train: none of the {len(rows)} pairs of {', '.join(data_files(config.data.train))} fits "
+            f"max_source_pieces {config.data.max_source_pieces} and max_target_pieces "
+            f"{config.data.max_target_pieces}"
+        )
     if not dev:
         raise ConfigError(f"[data] dev: no usable pair in {', '.join(data_files(config.data.dev))}")
     if learned is not None:
         _atomic_write(tokenizer_path, learned)
     ways = f" in {len(directions)} directions" if tagged else ""
-    console.log(f"train pairs {len(train)} of {len(rows)} rows{ways}, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}")
+    console.log(
+        f"train pairs {len(train)} of {len(rows)} rows{ways}, dev pairs {len(dev)}, vocab {tokenizer.vocab_size}"
+    )
     return Corpus(tokenizer, train, dev, dev_directions)
 
 
 def _target_prefix(tokenizer: SubwordTokenizer, language: str, path: Path) -> list[int]:
     token = tokenizer.language_token(language)
     if token is None:
-        raise ConfigError(f"[data] directions: {path} has no {target_token(language)} token (a tokenizer of a "
-                          f"one-direction run, taken through [train] init_from?); start from a run of the same directions")
+        raise ConfigError(
+            f"[data] directions: {path} has no {target_token(language)} token (a tokenizer of a "
+            f"one-direction run, taken through [train] init_from?); start from a run of the same directions"
+        )
     return [token]
 
 
@@ -139,11 +162,17 @@ def check_run_config(config: Config, workdir: Path, record: bool = False) -> Non
         return
     recorded = json.loads(path.read_text(encoding="utf-8"))
     for section, values in fixed.items():
-        changed = sorted(k for k in values if recorded.get(section, {}).get(k, defaults[section][k]) != values[k]
-                         and f"{section}.{k}" not in EXPORT_CHOICES)
+        changed = sorted(
+            k
+            for k in values
+            if recorded.get(section, {}).get(k, defaults[section][k]) != values[k]
+            and f"{section}.{k}" not in EXPORT_CHOICES
+        )
         if changed:
-            raise ConfigError(f"{workdir} was trained with different [{section}] {', '.join(changed)} "
-                              f"(see {path}); use its settings or another --workdir")
+            raise ConfigError(
+                f"{workdir} was trained with different [{section}] {', '.join(changed)} "
+                f"(see {path}); use its settings or another --workdir"
+            )
 
 
 def seeded_model(config: Config, vocab_size: int) -> EncoderDecoder:
@@ -190,11 +219,17 @@ class Trainer:
         self.corpus = prepare_corpus(config, self.workdir, self.console)
         if self.workers.main:
             self.workers.wait()
-        self.device = torch.device(self.workers.device if self.workers.size > 1 else training_device(config.train.device))
+        self.device = torch.device(
+            self.workers.device if self.workers.size > 1 else training_device(config.train.device)
+        )
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         if starting and config.train.init_from:
-            taken = initial_weights(self.model, Path(config.train.init_from), config.train.init_average,
-                                    self.workdir / TOKENIZER if config.train.init_new_vocab else None)
+            taken = initial_weights(
+                self.model,
+                Path(config.train.init_from),
+                config.train.init_average,
+                self.workdir / TOKENIZER if config.train.init_new_vocab else None,
+            )
             total = len(self.model.state_dict())
             rest = "" if taken == total else ", the others freshly initialised"
             self.console.log(f"started from {config.train.init_from}: {taken} of {total} weight tensors taken{rest}")
@@ -203,10 +238,21 @@ class Trainer:
         if self.workers.main:
             check_run_config(config, self.workdir, record=True)
         self.optimizer = torch.optim.Adam(self.model.parameters(), lr=config.train.learning_rate, betas=(0.9, 0.98))
-        self.scheduler = torch.optim.lr_scheduler.LambdaLR(self.optimizer, learning_rate_schedule(
-            config.train.warmup_steps, config.train.max_steps, config.train.cooldown_steps))
-        self.state = {"step": 0, "epoch": 0, "batch": 0, "elapsed": 0.0, "best_bleu": -1.0,
-                      "best_step": 0, "target_tokens": 0, "padded_positions": 0, "history": []}
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(
+            self.optimizer,
+            learning_rate_schedule(config.train.warmup_steps, config.train.max_steps, config.train.cooldown_steps),
+        )
+        self.state = {
+            "step": 0,
+            "epoch": 0,
+            "batch": 0,
+            "elapsed": 0.0,
+            "best_bleu": -1.0,
+            "best_step": 0,
+            "target_tokens": 0,
+            "padded_positions": 0,
+            "history": [],
+        }
         if (self.workdir / "last.pt").exists():
             self._restore(load_checkpoint(self.workdir / "last.pt"))
 
@@ -242,9 +288,11 @@ class Trainer:
                 step = self.state["step"]
                 if step % LOG_EVERY == 0 or step == 1:
                     speed = window_tokens / max(time.monotonic() - window_start, 1e-9)
-                    info = (f"epoch {self.state['epoch']} loss {loss_sum / loss_count:.3f} "
-                            f"{speed:,.0f} tgt tok/s lr {self.scheduler.get_last_lr()[0]:.2e} "
-                            f"best BLEU {self.state['best_bleu']:.2f}")
+                    info = (
+                        f"epoch {self.state['epoch']} loss {loss_sum / loss_count:.3f} "
+                        f"{speed:,.0f} tgt tok/s lr {self.scheduler.get_last_lr()[0]:.2e} "
+                        f"best BLEU {self.state['best_bleu']:.2f}"
+                    )
                     progress.update(task, completed=step, info=info)
                     if not self.console.is_terminal:
                         self.console.log(f"step {step} {info} elapsed {self.state['elapsed'] / 60:.1f} min")
@@ -272,8 +320,10 @@ class Trainer:
         with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=autocast):
             scores, attention = self.parallel(batch.source, batch.mask, batch.target_in)
         loss = F.cross_entropy(  # its log_softmax leaves a copy model's log-probabilities as they are
-            scores.float().reshape(-1, scores.shape[-1]), batch.target_out.reshape(-1),
-            ignore_index=PAD, label_smoothing=self.config.train.label_smoothing,
+            scores.float().reshape(-1, scores.shape[-1]),
+            batch.target_out.reshape(-1),
+            ignore_index=PAD,
+            label_smoothing=self.config.train.label_smoothing,
         )
         if self.config.model.coverage:
             loss = loss + self.config.train.coverage_loss_weight * coverage_loss(attention.float(), batch.target_out)
@@ -295,8 +345,14 @@ class Trainer:
         for indices in token_batches(self.corpus.dev, self.config.train.batch_tokens, 0, 0):
             batch = collate([self.corpus.dev[i] for i in indices]).to(self.device)
             scores, _ = self.model(batch.source, batch.mask, batch.target_in)
-            total_loss += float(F.cross_entropy(scores.reshape(-1, scores.shape[-1]),
-                                                batch.target_out.reshape(-1), ignore_index=PAD, reduction="sum"))
+            total_loss += float(
+                F.cross_entropy(
+                    scores.reshape(-1, scores.shape[-1]),
+                    batch.target_out.reshape(-1),
+                    ignore_index=PAD,
+                    reduction="sum",
+                )
+            )
             total_tokens += batch.target_tokens
         hypotheses, references = self._dev_translations()
         bleu = sacrebleu.corpus_bleu(hypotheses, [references]).score
@@ -319,8 +375,12 @@ class Trainer:
             rows = spread(direction.rows, self.config.data.dev_bleu_sentences // len(directions))
             for start in range(0, len(rows), 64):
                 chunk = rows[start : start + 64]
-                source = pad([[*direction.prefix, *ids[:limit], EOS]
-                              for ids in tokenizer.encode_batch([r.source for r in chunk])])
+                source = pad(
+                    [
+                        [*direction.prefix, *ids[:limit], EOS]
+                        for ids in tokenizer.encode_batch([r.source for r in chunk])
+                    ]
+                )
                 max_length = int(search.max_length_ratio * source.shape[1] + search.max_length_offset)
                 source = source.to(self.device)
                 for ids in self.model.greedy(source, (source != PAD).long(), max_length):
@@ -334,8 +394,10 @@ class Trainer:
         if keep > 0:
             folder = self.workdir / "checkpoints"
             folder.mkdir(exist_ok=True)
-            _atomic_save({"model": self.model.state_dict(), "step": self.state["step"]},
-                         folder / f"step-{self.state['step']:07d}.pt")
+            _atomic_save(
+                {"model": self.model.state_dict(), "step": self.state["step"]},
+                folder / f"step-{self.state['step']:07d}.pt",
+            )
             for old in sorted(folder.glob("step-*.pt"))[:-keep]:
                 old.unlink()
         _atomic_save(
@@ -393,8 +455,12 @@ class Trainer:
 
     def _progress(self) -> Progress:
         return Progress(
-            TextColumn("step {task.completed}/{task.total}"), BarColumn(), TimeElapsedColumn(),
-            TextColumn("{task.fields[info]}"), console=self.console, disable=not self.console.is_terminal,
+            TextColumn("step {task.completed}/{task.total}"),
+            BarColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[info]}"),
+            console=self.console,
+            disable=not self.console.is_terminal,
         )
 
 
@@ -431,17 +497,23 @@ def check_start_folder(start: Path, architecture: str) -> None:
     folder of the run's `architecture`; anything else is a ConfigError (a Transformer's weights
     in a GRU would leave all but the embeddings untaken, a run from scratch nobody asked for)."""
     if not (start / TOKENIZER).is_file() or not (is_exported_folder(start) or (start / "best.pt").is_file()):
-        raise ConfigError(f"[train] init_from: {start} is neither a run folder (best.pt and {TOKENIZER}) nor an "
-                          f"exported model folder")
+        raise ConfigError(
+            f"[train] init_from: {start} is neither a run folder (best.pt and {TOKENIZER}) nor an exported model folder"
+        )
     if is_exported_folder(start):
         theirs = read_manifest(start, verify_checksums=False).architecture.get("architecture", "rnn")
     else:
         recorded = start / "config.json"
-        theirs = json.loads(recorded.read_text(encoding="utf-8"))["model"].get("architecture", "rnn") \
-            if recorded.is_file() else architecture
+        theirs = (
+            json.loads(recorded.read_text(encoding="utf-8"))["model"].get("architecture", "rnn")
+            if recorded.is_file()
+            else architecture
+        )
     if theirs != architecture:
-        raise ConfigError(f"[train] init_from: {start} is a {theirs} model, this run's [model] a {architecture}: "
-                          f"none of its weights but the embeddings would fit")
+        raise ConfigError(
+            f"[train] init_from: {start} is a {theirs} model, this run's [model] a {architecture}: "
+            f"none of its weights but the embeddings would fit"
+        )
 
 
 def adopt_tokenizer(start: Path, workdir: Path) -> None:
@@ -462,12 +534,16 @@ def initial_weights(model: EncoderDecoder, start: Path, average: int = 0, new_to
     first moved from `start`'s tokenizer to it (vocab_transfer)."""
     if is_exported_folder(start):
         if average:
-            raise ConfigError(f"[train] init_average: {start} is an exported model folder, which holds one set of weights")
+            raise ConfigError(
+                f"[train] init_average: {start} is an exported model folder, which holds one set of weights"
+            )
         weights = exported_weights(start)
     else:
         weights, _ = chosen_weights(start, average)
     if new_tokenizer is not None:
-        weights = transfer_vocabulary(weights, vocabulary_tensor_names(model), spellings(start / TOKENIZER, new_tokenizer))
+        weights = transfer_vocabulary(
+            weights, vocabulary_tensor_names(model), spellings(start / TOKENIZER, new_tokenizer)
+        )
     own = model.state_dict()
     taken = {name: value for name, value in weights.items() if name in own and own[name].shape == value.shape}
     model.load_state_dict(taken, strict=False)
@@ -513,8 +589,7 @@ def load_checkpoint(path: Path) -> dict:
     except Exception:  # UnpicklingError, RuntimeError, EOFError, …: all mean "not a checkpoint of ours"
         checkpoint = None
     if not isinstance(checkpoint, dict) or not {"model", "optimizer", "scheduler", "state"} <= set(checkpoint):
-        raise ConfigError(f"{path}: not a training checkpoint of attn (damaged, or not ours); "
-                          f"use another --workdir")
+        raise ConfigError(f"{path}: not a training checkpoint of attn (damaged, or not ours); use another --workdir")
     return checkpoint
 
 
@@ -535,7 +610,9 @@ def _atomic_save(obj: dict, path: Path) -> None:
     try:
         _replace_whole(path, lambda temporary: torch.save(on_cpu(obj), temporary))
     except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
-        raise OSError(f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}") from None
+        raise OSError(
+            f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}"
+        ) from None
 
 
 def write_rows(path: Path, rows: list[Row]) -> None:

@@ -21,8 +21,10 @@ def spellings(old_file: Path, new_file: Path) -> list[list[int]]:
     tokenizer has the same piece)."""
     old, new = Tokenizer.from_file(str(old_file)), Tokenizer.from_file(str(new_file))
     old_ids = old.get_vocab()
-    return [[old_ids[piece]] if piece in old_ids else [old_ids[t.value] for t in old.model.tokenize(piece)]
-            for piece in (new.id_to_token(i) for i in range(new.get_vocab_size()))]
+    return [
+        [old_ids[piece]] if piece in old_ids else [old_ids[t.value] for t in old.model.tokenize(piece)]
+        for piece in (new.id_to_token(i) for i in range(new.get_vocab_size()))
+    ]
 
 
 def vocabulary_tensor_names(model: EncoderDecoder) -> list[str]:
@@ -31,8 +33,9 @@ def vocabulary_tensor_names(model: EncoderDecoder) -> list[str]:
     return [name for name, parameter in model.named_parameters() if id(parameter) in indexed]
 
 
-def transfer_vocabulary(weights: dict[str, torch.Tensor], names: list[str],
-                        spelled: list[list[int]]) -> dict[str, torch.Tensor]:
+def transfer_vocabulary(
+    weights: dict[str, torch.Tensor], names: list[str], spelled: list[list[int]]
+) -> dict[str, torch.Tensor]:
     """`weights` with each tensor of `names` ((V_old, …) → (V_new, …)) rebuilt row by row from
     `spelled` (spellings); a piece with an empty spelling gets zeros."""
     moved = dict(weights)
