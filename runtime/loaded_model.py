@@ -263,13 +263,20 @@ class LoadedModel:
         """n-best translations of each text, in input order (runtime/texts.py: TextTranslator)."""
         return TextTranslator(self).translate(texts, options, batch_size, first_number, sentences, stop)
 
-    def force(self, source_text: str, target_text: str, options: SearchOptions | None = None) -> Translation:
-        """Score a given translation by teacher forcing; its attention shows the model's alignment."""
+    def force(
+        self,
+        source_text: str,
+        target_text: str,
+        options: SearchOptions | None = None,
+        stop: threading.Event | None = None,
+    ) -> Translation:
+        """Score a given translation by teacher forcing; its attention shows the model's alignment.
+        Setting `stop` from another thread ends it at its next step (SearchStopped)."""
         options = options or self.default_options()
         texts = TextTranslator(self)
         source = texts.tagged(texts.source_pieces(source_text))
         target = self.tokenizer.encode(target_text)
-        state = self.encode([source.ids], shortlist=False)
+        state = self.encode([source.ids], shortlist=False, stop=stop)
         log_prob, rows = 0.0, []
         for previous, following in zip([BOS] + target, target + [EOS]):
             log_probs, attention = state.step(np.array([previous], dtype=np.int64))

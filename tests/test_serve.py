@@ -537,6 +537,9 @@ def test_a_stopped_search_ends_at_its_next_step(reverse_model):
     stop.set()
     with pytest.raises(SearchStopped):
         LoadedModel(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)
+    # /v1/align's forcing too: a timed-out alignment ends instead of running on (probe 0a2dfe1 D20)
+    with pytest.raises(SearchStopped):
+        LoadedModel(reverse_model, threads=1).force("a0 b1 c2", "c2 b1 a0", stop=stop)
 
 
 @pytest.mark.integration

@@ -35,6 +35,7 @@ import hmac
 import json
 import logging
 import re
+import threading
 from importlib import metadata
 from importlib.resources import files as package_files
 from pathlib import Path
@@ -367,13 +368,17 @@ def create_app(
             raise HTTPException(
                 503, "Slowdown: alignments are being computed; retry later", headers={"Retry-After": "1"}
             )
-        async with aligning:  # /v1/align had no bound on work in flight (probe S21)
-            try:
-                translation = await asyncio.wait_for(
-                    asyncio.to_thread(batcher.translator.force, source, target), limits.timeout
-                )
-            except TimeoutError:
-                raise HTTPException(503, f"the request took longer than {limits.timeout:g} s") from None
+        # The slot stays taken until the work has ended, also after a timeout's 503, which stops it
+        # at its next step: abandoned alignments neither pile up nor run unbounded (probe 0a2dfe1 D20).
+        await aligning.acquire()
+        stop = threading.Event()
+        work = asyncio.ensure_future(asyncio.to_thread(batcher.translator.force, source, target, None, stop))
+        work.add_done_callback(lambda done: (aligning.release(), done.cancelled() or done.exception()))
+        try:
+            translation = await asyncio.wait_for(asyncio.shield(work), limits.timeout)
+        except TimeoutError:
+            stop.set()
+            raise HTTPException(503, f"the request took longer than {limits.timeout:g} s") from None
         return JSONResponse(input_record(source, [translation]))
 
     async def list_models(request: Request) -> JSONResponse:
