@@ -629,10 +629,10 @@ def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypat
     release, started = threading.Event(), threading.Semaphore(0)
     force = translator.force
 
-    def held_force(source, target):
+    def held_force(source, target, options=None, stop=None):
         started.release()
         release.wait(60)
-        return force(source, target)
+        return force(source, target, options, stop)
 
     monkeypatch.setattr(translator, "force", held_force)
     request = {"source": "a0 b1", "target": "b1 a0", "source_lang": "sym", "target_lang": "sym"}
@@ -643,6 +643,9 @@ def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypat
                 assert started.acquire(timeout=60)
             refused = client.post("/v1/align", json=request)  # while both are held
             timed_out = [future.result() for future in computing]
+            # past their 503s the two still hold their slots until their work ends (probe 0a2dfe1 D20)
+            still_held = client.post("/v1/align", json=request)
         release.set()
     assert refused.status_code == 503 and refused.json()["error"].startswith("Slowdown")
+    assert still_held.status_code == 503 and still_held.json()["error"].startswith("Slowdown")
     assert all(a.status_code == 503 and "took longer than 5 s" in a.json()["error"] for a in timed_out)
