@@ -263,6 +263,11 @@ class LoadedModel:
         """n-best translations of each text, in input order (runtime/texts.py: TextTranslator)."""
         return TextTranslator(self).translate(texts, options, batch_size, first_number, sentences, stop)
 
+    def source_ids(self, text: str) -> list[int]:
+        """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
+        texts = TextTranslator(self)
+        return texts.tagged(texts.source_pieces(text)).ids
+
     def force(
         self,
         source_text: str,

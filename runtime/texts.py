@@ -117,10 +117,6 @@ class TextTranslator:
                 break
         return list(by_text.values())
 
-    def source_ids(self, text: str) -> list[int]:
-        """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
-        return self.tagged(self.source_pieces(text)).ids
-
     def source_pieces(self, text: str) -> SourcePieces:
         """The text's pieces, and its words in the source language (runtime/words.py)."""
         return self.model.tokenizer.encode_source(text, self.model.source_lang)
