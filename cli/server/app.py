@@ -1,27 +1,14 @@
 """`attn serve`'s ASGI application (Starlette): LibreTranslate's API, and native endpoints for
-what only attn has.
+what only attn has; the routes are cli/server/spec.py's ENDPOINTS, which /spec describes.
 
-LibreTranslate-compatible (shapes and messages as LibreTranslate documents and answers them; the
-fields of a request come from its JSON body, its form body, urlencoded or multipart, and its query
-string, a body's field before the query string's):
-    POST /translate   q (a string or a list), source, target, format "text" or "html",
-                      alternatives, api_key → {"translatedText": …, "alternatives": …}
-    POST /translate_file  file (.txt, .html), source, target → {"translatedFileUrl": …}, which
-                      GET /download_file/NAME serves
-    GET  /languages   → [{"code", "name", "targets"}], pairs translated through English included
-    POST /detect      q → [{"confidence", "language"}] among the served models' languages
-                      (source "auto" in /translate detects each text the same way)
-    POST /suggest     403: suggestions are off, as LibreTranslate's default
-    GET  /frontend/settings, GET /spec (OpenAPI)
-    GET  /            the web page (cli/server/static/index.html)
-CORS as LibreTranslate sets it (every origin by default; `attn serve --cors-origins`), and a path
-with repeated slashes ("//languages", from a base URL that ends in "/") is the path with one.
-Native:
-    POST /v1/translate  q, source/target or model, search settings, sentences → {"results": [the
-                        jsonl schema's objects]} (scores, n-best, word alignments)
-    POST /v1/summarize  q, model, search settings → {"results": [objects with "summary"]}
-    POST /v1/align      source, target (texts), model or languages → one object: score, alignment
-    GET  /v1/models, GET /health
+LibreTranslate-compatible endpoints take shapes and messages as LibreTranslate documents and
+answers them; the fields of a request come from its JSON body, its form body (urlencoded or
+multipart) and its query string, a body's field before the query string's. Source "auto" detects
+each text's language among the served ones; a pair no model translates, but two do through
+English, goes through English (runtime/router.py). CORS as LibreTranslate sets it (every origin by
+default; `attn serve --cors-origins`), and a path with repeated slashes ("//languages", from a base
+URL that ends in "/") is the path with one. The native /v1 endpoints answer with the jsonl
+schema's objects (scores, n-best, word alignments, coverage).
 Every error is {"error": "…"} with a 4xx (or a 5xx for a failure of ours): 400 malformed or
 unsupported, 403 a missing or wrong API key, 404/405 an unknown route, 413 over the size limits,
 503 busy, shutting down or past the request timeout. The server keeps serving after any of them.
@@ -64,7 +51,7 @@ from .batcher import Busy, DynamicBatcher
 from .files import FILE_FORMATS, TranslatedFiles, download_name
 from .html_text import translate_html
 from .settings import SERVER_SEARCH_LIMITS, Limits
-from .spec import openapi
+from .spec import ENDPOINTS, openapi
 
 log = logging.getLogger("attn.serve")
 
@@ -408,21 +395,24 @@ def create_app(
         log.exception("internal error on %s", request.url.path)
         return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)
 
+    handlers = {
+        "web_page": web_page,
+        "translate": translate,
+        "languages": languages,
+        "translate_file": translate_file,
+        "download_file": download_file,
+        "detect": detect_route,
+        "suggest": suggest,
+        "frontend_settings": frontend_settings,
+        "spec": spec,
+        "native_translate": native_translate,
+        "native_summarize": native_summarize,
+        "native_align": native_align,
+        "list_models": list_models,
+        "health": health,
+    }
     routes = [
-        Route("/", web_page, methods=["GET"]),
-        Route("/translate", translate, methods=["POST"]),
-        Route("/languages", languages, methods=["GET", "POST"]),
-        Route("/translate_file", translate_file, methods=["POST"]),
-        Route("/download_file/{name}", download_file, methods=["GET"]),
-        Route("/detect", detect_route, methods=["POST"]),
-        Route("/suggest", suggest, methods=["POST"]),
-        Route("/frontend/settings", frontend_settings, methods=["GET"]),
-        Route("/spec", spec, methods=["GET"]),
-        Route("/v1/translate", native_translate, methods=["POST"]),
-        Route("/v1/summarize", native_summarize, methods=["POST"]),
-        Route("/v1/align", native_align, methods=["POST"]),
-        Route("/v1/models", list_models, methods=["GET"]),
-        Route("/health", health, methods=["GET"]),
+        Route(endpoint.path, handlers[endpoint.handler], methods=list(endpoint.methods)) for endpoint in ENDPOINTS
     ]
     cors = Middleware(
         CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"]

@@ -1,6 +1,9 @@
-"""`GET /spec`: the OpenAPI description of the endpoints `attn serve` answers."""
+"""The endpoints `attn serve` answers, in one table: Starlette's routes (cli/server/app.py) and the
+OpenAPI description of `GET /spec` are both made from ENDPOINTS."""
 
 from __future__ import annotations
+
+from dataclasses import dataclass, field
 
 
 def _form(*names: str, required: tuple[str, ...] = ()) -> dict:
@@ -24,14 +27,115 @@ ERROR = {
 ERRORS = {"400": ERROR, "403": ERROR, "413": ERROR, "503": ERROR}
 
 
-def openapi(version: str) -> dict:
+def _translate_form() -> dict:
     translate = _form("q", "source", "target", "format", "alternatives", "api_key", required=("q", "source", "target"))
     translate["properties"]["q"] = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}
     translate["properties"]["format"] = {"type": "string", "enum": ["text", "html"], "default": "text"}
     translate["properties"]["alternatives"] = {"type": "integer", "minimum": 0, "default": 0}
+    return translate
+
+
+def _upload_form() -> dict:
     upload = _form("source", "target", "api_key", required=("file", "source", "target"))
     upload["properties"]["file"] = {"type": "string", "format": "binary"}
-    json_only = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+    return upload
+
+
+JSON_ONLY = {"required": True, "content": {"application/json": {"schema": {"type": "object"}}}}
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One route: its path, methods, the handler's name in create_app, and what /spec says of it
+    (`described` false: served, but not part of the API, as the web page and /spec itself)."""
+
+    path: str
+    methods: tuple[str, ...]
+    handler: str
+    summary: str = ""
+    answer: str = ""
+    body: dict | None = None
+    errors: dict = field(default_factory=lambda: ERRORS)
+    parameters: tuple[dict, ...] = ()
+    described: bool = True
+
+
+ENDPOINTS = (
+    Endpoint("/", ("GET",), "web_page", described=False),
+    Endpoint(
+        "/translate",
+        ("POST",),
+        "translate",
+        "Translate text or HTML",
+        "translatedText (and alternatives, detectedLanguage)",
+        _body(_translate_form()),
+    ),
+    Endpoint(
+        "/languages",
+        ("GET", "POST"),
+        "languages",
+        "Languages and their targets (through English included)",
+        "[{code, name, targets}]",
+        errors={},
+    ),
+    Endpoint(
+        "/translate_file",
+        ("POST",),
+        "translate_file",
+        "Translate a .txt or .html file",
+        "translatedFileUrl",
+        _body(_upload_form(), multipart=True),
+    ),
+    Endpoint(
+        "/download_file/{name}",
+        ("GET",),
+        "download_file",
+        "A translated file",
+        "the file",
+        errors={"404": ERROR},
+        parameters=({"name": "name", "in": "path", "required": True, "schema": {"type": "string"}},),
+    ),
+    Endpoint(
+        "/detect",
+        ("POST",),
+        "detect",
+        "Detect the language of a text",
+        "[{confidence, language}]",
+        _body(_form("q", "api_key", required=("q",))),
+    ),
+    Endpoint("/suggest", ("POST",), "suggest", "Suggestions (disabled on this server)", errors={"403": ERROR}),
+    Endpoint("/frontend/settings", ("GET",), "frontend_settings", "Settings for web front-ends", "settings", errors={}),
+    Endpoint("/spec", ("GET",), "spec", described=False),
+    Endpoint(
+        "/v1/translate",
+        ("POST",),
+        "native_translate",
+        "Translations with scores, n-best and alignments",
+        "results",
+        JSON_ONLY,
+    ),
+    Endpoint("/v1/summarize", ("POST",), "native_summarize", "Summaries with alignments", "results", JSON_ONLY),
+    Endpoint("/v1/align", ("POST",), "native_align", "Score and align a given translation", "alignment", JSON_ONLY),
+    Endpoint("/v1/models", ("GET",), "list_models", "Served models", "models", errors={}),
+    Endpoint("/health", ("GET",), "health", "Health", "ok", errors={}),
+)
+
+
+def openapi(version: str) -> dict:
+    """The OpenAPI description of ENDPOINTS (each described one under its first method)."""
+    paths = {}
+    for endpoint in ENDPOINTS:
+        if not endpoint.described:
+            continue
+        operation = {
+            "summary": endpoint.summary,
+            "responses": {**({"200": {"description": endpoint.answer}} if endpoint.answer else {}), **endpoint.errors},
+        }
+        if endpoint.body is not None:
+            operation["requestBody"] = endpoint.body
+        if endpoint.parameters:
+            operation["parameters"] = list(endpoint.parameters)
+        paths[endpoint.path] = {endpoint.methods[0].lower(): operation}
     return {
         "openapi": "3.0.3",
         "info": {
@@ -40,70 +144,5 @@ def openapi(version: str) -> dict:
             "description": "LibreTranslate's API (fields from JSON, a form or the query string), and attn's "
             "own /v1 endpoints with scores, n-best lists and word alignments.",
         },
-        "paths": {
-            "/translate": {
-                "post": {
-                    "summary": "Translate text or HTML",
-                    "requestBody": _body(translate),
-                    "responses": {
-                        "200": {"description": "translatedText (and alternatives, detectedLanguage)"},
-                        **ERRORS,
-                    },
-                }
-            },
-            "/translate_file": {
-                "post": {
-                    "summary": "Translate a .txt or .html file",
-                    "requestBody": _body(upload, multipart=True),
-                    "responses": {"200": {"description": "translatedFileUrl"}, **ERRORS},
-                }
-            },
-            "/download_file/{name}": {
-                "get": {
-                    "summary": "A translated file",
-                    "parameters": [{"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}],
-                    "responses": {"200": {"description": "the file"}, "404": ERROR},
-                }
-            },
-            "/detect": {
-                "post": {
-                    "summary": "Detect the language of a text",
-                    "requestBody": _body(_form("q", "api_key", required=("q",))),
-                    "responses": {"200": {"description": "[{confidence, language}]"}, **ERRORS},
-                }
-            },
-            "/languages": {
-                "get": {
-                    "summary": "Languages and their targets",
-                    "responses": {"200": {"description": "[{code, name, targets}]"}},
-                }
-            },
-            "/suggest": {"post": {"summary": "Suggestions (disabled on this server)", "responses": {"403": ERROR}}},
-            "/frontend/settings": {
-                "get": {"summary": "Settings for web front-ends", "responses": {"200": {"description": "settings"}}}
-            },
-            "/v1/translate": {
-                "post": {
-                    "summary": "Translations with scores, n-best and alignments",
-                    "requestBody": json_only,
-                    "responses": {"200": {"description": "results"}, **ERRORS},
-                }
-            },
-            "/v1/summarize": {
-                "post": {
-                    "summary": "Summaries with alignments",
-                    "requestBody": json_only,
-                    "responses": {"200": {"description": "results"}, **ERRORS},
-                }
-            },
-            "/v1/align": {
-                "post": {
-                    "summary": "Score and align a given translation",
-                    "requestBody": json_only,
-                    "responses": {"200": {"description": "alignment"}, **ERRORS},
-                }
-            },
-            "/v1/models": {"get": {"summary": "Served models", "responses": {"200": {"description": "models"}}}},
-            "/health": {"get": {"summary": "Health", "responses": {"200": {"description": "ok"}}}},
-        },
+        "paths": paths,
     }
