@@ -42,11 +42,11 @@ from attn.runtime.constants import BOM, LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.records import input_record
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose, unchanged
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
 
-from ..formats.jsonl import input_record
 from .batcher import Busy, DynamicBatcher
 from .files import FILE_FORMATS, TranslatedFiles, download_name
 from .html_text import translate_html
