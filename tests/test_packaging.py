@@ -47,7 +47,10 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
     for module in (
         "attn/cli/app.py",
         "attn/runtime/loaded_model.py",
-        "attn/export/onnx_export.py",
+        "attn/export/graphs/onnx_export.py",
+        "attn/export/models/transformer.py",
+        "attn/export/training/train.py",
+        "attn/export/importers/marian.py",
         "attn/configs/reverse.toml",
         "attn/runtime/take_rows.onnx",
         "attn/runtime/best_columns.onnx",
