@@ -296,7 +296,7 @@ def test_a_full_queue_refuses_and_a_timed_out_request_is_dropped():
 
 
 @pytest.mark.integration
-def test_a_full_queue_and_a_slow_request_get_503(reverse_model):
+def test_too_many_texts_get_413_and_a_slow_request_503(reverse_model):
     import httpx
 
     # 1 ms is far below what hundreds of decoder steps take anywhere (one onnxruntime session run
@@ -304,8 +304,10 @@ def test_a_full_queue_and_a_slow_request_get_503(reverse_model):
     running = Server("--models", str(reverse_model), "--max-queued", "2", "--timeout", "0.001")
     try:
         request = {"source": "sym", "target": "sym"}
-        busy = httpx.post(running.url + "/translate", json={**request, "q": ["a0", "b1", "c2"]})
-        assert busy.status_code == 503 and busy.headers["retry-after"] == "1" and "Slowdown" in busy.json()["error"]
+        # more texts than may ever wait: 413, not a 503 whose retry could never succeed (a full
+        # queue's 503 is test_a_full_queue_and_a_timed_out_request_is_dropped's)
+        too_many = httpx.post(running.url + "/translate", json={**request, "q": ["a0", "b1", "c2"]})
+        assert too_many.status_code == 413 and "at most 2" in too_many.json()["error"]
         slow = httpx.post(running.url + "/translate", json={**request, "q": " ".join(["a0 b1 c2 d3"] * 100)})
         assert slow.status_code == 503 and "took longer than 0.001 s" in slow.json()["error"]
         assert httpx.get(running.url + "/health").json()["status"] == "ok"
@@ -460,6 +462,18 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
     )
     download = httpx.get(uploaded.json()["translatedFileUrl"])
     assert download.content.decode("utf-8") == f"\ufeff{lines[0]}\r\n\r\n{lines[1]}\r\n"
+
+
+@pytest.mark.integration
+def test_a_document_of_more_text_nodes_than_may_wait_is_413_not_a_retry(server):
+    """Probe 0a2dfe1 D8: 1,025 text nodes got 503 "retry later", which could never succeed."""
+    import httpx
+
+    from attn.cli.server.batcher import MAX_QUEUED
+
+    html = "".join(f"<p>a{i % 4}</p>" for i in range(MAX_QUEUED + 1))
+    reply = httpx.post(server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"})
+    assert reply.status_code == 413 and f"at most {MAX_QUEUED}" in reply.json()["error"]
 
 
 @pytest.mark.integration

@@ -590,6 +590,14 @@ async def decode(
 ) -> list:
     """The batcher's results, or 503 when it is full, shutting down, or past the timeout; 413 over
     the work budget (check_budget)."""
+    if (
+        len(texts) > batcher.max_queued
+    ):  # more than may ever wait at once: a retry could never succeed (probe 0a2dfe1 D8)
+        raise HTTPException(
+            413,
+            f"Invalid request: {len(texts)} texts (an HTML document's text nodes count one each) "
+            f"at once; this server takes at most {batcher.max_queued}",
+        )
     check_budget(batcher, texts, options, limits)
     try:
         return await asyncio.wait_for(batcher.translate(texts, options, sentences), limits.timeout)
