@@ -98,3 +98,15 @@ def test_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path):
         archive.writestr("p/model/model.bin", bytes(20 << 20))
     assert package.stat().st_size < 1 << 20
     assert "would inflate to" in refused("argos", str(package), "--out", str(tmp_path / "out"))
+
+
+def test_out_is_checked_before_anything_is_made_and_its_parents_are_made(tiny_marian, tmp_path):
+    """C2, C3: `--out /` made a scratch folder in / before refusing; `--out nope/deeper/model`
+    failed on the scratch folder with Python's error."""
+    before = set((tmp_path).iterdir())
+    (tmp_path / "user").mkdir()
+    (tmp_path / "user" / "notes.txt").write_text("mine")
+    assert "not a model folder" in refused("marian", str(tiny_marian), "--out", str(tmp_path / "user"))
+    assert set(tmp_path.iterdir()) == before | {tmp_path / "user"}  # no scratch folder beside it
+    attn("import", "marian", str(tiny_marian), "--out", str(tmp_path / "nope" / "deeper" / "model"))
+    assert (tmp_path / "nope" / "deeper" / "model" / "manifest.json").is_file()

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from attn.export.config import Config, ModelConfig
 from attn.export.graphs.onnx_export import ExportError, export_model
+from attn.export.graphs.staging import check_replaceable
 from attn.export.models.transformer import Transformer
 from attn.runtime.constants import SPECIAL_TOKENS, UNK
 from attn.runtime.errors import UsageError
@@ -133,6 +134,8 @@ def write_imported(converted: Converted, out: Path) -> dict:
     """Export the converted model with tokenizers made from its SentencePiece models into the
     verified folder `out`; returns a summary."""
     model, pieces, settings = converted.model, converted.pieces, converted.settings
+    check_replaceable(out)  # before anything is made beside it (`--out /` made a folder in / first)
+    out.resolve().parent.mkdir(parents=True, exist_ok=True)  # as `attn export` makes its --out's parents
     scratch = Path(tempfile.mkdtemp(prefix=f".{out.name}.tokenizers-", dir=out.resolve().parent))
     try:
         target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
