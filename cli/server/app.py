@@ -77,6 +77,8 @@ class Models:
                 if pair == (translator.source_lang, translator.target_lang)
                 else DynamicBatcher(translator.towards(*pair), **batching)
             )
+        # the ways between the served languages: each pair's model, or two through English
+        self.routes = Routes(list(self.pairs))
 
     def every_batcher(self) -> list[DynamicBatcher]:
         return list({id(b): b for b in [*self.batchers.values(), *self.pairs.values()]}.values())
@@ -96,11 +98,6 @@ class Models:
 
     def languages(self) -> set[str]:
         return {language for pair in self.pairs for language in pair}
-
-    @property
-    def routes(self) -> Routes:
-        """The ways between the served languages: each pair's model, or two through English."""
-        return Routes(list(self.pairs))
 
     def for_pair(self, source: str, target: str) -> DynamicBatcher:
         languages = self.languages()

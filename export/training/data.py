@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections import Counter
 from dataclasses import dataclass
 
 import torch
@@ -38,20 +39,13 @@ def hold_out(rows: list[Row], counts: dict[str, int], key=lambda row: row.source
     round."""
     held_texts: set[str] = set()
     for origin, count in counts.items():
-        texts = sorted(
-            {key(row) for row in rows if row.origin == origin},
-            key=lambda text: hashlib.sha256(text.encode("utf-8")).digest(),
-        )
+        rows_of_text = Counter(key(row) for row in rows if row.origin == origin)
         taken = 0
-        by_text: dict[str, int] = {}
-        for row in rows:
-            if row.origin == origin:
-                by_text[key(row)] = by_text.get(key(row), 0) + 1
-        for text in texts:
+        for text in sorted(rows_of_text, key=lambda text: hashlib.sha256(text.encode("utf-8")).digest()):
             if taken >= count:
                 break
             held_texts.add(text)
-            taken += by_text[text]
+            taken += rows_of_text[text]
     kept = [row for row in rows if key(row) not in held_texts]
     held = [row for row in rows if key(row) in held_texts]
     return kept, held
