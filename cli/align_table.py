@@ -2,7 +2,7 @@
 cell shaded by its weight, the strongest link of each row marked. Columns that do not fit the
 console width go to a continuation table; long words are abbreviated with "…". Each table row is
 one line of styled text that Rich prints, not a Rich Table, whose layout costs about 0.3 ms a
-cell: a 100,000-character line took 17 minutes as Rich tables (probe R1.14)."""
+cell: a 100,000-character line took 17 minutes as Rich tables."""
 
 from __future__ import annotations
 

@@ -118,7 +118,7 @@ def translate_corpus(
     else:
         check_remote_output(str(output))
     if local and all(holds_no_rows(path) for path in paths):
-        write_empty_dataset(output)  # nothing to translate: no cluster to start (probe C3b)
+        write_empty_dataset(output)  # nothing to translate: no cluster to start
         return
     if not ray.is_initialized():
         # Ray's own notes (start-up, authentication, progress every 10 s) are not the user's business
@@ -224,7 +224,7 @@ def check_output_folder(output: Path) -> None:
 
 def check_remote_output(uri: str) -> None:
     """A UsageError, before Ray starts, for an output URI that pyarrow cannot open: an unknown
-    scheme, a missing client library, a bucket that cannot be reached (probe C9)."""
+    scheme, a missing client library, a bucket that cannot be reached."""
     from pyarrow.fs import FileSystem
 
     try:
@@ -249,7 +249,7 @@ def check_parquet_column(path: str, column: str) -> None:
         )
     kind = schema.field(column).type
     if not (pyarrow.types.is_string(kind) or pyarrow.types.is_large_string(kind) or pyarrow.types.is_null(kind)):
-        # numbers or lists were written as their Python repr and "translated" (probe C5)
+        # numbers or lists were written as their Python repr and "translated"
         raise UsageError(f"{path}: column {column!r} holds {kind}, not text; choose a text column with --column")
 
 

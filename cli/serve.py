@@ -57,7 +57,7 @@ def served_host_names(host: str) -> tuple[str, ...]:
 
 def check_decodes(translator) -> None:
     """One short greedy translation before serving: a folder whose weights are not finite (its
-    checksums re-written) is refused at start, naming it, not with a 500 on every request (probe S33b)."""
+    checksums re-written) is refused at start, naming it, not with a 500 on every request."""
     try:
         translator.translate(["a"], translator.default_options(beam=1, max_length_ratio=0.0, max_length_offset=1))
     except UsageError as error:
@@ -184,10 +184,10 @@ def serve_command(
     # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
     # trickles its headers is dropped after --header-seconds (cli/server/protocol.py), its body
-    # gets 408 after Limits.body_seconds (cli/server/app.py read_fields). Slow clients
+    # gets 408 after Limits.body_seconds (cli/server/fields.py read_fields). Slow clients
     # holding sockets must not exhaust the process's file descriptors: the soft limit is raised to
     # the hard one, connections beyond --max-connections get 503 at once, and should accept() fail
-    # all the same, asyncio's error is logged once a minute, not 100,000 times (probe S26).
+    # all the same, asyncio's error is logged once a minute, not 100,000 times.
     raise_file_limit()
     logging.getLogger("asyncio").addFilter(OncePerMinute("socket.accept() out of system resource"))
     uvicorn.run(

@@ -78,7 +78,7 @@ def export_command(
     from attn.export.graphs.staging import check_replaceable
     from attn.export.training.train import Trainer, chosen_weights
 
-    check_replaceable(out)  # a --out that will be refused is refused before any training (probe X11)
+    check_replaceable(out)  # a --out that will be refused is refused before any training
     console = Console(stderr=True)
     run = _workdir(config, workdir)
     trainer = Trainer(load_config(config, _overrides(overrides, device)), run, console)

@@ -36,7 +36,7 @@ EXTERNAL_DATA_KEY = b"\n\x08location\x12"
 
 def check_self_contained(folder: Path, name: str, data: bytes) -> None:
     """Refuse a graph whose weights lie in another file (ONNX external data): the manifest's
-    checksums cover only the files it lists, so such a file would be loaded unchecked (probe M8)."""
+    checksums cover only the files it lists, so such a file would be loaded unchecked."""
     if EXTERNAL_DATA_KEY in data:
         raise ModelFolderError(
             f"{folder / name}: keeps tensors in another file (ONNX external data), which the "

@@ -126,7 +126,7 @@ class VerifiedFile:
 
 
 # An .npz member may unpack to at most this many times its stored size, or to LARGE_MEMBER bytes:
-# the shipped arrays unpack 1 to 3 times; a zip bomb 1,000 times and more (probe M4).
+# the shipped arrays unpack 1 to 3 times; a zip bomb 1,000 times and more.
 NPZ_RATIO, LARGE_MEMBER = 50, 1 << 24
 
 

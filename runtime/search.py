@@ -259,7 +259,7 @@ def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndar
     """Draw one token per row, row r holding sentence `sentences[r]` of the batch, from the tempered,
     top-k / top-p truncated distribution. Each sentence draws from its own generator, seeded with
     options.seed: with a seed, a sentence's sample depends on its text alone, not on the batch it
-    shares (alone and in any batch, as the server's batches mix requests; probe S30)."""
+    shares (alone and in any batch, as the server's batches mix requests)."""
     if options.seed is None:
         generators = np.random.default_rng().spawn(batch)
     else:

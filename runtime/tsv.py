@@ -15,7 +15,7 @@ Item = TypeVar("Item")
 # How the corpora write a document's paragraph break inside its one line; read as a space, as
 # `attn summarize` folds a document's line breaks.
 PARAGRAPH_MARK = " ¶ "
-# A longer line is refused (its bytes are never all read: /dev/zero as a corpus, probe X7); the
+# A longer line is refused (its bytes are never all read: /dev/zero as a corpus); the
 # longest line of ../shared/data is a Python PEP of 113,593 characters.
 MAX_LINE_BYTES = 1 << 22
 
@@ -58,7 +58,7 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
                     )
                 source, target = (columns[1], columns[0]) if swap_columns else (columns[0], columns[1])
                 rows.append(Row(source, target, columns[2] if len(columns) > 2 else ""))
-    except UnicodeDecodeError as error:  # decoded line by line: the line and the byte in it are exact (probe R4.9)
+    except UnicodeDecodeError as error:  # decoded line by line: the line and the byte in it are exact
         raise UsageError(f"{path}:{number}: not UTF-8 ({error.reason} at byte {error.start + 1} of the line)") from None
     except (EOFError, gzip.BadGzipFile, zlib.error) as error:
         raise UsageError(f"{path}: damaged or truncated gzip file after line {number} ({error})") from None

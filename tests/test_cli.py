@@ -213,8 +213,8 @@ def test_alignments_count_french_elided_words_as_words(reverse_model, tmp_path):
 
 
 def test_a_failed_json_write_keeps_the_old_scores(tmp_path):
-    """`attn eval --json` on a full disk left a 0-byte scores.json in place of the old one (probe
-    E7b): the record is written beside it and renamed only when whole. Here the write fails on a
+    """`attn eval --json` on a full disk left a 0-byte scores.json in place of the old one: the
+    record is written beside it and renamed only when whole. Here the write fails on a
     text that UTF-8 cannot encode, after a first part of it was written."""
     from attn.cli.evaluate import write_atomically
 

@@ -1,5 +1,5 @@
 """The habits people expect of a command-line tool: progress only for a person watching, machine-
-readable listings, shell completion, one-line hints and errors (issue 17)."""
+readable listings, shell completion, one-line hints and errors."""
 
 import json
 import os
@@ -129,7 +129,7 @@ def test_eval_of_a_missing_file_names_it(tmp_path):
     assert result.stderr.decode() == f"attn: error: no such file: {tmp_path / 'nothing.tsv'}\n"
 
 
-# ---- issue 45 -----------------------------------------------------------------------------------
+# ---- files in and out ---------------------------------------------------------------------------
 @pytest.mark.integration
 def test_input_and_output_files(reverse_model, tmp_path):
     (tmp_path / "one.txt").write_text("a0 b1\nc2 d3\n")
@@ -197,7 +197,7 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     """The both-ways toy model translates sym→rot and back (each line its own direction); a line
     in a language the model does not read is written out unchanged, with a note. One language
     was picked for a whole mixed file from its first batch, however short
-    its first line (probes P9, P10)."""
+    its first line."""
     from attn.runtime.router import Router, unchanged
 
     notes = []
@@ -234,7 +234,7 @@ def test_eval_json_to_standard_output(reverse_model, tmp_path):
 @pytest.mark.integration
 @pytest.mark.parametrize("args", [["translate", "--align", "a0 b1 c2"], ["align", "a0 b1", "b1 a0"]])
 def test_rich_output_into_a_pipe_closed_early_exits_0(reverse_model, args):
-    """`| head -1` made --align and attn align exit 1 silently (probe E2)."""
+    """`| head -1` made --align and attn align exit 1 silently."""
     command = " ".join(
         [sys.executable, "-m", "attn.cli", *args[:1], "-m", str(reverse_model), *(f"'{a}'" for a in args[1:])]
     )
@@ -247,7 +247,7 @@ def test_rich_output_into_a_pipe_closed_early_exits_0(reverse_model, args):
 @pytest.mark.integration
 @pytest.mark.parametrize("args", [["translate", "a0"], ["eval", "ROWS"], ["models"]])
 def test_a_closed_standard_output_is_a_clear_error(reverse_model, tmp_path, args):
-    """With `>&-` commands failed with an AttributeError, and eval exited 0 (probe E3, E3b)."""
+    """With `>&-` commands failed with an AttributeError, and eval exited 0."""
     (tmp_path / "rows.tsv").write_text("a0 b1\tb1 a0\n")
     args = [str(tmp_path / "rows.tsv") if a == "ROWS" else a for a in args]
     extra = ["-m", str(reverse_model)] if args[0] != "models" else []

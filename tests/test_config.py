@@ -204,7 +204,7 @@ def test_unusable_training_data_is_refused_before_training(tmp_path, train_text,
     with pytest.raises(ConfigError if "column" not in message else UsageError, match=message):
         trainer_on(tmp_path, train_text, dev_text)
     assert not (tmp_path / "work" / "config.json").exists()  # the folder is not locked to the failed run
-    assert not (tmp_path / "work" / "tokenizer.json").exists()  # nor a tokenizer left for the next run (probe X6)
+    assert not (tmp_path / "work" / "tokenizer.json").exists()  # nor a tokenizer left for the next run
 
 
 def test_a_truncated_gzip_is_named_not_interrupted(tmp_path):

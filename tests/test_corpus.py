@@ -1,4 +1,4 @@
-"""`attn translate-corpus` on a local Ray instance (issue 19): one output row per input row, the
+"""`attn translate-corpus` on a local Ray instance: one output row per input row, the
 order recoverable, every text translated as `attn translate` translates it."""
 
 import pytest
@@ -46,7 +46,7 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
     assert list(from_text["translation"]) == expected_text
     assert list(from_parquet["translation"]) == expected_parquet
     assert not list(tmp_path.glob(".out.staging-*"))  # the staging folder became the output
-    # a second run into the same folder is refused, not appended (probe C6b)
+    # a second run into the same folder is refused, not appended
     rerun = attn(
         "translate-corpus", str(text_file), "--output", str(tmp_path / "out"), "-m", str(reverse_model), check_rc=2
     )
@@ -64,9 +64,9 @@ def test_a_corpus_on_ray_equals_attn_translate(reverse_model, reverse_test_rows,
     ],
 )
 def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
-    """Each was an internal error with a folded Ray traceback after 15 s of start-up (probe C4,
-    C6c; C9: an s3:// output without credentials, here a scheme pyarrow does not know), or (C5)
-    numbers translated as their Python repr."""
+    """Each was an internal error with a folded Ray traceback after 15 s of start-up (an s3://
+    output without credentials, here a scheme pyarrow does not know), or numbers translated as
+    their Python repr."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -93,7 +93,7 @@ def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
 
 def test_inputs_without_rows_give_an_empty_dataset_without_starting_ray(reverse_model, tmp_path):
     """Only empty files (a text file of no bytes, Parquet of no rows) wrote an empty folder that no
-    Parquet reader opens, after Ray's start-up and its log lines (probe C3b): now a dataset of no
+    Parquet reader opens, after Ray's start-up and its log lines: now a dataset of no
     rows with the output's columns, and nothing on stderr."""
     import pyarrow as pa
     import pyarrow.parquet as pq
@@ -116,8 +116,7 @@ def test_inputs_without_rows_give_an_empty_dataset_without_starting_ray(reverse_
 
 
 def test_a_run_from_the_command_line_keeps_rays_notes_off_stderr(reverse_model, reverse_test_rows, tmp_path):
-    """Ray logged its start-up, authentication and a progress report every 10 s to stderr (probe
-    C3b); what the user sees now is at most Ray's own error-level lines, none of its notes."""
+    """Ray logged its start-up, authentication and a progress report every 10 s to stderr; what the user sees now is at most Ray's own error-level lines, none of its notes."""
     import pyarrow.parquet as pq
 
     text_file = tmp_path / "part.txt"
@@ -130,8 +129,8 @@ def test_a_run_from_the_command_line_keeps_rays_notes_off_stderr(reverse_model, 
 
 def test_sigterm_during_a_run_cleans_up_as_ctrl_c_does():
     """A terminated run died inside Ray's signal handler and left its hidden staging folder
-    (re-checked after probe C7): during the write SIGTERM is a KeyboardInterrupt, and the
-    handler before it comes back afterwards."""
+    : during the write SIGTERM is a KeyboardInterrupt, and the
+     handler before it comes back afterwards."""
     import os
     import signal
 
@@ -146,7 +145,7 @@ def test_sigterm_during_a_run_cleans_up_as_ctrl_c_does():
 
 def test_a_failed_write_leaves_no_output_and_no_staging(reverse_model, tmp_path, monkeypatch):
     """A full disk during the write left a 0-byte .parquet in the output folder, which then no
-    Parquet reader opened (probe E7d): the write goes to a staging folder that only a finished
+    Parquet reader opened: the write goes to a staging folder that only a finished
     write renames; a failed one leaves neither. Ray's dataset is replaced by one whose write
     fails as a full disk does, half a file written."""
     import errno

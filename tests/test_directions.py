@@ -1,4 +1,4 @@
-"""One model for two directions (issue 18's multilingual alternative, Johnson et al. 2017): the
+"""One model for two directions (the multilingual alternative, Johnson et al. 2017): the
 target-language token opens each source, `--from/--to` choose the direction, and every output
 (alignment, Pharaoh, the server) speaks of the user's words only. The toy task rotates symbols,
 so a source has a different target each way: only the token tells them apart."""

@@ -64,7 +64,7 @@ def test_mismatch_is_refused_and_the_old_folder_kept(reverse_run, tmp_path, monk
 
 
 def test_non_finite_weights_are_refused_at_export(reverse_run, tmp_path):
-    """NaN gave "max |difference| 0" (max(0, nan) is 0) and a NaN model was written (probe X4)."""
+    """NaN gave "max |difference| 0" (max(0, nan) is 0) and a NaN model was written."""
     import copy
 
     trainer, _ = reverse_run

@@ -124,7 +124,7 @@ def test_a_start_that_is_no_model_is_a_config_error(tmp_path):
 @pytest.mark.parametrize("name", ["en-de", "de-en", "fr-en", "summarize"])
 def test_every_shipped_folder_reads_back_as_training_weights(name):
     """A run starts from any shipped folder (`[train] init_from = "models/NAME"`): every weight of
-    its model is read back, the calibrated encoders' fused products included (probe 0a2dfe1)."""
+    its model is read back, the calibrated encoders' fused products included."""
     from attn.export.models import build_model
     from attn.runtime.manifest import read_manifest
     from attn.runtime.registry import installed_root

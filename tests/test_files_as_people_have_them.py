@@ -1,4 +1,4 @@
-"""Files and text as people have them (shared/reports/probe-0a2dfe1.md): `-o` to what is not a
+"""Files and text as people have them: `-o` to what is not a
 plain file, links and permissions, a byte-order mark and Windows line ends, heat maps beside the
 user's own files, and errors that name a file without Python's "[Errno N]"."""
 
@@ -94,7 +94,7 @@ def test_heat_maps_never_replace_the_users_numbered_files(reverse_model, tmp_pat
     ids=lambda command: command[0] + " " + command[1],
 )
 def test_a_missing_file_is_named_in_one_line_without_errno(reverse_model, tmp_path, command):
-    """Item 5 of the probe's issue: `attn summarize -i /nonexistent` said "[Errno 2] No such file…"."""
+    """`attn summarize -i /nonexistent` said "[Errno 2] No such file…"."""
     arguments = [part.format(missing=tmp_path / "missing") for part in command]
     if arguments[0] in ("translate", "bench"):
         arguments += ["-m", str(reverse_model)]

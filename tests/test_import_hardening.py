@@ -1,5 +1,5 @@
 """Hostile and damaged checkpoints are refused in one line, before memory is spent on them and
-before anything replaces a working folder (shared/reports/probe-0a2dfe1.md, A and B)."""
+before anything replaces a working folder."""
 
 from __future__ import annotations
 

@@ -121,7 +121,7 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
 @pytest.mark.parametrize("content", [b"my notes", b"\x80\x04\x95 not a pickle of ours"])
 def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
     """A user's file named last.pt was an internal IndexError, a pickled payload relayed torch's
-    advice to load it unsafely (probe X15, X16)."""
+    advice to load it unsafely."""
     import subprocess
     import sys
 
@@ -148,8 +148,8 @@ def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
 
 @pytest.mark.parametrize("writer", ["tokenizer", "checkpoint"])
 def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, monkeypatch, writer):
-    """A write that fails part-way (ENOSPC) left `tokenizer.json.tmp` in the work folder (probe E7c,
-    re-checked with a full tmpfs): the old file stays whole and no temporary file remains."""
+    """A write that fails part-way (ENOSPC) left `tokenizer.json.tmp` in the work folder (a full
+    tmpfs): the old file stays whole and no temporary file remains."""
     import errno
 
     from attn.export.training import train

@@ -39,7 +39,7 @@ def test_a_detection_among_some_languages_leaves_the_others_known():
     ],
 )
 def test_a_clear_other_language_is_named_and_an_unclear_text_stays_among_the_candidates(text, language):
-    """Short or ambiguous text was given a language at any confidence (probe P8)."""
+    """Short or ambiguous text was given a language at any confidence."""
     assert detect_language(text, {"en", "de"})[0] == language  # "Hallo": no language is likely, so en or de
 
 
@@ -109,7 +109,7 @@ def test_a_missing_direction_that_two_installed_ones_chain_into_is_translated_th
 @pytest.mark.system
 def test_from_auto_on_no_input_says_nothing_and_text_already_in_the_target_comes_back():
     """`--from auto` said "detected de (33 % likely)" for an empty input, and English asked into
-    English was refused with advice to pipe en→de→en (probe P11)."""
+    English was refused with advice to pipe en→de→en."""
     nothing = attn("translate", "--from", "auto", stdin=b"")
     assert nothing.stdout == b"" and nothing.stderr == b""
     english = attn("translate", "--from", "auto", "--to", "en", "The file could not be opened.")

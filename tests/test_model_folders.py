@@ -318,7 +318,7 @@ def test_any_damage_to_any_file(reverse_model, tmp_path_factory, name, damage, w
         pass
 
 
-# ---- non-finite weights (probe M2, X4) --------------------------------------------------------
+# ---- non-finite weights --------------------------------------------------------
 def nan_folder(model: Path, tmp_path: Path) -> Path:
     """A copy of `model` whose encoder embeddings are NaN, its checksum re-written."""
     import onnx
@@ -338,7 +338,7 @@ def nan_folder(model: Path, tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("options", [[], ["--beam", "1"], ["-f", "jsonl", "--beam", "1"], ["--sample", "--seed", "1"]])
 def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
-    """An internal error (beam), an empty line with exit 0 (greedy, sampling), `"score": NaN` (probe M2)."""
+    """An internal error (beam), an empty line with exit 0 (greedy, sampling), `"score": NaN`."""
     folder = nan_folder(transformer_model, tmp_path)
     result = subprocess.run(
         [*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120
@@ -372,7 +372,7 @@ def test_a_graph_with_external_data_is_refused(transformer_model, tmp_path):
 
 def test_a_zip_bomb_member_is_refused_before_it_is_unpacked(folder):
     """A re-hashed lexicon or output layer whose member unpacks to gigabytes was unpacked whole
-    before its shape was checked (probe M4)."""
+    before its shape was checked."""
     import zipfile
 
     with zipfile.ZipFile(folder / "output_layer.npz", "w", compression=zipfile.ZIP_DEFLATED) as archive:

@@ -36,7 +36,7 @@ def test_a_folder_of_user_files_is_refused_and_kept(reverse_model, tmp_path):
 
 @pytest.mark.parametrize("names", [["manifest.json"], ["manifest.json", "tokenizer.json"]])
 def test_a_folder_whose_manifest_is_not_a_models_is_refused_and_kept(reverse_model, tmp_path, names):
-    """A browser extension's manifest.json does not make a model folder (probe X10)."""
+    """A browser extension's manifest.json does not make a model folder."""
     out = tmp_path / "webext"
     out.mkdir()
     for name in names:
@@ -155,7 +155,7 @@ def test_a_symbolic_link_as_out_is_refused(reverse_model, tmp_path):
 
 
 def test_quantize_refuses_to_replace_its_own_source(reverse_model, tmp_path):
-    """`attn quantize F --out F` replaced the fp32 folder by its int8 copy (probe X12)."""
+    """`attn quantize F --out F` replaced the fp32 folder by its int8 copy."""
     folder = tmp_path / "model"
     shutil.copytree(reverse_model, folder)
     result = quantize_cli(folder, folder)
@@ -164,7 +164,7 @@ def test_quantize_refuses_to_replace_its_own_source(reverse_model, tmp_path):
 
 
 def test_export_refuses_its_out_before_training(tmp_path):
-    """An --out that will be refused was refused only after training (probe X11)."""
+    """An --out that will be refused was refused only after training."""
     from attn.runtime.constants import MANIFEST
 
     out = tmp_path / "notes"
@@ -182,7 +182,7 @@ def test_export_refuses_its_out_before_training(tmp_path):
 
 def test_init_from_a_model_of_another_architecture_is_refused(transformer_model, tmp_path):
     """A Transformer folder as init_from of a GRU config trained from scratch, "0 of 20 weight
-    tensors taken", exit 0 (probe X3)."""
+    tensors taken", exit 0."""
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
     result = subprocess.run(
         [

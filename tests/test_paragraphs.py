@@ -1,4 +1,4 @@
-"""Text as people have it: sentences within a line, paragraphs of wrapped lines (issue 17)."""
+"""Text as people have it: sentences within a line, paragraphs of wrapped lines."""
 
 import json
 
@@ -27,7 +27,7 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
 
 @pytest.mark.unit
 def test_a_cut_inside_a_word_joins_only_its_two_pieces():
-    """One cut inside a word ("file.Then") switched splitting off for the whole paragraph (probe P5)."""
+    """One cut inside a word ("file.Then") switched splitting off for the whole paragraph."""
     text = "Run the script. It reads config.{guess,sub} first. Then it writes the file.Then it stops. Done."
     assert split_sentences(text, "en") == [
         "Run the script.",
@@ -77,7 +77,7 @@ def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     expected = attn("translate", "-m", str(reverse_model), "a0 b1 c2", "d3 e0. f1 g2.").stdout.decode().splitlines()
     assert out.split("\n") == ["", expected[0], "", "", expected[1], ""]
     pharaoh = attn("translate", "-m", str(reverse_model), "--paragraphs", "-f", "pharaoh", stdin=text).stdout.decode()
-    assert [line.split(" ||| ")[0] for line in pharaoh.split("\n")] == out.split("\n")  # lines line up (probe P3)
+    assert [line.split(" ||| ")[0] for line in pharaoh.split("\n")] == out.split("\n")  # lines line up
     records = attn("translate", "-m", str(reverse_model), "--paragraphs", "-f", "jsonl", stdin=text).stdout.decode()
     records = [json.loads(line) for line in records.splitlines()]
     assert [r["source"] for r in records] == ["a0 b1 c2", "d3 e0. f1 g2."]

@@ -1,4 +1,4 @@
-"""README.md's tour prints what README.md shows (issue 45): every `$ attn …` line of it that is
+"""README.md's tour prints what README.md shows: every `$ attn …` line of it that is
 followed by output runs here, with the shipped models, and must print that output. Another
 CPU's rounding may decide a near tie in a translation the other way, so a translated line that
 differs must be one of the 5 best, scored within NEAR_TIE of the best (as the everyday probe)."""

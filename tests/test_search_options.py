@@ -90,7 +90,7 @@ def test_n_best_is_sorted_and_distinct():
 
 @pytest.mark.parametrize("seed", [-1, 2**64, 1.5, True])
 def test_a_seed_outside_numpys_range_is_a_usage_error(seed):
-    """A negative seed reached numpy and was an internal error (probe S16)."""
+    """A negative seed reached numpy and was an internal error."""
     from attn.runtime.errors import UsageError
     from attn.runtime.search import check_search_value
 
@@ -111,7 +111,7 @@ def test_a_seed_repeats_sampling_and_another_seed_differs():
 
 
 def test_a_seeded_sample_is_the_same_alone_and_in_a_batch():
-    """Each sentence draws from its own generator: the server's batches mix requests (probe S30).
+    """Each sentence draws from its own generator: the server's batches mix requests.
     The toy's sentences are alike, so that any sentence of the batch must equal the one alone."""
     options = SearchOptions(beam=1, sample=True, seed=7, min_length=5)
     alone = decode(options, sentences=1)[0][0].tokens

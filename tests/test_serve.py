@@ -1,4 +1,4 @@
-"""`attn serve` (issue 19): LibreTranslate's client against a real server, every error case at the
+"""`attn serve`: LibreTranslate's client against a real server, every error case at the
 HTTP level, dynamic batching, and a graceful SIGTERM."""
 
 import asyncio
@@ -183,7 +183,7 @@ def test_api_keys(reverse_model, tmp_path):
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-2"}).json() == {
             "translatedText": "b1 a0"
         }
-        # non-ASCII keys were a 500 (hmac.compare_digest refuses non-ASCII str; probe S23)
+        # non-ASCII keys were a 500 (hmac.compare_digest refuses non-ASCII str)
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "secret-\u0131"}).status_code == 403
         assert httpx.post(guarded.url + "/translate", json={**request, "api_key": "clé-secrète"}).json() == {
             "translatedText": "b1 a0"
@@ -330,7 +330,7 @@ def test_detection_with_the_shipped_model():
         ).json()
         assert reply["detectedLanguage"]["language"] == "en"
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
-        # already in the target language: given back as it is, as `attn translate` does (probe S13b: a 400 before)
+        # already in the target language: given back as it is, as `attn translate` does
         german = httpx.post(
             running.url + "/translate",
             json={"q": ["Guten Morgen", "The file could not be opened."], "source": "auto", "target": "de"},
@@ -387,7 +387,7 @@ def test_german_and_french_are_translated_through_english():
         server.stop()
 
 
-# ---- LibreTranslate's ways of asking (issue 44) ----------------------------------------------------
+# ---- LibreTranslate's ways of asking ----------------------------------------------------
 @pytest.mark.integration
 @pytest.mark.parametrize("how", ["json", "form", "multipart", "query string"])
 def test_every_way_a_client_sends_its_fields_is_read(server, reverse_model, how):
@@ -504,7 +504,7 @@ def test_the_endpoints_of_a_front_end(server):
 @pytest.mark.integration
 def test_expensive_requests_within_the_size_limits_are_refused(server):
     """10,000 emoji are 20,000 characters but 40,000 pieces, and a 120-byte request could ask for
-    beam 128 and min_length 1000: both held a model for minutes (probe S20, S20b)."""
+    beam 128 and min_length 1000: both held a model for minutes."""
     import httpx
 
     emoji = httpx.post(server.url + "/translate", json={"q": "😀" * 10_000, "source": "sym", "target": "sym"})
@@ -521,8 +521,8 @@ def test_expensive_requests_within_the_size_limits_are_refused(server):
 
 @pytest.mark.unit
 def test_a_request_that_times_out_stops_its_decoding():
-    """The timeout abandoned the wait, not the work: a decode went on for minutes (probe S20), and
-    SIGTERM then waited a minute for that orphaned decode to end (probe S31b)."""
+    """The timeout abandoned the wait, not the work: a decode went on for minutes, and
+    SIGTERM then waited a minute for that orphaned decode to end."""
 
     async def scenario():
         translator = CountingTranslator(hold=True)
@@ -551,14 +551,14 @@ def test_a_stopped_search_ends_at_its_next_step(reverse_model):
     stop.set()
     with pytest.raises(SearchStopped):
         LoadedModel(reverse_model, threads=1).translate(["a0 b1 c2"], stop=stop)
-    # /v1/align's forcing too: a timed-out alignment ends instead of running on (probe 0a2dfe1 D20)
+    # /v1/align's forcing too: a timed-out alignment ends instead of running on
     with pytest.raises(SearchStopped):
         LoadedModel(reverse_model, threads=1).force("a0 b1 c2", "c2 b1 a0", stop=stop)
 
 
 @pytest.mark.integration
 def test_a_loopback_server_answers_only_to_its_own_names(server):
-    """Any Host was accepted, which leaves DNS rebinding possible (probe S32)."""
+    """Any Host was accepted, which leaves DNS rebinding possible."""
     import httpx
 
     assert httpx.get(server.url + "/languages", headers={"Host": "attacker.example:5000"}).status_code == 400
@@ -567,7 +567,7 @@ def test_a_loopback_server_answers_only_to_its_own_names(server):
 
 @pytest.mark.integration
 def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
-    """It was an internal error, exit 1 with a UnicodeDecodeError (probe S24b)."""
+    """It was an internal error, exit 1 with a UnicodeDecodeError."""
     (tmp_path / "keys.bin").write_bytes(bytes(range(256)) * 8)
     result = attn("serve", "--models", str(reverse_model), "--api-keys", str(tmp_path / "keys.bin"), check_rc=2)
     assert b"not a UTF-8 text file" in result.stderr and result.stderr.count(b"\n") == 1
@@ -576,7 +576,7 @@ def test_a_binary_api_keys_file_is_a_usage_error(reverse_model, tmp_path):
 @pytest.mark.unit
 def test_a_flood_of_accept_errors_is_logged_once_a_minute():
     """Out of file descriptors, the log grew 48 MB in 20 s, one traceback per failed accept()
-    (probe S26)."""
+    ."""
     import logging
 
     from attn.cli.serve import OncePerMinute
@@ -628,14 +628,15 @@ def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse
 @pytest.mark.integration
 def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypatch):
     """Eight concurrent /v1/align requests with long targets all ran for minutes: no timeout, no
-    bound on alignments in flight (probe S21). Now at most ALIGNMENTS_AT_ONCE are computed at once
+    bound on alignments in flight. Now at most ALIGNMENTS_AT_ONCE are computed at once
     (another gets 503 at once) and each gets 503 past --timeout. The computing ones are held
     until they are known to run, so no step depends on how fast the machine is."""
     from concurrent.futures import ThreadPoolExecutor
 
     from starlette.testclient import TestClient
 
-    from attn.cli.server.app import ALIGNMENTS_AT_ONCE, create_app
+    from attn.cli.server.app import create_app
+    from attn.cli.server.served import ALIGNMENTS_AT_ONCE
     from attn.cli.server.settings import Limits
     from attn.runtime.loaded_model import LoadedModel
 
@@ -657,7 +658,7 @@ def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypat
                 assert started.acquire(timeout=60)
             refused = client.post("/v1/align", json=request)  # while both are held
             timed_out = [future.result() for future in computing]
-            # past their 503s the two still hold their slots until their work ends (probe 0a2dfe1 D20)
+            # past their 503s the two still hold their slots until their work ends
             still_held = client.post("/v1/align", json=request)
         release.set()
     assert refused.status_code == 503 and refused.json()["error"].startswith("Slowdown")

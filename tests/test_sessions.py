@@ -129,7 +129,7 @@ def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path)
 
 def test_a_cache_that_cannot_be_written_leaves_a_working_session(reverse_model, tmp_path, monkeypatch):
     """A full disk makes onnxruntime fail the optimized graph's write with its own error, not an
-    OSError (probe E8): the session is made without the cache and nothing half-written is left."""
+    OSError: the session is made without the cache and nothing half-written is left."""
     from attn.runtime import sessions
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
@@ -149,7 +149,7 @@ def test_a_cache_that_cannot_be_written_leaves_a_working_session(reverse_model, 
 
 
 def test_a_graph_changed_after_its_check_is_refused_not_loaded(reverse_model, tmp_path):
-    """The bytes hashed are the bytes loaded (probe M9): a file swapped between the manifest's
+    """The bytes hashed are the bytes loaded: a file swapped between the manifest's
     check and the load is refused, and so never reaches the cache."""
     from attn.runtime.manifest import ModelFolderError, read_manifest, verified_bytes
 
@@ -162,7 +162,7 @@ def test_a_graph_changed_after_its_check_is_refused_not_loaded(reverse_model, tm
 
 
 def test_a_missing_home_is_not_created(reverse_model, tmp_path, monkeypatch):
-    """HOME naming a folder that does not exist: no cache, and nothing made there (probe E9)."""
+    """HOME naming a folder that does not exist: no cache, and nothing made there."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "gone" / "cache"))
     create_session(reverse_model / "encoder.onnx", threads=1, checksum="2" * 64)
     assert not (tmp_path / "gone").exists()
@@ -187,7 +187,7 @@ def test_the_cache_keeps_the_graphs_last_used(reverse_model, tmp_path, monkeypat
 def test_a_translator_hashes_each_file_once(reverse_model, hashed):
     """Starting a translator hashes each file of the folder once, whether it reads a graph's bytes
     (a graph not in the optimized-graph cache: verified_bytes) or only checks its checksum (cold
-    start, issue 46)."""
+    start)."""
     from attn.runtime.loaded_model import LoadedModel
     from attn.runtime.manifest import read_manifest
 

@@ -82,7 +82,7 @@ NEAR_TIE = 0.05  # in the search's score (log-probability over the length penalt
 @pytest.mark.parametrize("probe", ["everyday", "everyday2"])
 @pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
 def test_the_everyday_probe_translates_as_recorded(pair, probe):
-    """A regression probe (issue 15): the shipped model's translations of 20 everyday sentences
+    """A regression probe: the shipped model's translations of 20 everyday sentences
     with a correct translation (everyday-en-X.tsv, the README's among them; a direction into
     English reads its other column), recorded when it shipped in everyday-S-T.shipped.txt; a
     re-ship records its own. Another CPU's rounding may decide a near tie the other way: the

@@ -222,7 +222,7 @@ def test_attn_shortlist_refuses_a_size_of_zero_and_a_folder_that_is_no_model(rev
 
 
 def test_the_translation_table_covers_only_the_pieces_that_occur():
-    """The IBM-1 table was V × V: 6.9 GB for 300 pairs at 24,000 pieces (probe X5). At 200,000
+    """The IBM-1 table was V × V: 6.9 GB for 300 pairs at 24,000 pieces. At 200,000
     pieces a V × V table would be 160 GB; over the pieces that occur it is tiny, and the learned
     translations are those of a small vocabulary."""
     pairs = [

@@ -137,7 +137,7 @@ def test_sentences_are_chosen_from_the_document_in_its_order():
 
 
 def test_an_endless_input_is_read_only_to_its_limit():
-    """`attn summarize /dev/zero` read forever (probe P12); past --max-chars the rest is unread."""
+    """`attn summarize /dev/zero` read forever; past --max-chars the rest is unread."""
     import subprocess
     import sys
 

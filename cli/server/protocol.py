@@ -1,10 +1,9 @@
 """uvicorn's HTTP/1.1 protocol (h11) with a deadline for each request's line and headers.
 
 uvicorn has no such deadline: its keep-alive timer is reset by every byte received, so a client
-trickling a request's headers a byte at a time holds a connection for as long as it likes (probe
-S25: 300 such connections were all still open after 40 s). The deadline starts when a connection
+trickling a request's headers a byte at a time holds a connection for as long as it likes. The deadline starts when a connection
 opens and again after each response; once a request's headers are in, it is off (its body has its
-own deadline, Limits.body_seconds, in cli/server/app.py). A connection past it is closed."""
+own deadline, Limits.body_seconds, in cli/server/fields.py). A connection past it is closed."""
 
 from __future__ import annotations
 

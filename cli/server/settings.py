@@ -25,7 +25,7 @@ class Limits:
     def max_piece_beams(self) -> int:
         """A request's work budget, its source pieces times its beam: 5 per allowed character (text
         runs about one piece a character or less), so 10,000 emoji (40,000 byte-level pieces) at
-        beam 5 is over the default's (probe S20)."""
+        beam 5 is over the default's."""
         return 5 * self.max_chars
 
     @property

@@ -46,7 +46,7 @@ JSON_ONLY = {"required": True, "content": {"application/json": {"schema": {"type
 
 @dataclass(frozen=True)
 class Endpoint:
-    """One route: its path, methods, the handler's name in create_app, and what /spec says of it
+    """One route: its path, methods, the name of its handler (cli/server/libretranslate.py or native.py), and what /spec says of it
     (`described` false: served, but not part of the API, as the web page and /spec itself)."""
 
     path: str

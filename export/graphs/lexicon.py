@@ -61,7 +61,7 @@ def learn_shortlist(
     `language_tokens` (a model of several directions), also the `frequent` most frequent target
     pieces of the pairs whose source opens with each token."""
     # t[source, target] over the pieces that occur on each side only (a V × V table of 24,000
-    # pieces is 2.3 GB, and EM holds two: 7 GB for 300 pairs, probe X5); a piece that never occurs
+    # pieces is 2.3 GB, and EM holds two: 7 GB for 300 pairs); a piece that never occurs
     # as a source gets no translations.
     sources = np.unique(
         np.concatenate([np.asarray(p.source, dtype=np.int64) for p in pairs] or [np.zeros(0, np.int64)])

@@ -183,9 +183,8 @@ def bounded_output_product(decoder_file: Path) -> bool:
 
 
 def squeezed_step_scores(decoder_file: Path) -> bool:
-    """Rewrite, in place, the Gather(scores (N, 1, C), 0, axis 1) with which decoders exported
-    before issue 46 took their one step's scores into a Squeeze of that axis, as new exports
-    do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
+    """Rewrite, in place, the Gather(scores (N, 1, C), 0, axis 1) with which older decoders
+    took their one step's scores into a Squeeze of that axis, as new exports do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
     writer_of = producers(graph)
@@ -369,7 +368,7 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
     rescaled in four passes) is brought up to today's graphs, its int8 weights unchanged. With
     `calibration` (source texts by the direction that reads them: calibration_sources), the
     encoder's activations take fixed scales calibrated on them (export/graphs/calibrated_scales.py)."""
-    if out.resolve() == source.resolve():  # the fp32 folder would be gone (probe X12)
+    if out.resolve() == source.resolve():  # the fp32 folder would be gone
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
     already_int8 = manifest.architecture.get("precision") == "int8"

@@ -581,7 +581,7 @@ def on_cpu(value):
 def load_checkpoint(path: Path) -> dict:
     """A checkpoint this trainer wrote, or a ConfigError naming the file: a user's file of that name,
     a damaged one, or one holding code (torch's weights-only loader refuses it, and its advice to
-    turn that off is not passed on; probe X15, X16)."""
+    turn that off is not passed on)."""
     try:
         with warnings.catch_warnings():  # torch warns about the file with advice not to follow here
             warnings.simplefilter("ignore")
@@ -595,7 +595,7 @@ def load_checkpoint(path: Path) -> dict:
 
 def _replace_whole(path: Path, write) -> None:
     """`write(temporary)`, then the temporary file renamed to `path`: whole or not at all, and a
-    failed write (a full disk) leaves no temporary file behind (probe E7c)."""
+    failed write (a full disk) leaves no temporary file behind."""
     temporary = path.with_suffix(path.suffix + ".tmp")
     try:
         write(temporary)

@@ -1,0 +1,147 @@
+"""What a request asks, read as LibreTranslate's clients send it: the fields of its JSON body, its
+form body (urlencoded or multipart) and its query string, a body's field before the query
+string's, within the server's limits; each wrong field a 4xx naming it."""
+
+from __future__ import annotations
+
+import asyncio
+import hmac
+import json
+from urllib.parse import parse_qsl
+
+from starlette.exceptions import HTTPException
+from starlette.requests import ClientDisconnect, Request
+
+from attn.runtime.constants import BOM
+from attn.runtime.errors import UsageError
+from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
+
+from .settings import SERVER_SEARCH_LIMITS, Limits
+
+# Search settings a native request may set (sampling included); the rest are the model's.
+NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk", "shortlist")
+
+
+async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
+    """The request's fields: a JSON object, or (LibreTranslate's clients send these) a form body.
+    The body is read up to the limit and no further (413 beyond it); the API key is checked here."""
+    declared = request.headers.get("content-length")
+    if declared and declared.isdigit() and int(declared) > limits.max_body_bytes:
+        raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
+    body = bytearray()
+    try:
+        async with asyncio.timeout(limits.body_seconds):  # a client trickling its body holds no socket for long
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > limits.max_body_bytes:
+                    raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
+    except TimeoutError:
+        raise HTTPException(408, f"Invalid request: the body took over {limits.body_seconds:g} s") from None
+    except ClientDisconnect:
+        raise HTTPException(499, "the client went away") from None
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    fields = {} if json_only else dict(request.query_params)
+    if content_type == "multipart/form-data" and not json_only:
+        try:
+            form = await _replayed(request, bytes(body)).form(max_files=1, max_fields=1000)
+        except Exception as error:  # python-multipart's and Starlette's parse errors
+            raise HTTPException(400, f"Invalid request: malformed multipart body ({type(error).__name__})") from None
+        fields.update(form.items())
+    else:
+        try:
+            text = bytes(body).decode("utf-8")
+        except UnicodeDecodeError:
+            raise HTTPException(400, "Invalid request: the body is not UTF-8") from None
+        if content_type == "application/json" or json_only:
+            try:
+                parsed = json.loads(text) if text.strip() else {}
+            except ValueError:
+                raise HTTPException(400, "Invalid request: the body is not valid JSON") from None
+            if not isinstance(parsed, dict):
+                raise HTTPException(400, "Invalid request: the body must be a JSON object")
+            fields.update(parsed)
+        else:
+            fields.update(parse_qsl(text, keep_blank_values=True))
+    if limits.api_keys is not None:
+        key = fields.get("api_key")
+        if not isinstance(key, str) or not any(
+            hmac.compare_digest(key.encode(), known.encode()) for known in limits.api_keys
+        ):
+            raise HTTPException(403, "Invalid API key")
+    return fields
+
+
+def _replayed(request: Request, body: bytes) -> Request:
+    """The request again, its body (already read, within the limit) given once more."""
+    given = False
+
+    async def receive():
+        nonlocal given
+        if given:
+            return {"type": "http.disconnect"}
+        given = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return Request(request.scope, receive)
+
+
+def texts_of(fields: dict, limits: Limits) -> tuple[list[str], bool]:
+    """q as a list of texts, and whether it was one string; 400 when missing or mistyped, 413
+    over the limits."""
+    q = fields.get("q")
+    if not q:
+        raise HTTPException(400, "Invalid request: missing q parameter")
+    single = isinstance(q, str)
+    texts = [q] if single else q
+    if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+        raise HTTPException(400, "Invalid request: q must be a string or a list of strings")
+    if len(texts) > limits.max_inputs:
+        raise HTTPException(413, f"Invalid request: request ({len(texts)}) exceeds text limit ({limits.max_inputs})")
+    chars = sum(len(text) for text in texts)
+    if chars > limits.max_chars:
+        raise HTTPException(413, f"Invalid request: request ({chars}) exceeds character limit ({limits.max_chars})")
+    return [as_plain_text(text) for text in texts], single
+
+
+def as_plain_text(text: str) -> str:
+    """A text as Windows tools send it, read as the rest: no byte-order mark, "\n" line ends."""
+    return text.removeprefix(BOM).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def required(fields: dict, name: str) -> str:
+    value = fields.get(name)
+    if not value:
+        raise HTTPException(400, f"Invalid request: missing {name} parameter")
+    if not isinstance(value, str):
+        raise HTTPException(400, f"Invalid request: {name} must be a string")
+    return value
+
+
+def integer(value, name: str, low: int, high: int) -> int:
+    """A form's string or JSON's number as an int in [low, high]; 400 otherwise."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HTTPException(400, f"Invalid request: {name} must be an integer in [{low}, {high}]")
+    return value
+
+
+def search_options(translator: LoadedModel, fields: dict) -> SearchOptions:
+    """The model's defaults with the request's search settings, as the command line takes them
+    (a beam below n_best is raised to it); a wrong one is a 400 naming it."""
+    settings = {name: fields[name] for name in NATIVE_SEARCH_SETTINGS if name in fields}
+    try:
+        for name, value in settings.items():
+            check_search_value(name, value)
+            if name in SERVER_SEARCH_LIMITS and value > SERVER_SEARCH_LIMITS[name]:
+                raise UsageError(f"{name} must be at most {SERVER_SEARCH_LIMITS[name]} on this server, got {value!r}")
+        return translator.search_options(
+            settings.pop("beam", None),
+            settings.pop("n_best", 1),
+            settings.pop("sample", False),
+            lambda message: None,
+            **settings,
+        )
+    except UsageError as error:
+        raise HTTPException(400, f"Invalid request: {error}") from None

@@ -1,0 +1,158 @@
+"""LibreTranslate's endpoints, as LibreTranslate documents them: the shapes of its requests and
+answers, its messages, and its web page's settings; `format: html` and uploaded files keep their
+markup (cli/server/html_text.py). A pair no model translates, but two do through English, goes
+through English; source "auto" detects each text's language among the served ones."""
+
+from __future__ import annotations
+
+from importlib import metadata
+from pathlib import Path
+
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse
+
+from attn.runtime.constants import BOM, LANGUAGE_NAMES
+from attn.runtime.search import SEARCH_LIMITS
+
+from .fields import integer, read_fields, required, texts_of
+from .files import FILE_FORMATS, download_name
+from .served import Server
+from .served import detect as detect_languages
+from .spec import openapi
+
+TEXT_FORMATS = ("text", "html")
+
+
+async def translate(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    fields = await read_fields(request, server.limits)
+    texts, single = texts_of(fields, server.limits)
+    source, target = required(fields, "source"), required(fields, "target")
+    text_format = fields.get("format") or "text"
+    if text_format not in TEXT_FORMATS:
+        raise HTTPException(400, f"{text_format} format is not supported")
+    alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
+    if text_format == "html":
+        outputs, detected = await server.translated_html(texts, source, target)
+        body: dict = {"translatedText": outputs}
+        if alternatives:
+            body["alternatives"] = [[] for _ in texts]  # as LibreTranslate: none for HTML
+        detected = detected[: len(texts)] if len(detected) >= len(texts) else [(source, 0.0)] * len(texts)
+    else:
+        results, detected = await server.translated(texts, source, target, alternatives)
+        body = {"translatedText": [r[0].text for r in results]}
+        if alternatives:
+            body["alternatives"] = [[t.text for t in r[1:]] for r in results]
+    if source == "auto":
+        body["detectedLanguage"] = [
+            {"confidence": round(100 * (p or 0.0), 1), "language": code} for code, p in detected
+        ]
+    if single:
+        body = {key: value[0] for key, value in body.items()}
+    return JSONResponse(body)
+
+
+async def translate_file(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    fields = await read_fields(request, server.limits)
+    upload = fields.get("file")
+    if not isinstance(upload, UploadFile):
+        raise HTTPException(400, "Invalid request: missing file parameter")
+    source, target = required(fields, "source"), required(fields, "target")
+    suffix = Path(upload.filename or "").suffix.lower()
+    if not upload.filename:
+        raise HTTPException(400, "Invalid request: empty file")
+    if suffix not in FILE_FORMATS:
+        raise HTTPException(400, "Invalid request: file format not supported")
+    try:
+        text = (await upload.read()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise HTTPException(400, "Invalid request: the file is not UTF-8 text") from None
+    if len(text) > server.limits.max_chars:
+        raise HTTPException(
+            413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({server.limits.max_chars})"
+        )
+    mark = BOM if text.startswith(BOM) else ""
+    text = text.removeprefix(BOM)
+    if suffix == ".txt":
+        ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
+        lines = text.replace("\r\n", "\n").split("\n")
+        wanted = [i for i, line in enumerate(lines) if line.strip()]
+        results, _ = await server.translated([lines[i] for i in wanted], source, target) if wanted else ([], [])
+        for i, result in zip(wanted, results):
+            lines[i] = result[0].text
+        output = mark + ending.join(lines)
+    else:
+        [output], _ = await server.translated_html([text], source, target)
+        output = mark + output
+    name = server.translated_files.store(upload.filename, output)
+    return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
+
+
+async def download_file(request: Request) -> FileResponse:
+    server: Server = request.app.state.server
+    name = request.path_params["name"]
+    path = server.translated_files.path(name)
+    if path is None:
+        raise HTTPException(404, "Invalid filename")
+    return FileResponse(path, filename=download_name(name))
+
+
+async def suggest(request: Request) -> JSONResponse:
+    raise HTTPException(403, "Suggestions are disabled on this server.")
+
+
+async def frontend_settings(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    targets = sorted({target for _, target in server.models.pairs})
+    target = "en" if "en" in targets else (targets[0] if targets else "en")
+    return JSONResponse(
+        {
+            "charLimit": server.limits.max_chars,
+            "frontendTimeout": 500,
+            "apiKeys": server.limits.api_keys is not None,
+            "keyRequired": server.limits.api_keys is not None,
+            "suggestions": False,
+            "filesTranslation": True,
+            "supportedFilesFormat": list(FILE_FORMATS),
+            "language": {
+                "source": {"code": "auto", "name": "Auto Detect"},
+                "target": {"code": target, "name": LANGUAGE_NAMES.get(target, target)},
+            },
+        }
+    )
+
+
+async def spec(request: Request) -> JSONResponse:
+    return JSONResponse(openapi(metadata.version("attn")))
+
+
+async def web_page(request: Request) -> HTMLResponse:
+    server: Server = request.app.state.server
+    return HTMLResponse(server.page)
+
+
+async def detect(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    fields = await read_fields(request, server.limits)
+    texts, _ = texts_of(fields, server.limits)
+    [(language, probability)] = await detect_languages([" ".join(texts)], server.models.languages())
+    return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
+
+
+async def languages(request: Request) -> JSONResponse:
+    server: Server = request.app.state.server
+    pairs = server.models.routes.all_pairs()  # pivoted pairs too: /translate takes them through English
+    sources = sorted({source for source, _ in pairs})
+    return JSONResponse(
+        [
+            {
+                "code": code,
+                "name": LANGUAGE_NAMES.get(code, code),
+                "targets": sorted(t for s, t in pairs if s == code),
+            }
+            for code in sources
+        ]
+    )
