@@ -26,25 +26,28 @@ from attn.runtime.tsv import Row, read_tsv
 from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores
 from .options import (
     BatchSizeOption,
-    BeamOption,
     DeviceOption,
     FromOption,
-    LengthPenaltyOption,
-    MaxSourcePiecesOption,
-    MinLengthOption,
     ModelsOption,
-    NoRepeatNgramOption,
-    ReplaceUnkOption,
-    SentencesOption,
-    ShortlistOption,
+    SearchRequest,
     TaskOption,
     ThreadsOption,
     ToOption,
-    default_of,
+    search_options,
 )
 from .output import output_file
 
 
+@search_options(
+    "beam",
+    "length_penalty",
+    "min_length",
+    "no_repeat_ngram",
+    "replace_unk",
+    "shortlist",
+    "max_source_pieces",
+    "sentences",
+)
 def eval_command(
     data: Annotated[
         Path,
@@ -66,14 +69,7 @@ def eval_command(
     lead: Annotated[
         int, typer.Option("--lead", min=0, help="Score the lead baseline instead of a model: the first N source words.")
     ] = 0,
-    beam: BeamOption = None,
-    length_penalty: LengthPenaltyOption = None,
-    min_length: MinLengthOption = None,
-    no_repeat_ngram: NoRepeatNgramOption = None,
-    replace_unk: ReplaceUnkOption = None,
-    shortlist: ShortlistOption = default_of("shortlist"),
-    max_source_pieces: MaxSourcePiecesOption = None,
-    sentences: SentencesOption = True,
+    search: SearchRequest = SearchRequest(),
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: ThreadsOption = 0,
     device: DeviceOption = "cpu",
@@ -119,16 +115,8 @@ def eval_command(
         ]
         if len({translator.manifest.task for translator in translators}) > 1:
             raise UsageError("--model: a translation model and a summarizer cannot be compared")
-        search = dict(
-            beam=beam,
-            length_penalty=length_penalty,
-            min_length=min_length,
-            no_repeat_ngram=no_repeat_ngram,
-            replace_unk=replace_unk,
-            max_source_pieces=max_source_pieces,
-        )
         systems = [
-            _decoded(translator, model_notes, rows, search, shortlist, sentences, batch_size)
+            _decoded(translator, model_notes, rows, search, batch_size)
             for translator, model_notes in zip(translators, notes)
         ]
     labels = _labels(systems, models)
@@ -173,15 +161,10 @@ class System:
 
 
 def _decoded(
-    translator: LoadedModel,
-    notes: FewNotes,
-    rows: list[Row],
-    search: dict,
-    shortlist: bool,
-    sentences: bool,
-    batch_size: int,
+    translator: LoadedModel, notes: FewNotes, rows: list[Row], search: SearchRequest, batch_size: int
 ) -> System:
-    options = translator.default_options(**search, shortlist=shortlist and translator.shortlist is not None)
+    shortlist = search.settings.get("shortlist", False) and translator.shortlist is not None
+    options = search.options(translator, notes, shortlist=shortlist)
     task = translator.manifest.task
     settings = {
         key: getattr(options, key)
@@ -189,8 +172,8 @@ def _decoded(
     }
     settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
     if task == "translate":
-        settings["sentences"] = sentences
-    hypotheses = _decode(translator, rows, options, batch_size, sentences)
+        settings["sentences"] = search.sentences
+    hypotheses = _decode(translator, rows, options, batch_size, search.sentences)
     notes.finish()
     return System(translator.folder.name, task, settings, hypotheses)
 

@@ -6,14 +6,20 @@ manifest's [search]), falling back on runtime/search.py's SearchOptions.
 
 from __future__ import annotations
 
+import functools
+import inspect
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from attn.runtime.constants import language_code
-from attn.runtime.search import SearchOptions
+from attn.runtime.search import SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
+
+if TYPE_CHECKING:
+    from attn.runtime.loaded_model import LoadedModel
 
 MODEL_HELP = "Model folder or installed model name."
 # --help shows the everyday options first; these panels gather the rest
@@ -82,139 +88,192 @@ OutputOption = Annotated[
         "--output", "-o", help="Write to this file instead of standard output (it appears whole, or not at all)."
     ),
 ]
-BeamOption = Annotated[
-    Optional[int],
-    typer.Option(
-        "--beam", "-b", min=1, help="Beam size; 1 is greedy search. Default: the model's.", rich_help_panel=SEARCH_PANEL
+
+
+def _search_option(name: str, flag: str, annotation, help: str, short: str | None = None) -> Annotated:
+    """A search option of the Search panel; a numeric one takes its range from SEARCH_LIMITS, the
+    one home of the ranges (the runtime checks every value against the same)."""
+    bounds = dict(zip(("min", "max"), SEARCH_LIMITS[name])) if name in SEARCH_LIMITS else {}
+    declarations = (flag, short) if short else (flag,)
+    return Annotated[annotation, typer.Option(*declarations, help=help, rich_help_panel=SEARCH_PANEL, **bounds)]
+
+
+MODELS_DEFAULT = "Default: the model's."
+# Every search option a command may offer: its annotation and default (None: the model's). A
+# command names the ones it offers with @search_options and receives them as one SearchRequest.
+SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
+    "beam": (
+        _search_option("beam", "--beam", Optional[int], f"Beam size; 1 is greedy search. {MODELS_DEFAULT}", "-b"),
+        None,
     ),
-]
-NBestOption = Annotated[
-    int,
-    typer.Option(
-        "--n-best",
-        "-n",
-        min=1,
-        help="Outputs per input, each a different text; a beam smaller than this is raised to it.",
-        rich_help_panel=SEARCH_PANEL,
+    "n_best": (
+        _search_option(
+            "n_best",
+            "--n-best",
+            int,
+            "Outputs per input, each a different text; a beam smaller than this is raised to it.",
+            "-n",
+        ),
+        1,
     ),
-]
-LengthPenaltyOption = Annotated[
-    Optional[float],
-    typer.Option(
-        "--length-penalty",
-        help="GNMT alpha: higher favours longer outputs; 0 ranks by raw log-probability. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "length_penalty": (
+        _search_option(
+            "length_penalty",
+            "--length-penalty",
+            Optional[float],
+            f"GNMT alpha: higher favours longer outputs; 0 ranks by raw log-probability. {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-CoveragePenaltyOption = Annotated[
-    float,
-    typer.Option(
-        "--coverage-penalty", help="GNMT beta: rewards covering every source position.", rich_help_panel=SEARCH_PANEL
+    "coverage_penalty": (
+        _search_option(
+            "coverage_penalty", "--coverage-penalty", float, "GNMT beta: rewards covering every source position."
+        ),
+        SearchOptions.coverage_penalty,
     ),
-]
-MinLengthOption = Annotated[
-    Optional[int],
-    typer.Option(
-        "--min-length",
-        min=0,
-        help="No end before this many pieces. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "min_length": (
+        _search_option(
+            "min_length", "--min-length", Optional[int], f"No end before this many pieces. {MODELS_DEFAULT}"
+        ),
+        None,
     ),
-]
-MaxLengthRatioOption = Annotated[
-    Optional[float],
-    typer.Option(
-        "--max-length-ratio",
-        help="a in a·|source|+b output pieces. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "max_length_ratio": (
+        _search_option(
+            "max_length_ratio",
+            "--max-length-ratio",
+            Optional[float],
+            f"a in a·|source|+b output pieces. {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-MaxLengthOffsetOption = Annotated[
-    Optional[int],
-    typer.Option(
-        "--max-length-offset",
-        help="b in a·|source|+b output pieces. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "max_length_offset": (
+        _search_option(
+            "max_length_offset",
+            "--max-length-offset",
+            Optional[int],
+            f"b in a·|source|+b output pieces. {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-NoRepeatNgramOption = Annotated[
-    Optional[int],
-    typer.Option(
-        "--no-repeat-ngram",
-        min=0,
-        help="Block any repeated n-gram of pieces (0: off). Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "no_repeat_ngram": (
+        _search_option(
+            "no_repeat_ngram",
+            "--no-repeat-ngram",
+            Optional[int],
+            f"Block any repeated n-gram of pieces (0: off). {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-SampleOption = Annotated[
-    bool,
-    typer.Option(
-        "--sample", help="Sample tokens instead of searching (one output per input).", rich_help_panel=SEARCH_PANEL
+    "sample": (
+        _search_option("sample", "--sample", bool, "Sample tokens instead of searching (one output per input)."),
+        False,
     ),
-]
-TemperatureOption = Annotated[
-    float,
-    typer.Option(
-        "--temperature", min=0.0, help="With --sample: below 1 sharper, above 1 flatter.", rich_help_panel=SEARCH_PANEL
+    "temperature": (
+        _search_option("temperature", "--temperature", float, "With --sample: below 1 sharper, above 1 flatter."),
+        SearchOptions.temperature,
     ),
-]
-TopKOption = Annotated[
-    int,
-    typer.Option(
-        "--top-k", min=0, help="With --sample: among the k likeliest tokens (0: all).", rich_help_panel=SEARCH_PANEL
+    "top_k": (
+        _search_option("top_k", "--top-k", int, "With --sample: among the k likeliest tokens (0: all)."),
+        SearchOptions.top_k,
     ),
-]
-TopPOption = Annotated[
-    float,
-    typer.Option(
-        "--top-p", min=0.0, max=1.0, help="With --sample: within this probability mass.", rich_help_panel=SEARCH_PANEL
+    "top_p": (
+        _search_option("top_p", "--top-p", float, "With --sample: within this probability mass."),
+        SearchOptions.top_p,
     ),
-]
-SeedOption = Annotated[
-    Optional[int],
-    typer.Option("--seed", help="Seed for --sample (same seed, same output).", rich_help_panel=SEARCH_PANEL),
-]
-ReplaceUnkOption = Annotated[
-    Optional[bool],
-    typer.Option(
-        "--replace-unk/--no-replace-unk",
-        help="Repair mangled copies of versions, paths, names. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "seed": (_search_option("seed", "--seed", Optional[int], "Seed for --sample (same seed, same output)."), None),
+    "replace_unk": (
+        _search_option(
+            "replace_unk",
+            "--replace-unk/--no-replace-unk",
+            Optional[bool],
+            f"Repair mangled copies of versions, paths, names. {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-ShortlistOption = Annotated[
-    bool,
-    typer.Option(
-        "--shortlist/--no-shortlist",
-        help="Decode over the model's target-vocabulary shortlist, when it has one: faster, but a word the shortlist leaves out comes back as another word or a non-word.",
-        rich_help_panel=SEARCH_PANEL,
+    "shortlist": (
+        _search_option(
+            "shortlist",
+            "--shortlist/--no-shortlist",
+            bool,
+            "Decode over the model's target-vocabulary shortlist, when it has one: faster, but a word the shortlist leaves out comes back as another word or a non-word.",
+        ),
+        SearchOptions.shortlist,
     ),
-]
-MaxSourcePiecesOption = Annotated[
-    Optional[int],
-    typer.Option(
-        "--max-source-pieces",
-        min=1,
-        max=10_000,
-        help="The longest source the model reads at once: a longer sentence is translated in parts, a longer document summarized from its head. Default: the model's.",
-        rich_help_panel=SEARCH_PANEL,
+    "max_source_pieces": (
+        _search_option(
+            "max_source_pieces",
+            "--max-source-pieces",
+            Optional[int],
+            f"The longest source the model reads at once: a longer sentence is translated in parts, a longer document summarized from its head. {MODELS_DEFAULT}",
+        ),
+        None,
     ),
-]
-SentencesOption = Annotated[
-    bool,
-    typer.Option(
-        "--sentences/--no-sentences",
-        help="Translate an input of several sentences one sentence at a time, joined (best only).",
-        rich_help_panel=SEARCH_PANEL,
+    "sentences": (
+        _search_option(
+            "sentences",
+            "--sentences/--no-sentences",
+            bool,
+            "Translate an input of several sentences one sentence at a time, joined (best only).",
+        ),
+        True,
     ),
-]
+}
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """The search options a command was given: beam, n-best and sampling, whether texts are
+    split into sentences, and the other settings by name (None, or a setting the command does not
+    offer: the model's default)."""
+
+    beam: int | None = None
+    n_best: int = 1
+    sample: bool = False
+    sentences: bool = True
+    settings: dict = field(default_factory=dict)
+
+    def options(self, model: LoadedModel, notify=None, last: bool = True, **settings) -> SearchOptions:
+        """`model`'s SearchOptions for this request, `settings` of the command's own over the
+        request's; a first hop through a middle language (`last` False) gives its best only."""
+        return model.search_options(
+            self.beam, self.n_best if last else 1, self.sample and last, notify, **{**self.settings, **settings}
+        )
+
+
+def search_options(*names: str):
+    """Decorate a command that takes `search: SearchRequest`: it offers the named options of
+    SEARCH_OPTIONS (in --help's Search panel, in this order) in place of that parameter, and
+    receives them gathered into one SearchRequest."""
+
+    def decorate(command):
+        signature = inspect.signature(command, eval_str=True)
+        offered = [
+            inspect.Parameter(
+                name,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=SEARCH_OPTIONS[name][0],
+                default=SEARCH_OPTIONS[name][1],
+            )
+            for name in names
+        ]
+        parameters = []
+        for parameter in signature.parameters.values():
+            parameters += (
+                offered if parameter.name == "search" else [parameter.replace(kind=inspect.Parameter.KEYWORD_ONLY)]
+            )
+
+        @functools.wraps(command)
+        def with_request(**given):
+            chosen = {name: given.pop(name) for name in names}
+            gathered = {name: chosen.pop(name) for name in ("beam", "n_best", "sample", "sentences") if name in chosen}
+            return command(**given, search=SearchRequest(**gathered, settings=chosen))
+
+        with_request.__signature__ = signature.replace(parameters=parameters)
+        return with_request
+
+    return decorate
 
 
 def notifier(quiet: bool):
     """Where a command's notes go: stderr, or nowhere with --quiet."""
     return (lambda message: None) if quiet else warn_on_stderr
-
-
-def default_of(name: str):
-    """SearchOptions' own default of one setting (for help texts and option defaults)."""
-    return SearchOptions.__dataclass_fields__[name].default

@@ -27,25 +27,22 @@ from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches, refuse_binary
 from .options import (
     BatchSizeOption,
-    BeamOption,
     DeviceOption,
     InputOption,
-    LengthPenaltyOption,
-    MaxSourcePiecesOption,
-    MinLengthOption,
     ModelOption,
-    NBestOption,
-    NoRepeatNgramOption,
     OutputOption,
     QuietOption,
+    SearchRequest,
     ThreadsOption,
     notifier,
+    search_options,
 )
 from .output import output_file
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
 
+@search_options("beam", "n_best", "length_penalty", "min_length", "no_repeat_ngram", "max_source_pieces")
 def summarize_command(
     files: Annotated[
         Optional[list[Path]],
@@ -66,15 +63,10 @@ def summarize_command(
         ),
     ] = None,
     model: ModelOption = None,
-    beam: BeamOption = None,
-    n_best: NBestOption = 1,
-    length_penalty: LengthPenaltyOption = None,
-    min_length: MinLengthOption = None,
     max_length: Annotated[
         Optional[int], typer.Option("--max-length", min=1, help="At most this many pieces. Default: the model's.")
     ] = None,
-    no_repeat_ngram: NoRepeatNgramOption = None,
-    max_source_pieces: MaxSourcePiecesOption = None,
+    search: SearchRequest = SearchRequest(),
     output_format: FormatOption = "text",
     align: Annotated[
         bool, typer.Option("--align", help="Show which document words each summary word drew on, as a table.")
@@ -99,16 +91,11 @@ def summarize_command(
     check_heatmap_path(heatmap)
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
-    options = summarizer.search_options(
-        beam,
-        n_best,
-        notify=notify,
-        length_penalty=length_penalty,
-        min_length=min_length,
-        no_repeat_ngram=no_repeat_ngram,
+    options = search.options(
+        summarizer,
+        notify,
         max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length,
-        max_source_pieces=max_source_pieces,
     )
     if sentences and (options.n_best > 1 or output_format != "text"):
         raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")

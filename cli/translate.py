@@ -22,34 +22,19 @@ from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
 from .options import (
+    SEARCH_OPTIONS,
     BatchSizeOption,
-    BeamOption,
-    CoveragePenaltyOption,
     DeviceOption,
     FromOption,
     InputOption,
-    LengthPenaltyOption,
-    MaxLengthOffsetOption,
-    MaxLengthRatioOption,
-    MaxSourcePiecesOption,
-    MinLengthOption,
     ModelOption,
-    NBestOption,
-    NoRepeatNgramOption,
     OutputOption,
     QuietOption,
-    ReplaceUnkOption,
-    SampleOption,
-    SeedOption,
-    SentencesOption,
-    ShortlistOption,
-    TemperatureOption,
+    SearchRequest,
     ThreadsOption,
     ToOption,
-    TopKOption,
-    TopPOption,
-    default_of,
     notifier,
+    search_options,
 )
 from .output import output_file
 from .paragraphs import BLANK, Paragraphs
@@ -88,6 +73,7 @@ def check_format(output_format: str, align: bool) -> str:
     return "table" if align else output_format
 
 
+@search_options(*SEARCH_OPTIONS)  # every one
 def translate_command(
     text: Annotated[
         Optional[list[str]],
@@ -100,23 +86,7 @@ def translate_command(
     inputs: InputOption = None,
     output: OutputOption = None,
     model: ModelOption = None,
-    beam: BeamOption = None,
-    n_best: NBestOption = 1,
-    length_penalty: LengthPenaltyOption = None,
-    coverage_penalty: CoveragePenaltyOption = default_of("coverage_penalty"),
-    min_length: MinLengthOption = None,
-    max_length_ratio: MaxLengthRatioOption = None,
-    max_length_offset: MaxLengthOffsetOption = None,
-    no_repeat_ngram: NoRepeatNgramOption = None,
-    sample: SampleOption = False,
-    temperature: TemperatureOption = default_of("temperature"),
-    top_k: TopKOption = default_of("top_k"),
-    top_p: TopPOption = default_of("top_p"),
-    seed: SeedOption = None,
-    replace_unk: ReplaceUnkOption = None,
-    shortlist: ShortlistOption = default_of("shortlist"),
-    max_source_pieces: MaxSourcePiecesOption = None,
-    sentences: SentencesOption = True,
+    search: SearchRequest = SearchRequest(),
     paragraphs: Annotated[
         bool,
         typer.Option(
@@ -171,26 +141,11 @@ def translate_command(
     )
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
-    settings = dict(
-        length_penalty=length_penalty,
-        coverage_penalty=coverage_penalty,
-        min_length=min_length,
-        max_length_ratio=max_length_ratio,
-        max_length_offset=max_length_offset,
-        no_repeat_ngram=no_repeat_ngram,
-        temperature=temperature,
-        top_k=top_k,
-        top_p=top_p,
-        seed=seed,
-        replace_unk=replace_unk,
-        shortlist=shortlist,
-        max_source_pieces=max_source_pieces,
-    )
 
     def load(pair: tuple[str | None, str | None], last: bool = True):
         """The translator of `pair` and its options; a first hop through a middle language gives its best only."""
         translator = load_translator(model, "translate", *pair, device, threads, notify)
-        return translator, translator.search_options(beam, n_best if last else 1, sample and last, notify, **settings)
+        return translator, search.options(translator, notify, last)
 
     routes = Routes(pairs)
     through_middle = (
@@ -207,7 +162,7 @@ def translate_command(
                 f"{target_lang} (see `attn models`)"
             )
         router = Router(pairs, load, notify)
-        n_best = max(n_best, 1) if not sample else 1
+        n_best = 1 if search.sample else search.n_best
 
         def decode(inputs, batch_size, first_number, sentences):
             return router.translate(inputs, source_lang, target_lang, batch_size, first_number, sentences)
@@ -224,7 +179,7 @@ def translate_command(
     with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
-            results = iter(decode(inputs, batch_size, done + 1, sentences))
+            results = iter(decode(inputs, batch_size, done + 1, search.sentences))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:
