@@ -10,12 +10,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from compare_folders import alternating_runs
-from ctranslate2_engine import VOCABULARY_MAP, Ctranslate2Engine
-from report import rate_row, table
-
 from attn.cli.bench import attn_command, cold_starts, peak_memory_mb
 from attn.runtime.loaded_model import LoadedModel
+from benchmarks.compare_folders import alternating_runs
+from benchmarks.ctranslate2_engine import VOCABULARY_MAP, Ctranslate2Engine
+from benchmarks.report import rate_row, table
 
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
 BATCH = 32
@@ -24,10 +23,12 @@ COLD_START_RUNS = 15  # a cold start varies by a few per cent from run to run on
 
 
 def ctranslate2_command(folder: Path, tokenizer: Path, compute_type: str, threads: int, texts: list[str]) -> list[str]:
-    script = Path(__file__).with_name("ctranslate2_translate.py")
+    """benchmarks/ctranslate2_translate.py's command line, run as this process runs (from the
+    repository root, as a module)."""
     return [
         sys.executable,
-        str(script),
+        "-m",
+        "benchmarks.ctranslate2_translate",
         "--compute-type",
         compute_type,
         "--threads",

@@ -1,9 +1,9 @@
 """Does a sentence translate the same in any company? A larger probe than the test suite's
 240-line slice: N test sentences translated in batches of 32, in batches of 7, shuffled in batches
 of 13, and (a subset) one at a time, with the model's shortlist on and off; counts the outputs
-equal to the batches-of-32 run. Written to benchmarks/studies/BATCH-INVARIANCE.md.
+equal to the batches-of-32 run. Written to docs/studies/BATCH-INVARIANCE.md.
 
-    python benchmarks/batch_invariance_probe.py --model models/en-de \\
+    python -m benchmarks.batch_invariance_probe --model models/en-de \\
         --data ../shared/data/en-de/test.tsv.gz --sentences 2000 --alone 400
 
 A model of the other direction reads the file's second column (`--swap-columns`: de-en on the
@@ -16,10 +16,10 @@ import argparse
 from pathlib import Path
 
 import numpy as np
-from report import command_line, finish
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv, spread
+from benchmarks.report import command_line, finish
 
 
 def main() -> None:
@@ -31,7 +31,9 @@ def main() -> None:
     parser.add_argument("--swap-columns", action="store_true", help="Read the file's second column as the source.")
     parser.add_argument("--from", dest="source_lang", help="The direction a model of several translates from.")
     parser.add_argument("--to", dest="target_lang", help="The direction a model of several translates into.")
-    parser.add_argument("--out", type=Path, help="Also write the report here (studies/BATCH-INVARIANCE.md is one).")
+    parser.add_argument(
+        "--out", type=Path, help="Also write the report here (docs/studies/BATCH-INVARIANCE.md is one)."
+    )
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data, args.swap_columns), args.sentences)]
     translator = LoadedModel(

@@ -1,13 +1,13 @@
 """Decoding speed and BLEU of several model folders on the same sentences, in one process.
 
-    python benchmarks/compare_folders.py BASELINE OTHER [...] --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 500 --beams 1,5 --threads 1,2 --repeats 3 --out benchmarks/studies/ROW-SCALES.md
+    python -m benchmarks.compare_folders BASELINE OTHER [...] --data ../shared/data/en-de/test.tsv.gz \\
+        --sentences 500 --beams 1,5 --threads 1,2 --repeats 3 --out docs/studies/ROW-SCALES.md
 
 Each setting times every folder in turn, round after round (the machine is shared and noisy:
 alternating keeps slow spells from landing on one folder only), and keeps each folder's fastest
 round; every row gives the ratio to the first folder in the same setting. Search: the folders'
 defaults, replace-unk off, batch 32; with --shortlist a folder that has a shortlist decodes with it
-(the default before issue 42).
+(the shortlist is opt-in: a folder's default search leaves it off).
 """
 
 from __future__ import annotations
@@ -20,7 +20,9 @@ from pathlib import Path
 import sacrebleu
 
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.texts import TextOptions
 from attn.runtime.tsv import read_tsv, spread
+from benchmarks.report import command_line
 
 
 def alternating_runs(
@@ -40,9 +42,14 @@ def alternating_runs(
     outputs: list[list[str]] = [[] for _ in engines]
     for _ in range(repeats):
         for i, engine in enumerate(engines):
-            options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
+            options = engine.default_options(beam=beam, shortlist=shortlist)
             start = time.perf_counter()
-            outputs[i] = [found[0].text for found in engine.translate(sources, options, batch, sentences=sentences)]
+            outputs[i] = [
+                found[0].text
+                for found in engine.translate(
+                    sources, options, batch, text_options=TextOptions(sentences, replace_unk=False)
+                )
+            ]
             best[i] = min(best[i], time.perf_counter() - start)
     return best, outputs
 
@@ -65,7 +72,7 @@ def main() -> None:
     rows = spread([row for row in read_tsv(args.data, args.swap_columns) if row.source.strip()], args.sentences)
     sources, references = [row.source for row in rows], [row.target for row in rows]
     lines = [
-        f"Command: `python {' '.join(__import__('sys').argv)}`",
+        command_line(),
         "",
         f"Machine: {platform.machine()}, Python {platform.python_version()}; {len(rows)} sentences of "
         f"`{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "

@@ -1,6 +1,6 @@
 """How well attention tells dropped content (runtime/coverage.py), measured where the loss is known.
 
-    python benchmarks/coverage_check.py --from en --to de --data ../shared/data/en-de/news-dev.tsv.gz \\
+    python -m benchmarks.coverage_check --from en --to de --data ../shared/data/en-de/news-dev.tsv.gz \\
         --data ../shared/data/en-de/tatoeba-dev.tsv.gz --data ../shared/data/en-de/dev.tsv.gz --rows 150 [--sweep]
 
 For `--rows` rows of each file (every n-th, targets of 6 words or more), the model is forced

@@ -2,7 +2,7 @@
 API (the "custom converter" path), and a check that CTranslate2's greedy output equals ours.
 
     pip install ctranslate2
-    python benchmarks/ctranslate2_convert.py configs/en-de-transformer.toml work/en-de-transformer \\
+    python -m benchmarks.ctranslate2_convert configs/en-de-transformer.toml work/en-de-transformer \\
         --model work/en-de-t --out work/en-de-ct2 --check ../shared/data/en-de/test.tsv.gz --sentences 300
 
 The weights are the run's best checkpoint (or the mean of the last `--average` kept ones, as
@@ -24,13 +24,10 @@ import argparse
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import ctranslate2
 import numpy as np
 import torch
-from ctranslate2.converters import utils
-from ctranslate2.specs import common_spec, transformer_spec
-from training_run import add_run_arguments, run_model
 
 from attn.export.models.transformer import MultiHeadAttention, Transformer, sinusoids
 from attn.runtime.constants import BOS, EOS, SPECIAL_TOKENS, TOKENIZER, UNK
@@ -39,6 +36,10 @@ from attn.runtime.search import SearchOptions
 from attn.runtime.shortlist import Shortlist
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.tsv import read_tsv, spread
+from benchmarks.training_run import add_run_arguments, run_model
+
+if TYPE_CHECKING:  # ctranslate2 is optional: imported where a function needs it
+    from ctranslate2.specs import common_spec, transformer_spec
 
 POSITIONS = 1024  # rows of the position table: longer than any source or output the runtime allows
 
@@ -54,6 +55,9 @@ def layer_norm(spec: common_spec.LayerNormSpec, norm: torch.nn.LayerNorm) -> Non
 
 
 def attention(spec, module: MultiHeadAttention, norm: torch.nn.LayerNorm, self_attention: bool) -> None:
+    from ctranslate2.converters import utils
+    from ctranslate2.specs import common_spec
+
     parts = [common_spec.LinearSpec() for _ in range(3)]
     for part, layer in zip(parts, (module.query, module.key, module.value)):
         linear(part, layer)
@@ -81,6 +85,8 @@ def inputs(spec, model: Transformer) -> None:
 
 
 def ctranslate2_spec(model: Transformer, pieces: list[str]) -> transformer_spec.TransformerSpec:
+    from ctranslate2.specs import transformer_spec
+
     config = model.config
     spec = transformer_spec.TransformerSpec.from_config(
         (config.encoder_layers, config.decoder_layers), config.heads, pre_norm=True
@@ -117,17 +123,19 @@ def write_vocabulary_map(shortlist: Shortlist, pieces: list[str], path: Path) ->
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-class AttnConverter(ctranslate2.converters.Converter):
-    """CTranslate2's documented extension point: a Converter whose _load returns the model spec."""
+def convert(model: Transformer, pieces: list[str], vocabulary_map: Path | None, out: Path) -> None:
+    """Write the CTranslate2 model into `out`, through CTranslate2's documented extension point: a
+    Converter whose _load returns the model spec."""
+    from ctranslate2.converters import Converter
 
-    def __init__(self, model: Transformer, pieces: list[str], vocabulary_map: Path | None):
-        self.model, self.pieces, self.vocabulary_map = model, pieces, vocabulary_map
+    class AttnConverter(Converter):
+        def _load(self) -> transformer_spec.TransformerSpec:
+            spec = ctranslate2_spec(model, pieces)
+            if vocabulary_map:
+                spec.register_vocabulary_mapping(str(vocabulary_map))
+            return spec
 
-    def _load(self) -> transformer_spec.TransformerSpec:
-        spec = ctranslate2_spec(self.model, self.pieces)
-        if self.vocabulary_map:
-            spec.register_vocabulary_mapping(str(self.vocabulary_map))
-        return spec
+    AttnConverter().convert(str(out), force=True)
 
 
 def main() -> None:
@@ -145,12 +153,14 @@ def main() -> None:
         vocabulary_map = Path(scratch) / "vmap.txt" if ours.shortlist else None
         if vocabulary_map:
             write_vocabulary_map(ours.shortlist, pieces, vocabulary_map)
-        AttnConverter(model, pieces, vocabulary_map).convert(str(args.out), force=True)
+        convert(model, pieces, vocabulary_map, args.out)
     print(f"wrote {args.out} from step(s) {steps}{' with the shortlist as vmap.txt' if vocabulary_map else ''}")
     if not args.check:
         return
+    import ctranslate2
+
     rows = spread(read_tsv(args.check), args.sentences)
-    options = SearchOptions(beam=1, replace_unk=False, shortlist=False)
+    options = SearchOptions(beam=1)
     engine = ctranslate2.Translator(str(args.out), device="cpu", inter_threads=1, intra_threads=1)
     ids = {piece: i for i, piece in enumerate(pieces)}
     same, differing = 0, []

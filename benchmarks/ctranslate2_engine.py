@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-import ctranslate2
 import numpy as np
 
 from attn.runtime.constants import UNK
@@ -50,6 +49,8 @@ class Ctranslate2Engine:
         vocabulary_map: bool = True,
         max_lengths: MaxLengths | None = None,
     ):
+        import ctranslate2  # optional: only the comparison with CTranslate2 needs it
+
         inter, intra = (threads, 1) if side_by_side else (1, threads)
         self.translator = ctranslate2.Translator(
             str(folder), device="cpu", compute_type=compute_type, inter_threads=inter, intra_threads=intra
@@ -58,13 +59,13 @@ class Ctranslate2Engine:
         self.tokenizer, self.max_lengths = tokenizer, max_lengths
         self.ids = {piece: i for i, piece in enumerate(tokenizer.pieces)}
 
-    def default_options(self, beam: int, replace_unk: bool = False, shortlist: bool = False) -> SearchOptions:
+    def default_options(self, beam: int, shortlist: bool = False) -> SearchOptions:
         """LoadedModel.default_options' signature; only the beam reaches CTranslate2 (its shortlist is
         the folder's vmap, chosen at construction: `vocabulary_map`)."""
-        return SearchOptions(beam=beam, replace_unk=False, shortlist=False)
+        return SearchOptions(beam=beam)
 
     def translate(
-        self, texts: list[str], options: SearchOptions, batch: int, sentences: bool = False
+        self, texts: list[str], options: SearchOptions, batch: int, text_options=None
     ) -> list[list[Translation]]:
         """Each text read whole (no sentence splitting) → [its best translation]."""
         sources = [self.tokenizer.encode_source(text).ids for text in texts]

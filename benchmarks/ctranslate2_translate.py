@@ -1,6 +1,6 @@
 """A one-command CTranslate2 translator, for cold start and peak memory beside `attn translate`:
 
-    python benchmarks/ctranslate2_translate.py work/en-de-ct2 models/en-de/tokenizer.json \\
+    python -m benchmarks.ctranslate2_translate work/en-de-ct2 models/en-de/tokenizer.json \\
         --compute-type int8 --beam 5 "she is eating a green apple"
 
 Texts from the arguments, else one per line from standard input; translations on standard output.
@@ -12,9 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ctranslate2_engine import Ctranslate2Engine
-
 from attn.runtime.tokenizer import SubwordTokenizer
+from benchmarks.ctranslate2_engine import Ctranslate2Engine
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """How long each model folder's encoder takes over one batch, side by side, in one process:
 
-    python benchmarks/encoder_speed.py PER-ROW-FOLDER models/en-de --batch 32 --source 20
+    python -m benchmarks.encoder_speed PER-ROW-FOLDER models/en-de --batch 32 --source 20
 
 Random source ids (the same for every folder, all positions read), one thread, each graph run
 `--runs` times per round, folder after folder, `--rounds` rounds; each folder's fastest round,

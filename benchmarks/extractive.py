@@ -1,7 +1,7 @@
 """`attn summarize --sentences N` against lead-N on an extractive test file (the BBC articles →
 the sentences their editors picked): ROUGE-1/2/L F1 of each.
 
-    python benchmarks/extractive.py ../shared/data/summarize-news/extract-dev.tsv.gz --model models/summarize --sentences 3
+    python -m benchmarks.extractive ../shared/data/summarize-news/extract-dev.tsv.gz --model models/summarize --sentences 3
 """
 
 from __future__ import annotations

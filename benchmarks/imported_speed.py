@@ -8,7 +8,7 @@ so every output is forced to exactly `--pieces` pieces in both engines (attn: mi
 length bound; CTranslate2: min_decoding_length and max_decoding_length): the same work, which the
 "same output" column checks token for token. Speed only; BLEU means nothing here.
 
-    python benchmarks/imported_speed.py --out benchmarks/studies/IMPORTED-SPEED.md
+    python -m benchmarks.imported_speed --out docs/studies/IMPORTED-SPEED.md
 """
 
 from __future__ import annotations
@@ -21,13 +21,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-import ctranslate2  # noqa: E402
-
-from attn.runtime.loaded_model import LoadedModel  # noqa: E402
-from tests.tiny_marian import build_tiny_marian, fixture_lines  # noqa: E402
+from attn.runtime.loaded_model import LoadedModel
+from benchmarks.report import WHOLE, command
+from tests.tiny_marian import build_tiny_marian, fixture_lines
 
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
 
@@ -51,6 +47,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
+    import ctranslate2  # optional: only the comparison needs it
+
     english, _ = fixture_lines()
     texts = english[: args.sentences]
     rows = []
@@ -84,13 +82,12 @@ def main() -> None:
                     min_length=args.pieces,
                     max_length_ratio=0.0,
                     max_length_offset=args.pieces,
-                    replace_unk=False,
                 )
 
                 def ours():
                     return [
                         found[0].tokens
-                        for found in translator.translate(texts, options, args.batch_size, sentences=False)
+                        for found in translator.translate(texts, options, args.batch_size, text_options=WHOLE)
                     ]
 
                 def theirs():
@@ -119,7 +116,7 @@ def main() -> None:
         [
             "# An imported OPUS-MT-shaped model: attn against CTranslate2",
             "",
-            f"`python benchmarks/imported_speed.py --sentences {args.sentences} --pieces {args.pieces} --threads {args.threads}`, "
+            f"`{command()}`, "
             f"{cpu or platform.processor()}, {args.threads} threads, batch {args.batch_size}, fastest of {args.repeats}; "
             f"every output {args.pieces} pieces (the model's weights are random: see the script's docstring); "
             f"CTranslate2 {ctranslate2.__version__}, inter_threads {args.threads}.",

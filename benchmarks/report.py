@@ -3,15 +3,31 @@
 from __future__ import annotations
 
 import platform
+import shlex
 import sys
 from pathlib import Path
 
 import sacrebleu
 
+from attn.runtime.texts import TextOptions
+
+# Speed is measured on the search: outputs unrepaired (replace_unk off), and WHOLE reads each line
+# as one input, as the PyTorch and CTranslate2 baselines read it (no sentence splitting).
+UNREPAIRED = TextOptions(replace_unk=False)
+WHOLE = TextOptions(sentences=False, replace_unk=False)
+
+
+def command() -> str:
+    """The command that is running, as it was typed from the repository root: `python -m
+    benchmarks.NAME ARGUMENTS` for a script run as a module."""
+    spec = getattr(sys.modules["__main__"], "__spec__", None)
+    program = ["-m", spec.name] if spec and spec.name != "__main__" else [Path(sys.argv[0]).as_posix()]
+    return shlex.join(["python", *program, *sys.argv[1:]])
+
 
 def command_line() -> str:
     """The report's first line: the command that produced it."""
-    return f"Command: `python {' '.join(sys.argv)}`"
+    return f"Command: `{command()}`"
 
 
 def cpu_name() -> str:

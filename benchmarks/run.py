@@ -1,6 +1,6 @@
 """Decoding speed of a model folder, measured side by side in one process, written to RESULTS.md.
 
-    python benchmarks/run.py configs/en-de-transformer.toml work/en-de-transformer-6x1 --average 5 \
+    python -m benchmarks.run configs/en-de-transformer.toml work/en-de-transformer-6x1 --average 5 \
         --model work/ship-avg --baseline work/en-de-row2 --ctranslate2 work/en-de-ct2 \
         --data ../shared/data/en-de/test.tsv.gz --sentences 500 --threads 2 --repeats 2
 
@@ -8,7 +8,7 @@ Compares, on the same sentences and the same search code (runtime/search.py), re
 onnxruntime vs PyTorch eager (the training checkpoint), greedy and beam 5, over the whole
 vocabulary and (onnxruntime) over the model's shortlist; fp32 vs int8 with the BLEU of each, with
 and without the shortlist; with `--ctranslate2`, attn against CTranslate2 on the same weights
-(against_ctranslate2.py); batch sizes; cold start of `attn translate` as a fresh process; peak
+(benchmarks/against_ctranslate2.py); batch sizes; cold start of `attn translate` as a fresh process; peak
 memory.
 """
 
@@ -25,10 +25,6 @@ from pathlib import Path
 
 import numpy as np
 import torch
-from against_ctranslate2 import ctranslate2_section
-from compare_folders import alternating_runs
-from report import cpu_name, rate_row, table
-from training_run import add_run_arguments, run_model
 
 from attn.cli.bench import attn_command, cold_start, peak_memory_mb, timed
 from attn.export.graphs.calibrated_scales import calibration_sources
@@ -41,6 +37,10 @@ from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import map_in_threads
 from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
 from attn.runtime.tsv import read_tsv, spread
+from benchmarks.against_ctranslate2 import ctranslate2_section
+from benchmarks.compare_folders import alternating_runs
+from benchmarks.report import UNREPAIRED, WHOLE, command, cpu_name, rate_row, table
+from benchmarks.training_run import add_run_arguments, run_model
 
 
 class TorchDecoderState(BestOfFullStep):
@@ -199,7 +199,7 @@ def main() -> None:
             torch_rates = []
             for intra_op, workers in sorted({(threads, 1), (1, threads)}):
                 torch.set_num_threads(intra_op)
-                torch_options = translator.default_options(beam=beam, replace_unk=False, shortlist=False)
+                torch_options = translator.default_options(beam=beam, shortlist=False)
                 outputs, seconds = timed(
                     lambda: torch_translate(translator, model, texts, torch_options, 32, workers), args.repeats
                 )
@@ -216,10 +216,10 @@ def main() -> None:
             fastest_torch[beam, threads] = max(torch_rates)
             engine = translator if threads == args.threads else LoadedModel(args.model, threads=threads)
             for shortlist in shortlists:  # the engines differ, nothing else; then the shortlist on top
-                options = engine.default_options(beam=beam, replace_unk=False, shortlist=shortlist)
+                options = engine.default_options(beam=beam, shortlist=shortlist)
                 # lines read whole, as torch_translate reads them (no sentence splitting)
                 outputs, seconds = timed(
-                    lambda: [r[0].text for r in engine.translate(texts, options, 32, sentences=False)], args.repeats
+                    lambda: [r[0].text for r in engine.translate(texts, options, 32, text_options=WHOLE)], args.repeats
                 )
                 name = (
                     f"onnxruntime{' + shortlist' if shortlist else ''}, beam {beam}, {threads_label(threads, threads)}"
@@ -245,9 +245,10 @@ def main() -> None:
             engine = LoadedModel(folder, threads=args.threads)
             size = sum(f.stat().st_size for f in folder.iterdir())
             for shortlist in shortlists:
-                options = engine.default_options(beam=5, replace_unk=False, shortlist=shortlist)
+                options = engine.default_options(beam=5, shortlist=shortlist)
                 outputs, seconds = timed(
-                    lambda: [r[0].text for r in engine.translate(texts, options, 32)], args.repeats
+                    lambda: [r[0].text for r in engine.translate(texts, options, 32, text_options=UNREPAIRED)],
+                    args.repeats,
                 )
                 rates[name, shortlist] = len(texts) / seconds
                 row = rate_row(name, outputs, seconds, references, tokenizer)
@@ -303,10 +304,11 @@ def main() -> None:
 
     batch_rows = []
     for batch in (1, 8, 32, 64):
-        options = translator.default_options(beam=5, replace_unk=False)
+        options = translator.default_options(beam=5)
         subset = texts[:200]
         outputs, seconds = timed(
-            lambda: [r[0].text for r in translator.translate(subset, options, batch)], args.repeats
+            lambda: [r[0].text for r in translator.translate(subset, options, batch, text_options=UNREPAIRED)],
+            args.repeats,
         )
         batch_rows.append(
             [batch, f"{len(subset) / seconds:.1f}", f"{sum(len(tokenizer.encode(o)) for o in outputs) / seconds:.0f}"]
@@ -317,10 +319,9 @@ def main() -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     child_peak = peak_memory_mb(fresh_process)
 
-    command = "python " + " ".join([Path(sys.argv[0]).as_posix(), *sys.argv[1:]])
     report = f"""# Decoding benchmarks
 
-Command: `{command}`
+Command: `{command()}`
 
 Machine: {platform.machine()} ({cpu_name()}), {os.cpu_count()} cores, Python {platform.python_version()},
 {args.threads} threads (onnxruntime: that many batches side by side, runtime/parallel.py); {len(texts)} sentences of `{args.data.name}` (every n-th row, all origins);

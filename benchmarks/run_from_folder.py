@@ -3,9 +3,9 @@
 weights read back from its graphs (an int8 folder's dequantized: export/training/exported_weights.py),
 saved as the run's best.pt, with its tokenizer and the config's [model] and [vocab] recorded.
 
-    python benchmarks/run_from_folder.py configs/en-de-everyday.toml models/en-de work/en-de-readback
+    python -m benchmarks.run_from_folder configs/en-de-everyday.toml models/en-de work/en-de-readback
     attn export configs/en-de-everyday.toml --workdir work/en-de-readback --no-train --out work/en-de-rb-fp32
-    python benchmarks/ctranslate2_convert.py configs/en-de-everyday.toml work/en-de-readback \\
+    python -m benchmarks.ctranslate2_convert configs/en-de-everyday.toml work/en-de-readback \\
         --model work/en-de-rb-fp32 --out work/en-de-ct2 --check ../shared/data/en-de/test.tsv.gz --sentences 100
 """
 

@@ -1,10 +1,10 @@
 """`attn serve` under load: throughput and latency at 1, 8 and 64 concurrent clients, with dynamic
 batching and with one request at a time (`--max-batch 1`), against `attn translate` on the same
-sentences from a file, all in one run. Written to benchmarks/studies/SERVE.md.
+sentences from a file, all in one run; docs/studies/SERVE.md is its report.
 
     pip install ".[serve]" aiohttp
-    python benchmarks/serve_load.py --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
-        --sentences 400 --out benchmarks/studies/SERVE.md
+    python -m benchmarks.serve_load --model models/en-de --data ../shared/data/en-de/test.tsv.gz \\
+        --sentences 400 --out docs/studies/SERVE.md
 
 Each client posts one sentence per request to LibreTranslate's /translate, as an application
 translating what its users type would, and sends the next when the answer comes; the run is
@@ -31,12 +31,11 @@ import tempfile
 import time
 from pathlib import Path
 
-import aiohttp
 import httpx
-from report import command_line, finish
 
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tsv import read_tsv, spread
+from benchmarks.report import command_line, finish
 
 CLIENTS = (1, 8, 64)
 
@@ -82,6 +81,8 @@ async def load(
     """(seconds, the load generator's own CPU seconds, per-request latencies, outputs in input
     order) with `clients` concurrent clients (aiohttp: a lighter client than httpx, which took
     up to 40 % of the machine at 64 clients)."""
+    import aiohttp  # optional: only this load generator needs it
+
     outputs: list[str] = [""] * len(texts)
     latencies: list[float] = []
     next_index = iter(range(len(texts)))
@@ -114,7 +115,7 @@ def main() -> None:
     parser.add_argument("--model", type=Path, required=True)
     parser.add_argument("--data", type=Path, required=True)
     parser.add_argument("--sentences", type=int, default=400)
-    parser.add_argument("--out", type=Path, default=Path(__file__).with_name("SERVE.md"))
+    parser.add_argument("--out", type=Path, help="also write the report here")
     args = parser.parse_args()
     texts = [" ".join(row.source.split()) for row in spread(read_tsv(args.data), args.sentences)]
     manifest = read_manifest(args.model)

@@ -1,10 +1,9 @@
 """A 1,000-word article summarized by a fresh `attn summarize` process: the median seconds of
-each summarizer folder, in alternating order, same run (issue 41: under 1.5 s on the development
-CPU, with a ratio against the summarizer that shipped before).
+each summarizer folder, in alternating order, same run (the bar: under 1.5 s on the development
+CPU; a ratio against the summarizer it would replace, PREVIOUS, a copy of that folder).
 
-    git show edcb066:models/summarize-debian/… (each file) > /tmp/summarize-before/…
-    python benchmarks/summarize_cold_start.py models/summarize /tmp/summarize-before \\
-        --data ../shared/data/summarize-news/dev.tsv.gz --out benchmarks/studies/SUMMARIZE-COLD-START.md
+    python -m benchmarks.summarize_cold_start models/summarize PREVIOUS \\
+        --data ../shared/data/summarize-news/dev.tsv.gz --out docs/studies/SUMMARIZE-COLD-START.md
 
 The article: the dev file's documents joined in order until 1,000 words, cut there (paragraphs
 kept as blank lines), so that every folder reads the same text.
@@ -17,9 +16,8 @@ import platform
 import statistics
 from pathlib import Path
 
-from report import command_line, cpu_name
-
 from attn.cli.bench import attn_command, cold_start
+from benchmarks.report import command_line, cpu_name
 
 WORDS = 1000
 

@@ -2,7 +2,7 @@
 pair, from one exported folder whose lexicon was learned with the largest sizes (a smaller table
 is a truncation of it: the same frequency order, the same per-source ranking).
 
-    python benchmarks/tune_shortlist.py work/sl-fp32 ../shared/data/en-de/dev.tsv.gz 600 \\
+    python -m benchmarks.tune_shortlist work/sl-fp32 ../shared/data/en-de/dev.tsv.gz 600 \\
         [--frequent 200,500,1000,2000] [--per-source 5,10,20,50]
 
 The model's default search (its manifest's; the first tables, before that default, used beam 5 and

@@ -1,8 +1,8 @@
 """Learning curves of the attention variants on the reverse task: exact match on the test rows
 every 200 steps, for the recipes and step caps of tests/test_variants.py and
-tests/test_copy_coverage.py (benchmarks/studies/REVERSE-TASK-CURVES.md).
+tests/test_copy_coverage.py (docs/studies/REVERSE-TASK-CURVES.md).
 
-    python benchmarks/variant_curves.py dot-bahdanau:300/0.005:2400 general-luong:300/0.003/3:1400
+    python -m benchmarks.variant_curves dot-bahdanau:300/0.005:2400 general-luong:300/0.003/3:1400
 
 Each argument is SCORE-STYLE:BATCH_TOKENS/LEARNING_RATE[/SEED]:LAST_STEP on the example config
 (configs/reverse.toml, seed 1 unless given); `copy-coverage` as SCORE-STYLE is test_copy_coverage.py's
@@ -14,19 +14,17 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
 import tempfile
 import time
 from pathlib import Path
 
 from rich.console import Console
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # the tests' reverse-task helpers
-from attn.export.training.train import Trainer  # noqa: E402
-from attn.runtime.tsv import read_tsv  # noqa: E402
-from tests.conftest import REVERSE_DATA, reverse_config  # noqa: E402
-from tests.test_copy_coverage import COPY_MODEL  # noqa: E402
-from tests.test_variants import exact_match  # noqa: E402
+from attn.export.training.train import Trainer
+from attn.runtime.tsv import read_tsv
+from tests.conftest import REVERSE_DATA, reverse_config  # the tests' reverse task and their recipes
+from tests.test_copy_coverage import COPY_MODEL
+from tests.test_variants import exact_match
 
 PIECE = 200
 

@@ -19,7 +19,7 @@ from attn.runtime.errors import UsageError
 
 # Each command's module and function, imported only when that command runs (or all of them, for
 # `attn --help`): a translation's cold start pays neither the other commands' imports nor Typer's
-# reading of their signatures (benchmarks/studies/SPEED-HISTORY.md, cold start).
+# reading of their signatures (docs/studies/SPEED-HISTORY.md, cold start).
 COMMANDS = {
     "translate": ("translate", "translate_command"),
     "summarize": ("summarize", "summarize_command"),

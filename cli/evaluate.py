@@ -21,6 +21,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import resolve_model
 from attn.runtime.sessions import warn_on_stderr
+from attn.runtime.texts import TextOptions
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores
@@ -165,15 +166,13 @@ def _decoded(
 ) -> System:
     shortlist = search.settings.get("shortlist", False) and translator.shortlist is not None
     options = search.options(translator, notes, shortlist=shortlist)
+    text = translator.text_options(search.text)
     task = translator.manifest.task
-    settings = {
-        key: getattr(options, key)
-        for key in ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk", "shortlist")
-    }
-    settings["max_source_pieces"] = options.max_source_pieces or translator.max_source_pieces
+    settings = {key: getattr(options, key) for key in ("beam", "length_penalty", "min_length", "no_repeat_ngram")}
+    settings.update(replace_unk=text.replace_unk, shortlist=options.shortlist, max_source_pieces=text.max_source_pieces)
     if task == "translate":
-        settings["sentences"] = search.sentences
-    hypotheses = _decode(translator, rows, options, batch_size, search.sentences)
+        settings["sentences"] = text.sentences
+    hypotheses = _decode(translator, rows, options, batch_size, text)
     notes.finish()
     return System(translator.folder.name, task, settings, hypotheses)
 
@@ -295,7 +294,7 @@ class FewNotes:
             warn_on_stderr(f"… and {self.count - self.SHOWN} more notes like these")
 
 
-def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, sentences: bool) -> list[str]:
+def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, text: TextOptions) -> list[str]:
     hypotheses: list[str] = []
     with Progress(console=Console(stderr=True), transient=True) as progress:
         task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))
@@ -304,7 +303,7 @@ def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, 
             chunk = rows[start : start + step]
             hypotheses += [
                 r[0].text
-                for r in translator.translate([row.source for row in chunk], options, batch_size, sentences=sentences)
+                for r in translator.translate([row.source for row in chunk], options, batch_size, text_options=text)
             ]
             progress.advance(task, len(chunk))
     return hypotheses

@@ -17,6 +17,7 @@ import typer
 from attn.runtime.constants import language_code
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
+from attn.runtime.texts import TEXT_OPTIONS, TextOptions
 
 if TYPE_CHECKING:
     from attn.runtime.loaded_model import LoadedModel
@@ -91,11 +92,14 @@ OutputOption = Annotated[
 
 
 def _search_option(name: str, flag: str, annotation, help: str, short: str | None = None) -> Annotated:
-    """A search option of the Search panel; a numeric one takes its range from SEARCH_LIMITS, the
-    one home of the ranges (the runtime checks every value against the same)."""
-    bounds = dict(zip(("min", "max"), SEARCH_LIMITS[name])) if name in SEARCH_LIMITS else {}
+    """A search option of the Search panel; a numeric one's help names its range from
+    SEARCH_LIMITS, the one home of the ranges, against which the runtime checks every value (a
+    value out of range is a one-line usage error naming the option)."""
+    if name in SEARCH_LIMITS:
+        low, high = SEARCH_LIMITS[name]
+        help = f"{help} Range: {low} to {high:,}."
     declarations = (flag, short) if short else (flag,)
-    return Annotated[annotation, typer.Option(*declarations, help=help, rich_help_panel=SEARCH_PANEL, **bounds)]
+    return Annotated[annotation, typer.Option(*declarations, help=help, rich_help_panel=SEARCH_PANEL)]
 
 
 MODELS_DEFAULT = "Default: the model's."
@@ -222,14 +226,14 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
 
 @dataclass(frozen=True)
 class SearchRequest:
-    """The search options a command was given: beam, n-best and sampling, whether texts are
-    split into sentences, and the other settings by name (None, or a setting the command does not
-    offer: the model's default)."""
+    """The search options a command was given: beam, n-best and sampling, the text options
+    (runtime/texts.py), and the other settings of the search by name (None, or a setting the
+    command does not offer: the model's default)."""
 
     beam: int | None = None
     n_best: int = 1
     sample: bool = False
-    sentences: bool = True
+    text: TextOptions = TextOptions()
     settings: dict = field(default_factory=dict)
 
     def options(self, model: LoadedModel, notify=None, last: bool = True, **settings) -> SearchOptions:
@@ -265,8 +269,9 @@ def search_options(*names: str):
         @functools.wraps(command)
         def with_request(**given):
             chosen = {name: given.pop(name) for name in names}
-            gathered = {name: chosen.pop(name) for name in ("beam", "n_best", "sample", "sentences") if name in chosen}
-            return command(**given, search=SearchRequest(**gathered, settings=chosen))
+            gathered = {name: chosen.pop(name) for name in ("beam", "n_best", "sample") if name in chosen}
+            text = TextOptions(**{name: chosen.pop(name) for name in TEXT_OPTIONS if name in chosen})
+            return command(**given, search=SearchRequest(**gathered, text=text, settings=chosen))
 
         with_request.__signature__ = signature.replace(parameters=parameters)
         return with_request

@@ -115,7 +115,7 @@ def summarize_command(
     )
     with output_file(output), progress_bar(progress_wanted(quiet), "documents") as advance:
         for documents in batches:
-            results = summarizer.translate(documents, options, batch_size, first_number=done + 1)
+            results = summarizer.translate(documents, options, batch_size, done + 1, search.text)
             done += len(documents)
             for document, result in zip(documents, results):
                 if sentences:

@@ -164,14 +164,14 @@ def translate_command(
         router = Router(pairs, load, notify)
         n_best = 1 if search.sample else search.n_best
 
-        def decode(inputs, batch_size, first_number, sentences):
-            return router.translate(inputs, source_lang, target_lang, batch_size, first_number, sentences)
+        def decode(inputs, batch_size, first_number):
+            return router.translate(inputs, source_lang, target_lang, batch_size, first_number, search.text)
     else:
         translator, options = load((None if source_lang == "auto" else source_lang, target_lang))
         n_best = options.n_best
 
-        def decode(inputs, batch_size, first_number, sentences):
-            return translator.translate(inputs, options, batch_size, first_number=first_number, sentences=sentences)
+        def decode(inputs, batch_size, first_number):
+            return translator.translate(inputs, options, batch_size, first_number, search.text)
 
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
@@ -179,7 +179,7 @@ def translate_command(
     with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
-            results = iter(decode(inputs, batch_size, done + 1, search.sentences))
+            results = iter(decode(inputs, batch_size, done + 1))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:

@@ -30,7 +30,7 @@ from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, resolve_model
 from .router import Router
-from .texts import Translation
+from .texts import TEXT_OPTIONS, TextOptions, Translation
 
 log = logging.getLogger("attn")
 
@@ -105,14 +105,17 @@ class Translator:
         **search,
     ) -> Result | list[Result]:
         """The translation of one text (a Result) or of each of a list (a list of Results, in
-        order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram,
-        replace_unk, …; runtime/search.py), the model's own defaults for the rest; a wrong one is
-        a ValueError naming it. `sentences` False translates each text whole."""
+        order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram, …;
+        runtime/search.py) and the TextOptions (replace_unk, max_source_pieces; runtime/texts.py),
+        the model's own defaults for the rest; a wrong one is a ValueError naming it. `sentences`
+        False translates each text whole."""
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
         sources = {pair[0] for pair in self.owners}
         if source is None and len(sources) == 1:
             source = next(iter(sources))
+
+        text_options = TextOptions(sentences, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
 
         def load(pair, last):
             model = self._model(self.owners[pair], pair)
@@ -125,7 +128,7 @@ class Translator:
         results = []
         for language in dict.fromkeys(detected):
             chosen = [i for i, code in enumerate(detected) if code == language]
-            found = router.translate([inputs[i] for i in chosen], language, target, batch_size, 1, sentences)
+            found = router.translate([inputs[i] for i in chosen], language, target, batch_size, 1, text_options)
             hops = router.routes.hops(language, target) if language else None
             goal = hops[-1][1] if hops else target or language
             results += [(i, Result(n, language, goal)) for i, n in zip(chosen, found)]
@@ -139,9 +142,10 @@ class Translator:
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))
+        text_options = TextOptions(False, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
         options = model.search_options(beam, n_best, False, self.notify, **search)
         single = isinstance(texts, str)
-        found = model.translate([texts] if single else list(texts), options, batch_size, sentences=False)
+        found = model.translate([texts] if single else list(texts), options, batch_size, 1, text_options)
         results = [Result(n, model.source_lang, model.target_lang) for n in found]
         return results[0] if single else results
 

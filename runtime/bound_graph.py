@@ -4,7 +4,7 @@ onnxruntime prepacks a product's constant weights once, when the session is crea
 as an input are packed again on every run. The decoder takes the output layer's rows as inputs so
 that a shortlist can feed a few of them; decoding over the whole vocabulary, the same rows every
 step, binds them as constants instead, and the int8 output product runs about twice as fast
-(benchmarks/studies/SPEED-HISTORY.md, "The output layer bound"). The runtime has no onnx package,
+(docs/studies/SPEED-HISTORY.md, "The output layer bound"). The runtime has no onnx package,
 so the few protobuf fields involved are read and written here:
 
 - ModelProto: field 7, the graph (every other field is kept as it is);

@@ -4,7 +4,7 @@ runs of words that received almost none.
 
 The rule, chosen on the dev files of the four shipped directions by forcing the references and
 the references with a third of their words cut out (benchmarks/coverage_check.py,
-benchmarks/studies/COVERAGE-CHECK.md): two or more consecutive source words of at least
+docs/studies/COVERAGE-CHECK.md): two or more consecutive source words of at least
 MIN_CHARS letters or digits, each below LOW_MASS. Shorter words (articles, "to", punctuation)
 neither start nor end a run: they are often translated into nothing.
 """

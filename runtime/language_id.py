@@ -1,6 +1,6 @@
 """Which language a text is in, among those the installed models translate from (`--from auto`,
 `attn serve`'s /detect): py3langid, chosen over lingua and langdetect on the test splits' English,
-German and French texts (benchmarks/studies/LANGUAGE-ID.md: the most accurate of the three and the
+German and French texts (docs/studies/LANGUAGE-ID.md: the most accurate of the three and the
 fastest; 4.5 MB against lingua's 96 MB). Loaded on first use (about 0.7 s), never at start-up.
 
 A text that is clearly in another language (the identifier, choosing among all the languages it
@@ -18,7 +18,7 @@ from .errors import UsageError
 _LOCK = threading.Lock()  # set_languages changes the one identifier: one detection at a time
 DETECTED_CHARS = 2000  # a text's head is enough to tell its language
 # At 0.8 the open-set check named a language outside {en, de} for none of the test splits'
-# 21,275 English and German texts and caught 86.6 % of the 7,115 French ones (benchmarks/studies/LANGUAGE-ID.md)
+# 21,275 English and German texts and caught 86.6 % of the 7,115 French ones (docs/studies/LANGUAGE-ID.md)
 OTHER_LANGUAGE_PROBABILITY = 0.8
 
 

@@ -8,7 +8,7 @@ text translator (runtime/texts.py). The Python API over it, for users, is runtim
 On the CPU, `threads` is the number of batches decoded at once, each in single-threaded sessions:
 a decoder step is a chain of small products that one core runs nearly as fast as two, while
 onnxruntime releases the GIL during a run, so batches side by side keep every core busy
-(benchmarks/studies/SPEED-HISTORY.md). On CUDA one batch runs at a time and `threads` goes to the sessions.
+(docs/studies/SPEED-HISTORY.md). On CUDA one batch runs at a time and `threads` goes to the sessions.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ from .search import (
 )
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
-from .texts import TextTranslator, Translation
+from .texts import TextOptions, TextTranslator, Translation
 from .tokenizer import SubwordTokenizer
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
-MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram", "replace_unk")
+MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram")
 
 
 def _first_line(error: BaseException) -> str:
@@ -247,6 +247,19 @@ class LoadedModel:
     def max_source_pieces(self) -> int:
         return int(self.manifest.search.get("max_source_pieces", MODEL_SEARCH_DEFAULTS["max_source_pieces"]))
 
+    def text_options(self, given: TextOptions | None = None) -> TextOptions:
+        """`given` (default: TextOptions()) with the model's own values where it leaves them None."""
+        given = given or TextOptions()
+        return replace(
+            given,
+            max_source_pieces=given.max_source_pieces or self.max_source_pieces,
+            replace_unk=(
+                bool(self.manifest.search.get("replace_unk", MODEL_SEARCH_DEFAULTS["replace_unk"]))
+                if given.replace_unk is None
+                else given.replace_unk
+            ),
+        )
+
     def inputs_per_call(self, batch_size: int) -> int:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
         return inputs_per_call(batch_size, self.workers)
@@ -257,11 +270,11 @@ class LoadedModel:
         options: SearchOptions | None = None,
         batch_size: int = 32,
         first_number: int = 1,
-        sentences: bool = True,
+        text_options: TextOptions | None = None,
         stop: threading.Event | None = None,
     ) -> list[list[Translation]]:
         """n-best translations of each text, in input order (runtime/texts.py: TextTranslator)."""
-        return TextTranslator(self).translate(texts, options, batch_size, first_number, sentences, stop)
+        return TextTranslator(self).translate(texts, options, batch_size, first_number, text_options, stop)
 
     def source_ids(self, text: str) -> list[int]:
         """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""

@@ -23,7 +23,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import detect_language
-from .texts import Translation
+from .texts import TextOptions, Translation
 
 PIVOT_LANGUAGE = "en"
 Pair = tuple[str, str]
@@ -149,7 +149,7 @@ class Router:
         target: str | None,
         batch_size: int = 32,
         first_number: int = 1,
-        sentences: bool = True,
+        text_options: TextOptions | None = None,
     ) -> list[list[Translation]]:
         """Each text's translations into `target`, in input order (n-best as the last hop's
         options say); `source` None or "auto" detects each text's language."""
@@ -170,19 +170,24 @@ class Router:
                     self.notify(f"input {first_number + i}: {why}: written out unchanged")
                     results[i] = unchanged(texts[i])
                 continue
-            found = self._through(hops, [texts[i] for i in chosen], batch_size, first_number, sentences)
+            found = self._through(hops, [texts[i] for i in chosen], batch_size, first_number, text_options)
             for i, result in zip(chosen, found):
                 results[i] = result
         return results
 
     def _through(
-        self, hops: list[Pair], texts: list[str], batch_size: int, first_number: int, sentences: bool
+        self,
+        hops: list[Pair],
+        texts: list[str],
+        batch_size: int,
+        first_number: int,
+        text_options: TextOptions | None,
     ) -> list[list[Translation]]:
         found = None
         for number, pair in enumerate(hops):
             translator, options = self._translator(pair, number == len(hops) - 1)
             inputs = texts if found is None else [result[0].text for result in found]
-            step = translator.translate(inputs, options, batch_size, first_number, sentences)
+            step = translator.translate(inputs, options, batch_size, first_number, text_options)
             found = (
                 step
                 if found is None

@@ -108,13 +108,12 @@ class SearchOptions:
     """beam 1 is greedy search; `sample` draws tokens instead (temperature, top-k, top-p, seed).
     Lengths: at most max_length_ratio·|source| + max_length_offset tokens (None: the model's
     defaults), at least min_length. no_repeat_ngram n > 0 forbids repeating any n-gram.
-    replace_unk repairs mangled copies of verbatim source words after search (runtime/verbatim.py).
-    max_source_pieces (None: the model's) is the longest source read at once: a translation
-    model translates a longer sentence in parts, a summarizer reads the head (runtime/chunking.py).
     shortlist decodes each batch over the model's target-vocabulary shortlist when it has one
-    (runtime/shortlist.py): faster, but off by default, since a word whose pieces the shortlist
-    leaves out comes back as another word or a non-word (an earlier en-de: "He drinks coffee every
-    morning." → "Ertränke jeden Morgen."; docs/model-history.md measures both)."""
+    (runtime/shortlist.py), as CTranslate2's translate_batch takes `use_vmap`: faster, but off by
+    default, since a word whose pieces the shortlist leaves out comes back as another word or a
+    non-word (an earlier en-de: "He drinks coffee every morning." → "Ertränke jeden Morgen.";
+    docs/model-history.md measures both). What happens to a text before and after the search
+    (sentences, parts, repairs) is runtime/texts.py's TextOptions."""
 
     beam: int = MODEL_SEARCH_DEFAULTS["beam"]
     n_best: int = 1
@@ -129,16 +128,15 @@ class SearchOptions:
     top_k: int = 0
     top_p: float = 1.0
     seed: int | None = None
-    replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
     shortlist: bool = False
-    max_source_pieces: int | None = None
 
     def __post_init__(self):
         for name, value in vars(self).items():
             check_search_value(name, value)
 
 
-# The accepted range of each numeric search setting, from the command line or a manifest.
+# The accepted range of each numeric setting of the search (SearchOptions) and of the text pipeline
+# (runtime/texts.py's TextOptions), from the command line, a request or a manifest.
 # Bounds keep a search finite: a beam, a minimum or a maximum length far beyond any sentence would
 # only ask for memory and time (a beam of 10**9 asks onnxruntime for terabytes).
 SEARCH_LIMITS: dict[str, tuple[float, float]] = {
@@ -155,7 +153,7 @@ SEARCH_LIMITS: dict[str, tuple[float, float]] = {
     "top_k": (0, 1_000_000),
     "top_p": (0.0, 1.0),
 }
-SEARCH_FLAGS = ("sample", "replace_unk", "shortlist")
+SEARCH_FLAGS = ("sample", "replace_unk", "shortlist", "sentences")
 
 
 def check_search_value(name: str, value) -> None:

@@ -1,7 +1,7 @@
 """A line or paragraph as sentences, for translation one sentence at a time.
 
 The segmenter is sentencex (Wikimedia; rules for about 300 languages, no model files), chosen
-over pysbd and syntok by benchmarks/sentence_splitters.py (benchmarks/studies/SENTENCES.md): as many of
+over pysbd and syntok (docs/studies/SENTENCES.md): as many of
 the test splits' sentence boundaries found as the best of the three, fewer cuts inside sentences
 than pysbd, and 200 times faster.
 """

@@ -1,6 +1,6 @@
 """onnxruntime sessions with a provider choice and a thread count, and a per-machine cache of
 optimized graphs: onnxruntime's graph optimizations are most of the time of creating a session
-(benchmarks/studies/SPEED-HISTORY.md, cold start), so the optimized graph a CPU session produced is kept under
+(docs/studies/SPEED-HISTORY.md, cold start), so the optimized graph a CPU session produced is kept under
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
 keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
 those same bytes optimized: a file changed meanwhile cannot enter the cache under another's
@@ -241,7 +241,7 @@ def _session(
     options.log_severity_level = 3
     # onnxruntime's memory patterns plan one arena layout per input shape seen, and each batch of a
     # search has its own (rows × source length × steps): they cost a fifth more peak memory, for no
-    # speed (benchmarks/studies/SPEED-HISTORY.md, "Each row's best on the device")
+    # speed (docs/studies/SPEED-HISTORY.md, "Each row's best on the device")
     options.enable_mem_pattern = False
     # one CPU arena for every session of the process, not one each: the encoder's memory serves the
     # decoder's next step, and parallel batches share what is free (SPEED-HISTORY.md, "One arena")

@@ -11,7 +11,7 @@ keeps to its own candidates, renormalized, so that it translates the same in any
 In a model of several directions each target language has its own frequent pieces, chosen by the
 language token that opens the source: one list over both languages covers less of each (en-fr,
 1,000 pieces: 69.5 % of the French dev targets' pieces, against 74.4 % for French's own list;
-benchmarks/shortlist_coverage.py).
+docs/studies/SHORTLIST-PER-LANGUAGE.md).
 lexicon.npz holds frequent (F,) and translations (V, K) int32, -1 padding the rows of pieces with
 fewer than K translations, and for several directions language_tokens (L,) and
 language_frequent (L, F), -1 padding."""

@@ -14,7 +14,7 @@ import numpy as np
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
 from .parallel import even_batch_size, map_in_threads
-from .search import Hypothesis, SearchOptions
+from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
 from .tokenizer import SourcePieces
 from .verbatim import copy_verbatim
@@ -22,6 +22,27 @@ from .words import join_words
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
+
+
+@dataclass(frozen=True)
+class TextOptions:
+    """What the text translator does around the search. `sentences`: a translation model takes a
+    text of several sentences one sentence at a time (runtime/sentences.py) and joins their best
+    translations. `max_source_pieces` (None: the model's) is the longest source read at once: a
+    translation model translates a longer sentence in parts, a summarizer reads the head
+    (runtime/chunking.py). `replace_unk` (None: the model's) repairs mangled copies of verbatim
+    source words after search (runtime/verbatim.py)."""
+
+    sentences: bool = True
+    max_source_pieces: int | None = None
+    replace_unk: bool | None = None
+
+    def __post_init__(self):
+        for name, value in vars(self).items():
+            check_search_value(name, value)
+
+
+TEXT_OPTIONS = tuple(TextOptions.__dataclass_fields__)
 
 
 @dataclass
@@ -56,22 +77,22 @@ class TextTranslator:
         options: SearchOptions | None = None,
         batch_size: int = 32,
         first_number: int = 1,
-        sentences: bool = True,
+        text_options: TextOptions | None = None,
         stop: threading.Event | None = None,
     ) -> list[list[Translation]]:
-        """n-best translations of each text, in input order. A translation model takes a text of
-        several sentences one sentence at a time (runtime/sentences.py; not with `sentences`
-        False) and joins their best translations, best only. The parts are sorted by length into
-        batches of at most `batch_size`, evened out over the workers, decoded up
-        to `workers` at a time, longest first; a batch's outputs do not depend on its company, up to rounding at
-        near ties (benchmarks/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation;
-        a sentence over the length limit is translated in parts, best only, or summarized from its
-        head by a summarizer (runtime/chunking.py); either way with a note, which numbers the
-        inputs from `first_number` (a caller that translates a stream in calls passes its count).
-        Setting `stop` from another thread ends the searches at their next step (SearchStopped)."""
+        """n-best translations of each text, in input order, searched with `options` around
+        `text_options` (each None: the model's). The parts are sorted by length into batches of
+        at most `batch_size`, evened out over the workers, decoded up to `workers` at a time,
+        longest first; a batch's outputs do not depend on its company, up to rounding at near
+        ties (docs/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation; a
+        sentence over the length limit is translated in parts, best only, or summarized from its
+        head by a summarizer; either way with a note, which numbers the inputs from
+        `first_number` (a caller that translates a stream in calls passes its count). Setting
+        `stop` from another thread ends the searches at their next step (SearchStopped)."""
         options = options or self.model.default_options()
-        split = sentences and self.model.manifest.task == "translate"
-        limit = options.max_source_pieces or self.model.max_source_pieces
+        text_options = self.model.text_options(text_options)
+        split = text_options.sentences and self.model.manifest.task == "translate"
+        limit = text_options.max_source_pieces
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not text.strip():
@@ -96,13 +117,15 @@ class TextTranslator:
         )
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
-                translated[i] = self.distinct(parts[i][1], hypotheses, options)
+                translated[i] = self.distinct(parts[i][1], hypotheses, options.n_best, text_options.replace_unk)
         per_input: list[list[list[Translation]]] = [[] for _ in texts]
         for (index, _), hypotheses in zip(parts, translated):
             per_input[index].append(hypotheses)
         return [self.assemble(text, found) for text, found in zip(texts, per_input)]
 
-    def distinct(self, source: SourcePieces, hypotheses: list[Hypothesis], options: SearchOptions) -> list[Translation]:
+    def distinct(
+        self, source: SourcePieces, hypotheses: list[Hypothesis], n_best: int, replace_unk: bool
+    ) -> list[Translation]:
         """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
         word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
         spellings apart, so two of its hypotheses may read the same: an n-best list shows the
@@ -110,10 +133,10 @@ class TextTranslator:
         by_text: dict[str, Translation] = {}
         for hypothesis in hypotheses:
             translation = self.translation(
-                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, options.replace_unk
+                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk
             )
             by_text.setdefault(translation.text, translation)
-            if len(by_text) == options.n_best:
+            if len(by_text) == n_best:
                 break
         return list(by_text.values())
 

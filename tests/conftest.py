@@ -113,7 +113,7 @@ def built_once(tmp_path_factory, worker_id: str, name: str) -> Iterator[Path]:
 
 
 # The synthetic tasks are learned suddenly, after hundreds of steps of nothing, and where depends on
-# the seed and on the machine's arithmetic (benchmarks/studies/REVERSE-TASK-CURVES.md: the example config,
+# the seed and on the machine's arithmetic (docs/studies/REVERSE-TASK-CURVES.md: the example config,
 # seed 1, learned within 1,200 steps on the earlier sessions' AMD CPU, by 1,400 on an Intel one;
 # on the Intel one, seed 2 by 1,200 and seed 3 by 3,000). A fixed step budget is then a knife's
 # edge, so a run trains in pieces of LEARNING_PIECE steps until its dev BLEU (the trainer's own

@@ -207,7 +207,7 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
         def __init__(self, pair):
             self.language = pair[0]
 
-        def translate(self, texts, options, batch_size, first_number, sentences):
+        def translate(self, texts, options, batch_size, first_number, text_options):
             calls.append((self.language, texts))
             return [[f"{self.language}:{text}"] for text in texts]
 

@@ -22,7 +22,7 @@ pytestmark = pytest.mark.system
 
 COPY_MODEL = {"style": "bahdanau", "score": "additive", "copy": True, "coverage": True}
 # copying learns the task fast: exact match 1.0 from step 200 through 1,400
-# (`python benchmarks/variant_curves.py copy-coverage:300/0.003:1400`)
+# (`python -m benchmarks.variant_curves copy-coverage:300/0.003:1400`)
 COPY_STEPS = 400
 
 

@@ -57,16 +57,17 @@ def test_a_paragraph_without_end_is_closed_at_the_limit():
 @pytest.mark.integration
 def test_a_line_of_sentences_is_translated_sentence_by_sentence(reverse_model):
     from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.texts import TextOptions
 
     translator = LoadedModel(reverse_model)
     line = "a0 b1. c2 d3 e0."
     [[joined]] = translator.translate([line])
-    alone = [t[0] for t in translator.translate(["a0 b1.", "c2 d3 e0."], sentences=False)]
+    alone = [t[0] for t in translator.translate(["a0 b1.", "c2 d3 e0."], text_options=TextOptions(sentences=False))]
     assert joined.text == " ".join(t.text for t in alone)
     assert joined.alignment.source_words == line.split()
     blocks = [(row, column) for row, column, _ in joined.alignment.parts]
     assert blocks == [(0, 0), (len(alone[0].alignment.target_words), 2)]
-    [[whole]] = translator.translate([line], sentences=False)
+    [[whole]] = translator.translate([line], text_options=TextOptions(sentences=False))
     assert len(whole.alignment.parts) == 1
 
 

@@ -60,7 +60,7 @@ def test_the_router_chains_the_hops_and_asks_the_first_for_its_best_only():
         def __init__(self, pair, last):
             self.pair, self.last = pair, last
 
-        def translate(self, texts, options, batch_size, first_number, sentences):
+        def translate(self, texts, options, batch_size, first_number, text_options):
             asked.append((self.pair, self.last, list(texts)))
             out = [text.upper() if self.pair[1] == "en" else text[::-1] for text in texts]
             return [[translation(o, t.split(), np.eye(len(t.split())), -1.0)] for t, o in zip(texts, out)]

@@ -249,7 +249,7 @@ class CountingTranslator:
         if not hold:
             self.release.set()
 
-    def translate(self, texts, options, batch_size, sentences=True, stop=None):
+    def translate(self, texts, options, batch_size, text_options=None, stop=None):
         self.batches.append(list(texts))
         self.stop = stop
         self.started.set()
@@ -466,7 +466,7 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
 
 @pytest.mark.integration
 def test_a_document_of_more_text_nodes_than_may_wait_is_413_not_a_retry(server):
-    """Probe 0a2dfe1 D8: 1,025 text nodes got 503 "retry later", which could never succeed."""
+    """1,025 text nodes got 503 "retry later", which could never succeed."""
     import httpx
 
     from attn.cli.server.batcher import MAX_QUEUED

@@ -27,7 +27,7 @@ def exact_match(trainer: Trainer, rows) -> float:
 # config's 3,000 steps), on the example config's recipe (300-token batches, lr 0.003), which
 # teaches additive and concat by 600 steps and the others later, how much later depending on the
 # seed and the machine (general-luong on the Intel CPU of 2026-11-25: by 1,400, 1,200 and 3,000
-# steps for seeds 1-3, benchmarks/studies/REVERSE-TASK-CURVES.md). With Bahdanau's previous-state query, dot and scaled_dot
+# steps for seeds 1-3, docs/studies/REVERSE-TASK-CURVES.md). With Bahdanau's previous-state query, dot and scaled_dot
 # learn nothing by 1,200 steps at lr 0.003 but everything by 1,000 at lr 0.005 (1.0 through 2,400
 # for dot), so they train at 0.005. The config's own variant (general-luong) is the suite's
 # shared reverse run.

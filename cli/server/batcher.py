@@ -4,7 +4,7 @@ A request's texts join a bounded queue (`Busy` when it is full: memory does not 
 load). One task per model takes the first waiting job and every job already queued, up to
 `max_batch` texts (a job is never split); when the last batch held several requests, it also waits
 up to `max_wait` seconds for more (clients that just got their answers are sending their next
-ones), while a lone client is never kept waiting (benchmarks/studies/SERVE.md). It decodes jobs that ask for
+ones), while a lone client is never kept waiting (docs/studies/SERVE.md). It decodes jobs that ask for
 the same search settings together in a worker thread: onnxruntime releases the GIL, so the event
 loop keeps accepting requests meanwhile, and they queue up for the next batch. The LoadedModel
 sorts and splits a batch over the cores itself, and a text translates the same in any company
@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions
-from attn.runtime.texts import Translation
+from attn.runtime.texts import TextOptions, Translation
 
 from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
 
@@ -34,7 +34,7 @@ class Busy(Exception):
 class Job:
     texts: list[str]
     options: SearchOptions
-    sentences: bool
+    text_options: TextOptions
     future: asyncio.Future = field(repr=False)
 
 
@@ -70,13 +70,13 @@ class DynamicBatcher:
         self.executor.shutdown(wait=True)
 
     async def translate(
-        self, texts: list[str], options: SearchOptions, sentences: bool = True
+        self, texts: list[str], options: SearchOptions, text_options: TextOptions = TextOptions()
     ) -> list[list[Translation]]:
         """The n-best translations of `texts`, once a batch took them; Busy when the queue is full.
         Cancelling the wait (a request's timeout) drops the job if no batch took it yet."""
         if self.queued + len(texts) > self.max_queued:
             raise Busy(f"{self.queued} texts are waiting, at most {self.max_queued} may")
-        job = Job(texts, options, sentences, asyncio.get_running_loop().create_future())
+        job = Job(texts, options, text_options, asyncio.get_running_loop().create_future())
         self.queued += len(texts)
         self.queue.put_nowait(job)
         return await job.future
@@ -85,11 +85,11 @@ class DynamicBatcher:
         loop = asyncio.get_running_loop()
         while True:
             jobs = await self._gather(loop)
-            groups: dict[tuple[SearchOptions, bool], list[Job]] = defaultdict(list)
+            groups: dict[tuple[SearchOptions, TextOptions], list[Job]] = defaultdict(list)
             for job in jobs:
                 if not job.future.done():  # a request that timed out while queued is skipped
-                    groups[job.options, job.sentences].append(job)
-            for (options, sentences), group in groups.items():
+                    groups[job.options, job.text_options].append(job)
+            for (options, text_options), group in groups.items():
                 texts = [text for job in group for text in job.texts]
                 stop = threading.Event()  # set once no request of the batch waits any more: the search ends
 
@@ -100,7 +100,9 @@ class DynamicBatcher:
                 for job in group:
                     job.future.add_done_callback(stop_when_abandoned)
                 try:
-                    results = await loop.run_in_executor(self.executor, self._decode, texts, options, sentences, stop)
+                    results = await loop.run_in_executor(
+                        self.executor, self._decode, texts, options, text_options, stop
+                    )
                 except Exception as error:  # a failure fails this batch's requests, not the server
                     for job in group:
                         if not job.future.done():
@@ -136,6 +138,6 @@ class DynamicBatcher:
         return jobs
 
     def _decode(
-        self, texts: list[str], options: SearchOptions, sentences: bool, stop: threading.Event
+        self, texts: list[str], options: SearchOptions, text_options: TextOptions, stop: threading.Event
     ) -> list[list[Translation]]:
-        return self.translator.translate(texts, options, self.batch_size, sentences=sentences, stop=stop)
+        return self.translator.translate(texts, options, self.batch_size, text_options=text_options, stop=stop)

@@ -15,12 +15,10 @@ from starlette.requests import ClientDisconnect, Request
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.search import SEARCH_LIMITS, SearchOptions, check_search_value
+from attn.runtime.search import SearchOptions, check_search_value
+from attn.runtime.texts import TEXT_OPTIONS, TextOptions
 
 from .settings import SERVER_SEARCH_LIMITS, Limits
-
-# Search settings a native request may set (sampling included); the rest are the model's.
-NATIVE_SEARCH_SETTINGS = tuple(SEARCH_LIMITS) + ("sample", "seed", "replace_unk", "shortlist")
 
 
 async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
@@ -127,10 +125,19 @@ def integer(value, name: str, low: int, high: int) -> int:
     return value
 
 
+def text_options(fields: dict) -> TextOptions:
+    """The request's sentences, max_source_pieces and replace_unk (runtime/texts.py); a wrong one
+    is a 400 naming it."""
+    try:
+        return TextOptions(**{name: fields[name] for name in TEXT_OPTIONS if name in fields})
+    except UsageError as error:
+        raise HTTPException(400, f"Invalid request: {error}") from None
+
+
 def search_options(translator: LoadedModel, fields: dict) -> SearchOptions:
     """The model's defaults with the request's search settings, as the command line takes them
     (a beam below n_best is raised to it); a wrong one is a 400 naming it."""
-    settings = {name: fields[name] for name in NATIVE_SEARCH_SETTINGS if name in fields}
+    settings = {name: fields[name] for name in SearchOptions.__dataclass_fields__ if name in fields}
     try:
         for name, value in settings.items():
             check_search_value(name, value)

@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse
 
 from attn.runtime.records import input_record
 
-from .fields import read_fields, required, search_options, texts_of
+from .fields import read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode
 
 
@@ -21,19 +21,17 @@ async def native_translate(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
     texts, _ = texts_of(fields, server.limits)
-    sentences = fields.get("sentences", True)
-    if not isinstance(sentences, bool):
-        raise HTTPException(400, "sentences must be true or false")
+    chosen = text_options(fields)
     if "model" in fields:
         batcher = server.models.named(str(fields["model"]), "translate")
-        results = await decode(batcher, texts, search_options(batcher.translator, fields), sentences, server.limits)
+        results = await decode(batcher, texts, search_options(batcher.translator, fields), chosen, server.limits)
     else:
         results, _ = await server.routed(
             texts,
             required(fields, "source"),
             required(fields, "target"),
             lambda translator: search_options(translator, fields),
-            sentences,
+            chosen,
         )
     return JSONResponse({"results": [input_record(text, r) for text, r in zip(texts, results)]})
 
@@ -45,7 +43,13 @@ async def native_summarize(request: Request) -> JSONResponse:
     batcher = (
         server.models.named(str(fields["model"]), "summarize") if "model" in fields else server.models.summarizer()
     )
-    results = await decode(batcher, texts, search_options(batcher.translator, fields), False, server.limits)
+    results = await decode(
+        batcher,
+        texts,
+        search_options(batcher.translator, fields),
+        text_options({**fields, "sentences": False}),
+        server.limits,
+    )
     return JSONResponse({"results": [input_record(text, r, "summary") for text, r in zip(texts, results)]})
 
 

@@ -15,6 +15,7 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose, unchanged
 from attn.runtime.search import SearchOptions
+from attn.runtime.texts import TextOptions
 
 from .batcher import Busy, DynamicBatcher
 from .files import TranslatedFiles
@@ -85,7 +86,9 @@ class Server:
     translated_files: TranslatedFiles = field(default_factory=TranslatedFiles)
     aligning: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(ALIGNMENTS_AT_ONCE))
 
-    async def routed(self, texts: list[str], source: str, target: str, last_options, sentences: bool = True) -> list:
+    async def routed(
+        self, texts: list[str], source: str, target: str, last_options, text_options: TextOptions = TextOptions()
+    ) -> list:
         """Each text's translations and the detections: source "auto" detected per text, a text
         detected in the target language given back, a pair without a model through English
         (runtime/router.py); `last_options(translator)` are the search options of the last model."""
@@ -108,7 +111,7 @@ class Server:
                 translator = batcher.translator
                 options = last_options(translator) if number == len(hops) - 1 else translator.default_options()
                 inputs = [texts[i] for i in chosen] if found is None else [result[0].text for result in found]
-                step = await decode(batcher, inputs, options, sentences, self.limits)
+                step = await decode(batcher, inputs, options, text_options, self.limits)
                 found = (
                     step
                     if found is None
@@ -160,7 +163,7 @@ def check_budget(batcher: DynamicBatcher, texts: list[str], options: SearchOptio
 
 
 async def decode(
-    batcher: DynamicBatcher, texts: list[str], options: SearchOptions, sentences: bool, limits: Limits
+    batcher: DynamicBatcher, texts: list[str], options: SearchOptions, text_options: TextOptions, limits: Limits
 ) -> list:
     """The batcher's results, or 503 when it is full, shutting down, or past the timeout; 413 over
     the work budget (check_budget)."""
@@ -172,7 +175,7 @@ async def decode(
         )
     check_budget(batcher, texts, options, limits)
     try:
-        return await asyncio.wait_for(batcher.translate(texts, options, sentences), limits.timeout)
+        return await asyncio.wait_for(batcher.translate(texts, options, text_options), limits.timeout)
     except Busy as error:
         raise HTTPException(503, f"Slowdown: {error}; retry later", headers={"Retry-After": "1"}) from None
     except TimeoutError:

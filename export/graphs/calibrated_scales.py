@@ -5,7 +5,7 @@ largest magnitude m: Abs, ReduceMax, Max(·, tiny), Div(x, m), QuantizeLinear(·
 each product then rescales its int32 result row by row, MatMulInteger → Cast → Mul(·, m / (127 /
 w_scale)) → Add(bias). Over the (B·S, d) activations of an encoder those passes cost more than the
 products (en-de's encoder over 32 × 20 pieces: 21.8 ms, 14.1 with the scales below;
-benchmarks/encoder_speed.py, benchmarks/studies/SPEED-HISTORY.md). Here each of the encoder's quantizations takes one fixed
+benchmarks/encoder_speed.py, docs/studies/SPEED-HISTORY.md). Here each of the encoder's quantizations takes one fixed
 scale instead, peak / 127, with `peak` the largest m that activation reached over the calibration
 texts (`activation_peaks`): QuantizeLinear(x, peak / 127, 128), a value beyond the peak saturating
 at ±127; and each product reading it becomes one MatMulIntegerToFloat(q, W, peak / 127, w_scale,

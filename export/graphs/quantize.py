@@ -2,7 +2,7 @@
 at run time, one scale per row). The decoder step is plain MatMul/Gemm, so onnxruntime's quantizer
 covers every product with a constant weight, and the embedding tables (Gather: int8 with one scale
 per table, the gathered rows dequantized, a fixed rescale the same in any batch; en-de Transformer
-25 → 14 MB, BLEU unchanged, benchmarks/studies/SPEED-HISTORY.md). The output layer is a graph input, since a
+25 → 14 MB, BLEU unchanged, docs/studies/SPEED-HISTORY.md). The output layer is a graph input, since a
 shortlist picks its rows, and the quantizer leaves a product with a fed weight alone: `int8_output_product`
 rewrites it by hand (activations quantized per step, int8 × int8 → int32, then the two scales),
 and output_layer.npz holds int8 rows with per-row scales (runtime/output_layer.py). The encoder's
@@ -133,7 +133,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
     MatMulIntegerToFloat(q, output_weight, bound / 127, output_scale, bias = output_bias), where
     the per-row scale needed four nodes over the (N, R) activations before it and a Mul and an Add
     over the (N, C) scores after it. The scores move by a rounding of the activations (the shipped
-    models' BLEU by 0.14 at most: benchmarks/studies/SPEED-HISTORY.md). Returns whether the graph
+    models' BLEU by 0.14 at most: docs/studies/SPEED-HISTORY.md). Returns whether the graph
     had such a product."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
