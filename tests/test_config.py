@@ -230,7 +230,7 @@ def test_crlf_and_lone_carriage_returns(tmp_path):
 
 
 def test_a_byte_that_is_not_utf8_is_named_at_its_line_and_place(tmp_path):
-    """Probe R4.9: the line and byte of the decoder's 8 KB chunk were given, not the file's."""
+    """The line and byte of the decoder's 8 KB chunk were given, not the file's."""
     from attn.runtime.tsv import read_tsv
 
     lines = [f"source {i}\ttarget {i}\n".encode() for i in range(1, 301)] + [b"caf\xe9 latte\tKaffee\n"]
@@ -242,7 +242,7 @@ def test_a_byte_that_is_not_utf8_is_named_at_its_line_and_place(tmp_path):
 
 
 def test_a_line_without_end_is_refused_before_it_fills_memory(tmp_path):
-    """Probe X7: /dev/zero as the training file grew to 7.5 GB, then ran out of memory."""
+    """/dev/zero as the training file grew to 7.5 GB, then ran out of memory."""
     from attn.runtime import tsv
 
     (tmp_path / "endless.tsv").write_bytes(b"a\tb\n" + b"\0" * (tsv.MAX_LINE_BYTES + 10))

@@ -118,7 +118,7 @@ def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_m
 
 
 def test_two_served_models_of_one_name_are_refused(reverse_model, tmp_path):
-    """Probe 0a2dfe1 D21: `--models en-de --models other/en-de` dropped one silently."""
+    """`--models en-de --models other/en-de` dropped one silently."""
     pytest.importorskip("starlette")
     import shutil
 

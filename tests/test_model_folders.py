@@ -349,7 +349,7 @@ def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, 
 
 
 def test_a_server_refuses_nan_weights_at_start(transformer_model, tmp_path):
-    """Probe S33b: it started, then answered every request with a 500."""
+    """It started, then answered every request with a 500."""
     folder = nan_folder(transformer_model, tmp_path)
     result = subprocess.run([*ATTN, "serve", "--models", str(folder), "--port", "0"], capture_output=True, timeout=120)
     err = result.stderr.decode()
@@ -357,7 +357,7 @@ def test_a_server_refuses_nan_weights_at_start(transformer_model, tmp_path):
 
 
 def test_a_graph_with_external_data_is_refused(transformer_model, tmp_path):
-    """Probe M8: a re-hashed graph whose weights lay in an unlisted weights.bin loaded it unchecked."""
+    """A re-hashed graph whose weights lay in an unlisted weights.bin loaded it unchecked."""
     import onnx
 
     folder = tmp_path / "model"

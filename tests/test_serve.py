@@ -446,7 +446,7 @@ def test_a_file_is_translated_and_downloaded(server, reverse_model):
 
 @pytest.mark.integration
 def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server, reverse_model):
-    """Probe 0a2dfe1 D2, D3: a CRLF file lost nothing but came back LF, and "\r" or a BOM in q was
+    """A CRLF file lost nothing but came back LF, and "\r" or a BOM in q was
     translated as text."""
     import httpx
 
@@ -592,7 +592,7 @@ def test_a_flood_of_accept_errors_is_logged_once_a_minute():
 
 @pytest.mark.integration
 def test_a_client_trickling_its_headers_is_dropped_and_others_are_served(reverse_model):
-    """Probe S25: uvicorn's keep-alive timer restarts with every byte, so a client sending its
+    """uvicorn's keep-alive timer restarts with every byte, so a client sending its
     headers a byte at a time held its connection for as long as it liked."""
     import httpx
 
