@@ -407,18 +407,23 @@ def test_every_way_a_client_sends_its_fields_is_read(server, reverse_model, how)
 
 
 @pytest.mark.integration
-def test_html_keeps_its_markup_and_translates_its_text(server, reverse_model):
+def test_html_keeps_its_markup_and_translates_its_sentences_whole(server, reverse_model):
     import httpx
+    from bs4 import BeautifulSoup
 
     html = '<p class="x">a0 b1 c2 <b title="a0">d3 e0</b></p><!-- a0 --><script>var a0 = 1;</script>&amp; c2'
     reply = httpx.post(
         server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}
     ).json()
-    expected = cli_translations(reverse_model, ["a0 b1 c2", "d3 e0", "& c2"])
-    assert reply["translatedText"] == (
-        f'<p class="x">{expected[0]} <b title="a0">{expected[1]}</b></p><!-- a0 -->'
-        f"<script>var a0 = 1;</script>{expected[2].replace('&', '&amp;')}"
-    )
+    expected = cli_translations(reverse_model, ["a0 b1 c2 d3 e0", "& c2"])
+    soup = BeautifulSoup(reply["translatedText"], "html.parser")
+    paragraph = soup.find("p")
+    # the sentence is translated whole (its words those of the plain translation), the bold
+    # element placed within it, attributes, the comment and the script as they were
+    assert paragraph["class"] == ["x"] and paragraph.get_text() == expected[0]
+    assert [str(b.attrs) for b in soup.find_all("b")] == ["{'title': 'a0'}"] and soup.find("b").get_text().strip()
+    assert "<!-- a0 --><script>var a0 = 1;</script>" in reply["translatedText"]
+    assert reply["translatedText"].endswith(expected[1].replace("&", "&amp;"))
 
 
 @pytest.mark.integration

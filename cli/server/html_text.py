@@ -1,41 +1,169 @@
-"""`format: "html"`: the text of an HTML fragment or page translated, its markup kept.
+"""`format: "html"`: an HTML fragment or page translated sentence by sentence, its inline markup
+placed on the translation by the word alignment (runtime/markup.py).
 
-The document is parsed with Beautiful Soup (Python's own html.parser under it); each text node
-outside script, style and preformatted code is one text to translate, its surrounding whitespace
-kept; tags, attributes, comments and the doctype come back as they were. Character references
-come back as characters where they do not need escaping (`&nbsp;` as U+00A0, `&amp;` as `&amp;`).
+The document is parsed with Beautiful Soup (Python's own html.parser under it). Block structure
+(paragraphs, headings, list items, table cells, any element that is not inline) stays as it is;
+within a block, each run of text and inline elements (`<b>`, `<a>`, `<em>`, `<span>`, `<br>`, an
+unknown or XML element such as `<uicontrol>`, …) is one text: its whitespace collapsed, translated whole (sentence by sentence), and its inline
+elements, attributes untouched, placed around the target words aligned to their source words.
+Comments and void elements (`<br>`, `<img>`) go where their neighbouring words went.
+`<script>`, `<style>`, `<pre>`, `<textarea>` and elements marked `translate="no"` are left as
+they are; inline `<code>`, `<kbd>`, `<samp>` and `<var>` stay in their sentence, so that the
+sentence reads whole, and come back as they were, around the target words aligned to them.
+Character references come back as characters where they do not need escaping (`&nbsp;` as
+U+00A0, `&amp;` as `&amp;`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
-from bs4 import BeautifulSoup, NavigableString
+from bs4 import BeautifulSoup, NavigableString, Tag
 
-UNTRANSLATED = frozenset({"script", "style", "code", "pre", "kbd", "samp", "var", "textarea", "noscript", "template"})
+from attn.runtime.markup import Aligned, Span, layout, nest, place
+
+# Elements left as they are, content included, wherever they are.
+UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
+# Inline elements whose content is not translated: kept in their sentence, given back as they were.
+VERBATIM = frozenset({"code", "kbd", "samp", "var"})
+# Elements that make blocks (HTML's flow content that is not phrasing content); any other element,
+# a custom or XML one (`<uicontrol>`) included, is inline, as a browser shows an unknown element.
+BLOCKS = frozenset(
+    {"address", "article", "aside", "audio", "blockquote", "body", "canvas", "caption", "col", "colgroup", "dd"}
+    | {"details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2"}
+    | {"h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "legend", "li", "link", "main"}
+    | {"menu", "meta", "nav", "object", "ol", "optgroup", "option", "p", "section", "select", "summary", "table"}
+    | {"tbody", "td", "tfoot", "th", "thead", "title", "tr", "ul", "video"}
+    | UNTRANSLATED
+)
+WHITESPACE = re.compile(r"\s+")
 
 
-def text_nodes(soup: BeautifulSoup) -> list[NavigableString]:
-    """The translatable text nodes: plain strings (not comments, CDATA or declarations) with a
-    letter or digit in them, outside UNTRANSLATED elements."""
-    return [
-        node
-        for node in soup.find_all(string=True)
-        if type(node) is NavigableString
-        and any(c.isalnum() for c in node)
-        and not any(parent.name in UNTRANSLATED for parent in node.parents)
-    ]
+@dataclass(frozen=True)
+class Verbatim:
+    """A span's payload: an element given back whole, as it was."""
+
+    element: Tag
 
 
-async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[str]]]) -> str:
-    """`html` with every text node replaced by `translate`'s output for it (one call for all)."""
+def is_inline(node) -> bool:
+    """Text, a comment, or an inline element with only inline elements inside."""
+    if not isinstance(node, Tag):
+        return True
+    return node.name not in BLOCKS and not node.find(BLOCKS)
+
+
+def kept_as_is(tag: Tag) -> bool:
+    return tag.name in UNTRANSLATED or tag.get("translate") == "no"
+
+
+def runs(container: Tag) -> list[list]:
+    """The runs of consecutive inline nodes under `container`, outside elements kept as they are."""
+    found, run = [], []
+    for child in list(container.children):
+        if is_inline(child):
+            run.append(child)
+            continue
+        if run:
+            found.append(run)
+            run = []
+        if isinstance(child, Tag) and not kept_as_is(child):
+            found += runs(child)
+    return found + ([run] if run else [])
+
+
+class RunReader:
+    """A run's plain text (whitespace collapsed to single spaces) and its inline markup as spans."""
+
+    def __init__(self):
+        self.text = ""
+        self.spans: list[Span] = []
+
+    def add_text(self, text: str) -> None:
+        text = WHITESPACE.sub(" ", text)
+        if self.text.endswith(" ") or not self.text:
+            text = text.lstrip(" ")
+        self.text += text
+
+    def visit(self, node) -> None:
+        if isinstance(node, Tag):
+            span = Span(len(self.text), len(self.text), node)
+            self.spans.append(span)  # before its children: an element and its only child keep their order
+            if node.name in VERBATIM or kept_as_is(node):
+                span.payload, span.exact = Verbatim(node), True
+                self.add_text(node.get_text())
+            elif not node.contents and node.can_be_empty_element:
+                span.void = True
+                if node.name == "br":  # a line break parts words, and sentences ("PDF.<br>Then")
+                    self.add_text(" ")
+            else:
+                for child in list(node.children):
+                    self.visit(child)
+            span.end = len(self.text) if not span.void else span.start
+        elif type(node) is NavigableString:
+            self.add_text(str(node))
+        else:  # a comment, CDATA, a processing instruction
+            self.spans.append(Span(len(self.text), len(self.text), node, void=True))
+
+    def finish(self) -> tuple[str, list[Span]]:
+        """The text without a trailing space, and the spans cut to it."""
+        text = self.text.rstrip(" ")
+        for span in self.spans:
+            span.start, span.end = min(span.start, len(text)), min(span.end, len(text))
+        return text, self.spans
+
+
+def rebuilt(soup: BeautifulSoup, events: list[tuple[str, object]]) -> list:
+    """The nodes of a translated run, from runtime/markup.py's layout events."""
+    top: list = []
+    stack: list = [top]
+    for kind, payload in events:
+        if kind == "text":
+            if stack[-1] is not None:
+                stack[-1].append(NavigableString(payload))
+        elif kind == "void":
+            stack[-1 if stack[-1] is not None else -2].append(_copy(payload))
+        elif kind == "open" and isinstance(payload, Verbatim):
+            (stack[-1] if stack[-1] is not None else top).append(_copy(payload.element))
+            stack.append(None)  # the words aligned to it give way to the element as it was
+        elif kind == "open":
+            element = soup.new_tag(payload.name, attrs=dict(payload.attrs))
+            stack[-1].append(element)
+            stack.append(element)
+        else:
+            stack.pop()
+    return top
+
+
+def _copy(node):
+    return node.__copy__() if isinstance(node, Tag) else type(node)(str(node))
+
+
+async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]]) -> str:
+    """`html` with the text of each run translated by `translate` (one call for all: each run's
+    text → a translation with its word alignment) and its inline markup placed on it."""
     soup = BeautifulSoup(html, "html.parser")
-    nodes = text_nodes(soup)
-    if not nodes:
+    wanted = []
+    for run in runs(soup):
+        reader = RunReader()
+        for node in run:
+            reader.visit(node)
+        text, spans = reader.finish()
+        if any(c.isalnum() for c in text):
+            wanted.append((run, text, spans))
+    if not wanted:
         return html
-    translations = await translate([" ".join(node.split()) for node in nodes])
-    for node, translation in zip(nodes, translations):
-        text = str(node)
-        leading, trailing = text[: len(text) - len(text.lstrip())], text[len(text.rstrip()) :]
-        node.replace_with(NavigableString(leading + translation + trailing))
+    translations = await translate([text for _, text, _ in wanted])
+    for (run, text, spans), translation in zip(wanted, translations):
+        nodes = rebuilt(soup, layout(translation.text, place(text, nest(spans), translation)))
+        first, last = str(run[0]), str(run[-1])
+        leading = first[: len(first) - len(first.lstrip())] if type(run[0]) is NavigableString else ""
+        trailing = last[len(last.rstrip()) :] if type(run[-1]) is NavigableString else ""
+        anchor = run[0]
+        for node in [NavigableString(leading)] * bool(leading) + nodes + [NavigableString(trailing)] * bool(trailing):
+            anchor.insert_before(node)
+        for node in run:
+            node.extract()
     return str(soup)

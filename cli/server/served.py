@@ -134,10 +134,10 @@ class Server:
     async def translated_html(self, documents: list[str], source: str, target: str) -> tuple[list[str], list]:
         detections = []
 
-        async def texts_translated(texts: list[str]) -> list[str]:
+        async def texts_translated(texts: list[str]) -> list:
             results, detected = await self.translated(texts, source, target)
             detections.extend(detected)
-            return [result[0].text for result in results]
+            return [result[0] for result in results]
 
         return [await translate_html(document, texts_translated) for document in documents], detections
 
@@ -170,7 +170,7 @@ async def decode(
     if len(texts) > batcher.max_queued:  # more than may ever wait at once: a retry could never succeed
         raise HTTPException(
             413,
-            f"Invalid request: {len(texts)} texts (an HTML document's text nodes count one each) "
+            f"Invalid request: {len(texts)} texts (an HTML document's blocks of text count one each) "
             f"at once; this server takes at most {batcher.max_queued}",
         )
     check_budget(batcher, texts, options, limits)

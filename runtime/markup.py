@@ -1,0 +1,261 @@
+"""Inline markup carried across a translation by its word alignment, for every format.
+
+A format reads a paragraph as plain text and sets its inline markup aside as spans over character
+ranges (bold, a link, a run of Word formatting; a void element such as a line break is a span of
+no characters). The text is translated whole, sentence by sentence, so markup never cuts a
+sentence apart and never changes its words; each span is then placed on the target words aligned
+to its source words (`both_ways`: each target word's strongest source word, and each source
+word's strongest target word, from runtime/alignment.py's word weights):
+
+1. A span covers the target words linked to the source words it overlaps, from the first to the
+   last (one contiguous range). When none is linked to them, it covers the one target word whose
+   link lies nearest to them: a span is never dropped.
+2. Spans stay nested as in the source: a span is placed inside its parent's range, and siblings
+   never overlap; a sibling whose words another took keeps the largest free run of its range, or,
+   when none is left, wraps nothing at the place of its first word.
+3. A void span goes before the target word linked to the first source word after it (at the end
+   when there is none), inside its parent.
+4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
+   target too, its last word's trailing punctuation left outside; likewise at its start.
+5. A span whose text the translation has as it is (a name, a number, code) goes on that text
+   (the occurrence nearest the aligned words), whatever the alignment says.
+
+The format then rebuilds its markup from `layout`'s events: text, opening and closing spans.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from .words import WHITESPACE_WORD
+
+
+@dataclass(eq=False)
+class Span:
+    """Markup over characters [start, end) of a text (start == end: a void element); `payload`
+    is the format's own (a tag, a run's formatting) and passes through untouched; `exact`: its
+    text is not to be translated (code: the format gives the element back as it was); `children`
+    are the spans nested inside it, in order."""
+
+    start: int
+    end: int
+    payload: object
+    void: bool = False
+    exact: bool = False
+    children: list[Span] = field(default_factory=list)
+
+
+class Aligned(Protocol):
+    """What placement reads of a translation: its text and its word alignment's hard links."""
+
+    text: str
+
+    @property
+    def alignment(self): ...
+
+
+def nest(spans: list[Span]) -> list[Span]:
+    """Spans as a forest: each span becomes a child of the smallest span that contains it
+    (spans must not cross, as well-formed markup's do not). Returns the top-level spans, in order."""
+    roots: list[Span] = []
+    stack: list[Span] = []
+    for span in sorted(spans, key=lambda s: (s.start, -s.end, s.void)):
+        span.children = []
+        while stack and not (stack[-1].start <= span.start and span.end <= stack[-1].end and not stack[-1].void):
+            stack.pop()
+        (stack[-1].children if stack else roots).append(span)
+        stack.append(span)
+    return roots
+
+
+def place(source: str, roots: list[Span], translation: Aligned) -> list[Span]:
+    """The spans of `source` (a forest, as `nest` makes it) placed on `translation.text`: new
+    Spans with the same payloads and nesting, over the target's characters. The words are the
+    alignment's own, found in order in each text; should they not be found (never expected), the
+    spans are placed by relative position."""
+    alignment = translation.alignment
+    source_words = offsets(source, alignment.source_words)
+    target_words = offsets(translation.text, alignment.target_words)
+    if source_words is None or target_words is None:
+        source_words, target_words, links = word_offsets(source), word_offsets(translation.text), {}
+    else:
+        links = both_ways(alignment)
+    placer = _Placer(source, translation.text, source_words, target_words, links)
+    return placer.children(roots, 0, len(target_words))
+
+
+def offsets(text: str, words: list[str]) -> list[tuple[int, int]] | None:
+    """(start, end) of each of `words` in `text`, found in order; None when one is missing."""
+    found, position = [], 0
+    for word in words:
+        start = text.find(word, position)
+        if start < 0:
+            return None
+        position = start + len(word)
+        found.append((start, position))
+    return found
+
+
+def word_offsets(text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in WHITESPACE_WORD.finditer(text)]
+
+
+def both_ways(alignment) -> dict[int, set[int]]:
+    """Target word → the source words it is linked to: its own strongest source word (the hard
+    link), and each source word whose strongest target word it is. The second way finds the
+    word that a near tie took from the first ("Speichern" between "Save" 0.42 and "to" 0.43)."""
+    links: dict[int, set[int]] = {}
+    for row, column, part in alignment.parts:
+        if part.weights.size == 0:
+            continue
+        for t, s in enumerate(part.weights.argmax(axis=1)):
+            links.setdefault(row + t, set()).add(column + int(s))
+        for s, t in enumerate(part.weights.argmax(axis=0)):
+            links.setdefault(row + int(t), set()).add(column + s)
+    return links
+
+
+@dataclass
+class _Placer:
+    source: str
+    target: str
+    source_words: list[tuple[int, int]]  # (start, end) of each source word
+    target_words: list[tuple[int, int]]
+    links: dict[int, set[int]]  # target word → its source words (both_ways)
+
+    def children(self, spans: list[Span], first: int, last: int) -> list[Span]:
+        """`spans` (siblings) placed within target words [first, last), none overlapping."""
+        taken: set[int] = set()
+        placed: dict[int, Span] = {}
+        words = {id(span): self.covered(span) for span in spans}
+        # the spans with the most linked words choose first; the rest take what is left
+        for span in sorted(
+            (s for s in spans if not s.void), key=lambda s: -len(self.linked(words[id(s)], first, last))
+        ):
+            low, high = self.range(span, words[id(span)], first, last, taken)
+            copies = self.copies(span, first, last, taken)
+            start, end = self.characters(span, low, high)
+            if copies:  # the same text in the translation: the copy nearest the aligned words
+                low, high, start, end = min(copies, key=lambda c: (max(c[0] - high + 1, low - c[1] + 1, 0), c[0]))
+            taken.update(range(low, high))
+            inner = self.children(span.children, low, high)
+            placed[id(span)] = Span(start, end, span.payload, False, span.exact, inner)
+        for span in spans:
+            if span.void:
+                at = self.character(self.void_position(span, first, last, taken))
+                placed[id(span)] = Span(at, at, span.payload, True)
+        return [placed[id(span)] for span in spans]
+
+    def copies(self, span: Span, first: int, last: int, taken: set[int]) -> list[tuple[int, int, int, int]]:
+        """Target words [low, high) and characters [start, end) of each free place within words
+        [first, last) where the translation has the span's source text, as whole words."""
+        text = self.source[span.start : span.end]
+        found: list[tuple[int, int, int, int]] = []
+        if not text.strip() or first >= last:
+            return found
+        position, stop = self.target_words[first][0], self.target_words[last - 1][1]
+        while (start := self.target.find(text, position, stop)) >= 0:
+            end = start + len(text)
+            words = [t for t in range(first, last) if self.target_words[t][0] < end and self.target_words[t][1] > start]
+            whole = not (text[0].isalnum() and start > 0 and self.target[start - 1].isalnum()) and not (
+                text[-1].isalnum() and end < len(self.target) and self.target[end].isalnum()
+            )  # "S" is not found in "Sie"
+            if words and whole and not taken.intersection(words):
+                found.append((words[0], words[-1] + 1, start, end))
+            position = start + 1
+        return found
+
+    def covered(self, span: Span) -> list[int]:
+        """The source words that `span` overlaps."""
+        return [i for i, (start, end) in enumerate(self.source_words) if start < span.end and end > span.start]
+
+    def linked(self, source: list[int], first: int, last: int) -> list[int]:
+        chosen = set(source)
+        return [t for t in range(first, last) if self.links.get(t, set()) & chosen]
+
+    def range(self, span: Span, source: list[int], first: int, last: int, taken: set[int]) -> tuple[int, int]:
+        """Target words [low, high) for a span of `source` words (rules 1 and 2)."""
+        free = [t for t in range(first, last) if t not in taken]
+        if not free or span.start == span.end:  # no room left, or a span of no characters
+            at = self.void_position(span, first, last, taken)
+            return at, at
+        targets = [t for t in self.linked(source, first, last) if t not in taken]
+        if not targets:
+            if source and self.links:
+                nearest = min(free, key=lambda t: (self.distance(t, source), t))
+            else:  # nothing linked at all: by relative position
+                share = (span.start / max(len(self.source), 1)) if self.source else 0.0
+                nearest = min(free, key=lambda t: abs(t - share * (last - first) - first))
+            return nearest, nearest + 1
+        low, high = min(targets), max(targets) + 1
+        runs, run = [], []
+        for t in range(low, high):  # the free runs of the hull; the one holding most linked words wins
+            if t in taken:
+                runs, run = runs + [run] if run else runs, []
+            else:
+                run.append(t)
+        runs += [run] if run else []
+        best = max(runs, key=lambda r: (sum(t in targets for t in r), -r[0]))
+        return best[0], best[-1] + 1
+
+    def distance(self, target: int, source: list[int]) -> int:
+        """How far the source words linked to `target` lie from `source`'s."""
+        return min((abs(linked - s) for linked in self.links.get(target, ()) for s in source), default=10**9)
+
+    def void_position(self, span: Span, first: int, last: int, taken: set[int]) -> int:
+        """The target word before which a void span (or one with no room left) goes (rule 3)."""
+        following = [i for i, (start, _) in enumerate(self.source_words) if start >= span.start]
+        if following and self.links:
+            after = [t for t in range(first, last) if min(self.links.get(t, {-1})) >= following[0]]
+            if after:
+                return min(after)
+        return last
+
+    def character(self, word: int) -> int:
+        """The character offset of target word `word`'s start (the text's end past the last)."""
+        return self.target_words[word][0] if word < len(self.target_words) else len(self.target)
+
+    def characters(self, span: Span, low: int, high: int) -> tuple[int, int]:
+        """Character range of target words [low, high), less the punctuation the source span
+        leaves out of its first and last words (rule 4)."""
+        if low >= high:
+            at = self.character(low)
+            return at, at
+        start, end = self.target_words[low][0], self.target_words[high - 1][1]
+        inside = self.source[span.start : span.end]
+        if inside.strip() and inside.rstrip()[-1].isalnum():  # the span ends on a letter: so in the target
+            while end > start + 1 and not self.target[end - 1].isalnum():
+                end -= 1
+        if inside.strip() and inside.lstrip()[0].isalnum():
+            while start < end - 1 and not self.target[start].isalnum():
+                start += 1
+        return start, end
+
+
+def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:
+    """`text` with its spans as a sequence of events: ("text", str), ("open", payload),
+    ("close", payload), ("void", payload), well nested, every span once (a span reaching past its
+    parent is cut at the parent's end)."""
+    events: list[tuple[str, object]] = []
+    position = 0
+
+    def text_to(offset: int) -> None:
+        nonlocal position
+        if offset > position:
+            events.append(("text", text[position:offset]))
+            position = offset
+
+    def emit(spans: list[Span], end: int) -> None:
+        for span in sorted(spans, key=lambda s: (s.start, not s.void, s.end)):
+            text_to(min(span.start, end))
+            if span.void:
+                events.append(("void", span.payload))
+                continue
+            events.append(("open", span.payload))
+            emit(span.children, min(span.end, end))
+            events.append(("close", span.payload))
+        text_to(end)
+
+    emit(roots, len(text))
+    return events

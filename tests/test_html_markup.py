@@ -1,0 +1,73 @@
+"""HTML's inline markup placed by the alignment (cli/server/html_text.py over runtime/markup.py),
+on the shipped models in the four directions and marked-up sentences of our own
+(tests/fixtures/markup/): markup never changes the words, every element comes back once with its
+attributes, well formed and nested as it was, and sentences are translated whole."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("bs4")
+from bs4 import BeautifulSoup, Comment, Tag  # noqa: E402
+
+from attn.cli.server.html_text import VERBATIM, translate_html  # noqa: E402
+from attn.runtime import load  # noqa: E402
+
+pytestmark = pytest.mark.system
+
+FIXTURES = Path(__file__).parent / "fixtures" / "markup"
+DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
+
+
+@pytest.fixture(scope="module")
+def translator():
+    return load()
+
+
+def translated(translator, html: str, source: str, target: str) -> str:
+    async def translate(texts: list[str]) -> list:
+        return translator.translate(texts, source, target)
+
+    return asyncio.run(translate_html(html, translate))
+
+
+def elements(soup: BeautifulSoup) -> Counter:
+    """Each element (its name, attributes and the names of its ancestors) and comment, counted."""
+    found = Counter()
+    for node in soup.descendants:
+        if isinstance(node, Tag):
+            ancestors = tuple(parent.name for parent in node.parents)
+            found[node.name, str(sorted(node.attrs.items())), ancestors] += 1
+        elif isinstance(node, Comment):
+            found["comment", str(node)] += 1
+    return found
+
+
+def blocks(source: str) -> list[str]:
+    return (FIXTURES / f"{source}.html").read_text(encoding="utf-8").splitlines()
+
+
+@pytest.mark.parametrize("source, target", DIRECTIONS, ids=[f"{s}-{t}" for s, t in DIRECTIONS])
+def test_markup_never_changes_the_words_and_every_element_comes_back_once(translator, source, target):
+    for html in blocks(source):
+        output = translated(translator, html, source, target)
+        before, after = BeautifulSoup(html, "html.parser"), BeautifulSoup(output, "html.parser")
+        assert elements(after) == elements(before), (html, output)
+        assert str(BeautifulSoup(output, "html.parser")) == output  # parses, and well formed as written
+        if not before.find(VERBATIM):  # a kbd or code element comes back as it was, in place of its words
+            for line_break in before.find_all("br"):
+                line_break.replace_with(" ")
+            plain = translator.translate(" ".join(before.get_text().split()), source, target).text
+            assert " ".join(after.get_text().split()) == plain, (html, output)
+
+
+def test_a_sentence_is_translated_whole_not_cut_at_its_tags(translator):
+    """LibreTranslate and attn before translated each piece between tags alone."""
+    html = '<p>Click <b>Save</b> to keep your <a href="x">changes</a>.</p>'
+    output = BeautifulSoup(translated(translator, html, "en", "de"), "html.parser")
+    plain = translator.translate("Click Save to keep your changes.", "en", "de").text
+    assert output.get_text() == plain and output.find("b").get_text() and output.find("a").get_text()

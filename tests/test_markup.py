@@ -1,0 +1,122 @@
+"""Inline markup placed by the word alignment (runtime/markup.py), rule by rule, on hand-made
+alignments; the same on the shipped model's HTML is in tests/test_html_markup.py."""
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.markup import Span, layout, nest, place
+
+pytestmark = pytest.mark.unit
+
+
+@dataclass
+class Aligned:
+    text: str
+    alignment: WordAlignment
+
+
+def aligned(source: str, target: str, links: list[tuple[int, int]]) -> Aligned:
+    """A translation whose target word t attends only to source word s for each (s, t)."""
+    weights = np.full((len(target.split()), len(source.split())), 0.01, np.float32)
+    for s, t in links:
+        weights[t, s] = 1.0
+    return Aligned(target, WordAlignment(source.split(), target.split(), weights / weights.sum(1, keepdims=True)))
+
+
+def marked(translation: Aligned, source: str, spans: list[Span]) -> str:
+    """The translation with each span written as <name>…</name> (<name/> when void)."""
+    out = ""
+    for kind, payload in layout(translation.text, place(source, nest(spans), translation)):
+        out += {"text": "{}", "open": "<{}>", "close": "</{}>", "void": "<{}/>"}[kind].format(payload)
+    return out
+
+
+SOURCE = "the red car is old"
+TARGET = "das Auto rot ist alt"  # red ↔ rot and car ↔ Auto swap places
+
+
+def span(source: str, words: str, name: str, **kind) -> Span:
+    start = source.index(words)
+    return Span(start, start + len(words), name, **kind)
+
+
+def test_a_span_covers_the_target_words_aligned_to_its_words():
+    translation = aligned(SOURCE, TARGET, [(0, 0), (2, 1), (1, 2), (3, 3), (4, 4)])
+    assert marked(translation, SOURCE, [span(SOURCE, "red", "b")]) == "das Auto <b>rot</b> ist alt"
+    assert marked(translation, SOURCE, [span(SOURCE, "red car", "b")]) == "das <b>Auto rot</b> ist alt"
+
+
+def test_nesting_is_kept_and_siblings_never_overlap():
+    translation = aligned(SOURCE, TARGET, [(0, 0), (2, 1), (1, 2), (3, 3), (4, 4)])
+    spans = [span(SOURCE, "the red car", "a"), span(SOURCE, "red", "b"), span(SOURCE, "car", "i")]
+    assert marked(translation, SOURCE, spans) == "<a>das <i>Auto</i> <b>rot</b></a> ist alt"
+    # two siblings that want the same word: the one with more linked words keeps it
+    crossing = aligned("a b c", "x y", [(0, 0), (1, 0), (2, 1)])
+    out = marked(crossing, "a b c", [Span(0, 3, "b"), Span(4, 5, "i")])
+    assert out == "<b>x</b> <i>y</i>"
+
+
+def test_a_span_whose_words_nothing_is_linked_to_is_kept_on_the_nearest_word():
+    # every target row points at source word 0 or 2; "b" (word 1) has no row of its own, but its
+    # strongest target word (the column's argmax) is found both ways: a tie goes to the first
+    translation = aligned("a b c", "x y z", [(0, 0), (0, 1), (2, 2)])
+    out = marked(translation, "a b c", [Span(2, 3, "b")])
+    assert out.count("<b>") == 1 and out.count("</b>") == 1
+
+
+def test_void_spans_go_before_the_word_aligned_to_their_next_word():
+    translation = aligned(SOURCE, TARGET, [(0, 0), (2, 1), (1, 2), (3, 3), (4, 4)])
+    before_is = Span(SOURCE.index("is"), SOURCE.index("is"), "br", void=True)
+    at_end = Span(len(SOURCE), len(SOURCE), "img", void=True)
+    assert marked(translation, SOURCE, [before_is, at_end]) == "das Auto rot <br/>ist alt<img/>"
+
+
+def test_punctuation_left_out_of_a_span_is_left_out_in_the_target():
+    source, target = "Click Save, then close.", "Klicken Speichern, dann schließen."
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (3, 3)])
+    assert marked(translation, source, [span(source, "Save", "b")]) == "Klicken <b>Speichern</b>, dann schließen."
+    assert marked(translation, source, [span(source, "Save,", "b")]) == "Klicken <b>Speichern,</b> dann schließen."
+
+
+def test_text_not_to_translate_is_placed_where_the_translation_copied_it():
+    source, target = "run ls -l now", "jetzt ls -l ausführen"
+    translation = aligned(source, target, [(3, 0), (0, 1), (2, 2), (1, 3)])  # a misleading alignment
+    out = marked(translation, source, [span(source, "ls -l", "code", exact=True)])
+    assert out == "jetzt <code>ls -l</code> ausführen"
+
+
+def test_every_span_comes_back_once_whatever_the_alignment():
+    rng = np.random.default_rng(0)
+    source = "one two three four five six seven"
+    target = "eins zwei drei vier fünf"
+    for _ in range(200):
+        weights = rng.random((5, 7)).astype(np.float32)
+        translation = Aligned(target, WordAlignment(source.split(), target.split(), weights / weights.sum(1)[:, None]))
+        spans = [
+            Span(0, 13, "a"),
+            Span(4, 7, "b"),
+            Span(8, 13, "c"),
+            Span(14, 14, "br", void=True),
+            Span(19, 27, "d"),
+            Span(0, 0, "empty"),
+        ]
+        events = layout(target, place(source, nest(spans), translation))
+        assert sorted(p for kind, p in events if kind in ("open", "void")) == sorted(s.payload for s in spans)
+        assert "".join(p for kind, p in events if kind == "text") == target
+        stack = []
+        for kind, payload in events:  # well nested, and b, c inside a
+            if kind == "open":
+                assert payload not in ("b", "c") or stack == ["a"]
+                stack.append(payload)
+            elif kind == "close":
+                assert stack.pop() == payload
+        assert not stack
+
+
+def test_text_not_to_translate_is_found_as_whole_words_only():
+    source, target = "press S now", "drücken Sie S jetzt"
+    translation = aligned(source, target, [(0, 0), (0, 1), (1, 2), (2, 3)])
+    assert marked(translation, source, [span(source, "S", "kbd", exact=True)]) == "drücken Sie <kbd>S</kbd> jetzt"
