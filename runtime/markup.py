@@ -25,6 +25,7 @@ The format then rebuilds its markup from `layout`'s events: text, opening and cl
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -124,6 +125,13 @@ class _Placer:
     target_words: list[tuple[int, int]]
     links: dict[int, set[int]]  # target word → its source words (both_ways)
 
+    def __post_init__(self):
+        self.linked_to: dict[int, set[int]] = {}  # source word → the target words linked to it
+        for target, sources in self.links.items():
+            for source in sources:
+                self.linked_to.setdefault(source, set()).add(target)
+        self.word_ends = [end for _, end in self.source_words]
+
     def children(self, spans: list[Span], first: int, last: int) -> list[Span]:
         """`spans` (siblings) placed within target words [first, last), none overlapping."""
         taken: set[int] = set()
@@ -168,11 +176,15 @@ class _Placer:
 
     def covered(self, span: Span) -> list[int]:
         """The source words that `span` overlaps."""
-        return [i for i, (start, end) in enumerate(self.source_words) if start < span.end and end > span.start]
+        first = bisect.bisect_right(self.word_ends, span.start)
+        last = first
+        while last < len(self.source_words) and self.source_words[last][0] < span.end:
+            last += 1
+        return list(range(first, last)) if span.end > span.start else []
 
     def linked(self, source: list[int], first: int, last: int) -> list[int]:
-        chosen = set(source)
-        return [t for t in range(first, last) if self.links.get(t, set()) & chosen]
+        targets = set().union(*(self.linked_to.get(s, ()) for s in source))
+        return sorted(t for t in targets if first <= t < last)
 
     def range(self, span: Span, source: list[int], first: int, last: int, taken: set[int]) -> tuple[int, int]:
         """Target words [low, high) for a span of `source` words (rules 1 and 2)."""

@@ -470,6 +470,23 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
 
 
 @pytest.mark.integration
+def test_html_nested_beyond_the_bound_is_a_400_and_within_it_translates(server):
+    import httpx
+
+    from attn.cli.server.html_text import MAX_NESTING
+
+    half = MAX_NESTING // 2
+    within = "<div>" * half + "<b>" * half + "a0 b1" + "</b>" * half + "</div>" * half
+    beyond = "<b>" * 1000 + "a0" + "</b>" * 1000  # within the size limits, beyond the nesting bound
+    for html, status in ((within, 200), (beyond, 400)):
+        reply = httpx.post(
+            server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}
+        )
+        assert reply.status_code == status, reply.text
+    assert "deeper than" in reply.json()["error"]
+
+
+@pytest.mark.integration
 def test_a_document_of_more_text_nodes_than_may_wait_is_413_not_a_retry(server):
     """1,025 text nodes got 503 "retry later", which could never succeed."""
     import httpx

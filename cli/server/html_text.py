@@ -16,6 +16,7 @@ U+00A0, `&amp;` as `&amp;`).
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -39,6 +40,13 @@ BLOCKS = frozenset(
     | UNTRANSLATED
 )
 WHITESPACE = re.compile(r"\s+")
+# Elements nested deeper are refused: real pages stay far below, and the walk over runs and the
+# placement of spans go one call deeper per level.
+MAX_NESTING = 100
+
+
+class TooDeep(ValueError):
+    """An HTML document nested deeper than MAX_NESTING elements."""
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,17 @@ def is_inline(node) -> bool:
     if not isinstance(node, Tag):
         return True
     return node.name not in BLOCKS and not node.find(BLOCKS)
+
+
+def nesting(soup: BeautifulSoup) -> int:
+    """How deep elements nest in `soup` (0: none), without recursion."""
+    deepest, stack = 0, [(child, 1) for child in soup.find_all(True, recursive=False)]
+    while stack:
+        element, depth = stack.pop()
+        deepest = max(deepest, depth)
+        if depth <= MAX_NESTING:  # deeper is refused however deep it goes
+            stack += [(child, depth + 1) for child in element.find_all(True, recursive=False)]
+    return deepest
 
 
 def kept_as_is(tag: Tag) -> bool:
@@ -143,8 +162,20 @@ def _copy(node):
 
 async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]]) -> str:
     """`html` with the text of each run translated by `translate` (one call for all: each run's
-    text → a translation with its word alignment) and its inline markup placed on it."""
+    text → a translation with its word alignment) and its inline markup placed on it. Parsing
+    and placing run off the event loop."""
+    soup, wanted = await asyncio.to_thread(read, html)
+    if not wanted:
+        return html
+    translations = await translate([text for _, text, _ in wanted])
+    return await asyncio.to_thread(written, soup, wanted, translations)
+
+
+def read(html: str) -> tuple[BeautifulSoup, list[tuple[list, str, list[Span]]]]:
+    """The parsed document, and each run with a letter or digit in it: (its nodes, its text, its spans)."""
     soup = BeautifulSoup(html, "html.parser")
+    if nesting(soup) > MAX_NESTING:
+        raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
     wanted = []
     for run in runs(soup):
         reader = RunReader()
@@ -153,17 +184,32 @@ async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[l
         text, spans = reader.finish()
         if any(c.isalnum() for c in text):
             wanted.append((run, text, spans))
-    if not wanted:
-        return html
-    translations = await translate([text for _, text, _ in wanted])
+    return soup, wanted
+
+
+def written(soup: BeautifulSoup, wanted: list[tuple[list, str, list[Span]]], translations: list[Aligned]) -> str:
+    """The document with each run replaced by its translation, markup placed."""
+    replaced: dict[int, list] = {}  # id of a run's first node → the run's new nodes
     for (run, text, spans), translation in zip(wanted, translations):
         nodes = rebuilt(soup, layout(translation.text, place(text, nest(spans), translation)))
         first, last = str(run[0]), str(run[-1])
         leading = first[: len(first) - len(first.lstrip())] if type(run[0]) is NavigableString else ""
         trailing = last[len(last.rstrip()) :] if type(run[-1]) is NavigableString else ""
-        anchor = run[0]
-        for node in [NavigableString(leading)] * bool(leading) + nodes + [NavigableString(trailing)] * bool(trailing):
-            anchor.insert_before(node)
-        for node in run:
-            node.extract()
+        replaced[id(run[0])] = (
+            [NavigableString(leading)] * bool(leading) + nodes + [NavigableString(trailing)] * bool(trailing)
+        )
+    for container in {id(run[0].parent): run[0].parent for run, _, _ in wanted}.values():
+        # each container's children rebuilt at once: node by node, Beautiful Soup takes quadratic time
+        children, skip = [], 0
+        runs_here = {id(run[0]): len(run) for run, _, _ in wanted if run[0].parent is container}
+        for child in container.contents:
+            if skip:
+                skip -= 1
+            elif id(child) in runs_here:
+                children += replaced[id(child)]
+                skip = runs_here[id(child)] - 1
+            else:
+                children.append(child)
+        container.clear()
+        container.extend(children)
     return str(soup)

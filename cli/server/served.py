@@ -19,7 +19,7 @@ from attn.runtime.texts import TextOptions
 
 from .batcher import Busy, DynamicBatcher
 from .files import TranslatedFiles
-from .html_text import translate_html
+from .html_text import TooDeep, translate_html
 from .settings import Limits
 
 ALIGNMENTS_AT_ONCE = 2  # /v1/align requests computed at once; more wait no longer than a 503
@@ -139,7 +139,10 @@ class Server:
             detections.extend(detected)
             return [result[0] for result in results]
 
-        return [await translate_html(document, texts_translated) for document in documents], detections
+        try:
+            return [await translate_html(document, texts_translated) for document in documents], detections
+        except TooDeep as error:
+            raise HTTPException(400, f"Invalid request: {error}") from None
 
 
 async def detect(texts: list[str], languages: set[str]) -> list[tuple[str, float]]:
