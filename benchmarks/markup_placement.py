@@ -5,7 +5,7 @@ translations place the same tags (the data's `markup-dev`: Salesforce help).
         [--out docs/studies/MARKUP-PLACEMENT.md]
 
 Each row whose source has inline tags is translated as HTML twice with the same model: by
-cli/server/html_text.py (each sentence whole, its tags placed by the word alignment) and by
+runtime/documents/html.py (each sentence whole, its tags placed by the word alignment) and by
 cutting at the tags (each piece of text between tags translated alone, as LibreTranslate does and
 attn did). Scored against the reference: the words (BLEU and chrF with the tags removed), the
 words and tags together (BLEU over the text with each tag a token of its own), the content of each
@@ -23,7 +23,7 @@ from collections import Counter, defaultdict
 import sacrebleu
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from attn.cli.server.html_text import UNTRANSLATED, translate_html
+from attn.runtime.documents.html import UNTRANSLATED, translate_html
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import resolve_model
 from attn.runtime.tsv import read_tsv

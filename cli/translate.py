@@ -18,6 +18,7 @@ from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 
+from .documents import document_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -119,6 +120,11 @@ def translate_command(
     notify = notifier(quiet)
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")
+    document = document_input(inputs, output)
+    if document and (output_format != "text" or heatmap or paragraphs or search.n_best > 1):
+        raise UsageError(
+            f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
+        )
     if text:
         if len(text) == 1 and names_a_file(text[0]):
             notify(
@@ -173,6 +179,9 @@ def translate_command(
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
+    if document:
+        translate_document(document, lambda texts: decode(texts, batch_size, 1), output)
+        return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
     heatmaps, done = Heatmaps(heatmap, notify), 0

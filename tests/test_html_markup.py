@@ -1,4 +1,4 @@
-"""HTML's inline markup placed by the alignment (cli/server/html_text.py over runtime/markup.py),
+"""HTML's inline markup placed by the alignment (runtime/documents/html.py over runtime/markup.py),
 on the shipped models in the four directions and marked-up sentences of our own
 (tests/fixtures/markup/): markup never changes the words, every element comes back once with its
 attributes, well formed and nested as it was, and sentences are translated whole."""
@@ -14,8 +14,8 @@ import pytest
 pytest.importorskip("bs4")
 from bs4 import BeautifulSoup, Comment, Tag  # noqa: E402
 
-from attn.cli.server.html_text import VERBATIM, translate_html  # noqa: E402
 from attn.runtime import load  # noqa: E402
+from attn.runtime.documents.html import VERBATIM, translate_html  # noqa: E402
 
 pytestmark = pytest.mark.system
 

@@ -1,6 +1,6 @@
 """`/translate_file`'s translated files: kept in a temporary folder of the server's (removed when
 it stops), each under a random name that `/download_file/NAME` serves, the oldest dropped beyond
-FILES_KEPT. Text files are translated line by line (blank lines kept), HTML files as HTML."""
+FILES_KEPT. Each format is read and written by runtime/documents."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-FILE_FORMATS = (".txt", ".html", ".htm")
 FILES_KEPT = 256
 STORED_NAME = re.compile(r"^[0-9a-f]{32}\.[A-Za-z0-9._-]{1,200}$")
 
@@ -19,12 +18,12 @@ class TranslatedFiles:
     def __init__(self):
         self.folder = Path(tempfile.mkdtemp(prefix="attn-serve-files-"))
 
-    def store(self, filename: str, text: str) -> str:
-        """Keep `text` for download under a new name (the user's name, made safe, after a random
+    def store(self, filename: str, data: bytes) -> str:
+        """Keep `data` for download under a new name (the user's name, made safe, after a random
         prefix); return that name."""
         safe = re.sub(r"[^A-Za-z0-9._-]", "_", Path(filename).name)[-200:].lstrip(".") or "translated.txt"
         name = f"{secrets.token_hex(16)}.{safe}"
-        (self.folder / name).write_text(text, encoding="utf-8")
+        (self.folder / name).write_bytes(data)
         kept = sorted(self.folder.iterdir(), key=lambda path: path.stat().st_mtime)
         for old in kept[:-FILES_KEPT]:
             old.unlink(missing_ok=True)

@@ -1,23 +1,25 @@
 """LibreTranslate's endpoints, as LibreTranslate documents them: the shapes of its requests and
 answers, its messages, and its web page's settings; `format: html` and uploaded files keep their
-markup (cli/server/html_text.py). A pair no model translates, but two do through English, goes
+markup (runtime/documents/html.py). A pair no model translates, but two do through English, goes
 through English; source "auto" detects each text's language among the served ones."""
 
 from __future__ import annotations
 
+import asyncio
 from importlib import metadata
-from pathlib import Path
 
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 
-from attn.runtime.constants import BOM, LANGUAGE_NAMES
+from attn.runtime.constants import LANGUAGE_NAMES
+from attn.runtime.documents import FORMATS, format_of, read_document
+from attn.runtime.errors import UsageError
 from attn.runtime.search import SEARCH_LIMITS
 
 from .fields import integer, read_fields, required, texts_of
-from .files import FILE_FORMATS, download_name
+from .files import download_name
 from .served import Server
 from .served import detect as detect_languages
 from .spec import openapi
@@ -61,32 +63,23 @@ async def translate_file(request: Request) -> JSONResponse:
     if not isinstance(upload, UploadFile):
         raise HTTPException(400, "Invalid request: missing file parameter")
     source, target = required(fields, "source"), required(fields, "target")
-    suffix = Path(upload.filename or "").suffix.lower()
     if not upload.filename:
         raise HTTPException(400, "Invalid request: empty file")
-    if suffix not in FILE_FORMATS:
-        raise HTTPException(400, "Invalid request: file format not supported")
+    if format_of(upload.filename) is None:
+        raise HTTPException(400, f"Invalid request: file format not supported (supported: {', '.join(FORMATS)})")
+    data = await upload.read()
     try:
-        text = (await upload.read()).decode("utf-8")
-    except UnicodeDecodeError:
-        raise HTTPException(400, "Invalid request: the file is not UTF-8 text") from None
-    if len(text) > server.limits.max_chars:
+        document = await asyncio.to_thread(read_document, upload.filename, data)
+    except UsageError as error:
+        raise HTTPException(400, f"Invalid request: {error}") from None
+    texts = document.texts()
+    chars = sum(len(text) for text in texts)
+    if chars > server.limits.max_chars:
         raise HTTPException(
-            413, f"Invalid request: file ({len(text)} characters) exceeds character limit ({server.limits.max_chars})"
+            413, f"Invalid request: file ({chars} characters) exceeds character limit ({server.limits.max_chars})"
         )
-    mark = BOM if text.startswith(BOM) else ""
-    text = text.removeprefix(BOM)
-    if suffix == ".txt":
-        ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
-        lines = text.replace("\r\n", "\n").split("\n")
-        wanted = [i for i, line in enumerate(lines) if line.strip()]
-        results, _ = await server.translated([lines[i] for i in wanted], source, target) if wanted else ([], [])
-        for i, result in zip(wanted, results):
-            lines[i] = result[0].text
-        output = mark + ending.join(lines)
-    else:
-        [output], _ = await server.translated_html([text], source, target)
-        output = mark + output
+    results, _ = await server.translated(texts, source, target) if texts else ([], [])
+    output = await asyncio.to_thread(document.written, [result[0] for result in results])
     name = server.translated_files.store(upload.filename, output)
     return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
 
@@ -116,7 +109,7 @@ async def frontend_settings(request: Request) -> JSONResponse:
             "keyRequired": server.limits.api_keys is not None,
             "suggestions": False,
             "filesTranslation": True,
-            "supportedFilesFormat": list(FILE_FORMATS),
+            "supportedFilesFormat": list(FORMATS),
             "language": {
                 "source": {"code": "auto", "name": "Auto Detect"},
                 "target": {"code": target, "name": LANGUAGE_NAMES.get(target, target)},

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from starlette.exceptions import HTTPException
 
+from attn.runtime.documents.html import TooDeep, translate_html
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
@@ -19,7 +20,6 @@ from attn.runtime.texts import TextOptions
 
 from .batcher import Busy, DynamicBatcher
 from .files import TranslatedFiles
-from .html_text import TooDeep, translate_html
 from .settings import Limits
 
 ALIGNMENTS_AT_ONCE = 2  # /v1/align requests computed at once; more wait no longer than a 503

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from attn.runtime.markup import Aligned, Span, layout, nest, place
+from ..markup import Aligned, Span, layout, nest, place
+from . import DocumentError, decoded
 
 # Elements left as they are, content included, wherever they are.
 UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
@@ -45,7 +46,7 @@ WHITESPACE = re.compile(r"\s+")
 MAX_NESTING = 100
 
 
-class TooDeep(ValueError):
+class TooDeep(DocumentError):
     """An HTML document nested deeper than MAX_NESTING elements."""
 
 
@@ -160,56 +161,76 @@ def _copy(node):
     return node.__copy__() if isinstance(node, Tag) else type(node)(str(node))
 
 
+class HtmlDocument:
+    """An HTML document or fragment: `texts()` its runs' texts (with a letter or digit), and
+    `written(translations)` the document with each run replaced by its translation, its markup
+    placed. `formatter` is Beautiful Soup's for the output ("minimal": `&`, `<`, `>` escaped in
+    text; None: nothing escaped, for a format that only borrows HTML's tags)."""
+
+    def __init__(self, html: str, formatter: str | None = "minimal"):
+        self.soup = BeautifulSoup(html, "html.parser")
+        self.formatter = formatter
+        if nesting(self.soup) > MAX_NESTING:
+            raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
+        self.runs: list[tuple[list, str, list[Span]]] = []
+        for run in runs(self.soup):
+            reader = RunReader()
+            for node in run:
+                reader.visit(node)
+            text, spans = reader.finish()
+            if any(c.isalnum() for c in text):
+                self.runs.append((run, text, spans))
+
+    def texts(self) -> list[str]:
+        return [text for _, text, _ in self.runs]
+
+    def written(self, translations: list[Aligned]) -> str:
+        replaced: dict[int, list] = {}  # id of a run's first node → the run's new nodes
+        for (run, text, spans), translation in zip(self.runs, translations):
+            nodes = rebuilt(self.soup, layout(translation.text, place(text, nest(spans), translation)))
+            first, last = str(run[0]), str(run[-1])
+            leading = first[: len(first) - len(first.lstrip())] if type(run[0]) is NavigableString else ""
+            trailing = last[len(last.rstrip()) :] if type(run[-1]) is NavigableString else ""
+            replaced[id(run[0])] = (
+                [NavigableString(leading)] * bool(leading) + nodes + [NavigableString(trailing)] * bool(trailing)
+            )
+        for container in {id(run[0].parent): run[0].parent for run, _, _ in self.runs}.values():
+            # each container's children rebuilt at once: node by node, Beautiful Soup takes quadratic time
+            children, skip = [], 0
+            runs_here = {id(run[0]): len(run) for run, _, _ in self.runs if run[0].parent is container}
+            for child in container.contents:
+                if skip:
+                    skip -= 1
+                elif id(child) in runs_here:
+                    children += replaced[id(child)]
+                    skip = runs_here[id(child)] - 1
+                else:
+                    children.append(child)
+            container.clear()
+            container.extend(children)
+        return self.soup.decode(formatter=self.formatter)
+
+
 async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]]) -> str:
     """`html` with the text of each run translated by `translate` (one call for all: each run's
     text → a translation with its word alignment) and its inline markup placed on it. Parsing
     and placing run off the event loop."""
-    soup, wanted = await asyncio.to_thread(read, html)
-    if not wanted:
+    document = await asyncio.to_thread(HtmlDocument, html)
+    if not document.runs:
         return html
-    translations = await translate([text for _, text, _ in wanted])
-    return await asyncio.to_thread(written, soup, wanted, translations)
+    translations = await translate(document.texts())
+    return await asyncio.to_thread(document.written, translations)
 
 
-def read(html: str) -> tuple[BeautifulSoup, list[tuple[list, str, list[Span]]]]:
-    """The parsed document, and each run with a letter or digit in it: (its nodes, its text, its spans)."""
-    soup = BeautifulSoup(html, "html.parser")
-    if nesting(soup) > MAX_NESTING:
-        raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
-    wanted = []
-    for run in runs(soup):
-        reader = RunReader()
-        for node in run:
-            reader.visit(node)
-        text, spans = reader.finish()
-        if any(c.isalnum() for c in text):
-            wanted.append((run, text, spans))
-    return soup, wanted
+class HtmlFile:
+    """An .html file: its bytes (UTF-8, a byte-order mark kept) as an HtmlDocument."""
 
+    def __init__(self, data: bytes):
+        text, self.mark = decoded(data)
+        self.document = HtmlDocument(text)
 
-def written(soup: BeautifulSoup, wanted: list[tuple[list, str, list[Span]]], translations: list[Aligned]) -> str:
-    """The document with each run replaced by its translation, markup placed."""
-    replaced: dict[int, list] = {}  # id of a run's first node → the run's new nodes
-    for (run, text, spans), translation in zip(wanted, translations):
-        nodes = rebuilt(soup, layout(translation.text, place(text, nest(spans), translation)))
-        first, last = str(run[0]), str(run[-1])
-        leading = first[: len(first) - len(first.lstrip())] if type(run[0]) is NavigableString else ""
-        trailing = last[len(last.rstrip()) :] if type(run[-1]) is NavigableString else ""
-        replaced[id(run[0])] = (
-            [NavigableString(leading)] * bool(leading) + nodes + [NavigableString(trailing)] * bool(trailing)
-        )
-    for container in {id(run[0].parent): run[0].parent for run, _, _ in wanted}.values():
-        # each container's children rebuilt at once: node by node, Beautiful Soup takes quadratic time
-        children, skip = [], 0
-        runs_here = {id(run[0]): len(run) for run, _, _ in wanted if run[0].parent is container}
-        for child in container.contents:
-            if skip:
-                skip -= 1
-            elif id(child) in runs_here:
-                children += replaced[id(child)]
-                skip = runs_here[id(child)] - 1
-            else:
-                children.append(child)
-        container.clear()
-        container.extend(children)
-    return str(soup)
+    def texts(self) -> list[str]:
+        return self.document.texts()
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        return (self.mark + self.document.written(translations)).encode("utf-8")

@@ -1,0 +1,57 @@
+"""`attn translate -i FILE.docx -o OUT.docx`: a document in, the same document out, translated
+(runtime/documents: HTML, Word, SubRip and WebVTT files; a .txt input stays lines in, lines out)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from attn.runtime.documents import format_of, read_document
+from attn.runtime.errors import UsageError
+
+from .output import output_file
+
+# formats whose bytes are not text: written to a file only
+BINARY = (".docx",)
+
+
+def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
+    """The input when it is one document (a format of runtime/documents other than .txt), checked
+    against the output; None for lines."""
+    documents = [path for path in inputs or [] if format_of(path) not in (None, ".txt")]
+    if not documents:
+        return None
+    if len(inputs) > 1:
+        raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
+    path = documents[0]
+    if output is not None and str(output) != "-" and _same_file(path, output):
+        raise UsageError(f"--output {output} is the input document: name another file (nothing of yours is replaced)")
+    if format_of(path) in BINARY and (output is None or str(output) == "-") and sys.stdout.isatty():
+        raise UsageError(f"{path} is written as a {format_of(path)} file: add -o FILE{format_of(path)}")
+    return path
+
+
+def translate_document(path: Path, translate: Callable[[list[str]], list], output: Path | None) -> int:
+    """Translate the document at `path` with `translate` (texts → each one's n-best list) into
+    `output`, written whole or not at all; returns the number of texts translated."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+    document = read_document(path, data)
+    texts = document.texts()
+    written = document.written([found[0] for found in translate(texts)] if texts else [])
+    with output_file(output):
+        sys.stdout.flush()
+        sys.stdout.buffer.write(written)
+        sys.stdout.flush()
+    return len(texts)
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False

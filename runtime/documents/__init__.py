@@ -1,0 +1,71 @@
+"""Documents in and out, by format. A document gives the texts to translate (a paragraph, a
+subtitle cue, a line: each translated whole, sentence by sentence, its inline markup set aside as
+spans and placed on the translation by the alignment, runtime/markup.py) and writes itself back
+with their translations, everything else in the file as it was.
+
+Each format is read with a well-kept library (the `documents` extra: Beautiful Soup, srt,
+webvtt-py, python-docx), imported when a file of that format is first read.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Protocol
+
+from ..constants import BOM
+from ..errors import UsageError
+from ..markup import Aligned
+
+# file suffix → the module of runtime/documents that reads it, and its class
+FORMATS = {
+    ".txt": ("text", "TextDocument"),
+    ".html": ("html", "HtmlFile"),
+    ".htm": ("html", "HtmlFile"),
+    ".srt": ("subtitles", "SrtDocument"),
+    ".vtt": ("subtitles", "VttDocument"),
+    ".docx": ("word", "WordDocument"),
+}
+
+
+class Document(Protocol):
+    def texts(self) -> list[str]:
+        """The texts to translate, in document order."""
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        """The file again, each text replaced by its translation (one per text, in order)."""
+
+
+class DocumentError(UsageError):
+    """A file that cannot be read as its format says: one line naming what is wrong."""
+
+
+def format_of(name: str | Path) -> str | None:
+    """The document suffix of a file name (".docx"), or None when no format reads it."""
+    suffix = Path(str(name)).suffix.lower()
+    return suffix if suffix in FORMATS else None
+
+
+def read_document(name: str | Path, data: bytes) -> Document:
+    """The document of a file's bytes, read as its suffix says; DocumentError when it cannot be."""
+    suffix = format_of(name)
+    if suffix is None:
+        raise DocumentError(f"{Path(str(name)).name}: not a document format attn reads ({', '.join(FORMATS)})")
+    module, kind = FORMATS[suffix]
+    try:
+        reader = getattr(importlib.import_module(f"{__package__}.{module}"), kind)
+    except ModuleNotFoundError as error:
+        raise UsageError(
+            f"{suffix} files need the Python package {error.name!r}: pip install 'attn[documents]'"
+        ) from None
+    return reader(data)
+
+
+def decoded(data: bytes) -> tuple[str, str]:
+    """A text file's bytes as text without its byte-order mark, and the mark ("" or BOM)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DocumentError(f"not UTF-8 text (byte {error.start})") from None
+    mark = BOM if text.startswith(BOM) else ""
+    return text.removeprefix(mark), mark

@@ -1,0 +1,170 @@
+"""Documents in and out (runtime/documents): each format's texts, and the file written back with
+their translations, everything else as it was; damaged and hostile files refused in one line. A
+stand-in translator writes each text in capitals, each word aligned to itself, so that what moves
+is the format's doing; the shipped model's turn is at the end."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import zipfile
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.documents import DocumentError, read_document
+
+from .test_hardening import ATTN
+
+docx = pytest.importorskip("docx")
+srt = pytest.importorskip("srt")
+
+
+@dataclass
+class Capitals:
+    text: str
+    alignment: WordAlignment
+
+
+def capitals(texts: list[str]) -> list[Capitals]:
+    found = []
+    for text in texts:
+        words = text.split()
+        found.append(Capitals(text.upper(), WordAlignment(words, [w.upper() for w in words], np.eye(len(words)))))
+    return found
+
+
+def round_trip(name: str, data: bytes) -> bytes:
+    document = read_document(name, data)
+    return document.written(capitals(document.texts()))
+
+
+@pytest.mark.unit
+def test_a_text_file_keeps_its_blank_lines_windows_line_ends_and_byte_order_mark():
+    data = "\ufeffone line\r\n\r\nanother line\r\n".encode()
+    assert round_trip("notes.txt", data) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode()
+
+
+@pytest.mark.unit
+def test_subtitles_keep_numbering_timing_and_tags_and_a_cue_is_one_text():
+    data = b"7\n00:00:01,000 --> 00:00:03,500\nI think we should\nleave <i>now</i>.\n\n8\n00:00:04,000 --> 00:00:05,000\nGood night!\n\n"
+    document = read_document("film.srt", data)
+    assert document.texts() == ["I think we should leave now.", "Good night!"]
+    written = list(srt.parse(document.written(capitals(document.texts())).decode()))
+    assert [(s.index, s.start.total_seconds(), s.end.total_seconds()) for s in written] == [
+        (7, 1.0, 3.5),
+        (8, 4.0, 5.0),
+    ]
+    assert written[0].content == "I THINK WE SHOULD\nLEAVE <i>NOW</i>."  # the line break where its words went
+    vtt = b"WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.500 align:start\nHello <b>world</b>.\n\nNOTE kept\n\n00:00:03.000 --> 00:00:04.000\nBye.\n"
+    assert round_trip("film.vtt", vtt).decode() == (
+        "WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.500 align:start\nHELLO <b>WORLD</b>.\n\nNOTE kept\n\n"
+        "00:00:03.000 --> 00:00:04.000\nBYE.\n"
+    )
+
+
+def word_document() -> bytes:
+    document = docx.Document()
+    document.add_heading("Getting started", level=1)
+    paragraph = document.add_paragraph("Click ")
+    paragraph.add_run("Save").bold = True
+    paragraph.add_run(" to keep your changes.")
+    styled = document.add_paragraph("The ")
+    styled.add_run("much").italic = True
+    styled.add_run(" faster").italic = True  # runs of the same formatting are one span
+    styled.add_run(" version.")
+    table = document.add_table(rows=1, cols=2)
+    table.cell(0, 0).text, table.cell(0, 1).text = "Open the menu.", "Good morning!"
+    broken = document.add_paragraph("Line one.")
+    broken.add_run().add_break()
+    broken.add_run("Line two.")
+    document.sections[0].header.paragraphs[0].text = "Company report"
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.unit
+def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
+    written = docx.Document(io.BytesIO(round_trip("report.docx", word_document())))
+    paragraphs = written.paragraphs
+    assert [p.style.name for p in paragraphs] == ["Heading 1", "Normal", "Normal", "Normal"]
+    assert [(r.text, bool(r.bold)) for r in paragraphs[1].runs] == [
+        ("CLICK ", False),
+        ("SAVE", True),
+        (" TO KEEP YOUR CHANGES.", False),
+    ]
+    assert [(r.text, bool(r.italic)) for r in paragraphs[2].runs if r.text.strip()] == [
+        ("THE ", False),
+        ("MUCH FASTER", True),
+        (" VERSION.", False),
+    ]
+    assert [c.text for c in written.tables[0].rows[0].cells] == ["OPEN THE MENU.", "GOOD MORNING!"]
+    assert paragraphs[3].text.replace(" \n", "\n") == "LINE ONE.\nLINE TWO."
+    assert written.sections[0].header.paragraphs[0].text == "COMPANY REPORT"
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "name, data, message",
+    [
+        ("report.docx", b"not a zip", "not a Word document"),
+        ("report.docx", b"PK\x03\x04 damaged", "not a Word document"),
+        ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", "not a SubRip file"),
+        ("film.vtt", b"no header\n", "not a WebVTT file"),
+        ("notes.txt", b"\xff\xfe bad", "not UTF-8 text"),
+        ("page.html", b"<b>" * 500 + b"deep", "deeper than"),
+        ("sheet.xlsx", b"", "not a document format"),
+    ],
+)
+def test_damaged_and_hostile_files_are_refused_in_one_line(name, data, message):
+    with pytest.raises(DocumentError, match=message) as refused:
+        read_document(name, data)
+    assert "\n" not in str(refused.value)
+
+
+@pytest.mark.unit
+def test_a_zip_bomb_is_refused_before_it_is_opened(monkeypatch):
+    from attn.runtime.documents import word
+
+    monkeypatch.setattr(word, "MAX_UNPACKED", 1_000_000)
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/document.xml", b"\0" * 2_000_000)
+    with pytest.raises(DocumentError, match="unpacks to"):
+        read_document("bomb.docx", bomb.getvalue())
+
+
+@pytest.mark.integration
+def test_the_command_line_writes_a_subtitle_file_with_every_cue_timed_as_it_was(reverse_model, tmp_path):
+    source = tmp_path / "film.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\nc2\n\n2\n00:01:00,500 --> 00:01:02,000\nd3 e0\n\n")
+    out = tmp_path / "film.out.srt"
+    run = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), "-i", str(source), "-o", str(out)], capture_output=True
+    )
+    assert run.returncode == 0, run.stderr
+    cues = list(srt.parse(out.read_text()))
+    assert [(c.index, str(c.start), str(c.end)) for c in cues] == [
+        (1, "0:00:01", "0:00:02"),
+        (2, "0:01:00.500000", "0:01:02"),
+    ]
+    same = subprocess.run(
+        [*ATTN, "translate", "-m", str(reverse_model), "-i", str(source), "-o", str(source)], capture_output=True
+    )
+    assert same.returncode == 2 and b"is the input document" in same.stderr and source.read_text().startswith("1\n")
+
+
+@pytest.mark.system
+def test_a_word_document_translated_by_the_shipped_model_reads_as_its_paragraphs_do():
+    from attn.runtime import load
+
+    translator = load("en-de")
+    document = read_document("report.docx", word_document())
+    texts = document.texts()
+    written = docx.Document(io.BytesIO(document.written(translator.translate(texts))))
+    paragraph = written.paragraphs[1]
+    assert paragraph.text == translator.translate("Click Save to keep your changes.").text
+    assert [r.text for r in paragraph.runs if r.bold] and all(r.text.strip() for r in paragraph.runs if r.bold)
