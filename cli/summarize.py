@@ -17,6 +17,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.extractive import attended_sentences
 from attn.runtime.sessions import warn_on_stderr
@@ -151,6 +152,8 @@ def _document_batches(
         name = "standard input" if str(file) == "-" else str(file)
         if str(file) == "-":
             document = _read_document(sys.stdin.fileno(), name, max_chars, notify)
+        elif format_of(file) not in (None, ".txt"):  # HTML, Word, subtitles: their text, in order
+            document = _document_text(file, max_chars, notify)
         else:
             with file.open("rb") as handle:
                 document = _read_document(handle.fileno(), name, max_chars, notify)
@@ -159,6 +162,20 @@ def _document_batches(
         documents.append(document)
     for start in range(0, len(documents), inputs_per_call):
         yield documents[start : start + inputs_per_call]
+
+
+def _document_text(path: Path, max_chars: int, notify=warn_on_stderr) -> str:
+    """The texts of a document file (runtime/documents) as one line, its first `max_chars`
+    characters kept (with a note)."""
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+    text = " ".join(" ".join(read_document(path, data).texts()).split())
+    if len(text) > max_chars:
+        notify(f"{path}: longer than --max-chars {max_chars}: its first {max_chars} characters summarized")
+        text = text[:max_chars]
+    return text
 
 
 def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:

@@ -168,3 +168,11 @@ def test_a_word_document_translated_by_the_shipped_model_reads_as_its_paragraphs
     paragraph = written.paragraphs[1]
     assert paragraph.text == translator.translate("Click Save to keep your changes.").text
     assert [r.text for r in paragraph.runs if r.bold] and all(r.text.strip() for r in paragraph.runs if r.bold)
+
+
+@pytest.mark.system
+def test_a_word_document_is_summarized_from_its_text(tmp_path):
+    path = tmp_path / "report.docx"
+    path.write_bytes(word_document())
+    run = subprocess.run([*ATTN, "summarize", "-q", str(path)], capture_output=True, timeout=300)
+    assert run.returncode == 0 and len(run.stdout.decode().splitlines()) == 1 and run.stdout.strip(), run.stderr
