@@ -23,24 +23,10 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import detect_language
-from .texts import TextOptions, Translation
+from .texts import TextOptions, Translation, unchanged
 
 PIVOT_LANGUAGE = "en"
 Pair = tuple[str, str]
-
-
-def unchanged(text: str) -> list[Translation]:
-    """An input passed through: its own words, each aligned to itself."""
-    words = text.split()
-    return [
-        Translation(
-            text,
-            [],
-            0.0,
-            np.zeros((0, 0), np.float32),
-            WordAlignment(words, words, np.eye(len(words), dtype=np.float32)),
-        )
-    ]
 
 
 def dense_weights(alignment) -> np.ndarray:

@@ -65,6 +65,20 @@ class Translation:
         return self.aligned
 
 
+def unchanged(text: str) -> list[Translation]:
+    """An input passed through: its own words, each aligned to itself."""
+    words = text.split()
+    return [
+        Translation(
+            text,
+            [],
+            0.0,
+            np.zeros((0, 0), np.float32),
+            WordAlignment(words, words, np.eye(len(words), dtype=np.float32)),
+        )
+    ]
+
+
 class TextTranslator:
     """LoadedModel.translate's work, for `model`'s direction."""
 
@@ -95,7 +109,7 @@ class TextTranslator:
         limit = text_options.max_source_pieces
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
-            if not text.strip():
+            if not any(c.isalnum() for c in text):  # blank, or punctuation alone: nothing to translate
                 continue
             units = split_sentences(text, self.model.source_lang) if split else [text]
             parts += [
@@ -182,6 +196,8 @@ class TextTranslator:
         return pieces
 
     def assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
+        if not parts and text.strip():  # punctuation alone ("!?!", "---") comes back as it was
+            return unchanged(text)
         if not parts:
             source = self.tagged(self.source_pieces(text))
             return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]

@@ -198,7 +198,8 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     in a language the model does not read is written out unchanged, with a note. One language
     was picked for a whole mixed file from its first batch, however short
     its first line."""
-    from attn.runtime.router import Router, unchanged
+    from attn.runtime.router import Router
+    from attn.runtime.texts import unchanged
 
     notes = []
     calls = []

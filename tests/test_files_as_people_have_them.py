@@ -16,7 +16,7 @@ pytestmark = pytest.mark.integration
 
 
 def test_output_to_a_fifo_is_written_through_and_it_stays_a_fifo(reverse_model, tmp_path):
-    """F2: a FIFO (or a device) as -o was replaced by a regular file."""
+    """A FIFO (or a device) as -o was replaced by a regular file."""
     fifo = tmp_path / "f"
     os.mkfifo(fifo)
     read = []
@@ -29,7 +29,7 @@ def test_output_to_a_fifo_is_written_through_and_it_stays_a_fifo(reverse_model, 
 
 
 def test_output_to_a_full_device_is_one_line_and_the_device_stays(reverse_model):
-    """F2: /dev/full became a regular file, exit 0."""
+    """/dev/full became a regular file, exit 0."""
     if not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full here")
     result = attn("translate", "-m", str(reverse_model), "-o", "/dev/full", "a0 b1", check_rc=2)
@@ -38,7 +38,7 @@ def test_output_to_a_full_device_is_one_line_and_the_device_stays(reverse_model)
 
 
 def test_output_through_a_link_keeps_the_link_and_the_file_its_mode(reverse_model, tmp_path):
-    """F3, F4: a symbolic link as -o was replaced by a file; a 0600 file came back 0644."""
+    """A symbolic link as -o was replaced by a file; a 0600 file came back 0644."""
     private = tmp_path / "private.txt"
     private.write_text("old")
     private.chmod(0o600)
@@ -53,13 +53,13 @@ def test_output_through_a_link_keeps_the_link_and_the_file_its_mode(reverse_mode
 
 
 def test_a_byte_order_mark_and_windows_line_ends_read_as_plain_text(reverse_model):
-    """F6: a UTF-8 BOM before the first line was translated as text; CRLF lines too."""
+    """A UTF-8 BOM before the first line was translated as text; CRLF lines too."""
     plain = attn("translate", "-m", str(reverse_model), stdin="a0 b1\nc2 d3\n").stdout
     assert attn("translate", "-m", str(reverse_model), stdin=b"\xef\xbb\xbfa0 b1\r\nc2 d3\r\n").stdout == plain
 
 
 def test_heat_maps_never_replace_the_users_numbered_files(reverse_model, tmp_path):
-    """F7, F8: plot-1.png and plot-2.png of the user's were overwritten; a missing folder or a
+    """Plot-1.png and plot-2.png of the user's were overwritten; a missing folder or a
     folder as the file failed after translating, with Python's error."""
     pytest.importorskip("matplotlib")
     (tmp_path / "plot-2.png").write_bytes(b"mine")
@@ -126,3 +126,10 @@ def test_two_served_models_of_one_name_are_refused(reverse_model, tmp_path):
     shutil.copytree(reverse_model, twin)
     result = attn("serve", "--models", str(reverse_model), "--models", str(twin), check_rc=2)
     assert "have the same name" in result.stderr.decode() and result.stderr.decode().count("\n") == 1
+
+
+def test_punctuation_alone_comes_back_as_it_was(reverse_model):
+    """ "!?" × 2,000 came back as an invented sentence ("What is you!!!")."""
+    lines = ["!?!?!?" * 100, "---", "…", "a0 b1 !"]
+    out = attn("translate", "-m", str(reverse_model), stdin="\n".join(lines) + "\n").stdout.decode().splitlines()
+    assert out[:3] == lines[:3] and out[3] != lines[3]

@@ -131,3 +131,30 @@ def test_a_package_without_its_tokenizer_or_model_is_refused(tiny_marian, tmp_pa
         b"not an Argos package"
         in attn("import", "argos", str(not_zip), "--out", str(tmp_path / "o"), check_rc=2).stderr
     )
+
+
+def repacked(package, folder, change) -> object:
+    """The package with its shared vocabulary's files replaced by `change(tokens)` → {name: bytes}."""
+    out = folder / f"changed-{len(list(folder.iterdir()))}.argosmodel"
+    with zipfile.ZipFile(package) as source, zipfile.ZipFile(out, "w") as archive:
+        vocabulary = next(name for name in source.namelist() if name.endswith("shared_vocabulary.json"))
+        tokens = json.loads(source.read(vocabulary))
+        for name in source.namelist():
+            if name != vocabulary:
+                archive.writestr(name, source.read(name))
+        for name, data in change(tokens).items():
+            archive.writestr(vocabulary.replace("shared_vocabulary.json", name), data)
+    return out
+
+
+def test_a_vocabulary_shorter_than_the_embeddings_is_refused_and_windows_line_ends_are_read(tiny_marian, tmp_path):
+    package = make_package(tiny_marian, tmp_path, None)
+    short = repacked(package, tmp_path, lambda tokens: {"shared_vocabulary.json": json.dumps(tokens[:-5]).encode()})
+    result = attn("import", "argos", str(short), "--out", str(tmp_path / "short"), check_rc=2)
+    assert b"embeddings have" in result.stderr and not (tmp_path / "short").exists()
+    crlf = repacked(package, tmp_path, lambda tokens: {"shared_vocabulary.txt": "\r\n".join(tokens).encode() + b"\r\n"})
+    attn("import", "argos", str(crlf), "--out", str(tmp_path / "crlf"))
+    attn("import", "argos", str(package), "--out", str(tmp_path / "plain"))
+    texts = "\n".join(TEXTS[:6]) + "\n"
+    same = [attn("translate", "-m", str(tmp_path / name), stdin=texts).stdout for name in ("crlf", "plain")]
+    assert same[0] == same[1]

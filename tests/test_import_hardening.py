@@ -44,7 +44,7 @@ def refused(*arguments: str) -> str:
     ],
 )
 def test_sizes_out_of_bounds_are_refused_before_anything_is_allocated(tiny_marian, tmp_path, key, value):
-    """B1, B2: 10^6 layers took 2.5 GB; 0 heads was a ZeroDivisionError."""
+    """10^6 layers took 2.5 GB; 0 heads was a ZeroDivisionError."""
     changed = changed_checkpoint(
         tiny_marian,
         tmp_path,
@@ -55,7 +55,7 @@ def test_sizes_out_of_bounds_are_refused_before_anything_is_allocated(tiny_maria
 
 
 def test_a_fifo_or_an_empty_sentencepiece_model_is_refused(tiny_marian, tmp_path):
-    """B7, B8: a FIFO config.json hung the import; an empty source.spm made every word unknown."""
+    """A FIFO config.json hung the import; an empty source.spm made every word unknown."""
     fifo = changed_checkpoint(tiny_marian, tmp_path)
     (fifo / "config.json").unlink()
     os.mkfifo(fifo / "config.json")
@@ -67,7 +67,7 @@ def test_a_fifo_or_an_empty_sentencepiece_model_is_refused(tiny_marian, tmp_path
 
 
 def test_a_damaged_normalization_table_is_refused_without_aborting(tiny_marian, tmp_path):
-    """B6: a random precompiled_charsmap killed the import with SIGABRT and a Rust backtrace."""
+    """A random precompiled_charsmap killed the import with SIGABRT and a Rust backtrace."""
     from sentencepiece import sentencepiece_model_pb2
 
     damaged = tmp_path / "damaged"
@@ -80,7 +80,7 @@ def test_a_damaged_normalization_table_is_refused_without_aborting(tiny_marian, 
 
 
 def test_a_language_code_the_runtime_refuses_never_replaces_a_working_folder(tiny_marian, tmp_path):
-    """A14, B5: `--from '<script>…'` wrote a folder that `attn translate` refuses, over a working one."""
+    """`--from '<script>…'` wrote a folder that `attn translate` refuses, over a working one."""
     working = tmp_path / "working"
     attn("import", "marian", str(tiny_marian), "--out", str(working))
     before = (working / "manifest.json").read_bytes()
@@ -90,7 +90,7 @@ def test_a_language_code_the_runtime_refuses_never_replaces_a_working_folder(tin
 
 
 def test_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path):
-    """A6: a 552 KB package inflating model.bin to 400 MB reached 1 GB of memory."""
+    """A 552 KB package inflating model.bin to 400 MB reached 1 GB of memory."""
     package = tmp_path / "bomb.argosmodel"
     with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr("p/metadata.json", json.dumps({"from_code": "en", "to_code": "de"}))
@@ -101,7 +101,7 @@ def test_a_zip_bomb_is_refused_before_it_is_inflated(tmp_path):
 
 
 def test_out_is_checked_before_anything_is_made_and_its_parents_are_made(tiny_marian, tmp_path):
-    """C2, C3: `--out /` made a scratch folder in / before refusing; `--out nope/deeper/model`
+    """`--out /` made a scratch folder in / before refusing; `--out nope/deeper/model`
     failed on the scratch folder with Python's error."""
     before = set((tmp_path).iterdir())
     (tmp_path / "user").mkdir()
@@ -110,3 +110,15 @@ def test_out_is_checked_before_anything_is_made_and_its_parents_are_made(tiny_ma
     assert set(tmp_path.iterdir()) == before | {tmp_path / "user"}  # no scratch folder beside it
     attn("import", "marian", str(tiny_marian), "--out", str(tmp_path / "nope" / "deeper" / "model"))
     assert (tmp_path / "nope" / "deeper" / "model" / "manifest.json").is_file()
+
+
+def test_a_killed_imports_scratch_folder_is_swept_and_an_unwritable_out_is_one_line(tiny_marian, tmp_path):
+    """An import names its tokenizers' scratch folder as a staging folder of its process, which a
+    later import sweeps once that process is gone (a killed import's stayed for good); a place
+    even root cannot write in (/sys) was Python's `[Errno 1]`."""
+    out = tmp_path / "model"
+    abandoned = tmp_path / ".model.staging-999999-tokenizers-abcd1234"  # no process 999999 runs
+    abandoned.mkdir()
+    attn("import", "marian", str(tiny_marian), "--out", str(out))
+    assert not abandoned.exists() and (out / "manifest.json").is_file()
+    assert "cannot write beside it" in refused("marian", str(tiny_marian), "--out", "/sys/attn-model")

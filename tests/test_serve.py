@@ -521,6 +521,8 @@ def test_the_endpoints_of_a_front_end(server):
     assert spec["openapi"].startswith("3.") and {"/translate", "/translate_file", "/languages"} <= set(spec["paths"])
     page = httpx.get(server.url + "/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html") and "attn" in page.text
+    assert page.headers["x-frame-options"] == "SAMEORIGIN"  # not framed by another site
+    assert "frame-ancestors 'self'" in page.headers["content-security-policy"]
     assert httpx.get(server.url + "//languages").json() == httpx.get(server.url + "/languages").json()
     preflight = httpx.options(
         server.url + "/translate", headers={"Origin": "http://example.org", "Access-Control-Request-Method": "POST"}

@@ -25,6 +25,8 @@ from .served import detect as detect_languages
 from .spec import openapi
 
 TEXT_FORMATS = ("text", "html")
+# The web page may be framed by pages of its own origin only (clickjacking).
+PAGE_HEADERS = {"Content-Security-Policy": "frame-ancestors 'self'", "X-Frame-Options": "SAMEORIGIN"}
 
 
 async def translate(request: Request) -> JSONResponse:
@@ -124,7 +126,7 @@ async def spec(request: Request) -> JSONResponse:
 
 async def web_page(request: Request) -> HTMLResponse:
     server: Server = request.app.state.server
-    return HTMLResponse(server.page)
+    return HTMLResponse(server.page, headers=PAGE_HEADERS)
 
 
 async def detect(request: Request) -> JSONResponse:

@@ -14,9 +14,9 @@ from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import pair_owners
-from attn.runtime.router import Routes, compose, unchanged
+from attn.runtime.router import Routes, compose
 from attn.runtime.search import SearchOptions
-from attn.runtime.texts import TextOptions
+from attn.runtime.texts import TextOptions, unchanged
 
 from .batcher import Busy, DynamicBatcher
 from .files import TranslatedFiles

@@ -98,6 +98,11 @@ class ArgosImporter(Importer):
         variables = read_variables(files["model/model.bin"], f"{where}model.bin")
         vocabulary = read_vocabulary({name.removeprefix("model/"): data for name, data in files.items()}, where)
         settings = model_settings(variables, config, alignment_layer, self.source_eos, where)
+        rows = variables["decoder/embeddings/weight"].shape[0]
+        if rows != len(vocabulary):  # the rows past the vocabulary's end would be dropped unsaid
+            raise Ctranslate2Error(
+                f"{where}: the vocabulary lists {len(vocabulary)} tokens, the embeddings have {rows} rows"
+            )
         order = attn_order(vocabulary, config, bool(scalar(variables, "decoder/start_from_zero_embedding", 0)), where)
         model = Transformer(checked_size(settings, len(order), where), len(order)).eval()
         model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)

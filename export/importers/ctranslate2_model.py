@@ -96,7 +96,9 @@ def read_vocabulary(files: dict[str, bytes], where: str) -> list[str]:
     if "shared_vocabulary.json" in files:
         tokens = json.loads(files["shared_vocabulary.json"].decode("utf-8"))
     elif "shared_vocabulary.txt" in files:
-        tokens = files["shared_vocabulary.txt"].decode("utf-8").split("\n")
+        tokens = (
+            files["shared_vocabulary.txt"].decode("utf-8").replace("\r\n", "\n").split("\n")
+        )  # Windows line ends too
         tokens = tokens[:-1] if tokens and tokens[-1] == "" else tokens
     elif any(name.startswith("source_vocabulary") for name in files):
         raise Ctranslate2Error(f"{where}: separate source and target vocabularies; attn imports models that share one")

@@ -13,6 +13,7 @@ SentencePiece never cuts them.
 from __future__ import annotations
 
 import math
+import os
 import shutil
 import subprocess
 import sys
@@ -24,7 +25,7 @@ from pathlib import Path
 
 from attn.export.config import Config, ModelConfig
 from attn.export.graphs.onnx_export import ExportError, export_model
-from attn.export.graphs.staging import check_replaceable
+from attn.export.graphs.staging import STAGING, check_replaceable
 from attn.export.models.transformer import Transformer
 from attn.runtime.constants import SPECIAL_TOKENS, UNK
 from attn.runtime.errors import UsageError
@@ -136,7 +137,12 @@ def write_imported(converted: Converted, out: Path) -> dict:
     model, pieces, settings = converted.model, converted.pieces, converted.settings
     check_replaceable(out)  # before anything is made beside it (`--out /` made a folder in / first)
     out.resolve().parent.mkdir(parents=True, exist_ok=True)  # as `attn export` makes its --out's parents
-    scratch = Path(tempfile.mkdtemp(prefix=f".{out.name}.tokenizers-", dir=out.resolve().parent))
+    try:  # named as a staging folder of this process: a later run sweeps it if this one is killed
+        scratch = Path(
+            tempfile.mkdtemp(prefix=f".{out.name}.{STAGING}-{os.getpid()}-tokenizers-", dir=out.resolve().parent)
+        )
+    except OSError as error:
+        raise UsageError(f"--out {out}: cannot write beside it ({error.strerror})") from None
     try:
         target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
         unigram_tokenizer(converted.target_spm, "the target's SentencePiece model", pieces, writes=True).save(
