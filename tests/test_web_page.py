@@ -1,7 +1,8 @@
 """The web page of `attn serve` in a real browser: headless Chromium (Debian's chromium and
 chromium-driver, which .ci/run installs) driven by Selenium. It loads with no network, translates,
 lights up the source words an output word attended to (by pointer and by keyboard), draws the
-heat map, and fits a phone-width screen."""
+heat map, copies a result, translates an uploaded document for download, and fits a phone-width
+screen."""
 
 from pathlib import Path
 
@@ -84,6 +85,29 @@ def test_translates_and_shows_what_each_word_attended_to(page, reverse_model):
         assert driver.switch_to.active_element == words[0] and lit(driver)
         cells = driver.find_elements(By.CSS_SELECTOR, "#heatmap td")
         assert len(cells) == len(words) * len(driver.find_elements(By.CSS_SELECTOR, "#source-words .word"))
+    finally:
+        driver.quit()
+
+
+def test_a_document_is_translated_and_downloaded_and_a_result_copied(page, reverse_model, tmp_path):
+    import httpx
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    document = tmp_path / "notes.srt"
+    document.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n")
+    driver = browser(1100, 900)
+    try:
+        translated(driver, page.url + "/", "a0 b1 c2")
+        driver.find_element(By.ID, "copy").click()
+        WebDriverWait(driver, 10).until(lambda d: "Copied" in d.find_element(By.ID, "status").text)
+        assert ".srt" in driver.find_element(By.ID, "file").get_attribute("accept")
+        driver.find_element(By.ID, "file").send_keys(str(document))
+        driver.find_element(By.ID, "translate-file").click()
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(By.ID, "download").is_displayed())
+        download = httpx.get(driver.find_element(By.ID, "download").get_attribute("href"))
+        expected = cli_translations(reverse_model, ["a0 b1"])[0]
+        assert download.status_code == 200 and download.text == f"1\n00:00:01,000 --> 00:00:02,000\n{expected}\n\n"
     finally:
         driver.quit()
 
