@@ -1,5 +1,5 @@
 """`attn translate -i FILE.docx -o OUT.docx`: a document in, the same document out, translated
-(runtime/documents: HTML, Word, SubRip and WebVTT files; a .txt input stays lines in, lines out)."""
+(runtime/documents' formats; a .txt input stays lines in, lines out)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from attn.runtime.errors import UsageError
 from .output import output_file
 
 # formats whose bytes are not text: written to a file only
-BINARY = (".docx",)
+BINARY = (".docx", ".pptx", ".epub")
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:

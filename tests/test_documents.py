@@ -176,3 +176,74 @@ def test_a_word_document_is_summarized_from_its_text(tmp_path):
     path.write_bytes(word_document())
     run = subprocess.run([*ATTN, "summarize", "-q", str(path)], capture_output=True, timeout=300)
     assert run.returncode == 0 and len(run.stdout.decode().splitlines()) == 1 and run.stdout.strip(), run.stderr
+
+
+@pytest.mark.unit
+def test_a_presentation_keeps_its_runs_tables_and_notes():
+    pptx = pytest.importorskip("pptx")
+    from pptx.util import Inches
+
+    presentation = pptx.Presentation()
+    slide = presentation.slides.add_slide(presentation.slide_layouts[1])
+    slide.shapes.title.text = "The red car"
+    body = slide.placeholders[1].text_frame
+    body.text = "Click "
+    bold = body.paragraphs[0].add_run()
+    bold.text, bold.font.bold = "Save", True
+    body.paragraphs[0].add_run().text = " now."
+    slide.notes_slide.notes_text_frame.text = "Say hello."
+    slide.shapes.add_table(1, 1, Inches(1), Inches(5), Inches(4), Inches(1)).table.cell(0, 0).text = "Open it."
+    out = io.BytesIO()
+    presentation.save(out)
+    written = pptx.Presentation(io.BytesIO(round_trip("talk.pptx", out.getvalue()))).slides[0]
+    assert written.shapes.title.text == "THE RED CAR"
+    runs = written.placeholders[1].text_frame.paragraphs[0].runs
+    assert [(r.text, bool(r.font.bold)) for r in runs] == [("CLICK ", False), ("SAVE", True), (" NOW.", False)]
+    assert written.notes_slide.notes_text_frame.text == "SAY HELLO."
+    assert [s.table.cell(0, 0).text for s in written.shapes if s.has_table] == ["OPEN IT."]
+
+
+@pytest.mark.unit
+def test_an_e_book_keeps_its_chapters_markup_and_metadata():
+    ebooklib = pytest.importorskip("ebooklib")
+    from ebooklib import epub
+
+    book = epub.EpubBook()
+    book.set_identifier("book-1")
+    book.set_title("A book")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="One", file_name="one.xhtml", lang="en")
+    chapter.content = '<h1>The start</h1><p>Click <b>Save</b> now.<a id="end"/></p>'
+    book.add_item(chapter)
+    book.toc, book.spine = (chapter,), ["nav", chapter]
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    out = io.BytesIO()
+    epub.write_epub(out, book)
+    written = epub.read_epub(io.BytesIO(round_trip("book.epub", out.getvalue())), options={"ignore_ncx": False})
+    [content] = [
+        i.get_content().decode()
+        for i in written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
+        if i.get_name() == "one.xhtml"
+    ]
+    assert "<h1>THE START</h1>" in content and '<p>CLICK <b>SAVE</b> NOW.<a id="end"/></p>' in content
+    assert written.get_metadata("DC", "title")[0][0] == "A book"
+
+
+@pytest.mark.unit
+def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_rest():
+    polib = pytest.importorskip("polib")
+    catalog = (
+        '# header comment\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        '#: main.c:10\nmsgid "open the file"\nmsgstr ""\n\n'
+        '#, fuzzy\nmsgid "close it"\nmsgstr "schliessen"\n\n'
+        'msgid "one file"\nmsgid_plural "%d files"\nmsgstr[0] ""\nmsgstr[1] ""\n\n'
+        'msgid "done"\nmsgstr "fertig"\n'
+    )
+    written = polib.pofile(round_trip("app.po", catalog.encode()).decode())
+    by_id = {entry.msgid: entry for entry in written}
+    assert by_id["open the file"].msgstr == "OPEN THE FILE" and by_id["open the file"].fuzzy
+    assert by_id["open the file"].occurrences == [("main.c", "10")]
+    assert by_id["one file"].msgstr_plural == {0: "ONE FILE", 1: "%D FILES"}
+    assert by_id["close it"].msgstr == "schliessen" and by_id["done"].msgstr == "fertig" and not by_id["done"].fuzzy
+    assert written.header == "header comment"

@@ -165,10 +165,11 @@ class HtmlDocument:
     """An HTML document or fragment: `texts()` its runs' texts (with a letter or digit), and
     `written(translations)` the document with each run replaced by its translation, its markup
     placed. `formatter` is Beautiful Soup's for the output ("minimal": `&`, `<`, `>` escaped in
-    text; None: nothing escaped, for a format that only borrows HTML's tags)."""
+    text; None: nothing escaped, for a format that only borrows HTML's tags); `parser` its
+    parser ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
 
-    def __init__(self, html: str, formatter: str | None = "minimal"):
-        self.soup = BeautifulSoup(html, "html.parser")
+    def __init__(self, html: str, formatter: str | None = "minimal", parser: str = "html.parser"):
+        self.soup = BeautifulSoup(html, parser)
         self.formatter = formatter
         if nesting(self.soup) > MAX_NESTING:
             raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")

@@ -1,0 +1,46 @@
+"""Gettext catalogs (.po, read and written with polib): each untranslated message is a text (its
+msgid; a plural message's msgid_plural too), its translation written to msgstr (msgstr[0] and the
+plural forms) and flagged fuzzy, as machine translation for a translator to review. Messages
+already translated, fuzzy or obsolete are left alone; the header, comments, references and flags
+are kept."""
+
+from __future__ import annotations
+
+from ..markup import Aligned
+from . import DocumentError, decoded
+
+
+class PoDocument:
+    def __init__(self, data: bytes):
+        import polib
+
+        text, self.mark = decoded(data)
+        try:
+            self.catalog = polib.pofile(text)
+        except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
+            raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
+        self.entries = [
+            entry
+            for entry in self.catalog
+            if entry.msgid and not entry.obsolete and not entry.fuzzy and not entry.translated()
+        ]
+
+    def texts(self) -> list[str]:
+        return [
+            text
+            for entry in self.entries
+            for text in ([entry.msgid, entry.msgid_plural] if entry.msgid_plural else [entry.msgid])
+        ]
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        found = iter(translations)
+        for entry in self.entries:
+            if entry.msgid_plural:
+                single, plural = next(found).text, next(found).text
+                entry.msgstr_plural = {
+                    form: single if form == 0 else plural for form in entry.msgstr_plural or {0: "", 1: ""}
+                }
+            else:
+                entry.msgstr = next(found).text
+            entry.flags.append("fuzzy")
+        return (self.mark + str(self.catalog)).encode("utf-8")

@@ -1,0 +1,45 @@
+"""PowerPoint presentations (.pptx, opened and saved with python-pptx): every paragraph of every
+text frame (shapes, groups, tables) of the slides and of their notes is a text, read and
+rewritten as runtime/documents/office.py says (run formatting and hyperlinks placed by the
+alignment; layouts, positions and paragraph properties kept)."""
+
+from __future__ import annotations
+
+import io
+
+from ..markup import Aligned
+from . import DocumentError
+from .office import ParagraphReader, check_zip, local, rewrite
+
+
+class SlidesDocument:
+    def __init__(self, data: bytes):
+        import pptx
+
+        check_zip(data, "a PowerPoint presentation")
+        try:
+            self.presentation = pptx.Presentation(io.BytesIO(data))
+        except Exception as error:  # python-pptx raises what its zip, XML and package readers raise
+            raise DocumentError(f"not a PowerPoint presentation ({type(error).__name__})") from None
+        self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
+
+    def elements(self) -> list:
+        """Every DrawingML paragraph (`a:p`) of the slides' and their notes' shapes, in order."""
+        parts = []
+        for slide in self.presentation.slides:
+            parts.append(slide.shapes._spTree)
+            if slide.has_notes_slide:
+                parts.append(slide.notes_slide.shapes._spTree)
+        return [
+            element for part in parts for element in part.iter() if local(element) == "p" and "drawingml" in element.tag
+        ]
+
+    def texts(self) -> list[str]:
+        return [reader.text for reader in self.paragraphs]
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        for reader, translation in zip(self.paragraphs, translations):
+            rewrite(reader, translation)
+        out = io.BytesIO()
+        self.presentation.save(out)
+        return out.getvalue()
