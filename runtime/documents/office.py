@@ -142,6 +142,25 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             containers.pop()
 
 
+class OfficeDocument:
+    """A document of paragraphs (`paragraphs`, ParagraphReaders) that `save(stream)` writes."""
+
+    paragraphs: list[ParagraphReader]
+
+    def save(self, stream) -> None:
+        raise NotImplementedError
+
+    def texts(self) -> list[str]:
+        return [reader.text for reader in self.paragraphs]
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        for reader, translation in zip(self.paragraphs, translations):
+            rewrite(reader, translation)
+        out = io.BytesIO()
+        self.save(out)
+        return out.getvalue()
+
+
 def check_zip(data: bytes, what: str, limit: int = 200 * 1024 * 1024) -> None:
     """Refuse what is not a zip, or unpacks to more than `limit` bytes (a zip bomb), before a
     library opens it."""

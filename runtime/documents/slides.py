@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import io
 
-from ..markup import Aligned
 from . import DocumentError
-from .office import ParagraphReader, check_zip, local, rewrite
+from .office import OfficeDocument, ParagraphReader, check_zip, local
 
 
-class SlidesDocument:
+class SlidesDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import pptx
 
@@ -34,12 +33,5 @@ class SlidesDocument:
             element for part in parts for element in part.iter() if local(element) == "p" and "drawingml" in element.tag
         ]
 
-    def texts(self) -> list[str]:
-        return [reader.text for reader in self.paragraphs]
-
-    def written(self, translations: list[Aligned]) -> bytes:
-        for reader, translation in zip(self.paragraphs, translations):
-            rewrite(reader, translation)
-        out = io.BytesIO()
-        self.presentation.save(out)
-        return out.getvalue()
+    def save(self, stream) -> None:
+        self.presentation.save(stream)

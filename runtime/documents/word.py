@@ -7,15 +7,14 @@ from __future__ import annotations
 import io
 import zipfile
 
-from ..markup import Aligned
 from . import DocumentError
-from .office import ParagraphReader, check_zip, rewrite
+from .office import OfficeDocument, ParagraphReader, check_zip
 
 # The bytes a .docx may unpack to: a zip bomb is refused before it is opened.
 MAX_UNPACKED = 200 * 1024 * 1024
 
 
-class WordDocument:
+class WordDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import docx
         from docx.opc.exceptions import PackageNotFoundError
@@ -38,12 +37,5 @@ class WordDocument:
                     parts.append(part._element)
         return [p for part in parts for p in part.iter(part.tag.split("}")[0] + "}p")]
 
-    def texts(self) -> list[str]:
-        return [reader.text for reader in self.paragraphs]
-
-    def written(self, translations: list[Aligned]) -> bytes:
-        for reader, translation in zip(self.paragraphs, translations):
-            rewrite(reader, translation)
-        out = io.BytesIO()
-        self.document.save(out)
-        return out.getvalue()
+    def save(self, stream) -> None:
+        self.document.save(stream)
