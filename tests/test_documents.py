@@ -203,9 +203,8 @@ def test_a_presentation_keeps_its_runs_tables_and_notes():
     assert [s.table.cell(0, 0).text for s in written.shapes if s.has_table] == ["OPEN IT."]
 
 
-@pytest.mark.unit
-def test_an_e_book_keeps_its_chapters_markup_and_metadata():
-    ebooklib = pytest.importorskip("ebooklib")
+def small_book(chapter_content: str) -> bytes:
+    """An EPUB of one chapter, one.xhtml, as EbookLib writes it."""
     from ebooklib import epub
 
     book = epub.EpubBook()
@@ -213,19 +212,25 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata():
     book.set_title("A book")
     book.set_language("en")
     chapter = epub.EpubHtml(title="One", file_name="one.xhtml", lang="en")
-    chapter.content = '<h1>The start</h1><p>Click <b>Save</b> now.<a id="end"/></p>'
+    chapter.content = chapter_content
     book.add_item(chapter)
     book.toc, book.spine = (chapter,), ["nav", chapter]
     book.add_item(epub.EpubNcx())
     book.add_item(epub.EpubNav())
     out = io.BytesIO()
     epub.write_epub(out, book)
-    written = epub.read_epub(io.BytesIO(round_trip("book.epub", out.getvalue())), options={"ignore_ncx": False})
-    [content] = [
-        i.get_content().decode()
-        for i in written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
-        if i.get_name() == "one.xhtml"
-    ]
+    return out.getvalue()
+
+
+@pytest.mark.unit
+def test_an_e_book_keeps_its_chapters_markup_and_metadata():
+    ebooklib = pytest.importorskip("ebooklib")
+    from ebooklib import epub
+
+    data = small_book('<h1>The start</h1><p>Click <b>Save</b> now.<a id="end"/></p>')
+    written = epub.read_epub(io.BytesIO(round_trip("book.epub", data)), options={"ignore_ncx": False})
+    chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
+    [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]
     assert "<h1>THE START</h1>" in content and '<p>CLICK <b>SAVE</b> NOW.<a id="end"/></p>' in content
     assert written.get_metadata("DC", "title")[0][0] == "A book"
 
@@ -247,3 +252,21 @@ def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_re
     assert by_id["one file"].msgstr_plural == {0: "ONE FILE", 1: "%D FILES"}
     assert by_id["close it"].msgstr == "schliessen" and by_id["done"].msgstr == "fertig" and not by_id["done"].fuzzy
     assert written.header == "header comment"
+
+
+@pytest.mark.unit
+def test_entities_that_would_expand_a_billion_times_are_not_expanded():
+    pytest.importorskip("ebooklib")
+    entities = '<!ENTITY lol "lol">' + "".join(
+        f'<!ENTITY lol{i} "{("&lol%s;" % (i - 1 if i > 1 else "")) * 10}">' for i in range(1, 10)
+    )
+    laughs = f'<?xml version="1.0"?><!DOCTYPE html [{entities}]><html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol9;</p></body></html>'
+    out = io.BytesIO(small_book("<p>placeholder</p>"))
+    bombed = io.BytesIO()
+    with zipfile.ZipFile(out) as source, zipfile.ZipFile(bombed, "w") as archive:
+        for name in source.namelist():
+            archive.writestr(name, laughs if name.endswith("one.xhtml") else source.read(name))
+    texts = read_document("laughs.epub", bombed.getvalue()).texts()
+    assert sum(len(text) for text in texts) < 1000  # 3 × 10⁹ characters, had the entities been expanded
+    html = read_document("laughs.html", laughs.encode()).texts()
+    assert sum(len(text) for text in html) < 1000
