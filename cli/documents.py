@@ -14,7 +14,7 @@ from attn.runtime.errors import UsageError
 from .output import output_file
 
 # formats whose bytes are not text: written to a file only
-BINARY = (".docx", ".pptx", ".epub")
+BINARY = (".docx", ".pptx", ".odt", ".odp", ".epub")
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:

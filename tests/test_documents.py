@@ -270,3 +270,44 @@ def test_entities_that_would_expand_a_billion_times_are_not_expanded():
     assert sum(len(text) for text in texts) < 1000  # 3 × 10⁹ characters, had the entities been expanded
     html = read_document("laughs.html", laughs.encode()).texts()
     assert sum(len(text) for text in html) < 1000
+
+
+@pytest.mark.unit
+def test_an_opendocument_text_keeps_its_styled_spans_links_headings_and_breaks():
+    pytest.importorskip("odf")
+    from odf import teletype
+    from odf import text as odf_text
+    from odf.opendocument import OpenDocumentText, load
+    from odf.style import Style, TextProperties
+
+    document = OpenDocumentText()
+    bold = Style(name="Bold", family="text")
+    bold.addElement(TextProperties(fontweight="bold"))
+    document.automaticstyles.addElement(bold)
+    document.text.addElement(odf_text.H(outlinelevel=1, text="Getting started"))
+    paragraph = odf_text.P(text="Click ")
+    paragraph.addElement(odf_text.Span(stylename=bold, text="Save"))
+    paragraph.addText(" to keep your ")
+    paragraph.addElement(odf_text.A(href="https://example.com", text="changes"))
+    paragraph.addText(".")
+    paragraph.addElement(odf_text.LineBreak())
+    paragraph.addText("Then close it.")
+    document.text.addElement(paragraph)
+    out = io.BytesIO()
+    document.save(out)
+    written = load(io.BytesIO(round_trip("notes.odt", out.getvalue())))
+    [heading], [body] = written.getElementsByType(odf_text.H), written.getElementsByType(odf_text.P)
+    assert teletype.extractText(heading) == "GETTING STARTED"
+    parts = [
+        (c.qname[1] if c.nodeType == 1 else "text", teletype.extractText(c) if c.nodeType == 1 else c.data)
+        for c in body.childNodes
+    ]
+    assert parts == [
+        ("text", "CLICK "),
+        ("span", "SAVE"),
+        ("text", " TO KEEP YOUR "),
+        ("a", "CHANGES"),
+        ("text", ". "),
+        ("line-break", ""),
+        ("text", "THEN CLOSE IT."),
+    ]

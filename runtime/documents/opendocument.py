@@ -1,0 +1,100 @@
+"""OpenDocument text and presentations (.odt, .odp, opened and saved with odfpy): every paragraph
+and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text. Its spans of a
+style (`text:span`) and its links (`text:a`) are its inline markup, placed on the translation by
+the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
+anything else inside it (a frame, a note, a bookmark) is kept as it is, at its aligned place.
+Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from ..markup import Aligned, Span, layout, nest, place
+from . import DocumentError
+from .office import check_zip
+
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+INLINE = {(TEXT, "span"), (TEXT, "a")}
+BREAKS = {(TEXT, "line-break"), (TEXT, "tab"), (TEXT, "s")}
+WHITESPACE = re.compile(r"\s+")
+
+
+class ParagraphReader:
+    """One `text:p` or `text:h`: its text, and its spans, links and kept elements as spans."""
+
+    def __init__(self, paragraph):
+        self.paragraph = paragraph
+        self.text = ""
+        self.spans: list[Span] = []
+        for child in list(paragraph.childNodes):
+            self.visit(child)
+        self.text = self.text.rstrip(" ")
+        for span in self.spans:
+            span.start, span.end = min(span.start, len(self.text)), min(span.end, len(self.text))
+
+    def add(self, text: str) -> None:
+        text = WHITESPACE.sub(" ", text)
+        if not self.text or self.text.endswith(" "):
+            text = text.lstrip(" ")
+        self.text += text
+
+    def visit(self, node) -> None:
+        if node.nodeType == node.TEXT_NODE:
+            self.add(node.data)
+        elif node.qname in INLINE:
+            span = Span(len(self.text), len(self.text), node)
+            self.spans.append(span)
+            for child in list(node.childNodes):
+                self.visit(child)
+            span.end = len(self.text)
+        else:  # a break, a tab, a run of spaces, a frame, a note: kept as it is
+            self.spans.append(Span(len(self.text), len(self.text), node, void=True))
+            if node.qname in BREAKS:
+                self.add(" ")
+
+
+def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
+    """The paragraph's content replaced by the translation's, markup placed."""
+    from odf.element import Element
+
+    paragraph = reader.paragraph
+    for child in paragraph.childNodes:  # all at once: odfpy's removeChild refuses text nodes
+        child.parentNode = child.previousSibling = child.nextSibling = None
+    paragraph.childNodes = []
+    containers = [paragraph]
+    for kind, payload in layout(translation.text, place(reader.text, nest(reader.spans), translation)):
+        if kind == "text":
+            containers[-1].addText(payload)
+        elif kind == "void":
+            containers[-1].appendChild(payload)
+        elif kind == "open":
+            element = Element(qname=payload.qname, qattributes=dict(payload.attributes), check_grammar=False)
+            containers[-1].appendChild(element)
+            containers.append(element)
+        else:
+            containers.pop()
+
+
+class OpenDocument:
+    def __init__(self, data: bytes):
+        from odf import text
+        from odf.opendocument import load
+
+        check_zip(data, "an OpenDocument file")
+        try:
+            self.document = load(io.BytesIO(data))
+        except Exception as error:  # odfpy raises what its zip and XML readers raise
+            raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
+        elements = self.document.getElementsByType(text.H) + self.document.getElementsByType(text.P)
+        self.paragraphs = [reader for reader in map(ParagraphReader, elements) if reader.text.strip()]
+
+    def texts(self) -> list[str]:
+        return [reader.text for reader in self.paragraphs]
+
+    def written(self, translations: list[Aligned]) -> bytes:
+        for reader, translation in zip(self.paragraphs, translations):
+            rewrite(reader, translation)
+        out = io.BytesIO()
+        self.document.save(out)
+        return out.getvalue()
