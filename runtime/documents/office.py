@@ -143,19 +143,23 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
 
 
 class OfficeDocument:
-    """A document of paragraphs (`paragraphs`, ParagraphReaders) that `save(stream)` writes."""
+    """A document of paragraphs (`paragraphs`: readers with a `text`), each rewritten with its
+    translation by `rewrite(reader, translation)`, that `save(stream)` writes."""
 
-    paragraphs: list[ParagraphReader]
+    paragraphs: list
 
     def save(self, stream) -> None:
         raise NotImplementedError
+
+    def rewrite(self, reader, translation: Aligned) -> None:
+        rewrite(reader, translation)
 
     def texts(self) -> list[str]:
         return [reader.text for reader in self.paragraphs]
 
     def written(self, translations: list[Aligned]) -> bytes:
         for reader, translation in zip(self.paragraphs, translations):
-            rewrite(reader, translation)
+            self.rewrite(reader, translation)
         out = io.BytesIO()
         self.save(out)
         return out.getvalue()

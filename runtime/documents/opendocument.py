@@ -12,7 +12,7 @@ import re
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError
-from .office import check_zip
+from .office import OfficeDocument, check_zip
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 INLINE = {(TEXT, "span"), (TEXT, "a")}
@@ -76,7 +76,7 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             containers.pop()
 
 
-class OpenDocument:
+class OpenDocument(OfficeDocument):
     def __init__(self, data: bytes):
         from odf import text
         from odf.opendocument import load
@@ -89,12 +89,8 @@ class OpenDocument:
         elements = self.document.getElementsByType(text.H) + self.document.getElementsByType(text.P)
         self.paragraphs = [reader for reader in map(ParagraphReader, elements) if reader.text.strip()]
 
-    def texts(self) -> list[str]:
-        return [reader.text for reader in self.paragraphs]
+    def rewrite(self, reader: ParagraphReader, translation: Aligned) -> None:
+        rewrite(reader, translation)
 
-    def written(self, translations: list[Aligned]) -> bytes:
-        for reader, translation in zip(self.paragraphs, translations):
-            rewrite(reader, translation)
-        out = io.BytesIO()
-        self.document.save(out)
-        return out.getvalue()
+    def save(self, stream) -> None:
+        self.document.save(stream)
