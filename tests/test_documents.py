@@ -311,3 +311,18 @@ def test_an_opendocument_text_keeps_its_styled_spans_links_headings_and_breaks()
         ("line-break", ""),
         ("text", "THEN CLOSE IT."),
     ]
+
+
+@pytest.mark.unit
+def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
+    pytest.importorskip("markdown_it")
+    source = (
+        "---\ntitle: kept\n---\n# Getting *started*\n\nClick **Save** to keep\nyour [changes](https://x.org).\n\n"
+        "- Open the `ls -l` output.\n- See ![a chart](c.png) here.\n\n> Quoted text\n> goes on.\n\n"
+        "| Name | Value |\n|---|---|\n| red car | good |\n\n```\ncode stays\n```\n"
+    )
+    assert round_trip("notes.md", source.encode()).decode() == (
+        "---\ntitle: kept\n---\n# GETTING *STARTED*\n\nCLICK **SAVE** TO KEEP YOUR [CHANGES](https://x.org).\n\n"
+        "- OPEN THE `ls -l` OUTPUT.\n- SEE ![a chart](c.png) HERE.\n\n> QUOTED TEXT GOES ON.\n\n"
+        "| NAME | VALUE |\n|---|---|\n| RED CAR | GOOD |\n\n```\ncode stays\n```\n"
+    )

@@ -4,7 +4,7 @@ spans and placed on the translation by the alignment, runtime/markup.py) and wri
 with their translations, everything else in the file as it was.
 
 Each format is read with a well-kept library (the `documents` extra: Beautiful Soup, srt,
-webvtt-py, python-docx, python-pptx, EbookLib, polib, odfpy), imported when a file of that format is first read.
+webvtt-py, python-docx, python-pptx, EbookLib, polib, odfpy, markdown-it-py), imported when a file of that format is first read.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ FORMATS = {
     ".po": ("catalogs", "PoDocument"),
     ".odt": ("opendocument", "OpenDocument"),
     ".odp": ("opendocument", "OpenDocument"),
+    ".md": ("markdown", "MarkdownDocument"),
 }
 
 
