@@ -326,3 +326,49 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
         "- OPEN THE `ls -l` OUTPUT.\n- SEE ![a chart](c.png) HERE.\n\n> QUOTED TEXT GOES ON.\n\n"
         "| NAME | VALUE |\n|---|---|\n| RED CAR | GOOD |\n\n```\ncode stays\n```\n"
     )
+
+
+def one_paragraph_document(text: str) -> bytes:
+    document = docx.Document()
+    document.add_paragraph(text)
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+@pytest.mark.integration
+def test_the_server_translates_every_format_it_lists(reverse_model):
+    """/translate_file takes each format of /frontend/settings and gives back a file that its
+    library reads again, translated."""
+    import httpx
+
+    from .test_serve import Server, cli_translations
+
+    samples = {
+        ".txt": b"a0 b1\n",
+        ".html": b'<p class="x">a0 b1</p>',
+        ".srt": b"1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n",
+        ".vtt": b"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\na0 b1\n",
+        ".po": b'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgid "a0 b1"\nmsgstr ""\n',
+        ".md": b"# a0 b1\n",
+        ".docx": one_paragraph_document("a0 b1"),
+        ".epub": small_book("<p>a0 b1</p>"),
+    }
+    expected = cli_translations(reverse_model, ["a0 b1"])[0]
+    running = Server("--models", str(reverse_model))
+    try:
+        formats = httpx.get(running.url + "/frontend/settings").json()["supportedFilesFormat"]
+        assert set(samples) <= set(formats)
+        for suffix, data in samples.items():
+            reply = httpx.post(
+                running.url + "/translate_file",
+                data={"source": "sym", "target": "sym"},
+                files={"file": (f"sample{suffix}", data)},
+            )
+            assert reply.status_code == 200, (suffix, reply.text)
+            translated = httpx.get(reply.json()["translatedFileUrl"]).content
+            texts = read_document(f"sample{suffix}", translated).texts()  # its library reads it again
+            written = " ".join(texts) if suffix in (".docx", ".epub") else translated.decode()
+            assert translated != data and expected in written, suffix
+    finally:
+        running.stop()

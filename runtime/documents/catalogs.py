@@ -43,4 +43,7 @@ class PoDocument:
             else:
                 entry.msgstr = next(found).text
             entry.flags.append("fuzzy")
-        return (self.mark + str(self.catalog)).encode("utf-8")
+        written = str(self.catalog)
+        if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
+            written = written.removeprefix("#\n")
+        return (self.mark + written).encode("utf-8")
