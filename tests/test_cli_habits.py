@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from attn.cli.app import COMMANDS
+
 from .test_cli import attn
 
 LINES = "".join(f"a0 b1 c2 d3 {i % 7}\n" for i in range(200))
@@ -255,3 +257,16 @@ def test_a_closed_standard_output_is_a_clear_error(reverse_model, tmp_path, args
     command = " ".join([sys.executable, "-m", "attn.cli", *args, *extra])
     result = subprocess.run(["bash", "-c", f"{command} >&-"], capture_output=True, timeout=120)
     assert result.returncode == 2 and b"standard output is closed" in result.stderr and result.stderr.count(b"\n") == 1
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_help_at_80_columns_cuts_no_option_name(command):
+    """`--coverage-penal…` and `--max-source-pie…` were cut at 80 columns."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "attn.cli", command, "--help"],
+        capture_output=True,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=120,
+    )
+    assert shown.returncode == 0 and "…" not in shown.stdout.decode(), shown.stdout.decode()
