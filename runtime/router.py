@@ -150,7 +150,9 @@ class Router:
                 why = (
                     f"already in {language}"
                     if hops == []
-                    else f"detected {language}, which no model here translates" + (f" into {target}" if target else "")
+                    else f"detected {language}, which no model here translates"
+                    + (f" into {target}" if target else "")
+                    + f" (they read {', '.join(sorted(self.routes.sources_into(target)))})"
                 )
                 for i in chosen:
                     self.notify(f"input {first_number + i}: {why}: written out unchanged")
