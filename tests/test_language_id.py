@@ -76,7 +76,7 @@ def test_from_auto_says_what_it_detected():
     assert (
         italian.stdout.decode() == "Questo file non esiste.\n"
         and "detected it, which no model here" in italian.stderr.decode()
-        and "(they read de, fr)" in italian.stderr.decode()  # the note names the languages served
+        and "(they read de, en, fr)" in italian.stderr.decode()  # the note names the languages served
     )
 
 
