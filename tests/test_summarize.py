@@ -160,3 +160,18 @@ def test_a_document_summarizes_the_same_alone_and_in_a_batch(summarizer):
     alone = [summarizer.translate([text])[0] for text in texts]
     for a, b in zip(together, alone):
         assert a[0].tokens == b[0].tokens
+
+
+def test_an_extractive_summary_stays_within_what_the_summarizer_read():
+    """`--sentences 100` on 100,000 unpunctuated words printed all of them: only the words read count."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.extractive import attended_sentences
+
+    read = "one two three four five six".split()  # the head the summarizer read
+    alignment = WordAlignment(read, ["x"], np.full((1, len(read)), 1 / len(read), np.float32))
+    unpunctuated = " ".join(read + ["more"] * 1000)
+    assert attended_sentences(unpunctuated, alignment, 5) == [" ".join(read)]
+    sentences = "One two. Three four. Five six. Seven eight. Nine ten."
+    assert attended_sentences(sentences, alignment, 100) == ["One two.", "Three four.", "Five six."]
