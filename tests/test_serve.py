@@ -693,3 +693,27 @@ def test_alignments_in_flight_are_bounded_and_timed_out(reverse_model, monkeypat
     assert refused.status_code == 503 and refused.json()["error"].startswith("Slowdown")
     assert still_held.status_code == 503 and still_held.json()["error"].startswith("Slowdown")
     assert all(a.status_code == 503 and "took longer than 5 s" in a.json()["error"] for a in timed_out)
+
+
+@pytest.mark.integration
+def test_a_connection_whose_body_nothing_reads_is_closed_after_its_answer(server):
+    """150 connections trickling a body to /suggest (403) or with a foreign Host (400) stayed open
+    past every deadline."""
+    import socket
+    import time
+
+    with socket.create_connection(("127.0.0.1", server.port)) as client:
+        client.sendall(b"POST /suggest HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\n0123456789")
+        client.settimeout(0.5)
+        answer, closed, started = b"", False, time.monotonic()
+        while not closed and time.monotonic() - started < 12:  # a byte of body every half second
+            try:
+                chunk = client.recv(4096)
+                answer, closed = answer + chunk, not chunk
+            except TimeoutError:
+                pass
+            try:
+                client.sendall(b"x")
+            except OSError:  # the server closed it
+                closed = True
+    assert answer.startswith(b"HTTP/1.1 403") and closed and time.monotonic() - started < 5

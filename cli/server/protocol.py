@@ -3,7 +3,9 @@
 uvicorn has no such deadline: its keep-alive timer is reset by every byte received, so a client
 trickling a request's headers a byte at a time holds a connection for as long as it likes. The deadline starts when a connection
 opens and again after each response; once a request's headers are in, it is off (its body has its
-own deadline, Limits.body_seconds, in cli/server/fields.py). A connection past it is closed."""
+own deadline, Limits.body_seconds, in cli/server/fields.py). A connection past it is closed, and
+so is one whose request was answered before its body was read: a client trickling a body that
+nothing reads would otherwise hold it."""
 
 from __future__ import annotations
 
@@ -34,8 +36,12 @@ def with_header_deadline(seconds: float) -> type[H11Protocol]:
 
         def on_response_complete(self) -> None:
             super().on_response_complete()
-            if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            if self.transport.is_closing():
+                return
+            if self.conn.their_state is h11.IDLE:
                 self._arm()  # the next request on this connection gets its own deadline
+            else:  # answered before its body was read (a 403, a 413): the rest is not waited for
+                self.transport.close()
 
         def _arm(self) -> None:
             self._disarm()
