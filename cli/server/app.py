@@ -84,7 +84,7 @@ def create_app(
         exception_handlers={HTTPException: http_error, Exception: internal_error},
     )
     app.state.server = server
-    return OneSlash(app)
+    return FramedOnce(OneSlash(app))
 
 
 async def http_error(request: Request, error: HTTPException) -> JSONResponse:
@@ -106,4 +106,25 @@ class OneSlash:
     async def __call__(self, scope, receive, send):
         if scope["type"] == "http" and "//" in scope["path"]:
             scope = {**scope, "path": re.sub("/{2,}", "/", scope["path"])}
+        await self.app(scope, receive, send)
+
+
+class FramedOnce:
+    """ASGI middleware: a request that gives both Content-Length and Transfer-Encoding is a 400,
+    and its connection closed: a proxy in front that reads the other framing would see another
+    request in the body (request smuggling; RFC 9112 6.1)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] == "http":
+            names = {name.lower() for name, _ in scope["headers"]}
+            if b"content-length" in names and b"transfer-encoding" in names:
+                body = b'{"error":"Invalid request: both Content-Length and Transfer-Encoding"}'
+                headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+                await send({"type": "http.response.start", "status": 400, "headers": headers})
+                await send({"type": "http.response.body", "body": body})
+                return
         await self.app(scope, receive, send)
