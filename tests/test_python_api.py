@@ -71,3 +71,21 @@ def test_the_command_line_does_not_import_the_api():
         check=True,
     )
     assert loaded.stdout.strip() == "False"
+
+
+def test_a_document_goes_through_the_api_as_docs_python_shows(tmp_path):
+    pytest.importorskip("docx")
+    import docx
+
+    from attn.runtime import load
+    from attn.runtime.documents import read_document
+
+    source = docx.Document()
+    source.add_paragraph("The file could not be opened.")
+    source.save(tmp_path / "report.docx")
+    translator = load("en-de")
+    document = read_document("report.docx", (tmp_path / "report.docx").read_bytes())
+    translated = document.written(translator.translate(document.texts(), target="de"))
+    (tmp_path / "report.de.docx").write_bytes(translated)
+    [paragraph] = docx.Document(tmp_path / "report.de.docx").paragraphs
+    assert paragraph.text == translator.translate("The file could not be opened.", target="de").text
