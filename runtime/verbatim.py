@@ -26,6 +26,10 @@ NUMBER_SIMILARITY = 0.5  # of the digits alone
 # hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
 SPLIT_TOKEN = re.compile(r"[/\\@]")
 JOINED_SIMILARITY = 0.8
+# An e-mail address or a URL is never translated: a run of target words linked to one that holds
+# an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
+# its parts translated) is replaced whole, however little it resembles it.
+ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 
 
 def looks_verbatim(word: str) -> bool:
@@ -50,7 +54,8 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
     token are read joined, and the best-matching run of them becomes the one copy (its alignment
     rows averaged into one). Each verbatim source word is copied once: into the word or run that
     matches it best; another near miss of a path, address or URL right beside it (the token
-    written twice) is dropped."""
+    written twice) is dropped. An address or URL whose parts the model translated is put back in
+    place of the run linked to it (ADDRESS)."""
     words = list(alignment.target_words)
     verbatim = {
         index: core
@@ -71,6 +76,13 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
                 needed = SIMILARITY if start == end else JOINED_SIMILARITY
                 if similarity >= needed and found[:2] > best.get(source_index, (0.0, -len(words), 0, 0))[:2]:
                     best[source_index] = found
+    for source_index, first, last in runs:
+        if (
+            source_index not in best
+            and ADDRESS.fullmatch(verbatim[source_index])
+            and any(SPLIT_TOKEN.search(word) for word in words[first : last + 1])
+        ):
+            best[source_index] = (0.0, first - last, first, last)
     if not best:
         return alignment
     rows = [[index] for index in range(len(words))]

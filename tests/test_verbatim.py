@@ -75,3 +75,16 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     ]
     # another number is the model's reading, not a near miss ("3 p.m." → "15 Uhr")
     assert copy_verbatim(aligned("at 3 p.m.", "um 15 Uhr")).target_words == ["um", "15", "Uhr"]
+
+
+def test_an_address_whose_parts_were_translated_is_put_back_whole():
+    source = "write to support@example.com today".split()
+    target = "schreiben an Unterstützung von@beispiel.com, heute".split()
+    links = [0, 1, 2, 2, 3]  # each target word's source word
+    weights = np.zeros((len(target), len(source)), np.float32)
+    weights[range(len(target)), links] = 1.0
+    repaired = copy_verbatim(WordAlignment(source, target, weights))
+    assert repaired.target_words == ["schreiben", "an", "support@example.com,", "heute"]
+    # a word that only translates a part, with no @ or / in the run, is no mangled address: left alone
+    kept = WordAlignment(source, ["schreiben", "an", "Unterstützung", "heute"], np.eye(4, dtype=np.float32))
+    assert copy_verbatim(kept).target_words == ["schreiben", "an", "Unterstützung", "heute"]
