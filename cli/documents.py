@@ -33,14 +33,17 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
-def translate_document(path: Path, translate: Callable[[list[str]], list], output: Path | None) -> int:
+def translate_document(
+    path: Path, translate: Callable[[list[str]], list], output: Path | None, fuzzy: bool = False
+) -> int:
     """Translate the document at `path` with `translate` (texts → each one's n-best list) into
-    `output`, written whole or not at all; returns the number of texts translated."""
+    `output`, written whole or not at all (`fuzzy`: a catalog's fuzzy messages too); returns the
+    number of texts translated."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
-    document = read_document(path, data)
+    document = read_document(path, data, fuzzy)
     texts = document.texts()
     written = document.written([found[0] for found in translate(texts)] if texts else [])
     with output_file(output):

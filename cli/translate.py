@@ -112,6 +112,10 @@ def translate_command(
             help="A note on stderr naming the source words each translation may have left out: runs of words that received almost no attention.",
         ),
     ] = False,
+    fuzzy: Annotated[
+        bool,
+        typer.Option("--fuzzy", help="With a .po file: translate its fuzzy messages too (left alone otherwise)."),
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
@@ -180,7 +184,7 @@ def translate_command(
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
     if document:
-        translate_document(document, lambda texts: decode(texts, batch_size, 1), output)
+        translate_document(document, lambda texts: decode(texts, batch_size, 1), output, fuzzy)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches

@@ -52,8 +52,9 @@ def format_of(name: str | Path) -> str | None:
     return suffix if suffix in FORMATS else None
 
 
-def read_document(name: str | Path, data: bytes) -> Document:
-    """The document of a file's bytes, read as its suffix says; DocumentError when it cannot be."""
+def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Document:
+    """The document of a file's bytes, read as its suffix says; DocumentError when it cannot be.
+    `fuzzy`: a gettext catalog's fuzzy messages are translated too (left alone otherwise)."""
     suffix = format_of(name)
     if suffix is None:
         raise DocumentError(f"{Path(str(name)).name}: not a document format attn reads ({', '.join(FORMATS)})")
@@ -64,7 +65,7 @@ def read_document(name: str | Path, data: bytes) -> Document:
         raise UsageError(
             f"{suffix} files need the Python package {error.name!r}: pip install 'attn[documents]'"
         ) from None
-    return reader(data)
+    return reader(data, fuzzy) if suffix == ".po" else reader(data)
 
 
 def decoded(data: bytes) -> tuple[str, str]:

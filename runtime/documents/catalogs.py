@@ -1,8 +1,8 @@
 """Gettext catalogs (.po, read and written with polib): each untranslated message is a text (its
 msgid; a plural message's msgid_plural too), its translation written to msgstr (msgstr[0] and the
 plural forms) and flagged fuzzy, as machine translation for a translator to review. Messages
-already translated, fuzzy or obsolete are left alone; the header, comments, references and flags
-are kept."""
+already translated or obsolete are left alone, and fuzzy ones unless asked (`fuzzy`: then they
+are translated anew, still fuzzy); the header, comments, references and flags are kept."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from . import DocumentError, decoded
 
 
 class PoDocument:
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
 
         text, self.mark = decoded(data)
@@ -22,7 +22,10 @@ class PoDocument:
         self.entries = [
             entry
             for entry in self.catalog
-            if entry.msgid and not entry.obsolete and not entry.fuzzy and not entry.translated()
+            if entry.msgid
+            and not entry.obsolete
+            and not entry.translated()
+            and (fuzzy or not entry.fuzzy)  # polib: fuzzy is not translated
         ]
 
     def texts(self) -> list[str]:
@@ -42,7 +45,8 @@ class PoDocument:
                 }
             else:
                 entry.msgstr = next(found).text
-            entry.flags.append("fuzzy")
+            if not entry.fuzzy:
+                entry.flags.append("fuzzy")
         written = str(self.catalog)
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
