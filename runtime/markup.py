@@ -63,7 +63,9 @@ def nest(spans: list[Span]) -> list[Span]:
     stack: list[Span] = []
     for span in sorted(spans, key=lambda s: (s.start, -s.end, s.void)):
         span.children = []
-        while stack and not (stack[-1].start <= span.start and span.end <= stack[-1].end and not stack[-1].void):
+        while stack and not (
+            stack[-1].start <= span.start and span.end <= stack[-1].end and not stack[-1].void and not stack[-1].exact
+        ):  # nothing nests in a void span, nor in text given back as it was (an empty <span> beside <code>)
             stack.pop()
         (stack[-1].children if stack else roots).append(span)
         stack.append(span)

@@ -228,7 +228,13 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata():
     from ebooklib import epub
 
     data = small_book('<h1>The start</h1><p>Click <b>Save</b> now.<a id="end"/></p>')
-    written = epub.read_epub(io.BytesIO(round_trip("book.epub", data)), options={"ignore_ncx": False})
+    translated = round_trip("book.epub", data)
+    assert read_document("book.epub", translated).texts()  # what attn writes, attn (and EbookLib) read again
+    with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(translated)) as after:
+        assert before.namelist() == after.namelist() and after.namelist()[0] == "mimetype"
+        unchanged = [name for name in before.namelist() if not name.endswith("one.xhtml")]
+        assert all(before.read(name) == after.read(name) for name in unchanged)  # only the chapter changes
+    written = epub.read_epub(io.BytesIO(translated), options={"ignore_ncx": False})
     chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
     [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]
     assert "<h1>THE START</h1>" in content and '<p>CLICK <b>SAVE</b> NOW.<a id="end"/></p>' in content
@@ -375,3 +381,26 @@ def test_the_server_translates_every_format_it_lists(reverse_model):
             assert translated != data and expected in written, suffix
     finally:
         running.stop()
+
+
+@pytest.mark.unit
+def test_what_review_found_stays_fixed(tmp_path):
+    """An empty element beside inline code crashed the HTML writer; PowerPoint's line break glued
+    two sentences together; an uploaded catalog that named a file of the server's was read as
+    that file."""
+    html = b'<p>Run <code>ls</code><span class="x"></span> now.</p><p><a id="x"></a><code>ls</code> lists.</p>'
+    written = round_trip("page.html", html).decode()
+    assert written.count('<span class="x"></span>') == 1 and written.count('<a id="x"></a>') == 1
+    pptx = pytest.importorskip("pptx")
+    presentation = pptx.Presentation()
+    frame = presentation.slides.add_slide(presentation.slide_layouts[1]).placeholders[1].text_frame
+    frame.text = "Good morning."
+    frame.paragraphs[0].add_line_break()
+    frame.paragraphs[0].add_run().text = "See you."
+    out = io.BytesIO()
+    presentation.save(out)
+    assert read_document("talk.pptx", out.getvalue()).texts() == ["Good morning. See you."]
+    secret = tmp_path / "secret.po"
+    secret.write_text('msgid "private"\nmsgstr ""\n')
+    with pytest.raises(DocumentError):
+        read_document("upload.po", str(secret).encode())

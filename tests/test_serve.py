@@ -742,3 +742,17 @@ def test_a_request_framed_two_ways_is_refused_and_nothing_after_it_answered(serv
         while chunk := client.recv(4096):
             answer += chunk
     assert answer.startswith(b"HTTP/1.1 400") and answer.count(b"HTTP/1.1") == 1
+
+
+@pytest.mark.integration
+def test_pipelined_requests_on_one_connection_are_all_answered(server):
+    import socket
+
+    with socket.create_connection(("127.0.0.1", server.port)) as client:
+        client.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 2)
+        client.settimeout(5)
+        answer = b""
+        while answer.count(b"HTTP/1.1 200") < 2:
+            chunk = client.recv(4096)
+            assert chunk, answer  # closed before the second answer
+            answer += chunk

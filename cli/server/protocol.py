@@ -40,8 +40,8 @@ def with_header_deadline(seconds: float) -> type[H11Protocol]:
                 return
             if self.conn.their_state is h11.IDLE:
                 self._arm()  # the next request on this connection gets its own deadline
-            else:  # answered before its body was read (a 403, a 413): the rest is not waited for
-                self.transport.close()
+            elif self.conn.their_state is h11.SEND_BODY:  # answered before its body was read (a 403, a
+                self.transport.close()  # 413): the rest is not waited for; a pipelined request is served
 
         def _arm(self) -> None:
             self._disarm()

@@ -16,7 +16,7 @@ class PoDocument:
 
         text, self.mark = decoded(data)
         try:
-            self.catalog = polib.pofile(text)
+            self.catalog = polib.pofile("\n" + text)  # polib reads a string naming a file as that file
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
             raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
         self.entries = [

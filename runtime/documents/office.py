@@ -76,6 +76,8 @@ class ParagraphReader:
     def run(self, run) -> None:
         if local(run) != "r" or any(local(part) not in TEXT_PARTS for part in run):
             self.void(Kept(run))
+            if local(run) == "br":  # DrawingML's line break, between runs: it parts words and sentences
+                self.add(" ", None, None)
             return
         properties = run.find(named(run, "rPr"))
         key = (
@@ -140,6 +142,8 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             formats.pop()
         else:
             containers.pop()
+    for end in [child for child in paragraph if local(child) == "endParaRPr"]:
+        paragraph.append(end)  # DrawingML's end-of-paragraph properties come last, wherever their words went
 
 
 class OfficeDocument:

@@ -18,6 +18,7 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 INLINE = {(TEXT, "span"), (TEXT, "a")}
 BREAKS = {(TEXT, "line-break"), (TEXT, "tab"), (TEXT, "s")}
 WHITESPACE = re.compile(r"\s+")
+MAX_NESTING = 100  # spans in spans: deeper is refused, as runtime/documents/html.py does
 
 
 class ParagraphReader:
@@ -28,7 +29,7 @@ class ParagraphReader:
         self.text = ""
         self.spans: list[Span] = []
         for child in list(paragraph.childNodes):
-            self.visit(child)
+            self.visit(child, 1)
         self.text = self.text.rstrip(" ")
         for span in self.spans:
             span.start, span.end = min(span.start, len(self.text)), min(span.end, len(self.text))
@@ -39,14 +40,16 @@ class ParagraphReader:
             text = text.lstrip(" ")
         self.text += text
 
-    def visit(self, node) -> None:
+    def visit(self, node, depth: int) -> None:
+        if depth > MAX_NESTING:
+            raise DocumentError(f"a paragraph nests spans deeper than {MAX_NESTING} levels")
         if node.nodeType == node.TEXT_NODE:
             self.add(node.data)
         elif node.qname in INLINE:
             span = Span(len(self.text), len(self.text), node)
             self.spans.append(span)
             for child in list(node.childNodes):
-                self.visit(child)
+                self.visit(child, depth + 1)
             span.end = len(self.text)
         else:  # a break, a tab, a run of spaces, a frame, a note: kept as it is
             self.spans.append(Span(len(self.text), len(self.text), node, void=True))
