@@ -404,3 +404,29 @@ def test_what_review_found_stays_fixed(tmp_path):
     secret.write_text('msgid "private"\nmsgstr ""\n')
     with pytest.raises(DocumentError):
         read_document("upload.po", str(secret).encode())
+
+
+@pytest.mark.unit
+def test_a_tracked_insertion_stays_in_its_sentence_and_a_non_breaking_hyphen_stays_a_hyphen():
+    from docx.oxml import OxmlElement
+    from docx.oxml.ns import qn
+
+    document = docx.Document()
+    paragraph = document.add_paragraph("Tracked ")
+    insertion = OxmlElement("w:ins")
+    insertion.set(qn("w:id"), "1")
+    insertion.set(qn("w:author"), "editor")
+    run, text = OxmlElement("w:r"), OxmlElement("w:t")
+    text.text = "inserted words"
+    run.append(text)
+    insertion.append(run)
+    paragraph._p.append(insertion)
+    hyphenated = paragraph.add_run(" on Wi")
+    hyphenated._r.append(OxmlElement("w:noBreakHyphen"))
+    paragraph.add_run("Fi.")
+    out = io.BytesIO()
+    document.save(out)
+    assert read_document("r.docx", out.getvalue()).texts() == ["Tracked inserted words on Wi-Fi."]
+    written = docx.Document(io.BytesIO(round_trip("r.docx", out.getvalue()))).paragraphs[0]._p
+    [kept] = written.findall(qn("w:ins"))
+    assert kept.get(qn("w:author")) == "editor" and "".join(t.text for t in kept.iter(qn("w:t"))) == "INSERTED WORDS"

@@ -2,7 +2,7 @@
 formats: a WordprocessingML `w:p` or a DrawingML `a:p`. Its runs' formatting (`w:rPr`, `a:rPr`:
 bold, italic, a font, a colour, a DrawingML hyperlink) and Word's hyperlinks are its inline markup,
 placed on the translation by the alignment (runtime/markup.py); adjacent runs of the same
-formatting are one span. Line breaks and tabs go where their neighbouring words went; a run
+formatting are one span; a tracked insertion, a smart tag or custom XML holding runs is a span too. Line breaks and tabs go where their neighbouring words went; a run
 holding anything else (a picture, a field, a footnote reference) and the paragraph's other
 elements (bookmarks, a field, DrawingML's end-of-paragraph properties) are kept as they are, at
 their aligned place. Paragraph properties stay first."""
@@ -19,6 +19,9 @@ from lxml import etree
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError
 
+# Elements of a paragraph that hold runs of its text: each is a span, written back around the words
+# aligned to its own (a hyperlink, a tracked insertion, a smart tag, custom XML).
+WRAPPERS = ("hyperlink", "ins", "smartTag", "customXml")
 # What a run may hold and still be text: anything else makes it a run kept as it is.
 TEXT_PARTS = ("rPr", "t", "tab", "br", "cr", "lastRenderedPageBreak", "softHyphen", "noBreakHyphen")
 
@@ -62,7 +65,7 @@ class ParagraphReader:
         for child in list(paragraph):
             if local(child) == "pPr":
                 continue
-            if local(child) == "hyperlink":
+            if local(child) in WRAPPERS:
                 link = Span(len(self.text), len(self.text), child)
                 self.spans.append(link)
                 self.last_format = None
@@ -90,6 +93,8 @@ class ParagraphReader:
             elif name in ("tab", "br", "cr"):
                 self.void(Kept(part, True, properties))
                 self.add(" ", key, properties)
+            elif name == "noBreakHyphen":  # "Wi‑Fi": a hyphen, written back as a plain one
+                self.add("-", key, properties)
 
     def add(self, text: str, key: bytes | None, properties) -> None:
         start = len(self.text)
