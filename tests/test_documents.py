@@ -430,3 +430,19 @@ def test_a_tracked_insertion_stays_in_its_sentence_and_a_non_breaking_hyphen_sta
     written = docx.Document(io.BytesIO(round_trip("r.docx", out.getvalue()))).paragraphs[0]._p
     [kept] = written.findall(qn("w:ins"))
     assert kept.get(qn("w:author")) == "editor" and "".join(t.text for t in kept.iter(qn("w:t"))) == "INSERTED WORDS"
+
+
+@pytest.mark.unit
+def test_subtitle_markup_comes_back_as_the_cue_wrote_it():
+    """`<v Roger>` came back as `<v roger="">`, `<c.yellow>…</c>` as a span to the cue's end, and
+    timestamps and `{\\an8}` were sent to the model as words."""
+    vtt = b"WEBVTT\n\n00:00:01.000 --> 00:00:03.000\n<v Roger>Hello <c.yellow>there</c> friend.\nI <00:00:02.500>think so.\n"
+    document = read_document("film.vtt", vtt)
+    assert document.texts() == ["Hello there friend. I think so."]
+    assert (
+        round_trip("film.vtt", vtt)
+        .decode()
+        .endswith("<v Roger>HELLO <c.yellow>THERE</c> FRIEND.\nI <00:00:02.500>THINK SO.\n")
+    )
+    srt_cue = b'1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Good <font color="red">morning</font>.\n\n'
+    assert round_trip("film.srt", srt_cue).decode().splitlines()[2] == '{\\an8}GOOD <font color="red">MORNING</font>.'

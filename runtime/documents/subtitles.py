@@ -1,34 +1,88 @@
 """Subtitles: SubRip (.srt, read and written with srt) and WebVTT (.vtt, with webvtt-py). Each
 cue's lines are one text, translated as one (a sentence often runs over two lines); the line
-breaks and the cue's tags (`<i>`, `<b>`, `<font>`) are placed on the translation by the alignment,
-as HTML's inline elements are. Numbering, timing, cue settings, notes and styles are kept."""
+breaks and the cue's tags (`<i>`, `<b>`, `<font …>`, WebVTT's `<c.class>` and `<v Name>`) are
+placed on the translation by the alignment, as HTML's inline elements are, each written back
+exactly as the cue had it; timestamps and SubRip's `{\\an8}` overrides are markup, not text.
+Numbering, timing, cue settings, notes and styles are kept."""
 
 from __future__ import annotations
 
 import io
+import re
+from dataclasses import dataclass
 
-from ..markup import Aligned
+from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError, decoded
-from .html import HtmlDocument
+
+# A cue's markup: a tag (`<i>`, `</i>`, `<c.yellow>`, `<v Roger>`, `<font color="red">`), a
+# timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
+MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n")
+TIMESTAMP = re.compile(r"<\d")
+
+
+@dataclass(frozen=True)
+class CueTag:
+    """A span's payload: the markup written before and after its words, exactly as the cue had it."""
+
+    before: str
+    after: str = ""
+
+
+class CueReader:
+    """One cue's text (its lines joined by a space, as one sentence may run over two) and its
+    markup as spans: a tag and its closing tag (by name: `</c>` closes `<c.yellow>`) are one span;
+    a timestamp, an override, a tag never closed and a line break are void."""
+
+    def __init__(self, content: str):
+        self.text, self.spans, opened = "", [], []
+        position = 0
+        for match in MARKUP.finditer(content):
+            self.text += content[position : match.start()]
+            position = match.end()
+            token = match.group()
+            name = token[1:-1].lstrip("/").split(" ")[0].split(".")[0].lower()
+            if token.startswith("</") and any(tag_name == name for tag_name, _ in opened):
+                while opened:  # a tag closes what it holds that was left open
+                    tag_name, span = opened.pop()
+                    span.end = len(self.text)
+                    if tag_name == name:
+                        span.payload = CueTag(span.payload.before, token)
+                        break
+                    span.payload = CueTag(span.payload.before, "")
+            elif token.startswith("<") and not token.startswith("</") and not TIMESTAMP.match(token):
+                span = Span(len(self.text), len(self.text), CueTag(token))
+                self.spans.append(span)
+                opened.append((name, span))
+            else:
+                self.spans.append(Span(len(self.text), len(self.text), CueTag(token), void=True))
+                if token == "\n":
+                    self.text += " "
+        self.text += content[position:]
+        for _, span in opened:  # never closed: a void element where it opened
+            span.void, span.end = True, span.start
+
+    def written(self, translation: Aligned) -> str:
+        out = ""
+        for kind, payload in layout(translation.text, place(self.text, nest(self.spans), translation)):
+            out += payload if kind == "text" else payload.after if kind == "close" else payload.before
+        return "\n".join(line.strip() for line in out.split("\n"))
 
 
 class Cues:
-    """Cue texts (lines joined by "\\n") as documents of inline markup, a line break an element."""
+    """The cues of a subtitle file: each with a letter or digit a text."""
 
     def __init__(self, contents: list[str]):
-        self.documents = [HtmlDocument(content.replace("\n", "<br>"), formatter=None) for content in contents]
+        self.readers = [CueReader(content) for content in contents]
+        self.wanted = [i for i, reader in enumerate(self.readers) if any(c.isalnum() for c in reader.text)]
 
     def texts(self) -> list[str]:
-        return [text for document in self.documents for text in document.texts()]
+        return [self.readers[i].text for i in self.wanted]
 
-    def written(self, translations: list[Aligned]) -> list[str]:
-        """Each cue's translated text, its lines as the alignment placed the line breaks."""
-        found, start = [], 0
-        for document in self.documents:
-            count = len(document.runs)
-            text = document.written(translations[start : start + count]) if count else None
-            start += count
-            found.append(None if text is None else "\n".join(line.strip() for line in text.split("<br/>")))
+    def written(self, translations: list[Aligned]) -> list[str | None]:
+        """Each cue's translated text (None: a cue left as it was), its line breaks and tags placed."""
+        found: list[str | None] = [None] * len(self.readers)
+        for i, translation in zip(self.wanted, translations):
+            found[i] = self.readers[i].written(translation)
         return found
 
 
