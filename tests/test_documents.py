@@ -258,6 +258,8 @@ def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_re
     assert by_id["one file"].msgstr_plural == {0: "ONE FILE", 1: "%D FILES"}
     assert by_id["close it"].msgstr == "schliessen" and by_id["done"].msgstr == "fertig" and not by_id["done"].fuzzy
     assert written.header == "header comment"
+    ended = read_document("end.po", b'msgid "done\\n"\nmsgstr ""\n')
+    assert polib.pofile(ended.written(capitals(ended.texts())).decode())[0].msgstr == "DONE\n"  # msgfmt -c
     asked = read_document("app.po", catalog.encode(), fuzzy=True)  # `attn translate --fuzzy`
     again = {entry.msgid: entry for entry in polib.pofile(asked.written(capitals(asked.texts())).decode())}
     assert again["close it"].msgstr == "CLOSE IT" and again["close it"].fuzzy and again["done"].msgstr == "fertig"

@@ -36,18 +36,25 @@ class PoDocument:
         ]
 
     def written(self, translations: list[Aligned]) -> bytes:
-        found = iter(translations)
+        found = (edged(source, translation.text) for source, translation in zip(self.texts(), translations))
         for entry in self.entries:
             if entry.msgid_plural:
-                single, plural = next(found).text, next(found).text
+                single, plural = next(found), next(found)
                 entry.msgstr_plural = {
                     form: single if form == 0 else plural for form in entry.msgstr_plural or {0: "", 1: ""}
                 }
             else:
-                entry.msgstr = next(found).text
+                entry.msgstr = next(found)
             if not entry.fuzzy:
                 entry.flags.append("fuzzy")
         written = str(self.catalog)
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
         return (self.mark + written).encode("utf-8")
+
+
+def edged(source: str, translation: str) -> str:
+    """The translation with the source's leading and trailing line breaks, which gettext's checks
+    require a message's translation to keep ("Done.\\n" → "Fertig.\\n")."""
+    core = translation.strip("\n")
+    return source[: len(source) - len(source.lstrip("\n"))] + core + source[len(source.rstrip("\n")) :]
