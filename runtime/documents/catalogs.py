@@ -28,15 +28,16 @@ class PoDocument:
             and (fuzzy or not entry.fuzzy)  # polib: fuzzy is not translated
         ]
 
+    def sources(self) -> list[str]:
+        """Each message's msgid (and msgid_plural), as the catalog has it."""
+        return [text for entry in self.entries for text in [entry.msgid, entry.msgid_plural] if text]
+
     def texts(self) -> list[str]:
-        return [
-            text
-            for entry in self.entries
-            for text in ([entry.msgid, entry.msgid_plural] if entry.msgid_plural else [entry.msgid])
-        ]
+        """The messages without their edge line breaks, which the model would read as words."""
+        return [text.strip("\n") for text in self.sources()]
 
     def written(self, translations: list[Aligned]) -> bytes:
-        found = (edged(source, translation.text) for source, translation in zip(self.texts(), translations))
+        found = (edged(source, translation.text) for source, translation in zip(self.sources(), translations))
         for entry in self.entries:
             if entry.msgid_plural:
                 single, plural = next(found), next(found)
