@@ -448,3 +448,18 @@ def test_subtitle_markup_comes_back_as_the_cue_wrote_it():
     )
     srt_cue = b'1\n00:00:01,000 --> 00:00:02,000\n{\\an8}Good <font color="red">morning</font>.\n\n'
     assert round_trip("film.srt", srt_cue).decode().splitlines()[2] == '{\\an8}GOOD <font color="red">MORNING</font>.'
+
+
+@pytest.mark.unit
+def test_windows_line_ends_and_a_byte_order_mark_come_back_in_every_text_format():
+    samples = {
+        "film.srt": b"1\r\n00:00:01,000 --> 00:00:02,000\r\nhello there\r\nfriend\r\n\r\n",
+        "film.vtt": b"WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nhello\r\n",
+        "notes.md": b"# hello\r\n\r\nsome text\r\n",
+        "page.html": b"<p>hello</p>\r\n<p>there</p>\r\n",
+    }
+    for name, data in samples.items():
+        written = round_trip(name, "\ufeff".encode() + data)
+        assert (
+            written.startswith("\ufeff".encode()) and b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
+        ), name

@@ -10,6 +10,7 @@ webvtt-py, python-docx, python-pptx, EbookLib, polib, odfpy, markdown-it-py), im
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -68,11 +69,25 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
     return reader(data, fuzzy) if suffix == ".po" else reader(data)
 
 
-def decoded(data: bytes) -> tuple[str, str]:
-    """A text file's bytes as text without its byte-order mark, and the mark ("" or BOM)."""
+@dataclass(frozen=True)
+class TextFile:
+    """A text file's text, without its byte-order mark and with "\n" line ends, and how to write
+    text back as the file was: its mark ("" or BOM) and its line end ("\r\n" for Windows)."""
+
+    text: str
+    mark: str
+    ending: str
+
+    def encoded(self, text: str) -> bytes:
+        return (self.mark + text.replace("\n", self.ending)).encode("utf-8")
+
+
+def decoded(data: bytes) -> TextFile:
+    """A text file's bytes as a TextFile; DocumentError when they are not UTF-8."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise DocumentError(f"not UTF-8 text (byte {error.start})") from None
     mark = BOM if text.startswith(BOM) else ""
-    return text.removeprefix(mark), mark
+    ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
+    return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending)

@@ -14,7 +14,8 @@ class PoDocument:
     def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
 
-        text, self.mark = decoded(data)
+        self.file = decoded(data)
+        text = self.file.text
         try:
             self.catalog = polib.pofile("\n" + text)  # polib reads a string naming a file as that file
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
@@ -51,7 +52,7 @@ class PoDocument:
         written = str(self.catalog)
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
-        return (self.mark + written).encode("utf-8")
+        return self.file.encoded(written)
 
 
 def edged(source: str, translation: str) -> str:

@@ -227,11 +227,11 @@ class HtmlFile:
     """An .html file: its bytes (UTF-8, a byte-order mark kept) as an HtmlDocument."""
 
     def __init__(self, data: bytes):
-        text, self.mark = decoded(data)
-        self.document = HtmlDocument(text)
+        self.file = decoded(data)
+        self.document = HtmlDocument(self.file.text)
 
     def texts(self) -> list[str]:
         return self.document.texts()
 
     def written(self, translations: list[Aligned]) -> bytes:
-        return (self.mark + self.document.written(translations)).encode("utf-8")
+        return self.file.encoded(self.document.written(translations))

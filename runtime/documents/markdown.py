@@ -119,9 +119,8 @@ class MarkdownDocument:
     def __init__(self, data: bytes):
         from markdown_it import MarkdownIt
 
-        source, self.mark = decoded(data)
-        self.ending = "\r\n" if "\r\n" in source else "\n"
-        self.lines = source.replace("\r\n", "\n").split("\n")
+        self.file = decoded(data)
+        self.lines = self.file.text.split("\n")
         parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
         self.blocks = []  # (first line, last line + 1, the inline source, its reader)
         body = front_matter(self.lines)
@@ -152,4 +151,4 @@ class MarkdownDocument:
             for number in range(first + 1, first + len(parts)):  # a paragraph's other lines, emptied
                 if number < last and not lines[number].strip(" >\t"):
                     lines[number] = None
-        return (self.mark + self.ending.join(line for line in lines if line is not None)).encode("utf-8")
+        return self.file.encoded("\n".join(line for line in lines if line is not None))

@@ -90,9 +90,9 @@ class SrtDocument:
     def __init__(self, data: bytes):
         import srt
 
-        text, self.mark = decoded(data)
+        self.file = decoded(data)
         try:
-            self.subtitles = list(srt.parse(text.replace("\r\n", "\n")))
+            self.subtitles = list(srt.parse(self.file.text))
         except srt.SRTParseError as error:
             raise DocumentError(f"not a SubRip file: {str(error).splitlines()[0][:200]}") from None
         self.cues = Cues([subtitle.content for subtitle in self.subtitles])
@@ -106,16 +106,16 @@ class SrtDocument:
         for subtitle, content in zip(self.subtitles, self.cues.written(translations)):
             if content is not None:
                 subtitle.content = content
-        return (self.mark + srt.compose(self.subtitles, reindex=False)).encode("utf-8")
+        return self.file.encoded(srt.compose(self.subtitles, reindex=False))
 
 
 class VttDocument:
     def __init__(self, data: bytes):
         import webvtt
 
-        text, self.mark = decoded(data)
+        self.file = decoded(data)
         try:
-            self.vtt = webvtt.from_buffer(io.StringIO(text.replace("\r\n", "\n")))
+            self.vtt = webvtt.from_buffer(io.StringIO(self.file.text))
         except webvtt.errors.MalformedFileError as error:
             raise DocumentError(f"not a WebVTT file: {str(error)[:200]}") from None
         self.cues = Cues([caption.raw_text for caption in self.vtt.captions])
@@ -127,4 +127,4 @@ class VttDocument:
         for caption, content in zip(self.vtt.captions, self.cues.written(translations)):
             if content is not None:
                 caption.text = content
-        return (self.mark + self.vtt.content).encode("utf-8")
+        return self.file.encoded(self.vtt.content)

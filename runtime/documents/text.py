@@ -9,9 +9,8 @@ from . import decoded
 
 class TextDocument:
     def __init__(self, data: bytes):
-        text, self.mark = decoded(data)
-        self.ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
-        self.lines = text.replace("\r\n", "\n").split("\n")
+        self.file = decoded(data)
+        self.lines = self.file.text.split("\n")
         self.wanted = [i for i, line in enumerate(self.lines) if line.strip()]
 
     def texts(self) -> list[str]:
@@ -21,4 +20,4 @@ class TextDocument:
         lines = list(self.lines)
         for i, translation in zip(self.wanted, translations):
             lines[i] = translation.text
-        return (self.mark + self.ending.join(lines)).encode("utf-8")
+        return self.file.encoded("\n".join(lines))
