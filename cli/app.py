@@ -25,7 +25,7 @@ COMMANDS = {
     "summarize": ("summarize", "summarize_command"),
     "align": ("translate", "align_command"),
     "eval": ("evaluate", "eval_command"),
-    "models": ("models_list", "models_command"),
+    "models": ("models_list", "models_app"),
     "bench": ("bench", "bench_command"),
     "serve": ("serve", "serve_command"),
     "translate-corpus": ("corpus", "translate_corpus_command"),
@@ -79,7 +79,7 @@ def guarded(command: Callable) -> Callable:
         except ModuleNotFoundError as error:  # an optional dependency of train/export/eval/plot
             _fail(
                 f"this command needs the Python package {error.name!r}: pip install 'attn[train]' "
-                f"(training, export), 'attn[import]' (import) or 'attn[eval]' (eval)",
+                f"(training, export), 'attn[import]' (import, models install) or 'attn[eval]' (eval)",
                 2,
             )
         except USAGE_ERRORS as error:
@@ -117,7 +117,11 @@ def register(names) -> None:
     """Add the commands `names` to the app, importing their modules."""
     for name in names:
         module, function = COMMANDS[name]
-        app.command(name)(guarded(getattr(importlib.import_module(f"{__package__}.{module}"), function)))
+        command = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+        if isinstance(command, typer.Typer):  # a command of subcommands (`attn models install`)
+            app.add_typer(command, name=name)
+        else:
+            app.command(name)(guarded(command))
 
 
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.

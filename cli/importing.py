@@ -11,11 +11,8 @@ from typing import Annotated, Optional
 import typer
 from rich.console import Console
 
+from attn.export.importers import ALIGNMENT_LAYER
 from attn.runtime.errors import UsageError
-
-# Imported models show the penultimate decoder layer's attention (docs/import.md: Garg et al. 2019
-# found it the one that aligns best in a 6-layer Transformer).
-ALIGNMENT_LAYER = -2
 
 
 class Origin(str, Enum):

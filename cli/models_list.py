@@ -1,6 +1,7 @@
 """`attn models`: the installed models with task, languages, whether a command without --model
-picks each direction ("yes", else "with -m NAME"), and size: a table for a person, tab-separated
-columns when piped (never cut to a width), or JSON (`--format json`)."""
+picks each direction ("yes", else "with -m NAME"), size, where each came from and its licence: a
+table for a person, tab-separated columns when piped (never cut to a width), or JSON (`--format
+json`). Its subcommands install, list and remove public models (cli/models_install.py)."""
 
 from __future__ import annotations
 
@@ -12,14 +13,25 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from attn.cli.app import guarded
+from attn.cli.models_install import available_command, install_command, remove_command
 from attn.runtime.constants import LEXICON
-from attn.runtime.registry import InstalledModel, installed_models, installed_root, pair_owners
+from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, shipped_root
 
 MODEL_LIST_FORMATS = ("table", "json")
-COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture")
+COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
+SHIPPED_LICENCE = "models/README.md"  # the shipped models' data and licences are listed there
+
+models_app = typer.Typer(
+    help="List the installed models; install, list and remove public ones (install, available, remove).",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
 
 
-def models_command(
+@models_app.callback()
+def models_group(
+    context: typer.Context,
     output_format: Annotated[
         str,
         typer.Option(
@@ -29,7 +41,12 @@ def models_command(
         ),
     ] = "table",
 ) -> None:
-    """List the installed models."""
+    """List the installed models (the subcommands install, list and remove public ones)."""
+    if context.invoked_subcommand is None:
+        guarded(list_models)(output_format)
+
+
+def list_models(output_format: str) -> None:
     if output_format not in MODEL_LIST_FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(MODEL_LIST_FORMATS)}", param_hint="--format")
     models = installed_models()
@@ -38,7 +55,7 @@ def models_command(
         sys.stdout.write(json.dumps([model_record(model, picked) for model in models], indent=2) + "\n")
         return
     if not models:
-        print(f"no models installed in {installed_root()}", file=sys.stderr)
+        print(f"no models installed in {' or '.join(map(str, model_roots()))}", file=sys.stderr)
         return
     rows = [
         [
@@ -50,6 +67,7 @@ def models_command(
             f"{model.size_bytes / 1e6:.1f} MB",
             f"{model.manifest.architecture.get('parameters', 0) / 1e6:.1f} M",
             describe(model.manifest.architecture, LEXICON in model.manifest.files),
+            *origin(model),
         ]
         for model in models
         for source, target in model.manifest.pairs
@@ -80,7 +98,18 @@ def model_record(model: InstalledModel, picked: set[tuple[str, tuple[str, str]]]
         "architecture": manifest.architecture,
         "shortlist": LEXICON in manifest.files,
         "description": describe(manifest.architecture, LEXICON in manifest.files),
+        "source": origin(model)[0],
+        "licence": origin(model)[1],
     }
+
+
+def origin(model: InstalledModel) -> tuple[str, str]:
+    """(where the model came from, its licence): "shipped" with attn, the name `attn models
+    install` took, or "folder" (placed by hand); the licence its manifest records, if any."""
+    training = model.manifest.training
+    if model.folder.parent == shipped_root():
+        return "shipped", SHIPPED_LICENCE
+    return str(training.get("installed_from") or "folder"), str(training.get("licence") or "unknown")
 
 
 def picked_directions(models: list[InstalledModel]) -> set[tuple[str, tuple[str, str]]]:
@@ -105,3 +134,8 @@ def describe(arch: dict, shortlist: bool) -> str:
         text = f"rnn {arch.get('cell')} {arch.get('style')}/{arch.get('score')}"
     options = [option for option in ("copy", "coverage") if arch.get(option)] + (["shortlist"] if shortlist else [])
     return f"{text}, {arch.get('precision', 'fp32')}" + "".join(f" +{option}" for option in options)
+
+
+models_app.command("install")(guarded(install_command))
+models_app.command("available")(guarded(available_command))
+models_app.command("remove")(guarded(remove_command))

@@ -126,6 +126,14 @@ def serve_command(
             help="Seconds a client has to send a request's line and headers before its connection is closed.",
         ),
     ] = Limits.header_seconds,
+    install: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--install",
+            help="Public models to install first where missing, named as for `attn models install` "
+            "(opus-mt:en-de, argos:de-en); repeatable or comma-separated.",
+        ),
+    ] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
     batch_size: BatchSizeOption = 32,
@@ -140,6 +148,12 @@ def serve_command(
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
     from attn.runtime.loaded_model import LoadedModel
 
+    if install:
+        from .models_install import install_named
+
+        for name in (name.strip() for names in install for name in names.split(",")):
+            if name:
+                install_named(name)
     folders = (
         [resolve_model(name, "translate", None, None) for name in models]
         if models

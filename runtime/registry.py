@@ -1,7 +1,9 @@
-"""Installed model folders (shipped inside the package) and how a command picks one."""
+"""Installed model folders and how a command picks one: those `attn models install` wrote (the
+user's models folder, first) and those shipped inside the package."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -10,11 +12,31 @@ from .manifest import Manifest, ModelFolderError, read_manifest
 DEFAULT_PAIRS = {"translate": ("en", "de"), "summarize": ("en", "en")}
 
 
-def installed_root() -> Path:
+HOME = "ATTN_HOME"  # the environment variable naming attn's data folder (models/ inside it)
+
+
+def shipped_root() -> Path:
     """The folder of shipped models (the `attn.models` package data)."""
     import attn.models
 
     return Path(attn.models.__file__).parent
+
+
+def user_root() -> Path:
+    """The folder `attn models install` writes: `$ATTN_HOME/models`, else `models` in the
+    platform's data folder for attn (~/.local/share/attn/models on Linux)."""
+    home = os.environ.get(HOME)
+    if home:
+        return Path(home) / "models"
+    import platformdirs
+
+    return platformdirs.user_data_path("attn") / "models"
+
+
+def model_roots() -> list[Path]:
+    """Where installed models are, in the order a language pair is given to them: the user's
+    installed models before the shipped ones (an installed opus-mt en-de takes en→de)."""
+    return [user_root(), shipped_root()]
 
 
 @dataclass(frozen=True)
@@ -28,16 +50,21 @@ class InstalledModel:
         return sum(f.stat().st_size for f in self.folder.iterdir() if f.is_file())
 
 
-def installed_models(root: Path | None = None) -> list[InstalledModel]:
-    """Every sub-folder of `root` holding a readable manifest (checksums not verified here)."""
-    root = root or installed_root()
-    models = []
-    for folder in sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()):
-        try:
-            models.append(InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False)))
-        except ModelFolderError:
+def installed_models(roots: list[Path] | None = None) -> list[InstalledModel]:
+    """Every sub-folder of the `roots` (default model_roots()) holding a readable manifest
+    (checksums not verified here), root by root; a name met again in a later root is left out."""
+    models: dict[str, InstalledModel] = {}
+    for root in roots or model_roots():
+        if not root.is_dir():
             continue
-    return models
+        for folder in sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()):
+            if folder.name in models or folder.name.startswith("."):  # a staging folder mid-write
+                continue
+            try:
+                models[folder.name] = InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False))
+            except ModelFolderError:
+                continue
+    return list(models.values())
 
 
 def resolve_model(model: str | None, task: str, source: str | None, target: str | None) -> Path:

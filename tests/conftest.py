@@ -35,6 +35,15 @@ def graph_cache_of_this_run(tmp_path_factory):
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.getbasetemp() / "xdg-cache")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def no_installed_models(tmp_path_factory):
+    """attn's data folder (ATTN_HOME) empty for the test processes and every `attn` they start:
+    models the user installed (`attn models install`) never change what a test's command picks."""
+    import os
+
+    os.environ["ATTN_HOME"] = str(tmp_path_factory.getbasetemp() / "attn-home")
+
+
 REVERSE_CONFIG = ROOT / "configs" / "reverse.toml"
 REVERSE_TRANSFORMER_CONFIG = ROOT / "configs" / "reverse-transformer.toml"
 REVERSE_DATA = ROOT / "tests" / "fixtures" / "reverse"

@@ -86,8 +86,11 @@ def test_models_as_json_and_as_columns():
     en_de = next(r for r in records if r["name"] == "en-de")
     assert en_de["task"] == "translate" and en_de["size_bytes"] > 0 and "vocab_size" in en_de["architecture"]
     lines = attn("models").stdout.decode().splitlines()
-    assert lines[0].split("\t") == ["name", "task", "from", "to", "picked", "size", "parameters", "architecture"]
-    assert all(len(line.split("\t")) == 8 and "…" not in line for line in lines)
+    assert lines[0].split("\t") == [
+        *("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
+    ]
+    assert all(len(line.split("\t")) == 10 and "…" not in line for line in lines)
+    assert {record["source"] for record in records} == {"shipped"}  # the tests' ATTN_HOME holds none
     rows = [line.split("\t") for line in lines[1:]]
     for task, source, target in {tuple(row[1:4]) for row in rows}:  # each direction: one model picked
         assert [row[4] for row in rows if row[1:4] == [task, source, target]].count("yes") == 1

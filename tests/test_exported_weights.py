@@ -127,9 +127,9 @@ def test_every_shipped_folder_reads_back_as_training_weights(name):
     its model is read back, the calibrated encoders' fused products included."""
     from attn.export.models import build_model
     from attn.runtime.manifest import read_manifest
-    from attn.runtime.registry import installed_root
+    from attn.runtime.registry import shipped_root
 
-    folder = installed_root() / name
+    folder = shipped_root() / name
     architecture = read_manifest(folder, verify_checksums=False).architecture
     from attn.export.config import ModelConfig
 

@@ -32,7 +32,7 @@ def installed(tmp_path, monkeypatch):
     install(tmp_path, "en-de", "en", "de")
     install(tmp_path, "en-fr", "en", "fr")
     install(tmp_path, "fr-en", "fr", "en", [["fr", "en"], ["en", "fr"]])
-    monkeypatch.setattr(registry, "installed_root", lambda: tmp_path)
+    monkeypatch.setattr(registry, "model_roots", lambda: [tmp_path])
     return tmp_path
 
 
@@ -61,3 +61,25 @@ def test_pair_owners_serve_each_pair_from_the_model_made_for_it(installed):
     manifests = [model.manifest for model in registry.installed_models()]  # en-de, en-fr, fr-en
     assert registry.pair_owners(manifests) == {("en", "de"): 0, ("en", "fr"): 1, ("fr", "en"): 2}
     assert registry.pair_owners(manifests[::-1]) == {("fr", "en"): 0, ("en", "fr"): 1, ("en", "de"): 2}
+
+
+def test_an_installed_model_takes_its_pair_from_a_shipped_one(tmp_path, monkeypatch):
+    """`attn models install opus-mt:en-de` writes into $ATTN_HOME/models, read before the shipped
+    models: en→de goes to it; a folder there named as a shipped one hides that one."""
+    shipped, home = tmp_path / "shipped", tmp_path / "home"
+    shipped.mkdir()
+    (home / "models").mkdir(parents=True)
+    install(shipped, "en-de", "en", "de")
+    install(shipped, "en-fr", "en", "fr")
+    install(home / "models", "opus-mt-en-de", "en", "de")
+    install(home / "models", "en-fr", "en", "fr")
+    monkeypatch.setenv("ATTN_HOME", str(home))
+    monkeypatch.setattr(registry, "shipped_root", lambda: shipped)
+    assert registry.user_root() == home / "models"
+    assert registry.resolve_model(None, "translate", "en", "de") == home / "models" / "opus-mt-en-de"
+    assert registry.resolve_model("en-de", "translate", None, None) == shipped / "en-de"
+    assert [model.folder for model in registry.installed_models()] == [
+        home / "models" / "en-fr",
+        home / "models" / "opus-mt-en-de",
+        shipped / "en-de",
+    ]

@@ -22,8 +22,9 @@ from __future__ import annotations
 import json
 import math
 import re
+import stat
 import zipfile
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import numpy as np
 import torch
@@ -37,6 +38,7 @@ from attn.runtime.search import MODEL_SEARCH_DEFAULTS
 # The largest member an import reads (the biggest Argos models' model.bin are a few hundred MB) and
 # the most a member may inflate (model weights compress little; 400 MB of zeros 700 times over)
 LARGEST_MEMBER = 2 << 30
+LARGEST_PACKAGE = 4 << 30  # all members together
 MOST_INFLATION = 50
 ACTIVATIONS = {0: "relu", 2: "swish", 3: "gelu"}  # CTranslate2's Activation enum → [model] activation
 PADS = ("<blank>", "<pad>")
@@ -134,6 +136,21 @@ class ArgosImporter(Importer):
         )
 
 
+def check_members(archive: zipfile.ZipFile, package: Path) -> None:
+    """Refuse a package no Argos tool writes: a member named out of its folder (an absolute path,
+    `..`), a symbolic link, or members that inflate to more than LARGEST_PACKAGE together."""
+    total = 0
+    for info in archive.infolist():
+        parts = PurePosixPath(info.filename.replace("\\", "/")).parts
+        if info.filename.startswith(("/", "\\")) or ".." in parts or (parts and ":" in parts[0]):
+            raise CheckpointError(f"{package}: its member {info.filename!r} points out of the package's folder")
+        if stat.S_ISLNK(info.external_attr >> 16):
+            raise CheckpointError(f"{package}: its member {info.filename!r} is a symbolic link")
+        total += info.file_size
+    if total > LARGEST_PACKAGE:
+        raise CheckpointError(f"{package}: unpacks to {total:,} bytes, more than an Argos model holds")
+
+
 def package_files(package: Path) -> tuple[dict[str, bytes], dict]:
     """The package's files that the import reads, by name under its top folder, and its metadata."""
     try:
@@ -141,6 +158,7 @@ def package_files(package: Path) -> tuple[dict[str, bytes], dict]:
     except (zipfile.BadZipFile, OSError) as error:
         raise CheckpointError(f"{package}: not an Argos package (a zip file): {error}") from None
     with archive:
+        check_members(archive, package)
         names = [info.filename for info in archive.infolist() if not info.is_dir()]
         found = sorted((name for name in names if name.rsplit("/", 1)[-1] == "metadata.json"), key=len)
         prefix = found[0].removesuffix("metadata.json") if found else ""  # the package's top folder

@@ -12,6 +12,7 @@ SentencePiece never cuts them.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 import shutil
@@ -68,11 +69,18 @@ class Importer(ABC):
         """The checkpoint as attn's Transformer; a CheckpointError names what cannot be converted."""
 
     def write(
-        self, checkpoint: Path, out: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
+        self,
+        checkpoint: Path,
+        out: Path,
+        source_lang: str | None,
+        target_lang: str | None,
+        alignment_layer: int,
+        provenance: dict | None = None,
     ) -> dict:
-        """Convert `checkpoint` into the verified model folder `out`; returns its summary. A
-        checkpoint whose parts contradict each other (a shape, a count, a key of the wrong kind)
-        is a CheckpointError naming it, whichever reader found out."""
+        """Convert `checkpoint` into the verified model folder `out`; returns its summary.
+        `provenance` (where it was installed from) joins the origin in the manifest's `training`
+        block. A checkpoint whose parts contradict each other (a shape, a count, a key of the
+        wrong kind) is a CheckpointError naming it, whichever reader found out."""
         found = checkpoint.is_dir() if self.kind == "a folder" else checkpoint.is_file()
         if not found:
             raise CheckpointError(f"{checkpoint}: not {self.kind} ({self.expected} is expected)")
@@ -85,6 +93,8 @@ class Importer(ABC):
                 f"{checkpoint}: damaged or not of the kind attn converts "
                 f"({type(error).__name__}: {' '.join(str(error).split())[:200]})"
             ) from None
+        if provenance:
+            converted = dataclasses.replace(converted, origin=converted.origin | provenance)
         try:
             return write_imported(converted, out)
         except ExportError as error:  # a model that gives non-finite values, a folder the runtime refuses
