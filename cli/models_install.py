@@ -38,10 +38,15 @@ def install_command(
 
 def install_named(name: str, int8: bool = False, index: str | None = None) -> None:
     """Install the model `name` (a no-op when it is installed), saying what was done on stderr."""
-    from attn.export.install.installer import install
-    from attn.export.install.sources import find, hub_session
+    from attn.export.install.installer import install, installed_as
+    from attn.export.install.sources import find, hub_session, wanted
 
     console = Console(stderr=True)
+    asked = wanted(name)
+    there = installed_as(asked.folder, asked.name)
+    if there is not None:  # known without the network
+        console.print(f"{asked.name} is installed: {there}", highlight=False)
+        return
     session = hub_session()
     package = find(name, session, index)
     started = time.perf_counter()

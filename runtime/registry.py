@@ -52,18 +52,22 @@ class InstalledModel:
 
 def installed_models(roots: list[Path] | None = None) -> list[InstalledModel]:
     """Every sub-folder of the `roots` (default model_roots()) holding a readable manifest
-    (checksums not verified here), root by root; a name met again in a later root is left out."""
+    (checksums not verified here), root by root, in each the most recently installed first (then
+    by name); a name met again in a later root is left out."""
     models: dict[str, InstalledModel] = {}
     for root in roots or model_roots():
         if not root.is_dir():
             continue
+        found = []
         for folder in sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()):
             if folder.name in models or folder.name.startswith("."):  # a staging folder mid-write
                 continue
             try:
-                models[folder.name] = InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False))
+                found.append(InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False)))
             except ModelFolderError:
                 continue
+        found.sort(key=lambda model: str(model.manifest.training.get("installed_at") or ""), reverse=True)
+        models |= {model.name: model for model in found}  # a stable sort: by name where no time is recorded
     return list(models.values())
 
 

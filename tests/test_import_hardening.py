@@ -122,3 +122,57 @@ def test_a_killed_imports_scratch_folder_is_swept_and_an_unwritable_out_is_one_l
     attn("import", "marian", str(tiny_marian), "--out", str(out))
     assert not abandoned.exists() and (out / "manifest.json").is_file()
     assert "cannot write beside it" in refused("marian", str(tiny_marian), "--out", "/sys/attn-model")
+
+
+def test_sizes_each_in_bounds_but_too_many_together_are_refused(tiny_marian, tmp_path):
+    """Width 8,192, 64 + 64 layers and a feed-forward of 65,536 each passed: hundreds of GB together."""
+    changed = changed_checkpoint(
+        tiny_marian,
+        tmp_path,
+        d_model=8192,
+        encoder_layers=64,
+        decoder_layers=64,
+        encoder_ffn_dim=65536,
+        decoder_ffn_dim=65536,
+        encoder_attention_heads=8,
+        decoder_attention_heads=8,
+    )
+    assert "parameters, more than attn converts" in refused("marian", str(changed), "--out", str(tmp_path / "out"))
+
+
+def test_a_position_table_too_short_for_a_sentence_is_refused():
+    """A package with a one-row position table ended in an internal error at export."""
+    from attn.export.config import ModelConfig
+    from attn.export.importers.imported import CheckpointError, checked_size
+
+    settings = ModelConfig(architecture="transformer", embedding_size=64, heads=4, position_table_size=1)
+    with pytest.raises(CheckpointError, match="a position table of 1 rows"):
+        checked_size(settings, 100, "model.bin")
+
+
+def test_a_pickle_that_would_run_code_is_refused_without_torchs_advice(tiny_marian, tmp_path):
+    """The refusal relayed torch's advice to load with weights_only=False, which runs the file's code."""
+    import torch
+
+    pickled = tmp_path / "pickled"
+    shutil.copytree(tiny_marian, pickled)
+    (pickled / "model.safetensors").unlink()
+    torch.save({"model": shutil.rmtree}, pickled / "pytorch_model.bin")  # a function: code, not weights
+    message = refused("marian", str(pickled), "--out", str(tmp_path / "out"))
+    assert "holds more than weights" in message and "weights_only" not in message
+
+
+@pytest.mark.parametrize("damage", ["bad checksum", "deep json"])
+def test_a_damaged_package_is_one_line(tmp_path, damage):
+    """A member whose CRC does not match, and JSON nested 100,000 deep, ended in internal errors."""
+    package = tmp_path / "damaged.argosmodel"
+    metadata = "[" * 100_000 if damage == "deep json" else json.dumps({"from_code": "en", "to_code": "de"})
+    with zipfile.ZipFile(package, "w", compression=zipfile.ZIP_STORED) as archive:
+        archive.writestr("p/metadata.json", metadata)
+        archive.writestr("p/sentencepiece.model", b"x")
+        archive.writestr("p/model/model.bin", b"WEIGHTS!" * 64)
+    if damage == "bad checksum":
+        data = package.read_bytes()
+        package.write_bytes(data.replace(b"WEIGHTS!", b"WEIGHTS?", 1))
+    message = refused("argos", str(package), "--out", str(tmp_path / "out"))
+    assert "damaged" in message or "not valid JSON" in message

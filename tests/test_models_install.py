@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -37,6 +38,7 @@ class Catalog:
         self.answers: dict[str, object] = {}
         self.cut: dict[str, int] = {}  # path → bytes sent before the connection is closed
         self.ranges: list[str] = []  # the Range headers received
+        self.tokens: dict[str, str | None] = {}  # path → the Authorization header it was sent with
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -44,17 +46,23 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_GET(self):  # noqa: N802 (http.server's name)
         path = self.path.split("?")[0]
+        self.catalog.tokens[path] = self.headers.get("Authorization")
         if path in self.catalog.answers:
             return self.send(json.dumps(self.catalog.answers[path]).encode(), "application/json")
         if path not in self.catalog.files:
             self.send_error(404)
             return
         data, start = self.catalog.files[path], 0
+        etag = f'"{hashlib.sha256(data).hexdigest()[:16]}"'
         wanted = self.headers.get("Range")
         if wanted:
             self.catalog.ranges.append(wanted)
+        if wanted and self.headers.get("If-Range", etag) != etag:  # the file changed: all of it
+            wanted = None
+        if wanted:
             start = int(wanted.removeprefix("bytes=").split("-")[0])
         self.send_response(206 if wanted else 200)
+        self.send_header("ETag", etag)
         if wanted:
             self.send_header("Content-Range", f"bytes {start}-{len(data) - 1}/{len(data)}")
         self.send_header("Content-Length", str(len(data) - start))
@@ -170,8 +178,12 @@ def test_an_opus_mt_model_installs_and_translates_as_its_import_does(server, tin
     )
     assert picked == run(tmp_path, "translate", "-m", str(tmp_path / "imported"), "-f", "pharaoh", TEXT).stdout
     assert "-" in picked.decode().split("|||")[-1]  # the alignment links
-    again = run(tmp_path, "models", "install", "opus-mt:en-de", endpoint=base)
-    assert "is installed" in again.stderr.decode()
+    for name in ("opus-mt:en-de", REPO):  # known to be there without the network (the Hub at a closed port)
+        assert "opus-mt:en-de is installed" in run(tmp_path, "models", "install", name).stderr.decode()
+    shutil.copytree(tmp_path / "imported", tmp_path / "models" / "mine")  # placed by hand: never removed
+    hand_placed = run(tmp_path, "models", "remove", "mine", check_rc=2)
+    assert "not installed by `attn models install`" in hand_placed.stderr.decode()
+    assert (tmp_path / "models" / "mine" / "manifest.json").is_file()
     run(tmp_path, "models", "remove", "opus-mt:en-de")
     assert not folder.exists()
 
@@ -191,6 +203,42 @@ def test_an_interrupted_download_resumes_where_it_stopped(server, tiny_marian, t
     run(tmp_path, "models", "install", "en-de", endpoint=base)
     assert catalog.ranges == [f"bytes={kept}-"]
     assert (tmp_path / "models" / "opus-mt-en-de" / "manifest.json").is_file()
+
+
+def test_a_file_changed_since_its_download_began_is_downloaded_afresh(server, argos_package, tmp_path):
+    """The part of the old file is not completed with the new file's tail: If-Range."""
+    catalog, base = server
+    index = serve_index(catalog, base, argos_package)
+    link = f"/packages/{argos_package.name}"
+    catalog.cut[link] = len(catalog.files[link]) // 2
+    run(tmp_path, "models", "install", "argos:en-de", "--index", index, check_rc=2)
+    with zipfile.ZipFile(argos_package) as original, zipfile.ZipFile(tmp_path / "new.zip", "w") as changed:
+        for info in original.infolist():  # the same package, stored uncompressed: other bytes
+            changed.writestr(info.filename, original.read(info), compress_type=zipfile.ZIP_STORED)
+    catalog.files[link] = (tmp_path / "new.zip").read_bytes()
+    run(tmp_path, "models", "install", "argos:en-de", "--index", index)
+    assert len(catalog.ranges) == 1 and (tmp_path / "models" / "argos-en-de" / "manifest.json").is_file()
+
+
+def test_the_hub_token_goes_to_the_hub_only(server, tiny_marian, argos_package, tmp_path, monkeypatch):
+    catalog, base = server
+    serve_hub(catalog, tiny_marian)
+    index = serve_index(catalog, base.replace("127.0.0.1", "localhost"), argos_package)
+    monkeypatch.setenv("HF_TOKEN", "hf_secret")
+    run(tmp_path, "models", "available", "--index", index.replace("127.0.0.1", "localhost"), endpoint=base)
+    run(tmp_path, "models", "install", "argos:en-de", "--index", index.replace("127.0.0.1", "localhost"))
+    assert catalog.tokens["/api/models"] == "Bearer hf_secret"
+    assert catalog.tokens["/index.json"] is None and catalog.tokens[f"/packages/{argos_package.name}"] is None
+
+
+@pytest.mark.parametrize(
+    "answer", [{"siblings": None}, {"siblings": [{"rfilename": ["x"]}]}, {"siblings": "x"}, [], "text"]
+)
+def test_a_malformed_hub_answer_is_one_line(server, tmp_path, answer):
+    catalog, base = server
+    catalog.answers[f"/api/models/{REPO}"] = answer
+    refused = run(tmp_path, "models", "install", "opus-mt:en-de", endpoint=base, check_rc=2)
+    assert refused.stderr.startswith(b"attn: error: ") and refused.stderr.count(b"\n") == 1
 
 
 def test_a_corrupted_download_is_refused_and_deleted(server, tiny_marian, tmp_path):

@@ -123,3 +123,27 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page):
         assert driver.execute_script("return document.documentElement.scrollWidth") <= 390
     finally:
         driver.quit()
+
+
+def test_a_language_code_the_browser_cannot_name_still_lists(reverse_model, tmp_path):
+    """A served model into `pt_BR` broke the page: the browser's language names throw on it."""
+    import json
+    import shutil
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    folder = tmp_path / "regional"
+    shutil.copytree(reverse_model, folder)
+    manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    (folder / "manifest.json").write_text(json.dumps({**manifest, "target_lang": "pt_BR"}), encoding="utf-8")
+    running = Server("--models", str(folder))
+    driver = browser(1100, 900)
+    try:
+        driver.get(running.url + "/")
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#target-lang option"))
+        options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#target-lang option")]
+        assert "pt_BR" in options and "Cannot reach" not in driver.find_element(By.TAG_NAME, "body").text
+    finally:
+        driver.quit()
+        running.stop()

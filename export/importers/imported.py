@@ -124,6 +124,8 @@ LARGEST = {
     "position_table_size": 1 << 16,
     "vocab_size": 1 << 20,
 }
+LARGEST_PARAMETERS = 1 << 30  # about 4.3 GB in fp32, several times the largest OPUS-MT models
+LEAST_POSITIONS = 16  # rows of a stored position table: a sentence of a few pieces and its end
 
 
 def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelConfig:
@@ -138,7 +140,27 @@ def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelCon
             )
     if settings.embedding_size % settings.heads:
         raise CheckpointError(f"{where}: {settings.heads} heads do not divide the width {settings.embedding_size}")
+    if settings.position_table_size and settings.position_table_size < LEAST_POSITIONS:
+        raise CheckpointError(
+            f"{where}: a position table of {settings.position_table_size} rows (a model reads at least {LEAST_POSITIONS})"
+        )
+    parameters = parameter_count(settings, vocab_size)
+    if parameters > LARGEST_PARAMETERS:  # each size within bounds, together hundreds of GB
+        raise CheckpointError(f"{where}: {parameters:,} parameters, more than attn converts ({LARGEST_PARAMETERS:,})")
     return settings
+
+
+def parameter_count(settings: ModelConfig, vocab_size: int) -> int:
+    """About how many parameters a Transformer of these sizes holds (its matrices: one embedding,
+    the position table, each layer's attention and feed-forward products)."""
+    width, feedforward = settings.embedding_size, settings.feedforward_size
+    encoder_layer = 4 * width * width + 2 * width * feedforward
+    decoder_layer = 8 * width * width + 2 * width * feedforward
+    return (
+        (vocab_size + settings.position_table_size) * width
+        + settings.encoder_layers * encoder_layer
+        + settings.decoder_layers * decoder_layer
+    )
 
 
 def write_imported(converted: Converted, out: Path) -> dict:

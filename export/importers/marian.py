@@ -21,7 +21,9 @@ Tokenizers: source.spm and target.spm as `tokenizers` Unigram models in that id 
 from __future__ import annotations
 
 import json
+import pickle
 import re
+import warnings
 from pathlib import Path
 
 import torch
@@ -222,7 +224,15 @@ def read_weights(checkpoint: Path) -> dict[str, torch.Tensor]:
 
             return load_file(str(safetensors))
         if pickled.is_file():
-            return torch.load(pickled, map_location="cpu", weights_only=True)
+            with warnings.catch_warnings():  # torch warns of old pickle protocols: not the user's concern
+                warnings.simplefilter("ignore")
+                return torch.load(pickled, map_location="cpu", weights_only=True)
+    except pickle.UnpicklingError as error:
+        if "weights only" in str(error).lower():  # torch's advice, weights_only=False, would run the file's code
+            raise CheckpointError(
+                f"{pickled}: holds more than weights (objects whose loading would run code): not imported"
+            ) from None
+        raise CheckpointError(f"{pickled}: damaged ({str(error).splitlines()[0][:200]})") from None
     except Exception as error:  # safetensors and torch raise many kinds on damaged files
         raise CheckpointError(f"{checkpoint}: cannot read the weights ({str(error).splitlines()[0][:200]})") from None
     raise CheckpointError(f"{checkpoint}: holds neither model.safetensors nor pytorch_model.bin")

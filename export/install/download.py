@@ -24,6 +24,7 @@ from attn.runtime.errors import UsageError
 CHUNK = 1 << 16  # bytes read and written at a time (what a cut connection may lose of its last read)
 TIMEOUT = (15, 60)  # seconds to connect, and to wait for each chunk
 PARTIAL = ".part"  # the suffix of a download under way (or interrupted: resumed by the next run)
+VALIDATOR = ".part-etag"  # beside it: the ETag or date of the file it is a part of (If-Range)
 
 
 class DownloadError(UsageError):
@@ -66,39 +67,27 @@ def download(remote: Remote, folder: Path, session, progress: Progress) -> Path:
 
     folder.mkdir(parents=True, exist_ok=True)
     final, part = folder / remote.name, folder / (remote.name + PARTIAL)
-    if final.is_file() and verified(final, remote, delete=False):
+    validator = folder / (remote.name + VALIDATOR)
+    checkable = remote.size is not None or remote.sha256 is not None
+    if final.is_file() and checkable and verified(final, remote, delete=False):
         return final
-    have = part.stat().st_size if part.is_file() else 0
-    if remote.size is not None and have > remote.size:  # not a head of this file
-        part.unlink()
-        have = 0
-    task = progress.add_task(remote.name, total=remote.size, completed=have)
+    task = progress.add_task(remote.name, total=remote.size)
     try:
-        with session.get(
-            remote.url, headers={"Range": f"bytes={have}-"} if have else {}, stream=True, timeout=TIMEOUT
-        ) as response:
-            if response.status_code == 416 and have and have == remote.size:  # the part is the whole file
-                pass
-            elif response.status_code in (200, 206):
-                resumed = response.status_code == 206 and content_start(response) == have
-                if not resumed:  # the server sent the whole file: start over
-                    have = 0
-                total = declared_total(response, have)
-                progress.update(task, total=remote.size or total, completed=have)
-                with open(part, "ab" if resumed else "wb") as out:
-                    for chunk in response.iter_content(CHUNK):
-                        out.write(chunk)
-                        progress.advance(task, len(chunk))
-                if remote.size is None and total is not None and part.stat().st_size != total:
-                    raise DownloadError(f"{remote.url}: {part.stat().st_size:,} bytes came of {total:,}")
-            else:
-                raise DownloadError(f"{remote.url}: the server answered HTTP {response.status_code} {response.reason}")
+        for _ in range(2):  # a part the server no longer has (416: the file changed) starts over once
+            if fetched(remote, part, validator, session, progress, task):
+                break
+            part.unlink(missing_ok=True)
+        else:
+            raise DownloadError(f"{remote.url}: the server refuses to send the file from its start (HTTP 416)")
     except (requests.ConnectionError, requests.Timeout, requests.exceptions.ChunkedEncodingError) as error:
         got = part.stat().st_size if part.is_file() else 0
         raise DownloadError(
             f"{remote.url}: the download stopped ({type(error).__name__}) after {got:,} bytes; "
             "the same command resumes it"
         ) from None
+    except requests.RequestException as error:  # too many redirects, an address requests cannot use
+        raise DownloadError(f"{remote.url}: {type(error).__name__}: {' '.join(str(error).split())[:200]}") from None
+    validator.unlink(missing_ok=True)
     if not verified(part, remote, delete=True):
         raise DownloadError(
             f"{remote.url}: the downloaded file is not the one the source declares "
@@ -106,6 +95,44 @@ def download(remote: Remote, folder: Path, session, progress: Progress) -> Path:
         )
     part.replace(final)
     return final
+
+
+def fetched(remote: Remote, part: Path, validator: Path, session, progress: Progress, task) -> bool:
+    """Fetch what `part` lacks of `remote` (all of it when the server sends the whole file, or when
+    the file changed since `part` was begun: If-Range with the ETag or date `validator` keeps);
+    False when the server answers 416 to a part that is not the whole file."""
+    have = part.stat().st_size if part.is_file() else 0
+    if remote.size is not None and have > remote.size:  # not a head of this file
+        part.unlink()
+        have = 0
+    headers = {}
+    if have:
+        headers["Range"] = f"bytes={have}-"
+        if validator.is_file():
+            headers["If-Range"] = validator.read_text(encoding="utf-8").strip()
+    with session.get(remote.url, headers=headers, stream=True, timeout=TIMEOUT) as response:
+        if response.status_code == 416:
+            return have > 0 and have == remote.size  # the part is the whole file
+        if response.status_code not in (200, 206):
+            raise DownloadError(f"{remote.url}: the server answered HTTP {response.status_code} {response.reason}")
+        resumed = response.status_code == 206 and content_start(response) == have
+        if not resumed:  # the whole file comes: start over
+            have = 0
+            stamp = response.headers.get("ETag") or response.headers.get("Last-Modified")
+            if stamp:
+                validator.write_text(stamp, encoding="utf-8")
+            else:
+                validator.unlink(missing_ok=True)
+        total = declared_total(response, have)
+        progress.update(task, total=remote.size or total, completed=have)
+        with open(part, "ab" if resumed else "wb") as out:
+            for chunk in response.iter_content(CHUNK):
+                out.write(chunk)
+                progress.advance(task, len(chunk))
+    got = part.stat().st_size
+    if total is not None and got != total:
+        raise DownloadError(f"{remote.url}: {got:,} bytes came of the {total:,} the server announced")
+    return True
 
 
 def content_start(response) -> int | None:

@@ -4,7 +4,7 @@
   JSON list of packages, each with its languages, version and download links: ARGOS_INDEX, or the
   URL or file that `--index` or the `ATTN_ARGOS_INDEX` variable names).
 - `opus-mt:en-de`: the Hugging Face Hub's `Helsinki-NLP/opus-mt-en-de` (a Marian checkpoint).
-- `ORG/NAME`: any Hub repository holding a Marian checkpoint.
+- `ORG/NAME`: any Hub repository holding a Marian checkpoint (installed as `hf--ORG--NAME`).
 - `en-de`: the DEFAULT_SOURCE's model for that pair.
 The Hub is `https://huggingface.co` unless `HF_ENDPOINT` names another, as for the Hub's own
 client; `HF_TOKEN`, where set, is sent to it. A Hub model's files are listed with their sizes and
@@ -20,6 +20,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from attn.export.install.download import DownloadError, Remote
 
@@ -36,6 +37,9 @@ MARIAN_FILES = ("config.json", "source.spm", "target.spm", "vocab.json")
 MARIAN_OPTIONAL = ("tokenizer_config.json",)
 MARIAN_WEIGHTS = ("model.safetensors", "pytorch_model.bin")
 NEAREST = 5  # names suggested for one that does not exist
+MOST_PAGES = 100  # of the Hub's model list (1,000 models a page)
+COMMIT = re.compile(r"[0-9a-f]{40}")
+SHA256 = re.compile(r"[0-9a-fA-F]{64}")
 
 
 @dataclass(frozen=True)
@@ -60,23 +64,53 @@ def hub_endpoint() -> str:
 
 
 def hub_session():
-    """A requests session for the Hub (and Argos's links), with HF_TOKEN where set."""
+    """A requests session for the Hub and Argos's links; HF_TOKEN, where set, goes only to the Hub."""
     import requests
 
     session = requests.Session()
     session.headers["User-Agent"] = "attn (models install)"
     token = os.environ.get("HF_TOKEN")
     if token:
-        session.headers["Authorization"] = f"Bearer {token}"  # requests drops it on a redirect to another host
+        session.auth = HubToken(token)
     return session
 
 
-def find(name: str, session, index: str | None = None) -> Package:
-    """The package `name` stands for (`index`: Argos's index, argos_index's default when None); a
-    DownloadError naming the nearest names when none does."""
+class HubToken:
+    """requests' auth hook: `Authorization: Bearer TOKEN` on requests to the Hub's host only (an
+    Argos index may name any host; requests drops the header itself on a redirect elsewhere)."""
+
+    def __init__(self, token: str):
+        self.token = token
+
+    def __call__(self, request):
+        if urlsplit(request.url).netloc == urlsplit(hub_endpoint()).netloc:
+            request.headers["Authorization"] = f"Bearer {self.token}"
+        return request
+
+
+@dataclass(frozen=True)
+class Wanted:
+    """What a name asks for, known without the network: the source (`opus-mt`, `argos`, or `hub`
+    for a repository id), the pair or the repository, and the folder it installs as."""
+
+    name: str
+    kind: str
+    folder: str
+    source_lang: str | None = None
+    target_lang: str | None = None
+    repo: str | None = None
+
+
+def wanted(name: str) -> Wanted:
+    """Read `name` (`opus-mt:en-de`, `argos:en-de`, `en-de`, `ORG/NAME`); a DownloadError if it is
+    none of them. Helsinki-NLP's repository of a pair is that pair's `opus-mt` name."""
     kind, _, rest = name.partition(":") if ":" in name else ("", "", name)
+    opus_mt_repo = PAIR.fullmatch(rest.removeprefix(f"{OPUS_MT}/opus-mt-")) if rest.startswith(f"{OPUS_MT}/") else None
+    if not kind and opus_mt_repo:
+        kind, rest = "opus-mt", opus_mt_repo.group(0)
     if not kind and REPO.fullmatch(rest):
-        return hub_package(rest, session, rest.split("/")[1], None, None)
+        organization, repository = rest.split("/")
+        return Wanted(rest, "hub", f"hf--{organization}--{repository}", repo=rest)
     kind = kind or DEFAULT_SOURCE
     pair = PAIR.fullmatch(rest)
     if kind not in SOURCES or not pair:
@@ -85,9 +119,17 @@ def find(name: str, session, index: str | None = None) -> Package:
             f"opus-mt:en-de), FROM-TO (from {DEFAULT_SOURCE}) or a Hugging Face repository ORG/NAME"
         )
     source, target = pair.groups()
-    if kind == "argos":
-        return argos_package(source, target, session, index)
-    return hub_package(f"{OPUS_MT}/opus-mt-{source}-{target}", session, f"opus-mt-{source}-{target}", source, target)
+    repo = f"{OPUS_MT}/opus-mt-{source}-{target}" if kind == "opus-mt" else None
+    return Wanted(f"{kind}:{source}-{target}", kind, f"{kind}-{source}-{target}", source, target, repo)
+
+
+def find(name: str, session, index: str | None = None) -> Package:
+    """The package `name` stands for (`index`: Argos's index, argos_index's default when None); a
+    DownloadError naming the nearest names when none does."""
+    asked = wanted(name)
+    if asked.kind == "argos":
+        return argos_package(asked, session, index)
+    return hub_package(asked, session)
 
 
 def available(session, sources=SOURCES, index: str | None = None) -> list[Package]:
@@ -129,30 +171,33 @@ def argos_index(session, where: str | None = None) -> list[dict]:
 
 
 def argos_entry(entry: dict) -> Package | None:
-    """A package of the index as a Package (its http(s) links as the file to download)."""
-    source, target = str(entry.get("from_code")), str(entry.get("to_code"))
-    links = [link for link in entry.get("links", []) if isinstance(link, str) and link.startswith("http")]
+    """A package of the index as a Package (its first http(s) link as the file to download); None
+    for an entry that is not a well-formed package of one pair."""
+    source, target, links = entry.get("from_code"), entry.get("to_code"), entry.get("links")
+    if not isinstance(source, str) or not isinstance(target, str) or not isinstance(links, list):
+        return None
+    links = [link for link in links if isinstance(link, str) and link.startswith(("http://", "https://"))]
     if not links or not PAIR.fullmatch(f"{source}-{target}"):
         return None
-    version = str(entry.get("package_version", ""))
+    licence = entry.get("license")
     return Package(
         name=f"argos:{source}-{target}",
         importer="argos",
         folder=f"argos-{source}-{target}",
         source_lang=source,
         target_lang=target,
-        version=version,
-        files=[Remote(links[0], f"{entry.get('code', 'package')}-{version}.argosmodel".replace("/", "_"))],
-        licence=entry.get("license"),
+        version=str(entry.get("package_version", ""))[:40],
+        files=[Remote(links[0], "package.argosmodel")],
+        licence=licence if isinstance(licence, str) else None,
         page="https://github.com/argosopentech/argospm-index",
     )
 
 
-def argos_package(source: str, target: str, session, index: str | None) -> Package:
+def argos_package(asked: Wanted, session, index: str | None) -> Package:
     packages = [package for package in map(argos_entry, argos_index(session, index)) if package is not None]
-    found = [package for package in packages if (package.source_lang, package.target_lang) == (source, target)]
+    found = [package for package in packages if package.name == asked.name]
     if not found:
-        raise not_found(f"argos:{source}-{target}", [package.name for package in packages])
+        raise not_found(asked.name, [package.name for package in packages])
     return max(found, key=lambda package: version_key(package.version))
 
 
@@ -163,65 +208,81 @@ def version_key(version: str) -> tuple[int, ...]:
 # The Hugging Face Hub
 
 
-def hub_package(repo: str, session, folder: str, source: str | None, target: str | None) -> Package:
-    """A Marian checkpoint in the Hub repository `repo`: its files with the sizes and SHA-256s
-    the Hub declares, at the repository's current commit."""
-    answer = get(session, f"{hub_endpoint()}/api/models/{repo}?blobs=true", missing_ok=True)
+def hub_package(asked: Wanted, session) -> Package:
+    """A Marian checkpoint in the Hub repository `asked.repo`: its files with the sizes and
+    SHA-256s the Hub declares, at the repository's current commit."""
+    answer = get(session, f"{hub_endpoint()}/api/models/{asked.repo}?blobs=true", missing_ok=True)
     if answer is None:
-        names = [package.name for package in map(opus_mt_entry, opus_mt_repos(session)) if package]
-        asked = f"opus-mt:{source}-{target}" if repo.startswith(f"{OPUS_MT}/opus-mt-") else repo
-        raise not_found(asked, names if repo.startswith(f"{OPUS_MT}/") else [])
+        raise not_found(asked.name, opus_mt_names(session) if asked.kind == "opus-mt" else [])
     info = json_of(answer)
-    if not isinstance(info, dict):
+    listed = info.get("siblings") if isinstance(info, dict) else None
+    if not isinstance(listed, list):
         raise DownloadError(f"{answer.url}: not the Hub's description of a model")
-    siblings = {sibling.get("rfilename"): sibling for sibling in info.get("siblings", []) if isinstance(sibling, dict)}
+    siblings = {
+        sibling["rfilename"]: sibling
+        for sibling in listed
+        if isinstance(sibling, dict) and isinstance(sibling.get("rfilename"), str)
+    }
     weights = next((name for name in MARIAN_WEIGHTS if name in siblings), None)
     missing = [name for name in MARIAN_FILES if name not in siblings]
     if weights is None or missing:
         raise DownloadError(
-            f"{hub_endpoint()}/{repo}: not a Marian checkpoint (it lacks "
+            f"{hub_endpoint()}/{asked.repo}: not a Marian checkpoint (it lacks "
             f"{', '.join(missing + ([] if weights else [' or '.join(MARIAN_WEIGHTS)]))})"
         )
-    commit = str(info.get("sha") or "main")
-    wanted = [*MARIAN_FILES, *(name for name in MARIAN_OPTIONAL if name in siblings), weights]
-    files = [hub_remote(repo, commit, siblings[name]) for name in wanted]
+    commit = info.get("sha") if isinstance(info.get("sha"), str) and COMMIT.fullmatch(info["sha"]) else "main"
+    wanted_files = [*MARIAN_FILES, *(name for name in MARIAN_OPTIONAL if name in siblings), weights]
     card = info.get("cardData") if isinstance(info.get("cardData"), dict) else {}
+    licence = card.get("license")
     return Package(
-        name=f"opus-mt:{source}-{target}" if source else repo,
+        name=asked.name,
         importer="marian",
-        folder=folder,
-        source_lang=source,
-        target_lang=target,
+        folder=asked.folder,
+        source_lang=asked.source_lang,
+        target_lang=asked.target_lang,
         version=commit[:12],
-        files=files,
-        licence=card.get("license"),
-        page=f"{hub_endpoint()}/{repo}",
+        files=[hub_remote(asked.repo, commit, siblings[name]) for name in wanted_files],
+        licence=licence if isinstance(licence, str) else None,
+        page=f"{hub_endpoint()}/{asked.repo}",
     )
 
 
 def hub_remote(repo: str, commit: str, sibling: dict) -> Remote:
-    """One file of a Hub repository at `commit`, with its size and (a large file's) SHA-256."""
-    name = str(sibling["rfilename"])
+    """One file of a Hub repository at `commit`, with the size and (a large file's) SHA-256 the
+    Hub declares, where they are well-formed."""
+    name = sibling["rfilename"]
     lfs = sibling.get("lfs") if isinstance(sibling.get("lfs"), dict) else {}
     size = lfs.get("size", sibling.get("size"))
+    digest = lfs.get("sha256")
     return Remote(
         f"{hub_endpoint()}/{repo}/resolve/{commit}/{name}",
         name,
-        size if isinstance(size, int) else None,
-        lfs.get("sha256"),
+        size if isinstance(size, int) and not isinstance(size, bool) and size >= 0 else None,
+        digest.lower() if isinstance(digest, str) and SHA256.fullmatch(digest) else None,
     )
 
 
 def opus_mt_repos(session) -> list[str]:
-    """The ids of the Hub's OPUS-MT repositories (the model list, page by page)."""
-    url = f"{hub_endpoint()}/api/models?author={OPUS_MT}&search=opus-mt-&limit=1000"
-    repos = []
-    while url:
+    """The ids of the Hub's OPUS-MT repositories (the model list, page by page, each page once)."""
+    url, seen, repos = f"{hub_endpoint()}/api/models?author={OPUS_MT}&search=opus-mt-&limit=1000", set(), []
+    while url and url not in seen and len(seen) < MOST_PAGES:
+        seen.add(url)
         answer = get(session, url)
         listed = json_of(answer)
-        repos += [model.get("id") for model in listed if isinstance(model, dict)] if isinstance(listed, list) else []
+        if not isinstance(listed, list):
+            raise DownloadError(f"{answer.url}: not the Hub's list of models")
+        repos += [model.get("id") for model in listed if isinstance(model, dict)]
         url = answer.links.get("next", {}).get("url")
     return [repo for repo in repos if isinstance(repo, str)]
+
+
+def opus_mt_names(session) -> list[str]:
+    """The `opus-mt:` names of the Hub's list, or none when the list cannot be had (the names
+    only help a message)."""
+    try:
+        return [package.name for package in map(opus_mt_entry, opus_mt_repos(session)) if package]
+    except DownloadError:
+        return []
 
 
 def opus_mt_entry(repo: str) -> Package | None:
@@ -249,6 +310,8 @@ def get(session, url: str, missing_ok: bool = False):
             f"{url}: cannot be reached ({type(error).__name__}); without a network, download the model "
             "elsewhere and convert it with `attn import marian FOLDER` or `attn import argos FILE`"
         ) from None
+    except requests.RequestException as error:  # too many redirects, an address requests cannot use
+        raise DownloadError(f"{url}: {type(error).__name__}: {' '.join(str(error).split())[:200]}") from None
     if missing_ok and answer.status_code in (401, 404):
         return None
     if answer.status_code != 200:
