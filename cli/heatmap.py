@@ -6,6 +6,7 @@ not its numbered neighbours."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
 
 FORMATS = (".png", ".svg", ".pdf")
+MAX_HEATMAPS = 50  # drawn by one command: a heat map is read one sentence at a time
 
 
 def check_heatmap_path(path: Path | None, inputs: int = 2) -> None:
@@ -47,20 +49,26 @@ def check_numbered_free(path: Path, total: int) -> None:
 
 class Heatmaps:
     """The heat maps of one command: each input's best result is kept as it comes (`add`), and all
-    are drawn at the end (`write`): to `path` for one input, path-1, path-2, … for several. Without
-    a path, nothing is kept."""
+    are drawn at the end (`write`): to `path` for one input, path-1, path-2, … for several, the
+    first MAX_HEATMAPS inputs (a note says when there are more). Without a path, nothing is kept."""
 
     def __init__(self, path: Path | None, notify=warn_on_stderr):
         self.path = path
         self.notify = notify
         self.kept: list[tuple[WordAlignment, str]] = []
+        self.inputs = 0
 
     def add(self, source: str, result) -> None:
         """`result`: the input's n-best list (its best first, with alignment and score)."""
-        if self.path is not None:
+        if self.path is None:
+            return
+        self.inputs += 1
+        if self.inputs == MAX_HEATMAPS + 1:
+            self.notify(f"--heatmap draws the first {MAX_HEATMAPS} inputs; the others are not drawn")
+        if self.inputs <= MAX_HEATMAPS:
             best = result[0]
             self.kept.append(
-                (heatmap_alignment(best.alignment, len(self.kept) + 1, self.notify), heatmap_title(source, best.score))
+                (heatmap_alignment(best.alignment, self.inputs, self.notify), heatmap_title(source, best.score))
             )
 
     def write(self) -> None:
@@ -150,6 +158,7 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
     colour_bar.set_label("attention weight (rows sum to 1); outlined: hard link", fontsize=8)
     if title:
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
+    path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
     temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
     figure.savefig(temporary, dpi=150)
     plt.close(figure)

@@ -4,7 +4,8 @@ partial file goes and an existing FILE is left as it was).
 
 As Unix tools do with what is not a plain file: a device or a FIFO (`-o /dev/null`, `mkfifo f`)
 is written to as it is, never replaced; a symbolic link is followed, and the file it names is
-replaced (the link stays a link); an existing file keeps its permissions.
+replaced (the link stays a link); a file of several hard links is written over once the output is
+whole (every name keeps it, as `cp` keeps them); an existing file keeps its permissions.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import stat
 import sys
 from collections.abc import Iterator
@@ -41,9 +43,12 @@ def output_file(path: Path | None) -> Iterator[None]:
     try:
         with _redirected(partial, path):
             yield
-        if existing is not None:
-            os.chmod(partial, stat.S_IMODE(existing.st_mode))
-        os.replace(partial, path)
+        if existing is not None and existing.st_nlink > 1:  # a hard link: its file written, every name kept
+            shutil.copyfile(partial, path)
+        else:
+            if existing is not None:
+                os.chmod(partial, stat.S_IMODE(existing.st_mode))
+            os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)
 

@@ -1,10 +1,14 @@
 """SHA-256 checksums of files, remembered by each file's identity as git's index remembers what it
 hashed: a file is hashed again only when its identity changes (device, inode, size, and its
-modification and status-change times to the nanosecond). Every write to a file, and every file
-renamed or copied over it, changes its status-change time, which no user can set; so a file
-changed since it was hashed is hashed again. A file hashed less than RACY_SECONDS after its last
-change is not remembered, since a write within the same tick of the clock might keep its times
-(git's "racy" files).
+modification and status-change times to the nanosecond). A write through write(2), and every
+file renamed or copied over it, changes its status-change time, which no user can set; so a file
+changed that way since it was hashed is hashed again. A file hashed less than RACY_SECONDS after
+its last change is not remembered, since a write within the same tick of the clock might keep its
+times (git's "racy" files). The limit, as git's: a write through a shared memory mapping to a page
+already written since the last write-back (Linux updates the times at a page's first write after
+that) can keep every time, and its file then passes with the digest remembered before. The memo
+guards against a damaged or replaced file, as the checksums do, not against a process that maps
+the user's model files and writes into them: one that can do that can change the files anyway.
 
 Starting the shipped en-de checks 43 MB against recorded checksums (the model folder's files, and
 the optimized graphs of runtime/sessions.py's cache): reading and hashing them took about 50 ms of

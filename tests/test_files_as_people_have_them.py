@@ -52,6 +52,31 @@ def test_output_through_a_link_keeps_the_link_and_the_file_its_mode(reverse_mode
     assert stat.S_IMODE(private.stat().st_mode) == 0o600
 
 
+def test_output_to_a_hard_link_keeps_every_name_of_the_file(reverse_model, tmp_path):
+    """-o to a file of two hard links replaced one name by a new file: the other kept the old text."""
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("old")
+    os.link(first, second)
+    attn("translate", "-m", str(reverse_model), "-o", str(second), "a0 b1")
+    expected = attn("translate", "-m", str(reverse_model), "a0 b1").stdout.decode()
+    assert first.read_text() == second.read_text() == expected and first.stat().st_ino == second.stat().st_ino
+
+
+def test_a_heat_map_through_a_link_keeps_the_link_and_many_inputs_are_capped(reverse_model, tmp_path):
+    """--heatmap to a symbolic link replaced the link; 100 inputs drew 100 files without a word."""
+    pytest.importorskip("matplotlib")
+    from attn.cli.heatmap import MAX_HEATMAPS
+
+    (tmp_path / "mine.png").write_bytes(b"old")
+    (tmp_path / "link.png").symlink_to("mine.png")
+    attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "link.png"), "a0 b1")
+    assert (tmp_path / "link.png").is_symlink() and (tmp_path / "mine.png").read_bytes().startswith(b"\x89PNG")
+    inputs = "".join("a0 b1\n" for _ in range(MAX_HEATMAPS + 2))
+    many = attn("translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "many.png"), stdin=inputs)
+    assert f"draws the first {MAX_HEATMAPS} inputs" in many.stderr.decode()
+    assert len(list(tmp_path.glob("many-*.png"))) == MAX_HEATMAPS
+
+
 def test_a_byte_order_mark_and_windows_line_ends_read_as_plain_text(reverse_model):
     """A UTF-8 BOM before the first line was translated as text; CRLF lines too."""
     plain = attn("translate", "-m", str(reverse_model), stdin="a0 b1\nc2 d3\n").stdout

@@ -3,11 +3,13 @@ HTTP level, dynamic batching, and a graceful SIGTERM."""
 
 import asyncio
 import json
+import os
 import select
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -756,3 +758,23 @@ def test_pipelined_requests_on_one_connection_are_all_answered(server):
             chunk = client.recv(4096)
             assert chunk, answer  # closed before the second answer
             answer += chunk
+
+
+@pytest.mark.unit
+def test_a_killed_servers_translated_files_are_removed_by_the_next(tmp_path, monkeypatch):
+    """A server killed with SIGKILL left /tmp/attn-serve-files-* with users' translations."""
+    from attn.cli.server.files import FOLDER_PREFIX, TranslatedFiles
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    finished = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True)
+    abandoned = tmp_path / f"{FOLDER_PREFIX}{int(finished.stdout)}-x1"
+    running = tmp_path / f"{FOLDER_PREFIX}{os.getppid()}-x2"
+    for folder in (abandoned, running):
+        folder.mkdir()
+        (folder / "0123.letter.docx").write_bytes(b"a user's translation")
+    files = TranslatedFiles()
+    try:
+        assert not abandoned.exists() and running.is_dir()
+        assert files.folder.parent == tmp_path and files.folder.name.startswith(f"{FOLDER_PREFIX}{os.getpid()}-")
+    finally:
+        files.remove()

@@ -4,19 +4,28 @@ FILES_KEPT. Each format is read and written by runtime/documents."""
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 import shutil
 import tempfile
 from pathlib import Path
 
+from attn.runtime.sessions import process_running
+
 FILES_KEPT = 256
+FOLDER_PREFIX = "attn-serve-files-"  # then the server's process id
 STORED_NAME = re.compile(r"^[0-9a-f]{32}\.[A-Za-z0-9._-]{1,200}$")
 
 
 class TranslatedFiles:
+    """The translated files kept for download, in a temporary folder named with the server's
+    process id: a server killed without its teardown (kill -9) leaves its folder, and the next
+    server to start removes it, with the users' translations in it."""
+
     def __init__(self):
-        self.folder = Path(tempfile.mkdtemp(prefix="attn-serve-files-"))
+        sweep_abandoned_folders()
+        self.folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{os.getpid()}-"))
 
     def store(self, filename: str, data: bytes) -> str:
         """Keep `data` for download under a new name (the user's name, made safe, after a random
@@ -38,6 +47,14 @@ class TranslatedFiles:
 
     def remove(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def sweep_abandoned_folders() -> None:
+    """Remove the folders of translated files whose server no longer runs."""
+    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
+        pid = folder.name.removeprefix(FOLDER_PREFIX).split("-")[0]
+        if pid.isdigit() and folder.is_dir() and not folder.is_symlink() and not process_running(int(pid)):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def download_name(name: str) -> str:
