@@ -37,7 +37,8 @@ class Span:
     """Markup over characters [start, end) of a text (start == end: a void element); `payload`
     is the format's own (a tag, a run's formatting) and passes through untouched; `exact`: its
     text is not to be translated (code: the format gives the element back as it was); `children`
-    are the spans nested inside it, in order."""
+    are the spans nested inside it, in order; `spaced`: a void span that stood between two words
+    with a space on each side (`word <!-- --> word`), given a space on each side where it lands."""
 
     start: int
     end: int
@@ -45,6 +46,7 @@ class Span:
     void: bool = False
     exact: bool = False
     children: list[Span] = field(default_factory=list)
+    spaced: bool = False
 
 
 class Aligned(Protocol):
@@ -154,7 +156,7 @@ class _Placer:
         for span in spans:
             if span.void:
                 at = self.character(self.void_position(span, first, last, taken))
-                placed[id(span)] = Span(at, at, span.payload, True)
+                placed[id(span)] = Span(at, at, span.payload, True, spaced=span.spaced)
         return [placed[id(span)] for span in spans]
 
     def copies(self, span: Span, first: int, last: int, taken: set[int]) -> list[tuple[int, int, int, int]]:
@@ -265,6 +267,8 @@ def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:
             text_to(min(span.start, end))
             if span.void:
                 events.append(("void", span.payload))
+                if span.spaced and text[position - 1 : position] == " " and text[position : position + 1].strip():
+                    events.append(("text", " "))  # between two words, as it stood: not glued to the next
                 continue
             events.append(("open", span.payload))
             emit(span.children, min(span.end, end))

@@ -6,6 +6,7 @@ attributes, well formed and nested as it was, and sentences are translated whole
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -71,3 +72,19 @@ def test_a_sentence_is_translated_whole_not_cut_at_its_tags(translator):
     output = BeautifulSoup(translated(translator, html, "en", "de"), "html.parser")
     plain = translator.translate("Click Save to keep your changes.", "en", "de").text
     assert output.get_text() == plain and output.find("b").get_text() and output.find("a").get_text()
+
+
+def test_a_void_element_between_words_stays_between_words(translator):
+    """An image, a line break or a comment between two words came back glued to the next word."""
+    html = '<p>Click the button <img src="b.png"> to save, and <br> then close <!-- note --> the window.</p>'
+    output = translated(translator, html, "en", "de")
+    for void in ('<img src="b.png"/>', "<br/>", "<!-- note -->"):
+        assert void in output and not re.search(re.escape(void) + r"\w", output), output
+
+
+def test_a_document_type_declaring_entities_is_kept_and_nothing_expanded(translator):
+    """A DOCTYPE with an internal subset came back mangled (a declaration turned into a comment,
+    `]>` into `]&gt;`) and `&lol2;` into `&amp;lol2`."""
+    prolog = '<!DOCTYPE html [\n <!ENTITY lol "lol">\n <!ENTITY lol2 "&lol;&lol;&lol;">\n]>\n'
+    output = translated(translator, prolog + "<p>The file &lol2; could not be opened.</p>", "en", "de")
+    assert output.startswith(prolog) and "&lol2;" in output and "&amp;" not in output and "lollol" not in output

@@ -11,7 +11,8 @@ Comments and void elements (`<br>`, `<img>`) go where their neighbouring words w
 they are; inline `<code>`, `<kbd>`, `<samp>` and `<var>` stay in their sentence, so that the
 sentence reads whole, and come back as they were, around the target words aligned to them.
 Character references come back as characters where they do not need escaping (`&nbsp;` as
-U+00A0, `&amp;` as `&amp;`).
+U+00A0, `&amp;` as `&amp;`). A document type that declares entities (an internal subset) is kept
+as written, and the references to its entities as they are: nothing is expanded.
 """
 
 from __future__ import annotations
@@ -44,6 +45,32 @@ WHITESPACE = re.compile(r"\s+")
 # Elements nested deeper are refused: real pages stay far below, and the walk over runs and the
 # placement of spans go one call deeper per level.
 MAX_NESTING = 100
+
+
+# A document type with an internal subset (`<!DOCTYPE html [ <!ENTITY …> ]>`, XHTML's and old
+# HTML's way to declare entities): kept as written, never parsed (html.parser cuts it at its first
+# `>`), and the references to the entities it declares kept as they are, never expanded.
+INTERNAL_SUBSET = re.compile(r"\A(\s*(?:<\?xml[^>]*\?>\s*)?<!DOCTYPE[^\[>]*\[.*?\]\s*>)", re.S | re.I)
+DECLARED_ENTITY = re.compile(r"<!ENTITY\s+([A-Za-z_][\w.-]*)")
+ENTITY_MARK = "attn-entity "  # a declared entity's reference, as a comment while the document is translated
+
+
+def kept_prolog(html: str) -> tuple[str, str]:
+    """(the document type with its internal subset, or "", the rest of the document with each
+    reference to an entity declared there as an ENTITY_MARK comment)."""
+    found = INTERNAL_SUBSET.match(html)
+    if not found:
+        return "", html
+    names = set(DECLARED_ENTITY.findall(found.group(1)))
+    rest = html[found.end() :]
+    if names:
+        reference = re.compile(r"&(" + "|".join(map(re.escape, sorted(names))) + r");")
+        rest = reference.sub(lambda match: f"<!--{ENTITY_MARK}{match.group(1)}-->", rest)
+    return found.group(1), rest
+
+
+def restored_references(html: str) -> str:
+    return re.sub(r"<!--" + ENTITY_MARK + r"([A-Za-z_][\w.-]*)-->", r"&\1;", html)
 
 
 class TooDeep(DocumentError):
@@ -103,6 +130,11 @@ class RunReader:
 
     def add_text(self, text: str) -> None:
         text = WHITESPACE.sub(" ", text)
+        if text.startswith(" ") and self.text.endswith(" "):  # the void spans just before stood between spaces
+            for span in reversed(self.spans):
+                if span.start < len(self.text):
+                    break
+                span.spaced = span.void
         if self.text.endswith(" ") or not self.text:
             text = text.lstrip(" ")
         self.text += text
@@ -169,6 +201,7 @@ class HtmlDocument:
     parser ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
 
     def __init__(self, html: str, formatter: str | None = "minimal", parser: str = "html.parser"):
+        self.prolog, html = kept_prolog(html)
         self.soup = BeautifulSoup(html, parser)
         self.formatter = formatter
         if nesting(self.soup) > MAX_NESTING:
@@ -209,7 +242,8 @@ class HtmlDocument:
                     children.append(child)
             container.clear()
             container.extend(children)
-        return self.soup.decode(formatter=self.formatter)
+        written = self.soup.decode(formatter=self.formatter)
+        return self.prolog + restored_references(written) if self.prolog else written
 
 
 async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]]) -> str:
