@@ -69,6 +69,30 @@ def with_constant_inputs(model: bytes, constants: dict[str, np.ndarray]) -> tupl
     return b"".join(parts), declared
 
 
+def float_initializers(model: bytes) -> Iterator[tuple[str, np.ndarray]]:
+    """Each initializer of the model's graph held as float32 raw data: (name, values), the values a
+    view of the bytes. The other initializers (int8 weights, shapes) are passed over."""
+    whole = memoryview(model)
+    for field, wire, _, end, payload in _fields(whole):
+        if field != MODEL_GRAPH or wire != LENGTH_DELIMITED:
+            continue
+        graph = whole[payload:end]
+        for graph_field, graph_wire, _, tensor_end, tensor_start in _fields(graph):
+            if graph_field != GRAPH_INITIALIZER or graph_wire != LENGTH_DELIMITED:
+                continue
+            name, data_type, raw = "", 0, None
+            tensor = graph[tensor_start:tensor_end]
+            for tensor_field, tensor_wire, _, value_end, value_start in _fields(tensor):
+                if tensor_field == TENSOR_DATA_TYPE and tensor_wire == VARINT:
+                    data_type = _varint(tensor, value_start)[0]
+                elif tensor_field == TENSOR_NAME and tensor_wire == LENGTH_DELIMITED:
+                    name = bytes(tensor[value_start:value_end]).decode("utf-8", "replace")
+                elif tensor_field == TENSOR_RAW_DATA and tensor_wire == LENGTH_DELIMITED:
+                    raw = tensor[value_start:value_end]
+            if data_type == ONNX_TYPES[np.dtype(np.float32)] and raw is not None and len(raw) % 4 == 0:
+                yield name, np.frombuffer(raw, dtype="<f4")
+
+
 def _bound_graph(
     graph: memoryview, constants: dict[str, np.ndarray]
 ) -> tuple[list[bytes | memoryview], dict[str, DeclaredInput]]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import onnxruntime
 
-from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, with_constant_inputs
+from .bound_graph import ONNX_TYPES, GraphBytesError, MissingInputError, float_initializers, with_constant_inputs
 from .constants import DECODER, ENCODER, OUTPUT_LAYER, TOKENIZER
 from .graph_contract import (
     ATTENTION,
@@ -42,6 +43,21 @@ def check_self_contained(folder: Path, name: str, data: bytes) -> None:
             f"{folder / name}: keeps tensors in another file (ONNX external data), which the "
             "manifest's checksums do not cover; export the model again"
         )
+
+
+def check_finite_weights(folder: Path, name: str, data: bytes) -> None:
+    """Refuse a graph with a weight that is not a finite number: a NaN bias in an int8 model
+    gives fluent nonsense ("Japan Japan Japan …"), not an error, once quantized products have
+    turned it into finite values. Read whenever a graph is read (the optimized-graph cache keeps
+    the graphs that passed)."""
+    try:
+        for weight, values in float_initializers(data):
+            if not np.isfinite(values).all():
+                raise ModelFolderError(
+                    f"{folder / name}: its weight {weight!r} holds values that are not finite numbers (a damaged model)"
+                )
+    except GraphBytesError as error:
+        raise ModelFolderError(f"{folder}: cannot load ONNX graph ({name}: {error})") from None
 
 
 def bind_output_layer(folder: Path, decoder: bytes, output_layer: OutputLayer) -> bytes:

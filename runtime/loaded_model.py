@@ -28,7 +28,7 @@ import onnxruntime
 from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
-from .graph_check import bind_output_layer, check_graphs, check_self_contained
+from .graph_check import bind_output_layer, check_finite_weights, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
 from .output_layer import OutputLayer
@@ -67,9 +67,10 @@ def graph_checksum(manifest: Manifest, name: str, bound: bool = False) -> str:
 
 def loadable_graph(folder: Path, name: str, data: bytes, output_layer: OutputLayer | None = None) -> bytes:
     """The graph's verified bytes (verified_bytes) as a session loads them: checked for external
-    data (check_self_contained); with `output_layer`, the decoder with that layer's rows for the
+    data (check_self_contained) and weights that are not finite (check_finite_weights); with `output_layer`, the decoder with that layer's rows for the
     whole vocabulary bound as constants (bind_output_layer)."""
     check_self_contained(folder, name, data)
+    check_finite_weights(folder, name, data)
     return data if output_layer is None else bind_output_layer(folder, data, output_layer)
 
 

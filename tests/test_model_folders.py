@@ -383,3 +383,29 @@ def test_a_zip_bomb_member_is_refused_before_it_is_unpacked(folder):
                 member.write(bytes(1 << 20))  # 2 GiB of zeros, a few MB stored
     rehash(folder, "output_layer.npz")
     assert "would unpack" in refused_by_the_cli(folder)
+
+
+@pytest.mark.parametrize("graph", ["encoder.onnx", "decoder.onnx"])
+def test_a_re_hashed_graph_with_a_weight_that_is_not_a_number_is_refused(tmp_path, graph):
+    """A re-hashed copy of the shipped en-de whose encoder had one NaN bias printed "Japan Japan
+    Japan …" with exit 0: its int8 products turned the NaN into finite values."""
+    import onnx
+    from onnx import numpy_helper
+
+    from attn.runtime.registry import shipped_root
+
+    copy = tmp_path / "en-de"
+    shutil.copytree(shipped_root() / "en-de", copy)
+    model = onnx.load(copy / graph)
+    for index, tensor in enumerate(model.graph.initializer):
+        values = numpy_helper.to_array(tensor)
+        if values.dtype == np.float32 and values.size > 1 and "bias" in tensor.name.lower():
+            values = values.copy()
+            values.flat[0] = np.nan
+            model.graph.initializer[index].CopyFrom(numpy_helper.from_array(values, tensor.name))
+            break
+    else:
+        pytest.fail(f"no float bias in {graph}")
+    onnx.save(model, copy / graph)
+    rehash(copy, graph)
+    assert "not finite numbers" in refused(copy)
