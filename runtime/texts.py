@@ -111,6 +111,7 @@ class TextTranslator:
         for index, text in enumerate(texts):
             if not any(c.isalnum() for c in text):  # blank, or punctuation alone: nothing to translate
                 continue
+            text = text.strip()  # a line break at an edge ("Hello.\r") made the model add a word
             units = split_sentences(text, self.model.source_lang) if split else [text]
             parts += [
                 (index, self.tagged(piece))
@@ -196,8 +197,8 @@ class TextTranslator:
         return pieces
 
     def assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
-        if not parts and text.strip():  # punctuation alone ("!?!", "---") comes back as it was
-            return unchanged(text)
+        if not parts and text.strip() and self.model.manifest.task == "translate":
+            return unchanged(text)  # punctuation alone ("!?!", "---") comes back as it was; its summary is empty
         if not parts:
             source = self.tagged(self.source_pieces(text))
             return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]

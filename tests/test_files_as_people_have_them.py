@@ -158,3 +158,18 @@ def test_punctuation_alone_comes_back_as_it_was(reverse_model):
     lines = ["!?!?!?" * 100, "---", "…", "a0 b1 !"]
     out = attn("translate", "-m", str(reverse_model), stdin="\n".join(lines) + "\n").stdout.decode().splitlines()
     assert out[:3] == lines[:3] and out[3] != lines[3]
+
+
+def test_a_line_break_at_a_texts_edge_is_not_read_by_the_model(reverse_model):
+    """`attn translate $'Hello.\\r'` and the server's q "Hello.\\n" gave "Hallo. März": the model read
+    the line break and wrote a word for it."""
+    plain = attn("translate", "-m", str(reverse_model), "a0 b1 c2").stdout
+    for edged in ("a0 b1 c2\r", "a0 b1 c2\n", "\r\na0 b1 c2\r\n", " a0 b1 c2\t"):
+        assert attn("translate", "-m", str(reverse_model), edged).stdout == plain
+
+
+def test_a_document_of_punctuation_alone_has_nothing_to_summarize():
+    """12,000 characters of punctuation came back whole as their own summary."""
+    refused = attn("summarize", stdin="!?." * 4000, check_rc=2)
+    assert "holds no words" in refused.stderr.decode() and refused.stdout == b""
+    assert attn("summarize", "--lines", stdin="!!!\n---\n").stdout == b"\n\n"
