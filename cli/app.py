@@ -33,6 +33,7 @@ COMMANDS = {
     "export": ("training", "export_command"),
     "quantize": ("training", "quantize_command"),
     "shortlist": ("training", "shortlist_command"),
+    "target-words": ("training", "target_words_command"),
     "import": ("importing", "import_command"),
 }
 

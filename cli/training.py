@@ -119,6 +119,27 @@ def shortlist_command(
     )
 
 
+def target_words_command(
+    config: ConfigArgument,
+    model: Annotated[Path, typer.Argument(help="Exported summarization model folder.")],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out", "-o", help="Folder for the copy with the words (replaced only on success; may be MODEL)."
+        ),
+    ],
+    overrides: SetOption = None,
+) -> None:
+    """Write a copy of a summarizer's folder with the words of its training targets: its beam
+    search then writes no word that is neither the document's nor one of them."""
+    from attn.export.config import load_config
+    from attn.export.graphs.target_words import training_target_words, write_with_target_words
+
+    words = training_target_words(load_config(config, _overrides(overrides, None)))
+    write_with_target_words(model, words, out)
+    Console(stderr=True).print(f"wrote {out}: {len(words):,} words of the training targets")
+
+
 def quantize_command(
     model: Annotated[Path, typer.Argument(help="Exported model folder.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],

@@ -16,6 +16,7 @@ TOKENIZER = "tokenizer.json"  # the target side's (and, without SOURCE_TOKENIZER
 SOURCE_TOKENIZER = "source_tokenizer.json"  # optional: the source side's, in the same id space (imported models)
 OUTPUT_LAYER = "output_layer.npz"
 LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
+TARGET_WORDS = "target_words.txt"  # optional: a summarizer's training targets' words (runtime/word_check.py)
 
 TASKS = ("translate", "summarize")
 

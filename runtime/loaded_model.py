@@ -25,12 +25,24 @@ from pathlib import Path
 import numpy as np
 import onnxruntime
 
-from .constants import BOS, DECODER, ENCODER, EOS, LEXICON, OUTPUT_LAYER, PAD, SOURCE_TOKENIZER, TOKENIZER, target_token
+from .constants import (
+    BOS,
+    DECODER,
+    ENCODER,
+    EOS,
+    LEXICON,
+    OUTPUT_LAYER,
+    PAD,
+    SOURCE_TOKENIZER,
+    TARGET_WORDS,
+    TOKENIZER,
+    target_token,
+)
 from .decoder_state import Device, OnnxDecoderState
 from .errors import UsageError
 from .graph_check import bind_output_layer, check_finite_weights, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
-from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest
+from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
 from .output_layer import OutputLayer
 from .parallel import available_cores
 from .search import (
@@ -46,6 +58,7 @@ from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .texts import TextOptions, TextTranslator, Translation
 from .tokenizer import SubwordTokenizer
+from .word_check import WordCheck, allowed_target_words
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram")
@@ -177,6 +190,22 @@ class LoadedModel:
             return None
         vocab_size = self.manifest.architecture["vocab_size"]
         return self._once(LEXICON, lambda: Shortlist.load(self.folder / LEXICON, vocab_size))
+
+    @property
+    def word_check(self) -> WordCheck | None:
+        """The words a summarizer may write beside its document's (runtime/word_check.py), when
+        its folder lists them (target_words.txt); None otherwise."""
+        if TARGET_WORDS not in self.manifest.files:
+            return None
+        return self._once(TARGET_WORDS, self._read_word_check)
+
+    def _read_word_check(self) -> WordCheck:
+        data = verified_bytes(self.folder, self.manifest, TARGET_WORDS)
+        try:
+            words = allowed_target_words(data.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise ModelFolderError(f"{self.folder / TARGET_WORDS}: not UTF-8 text") from None
+        return WordCheck(words, self.tokenizer)
 
     def _load_tokenizer(self) -> None:
         """The tokenizer, checked against the manifest."""
@@ -358,7 +387,10 @@ class LoadedModel:
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam) if options.n_best > 1 else options
-        return search(self.encode(sources, options.shortlist, stop), self.max_lengths(lengths, options), lengths, every)
+        words = self.word_check if options.beam > 1 else None  # greedy writes what the model gives
+        constraint = words.for_documents([self.tokenizer.decode(ids) for ids in sources]) if words else None
+        state = self.encode(sources, options.shortlist, stop)
+        return search(state, self.max_lengths(lengths, options), lengths, every, constraint)
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

@@ -37,6 +37,14 @@ class Hypothesis:
 Banned = tuple[np.ndarray, list[np.ndarray]]
 
 
+class RowBans(Protocol):
+    """A constraint on each row's next token beside the options' (runtime/word_check.py)."""
+
+    def banned(self, vocabulary: np.ndarray, histories: list[list[int]], sentences: np.ndarray) -> list[np.ndarray]:
+        """vocabulary (C,), each row's tokens so far, the sentence (N,) of each row → each row's
+        banned columns."""
+
+
 class DecoderState(Protocol):
     """What search needs from an encoded batch; `select(rows)` keeps/repeats rows (axis 0).
     vocabulary (C,): the sorted token ids of the log-probabilities' columns."""
@@ -205,22 +213,35 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
 
 
 def banned_columns(
-    vocabulary: np.ndarray, histories: Callable[[], list[list[int]]], step: int, options: SearchOptions
+    vocabulary: np.ndarray,
+    histories: Callable[[], list[list[int]]],
+    step: int,
+    options: SearchOptions,
+    rows: tuple[RowBans, np.ndarray] | None = None,
 ) -> Banned:
     """The columns of `vocabulary` no row may take at this step, and each row's own: PAD and BOS,
     which no output holds (an imported Marian model's BOS is its pad, whose probability stays in
     the normalization, as in Marian's search), EOS before min_length; and, per row, the tokens that
-    would repeat an n-gram (an empty list when blocking is off). `histories` gives each row's
-    tokens so far; it is only called when blocking is on."""
+    would repeat an n-gram and those a RowBans forbids (`rows`: it and the sentence of each row);
+    an empty list when neither acts. `histories` gives each row's tokens so far; it is only
+    called when one of them acts."""
     common = columns_of(vocabulary, NEVER_OUTPUT if step >= options.min_length else [*NEVER_OUTPUT, EOS])
     n = options.no_repeat_ngram
-    if n <= 0:
+    if n <= 0 and rows is None:
         return common, []
-    per_row = []
-    for history in histories():
-        prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
-        banned = [history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix]
-        per_row.append(columns_of(vocabulary, banned))
+    tokens = histories()
+    per_row = [np.zeros(0, dtype=np.int64) for _ in tokens]
+    if n > 0:
+        for row, history in enumerate(tokens):
+            prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
+            banned = [
+                history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix
+            ]
+            per_row[row] = columns_of(vocabulary, banned)
+    if rows is not None:
+        constraint, sentences = rows
+        for row, banned in enumerate(constraint.banned(vocabulary, tokens, sentences)):
+            per_row[row] = np.union1d(per_row[row], banned) if len(per_row[row]) else banned
     return common, per_row
 
 
@@ -284,9 +305,14 @@ def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndar
 
 
 def greedy_search(
-    state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray, options: SearchOptions
+    state: DecoderState,
+    max_lengths: np.ndarray,
+    source_lengths: np.ndarray,
+    options: SearchOptions,
+    constraint: RowBans | None = None,
 ) -> list[list[Hypothesis]]:
-    """One token per step per sentence: the argmax, or a sample when options.sample."""
+    """One token per step per sentence: the argmax, or a sample when options.sample; `constraint`
+    bans each row's tokens beside the options'."""
     batch = len(max_lengths)
     draw = sampler(options, batch) if options.sample else None
     alive = np.arange(batch)
@@ -297,7 +323,13 @@ def greedy_search(
     results: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
-        banned = banned_columns(state.vocabulary, lambda: [tokens[s] for s in alive], step, options)
+        banned = banned_columns(
+            state.vocabulary,
+            lambda: [tokens[s] for s in alive],
+            step,
+            options,
+            None if constraint is None else (constraint, alive),
+        )
         if draw is None:
             best, best_log_probs, attention = state.step_best(previous, 1, banned)
             column, log_prob = best[:, 0], best_log_probs[:, 0]
@@ -343,10 +375,15 @@ def best_of_groups(
 
 
 def beam_search(
-    state: DecoderState, max_lengths: np.ndarray, source_lengths: np.ndarray, options: SearchOptions
+    state: DecoderState,
+    max_lengths: np.ndarray,
+    source_lengths: np.ndarray,
+    options: SearchOptions,
+    constraint: RowBans | None = None,
 ) -> list[list[Hypothesis]]:
     """Beam search; returns `n_best` hypotheses per sentence, best first. A sentence finishes
-    when `beam` hypotheses have ended (or at its maximum length)."""
+    when `beam` hypotheses have ended (or at its maximum length). `constraint` bans each row's
+    tokens beside the options'."""
     k = options.beam
     batch = len(max_lengths)
     state.select(np.repeat(np.arange(batch), k))
@@ -358,7 +395,13 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(batch)]
     step = 0
     while len(alive):
-        banned = banned_columns(state.vocabulary, history.tolist, step, options)
+        banned = banned_columns(
+            state.vocabulary,
+            history.tolist,
+            step,
+            options,
+            None if constraint is None else (constraint, alive.repeat(k)),
+        )
         best, best_log_probs, attention = state.step_best(previous, 2 * k, banned)  # (N, 2k) each
         columns, groups = len(state.vocabulary), len(alive)
         top, top_scores = best_of_groups(

@@ -175,3 +175,69 @@ def test_an_extractive_summary_stays_within_what_the_summarizer_read():
     assert attended_sentences(unpunctuated, alignment, 5) == [" ".join(read)]
     sentences = "One two. Three four. Five six. Seven eight. Nine ten."
     assert attended_sentences(sentences, alignment, 100) == ["One two.", "Three four.", "Five six."]
+
+
+def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
+    """The word check (runtime/word_check.py) reads the word the pieces so far end with, whole:
+    byte-level pieces of an accented letter, a name cut into pieces, nothing after punctuation."""
+    from attn.runtime.word_check import WordCheck
+
+    check = WordCheck(frozenset({"wants"}), summarizer.tokenizer)
+    encode = summarizer.tokenizer.encode
+    assert check.last_word(encode("#Person2# wants")) == "wants"
+    assert check.last_word(encode("the Café")) == "café"
+    assert check.last_word(encode("they smokging")) == "smokging"
+    assert check.last_word(encode("a word.")) == "" and check.last_word([]) == ""
+
+
+def test_every_word_of_a_summary_is_the_documents_or_one_its_training_targets_hold(summarizer):
+    """Copy attention wrote words of neither ("#Pson2#", "smokging", "Deloit"): with its target
+    words, the summarizer's beam search ends no word that is neither."""
+    from attn.runtime.word_check import WORD, document_words
+
+    check = summarizer.word_check
+    assert check is not None  # the shipped summarizer lists its training targets' words
+    documents = [row.source for row in read_tsv(SLICE)]
+    results = summarizer.translate(documents, summarizer.default_options(), batch_size=8)
+    for document, result in zip(documents, results):
+        allowed = document_words(summarizer.tokenizer.decode(summarizer.source_ids(document))) | check.targets
+        invented = [word for word in WORD.findall(result[0].text) if word.lower() not in allowed]
+        assert not invented, (result[0].text, invented)
+
+
+def test_a_summary_row_may_end_only_an_allowed_word(summarizer):
+    """A row's last word: allowed (nothing banned), begun by an allowed word (the pieces that would
+    end it banned), or begun by none (everything banned: the row falls behind), unless every row of
+    its summary is so (then nothing is banned: no summary is spelled on to its maximum length)."""
+    import numpy as np
+
+    from attn.runtime.word_check import WordCheck
+
+    tokenizer = summarizer.tokenizer
+    check = WordCheck(frozenset({"wants"}), tokenizer).for_documents(["#Person2# wants tea."])
+    vocabulary = np.arange(tokenizer.vocab_size)
+    rows = [tokenizer.encode(text) for text in ("#Person2", "#Pers", "#Pson", "#Person2# wa")]
+    banned = check.banned(vocabulary, rows, np.zeros(len(rows), dtype=np.int64))
+    ending = set(check.check.ending)
+    assert len(banned[0]) == 0 and set(banned[1]) == ending and len(banned[2]) == len(vocabulary)
+    assert set(banned[3]) == ending and tokenizer.encode(" tea")[0] in ending
+    assert len(check.banned(vocabulary, [rows[2]], np.zeros(1, dtype=np.int64))[0]) == 0
+
+
+def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
+    """`attn target-words` writes a summarizer's folder with its training targets' words; a
+    translation model is refused."""
+    from .conftest import ROOT
+
+    config = ROOT / "configs" / "summarize.toml"
+    rows = [f"--set=data.train=['{SLICE}']", f"--set=data.dev=['{SLICE}']", "--set=data.sample={}"]
+    model = resolve_model(None, "summarize", None, None)
+    attn("target-words", str(config), str(model), "--out", str(tmp_path / "words"), *rows)
+    written = (tmp_path / "words" / "target_words.txt").read_text(encoding="utf-8").split()
+    expected = {word.lower() for row in read_tsv(SLICE) for word in row.target.split() if word.isalpha()}
+    assert written == sorted(written) and expected <= set(written)
+    assert LoadedModel(tmp_path / "words", threads=1).word_check is not None
+    refused = attn(
+        "target-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "x"), *rows, check_rc=2
+    )
+    assert "for summarizers" in refused.stderr.decode()

@@ -1,0 +1,39 @@
+"""A summarizer's folder with the words of its training targets (`attn target-words`): the rows
+its config's run learns from (the train files, less the hold-out, sampled with the run's seed),
+each target's words (runtime/word_check.py's WORD) lower-cased, sorted, one per line, as
+target_words.txt; the manifest's checksums renewed, the graphs as they are. With that file, its
+beam search writes no word that is neither the document's nor one of these."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from attn.export.config import Config, ConfigError
+from attn.export.graphs.staging import staged_folder, write_derived_manifest
+from attn.export.training.train import corpus_rows
+from attn.runtime.constants import TARGET_WORDS
+from attn.runtime.manifest import read_manifest
+from attn.runtime.word_check import WORD
+
+
+def training_target_words(config: Config) -> list[str]:
+    """The words of the targets `config`'s run learns from, lower-cased and sorted."""
+    if config.task.kind != "summarize":
+        raise ConfigError('target words are for summarizers: [task] kind is not "summarize"')
+    rows, _, _ = corpus_rows(config)
+    return sorted({word.lower() for row in rows for word in WORD.findall(row.target)})
+
+
+def write_with_target_words(model: Path, words: list[str], out: Path) -> None:
+    """Write the folder `out` (replacing it only on success): the model folder `model` with
+    `words` as its target_words.txt."""
+    manifest = read_manifest(model)
+    if manifest.task != "summarize":
+        raise ConfigError(f"{model} is a {manifest.task} model; target words are for summarizers")
+    files = [name for name in manifest.files if name != TARGET_WORDS]
+    with staged_folder(out) as staging:
+        for name in files:
+            shutil.copyfile(model / name, staging / name)
+        (staging / TARGET_WORDS).write_text("".join(word + "\n" for word in words), encoding="utf-8")
+        write_derived_manifest(model, staging, [*files, TARGET_WORDS])
