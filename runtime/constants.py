@@ -5,8 +5,12 @@ SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
 SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest records them
 
 # 2: the output layer moved out of decoder.onnx; 3: the manifest declares every state's kind;
-# 4: a model of several directions (manifest `directions`, a target-language token before each source)
-FORMAT_VERSION = 4
+# 4: a model of several directions (manifest `directions`, a target-language token before each source);
+# 5: a summarizer's word list (TARGET_WORDS). Each folder is written in the oldest format that holds
+# it, so that an older attn reads it or says to upgrade, never "unknown file".
+FORMAT_VERSION = 5
+WORDS_FORMAT = 5
+DIRECTIONS_FORMAT = 4
 ONE_DIRECTION_FORMAT = 3  # a model of one direction is still written as format 3: attn before 4 reads it
 OLDEST_FORMAT = 2  # the oldest model folder format this runtime reads
 MANIFEST = "manifest.json"

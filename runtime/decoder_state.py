@@ -161,10 +161,12 @@ class OnnxDecoderState(BestOfFullStep):
         return log_probs, attention
 
     def step_best(self, previous: np.ndarray, width: int, banned: Banned) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        if self.allowed is not None or (width == 1 and self.device.name == "cpu"):
+        many_banned = most_banned(banned) > len(self.vocabulary) // 8  # a summary's word check: thousands
+        if self.allowed is not None or (width == 1 and self.device.name == "cpu") or many_banned:
             # on the host: each row has its own candidates (restricted there); or greedy on the CPU,
             # where the log-probabilities need no copy and numpy's argmax reads them several times
-            # faster than TopK (SPEED-HISTORY.md, "Greedy's best on the host")
+            # faster than TopK (SPEED-HISTORY.md, "Greedy's best on the host"); or so many columns
+            # are banned that TopK would fetch most of the row for each (the same result either way)
             return super().step_best(previous, width, banned)
         log_probs, attention = self._run(previous, self.device.name)
         columns, values = self.device.largest(log_probs, min(width + most_banned(banned), len(self.vocabulary)))

@@ -195,7 +195,7 @@ class LoadedModel:
     def word_check(self) -> WordCheck | None:
         """The words a summarizer may write beside its document's (runtime/word_check.py), when
         its folder lists them (target_words.txt); None otherwise."""
-        if TARGET_WORDS not in self.manifest.files:
+        if TARGET_WORDS not in self.manifest.files or self.manifest.task != "summarize":
             return None
         return self._once(TARGET_WORDS, self._read_word_check)
 
@@ -387,7 +387,9 @@ class LoadedModel:
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam) if options.n_best > 1 else options
-        words = self.word_check if options.beam > 1 else None  # greedy writes what the model gives
+        # greedy writes what the model gives; with a shortlist a row may have no piece that goes on
+        # with its word, and a summary could end with none
+        words = self.word_check if options.beam > 1 and not (options.shortlist and self.shortlist) else None
         constraint = words.for_documents([self.tokenizer.decode(ids) for ids in sources]) if words else None
         state = self.encode(sources, options.shortlist, stop)
         return search(state, self.max_lengths(lengths, options), lengths, every, constraint)

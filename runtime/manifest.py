@@ -16,6 +16,7 @@ from pathlib import Path
 from .checksums import read_with_sha256, sha256_of
 from .constants import (
     DECODER,
+    DIRECTIONS_FORMAT,
     ENCODER,
     FORMAT_VERSION,
     LEXICON,
@@ -29,6 +30,7 @@ from .constants import (
     TARGET_WORDS,
     TASKS,
     TOKENIZER,
+    WORDS_FORMAT,
 )
 from .errors import UsageError
 from .graph_contract import STATE_KINDS, StateSpec, rnn_states
@@ -250,8 +252,8 @@ def _problem(manifest: Manifest) -> str | None:
         or len({tuple(pair) for pair in directions}) != len(directions)
     ):
         return "directions must list each pair once, source_lang → target_lang among them"
-    if directions and manifest.format_version < FORMAT_VERSION:
-        return f"directions need format version {FORMAT_VERSION}"
+    if directions and manifest.format_version < DIRECTIONS_FORMAT:
+        return f"directions need format version {DIRECTIONS_FORMAT}"
     for name in ("architecture", "special_ids", "search", "training"):
         if not isinstance(getattr(manifest, name), dict):
             return f"{name} must be an object"
@@ -265,6 +267,8 @@ def _problem(manifest: Manifest) -> str | None:
     for name in REQUIRED_FILES:
         if name not in manifest.files:
             return f"lists no checksum for {name}"
+    if TARGET_WORDS in manifest.files and manifest.format_version < WORDS_FORMAT:
+        return f"{TARGET_WORDS} needs format version {WORDS_FORMAT}"
     if manifest.special_ids != SPECIAL_IDS:
         return f"special_ids must be {SPECIAL_IDS}, got {manifest.special_ids!r}"
     names = manifest.state_names

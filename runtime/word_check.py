@@ -55,7 +55,9 @@ class WordCheck:
         for token, piece in enumerate(tokenizer.pieces):
             text = tokenizer.decode([token])
             if token >= len(SPECIAL_TOKENS) and (
-                piece.startswith(tokenizer.word_start) or not all(c.isalnum() or c == "\ufffd" for c in text)
+                piece.startswith(tokenizer.word_start)
+                or not text  # whitespace (a line break) or a language token
+                or not all(c.isalnum() or c == "\ufffd" for c in text)
             ):
                 self.ends[token] = True
         self.ending = np.flatnonzero(self.ends)
@@ -67,7 +69,8 @@ class WordCheck:
             start -= 1
             if self.ends[tokens[start]]:
                 break
-        found = LAST_WORD.search(self.decode(tokens[start:]))
+        # a byte-level piece of part of a character ends in U+FFFD: the word so far is read without it
+        found = LAST_WORD.search(self.decode(tokens[start:]).rstrip("\ufffd"))
         return found.group(0).lower() if found else ""
 
     @cached_property

@@ -392,7 +392,7 @@ def test_summarize_checks_every_file_before_any_output(tmp_path):
         capture_output=True,
         timeout=120,
     )
-    assert result.returncode == 2 and result.stdout == b"" and b"empty.txt is empty" in result.stderr
+    assert result.returncode == 2 and result.stdout == b"" and b"empty.txt holds no words" in result.stderr
 
 
 def test_the_summarizer_tokenizes_only_what_it_reads(monkeypatch):

@@ -32,8 +32,8 @@ from attn.export.models.decoder import OutputRows
 from attn.runtime.constants import (
     BOS,
     DECODER,
+    DIRECTIONS_FORMAT,
     ENCODER,
-    FORMAT_VERSION,
     LEXICON,
     MANIFEST,
     ONE_DIRECTION_FORMAT,
@@ -141,7 +141,7 @@ def export_model(
             search=config.to_dict()["search"],
             training={**training, "max_onnx_difference": largest},
             directions=[list(pair) for pair in config.data.directions],
-            format_version=FORMAT_VERSION if config.data.directions else ONE_DIRECTION_FORMAT,
+            format_version=DIRECTIONS_FORMAT if config.data.directions else ONE_DIRECTION_FORMAT,
         )
         (staging / MANIFEST).write_text(manifest.to_json(), encoding="utf-8")
         check_loads(staging)

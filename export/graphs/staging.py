@@ -30,13 +30,16 @@ AT_FDCWD = -100
 RENAME_EXCHANGE = 2
 
 
-def write_derived_manifest(source: Path, staging: Path, files: list[str], architecture: dict | None = None) -> None:
+def write_derived_manifest(
+    source: Path, staging: Path, files: list[str], architecture: dict | None = None, least_format: int = 0
+) -> None:
     """Write the manifest of a folder derived from the model folder `source` (an int8 copy, a new
-    shortlist): `source`'s manifest with the checksums of `files` as `staging` holds them and the
-    `architecture` entries updated."""
+    shortlist): `source`'s manifest with the checksums of `files` as `staging` holds them, the
+    `architecture` entries updated, and its format version at least `least_format`."""
     raw = json.loads((source / MANIFEST).read_text(encoding="utf-8"))
     raw["files"] = {name: sha256_of(staging / name) for name in files}
     raw["architecture"].update(architecture or {})
+    raw["format_version"] = max(raw.get("format_version", 0), least_format)
     (staging / MANIFEST).write_text(json.dumps(raw, indent=2, ensure_ascii=False), encoding="utf-8")
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from attn.export.config import Config, ConfigError
 from attn.export.graphs.staging import staged_folder, write_derived_manifest
 from attn.export.training.train import corpus_rows
-from attn.runtime.constants import TARGET_WORDS
+from attn.runtime.constants import TARGET_WORDS, WORDS_FORMAT
 from attn.runtime.manifest import read_manifest
 from attn.runtime.word_check import WORD
 
@@ -36,4 +36,4 @@ def write_with_target_words(model: Path, words: list[str], out: Path) -> None:
         for name in files:
             shutil.copyfile(model / name, staging / name)
         (staging / TARGET_WORDS).write_text("".join(word + "\n" for word in words), encoding="utf-8")
-        write_derived_manifest(model, staging, [*files, TARGET_WORDS])
+        write_derived_manifest(model, staging, [*files, TARGET_WORDS], least_format=WORDS_FORMAT)
