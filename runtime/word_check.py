@@ -1,5 +1,5 @@
 """Summaries that write only words they may: a word of the document, or a word of the
-summarizer's training targets (its folder's target_words.txt) that holds no digit. Copy attention
+summarizer's training targets that holds no digit (its folder's target_words.txt). Copy attention
 mixes a document's pieces into words of neither ("#Pson2#", "smokging", "Deloit"); numbers come
 from the document only.
 
@@ -31,10 +31,9 @@ LAST_WORD = re.compile(r"[^\W_]+\Z")
 
 
 def allowed_target_words(text: str) -> frozenset[str]:
-    """target_words.txt's words (one per line), lower-cased, without those holding a digit."""
-    return frozenset(
-        word.lower() for word in text.split() if WORD.fullmatch(word) and not any(c.isdigit() for c in word)
-    )
+    """target_words.txt's words (one per line, lower-cased, none holding a digit: `attn
+    target-words` writes them so)."""
+    return frozenset(text.split())
 
 
 def document_words(text: str) -> frozenset[str]:

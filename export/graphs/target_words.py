@@ -1,7 +1,7 @@
 """A summarizer's folder with the words of its training targets (`attn target-words`): the rows
 its config's run learns from (the train files, less the hold-out, sampled with the run's seed),
-each target's words (runtime/word_check.py's WORD) lower-cased, sorted, one per line, as
-target_words.txt; the manifest's checksums renewed, the graphs as they are. With that file, its
+each target's words (runtime/word_check.py's WORD) that hold no digit, lower-cased, sorted, one
+per line, as target_words.txt; the manifest's checksums renewed, the graphs as they are. With that file, its
 beam search writes no word that is neither the document's nor one of these."""
 
 from __future__ import annotations
@@ -18,11 +18,13 @@ from attn.runtime.word_check import WORD
 
 
 def training_target_words(config: Config) -> list[str]:
-    """The words of the targets `config`'s run learns from, lower-cased and sorted."""
+    """The words of the targets `config`'s run learns from that hold no digit (a summary's numbers
+    are its document's), lower-cased and sorted."""
     if config.task.kind != "summarize":
         raise ConfigError('target words are for summarizers: [task] kind is not "summarize"')
     rows, _, _ = corpus_rows(config)
-    return sorted({word.lower() for row in rows for word in WORD.findall(row.target)})
+    words = {word.lower() for row in rows for word in WORD.findall(row.target)}
+    return sorted(word for word in words if not any(character.isdigit() for character in word))
 
 
 def write_with_target_words(model: Path, words: list[str], out: Path) -> None:
