@@ -67,16 +67,25 @@ def export_command(
             "--train/--no-train", help="Train to the config's limits first, or export the checkpoints as they are."
         ),
     ] = True,
+    blend: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--blend",
+            help="An exported model folder of the same architecture and vocabulary (the one the run started "
+            "from): export the mean of its weights and the run's, each half.",
+        ),
+    ] = None,
     overrides: SetOption = None,
     device: TrainDeviceOption = None,
 ) -> None:
     """Train (resuming; nothing to do when finished), then export the best checkpoint (or an
-    average of the last ones) to ONNX, verified against PyTorch."""
+    average of the last ones, or that blended with a folder's weights) to ONNX, verified against
+    PyTorch."""
     from attn.export.config import load_config
     from attn.export.graphs.lexicon import run_shortlist
     from attn.export.graphs.onnx_export import export_model
     from attn.export.graphs.staging import check_replaceable
-    from attn.export.training.train import Trainer, chosen_weights
+    from attn.export.training.train import Trainer, blended, chosen_weights
 
     check_replaceable(out)  # a --out that will be refused is refused before any training
     console = Console(stderr=True)
@@ -88,6 +97,12 @@ def export_command(
     if average:
         training["averaged_steps"] = steps
     chosen = f"the mean of steps {', '.join(map(str, steps))}" if average else f"step {steps[0]}"
+    if blend is not None:
+        from attn.export.training.exported_weights import exported_weights
+
+        weights = blended(weights, exported_weights(blend), blend)
+        training["blended_with"] = blend.name
+        chosen += f", blended half and half with {blend}"
     trainer.model.to("cpu").load_state_dict(weights)  # exported and verified on the CPU
     shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist, console)
     largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)

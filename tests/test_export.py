@@ -14,7 +14,7 @@ from attn.export.graphs import onnx_export
 from attn.runtime.manifest import read_manifest, sha256_of
 from attn.runtime.sessions import create_session
 
-from .conftest import REVERSE_CONFIG
+from .conftest import REVERSE_CONFIG, REVERSE_TRANSFORMER_CONFIG, ROOT
 
 pytestmark = pytest.mark.integration
 
@@ -177,3 +177,42 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
     assert result.returncode == 0, result.stderr.decode()
     assert json.loads((run / "summary.json").read_text(encoding="utf-8")) == recorded
     assert read_manifest(tmp_path / "model").training["steps"] == recorded["steps"]
+
+
+def test_a_run_blended_with_the_folder_it_started_from_exports_the_mean_of_both(transformer_run, tmp_path):
+    """`attn export --blend FOLDER`: each weight the mean of the run's and the folder's (read back
+    from its graphs); a folder of another shape is refused in one line."""
+    from attn.export.training.exported_weights import exported_weights
+
+    trainer, exported = transformer_run
+    run = tmp_path / "run"
+    run.mkdir()
+    for name in ("best.pt", "tokenizer.json", "config.json", "summary.json"):
+        shutil.copy(trainer.workdir / name, run / name)
+    zeroed = tmp_path / "zeroed.pt"  # the run's weights, all zero: the blend is then half the folder's
+    best = torch.load(run / "best.pt", weights_only=True)
+    torch.save({**best, "model": {k: torch.zeros_like(v) for k, v in best["model"].items()}}, zeroed)
+    shutil.move(zeroed, run / "best.pt")
+    command = [
+        sys.executable,
+        "-m",
+        "attn.cli",
+        "export",
+        str(REVERSE_TRANSFORMER_CONFIG),
+        "--workdir",
+        str(run),
+        "--no-train",
+    ]
+    result = subprocess.run(
+        [*command, "--blend", str(exported), "--out", str(tmp_path / "model")], capture_output=True, timeout=300
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    folder, blended = exported_weights(exported), exported_weights(tmp_path / "model")
+    for name, value in folder.items():
+        torch.testing.assert_close(blended[name], value / 2, atol=1e-6, rtol=1e-5)
+    assert read_manifest(tmp_path / "model").training["blended_with"] == exported.name
+    other = ROOT / "models" / "en-de"
+    refused = subprocess.run(
+        [*command, "--blend", str(other), "--out", str(tmp_path / "x")], capture_output=True, timeout=300
+    )
+    assert refused.returncode == 2 and b"not of this run's architecture" in refused.stderr

@@ -492,6 +492,15 @@ def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
     return best["model"], [best["step"]]
 
 
+def blended(weights: dict, other: dict, where: Path) -> dict:
+    """The element-wise mean of two sets of the same model's weights (a run's and the folder
+    `where` it started from, read back): what a continuation gained, with what it wore down
+    partly given back. Another architecture or vocabulary is a ConfigError."""
+    if set(weights) != set(other) or any(weights[name].shape != other[name].shape for name in weights):
+        raise ConfigError(f"--blend {where}: its weights are not of this run's architecture and vocabulary")
+    return {name: ((value.double() + other[name].double()) / 2).to(value.dtype) for name, value in weights.items()}
+
+
 def check_start_folder(start: Path, architecture: str) -> None:
     """`[train] init_from` names a run folder (best.pt and its tokenizer) or an exported model
     folder of the run's `architecture`; anything else is a ConfigError (a Transformer's weights
