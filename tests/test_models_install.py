@@ -144,7 +144,7 @@ def serve_index(catalog: Catalog, base: str, package: Path) -> str:
 
 def run(home: Path, *args: str, endpoint: str = "http://127.0.0.1:9", check_rc: int | None = 0):
     """`attn ARGS` with its data folder `home` and the Hub at `endpoint`."""
-    env = {**os.environ, "ATTN_HOME": str(home), "HF_ENDPOINT": endpoint, "NO_PROXY": "127.0.0.1"}
+    env = {**os.environ, "ATTN_HOME": str(home), "HF_ENDPOINT": endpoint, "NO_PROXY": "127.0.0.1,localhost"}
     result = subprocess.run([sys.executable, "-m", "attn.cli", *args], capture_output=True, timeout=600, env=env)
     if check_rc is not None:
         assert result.returncode == check_rc, result.stderr.decode()
@@ -310,6 +310,7 @@ def test_serve_installs_what_is_missing_on_its_first_start(server, tiny_marian, 
     serve_hub(catalog, tiny_marian)
     monkeypatch.setenv("ATTN_HOME", str(tmp_path))
     monkeypatch.setenv("HF_ENDPOINT", base)
+    monkeypatch.setenv("NO_PROXY", "127.0.0.1,localhost")
     running = Server("--install", "opus-mt:en-de", "--models", "opus-mt-en-de")
     try:
         answer = httpx.post(running.url + "/translate", json={"q": TEXT, "source": "en", "target": "de"}, timeout=60)
