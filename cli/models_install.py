@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from attn.export.install.sources import ARGOS_INDEX_VARIABLE, DEFAULT_SOURCE, SOURCES
+from attn.runtime.manifest import read_manifest
 
 INDEX_HELP = f"Argos's package index: a URL or a file (default: ${ARGOS_INDEX_VARIABLE}, else Argos's own)."
 AVAILABLE_COLUMNS = ("name", "from", "to", "version")
@@ -45,7 +46,13 @@ def install_named(name: str, int8: bool = False, index: str | None = None) -> No
     asked = wanted(name)
     there = installed_as(asked.folder, asked.name)
     if there is not None:  # known without the network
-        console.print(f"{asked.name} is installed: {there}", highlight=False)
+        precision = read_manifest(there, verify_checksums=False).architecture.get("precision", "fp32")
+        again = (
+            f" in {precision}; `attn models remove {asked.name}` first to install it in int8"
+            if int8 and precision != "int8"
+            else ""
+        )
+        console.print(f"{asked.name} is installed: {there}{again}", highlight=False)
         return
     session = hub_session()
     package = find(name, session, index)
@@ -56,7 +63,7 @@ def install_named(name: str, int8: bool = False, index: str | None = None) -> No
         return
     size = sum(path.stat().st_size for path in installed.folder.iterdir())
     console.print(
-        f"installed {package.name} as {installed.folder.name} ({size / 1e6:.0f} MB, licence "
+        f"installed {package.name} as {installed.folder.name} ({size / 1e6:.1f} MB, licence "
         f"{package.licence or 'unknown: see ' + (package.page or 'its source')}) in "
         f"{time.perf_counter() - started:.0f} s: {installed.folder}",
         highlight=False,

@@ -82,8 +82,9 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
         path = Path(model)
         if path.exists() or "/" in model or model.startswith("."):
             return path
+        folder_name = model.replace(":", "-", 1)  # the name `attn models install` took: opus-mt:en-de
         for installed in installed_models():
-            if installed.name == model:
+            if installed.name == folder_name:
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]

@@ -180,6 +180,9 @@ def test_an_opus_mt_model_installs_and_translates_as_its_import_does(server, tin
     assert "-" in picked.decode().split("|||")[-1]  # the alignment links
     for name in ("opus-mt:en-de", REPO):  # known to be there without the network (the Hub at a closed port)
         assert "opus-mt:en-de is installed" in run(tmp_path, "models", "install", name).stderr.decode()
+    again = run(tmp_path, "models", "install", "opus-mt:en-de", "--int8").stderr.decode()
+    assert "in fp32; `attn models remove opus-mt:en-de` first" in again
+    assert run(tmp_path, "translate", "-m", "opus-mt:en-de", "-f", "pharaoh", TEXT).stdout == picked
     shutil.copytree(tmp_path / "imported", tmp_path / "models" / "mine")  # placed by hand: never removed
     hand_placed = run(tmp_path, "models", "remove", "mine", check_rc=2)
     assert "not installed by `attn models install`" in hand_placed.stderr.decode()

@@ -78,6 +78,7 @@ def test_an_installed_model_takes_its_pair_from_a_shipped_one(tmp_path, monkeypa
     assert registry.user_root() == home / "models"
     assert registry.resolve_model(None, "translate", "en", "de") == home / "models" / "opus-mt-en-de"
     assert registry.resolve_model("en-de", "translate", None, None) == shipped / "en-de"
+    assert registry.resolve_model("opus-mt:en-de", "translate", None, None) == home / "models" / "opus-mt-en-de"
     assert [model.folder for model in registry.installed_models()] == [
         home / "models" / "en-fr",
         home / "models" / "opus-mt-en-de",
