@@ -92,6 +92,7 @@ class DocumentWordCheck:
     def __init__(self, check: WordCheck, documents: list[frozenset[str]]):
         self.check, self.documents = check, documents
         self.sorted_documents = [sorted(words) for words in documents]
+        self.vocabulary, self.ending = None, None  # the columns that end a word, of the last vocabulary asked
 
     def banned(self, vocabulary: np.ndarray, histories: list[list[int]], sentences: np.ndarray) -> list[np.ndarray]:
         """Each row's columns of `vocabulary` (C,) it may not take (`sentences` (N,): the sentence
@@ -99,7 +100,9 @@ class DocumentWordCheck:
         word even begins so, all of them (the row is left behind). When every row of a sentence
         is in that last state, none is banned anything: they would otherwise spell on to the
         maximum length."""
-        ending = columns_of(vocabulary, self.check.ending)
+        if self.vocabulary is not vocabulary:  # the batch's vocabulary: the same array at every step
+            self.vocabulary, self.ending = vocabulary, columns_of(vocabulary, self.check.ending)
+        ending = self.ending
         everything = np.arange(len(vocabulary))
         nothing = np.zeros(0, dtype=np.int64)
         states = []  # per row: "allowed", "begun" (an allowed word begins so) or "lost"

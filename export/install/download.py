@@ -85,8 +85,8 @@ def download(remote: Remote, folder: Path, session, progress: Progress) -> Path:
             f"{remote.url}: the download stopped ({type(error).__name__}) after {got:,} bytes; "
             "the same command resumes it"
         ) from None
-    except requests.RequestException as error:  # too many redirects, an address requests cannot use
-        raise DownloadError(f"{remote.url}: {type(error).__name__}: {' '.join(str(error).split())[:200]}") from None
+    except requests.RequestException as error:
+        raise request_failed(remote.url, error) from None
     validator.unlink(missing_ok=True)
     if not verified(part, remote, delete=True):
         raise DownloadError(
@@ -133,6 +133,12 @@ def fetched(remote: Remote, part: Path, validator: Path, session, progress: Prog
     if total is not None and got != total:
         raise DownloadError(f"{remote.url}: {got:,} bytes came of the {total:,} the server announced")
     return True
+
+
+def request_failed(url: str, error: Exception) -> DownloadError:
+    """The one-line error of a request that failed otherwise than by the network (too many
+    redirects, an address requests cannot use)."""
+    return DownloadError(f"{url}: {type(error).__name__}: {' '.join(str(error).split())[:200]}")
 
 
 def content_start(response) -> int | None:

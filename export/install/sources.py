@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from attn.export.install.download import DownloadError, Remote
+from attn.export.install.download import TIMEOUT, DownloadError, Remote, request_failed
 
 ARGOS_INDEX = "https://raw.githubusercontent.com/argosopentech/argospm-index/main/index.json"
 ARGOS_INDEX_VARIABLE = "ATTN_ARGOS_INDEX"
@@ -304,14 +304,14 @@ def get(session, url: str, missing_ok: bool = False):
     import requests
 
     try:
-        answer = session.get(url, timeout=(15, 60))
+        answer = session.get(url, timeout=TIMEOUT)
     except (requests.ConnectionError, requests.Timeout) as error:
         raise DownloadError(
             f"{url}: cannot be reached ({type(error).__name__}); without a network, download the model "
             "elsewhere and convert it with `attn import marian FOLDER` or `attn import argos FILE`"
         ) from None
-    except requests.RequestException as error:  # too many redirects, an address requests cannot use
-        raise DownloadError(f"{url}: {type(error).__name__}: {' '.join(str(error).split())[:200]}") from None
+    except requests.RequestException as error:
+        raise request_failed(url, error) from None
     if missing_ok and answer.status_code in (401, 404):
         return None
     if answer.status_code != 200:
