@@ -125,6 +125,7 @@ class LoadedModel:
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
+        device = device_for(self.manifest, self.folder, device, notify)
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
         self.session_settings = (device, session_threads, notify)
@@ -400,6 +401,20 @@ class LoadedModel:
         ratio = options.max_length_ratio if options.max_length_ratio is not None else defaults["max_length_ratio"]
         offset = options.max_length_offset if options.max_length_offset is not None else defaults["max_length_offset"]
         return np.maximum((ratio * source_lengths + offset).astype(int), options.min_length + 1)
+
+
+def device_for(manifest: Manifest, folder: Path, device: str, notify: Callable[[str], None]) -> str:
+    """`device`, except for an int8 model asked to run on CUDA: onnxruntime's CUDA provider has no
+    kernels for its quantized products, which then run on the CPU between copies, slower than the
+    CPU alone and not as on it (benchmarks/RESULTS.md, "Decoding on a GPU"); it runs on the CPU,
+    and `notify` says so."""
+    if device == "cuda" and manifest.architecture.get("precision") == "int8":
+        notify(
+            f"{folder.name} is an int8 model: it runs on the CPU (a GPU decodes a model exported or "
+            "installed without int8: docs/translate.md)"
+        )
+        return "cpu"
+    return device
 
 
 def chosen_direction(manifest: Manifest, folder: Path, source: str | None, target: str | None) -> tuple[str, str]:

@@ -41,7 +41,9 @@ PROVIDERS = {
 }
 
 
-DISABLE_CPU_FALLBACK = "session.disable_cpu_ep_fallback"  # onnxruntime: fail rather than place a node on the CPU
+# onnxruntime's CUDA provider: fp32 products in fp32, not TF32 (onnxruntime's default), so that a
+# sentence's search on the GPU follows the CPU's (benchmarks/RESULTS.md, "Decoding on a GPU")
+CUDA_OPTIONS = {"use_tf32": "0"}
 USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
 # A cached graph's time is refreshed when it is used, at most this often: a refresh changes the
@@ -71,9 +73,8 @@ def create_session(
     `data` may be a function that gives the bytes (checking or rewriting them first): it is called
     only when no cached graph serves, since a cached graph was made from bytes of that checksum.
 
-    CUDA is checked, not assumed: the session is first built with CPU fallback disabled, so that a
-    node without a CUDA kernel is an error; then `notify` says which graph runs partly on the CPU.
-    When CUDA is asked for and the session did not get it at all, `notify` says so too.
+    On CUDA, onnxruntime places the nodes that compute shapes on the CPU by design, and any node
+    without a CUDA kernel too; `notify` says so when the session did not get CUDA at all.
     """
     if device not in DEVICES:
         raise UsageError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
@@ -82,19 +83,37 @@ def create_session(
     graph = _graph(path, data)
     available = onnxruntime.get_available_providers()
     if device == "cuda" and "CUDAExecutionProvider" in available:
-        try:
-            return _session(graph, threads, ["CUDAExecutionProvider"], cpu_fallback=False)
-        except Exception as error:  # onnxruntime's pybind errors share no narrower base class
-            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            notify(f"{path.name}: CUDA could not take every node ({reason}); the rest will run on the CPU")
-    requested = [p for p in PROVIDERS[device] if p in available]
-    session = _session(graph, threads, requested or PROVIDERS["cpu"], cpu_fallback=True)
+        _preload_cuda_libraries()
+    requested = [
+        (p, dict(CUDA_OPTIONS)) if p == "CUDAExecutionProvider" else p for p in PROVIDERS[device] if p in available
+    ]
+    session = _session(graph, threads, requested or PROVIDERS["cpu"])
     if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
         notify(
             f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
             f"(available: {', '.join(available)})"
         )
     return session
+
+
+_cuda_preloaded = threading.Lock()
+_cuda_preload_done = False
+
+
+def _preload_cuda_libraries() -> None:
+    """Once per process: onnxruntime-gpu's preload_dlls, which loads the CUDA and cuDNN libraries of
+    the pip packages it was installed with (`onnxruntime-gpu[cuda,cudnn]`, or PyTorch's), which the
+    system's loader does not search. What it prints goes to stderr: stdout holds translations."""
+    global _cuda_preload_done
+    with _cuda_preloaded:
+        if _cuda_preload_done or not hasattr(onnxruntime, "preload_dlls"):
+            return
+        _cuda_preload_done = True
+        with contextlib.redirect_stdout(sys.stderr):
+            try:
+                onnxruntime.preload_dlls()
+            except Exception as error:  # a library that will not load: the session below says what is missing
+                print(f"attn: onnxruntime.preload_dlls: {error}", file=sys.stderr)
 
 
 def _graph(path: Path, data: bytes | Callable[[], bytes] | None) -> Path | bytes:
@@ -118,7 +137,7 @@ def _cached_cpu_session(
     try:
         cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
     except RuntimeError:  # no home folder to be found
-        return _session(_graph(path, data), threads, PROVIDERS["cpu"], cpu_fallback=True)
+        return _session(_graph(path, data), threads, PROVIDERS["cpu"])
     recorded = _checksum_file(cached)
     try:
         if cached.exists() and recorded.exists():
@@ -138,7 +157,7 @@ def _cached_cpu_session(
         _drop(cached)
         partial = cached.with_name(f".{cached.name}.{os.getpid()}")
         try:
-            session = _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True, save_optimized=partial)
+            session = _session(graph, threads, PROVIDERS["cpu"], save_optimized=partial)
             digest = hashlib.sha256(partial.read_bytes()).hexdigest()
             partial_checksum = _checksum_file(partial)
             partial_checksum.write_text(digest, encoding="ascii")
@@ -149,7 +168,7 @@ def _cached_cpu_session(
         _keep_last_used(cached.parent)
         return session
     except Exception:  # a full disk (onnxruntime: "Protobuf serialization failed"), a read-only or missing folder
-        return _session(graph, threads, PROVIDERS["cpu"], cpu_fallback=True)
+        return _session(graph, threads, PROVIDERS["cpu"])
 
 
 def _session_of_cached(cached: Path, digest: str, threads: int) -> onnxruntime.InferenceSession | None:
@@ -159,11 +178,11 @@ def _session_of_cached(cached: Path, digest: str, threads: int) -> onnxruntime.I
     than reading it here, and outside the GIL. Otherwise the bytes read here are hashed and loaded."""
     identity = remembered_identity(cached, digest)
     if identity is not None:
-        session = _session(cached, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False)
+        session = _session(cached, threads, PROVIDERS["cpu"], optimize=False)
         if file_identity(cached) == identity:
             return session
     data, actual = read_with_sha256(cached)
-    return _session(data, threads, PROVIDERS["cpu"], cpu_fallback=True, optimize=False) if actual == digest else None
+    return _session(data, threads, PROVIDERS["cpu"], optimize=False) if actual == digest else None
 
 
 def _checksum_file(graph: Path) -> Path:
@@ -225,8 +244,7 @@ def _register_shared_cpu_arena() -> None:
 def _session(
     graph: Path | bytes,
     threads: int,
-    providers: list[str],
-    cpu_fallback: bool,
+    providers: list,
     optimize: bool = True,
     save_optimized: Path | None = None,
 ) -> onnxruntime.InferenceSession:
@@ -249,6 +267,4 @@ def _session(
     options.add_session_config_entry(USE_ENV_ALLOCATORS, "1")
     if save_optimized:
         options.optimized_model_filepath = str(save_optimized)
-    if not cpu_fallback:
-        options.add_session_config_entry(DISABLE_CPU_FALLBACK, "1")
     return onnxruntime.InferenceSession(graph if isinstance(graph, bytes) else str(graph), options, providers=providers)
