@@ -64,6 +64,8 @@ def keep_one_gpu(library: bytearray, sm: int) -> int:
         entries, at = [], position + header_size
         while at < position + header_size + body_size:
             kind, _, entry_header, payload = struct.unpack_from("<HHIQ", library, at)
+            if entry_header + payload == 0 or at + 32 > end:
+                raise ValueError(f"no fatbin entry at byte {at}")
             (arch,) = struct.unpack_from("<I", library, at + 28)
             entries.append((kind, arch, at + entry_header, payload))
             at += entry_header + payload
@@ -73,7 +75,7 @@ def keep_one_gpu(library: bytearray, sm: int) -> int:
                     library[start : start + payload] = bytes(payload)
                     zeroed += payload
         position += header_size + body_size
-        while position < end and struct.unpack_from("<I", library, position)[0] != FATBIN_MAGIC:
+        while position + 4 <= end and struct.unpack_from("<I", library, position)[0] != FATBIN_MAGIC:
             position += 1  # containers are aligned: padding between them
     return zeroed
 
@@ -101,6 +103,8 @@ def archive(wheel: Path, sm: int, models: list[Path], data: list[Path]) -> bytes
 def pack(packed: bytes, extra: list[Path], out: str, per_call: int) -> list[Path]:
     """`packed` cut into folders OUT1, OUT2, … of at most `per_call` bytes each, the first also
     holding the `extra` files; the folders."""
+    if per_call <= 0:
+        raise ValueError("no room in a call: the working tree alone takes 64 MiB")
     first_room = per_call - sum(path.stat().st_size for path in extra)
     if first_room <= 0:
         raise ValueError(f"the extra files alone take more than {per_call} bytes")

@@ -4,8 +4,7 @@ machine's CPU provider, in one run (issue 64).
     python -m benchmarks.gpu_decoding --model models/en-de --model work/ship/en-de-open2-fp32 \\
         --data ../shared/data/en-de/test.tsv.gz --sentences 1000 --device cuda --out gpu-report.md
 
-For each model folder: the providers each graph got (a node without a CUDA kernel makes the
-runtime say which graph runs partly on the CPU: runtime/sessions.py); correctness on `--device`
+For each model folder: the providers each graph got; correctness on `--device`
 (its outputs against the CPU provider's at the default search, a differing row shown with both
 scores so that a near tie can be told from a fault; alone, shuffled in batches of 13 and in
 batches of 32; greedy against beam 1; on CUDA, the same with TF32 on, onnxruntime's default);
@@ -13,8 +12,8 @@ sentences/s at each `--batches` size, beam 1 and 5, beside the CPU provider on a
 cores at batch 32; where one batch's time goes (encoder, decoder steps, the device's row gathers
 and top-k, and the rest: the Python search loop, bindings and copies); which provider ran each
 node (onnxruntime's profiling). An int8 model, which the runtime runs on the CPU when CUDA is
-asked for (runtime/loaded_model.py device_for), gets only the last, on the device. `--serve` also starts `attn serve --device DEVICE` on the first model and sends it
-a request. With `--device cpu` every check runs on the CPU provider (what the suite runs).
+asked for (runtime/loaded_model.py device_for), gets only the last, on the device. `--serve`
+also starts `attn serve --device DEVICE` on the first model and sends it a request. With `--device cpu` every check runs on the CPU provider (what the suite runs).
 """
 
 from __future__ import annotations
@@ -35,7 +34,7 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime import loaded_model, sessions
-from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.loaded_model import LoadedModel, first_line
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.tsv import read_tsv, spread
 from benchmarks.report import WHOLE, command_line, cpu_name, finish, table
@@ -161,10 +160,6 @@ def tf32_lines(folder: Path, cpu_model: LoadedModel, texts: list[str], alone: in
     )
 
 
-def first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [""])[0]
-
-
 def texts_of(translations) -> list[str]:
     return [t[0].text for t in translations]
 
@@ -257,7 +252,7 @@ def time_shares(model: LoadedModel, texts: list[str], batch: int) -> list:
         model.translate(texts[:batch], options, batch, text_options=WHOLE)
         total = time.perf_counter() - start
     encoder = spent.pop(id(model.encoder), 0.0)
-    decoders = {model.decoder} | ({model.shortlist_decoder} if model.shortlist is not None else set())
+    decoders = {model.decoder} | ({model.shortlist_decoder} if options.shortlist and model.shortlist else set())
     decoder = sum(spent.pop(id(session), 0.0) for session in decoders)
     helpers = sum(spent.values())
     rest = total - encoder - decoder - helpers

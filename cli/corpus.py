@@ -99,9 +99,13 @@ def translate_corpus(
     except ModuleNotFoundError:
         raise UsageError("translate-corpus needs Ray: pip install 'attn[ray]'") from None
     folder = resolve_model(model, "translate", source, target).resolve()
-    chosen_direction(
-        read_manifest(folder), folder, source, target
-    )  # a direction the model lacks: refused here, not in an actor
+    manifest = read_manifest(folder)
+    chosen_direction(manifest, folder, source, target)  # a direction the model lacks: refused here, not in an actor
+    if gpus_per_worker and manifest.architecture.get("precision") == "int8":
+        raise UsageError(
+            f"{folder.name} is an int8 model, which decodes on the CPU (docs/translate.md): --gpus-per-worker "
+            "would hold GPUs that its actors leave idle; give an fp32 model, or leave the option out"
+        )
     paths = [str(Path(p).resolve()) for p in inputs]
     for path in paths:
         if not Path(path).is_file():

@@ -141,9 +141,7 @@ def translate_command(
                 "reading lines from the terminal, one translation per line; Ctrl-D ends "
                 '(or give the text as arguments: attn translate "…")'
             )
-        batches = file_line_batches(
-            inputs or [Path("-")], lines_per_call(batch_size, device, threads), max_line_chars, notify
-        )
+        batches = file_line_batches(inputs or [Path("-")], lines_per_call(batch_size, threads), max_line_chars, notify)
     pairs = (
         installed_pairs()
         if model is None

@@ -64,7 +64,7 @@ from .word_check import WordCheck, allowed_target_words
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram")
 
 
-def _first_line(error: BaseException) -> str:
+def first_line(error: BaseException) -> str:
     """A library's error message as one line, at most 300 characters."""
     text = str(error).strip()
     return text.splitlines()[0][:300] if text else type(error).__name__
@@ -105,7 +105,7 @@ def open_graph(
     except (
         Exception
     ) as error:  # onnxruntime's errors (Fail, InvalidProtobuf, UnicodeDecodeError of a damaged graph's message, …)
-        raise ModelFolderError(f"{folder}: cannot load ONNX graph ({_first_line(error)})") from None
+        raise ModelFolderError(f"{folder}: cannot load ONNX graph ({first_line(error)})") from None
 
 
 class LoadedModel:
@@ -215,7 +215,7 @@ class LoadedModel:
             source_tokenizer = self.folder / SOURCE_TOKENIZER if SOURCE_TOKENIZER in self.manifest.files else None
             self.tokenizer = SubwordTokenizer.load(self.folder / TOKENIZER, source_tokenizer)
         except Exception as error:  # tokenizers raises plain Exceptions for unreadable files
-            raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({_first_line(error)})") from None
+            raise ModelFolderError(f"{self.folder / TOKENIZER}: cannot load tokenizer ({first_line(error)})") from None
         if vocab_size != self.tokenizer.vocab_size:
             raise ModelFolderError(
                 f"{self.folder / TOKENIZER}: {self.tokenizer.vocab_size} pieces, "
@@ -404,11 +404,12 @@ class LoadedModel:
 
 
 def device_for(manifest: Manifest, folder: Path, device: str, notify: Callable[[str], None]) -> str:
-    """`device`, except for an int8 model asked to run on CUDA: onnxruntime's CUDA provider has no
-    kernels for its quantized products, which then run on the CPU between copies, slower than the
-    CPU alone and not as on it (benchmarks/RESULTS.md, "Decoding on a GPU"); it runs on the CPU,
-    and `notify` says so."""
-    if device == "cuda" and manifest.architecture.get("precision") == "int8":
+    """`device`, except for an int8 model asked to run on CUDA where onnxruntime has CUDA: its
+    CUDA provider has no kernels for the model's int8 products, which then run on the CPU between
+    copies, slower than the CPU alone and not as on it (benchmarks/GPU.md); it runs on the CPU,
+    and `notify` says so. Without a CUDA provider, the sessions say that (runtime/sessions.py)."""
+    cuda = "CUDAExecutionProvider" in onnxruntime.get_available_providers()
+    if device == "cuda" and cuda and manifest.architecture.get("precision") == "int8":
         notify(
             f"{folder.name} is an int8 model: it runs on the CPU (a GPU decodes a model exported or "
             "installed without int8: docs/translate.md)"
@@ -438,7 +439,8 @@ def worker_count(device: str, threads: int) -> int:
     return 1 if device == "cuda" else threads or available_cores()
 
 
-def lines_per_call(batch_size: int, device: str, threads: int) -> int:
-    """LoadedModel.inputs_per_call of the translator that (device, threads) will make, known
-    before it is loaded."""
-    return inputs_per_call(batch_size, worker_count(device, threads))
+def lines_per_call(batch_size: int, threads: int) -> int:
+    """Inputs to read for one translate() call, known before the model is loaded: what a CPU
+    translator of `threads` takes (LoadedModel.inputs_per_call), also asked for CUDA, which decodes
+    one batch at a time from them, since a model may run on the CPU all the same (device_for)."""
+    return inputs_per_call(batch_size, worker_count("cpu", threads))

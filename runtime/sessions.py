@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
 import platform
 import sys
@@ -42,7 +43,7 @@ PROVIDERS = {
 
 
 # onnxruntime's CUDA provider: fp32 products in fp32, not TF32 (onnxruntime's default), so that a
-# sentence's search on the GPU follows the CPU's (benchmarks/RESULTS.md, "Decoding on a GPU")
+# sentence's search on the GPU follows the CPU's (benchmarks/GPU.md)
 CUDA_OPTIONS = {"use_tf32": "0"}
 USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
@@ -83,7 +84,7 @@ def create_session(
     graph = _graph(path, data)
     available = onnxruntime.get_available_providers()
     if device == "cuda" and "CUDAExecutionProvider" in available:
-        _preload_cuda_libraries()
+        _preload_cuda_libraries(notify)
     requested = [
         (p, dict(CUDA_OPTIONS)) if p == "CUDAExecutionProvider" else p for p in PROVIDERS[device] if p in available
     ]
@@ -96,24 +97,29 @@ def create_session(
     return session
 
 
-_cuda_preloaded = threading.Lock()
+_cuda_preload_lock = threading.Lock()
 _cuda_preload_done = False
 
 
-def _preload_cuda_libraries() -> None:
+def _preload_cuda_libraries(notify: Callable[[str], None]) -> None:
     """Once per process: onnxruntime-gpu's preload_dlls, which loads the CUDA and cuDNN libraries of
     the pip packages it was installed with (`onnxruntime-gpu[cuda,cudnn]`, or PyTorch's), which the
-    system's loader does not search. What it prints goes to stderr: stdout holds translations."""
+    system's loader does not search. What it prints goes to `notify`, not to stdout, which holds
+    translations (while it runs, the process's stdout is captured: once, at the first CUDA session)."""
     global _cuda_preload_done
-    with _cuda_preloaded:
+    with _cuda_preload_lock:
         if _cuda_preload_done or not hasattr(onnxruntime, "preload_dlls"):
             return
         _cuda_preload_done = True
-        with contextlib.redirect_stdout(sys.stderr):
-            try:
+        printed = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(printed):
                 onnxruntime.preload_dlls()
-            except Exception as error:  # a library that will not load: the session below says what is missing
-                print(f"attn: onnxruntime.preload_dlls: {error}", file=sys.stderr)
+        except Exception as error:  # a library that will not load: the session then says what is missing
+            notify(f"onnxruntime.preload_dlls: {error}")
+        for line in printed.getvalue().splitlines():
+            if line.strip():
+                notify(line.strip())
 
 
 def _graph(path: Path, data: bytes | Callable[[], bytes] | None) -> Path | bytes:
@@ -244,7 +250,7 @@ def _register_shared_cpu_arena() -> None:
 def _session(
     graph: Path | bytes,
     threads: int,
-    providers: list,
+    providers: list[str | tuple[str, dict[str, str]]],
     optimize: bool = True,
     save_optimized: Path | None = None,
 ) -> onnxruntime.InferenceSession:

@@ -170,3 +170,16 @@ def test_a_failed_write_leaves_no_output_and_no_staging(reverse_model, tmp_path,
     with pytest.raises(OSError):
         translate_corpus([text_file], tmp_path / "out", model=str(reverse_model))
     assert sorted(p.name for p in tmp_path.iterdir()) == ["part.txt"]
+
+
+def test_gpu_actors_are_refused_for_an_int8_model_before_ray_starts(tmp_path):
+    """An int8 model decodes on the CPU whatever the device (benchmarks/GPU.md): GPUs reserved
+    for its actors would sit idle, so the request is refused in one line."""
+    corpus = tmp_path / "corpus.txt"
+    corpus.write_text("Hello.\n", encoding="utf-8")
+    result = attn(
+        "translate-corpus", str(corpus), "--output", str(tmp_path / "out"), "--gpus-per-worker", "1", check_rc=2
+    )
+    error = result.stderr.decode()
+    assert "int8" in error and "--gpus-per-worker" in error and len(error.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()

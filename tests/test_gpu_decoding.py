@@ -1,8 +1,10 @@
 """benchmarks/gpu_decoding.py in its CPU mode (issue 64): the script that checks and times the CUDA
-provider runs every check on the CPU provider too, so that it cannot rot between GPU machines."""
+provider runs every check on the CPU provider too, so that it cannot rot between GPU machines;
+and where an int8 model runs when CUDA is asked for."""
 
 from pathlib import Path
 
+import onnxruntime
 import pytest
 
 from benchmarks import gpu_decoding
@@ -29,3 +31,25 @@ def test_the_gpu_script_checks_and_times_the_shipped_en_de_on_the_cpu(tmp_path):
     assert "greedy = beam 1 on the device: 4 of 4 the same tokens" in text
     assert text.count("| beam 5 |") == 2 and text.count("| beam 1 |") == 2
     assert "`attn serve --device cpu` on" in text and "HTTP 200" in text and "translatedText" in text
+
+
+@pytest.mark.parametrize("cuda", [True, False])
+def test_an_int8_model_asked_for_cuda_runs_on_the_cpu_and_says_why(monkeypatch, cuda):
+    """The CUDA provider has no kernels for int8 matrix products (measured: benchmarks/GPU.md): the
+    shipped int8 en-de on --device cuda decodes on the CPU, with one notice that says why; without
+    a CUDA provider at all, the sessions' own notice says that instead."""
+    from types import SimpleNamespace
+
+    from attn.runtime.loaded_model import device_for
+    from attn.runtime.manifest import read_manifest
+
+    providers = ["CUDAExecutionProvider", "CPUExecutionProvider"] if cuda else ["CPUExecutionProvider"]
+    monkeypatch.setattr(onnxruntime, "get_available_providers", lambda: providers)
+    messages = []
+    device = device_for(read_manifest(ROOT / "models" / "en-de"), ROOT / "models" / "en-de", "cuda", messages.append)
+    if cuda:
+        assert device == "cpu" and len(messages) == 1 and "int8" in messages[0] and "CPU" in messages[0]
+    else:
+        assert device == "cuda" and messages == []
+    for fp32 in ({}, {"precision": "fp32"}):  # a manifest without a precision is fp32
+        assert device_for(SimpleNamespace(architecture=fp32), ROOT, "cuda", messages.append) == "cuda"

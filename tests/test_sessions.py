@@ -3,11 +3,11 @@ per-machine cache of optimized CPU graphs changes nothing but the start-up time.
 
 import os
 import shutil
-from pathlib import Path
 
 import onnxruntime
 import pytest
 
+from attn.runtime import sessions
 from attn.runtime.sessions import create_session
 
 pytestmark = pytest.mark.integration
@@ -59,32 +59,37 @@ class FakeCudaSession:
 
 def test_a_cuda_session_computes_in_fp32_and_says_nothing(monkeypatch, reverse_model):
     """On an H200, a node-by-node fallback check failed on every graph (onnxruntime puts the shape
-    nodes on the CPU by design), and TF32 changed 2 of 500 outputs (benchmarks/RESULTS.md): the
+    nodes on the CPU by design), and TF32 changed 2 of 500 outputs (benchmarks/GPU.md): the
     session asks for CUDA with TF32 off, the CPU for the rest, and no notice follows."""
     monkeypatch.setattr(
         onnxruntime, "get_available_providers", lambda: ["CUDAExecutionProvider", "CPUExecutionProvider"]
     )
     monkeypatch.setattr(onnxruntime, "InferenceSession", FakeCudaSession)
+    monkeypatch.setattr(sessions, "_preload_cuda_libraries", lambda notify: None)
     messages = []
     session = create_session(reverse_model / "decoder.onnx", device="cuda", notify=messages.append)
     assert messages == []
     assert session.asked == [("CUDAExecutionProvider", {"use_tf32": "0"}), "CPUExecutionProvider"]
 
 
-def test_an_int8_model_asked_for_cuda_runs_on_the_cpu_and_says_why():
-    """The CUDA provider has no kernels for int8 matrix products (measured: benchmarks/RESULTS.md):
-    the shipped int8 en-de on --device cuda decodes on the CPU, with one notice, as on the CPU."""
-    from attn.runtime.loaded_model import LoadedModel
+def test_cuda_libraries_are_preloaded_once_and_what_that_prints_is_a_notice(monkeypatch):
+    calls = []
 
+    def preload_dlls():
+        calls.append(1)
+        print("WARNING: libcudnn.so.9 not found")
+        raise OSError("libcublas.so.13: cannot open shared object file")
+
+    monkeypatch.setattr(onnxruntime, "preload_dlls", preload_dlls, raising=False)
+    monkeypatch.setattr(sessions, "_cuda_preload_done", False)
     messages = []
-    shipped = Path(__file__).resolve().parent.parent / "models" / "en-de"
-    model = LoadedModel(shipped, device="cuda", notify=messages.append)
-    assert model.device.name == "cpu" and model.encoder.get_providers() == ["CPUExecutionProvider"]
-    [message] = messages
-    assert "int8" in message and "CPU" in message
-    cpu = LoadedModel(shipped, device="cpu", notify=messages.append)
-    texts = ["The file could not be opened.", "Restart the computer."]
-    assert [t[0].text for t in model.translate(texts)] == [t[0].text for t in cpu.translate(texts)]
+    sessions._preload_cuda_libraries(messages.append)
+    sessions._preload_cuda_libraries(messages.append)
+    assert calls == [1]
+    assert messages == [
+        "onnxruntime.preload_dlls: libcublas.so.13: cannot open shared object file",
+        "WARNING: libcudnn.so.9 not found",
+    ]
 
 
 def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path):
