@@ -25,10 +25,7 @@ def main() -> None:
     documents = [" ".join(row.source.split()) for row in rows]
     summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
     results = summarizer.translate(documents)
-    attended = [
-        " ".join(attended_sentences(document, result[0].alignment, args.sentences))
-        for document, result in zip(documents, results)
-    ]
+    attended = [" ".join(attended_sentences(result[0].alignment, args.sentences)) for result in results]
     lead = [" ".join(split_sentences(document, "en")[: args.sentences]) for document in documents]
     references = [row.target for row in rows]
     print(f"{len(rows)} documents of {args.data}, {args.sentences} sentences, model {args.model}")

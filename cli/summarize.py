@@ -120,7 +120,7 @@ def summarize_command(
             done += len(documents)
             for document, result in zip(documents, results):
                 if sentences:
-                    sys.stdout.write(" ".join(attended_sentences(document, result[0].alignment, sentences)) + "\n")
+                    sys.stdout.write(" ".join(attended_sentences(result[0].alignment, sentences)) + "\n")
                 else:
                     formatter.write(document, result)
                 heatmaps.add(document, result)

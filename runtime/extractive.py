@@ -3,9 +3,9 @@
 The summarizer's alignment says, for each summary word, how much attention it paid to each
 document word it read (WordAlignment weights (T, S)); a sentence's salience is the attention its
 words received in all, and the N most salient sentences are given in document order. Only what
-the summarizer read counts: a sentence beyond the head it reads (--max-source-pieces) is never
-chosen, and one that runs past it (an unpunctuated text is one long sentence) is cut where the
-reading stopped, so the summary stays within what the model saw.
+the summarizer read counts: of a document longer than it reads (--max-source-pieces), the
+salient sentences it was condensed to (runtime/condense.py), or the head of a document of one
+long sentence, cut where the reading stopped.
 """
 
 from __future__ import annotations
@@ -28,16 +28,11 @@ def sentence_salience(sentences: list[str], alignment: WordAlignment) -> np.ndar
     return salience
 
 
-def attended_sentences(document: str, alignment: WordAlignment, count: int, language: str = "en") -> list[str]:
-    """The `count` sentences of `document` whose words the summary attended to most, in document
-    order (ties by position), of the words the summarizer read."""
-    read = len(alignment.source_words)
-    sentences, start = [], 0
-    for sentence in split_sentences(document, language):
-        words = sentence.split()
-        if start < read:
-            sentences.append(sentence if start + len(words) <= read else " ".join(words[: read - start]))
-        start += len(words)
+def attended_sentences(alignment: WordAlignment, count: int, language: str = "en") -> list[str]:
+    """The `count` sentences of what the summarizer read (the alignment's source words: a long
+    document's head, or its salient sentences, runtime/condense.py) that the summary attended to
+    most, in document order (ties by position)."""
+    sentences = split_sentences(" ".join(alignment.source_words), language)
     salience = sentence_salience(sentences, alignment)
     chosen = sorted(range(len(sentences)), key=lambda index: (-salience[index], index))[:count]
     return [sentences[index] for index in sorted(chosen)]

@@ -13,6 +13,7 @@ import numpy as np
 
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
+from .condense import condensed
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
@@ -107,6 +108,8 @@ class TextTranslator:
         text_options = self.model.text_options(text_options)
         split = text_options.sentences and self.model.manifest.task == "translate"
         limit = text_options.max_source_pieces
+        if self.model.manifest.task == "summarize":
+            texts = self.condensed(texts, limit, first_number, stop)
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
             if not any(c.isalnum() for c in text):  # blank, or punctuation alone: nothing to translate
@@ -168,6 +171,19 @@ class TextTranslator:
             source.words,
             [-1] * len(self.model.source_prefix) + source.word_of_piece,
         )
+
+    def condensed(self, texts: list[str], limit: int, first_number: int, stop: threading.Event | None) -> list[str]:
+        """The texts a summarizer reads: one longer than `limit` pieces condensed to its salient
+        sentences (runtime/condense.py), with a note."""
+        read = []
+        for number, (text, short) in enumerate(zip(texts, condensed(self, texts, limit, stop)), first_number):
+            if short is not None:
+                self.model.notify(
+                    f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its most "
+                    f"salient sentences, {len(short.split())} of its {len(text.split())} words, chosen from all of it"
+                )
+            read.append(text if short is None else short)
+        return read
 
     def fitted(self, number: int, text: str, limit: int) -> list[SourcePieces]:
         """The text's pieces as the model can take them (one part when they fit), with a note

@@ -72,11 +72,26 @@ def test_an_empty_input_is_a_usage_error():
     assert "nothing to summarize" in result.stderr.decode()
 
 
-def test_a_document_over_the_limit_is_summarized_from_its_head_with_a_note():
+def test_a_document_over_the_limit_is_condensed_with_a_note():
     long_document = " ".join([DOCUMENT] * 30)
     result = attn("summarize", stdin=long_document)
     assert result.stdout.decode().count("\n") == 1
-    assert "summarized from its first" in result.stderr.decode()
+    assert "summarized from its most salient sentences" in result.stderr.decode()
+
+
+def test_a_long_documents_end_reaches_its_summary(summarizer):
+    """Five descriptions in one document of about 500 words, twice what the summarizer reads at
+    once: it reads a sentence that only the last description holds, and attends to it (read from
+    the head, as before runtime/condense.py, it never saw the end)."""
+    from attn.runtime.sentences import split_sentences
+
+    described = [row.source for row in read_tsv(SLICE) if len(row.source.split()) > 60][:5]
+    summary = summarizer.translate([" ".join(described)])[0][0]
+    read = summary.alignment.source_words
+    assert len(read) < len(" ".join(described).split())
+    last = split_sentences(" ".join(read), "en")[-1]
+    assert last in described[-1] and not any(last in earlier for earlier in described[:-1])
+    assert summary.alignment.weights[:, -len(last.split()) :].sum() > 0
 
 
 def test_models_of_the_other_task_are_refused(reverse_model):
@@ -169,12 +184,13 @@ def test_an_extractive_summary_stays_within_what_the_summarizer_read():
     from attn.runtime.alignment import WordAlignment
     from attn.runtime.extractive import attended_sentences
 
-    read = "one two three four five six".split()  # the head the summarizer read
-    alignment = WordAlignment(read, ["x"], np.full((1, len(read)), 1 / len(read), np.float32))
-    unpunctuated = " ".join(read + ["more"] * 1000)
-    assert attended_sentences(unpunctuated, alignment, 5) == [" ".join(read)]
-    sentences = "One two. Three four. Five six. Seven eight. Nine ten."
-    assert attended_sentences(sentences, alignment, 100) == ["One two.", "Three four.", "Five six."]
+    def read(words):  # what the summarizer read: the head of the document, or its condensed sentences
+        return WordAlignment(words, ["x"], np.full((1, len(words)), 1 / len(words), np.float32))
+
+    assert attended_sentences(read("one two three four five six".split()), 5) == ["one two three four five six"]
+    head = "One two. Three four. Five six.".split()  # of "… Seven eight. Nine ten."
+    assert attended_sentences(read(head), 100) == ["One two.", "Three four.", "Five six."]
+    assert attended_sentences(read(head), 1) == ["One two."]
 
 
 def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
