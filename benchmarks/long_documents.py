@@ -35,7 +35,7 @@ def lead_kept(sentences: int):
 def head_only():
     """Long documents read from their head, as before runtime/condense.py."""
     original = texts.condensed
-    texts.condensed = lambda translator, documents, limit, stop=None: [None] * len(documents)
+    texts.condensed = lambda documents, *arguments: [None] * len(documents)
     try:
         yield
     finally:
@@ -50,12 +50,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
-    limit = summarizer.max_source_pieces
+    limit, pieces = summarizer.max_source_pieces, texts.TextTranslator(summarizer).piece_count
     groups: dict[str, list] = defaultdict(list)
     for path in args.data:
         for row in read_tsv(path):
             document = " ".join(row.source.split())
-            if len(summarizer.tokenizer.encode_source(document, "en").ids) - 1 > limit:
+            if pieces(document) > limit:
                 groups[f"{path.parent.name}/{path.name} {row.origin}"].append((document, row.target))
     rows = []
     for name, pairs in sorted(groups.items()):

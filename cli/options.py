@@ -208,7 +208,7 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
             "max_source_pieces",
             "--max-source-pieces",
             Optional[int],
-            f"The longest source the model reads at once: a longer sentence is translated in parts, a longer document summarized from its head. {MODELS_DEFAULT}",
+            f"The longest source the model reads at once: a longer sentence is translated in parts, a longer document condensed to its salient sentences. {MODELS_DEFAULT}",
         ),
         None,
     ),

@@ -2,9 +2,11 @@
 
 By default all of standard input (or each FILE) is one document, its line breaks folded into
 spaces; with --lines every line is a document, so N lines in give N summaries out, in order.
-With --sentences N the summary is extractive: the N sentences of the document that the generated
-summary attended to most, in document order (runtime/extractive.py). A compressed or binary input
-is refused, not summarized.
+What is printed by default is extractive: the DEFAULT_SENTENCES sentences of the document that
+the model's generated headline attended to most, in document order (runtime/extractive.py;
+`--sentences N` for another count; chosen in docs/studies/SUMMARY-FORMS.md). `--headline` prints
+the headline itself, as do the options that only a generated text has (--n-best, --format,
+--align, --max-length). A compressed or binary input is refused, not summarized.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ from .output import output_file
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
+DEFAULT_SENTENCES = 2  # what a plain `attn summarize` prints (docs/studies/SUMMARY-FORMS.md)
+
 
 @search_options("beam", "n_best", "length_penalty", "min_length", "no_repeat_ngram", "max_source_pieces")
 def summarize_command(
@@ -54,13 +58,17 @@ def summarize_command(
     lines: Annotated[
         bool, typer.Option("--lines", help="Every line is a document: one summary per line, order kept.")
     ] = False,
+    headline: Annotated[
+        bool,
+        typer.Option("--headline", help="Print the model's generated headline instead of sentences of the document."),
+    ] = False,
     sentences: Annotated[
         Optional[int],
         typer.Option(
             "--sentences",
             min=1,
             max=100,
-            help="An extractive summary: the N sentences of the document that the generated summary drew on most, in document order.",
+            help=f"Print the N sentences of the document that its generated headline drew on most, in document order (default {DEFAULT_SENTENCES}).",
         ),
     ] = None,
     model: ModelOption = None,
@@ -87,7 +95,8 @@ def summarize_command(
     ] = DEFAULT_MAX_LINE_CHARS,
     quiet: QuietOption = False,
 ) -> None:
-    """Summarize documents in one line each with an installed or given summarization model."""
+    """Summarize documents in one line each with an installed or given summarization model: the
+    sentences its headline drew on most, or the headline (--headline)."""
     output_format = check_format(output_format, align)
     check_heatmap_path(heatmap)
     notify = notifier(quiet)
@@ -98,8 +107,12 @@ def summarize_command(
         max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length,
     )
-    if sentences and (options.n_best > 1 or output_format != "text"):
-        raise UsageError("--sentences prints the chosen sentences as text: it takes neither --n-best nor --format")
+    shown = options.n_best > 1 or output_format != "text" or max_length is not None  # options of a headline
+    if sentences and (headline or shown):
+        raise UsageError(
+            "--sentences prints sentences of the document: it takes neither --headline, --n-best, --format nor --max-length"
+        )
+    count = None if headline or shown else sentences or DEFAULT_SENTENCES
     formatter = (
         JsonlFormat(options.n_best, text_key="summary")
         if output_format == "jsonl"
@@ -119,8 +132,9 @@ def summarize_command(
             results = summarizer.translate(documents, options, batch_size, done + 1, search.text)
             done += len(documents)
             for document, result in zip(documents, results):
-                if sentences:
-                    sys.stdout.write(" ".join(attended_sentences(result[0].alignment, sentences)) + "\n")
+                if count:  # nothing to summarize (punctuation alone) has no sentences either
+                    chosen = attended_sentences(result[0].alignment, count) if result[0].text else []
+                    sys.stdout.write(" ".join(chosen) + "\n")
                 else:
                     formatter.write(document, result)
                 heatmaps.add(document, result)

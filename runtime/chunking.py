@@ -1,6 +1,7 @@
 """Long inputs: a source longer than the model's limit is translated in consecutive parts, or,
-for a summarizer, summarized from its head (`keep_head`): a summary of the parts would be as
-long as several summaries, and a description states what it is about first.
+for a summarizer whose document cannot be condensed (runtime/condense.py: one long sentence),
+summarized from its head (`keep_head`): a summary of the parts would be as long as several
+summaries.
 
 A line of more than `limit` pieces is cut into windows of at most `limit` pieces, each cut moved
 back to the nearest word boundary when there is one; every part is translated on its own and the

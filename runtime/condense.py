@@ -3,10 +3,12 @@
 (greedy), and a sentence's salience is the attention its words received from its part's summary
 (runtime/extractive.py). The most salient sentences that fit the reading limit, in document
 order, are what the summary is then written from: the whole document can reach the summary, not
-only its head. A document of one sentence is read from its head (runtime/texts.py)."""
+only its head. A document of one sentence, or whose first sentence alone is over the limit, is
+read from its head (runtime/texts.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -15,9 +17,7 @@ from .extractive import sentence_salience
 from .sentences import split_sentences
 
 if TYPE_CHECKING:
-    import threading
-
-    from .texts import TextTranslator
+    from .texts import Translation
 
 
 LEAD = 1  # sentences at the head of a document always read (chosen on dev: benchmarks/long_documents.py)
@@ -51,31 +51,44 @@ def chosen_sentences(salience: np.ndarray, lengths: list[int], limit: int, lead:
 
 
 def condensed(
-    translator: TextTranslator, texts: list[str], limit: int, stop: threading.Event | None = None
+    texts: list[str],
+    limit: int,
+    language: str,
+    pieces: Callable[[str], int],
+    summarize: Callable[[list[str]], list[Translation]],
 ) -> list[str | None]:
-    """For each text of several sentences whose pieces exceed `limit`, its salient sentences that
-    fit, joined in document order (None for a text read as it is)."""
-    # a piece spans one character at least: a text of `limit` characters fits
-    sentences = [split_sentences(text, translator.model.source_lang) if len(text) > limit else [text] for text in texts]
-    lengths = [
-        [len(translator.source_pieces(s).ids) - 1 for s in group] if len(group) > 1 else [] for group in sentences
+    """For each text whose pieces exceed `limit` and whose first sentence fits it, its first LEAD
+    sentences and its most salient ones that fit, joined in document order; None for a text read
+    as it is (or from its head). `pieces` counts a text's pieces (EOS aside); `summarize` writes
+    one summary of each part, reading it whole. A part's attention is spread in proportion to its
+    pieces, so that a sentence alone in a short part gains nothing from its part's size."""
+    # a piece is one byte at least (byte-level BPE), with a space before the first word
+    sentences = [
+        split_sentences(text, language) if len(text.encode("utf-8")) + 1 > limit and has_words(text) else [text]
+        for text in texts
     ]
-    long = [i for i, group in enumerate(lengths) if sum(group) > limit]
-    jobs = [(i, part) for i in long for part in sentence_parts(lengths[i], limit)]
-    if not jobs:
-        return [None] * len(texts)
-    from .texts import TextOptions  # texts.py imports this module
-
-    summaries = translator.translate(
-        [" ".join(sentences[i][k] for k in part) for i, part in jobs],
-        translator.model.default_options(beam=1, n_best=1),
-        text_options=TextOptions(sentences=False, max_source_pieces=limit, replace_unk=False),
-        stop=stop,
-    )
+    lengths = [[pieces(s) for s in group] if len(group) > 1 else [] for group in sentences]
+    long = [i for i, group in enumerate(lengths) if sum(group) > limit and group[0] <= limit]
+    # a part of one sentence over the limit could never be chosen: it is not summarized
+    jobs = [
+        (i, part) for i in long for part in sentence_parts(lengths[i], limit) if part_size(lengths[i], part) <= limit
+    ]
+    summaries = summarize([" ".join(sentences[i][k] for k in part) for i, part in jobs]) if jobs else []
     salience = {i: np.zeros(len(sentences[i])) for i in long}
     for (i, part), summary in zip(jobs, summaries):
-        salience[i][part] = sentence_salience([sentences[i][k] for k in part], summary[0].alignment)
+        received = sentence_salience([sentences[i][k] for k in part], summary[0].alignment)
+        if received.sum() > 0:
+            salience[i][part] = received / received.sum() * part_size(lengths[i], part)
     result: list[str | None] = [None] * len(texts)
     for i in long:
         result[i] = " ".join(sentences[i][k] for k in chosen_sentences(salience[i], lengths[i], limit, LEAD))
     return result
+
+
+def part_size(lengths: list[int], part: list[int]) -> int:
+    """The pieces of a part (its sentences' indices into `lengths`)."""
+    return sum(lengths[k] for k in part)
+
+
+def has_words(text: str) -> bool:
+    return any(character.isalnum() for character in text)

@@ -30,8 +30,9 @@ class TextOptions:
     """What the text translator does around the search. `sentences`: a translation model takes a
     text of several sentences one sentence at a time (runtime/sentences.py) and joins their best
     translations. `max_source_pieces` (None: the model's) is the longest source read at once: a
-    translation model translates a longer sentence in parts, a summarizer reads the head
-    (runtime/chunking.py). `replace_unk` (None: the model's) repairs mangled copies of verbatim
+    translation model translates a longer sentence in parts, a summarizer condenses a longer
+    document to its salient sentences (runtime/condense.py) or reads the head of one that has no
+    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) repairs mangled copies of verbatim
     source words after search (runtime/verbatim.py)."""
 
     sentences: bool = True
@@ -100,8 +101,8 @@ class TextTranslator:
         at most `batch_size`, evened out over the workers, decoded up to `workers` at a time,
         longest first; a batch's outputs do not depend on its company, up to rounding at near
         ties (docs/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation; a
-        sentence over the length limit is translated in parts, best only, or summarized from its
-        head by a summarizer; either way with a note, which numbers the inputs from
+        sentence over the length limit is translated in parts, best only, and a document over it is
+        condensed to its salient sentences, or summarized from its head, by a summarizer; with a note, which numbers the inputs from
         `first_number` (a caller that translates a stream in calls passes its count). Setting
         `stop` from another thread ends the searches at their next step (SearchStopped)."""
         options = options or self.model.default_options()
@@ -158,6 +159,10 @@ class TextTranslator:
                 break
         return list(by_text.values())
 
+    def piece_count(self, text: str) -> int:
+        """How many pieces the model reads for `text` (its EOS aside)."""
+        return len(self.source_pieces(text).ids) - 1
+
     def source_pieces(self, text: str) -> SourcePieces:
         """The text's pieces, and its words in the source language (runtime/words.py)."""
         return self.model.tokenizer.encode_source(text, self.model.source_lang)
@@ -175,8 +180,17 @@ class TextTranslator:
     def condensed(self, texts: list[str], limit: int, first_number: int, stop: threading.Event | None) -> list[str]:
         """The texts a summarizer reads: one longer than `limit` pieces condensed to its salient
         sentences (runtime/condense.py), with a note."""
+        greedy = self.model.default_options(beam=1, n_best=1)
+        whole = TextOptions(sentences=False, max_source_pieces=limit, replace_unk=False)
+        shorter = condensed(
+            texts,
+            limit,
+            self.model.source_lang,
+            self.piece_count,
+            lambda parts: self.translate(parts, greedy, text_options=whole, stop=stop),
+        )
         read = []
-        for number, (text, short) in enumerate(zip(texts, condensed(self, texts, limit, stop)), first_number):
+        for number, (text, short) in enumerate(zip(texts, shorter), first_number):
             if short is not None:
                 self.model.notify(
                     f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its most "

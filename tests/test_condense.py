@@ -22,3 +22,51 @@ def test_the_most_salient_sentences_that_fit_are_chosen_in_document_order():
     assert chosen_sentences(salience, lengths, limit=10, lead=1) == [0, 1, 2, 4]
     assert chosen_sentences(salience, lengths, limit=3, lead=0) == [2]
     assert chosen_sentences(np.array([1.0, 1.0]), [1, 1], limit=1, lead=0) == [0]  # a tie: the earlier
+
+
+class Summary:
+    """A stand-in for a part's summary: one summary word attending evenly to every word read."""
+
+    def __init__(self, text):
+        from attn.runtime.alignment import WordAlignment
+
+        words = text.split()
+        self.alignment = WordAlignment(words, ["x"], np.full((1, len(words)), 1 / len(words), np.float32))
+
+
+def condense(texts, limit):
+    from attn.runtime.condense import condensed
+
+    summarized = []
+
+    def summarize(parts):
+        summarized.extend(parts)
+        return [[Summary(part)] for part in parts]
+
+    return condensed(texts, limit, "en", lambda text: len(text.split()), summarize), summarized
+
+
+def test_a_long_document_keeps_its_first_sentence_and_what_fits():
+    text = "One two three. Four five. Six seven eight nine. Ten."  # 3 + 2 + 4 + 1 words = pieces
+    [short], parts = condense([text], limit=6)
+    assert parts == ["One two three. Four five.", "Six seven eight nine. Ten."]
+    assert short.startswith("One two three.") and len(short.split()) <= 6
+    [as_it_is], parts = condense(["One two. Three."], limit=60)  # fits: read as it is
+    assert as_it_is is None and parts == []
+
+
+def test_what_cannot_be_condensed_is_left_to_the_head():
+    """Every sentence over the limit gave an empty summary; punctuation alone got a note."""
+    long_sentences = " ".join(["word " * 10 + "end."] * 3)
+    too_long_first = "word " * 10 + "end. Short one. Another one."
+    texts = [long_sentences, too_long_first, "!!! ??? ... " * 40, "one long text without any sentence end " * 5]
+    found, parts = condense(texts, limit=8)
+    assert found == [None, None, None, None] and parts == []
+
+
+def test_a_sentence_alone_in_a_short_part_gains_nothing_from_it():
+    # parts: [A B] (8 pieces) and [C] (1 piece); each part's summary attends evenly
+    text = "Alpha beta gamma delta. Epsilon zeta eta theta. Iota."
+    [short], _ = condense([text], limit=8)
+    # the first sentence, then the second (salience 4 of its part's 8) before the third (1 of 1)
+    assert short == "Alpha beta gamma delta. Epsilon zeta eta theta."
