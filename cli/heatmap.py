@@ -7,6 +7,7 @@ not its numbered neighbours."""
 from __future__ import annotations
 
 import os
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -160,7 +161,9 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
     temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
-    figure.savefig(temporary, dpi=150)
+    with warnings.catch_warnings():  # a long source collapses constrained layout's margins: drawn all the same
+        warnings.simplefilter("ignore", UserWarning)
+        figure.savefig(temporary, dpi=150)
     plt.close(figure)
     temporary.replace(path)
     notify(f"wrote {path}")

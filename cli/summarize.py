@@ -22,6 +22,8 @@ import typer
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.extractive import attended_sentences
+from attn.runtime.language_id import detect_language
+from attn.runtime.sentences import document_sentences, joined
 from attn.runtime.sessions import warn_on_stderr
 
 from .formats import make_format
@@ -110,7 +112,7 @@ def summarize_command(
     shown = options.n_best > 1 or output_format != "text" or max_length is not None  # options of a headline
     if sentences and (headline or shown):
         raise UsageError(
-            "--sentences prints sentences of the document: it takes neither --headline, --n-best, --format nor --max-length"
+            "--sentences prints sentences of the document: it takes neither --headline, --n-best, --format, --align nor --max-length"
         )
     count = None if headline or shown else sentences or DEFAULT_SENTENCES
     formatter = (
@@ -129,18 +131,38 @@ def summarize_command(
     )
     with output_file(output), progress_bar(progress_wanted(quiet), "documents") as advance:
         for documents in batches:
+            _note_other_languages(documents, done + 1, summarizer.source_lang, notify)
             results = summarizer.translate(documents, options, batch_size, done + 1, search.text)
             done += len(documents)
             for document, result in zip(documents, results):
                 if count:  # nothing to summarize (punctuation alone) has no sentences either
-                    chosen = attended_sentences(result[0].alignment, count) if result[0].text else []
-                    sys.stdout.write(" ".join(chosen) + "\n")
+                    sentences = document_sentences(document, summarizer.source_lang)
+                    chosen = (
+                        attended_sentences(result[0].alignment, count, sentences=sentences) if result[0].text else []
+                    )
+                    sys.stdout.write(joined(chosen) + "\n")
                 else:
                     formatter.write(document, result)
                 heatmaps.add(document, result)
             sys.stdout.flush()
             advance(len(documents))
     heatmaps.write()
+
+
+LANGUAGE_CHECKED_WORDS = 20  # a shorter document's language is not told reliably
+
+
+def _note_other_languages(documents: list[str], first_number: int, language: str, notify) -> None:
+    """A note for each document (of LANGUAGE_CHECKED_WORDS words or more) written in another
+    language than the summarizer reads: it would only copy its sentences."""
+    for number, document in enumerate(documents, first_number):
+        if len(document.split()) >= LANGUAGE_CHECKED_WORDS:
+            found, _ = detect_language(document, [language])
+            if found != language:
+                notify(
+                    f"input {number} looks written in {found!r}, and the summarizer reads {language!r}: "
+                    f"translate it first (attn translate --to {language})"
+                )
 
 
 def _document_batches(
@@ -192,20 +214,25 @@ def _document_text(path: Path, max_chars: int, notify=warn_on_stderr) -> str:
     return text
 
 
+LINE_BREAK = b"\x1f"  # a line break while the input is read as one line (a control character no text holds)
+
+
 def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
-    """The whole input as one line (whitespace folded); beyond `max_chars` characters the rest is
-    left unread, with a note."""
+    """The whole input, each line's whitespace folded, its line breaks kept (they tell where
+    sentences end: runtime/sentences.py document_sentences; the model reads the lines as one
+    text); beyond `max_chars` characters the rest is left unread, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
     first = True
     while chunk := os.read(fd, READ_SIZE):
         if first:
             refuse_binary(chunk, name, "summarize")
             first = False
-        splitter.feed(chunk.replace(b"\n", b" "))
+        splitter.feed(chunk.replace(b"\n", LINE_BREAK))  # one line for the splitter; line breaks kept
         if splitter.cut:  # past --max-chars: the rest is left unread (`attn summarize /dev/zero` ends)
             break
     [(data, cut)] = splitter.close() or [(b"", False)]
-    document = " ".join(data.decode("utf-8", errors="replace").split())
+    lines = data.replace(LINE_BREAK, b"\n").decode("utf-8", errors="replace").split("\n")
+    document = "\n".join(" ".join(line.split()) for line in lines).strip()
     if cut or len(document) > max_chars:
         notify(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")
         document = document[:max_chars]

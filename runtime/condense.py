@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .extractive import sentence_salience
-from .sentences import split_sentences
+from .sentences import document_sentences
 
 if TYPE_CHECKING:
     from .texts import Translation
@@ -64,7 +64,7 @@ def condensed(
     pieces, so that a sentence alone in a short part gains nothing from its part's size."""
     # a piece is one byte at least (byte-level BPE), with a space before the first word
     sentences = [
-        split_sentences(text, language) if len(text.encode("utf-8")) + 1 > limit and has_words(text) else [text]
+        document_sentences(text, language) if len(text.encode("utf-8")) + 1 > limit and has_words(text) else [text]
         for text in texts
     ]
     lengths = [[pieces(s) for s in group] if len(group) > 1 else [] for group in sentences]

@@ -28,11 +28,39 @@ def sentence_salience(sentences: list[str], alignment: WordAlignment) -> np.ndar
     return salience
 
 
-def attended_sentences(alignment: WordAlignment, count: int, language: str = "en") -> list[str]:
+FRAGMENT_WORDS = 4  # a sentence of fewer words is a fragment: chosen after every other
+
+
+def attended_sentences(
+    alignment: WordAlignment, count: int, language: str = "en", sentences: list[str] | None = None
+) -> list[str]:
     """The `count` sentences of what the summarizer read (the alignment's source words: a long
     document's head, or its salient sentences, runtime/condense.py) that the summary attended to
-    most, in document order (ties by position)."""
-    sentences = split_sentences(" ".join(alignment.source_words), language)
-    salience = sentence_salience(sentences, alignment)
-    chosen = sorted(range(len(sentences)), key=lambda index: (-salience[index], index))[:count]
-    return [sentences[index] for index in sorted(chosen)]
+    most, in document order (ties by position), fragments last. `sentences`, the document's own
+    (runtime/sentences.py document_sentences), say where the words read break into sentences;
+    without them, the words read are split again."""
+    read = alignment.source_words
+    found = sentences_read(sentences, read) if sentences is not None else None
+    if found is None:
+        found = split_sentences(" ".join(read), language)
+    salience = sentence_salience(found, alignment)
+    # a greeting, a sign-off or a name says nothing of the document: chosen only if nothing else is
+    fragment = [len(sentence.split()) < FRAGMENT_WORDS for sentence in found]
+    chosen = sorted(range(len(found)), key=lambda index: (fragment[index], -salience[index], index))[:count]
+    return [found[index] for index in sorted(chosen)]
+
+
+def sentences_read(sentences: list[str], read: list[str]) -> list[str] | None:
+    """Of a document's sentences, in order, those whose words the summarizer read: whole ones
+    (condensing keeps whole sentences in document order), the last one cut where a head ends;
+    None when the words read are not made so."""
+    found, position = [], 0
+    for sentence in sentences:
+        words = sentence.split()
+        if read[position : position + len(words)] == words:
+            found.append(sentence)
+            position += len(words)
+        elif position < len(read) and read[position:] == words[: len(read) - position]:
+            found.append(" ".join(read[position:]))
+            position = len(read)
+    return found if position == len(read) else None

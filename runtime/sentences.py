@@ -1,4 +1,5 @@
-"""A line or paragraph as sentences, for translation one sentence at a time.
+"""A line or paragraph as sentences, for translation one sentence at a time; a document's
+sentences, its lines read too, for summaries.
 
 The segmenter is sentencex (Wikimedia; rules for about 300 languages, no model files), chosen
 over pysbd and syntok (docs/studies/SENTENCES.md): as many of
@@ -7,6 +8,8 @@ than pysbd, and 200 times faster.
 """
 
 from __future__ import annotations
+
+import re
 
 from sentencex import segment
 
@@ -35,3 +38,43 @@ def split_sentences(text: str, language: str) -> list[str]:
     if len(sentences) < 2 or [w for s in sentences for w in s.split()] != text.split():
         return [text]
     return sentences
+
+
+# a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )
+LIST_ITEM = re.compile(r"^\s*(?:[-*\u2022\u00b7\u2013\u2014]|\d{1,3}[.)])\s")
+
+
+SHORT_LINE = 5  # words: a line shorter than this ends its sentence (a title, a greeting, a signature's line)
+
+
+def document_sentences(text: str, language: str) -> list[str]:
+    """The sentences of a document whose lines end sentences too: a blank line ends one (after a
+    title or a greeting with no full stop), so do a list item's end and a line of fewer than
+    SHORT_LINE words (a signature's name or title); the other lines of a paragraph are read as one
+    text, so a hard-wrapped sentence stays whole. Each sentence's whitespace folded; their words
+    are the document's words, in order."""
+    blocks: list[list[str]] = []
+    fresh = True  # the next line starts a block
+    for line in text.splitlines():
+        if not line.strip():
+            fresh = True
+            continue
+        if fresh or LIST_ITEM.match(line):
+            blocks.append([])
+        blocks[-1].append(line)
+        fresh = len(line.split()) < SHORT_LINE
+    return [" ".join(sentence.split()) for block in blocks for sentence in split_sentences(" ".join(block), language)]
+
+
+def joined(sentences: list[str]) -> str:
+    """Sentences as one line, a list item's mark left out: a space after one that ends with its
+    punctuation, a dash after one that does not (a title or a list item), so that the next does
+    not read as its continuation."""
+    text = ""
+    for sentence in sentences:
+        separator = "" if not text else " " if text[-1] in ENDINGS else " — "
+        text += separator + LIST_ITEM.sub("", sentence, count=1)
+    return text
+
+
+ENDINGS = ".!?:;…\"'”’)»"  # the last characters of a sentence that ends with its punctuation

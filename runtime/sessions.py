@@ -75,7 +75,8 @@ def create_session(
     only when no cached graph serves, since a cached graph was made from bytes of that checksum.
 
     On CUDA, onnxruntime places the nodes that compute shapes on the CPU by design, and any node
-    without a CUDA kernel too; `notify` says so when the session did not get CUDA at all.
+    without a CUDA kernel too; `notify` says so, once per process, when onnxruntime has no CUDA
+    provider, and for the graph when the session did not get it all the same.
     """
     if device not in DEVICES:
         raise UsageError(f"unknown device {device!r} (choose from {', '.join(DEVICES)})")
@@ -89,12 +90,25 @@ def create_session(
         (p, dict(CUDA_OPTIONS)) if p == "CUDAExecutionProvider" else p for p in PROVIDERS[device] if p in available
     ]
     session = _session(graph, threads, requested or PROVIDERS["cpu"])
-    if device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
-        notify(
-            f"CUDA was requested but {path.name} runs on {', '.join(session.get_providers())} "
-            f"(available: {', '.join(available)})"
-        )
+    if device == "cuda" and "CUDAExecutionProvider" not in available:
+        _say_once_no_cuda(notify)
+    elif device == "cuda" and "CUDAExecutionProvider" not in session.get_providers():
+        notify(f"--device cuda: {path.name} did not get the CUDA provider and runs on the CPU")
     return session
+
+
+_no_cuda_said = False
+
+
+def _say_once_no_cuda(notify: Callable[[str], None]) -> None:
+    """Once per process: CUDA was asked for where onnxruntime has no CUDA provider."""
+    global _no_cuda_said
+    if not _no_cuda_said:
+        _no_cuda_said = True
+        notify(
+            "--device cuda: this onnxruntime has no CUDA provider (the onnxruntime-gpu package has it: "
+            "docs/translate.md); decoding on the CPU"
+        )
 
 
 _cuda_preload_lock = threading.Lock()

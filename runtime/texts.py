@@ -115,7 +115,9 @@ class TextTranslator:
         for index, text in enumerate(texts):
             if not any(c.isalnum() for c in text):  # blank, or punctuation alone: nothing to translate
                 continue
-            text = text.strip()  # a line break at an edge ("Hello.\r") made the model add a word
+            # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
+            # document's lines as one text (its line breaks told where sentences end: condense.py)
+            text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
             units = split_sentences(text, self.model.source_lang) if split else [text]
             parts += [
                 (index, self.tagged(piece))

@@ -70,3 +70,45 @@ def test_a_sentence_alone_in_a_short_part_gains_nothing_from_it():
     [short], _ = condense([text], limit=8)
     # the first sentence, then the second (salience 4 of its part's 8) before the third (1 of 1)
     assert short == "Alpha beta gamma delta. Epsilon zeta eta theta."
+
+
+def test_a_documents_lines_end_its_sentences_where_a_reader_sees_them_end():
+    """A title, a greeting and a signature had no full stop and were glued to the next sentence."""
+    from attn.runtime.sentences import document_sentences
+
+    document = (
+        "Council closes the old bridge\n\nHi Sam,\n\nThe council voted on Tuesday to close the bridge. It is\n"
+        "131 years old and has cracks in its supports.\n- Drivers take a detour\n- Cyclists may still cross\n\n"
+        "Thanks,\nMaria Okafor\nTransport chief"
+    )
+    assert document_sentences(document, "en") == [
+        "Council closes the old bridge",
+        "Hi Sam,",
+        "The council voted on Tuesday to close the bridge.",
+        "It is 131 years old and has cracks in its supports.",  # a hard-wrapped sentence stays whole
+        "- Drivers take a detour",
+        "- Cyclists may still cross",
+        "Thanks,",
+        "Maria Okafor",
+        "Transport chief",
+    ]
+    assert " ".join(document_sentences(document, "en")).split() == document.split()
+
+
+def test_chosen_sentences_read_as_one_line_without_gluing():
+    from attn.runtime.sentences import joined
+
+    assert joined(["Council closes the old bridge", "- Drivers take a detour", "It is old."]) == (
+        "Council closes the old bridge — Drivers take a detour — It is old."
+    )
+    assert joined(["One.", "Two?"]) == "One. Two?"
+
+
+def test_the_sentences_read_are_found_in_the_documents_own():
+    from attn.runtime.extractive import sentences_read
+
+    sentences = ["A title", "First one here.", "Second one.", "Third."]
+    assert sentences_read(sentences, "A title First one here. Second one. Third.".split()) == sentences
+    assert sentences_read(sentences, "A title Second one.".split()) == ["A title", "Second one."]  # condensed
+    assert sentences_read(sentences, "A title First one".split()) == ["A title", "First one"]  # a head
+    assert sentences_read(sentences, "Something else".split()) is None

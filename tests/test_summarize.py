@@ -281,3 +281,25 @@ def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
         "target-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "x"), *rows, check_rc=2
     )
     assert "for summarizers" in refused.stderr.decode()
+
+
+def test_a_title_and_a_greeting_are_sentences_of_their_own():
+    """Lines without a full stop were glued to the next sentence ("… Main Street The council …")."""
+    document = (
+        "Council closes the old Elm Street bridge\n\nHi everyone,\n\nThe city council voted on Tuesday to close "
+        "the old Elm Street bridge to cars after engineers found cracks in two of its steel supports. The "
+        "bridge carries about 9,000 vehicles a day. Drivers will be sent on a detour through the industrial "
+        "estate.\n\nThanks,\nMaria Okafor\n"
+    )
+    printed = attn("summarize", stdin=document).stdout.decode().strip()
+    assert "supports. The" in printed or "supports." in printed.split(" — ")[-1] or printed.endswith("supports.")
+    assert "bridge The city" not in printed and "everyone, The" not in printed and "Thanks, Maria" not in printed
+
+
+def test_a_document_in_another_language_gets_a_note():
+    german = (
+        "Die Bundesregierung hat am Mittwoch ein neues Klimaschutzpaket beschlossen. Es sieht vor, dass bis "
+        "2030 der Ausstoß von Treibhausgasen um 65 Prozent gegenüber 1990 sinkt, und es kostet viel Geld."
+    )
+    notes = attn("summarize", stdin=german).stderr.decode()
+    assert notes.count("\n") == 1 and "'de'" in notes and "attn translate --to en" in notes
