@@ -108,7 +108,8 @@ def heatmap_alignment(alignment: WordAlignment | JoinedAlignment, number: int, n
 
 
 def heatmap_title(source: str, score: float) -> str:
-    """The source (its first 120 characters) and the translation's score."""
+    """The source (its first 120 characters, whitespace folded) and the translation's score."""
+    source = " ".join(source.split())
     shown = source if len(source) <= 120 else source[:119] + "…"
     return f"{shown}\nscore {score:.3f}"
 
@@ -161,7 +162,7 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
     temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
-    with warnings.catch_warnings():  # a long source collapses constrained layout's margins: drawn all the same
+    with warnings.catch_warnings():  # a long source leaves constrained layout no room for its margins
         warnings.simplefilter("ignore", UserWarning)
         figure.savefig(temporary, dpi=150)
     plt.close(figure)

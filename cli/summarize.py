@@ -1,7 +1,8 @@
 """`attn summarize`: documents → one-line summaries on standard output.
 
-By default all of standard input (or each FILE) is one document, its line breaks folded into
-spaces; with --lines every line is a document, so N lines in give N summaries out, in order.
+By default all of standard input (or each FILE) is one document, which the model reads as one
+text and whose lines (or a document file's paragraphs) tell where its sentences end; with --lines
+every line is a document, so N lines in give N summaries out, in order.
 What is printed by default is extractive: the DEFAULT_SENTENCES sentences of the document that
 the model's generated headline attended to most, in document order (runtime/extractive.py;
 `--sentences N` for another count; chosen in docs/studies/SUMMARY-FORMS.md). `--headline` prints
@@ -131,7 +132,8 @@ def summarize_command(
     )
     with output_file(output), progress_bar(progress_wanted(quiet), "documents") as advance:
         for documents in batches:
-            _note_other_languages(documents, done + 1, summarizer.source_lang, notify)
+            if not quiet:
+                _note_other_languages(documents, done + 1, summarizer, notify)
             results = summarizer.translate(documents, options, batch_size, done + 1, search.text)
             done += len(documents)
             for document, result in zip(documents, results):
@@ -150,19 +152,37 @@ def summarize_command(
 
 
 LANGUAGE_CHECKED_WORDS = 20  # a shorter document's language is not told reliably
+KNOWN_SHARE = 0.5  # of a document's words, at least this share among the training targets': its language
 
 
-def _note_other_languages(documents: list[str], first_number: int, language: str, notify) -> None:
-    """A note for each document (of LANGUAGE_CHECKED_WORDS words or more) written in another
-    language than the summarizer reads: it would only copy its sentences."""
+def _note_other_languages(documents: list[str], first_number: int, summarizer, notify) -> None:
+    """One note for the documents (of LANGUAGE_CHECKED_WORDS words or more) written in another
+    language than the summarizer reads: it would only copy their sentences. A document most of
+    whose words its training targets hold (target_words.txt, read for the word check anyway) is
+    taken as its language; only another is identified (py3langid, whose load costs 0.4 s)."""
+    language, words = summarizer.source_lang, summarizer.word_check
+    other: dict[str, list[int]] = {}
     for number, document in enumerate(documents, first_number):
-        if len(document.split()) >= LANGUAGE_CHECKED_WORDS:
-            found, _ = detect_language(document, [language])
-            if found != language:
-                notify(
-                    f"input {number} looks written in {found!r}, and the summarizer reads {language!r}: "
-                    f"translate it first (attn translate --to {language})"
-                )
+        tokens = [word.strip(PUNCTUATION) for word in document.split()]
+        tokens = [token for token in tokens if token.isalpha()]
+        if len(tokens) < LANGUAGE_CHECKED_WORDS:
+            continue
+        if words is not None:
+            known = sum(token in words.targets or token.lower() in words.targets for token in tokens)
+            if known >= KNOWN_SHARE * len(tokens):
+                continue
+        found, _ = detect_language(document, [language])
+        if found != language:
+            other.setdefault(found, []).append(number)
+    for found, numbers in other.items():
+        named = ", ".join(map(str, numbers[:5])) + (", …" if len(numbers) > 5 else "")
+        notify(
+            f"input{'s' if len(numbers) > 1 else ''} {named} look{'' if len(numbers) > 1 else 's'} written in "
+            f"{found!r}, and the summarizer reads {language!r}: translate first (attn translate --to {language})"
+        )
+
+
+PUNCTUATION = ".,;:!?\"'()[]{}«»„“”‘’-–—…"
 
 
 def _document_batches(
@@ -200,14 +220,20 @@ def _document_batches(
         yield documents[start : start + inputs_per_call]
 
 
+SUBTITLES = (".srt", ".vtt")  # formats whose blocks are cues, cut anywhere in a sentence
+
+
 def _document_text(path: Path, max_chars: int, notify=warn_on_stderr) -> str:
-    """The texts of a document file (runtime/documents) as one line, its first `max_chars`
-    characters kept (with a note)."""
+    """The texts of a document file (runtime/documents), each block's whitespace folded, blocks
+    apart as paragraphs (subtitle cues as one text), its first `max_chars` characters kept (with
+    a note)."""
     try:
         data = path.read_bytes()
     except OSError as error:
         raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
-    text = " ".join(" ".join(read_document(path, data).texts()).split())
+    # a block (a paragraph, a heading, a list item) ends its sentences; a subtitle cue does not
+    separator = " " if format_of(path) in SUBTITLES else "\n\n"
+    text = separator.join(" ".join(block.split()) for block in read_document(path, data).texts() if block.strip())
     if len(text) > max_chars:
         notify(f"{path}: longer than --max-chars {max_chars}: its first {max_chars} characters summarized")
         text = text[:max_chars]

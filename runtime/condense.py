@@ -3,8 +3,8 @@
 (greedy), and a sentence's salience is the attention its words received from its part's summary
 (runtime/extractive.py). The most salient sentences that fit the reading limit, in document
 order, are what the summary is then written from: the whole document can reach the summary, not
-only its head. A document of one sentence, or whose first sentence alone is over the limit, is
-read from its head (runtime/texts.py)."""
+only its head. A document of one sentence, or with a sentence over the limit (which could not be
+chosen: an unpunctuated body after a title), is read from its head (runtime/texts.py)."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def condensed(
     pieces: Callable[[str], int],
     summarize: Callable[[list[str]], list[Translation]],
 ) -> list[str | None]:
-    """For each text whose pieces exceed `limit` and whose first sentence fits it, its first LEAD
+    """For each text whose pieces exceed `limit` and each of whose sentences fits it, its first LEAD
     sentences and its most salient ones that fit, joined in document order; None for a text read
     as it is (or from its head). `pieces` counts a text's pieces (EOS aside); `summarize` writes
     one summary of each part, reading it whole. A part's attention is spread in proportion to its
@@ -68,11 +68,9 @@ def condensed(
         for text in texts
     ]
     lengths = [[pieces(s) for s in group] if len(group) > 1 else [] for group in sentences]
-    long = [i for i, group in enumerate(lengths) if sum(group) > limit and group[0] <= limit]
-    # a part of one sentence over the limit could never be chosen: it is not summarized
-    jobs = [
-        (i, part) for i in long for part in sentence_parts(lengths[i], limit) if part_size(lengths[i], part) <= limit
-    ]
+    # a sentence over the limit could never be chosen: such a document is read from its head
+    long = [i for i, group in enumerate(lengths) if sum(group) > limit and max(group) <= limit]
+    jobs = [(i, part) for i in long for part in sentence_parts(lengths[i], limit)]
     summaries = summarize([" ".join(sentences[i][k] for k in part) for i, part in jobs]) if jobs else []
     salience = {i: np.zeros(len(sentences[i])) for i in long}
     for (i, part), summary in zip(jobs, summaries):

@@ -36,7 +36,7 @@ def attended_sentences(
 ) -> list[str]:
     """The `count` sentences of what the summarizer read (the alignment's source words: a long
     document's head, or its salient sentences, runtime/condense.py) that the summary attended to
-    most, in document order (ties by position), fragments last. `sentences`, the document's own
+    most, in document order (ties by position); a fragment only when nothing else is chosen. `sentences`, the document's own
     (runtime/sentences.py document_sentences), say where the words read break into sentences;
     without them, the words read are split again."""
     read = alignment.source_words
@@ -47,6 +47,8 @@ def attended_sentences(
     # a greeting, a sign-off or a name says nothing of the document: chosen only if nothing else is
     fragment = [len(sentence.split()) < FRAGMENT_WORDS for sentence in found]
     chosen = sorted(range(len(found)), key=lambda index: (fragment[index], -salience[index], index))[:count]
+    if not all(fragment[index] for index in chosen):
+        chosen = [index for index in chosen if not fragment[index]]
     return [found[index] for index in sorted(chosen)]
 
 

@@ -77,22 +77,40 @@ def test_a_documents_lines_end_its_sentences_where_a_reader_sees_them_end():
     from attn.runtime.sentences import document_sentences
 
     document = (
-        "Council closes the old bridge\n\nHi Sam,\n\nThe council voted on Tuesday to close the bridge. It is\n"
-        "131 years old and has cracks in its supports.\n- Drivers take a detour\n- Cyclists may still cross\n\n"
-        "Thanks,\nMaria Okafor\nTransport chief"
+        "Council closes the old bridge\n\nHi Sam,\n\nThe council voted on Tuesday evening to close the old "
+        "bridge over the river to cars and lorries from next month. It is\n131 years old and the engineers who "
+        "looked at it last week found cracks in two of its steel supports.\n- Drivers take a detour through "
+        "the industrial estate\n- Cyclists may still cross\n\nThanks,\nMaria Okafor\nTransport chief"
     )
     assert document_sentences(document, "en") == [
         "Council closes the old bridge",
         "Hi Sam,",
-        "The council voted on Tuesday to close the bridge.",
-        "It is 131 years old and has cracks in its supports.",  # a hard-wrapped sentence stays whole
-        "- Drivers take a detour",
+        "The council voted on Tuesday evening to close the old bridge over the river to cars and lorries from next month.",
+        # a wrapped sentence stays whole
+        "It is 131 years old and the engineers who looked at it last week found cracks in two of its steel supports.",
+        "- Drivers take a detour through the industrial estate",
         "- Cyclists may still cross",
         "Thanks,",
         "Maria Okafor",
         "Transport chief",
     ]
     assert " ".join(document_sentences(document, "en")).split() == document.split()
+
+
+def test_narrowly_wrapped_lines_do_not_end_sentences():
+    from attn.runtime.sentences import document_sentences
+
+    wrapped = "The city council voted on\nTuesday to close the old\nbridge to cars after\nengineers found cracks.\nThe bridge carries about\n9,000 vehicles a day."
+    assert document_sentences(wrapped, "en") == [
+        "The city council voted on Tuesday to close the old bridge to cars after engineers found cracks.",
+        "The bridge carries about 9,000 vehicles a day.",
+    ]
+
+
+def test_a_title_before_an_unpunctuated_body_leaves_the_document_to_its_head():
+    """The title alone was chosen: the body, one sentence over the limit, could never be."""
+    [found], parts = condense(["Meeting notes\n\n" + "word " * 20 + "end. Short one."], limit=8)
+    assert found is None and parts == []
 
 
 def test_chosen_sentences_read_as_one_line_without_gluing():
