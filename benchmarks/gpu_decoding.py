@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import socket
 import subprocess
 import sys
 import tempfile
@@ -262,7 +263,9 @@ def time_shares(model: LoadedModel, texts: list[str], batch: int) -> list:
 def serve_answers(folder: Path, device: str) -> str:
     """Start `attn serve --device DEVICE --models FOLDER`, send one /translate request, stop it:
     the answer or why none came."""
-    port = 5000 + os.getpid() % 1000
+    with socket.socket() as probe:  # a port free now (the server binds it a moment later)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
     server = subprocess.Popen(
         [sys.executable, "-m", "attn.cli", "serve", "--device", device, "--models", str(folder), "--port", str(port)],
         stdout=subprocess.PIPE,
