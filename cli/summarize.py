@@ -7,7 +7,7 @@ What is printed by default is extractive: the DEFAULT_SENTENCES sentences of the
 the model's generated headline attended to most, in document order (runtime/extractive.py;
 `--sentences N` for another count; chosen in docs/studies/SUMMARY-FORMS.md). `--headline` prints
 the headline itself, as do the options that only a generated text has (--n-best, --format,
---align, --max-length). A compressed or binary input is refused, not summarized.
+--align, --max-length); a `-f jsonl` record holds both, the sentences under "sentences". A compressed or binary input is refused, not summarized.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from attn.runtime.extractive import attended_sentences
 from attn.runtime.language_id import detect_language
 from attn.runtime.sentences import document_sentences, joined
 from attn.runtime.sessions import warn_on_stderr
+from attn.runtime.texts import Translation
 
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
@@ -110,12 +111,15 @@ def summarize_command(
         max_length_ratio=None if max_length is None else 0.0,
         max_length_offset=max_length,
     )
-    shown = options.n_best > 1 or output_format != "text" or max_length is not None  # options of a headline
+    jsonl = output_format == "jsonl"  # a record holds the headline and the sentences
+    shown = options.n_best > 1 or output_format not in ("text", "jsonl") or max_length is not None  # a headline's
     if sentences and (headline or shown):
         raise UsageError(
-            "--sentences prints sentences of the document: it takes neither --headline, --n-best, --format, --align nor --max-length"
+            "--sentences prints sentences of the document: it takes neither --headline, --n-best, --align, "
+            "--max-length nor a --format other than jsonl"
         )
-    count = None if headline or shown else sentences or DEFAULT_SENTENCES
+    count = sentences or DEFAULT_SENTENCES
+    prints_sentences = not (headline or shown or jsonl)
     formatter = (
         JsonlFormat(options.n_best, text_key="summary")
         if output_format == "jsonl"
@@ -137,18 +141,26 @@ def summarize_command(
             results = summarizer.translate(documents, options, batch_size, done + 1, search.text)
             done += len(documents)
             for document, result in zip(documents, results):
-                if count:  # nothing to summarize (punctuation alone) has no sentences either
-                    sentences = document_sentences(document, summarizer.source_lang)
-                    chosen = (
-                        attended_sentences(result[0].alignment, count, sentences=sentences) if result[0].text else []
+                if prints_sentences:
+                    sys.stdout.write(joined(_chosen(document, result[0], count, summarizer.source_lang)) + "\n")
+                elif jsonl:
+                    formatter.write(
+                        document, result, sentences=_chosen(document, result[0], count, summarizer.source_lang)
                     )
-                    sys.stdout.write(joined(chosen) + "\n")
                 else:
                     formatter.write(document, result)
                 heatmaps.add(document, result)
             sys.stdout.flush()
             advance(len(documents))
     heatmaps.write()
+
+
+def _chosen(document: str, headline: Translation, count: int, language: str) -> list[str]:
+    """The `count` sentences of `document` its headline drew on most (none when there was nothing
+    to summarize: punctuation alone)."""
+    if not headline.text:
+        return []
+    return attended_sentences(headline.alignment, count, sentences=document_sentences(document, language))
 
 
 LANGUAGE_CHECKED_WORDS = 20  # a shorter document's language is not told reliably

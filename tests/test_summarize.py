@@ -152,7 +152,7 @@ def test_by_default_two_sentences_of_the_document_are_printed_and_the_headline_o
     headline = attn("summarize", "--headline", stdin=document).stdout.decode().strip()
     assert headline and headline != printed
     record = json.loads(attn("summarize", "-f", "jsonl", stdin=document).stdout.decode())
-    assert record["summary"] == headline  # a generated text's options print the headline
+    assert record["summary"] == headline and " ".join(record["sentences"]) == printed  # a record holds both
     refused = attn("summarize", "--headline", "--sentences", "1", stdin=document, check_rc=2).stderr.decode()
     assert "--sentences" in refused and refused.count("\n") == 1
 

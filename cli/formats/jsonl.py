@@ -18,7 +18,7 @@ class JsonlFormat:
     def __init__(self, n_best: int, text_key: str = "translation"):
         self.n_best, self.text_key = n_best, text_key
 
-    def write(self, source: str, translations: list[Translation]) -> None:
-        sys.stdout.write(
-            json.dumps(input_record(source, translations, self.text_key), ensure_ascii=False, allow_nan=False) + "\n"
-        )
+    def write(self, source: str, translations: list[Translation], **extra) -> None:
+        """One input's record; `extra` fields after the schema's (a summary's "sentences")."""
+        record = {**input_record(source, translations, self.text_key), **extra}
+        sys.stdout.write(json.dumps(record, ensure_ascii=False, allow_nan=False) + "\n")
