@@ -55,14 +55,16 @@ def attended_sentences(
 def sentences_read(sentences: list[str], read: list[str]) -> list[str] | None:
     """Of a document's sentences, in order, those whose words the summarizer read: whole ones
     (condensing keeps whole sentences in document order), the last one cut where a head ends;
-    None when the words read are not made so."""
-    found, position = [], 0
+    None when the words read are not made so. Every way through is followed, so that a sentence
+    is passed over where taking it would leave the rest unmatched ("John" before "John said …")."""
+    reached: dict[int, tuple[str, ...]] = {0: ()}  # words read so far → the sentences that read them
     for sentence in sentences:
         words = sentence.split()
-        if read[position : position + len(words)] == words:
-            found.append(sentence)
-            position += len(words)
-        elif position < len(read) and read[position:] == words[: len(read) - position]:
-            found.append(" ".join(read[position:]))
-            position = len(read)
-    return found if position == len(read) else None
+        for position, taken in list(reached.items()):
+            end = position + len(words)
+            if read[position:end] == words:
+                reached.setdefault(end, (*taken, sentence))
+            elif position < len(read) and read[position:] == words[: len(read) - position]:
+                reached.setdefault(len(read), (*taken, " ".join(read[position:])))
+    found = reached.get(len(read))
+    return None if found is None else list(found)

@@ -130,3 +130,5 @@ def test_the_sentences_read_are_found_in_the_documents_own():
     assert sentences_read(sentences, "A title Second one.".split()) == ["A title", "Second one."]  # condensed
     assert sentences_read(sentences, "A title First one".split()) == ["A title", "First one"]  # a head
     assert sentences_read(sentences, "Something else".split()) is None
+    repeated = ["It is out today.", "John", "John said hello to all."]
+    assert sentences_read(repeated, "It is out today. John said hello to all.".split()) == [repeated[0], repeated[2]]
