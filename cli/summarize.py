@@ -27,6 +27,8 @@ from attn.runtime.language_id import detect_language
 from attn.runtime.sentences import document_sentences, joined
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import Translation
+from attn.runtime.verbatim import EDGE_PUNCTUATION
+from attn.runtime.words import has_words
 
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
@@ -175,7 +177,7 @@ def _note_other_languages(documents: list[str], first_number: int, summarizer, n
     language, words = summarizer.source_lang, summarizer.word_check
     other: dict[str, list[int]] = {}
     for number, document in enumerate(documents, first_number):
-        tokens = [word.strip(PUNCTUATION) for word in document.split()]
+        tokens = [word.strip(EDGE_PUNCTUATION) for word in document.split()]
         tokens = [token for token in tokens if token.isalpha()]
         if len(tokens) < LANGUAGE_CHECKED_WORDS:
             continue
@@ -192,9 +194,6 @@ def _note_other_languages(documents: list[str], first_number: int, summarizer, n
             f"input{'s' if len(numbers) > 1 else ''} {named} look{'' if len(numbers) > 1 else 's'} written in "
             f"{found!r}, and the summarizer reads {language!r}: translate first (attn translate --to {language})"
         )
-
-
-PUNCTUATION = ".,;:!?\"'()[]{}«»„“”‘’-–—…"
 
 
 def _document_batches(
@@ -225,7 +224,7 @@ def _document_batches(
         else:
             with file.open("rb") as handle:
                 document = _read_document(handle.fileno(), name, max_chars, notify)
-        if not any(character.isalnum() for character in document):  # empty, or punctuation alone
+        if not has_words(document):  # empty, or punctuation alone
             raise UsageError(f"nothing to summarize: {name} holds no words (use --lines for one document per line)")
         documents.append(document)
     for start in range(0, len(documents), inputs_per_call):

@@ -109,15 +109,20 @@ def export_command(
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 
 
+def CopyOutOption(holding: str):  # an option type, named as the others (SetOption, ConfigArgument) are
+    """The --out option of a command that writes a copy of a model folder holding `holding`."""
+    return Annotated[
+        Path,
+        typer.Option(
+            "--out", "-o", help=f"Folder for the copy with {holding} (replaced only on success; may be MODEL)."
+        ),
+    ]
+
+
 def shortlist_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported model folder whose shortlist to learn again.")],
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out", "-o", help="Folder for the copy with the new shortlist (replaced only on success; may be MODEL)."
-        ),
-    ],
+    out: CopyOutOption("the new shortlist"),
     overrides: SetOption = None,
 ) -> None:
     """Learn a model's target-vocabulary shortlist again, with the config's [shortlist] sizes on its
@@ -137,12 +142,7 @@ def shortlist_command(
 def target_words_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported summarization model folder.")],
-    out: Annotated[
-        Path,
-        typer.Option(
-            "--out", "-o", help="Folder for the copy with the words (replaced only on success; may be MODEL)."
-        ),
-    ],
+    out: CopyOutOption("the words"),
     overrides: SetOption = None,
 ) -> None:
     """Write a copy of a summarizer's folder with the words of its training targets: its beam

@@ -15,6 +15,7 @@ import numpy as np
 
 from .extractive import sentence_salience
 from .sentences import document_sentences
+from .words import has_words
 
 if TYPE_CHECKING:
     from .texts import Translation
@@ -86,7 +87,3 @@ def condensed(
 def part_size(lengths: list[int], part: list[int]) -> int:
     """The pieces of a part (its sentences' indices into `lengths`)."""
     return sum(lengths[k] for k in part)
-
-
-def has_words(text: str) -> bool:
-    return any(character.isalnum() for character in text)

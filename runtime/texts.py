@@ -19,7 +19,7 @@ from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
 from .tokenizer import SourcePieces
 from .verbatim import copy_verbatim
-from .words import join_words
+from .words import has_words, join_words
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
@@ -113,7 +113,7 @@ class TextTranslator:
             texts = self.condensed(texts, limit, first_number, stop)
         parts = []  # (input index, source part)
         for index, text in enumerate(texts):
-            if not any(c.isalnum() for c in text):  # blank, or punctuation alone: nothing to translate
+            if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)

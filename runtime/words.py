@@ -14,6 +14,11 @@ WHITESPACE_WORD = re.compile(r"\S+")
 ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
 
 
+def has_words(text: str) -> bool:
+    """Whether `text` holds a letter or a digit: not blank, not punctuation alone."""
+    return any(character.isalnum() for character in text)
+
+
 def elided_head(word: str, language: str) -> int:
     """How many leading characters of `word` are an elided word of their own (0: none)."""
     elided = ELIDED.get(language)
