@@ -1,6 +1,6 @@
 """How often a summary says what its document does not: the share of summaries with an invented
 word (in neither the document nor any training target: what copying half a word makes, "sourd"),
-a number the document does not hold, or a name it does not hold (a capitalized word, after the
+a number the document does not hold (whole: "U.2" is not in "1.2"; runtime/word_check.py NUMBER), or a name it does not hold (a capitalized word, after the
 first, that training targets never write in lower case), per origin of each file.
 
     python -m benchmarks.summary_faithfulness ../shared/data/summarize-*/dev.tsv.gz --model models/summarize \
@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.tsv import read_tsv
+from attn.runtime.word_check import document_numbers
 
 WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)*")
 RULES = ("invented word", "number not in the document", "name not in the document")
@@ -41,12 +42,11 @@ def target_vocabulary(patterns: list[str]) -> tuple[set[str], set[str]]:
 def broken_rules(document: str, summary: str, vocabulary: set[str], lowered: set[str]) -> set[str]:
     """The RULES `summary` breaks against `document`."""
     source = {word.lower() for word in words(document)}
-    source_numbers = {word for word in words(document) if any(c.isdigit() for c in word)}
     found = words(summary)
     broken = set()
     if any(word.lower() not in source and word.lower() not in vocabulary for word in found):
         broken.add(RULES[0])
-    if any(any(c.isdigit() for c in word) and word not in source_numbers for word in found):
+    if document_numbers(summary) - document_numbers(document):
         broken.add(RULES[1])
     names = [word for word in found[1:] if word[:1].isupper() and word.lower() not in lowered]
     if any(word.lower() not in source for word in names):

@@ -22,11 +22,10 @@ import typer
 
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
-from attn.runtime.extractive import attended_sentences
+from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.language_id import detect_language
-from attn.runtime.sentences import document_sentences, joined
+from attn.runtime.sentences import joined
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.texts import Translation
 from attn.runtime.verbatim import EDGE_PUNCTUATION
 from attn.runtime.words import has_words
 
@@ -50,8 +49,6 @@ from .output import output_file
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
-DEFAULT_SENTENCES = 2  # what a plain `attn summarize` prints (docs/studies/SUMMARY-FORMS.md)
-
 
 @search_options("beam", "n_best", "length_penalty", "min_length", "no_repeat_ngram", "max_source_pieces")
 def summarize_command(
@@ -73,7 +70,7 @@ def summarize_command(
         typer.Option(
             "--sentences",
             min=1,
-            max=100,
+            max=MOST_SENTENCES,
             help=f"Print the N sentences of the document that its generated headline drew on most, in document order (default {DEFAULT_SENTENCES}).",
         ),
     ] = None,
@@ -144,10 +141,14 @@ def summarize_command(
             done += len(documents)
             for document, result in zip(documents, results):
                 if prints_sentences:
-                    sys.stdout.write(joined(_chosen(document, result[0], count, summarizer.source_lang)) + "\n")
+                    sys.stdout.write(
+                        joined(summary_sentences(document, result[0], count, summarizer.source_lang)) + "\n"
+                    )
                 elif jsonl:
                     formatter.write(
-                        document, result, sentences=_chosen(document, result[0], count, summarizer.source_lang)
+                        document,
+                        result,
+                        sentences=summary_sentences(document, result[0], count, summarizer.source_lang),
                     )
                 else:
                     formatter.write(document, result)
@@ -155,14 +156,6 @@ def summarize_command(
             sys.stdout.flush()
             advance(len(documents))
     heatmaps.write()
-
-
-def _chosen(document: str, headline: Translation, count: int, language: str) -> list[str]:
-    """The `count` sentences of `document` its headline drew on most (none when there was nothing
-    to summarize: punctuation alone)."""
-    if not headline.text:
-        return []
-    return attended_sentences(headline.alignment, count, sentences=document_sentences(document, language))
 
 
 LANGUAGE_CHECKED_WORDS = 20  # a shorter document's language is not told reliably

@@ -8,7 +8,8 @@ alignments (docs/python.md).
     translator = attn.load()                                  # every installed model; or load("en-de"), load("path/to/folder")
     result = translator.translate("The file could not be opened.", target="de", beam=5, n_best=3)
     result.text, result.score, result.alignment.pharaoh(), [t.text for t in result.n_best]
-    attn.summarize(article)                                   # a headline
+    attn.summarize(article)                                   # its 2 key sentences, as `attn summarize` prints
+    attn.summarize(article, headline=True)                    # the headline the model writes
 
 Which model serves a text is runtime/router.py's choice, as on the command line: a source of None
 is detected for each text among the languages of the loaded models (not when they read only one),
@@ -26,10 +27,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, resolve_model
 from .router import Router
+from .sentences import joined
 from .texts import TEXT_OPTIONS, TextOptions, Translation
 
 log = logging.getLogger("attn")
@@ -40,11 +43,13 @@ class Result:
     """One input's outputs: `n_best` (Translations, best first; one unless more were asked for),
     the `source` language it was read in (given or detected; None for a blank input) and the
     `target` language. `text`, `score` and `alignment` are the best's: the alignment of its words
-    (weights (T, S) over target × source words, rows summing to 1; .pharaoh())."""
+    (weights (T, S) over target × source words, rows summing to 1; .pharaoh()). A summary's
+    `sentences`: those of the document its headline (`text`) drew on most, in document order."""
 
     n_best: list[Translation]
     source: str | None
     target: str | None
+    sentences: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -136,17 +141,33 @@ class Translator:
         return ordered[0] if single else ordered
 
     def summarize(
-        self, texts: str | list[str], *, n_best: int = 1, beam: int | None = None, batch_size: int = 8, **search
+        self,
+        texts: str | list[str],
+        *,
+        sentences: int = DEFAULT_SENTENCES,
+        n_best: int = 1,
+        beam: int | None = None,
+        batch_size: int = 8,
+        **search,
     ) -> Result | list[Result]:
-        """The summary of one text (a Result: a headline) or of each of a list."""
+        """The summary of one text (a Result: its headline, and the `sentences` of the text that
+        headline drew on most) or of each of a list."""
+        if isinstance(sentences, bool) or not isinstance(sentences, int) or not 1 <= sentences <= MOST_SENTENCES:
+            raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))
         text_options = TextOptions(False, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
         options = model.search_options(beam, n_best, False, self.notify, **search)
         single = isinstance(texts, str)
-        found = model.translate([texts] if single else list(texts), options, batch_size, 1, text_options)
-        results = [Result(n, model.source_lang, model.target_lang) for n in found]
+        documents = [texts] if single else list(texts)
+        found = model.translate(documents, options, batch_size, 1, text_options)
+        results = [
+            Result(
+                n, model.source_lang, model.target_lang, tuple(summary_sentences(d, n[0], sentences, model.source_lang))
+            )
+            for d, n in zip(documents, found)
+        ]
         return results[0] if single else results
 
 
@@ -179,7 +200,13 @@ def translate(text: str | list[str], source: str | None = None, target: str | No
     return found.text if isinstance(found, Result) else [result.text for result in found]
 
 
-def summarize(text: str | list[str], **search) -> str | list[str]:
-    """The installed summarizer's headline for a text (or for each of a list)."""
+def summarize(text: str | list[str], *, headline: bool = False, **search) -> str | list[str]:
+    """What `attn summarize` prints for a text (or for each of a list) with the installed
+    summarizer: the sentences its headline drew on most, on one line, or with `headline` the
+    headline."""
     found = _installed().summarize(text, **search)
-    return found.text if isinstance(found, Result) else [result.text for result in found]
+
+    def printed(result: Result) -> str:
+        return result.text if headline else joined(list(result.sentences))
+
+    return printed(found) if isinstance(found, Result) else [printed(result) for result in found]

@@ -10,10 +10,20 @@ long sentence, cut where the reading stopped.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from .alignment import WordAlignment
-from .sentences import split_sentences
+from .sentences import document_sentences, split_sentences
+
+if TYPE_CHECKING:
+    from .texts import Translation
+
+# How many sentences a summary is by default, in `attn summarize`, `attn serve` and the Python API
+# (docs/studies/SUMMARY-FORMS.md)
+DEFAULT_SENTENCES = 2
+MOST_SENTENCES = 100  # the most that may be asked for
 
 
 def sentence_salience(sentences: list[str], alignment: WordAlignment) -> np.ndarray:
@@ -50,6 +60,14 @@ def attended_sentences(
     if not all(fragment[index] for index in chosen):
         chosen = [index for index in chosen if not fragment[index]]
     return [found[index] for index in sorted(chosen)]
+
+
+def summary_sentences(document: str, headline: Translation, count: int, language: str) -> list[str]:
+    """The `count` sentences of `document` its generated `headline` drew on most, in document order
+    (none when there was nothing to summarize: punctuation alone)."""
+    if not headline.text:
+        return []
+    return attended_sentences(headline.alignment, count, sentences=document_sentences(document, language))
 
 
 def sentences_read(sentences: list[str], read: list[str]) -> list[str] | None:

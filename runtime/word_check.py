@@ -1,7 +1,8 @@
 """Summaries that write only words they may: a word of the document, or a word of the
 summarizer's training targets that holds no digit (its folder's target_words.txt). Copy attention
 mixes a document's pieces into words of neither ("#Pson2#", "smokging", "Deloit"); numbers come
-from the document only.
+from the document only, whole: a number is its words joined by points and commas (NUMBER: "1.2",
+"5,000", "35.6"), so "1.2" does not make "U.2" of its "2".
 
 Beam search checks each word as it ends: a row whose last word is not allowed may not take a
 piece that would end it (one opening a new word, punctuation, the end of the summary), so it goes
@@ -9,7 +10,8 @@ on spelling a word that begins so, or, when none does, falls behind the other ro
 summary's rows are lost so, the model's words are written: a slip rather than a summary spelled on
 to its maximum length). A row's word and its allowed words depend on
 its own document and its own pieces only: a summary is the same alone and in any batch. Words are
-runs of letters and digits (WORD), compared in lower case.
+runs of letters and digits (WORD), compared in lower case. A number the row is writing is checked
+the same way, except that a number begun by one of the document's may go on with a point or a comma.
 
 Shapes: N rows in flight, C candidate columns (the state's vocabulary, sorted token ids).
 """
@@ -28,6 +30,11 @@ from .tokenizer import SubwordTokenizer
 
 WORD = re.compile(r"[^\W_]+")
 LAST_WORD = re.compile(r"[^\W_]+\Z")
+# Words joined by points and commas, one of them holding a digit: "1.2", "5,000", "U.2", "1.5bn"
+NUMBER = re.compile(r"(?:[^\W_]+[.,])*[^\W_]+")
+# The number a text ends with, maybe followed by a point or comma that may join it to more
+LAST_NUMBER = re.compile(r"(?:[^\W_]+[.,])*[^\W_]+[.,]?\Z")
+JOINERS = (".", ",")
 
 
 def allowed_target_words(text: str) -> frozenset[str]:
@@ -38,6 +45,15 @@ def allowed_target_words(text: str) -> frozenset[str]:
 
 def document_words(text: str) -> frozenset[str]:
     return frozenset(word.lower() for word in WORD.findall(text))
+
+
+def has_digit(text: str) -> bool:
+    return any(c.isdigit() for c in text)
+
+
+def document_numbers(text: str) -> frozenset[str]:
+    """The numbers of `text` (NUMBER, holding a digit), lower-cased."""
+    return frozenset(number.lower() for number in NUMBER.findall(text) if has_digit(number))
 
 
 class WordCheck:
@@ -60,24 +76,54 @@ class WordCheck:
             ):
                 self.ends[token] = True
         self.ending = np.flatnonzero(self.ends)
+        # the pieces a number may go on with ("." of "1.2", "," of "5,000"), and those that begin a
+        # run of text with no space in it (where a number can begin at the latest)
+        self.joins = np.array([tokenizer.decode([token]) in JOINERS for token in range(tokenizer.vocab_size)])
+        self.ending_unjoined = np.flatnonzero(self.ends & ~self.joins)
+        # after a point or comma, a number goes on with a digit ("4,500", not "4,x")
+        self.undigited = np.array(
+            [not tokenizer.decode([token])[:1].isdigit() for token in range(tokenizer.vocab_size)]
+        )
+        self.spaced = np.array(
+            [
+                piece.startswith(tokenizer.word_start) or not tokenizer.decode([token])
+                for token, piece in enumerate(tokenizer.pieces)
+            ]
+        )
 
-    def last_word(self, tokens: list[int]) -> str:
-        """The word the pieces `tokens` end with ("" after punctuation or a space), lower-cased."""
+    def tail(self, tokens: list[int], boundaries: np.ndarray, pattern: re.Pattern) -> str:
+        """What `pattern` finds at the end of the text of `tokens` from the last of them that is
+        one of `boundaries` (a bool per token id), lower-cased; "" if nothing."""
         start = len(tokens)
         while start > 0:
             start -= 1
-            if self.ends[tokens[start]]:
+            if boundaries[tokens[start]]:
                 break
-        # a byte-level piece of part of a character ends in U+FFFD: the word so far is read without it
-        found = LAST_WORD.search(self.decode(tokens[start:]).rstrip("\ufffd"))
+        # a byte-level piece of part of a character ends in U+FFFD: the text so far is read without it
+        found = pattern.search(self.decode(tokens[start:]).rstrip("\ufffd"))
         return found.group(0).lower() if found else ""
+
+    def last_word(self, tokens: list[int]) -> str:
+        """The word the pieces `tokens` end with ("" after punctuation or a space), lower-cased."""
+        return self.tail(tokens, self.ends, LAST_WORD)
+
+    def last_number(self, tokens: list[int], word: str) -> str:
+        """The number (NUMBER, holding a digit) the pieces `tokens` end with, and the point or comma
+        after it if one was written, lower-cased; "" if they end with none. `word` is their
+        last_word: a number is looked for only when it holds a digit or a point or comma ends them."""
+        if not (has_digit(word) or (tokens and self.joins[tokens[-1]])):
+            return ""
+        number = self.tail(tokens, self.spaced, LAST_NUMBER)
+        return number if has_digit(number) else ""
 
     @cached_property
     def sorted_targets(self) -> list[str]:
         return sorted(self.targets)
 
     def for_documents(self, documents: list[str]) -> DocumentWordCheck:
-        return DocumentWordCheck(self, [document_words(document) for document in documents])
+        return DocumentWordCheck(
+            self, [document_words(document) for document in documents], [document_numbers(d) for d in documents]
+        )
 
 
 def begins(word: str, sorted_words: list[str]) -> bool:
@@ -87,35 +133,58 @@ def begins(word: str, sorted_words: list[str]) -> bool:
 
 
 class DocumentWordCheck:
-    """The word check of one batch: `documents[i]` the words of its sentence i."""
+    """The word check of one batch: `documents[i]` the words of its sentence i, `numbers[i]` its
+    numbers."""
 
-    def __init__(self, check: WordCheck, documents: list[frozenset[str]]):
-        self.check, self.documents = check, documents
+    def __init__(self, check: WordCheck, documents: list[frozenset[str]], numbers: list[frozenset[str]]):
+        self.check, self.documents, self.numbers = check, documents, numbers
         self.sorted_documents = [sorted(words) for words in documents]
-        self.vocabulary, self.ending = None, None  # the columns that end a word, of the last vocabulary asked
+        self.sorted_numbers = [sorted(found) for found in numbers]
+        # of the last vocabulary asked, the columns that end a word, those but a point or comma, and
+        # those that do not begin with a digit
+        self.vocabulary, self.ending, self.ending_unjoined, self.undigited = None, None, None, None
+
+    def number_state(self, number: str, sentence: int) -> str:
+        """ "allowed", "joinable" (a number of the document begins so: it may go on with a point or a
+        comma), "joined" (so, and it ends with a point or comma: a digit must follow) or "lost", for
+        the number a row ends with ("" when none)."""
+        numbers = self.numbers[sentence]
+        if not number or number in numbers or (number[-1] in JOINERS and number[:-1] in numbers):
+            return "allowed"  # a whole number of the document, maybe followed by a point or comma
+        if not begins(number, self.sorted_numbers[sentence]):
+            return "lost"
+        return "joined" if number[-1] in JOINERS else "joinable"
 
     def banned(self, vocabulary: np.ndarray, histories: list[list[int]], sentences: np.ndarray) -> list[np.ndarray]:
         """Each row's columns of `vocabulary` (C,) it may not take (`sentences` (N,): the sentence
         of each row): when its last word is not allowed, those that would end it; when no allowed
         word even begins so, all of them (the row is left behind). When every row of a sentence
         is in that last state, none is banned anything: they would otherwise spell on to the
-        maximum length."""
+        maximum length. A number is checked likewise, except that one a number of the document
+        begins may go on with a point or a comma, and after one, only with a digit."""
         if self.vocabulary is not vocabulary:  # the batch's vocabulary: the same array at every step
-            self.vocabulary, self.ending = vocabulary, columns_of(vocabulary, self.check.ending)
-        ending = self.ending
+            self.vocabulary = vocabulary
+            self.ending = columns_of(vocabulary, self.check.ending)
+            self.ending_unjoined = columns_of(vocabulary, self.check.ending_unjoined)
+            self.undigited = columns_of(vocabulary, np.flatnonzero(self.check.undigited))
         everything = np.arange(len(vocabulary))
         nothing = np.zeros(0, dtype=np.int64)
-        states = []  # per row: "allowed", "begun" (an allowed word begins so) or "lost"
+        states = []  # per row: "allowed", "begun" (an allowed word begins so), "joinable", "joined" or "lost"
         for tokens, sentence in zip(histories, sentences):
             word = self.check.last_word(tokens)
             if not word or word in self.documents[sentence] or word in self.check.targets:
-                states.append("allowed")
+                state = "allowed"
             elif begins(word, self.sorted_documents[sentence]) or begins(word, self.check.sorted_targets):
-                states.append("begun")
+                state = "begun"
             else:
-                states.append("lost")
+                state = "lost"
+            if state != "lost":
+                number = self.number_state(self.check.last_number(tokens, word), sentence)
+                state = number if number == "lost" or state == "allowed" else state
+            states.append(state)
         kept = {sentence for sentence, state in zip(sentences, states) if state != "lost"}
+        bans = {"begun": self.ending, "joinable": self.ending_unjoined, "joined": self.undigited, "allowed": nothing}
         return [
-            ending if state == "begun" else everything if state == "lost" and sentence in kept else nothing
+            (everything if sentence in kept else nothing) if state == "lost" else bans[state]
             for state, sentence in zip(states, sentences)
         ]

@@ -56,7 +56,15 @@ def test_summaries_and_wrong_settings():
         "The city council approved a new budget on Tuesday that doubles spending on public transport. "
         "The plan adds three bus lines and extends the tram network to the airport by 2028."
     )
-    assert attn.summarize(article) == attn_command("summarize", "--headline", stdin=article).stdout.decode().strip()
+    assert attn.summarize(article) == attn_command("summarize", stdin=article).stdout.decode().strip()
+    assert (
+        attn.summarize(article, headline=True)
+        == attn_command("summarize", "--headline", stdin=article).stdout.decode().strip()
+    )
+    one = attn.load("summarize").summarize(article, sentences=1)
+    assert len(one.sentences) == 1 and one.sentences[0] in article
+    with pytest.raises(ValueError, match="sentences"):
+        attn.load("summarize").summarize(article, sentences=0)
     with pytest.raises(ValueError, match="beam"):
         attn.load("en-de").translate("Hello.", beam=0)
     with pytest.raises(TypeError):

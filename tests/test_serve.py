@@ -349,6 +349,27 @@ def test_detection_with_the_shipped_model():
 
 
 @pytest.mark.system
+def test_a_summary_record_holds_the_headline_and_the_sentences_the_cli_prints():
+    import httpx
+
+    article = (
+        "The city council approved a new budget on Tuesday. It doubles spending on public transport. "
+        "The plan adds three bus lines and extends the tram network to the airport by 2028."
+    )
+    printed = json.loads(attn("summarize", "-f", "jsonl", stdin=article.encode()).stdout)
+    running = Server("--models", "summarize")
+    try:
+        record = httpx.post(running.url + "/v1/summarize", json={"q": [article]}).json()["results"][0]
+        assert (record["summary"], record["sentences"]) == (printed["summary"], printed["sentences"])
+        one = httpx.post(running.url + "/v1/summarize", json={"q": article, "sentences": 1}).json()["results"][0]
+        assert len(one["sentences"]) == 1 and one["sentences"][0] in printed["sentences"]
+        refused = httpx.post(running.url + "/v1/summarize", json={"q": article, "sentences": 0})
+        assert refused.status_code == 400 and "sentences" in refused.json()["error"]
+    finally:
+        running.stop()
+
+
+@pytest.mark.system
 def test_the_both_ways_model_serves_both_of_its_directions():
     """fr-en, the both-ways model, also writes French: served alone, it answers en→fr and fr→en."""
     import httpx

@@ -267,6 +267,30 @@ def test_a_summary_row_may_end_only_an_allowed_word(summarizer):
     assert len(check.banned(vocabulary, [rows[2]], np.zeros(1, dtype=np.int64))[0]) == 0
 
 
+def test_a_number_is_one_of_the_documents_numbers_whole(summarizer):
+    """Copying "." and "2" of "1.2" after a "U" wrote "U.2 mln metro users" for "1.2 mln": a number
+    (words joined by points and commas) ends only as one of the document's; one that a number of
+    the document begins may go on with a point or a comma, not end."""
+    import numpy as np
+
+    from attn.runtime.word_check import WordCheck
+
+    tokenizer = summarizer.tokenizer
+    check = WordCheck(frozenset({"u", "mln", "in"}), tokenizer).for_documents(["1.2 mln users, 5,000 in 1987."])
+    vocabulary = np.arange(tokenizer.vocab_size)
+    texts = ("U.2", "1.2", "1", "1.", "5,000", "in 1987.", "5,")
+    banned = check.banned(vocabulary, [tokenizer.encode(t) for t in texts], np.zeros(len(texts), dtype=np.int64))
+    got = dict(zip(texts, (set(columns) for columns in banned)))
+    ending, point = set(check.check.ending), tokenizer.encode(".")[0]
+    assert len(got["U.2"]) == len(vocabulary)
+    assert got["1.2"] == got["5,000"] == got["in 1987."] == set()
+    # "1.2" begins so: a point may follow, no end; after "1." or "5," only a digit
+    assert got["1"] == ending - set(np.flatnonzero(check.check.joins)) and point not in got["1"]
+    for joined in ("1.", "5,"):
+        assert got[joined] == set(np.flatnonzero(check.check.undigited))
+        assert tokenizer.encode("2")[0] not in got[joined] and tokenizer.encode("x")[0] in got[joined]
+
+
 def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
     """`attn target-words` writes a summarizer's folder with its training targets' words; a
     translation model is refused."""

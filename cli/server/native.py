@@ -11,9 +11,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.records import input_record
 
-from .fields import read_fields, required, search_options, text_options, texts_of
+from .fields import integer, read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode
 
 
@@ -43,6 +44,9 @@ async def native_summarize(request: Request) -> JSONResponse:
     batcher = (
         server.models.named(str(fields["model"]), "summarize") if "model" in fields else server.models.summarizer()
     )
+    # "sentences": how many of the document's sentences each record holds beside the headline, as
+    # `attn summarize -f jsonl` writes them (the text is read whole, never split into sentences)
+    count = integer(fields.get("sentences", DEFAULT_SENTENCES), "sentences", 1, MOST_SENTENCES)
     results = await decode(
         batcher,
         texts,
@@ -50,7 +54,15 @@ async def native_summarize(request: Request) -> JSONResponse:
         text_options({**fields, "sentences": False}),
         server.limits,
     )
-    return JSONResponse({"results": [input_record(text, r, "summary") for text, r in zip(texts, results)]})
+    language = batcher.translator.source_lang
+    return JSONResponse(
+        {
+            "results": [
+                {**input_record(text, r, "summary"), "sentences": summary_sentences(text, r[0], count, language)}
+                for text, r in zip(texts, results)
+            ]
+        }
+    )
 
 
 async def native_align(request: Request) -> JSONResponse:
