@@ -4,7 +4,7 @@ at 75 bytes, ROUGE-1/2/L recall against the reference (Porter stemming), beside 
 --min-words words (BBC stories and Reuters wire stories; Reuters' earnings tables and briefs are
 shorter), each with its headline as the reference. Forms: the first 10 words (the baseline the
 issue names), the first 75 bytes (DUC's own), the model's headline with its default search and
-with longer minimum lengths, and the sentence the headline drew on most.
+with longer minimum lengths, and the sentence the headline drew on most (`--sentences 1`).
 
     python -m benchmarks.duc_style ../shared/data/summarize-news/dev.tsv.gz --model models/summarize --min-length 10 14
 """
@@ -16,9 +16,9 @@ from collections import defaultdict
 from pathlib import Path
 
 from attn.cli.metrics import summary_scores
-from attn.runtime.extractive import attended_sentences
+from attn.runtime.extractive import summary_sentences
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.sentences import document_sentences
+from attn.runtime.sentences import joined
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, finish, table
 
@@ -30,20 +30,6 @@ def cut_at_bytes(text: str, limit: int = DUC_BYTES) -> str:
     """`text`'s first `limit` UTF-8 bytes (a character cut in half dropped), as DUC's scorer cut
     summaries (ROUGE's -b option)."""
     return text.encode("utf-8")[:limit].decode("utf-8", errors="ignore")
-
-
-def recall_scores(summaries: list[str], references: list[str]) -> dict[str, float]:
-    """Mean ROUGE-1/2/L recall (× 100) of each summary cut at DUC_BYTES, Porter stemming."""
-    from rouge_score.rouge_scorer import RougeScorer
-
-    names = ("rouge1", "rouge2", "rougeL")
-    scorer = RougeScorer(list(names), use_stemmer=True)
-    totals = dict.fromkeys(names, 0.0)
-    for summary, reference in zip(summaries, references):
-        scores = scorer.score(reference, cut_at_bytes(summary))
-        for name in names:
-            totals[name] += scores[name].recall
-    return {name: round(100 * total / max(len(summaries), 1), 2) for name, total in totals.items()}
 
 
 def articles(paths: list[Path], min_words: int) -> dict[str, list[tuple[str, str]]]:
@@ -67,38 +53,32 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
-    rows = []
+    language = summarizer.source_lang
     groups = articles(args.data, args.min_words)
-    groups["all"] = [pair for origin in sorted(groups) for pair in groups[origin]]
+    forms: dict[str, dict[str, list[str]]] = defaultdict(dict)  # form → origin → summaries
     for origin, pairs in groups.items():
-        documents, references = [d for d, _ in pairs], [r for _, r in pairs]
+        documents = [d for d, _ in pairs]
         results = summarizer.translate(documents)
-        forms = [
-            (f"first {LEAD_WORDS} words", [" ".join(d.split()[:LEAD_WORDS]) for d in documents]),
-            (f"first {DUC_BYTES} bytes", documents),
-            ("headline (default search)", [r[0].text for r in results]),
-        ]
+        forms[f"first {LEAD_WORDS} words"][origin] = [" ".join(d.split()[:LEAD_WORDS]) for d in documents]
+        forms[f"first {DUC_BYTES} bytes"][origin] = documents
+        forms["headline (default search)"][origin] = [r[0].text for r in results]
         for pieces in args.min_length:
-            options = summarizer.default_options(min_length=pieces)
-            forms.append(
-                (f"headline, at least {pieces} pieces", [r[0].text for r in summarizer.translate(documents, options)])
-            )
-        forms.append(
-            (
-                "the sentence drawn on most",
-                [
-                    " ".join(attended_sentences(r[0].alignment, 1, "en", document_sentences(d, "en")))
-                    for r, d in zip(results, documents)
-                ],
-            )
-        )
-        for form, summaries in forms:
-            recall = recall_scores(summaries, references)
-            f1 = summary_scores([cut_at_bytes(s) for s in summaries], references)
+            longer = summarizer.translate(documents, summarizer.default_options(min_length=pieces))
+            forms[f"headline, at least {pieces} pieces"][origin] = [r[0].text for r in longer]
+        forms["`--sentences 1`"][origin] = [
+            joined(summary_sentences(d, r[0], 1, language)) for d, r in zip(documents, results)
+        ]
+    rows = []
+    for origin in [*sorted(groups), "all"]:
+        origins = sorted(groups) if origin == "all" else [origin]
+        references = [reference for o in origins for _, reference in groups[o]]
+        for form, summaries in forms.items():
+            cut = [cut_at_bytes(summary) for o in origins for summary in summaries[o]]
+            recall, f1 = summary_scores(cut, references, "recall"), summary_scores(cut, references)
             rows.append(
                 [
                     origin,
-                    len(pairs),
+                    len(references),
                     form,
                     recall["rouge1"],
                     recall["rouge2"],

@@ -43,8 +43,9 @@ def paired_p_values(baseline: list[str], others: list[list[str]], references: li
     return [{"bleu": p_value(bleu, i), "chrf": p_value(chrf, i)} for i in range(1, len(systems))]
 
 
-def summary_scores(hypotheses: list[str], references: list[str]) -> dict[str, float]:
-    """Mean ROUGE-1/2/L F1 (× 100), mean length in words, and the % of outputs repeating a 3-gram."""
+def summary_scores(hypotheses: list[str], references: list[str], measure: str = "fmeasure") -> dict[str, float]:
+    """Mean ROUGE-1/2/L F1 (× 100; `measure` "recall" or "precision" for those instead), mean
+    length in words, and the % of outputs repeating a 3-gram."""
     from rouge_score.rouge_scorer import RougeScorer
 
     names = ("rouge1", "rouge2", "rougeL")
@@ -53,7 +54,7 @@ def summary_scores(hypotheses: list[str], references: list[str]) -> dict[str, fl
     for hypothesis, reference in zip(hypotheses, references):
         scores = scorer.score(reference, hypothesis)
         for name in names:
-            totals[name] += scores[name].fmeasure
+            totals[name] += getattr(scores[name], measure)
     count = max(len(hypotheses), 1)
     return {
         **{name: round(100 * total / count, 2) for name, total in totals.items()},

@@ -201,9 +201,9 @@ def translate(text: str | list[str], source: str | None = None, target: str | No
 
 
 def summarize(text: str | list[str], *, headline: bool = False, **search) -> str | list[str]:
-    """What `attn summarize` prints for a text (or for each of a list) with the installed
-    summarizer: the sentences its headline drew on most, on one line, or with `headline` the
-    headline."""
+    """What `attn summarize` prints by default for a text (or for each of a list) with the
+    installed summarizer: the sentences its headline drew on most, on one line (whatever the search
+    settings); with `headline`, the headline, as `attn summarize --headline`."""
     found = _installed().summarize(text, **search)
 
     def printed(result: Result) -> str:

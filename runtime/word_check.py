@@ -30,10 +30,11 @@ from .tokenizer import SubwordTokenizer
 
 WORD = re.compile(r"[^\W_]+")
 LAST_WORD = re.compile(r"[^\W_]+\Z")
-# Words joined by points and commas, one of them holding a digit: "1.2", "5,000", "U.2", "1.5bn"
-NUMBER = re.compile(r"(?:[^\W_]+[.,])*[^\W_]+")
+# Words joined by a point or comma before a digit, one of them holding a digit: "1.2", "5,000",
+# "U.2", "1.5bn"; "3.x" is the number "3" and the word "x"
+NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*")
 # The number a text ends with, maybe followed by a point or comma that may join it to more
-LAST_NUMBER = re.compile(r"(?:[^\W_]+[.,])*[^\W_]+[.,]?\Z")
+LAST_NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*[.,]?\Z")
 JOINERS = (".", ",")
 
 
@@ -65,31 +66,24 @@ class WordCheck:
         # The pieces that end the word before them: a new word's first piece, a piece holding what
         # is not a letter or digit (punctuation, "s."; a byte-level piece of part of a character
         # continues its word), and EOS.
-        self.ends = np.zeros(tokenizer.vocab_size, dtype=bool)
+        # Beside them, for numbers: the pieces that begin a run of text with no space in it (where
+        # a number begins at the latest), those a number may go on with ("." of "1.2", "," of
+        # "5,000", with no space before), and those that do not go on with a digit (after a point or
+        # comma, a number goes on with a digit: "4,500", not "4,x" or "4, 5").
+        self.ends, self.spaced, self.joins, self.undigited = (
+            np.zeros(tokenizer.vocab_size, dtype=bool) for _ in range(4)
+        )
         self.ends[EOS] = True
         for token, piece in enumerate(tokenizer.pieces):
             text = tokenizer.decode([token])
-            if token >= len(SPECIAL_TOKENS) and (
-                piece.startswith(tokenizer.word_start)
-                or not text  # whitespace (a line break) or a language token
-                or not all(c.isalnum() or c == "\ufffd" for c in text)
-            ):
+            spaced = piece.startswith(tokenizer.word_start) or not text  # or whitespace, a language token
+            self.spaced[token] = spaced
+            self.joins[token] = text in JOINERS and not spaced
+            self.undigited[token] = spaced or not text[:1].isdigit()
+            if token >= len(SPECIAL_TOKENS) and (spaced or not all(c.isalnum() or c == "\ufffd" for c in text)):
                 self.ends[token] = True
         self.ending = np.flatnonzero(self.ends)
-        # the pieces a number may go on with ("." of "1.2", "," of "5,000"), and those that begin a
-        # run of text with no space in it (where a number can begin at the latest)
-        self.joins = np.array([tokenizer.decode([token]) in JOINERS for token in range(tokenizer.vocab_size)])
         self.ending_unjoined = np.flatnonzero(self.ends & ~self.joins)
-        # after a point or comma, a number goes on with a digit ("4,500", not "4,x")
-        self.undigited = np.array(
-            [not tokenizer.decode([token])[:1].isdigit() for token in range(tokenizer.vocab_size)]
-        )
-        self.spaced = np.array(
-            [
-                piece.startswith(tokenizer.word_start) or not tokenizer.decode([token])
-                for token, piece in enumerate(tokenizer.pieces)
-            ]
-        )
 
     def tail(self, tokens: list[int], boundaries: np.ndarray, pattern: re.Pattern) -> str:
         """What `pattern` finds at the end of the text of `tokens` from the last of them that is

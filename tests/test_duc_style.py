@@ -2,7 +2,8 @@
 
 import pytest
 
-from benchmarks.duc_style import DUC_BYTES, cut_at_bytes, recall_scores
+from attn.cli.metrics import summary_scores
+from benchmarks.duc_style import DUC_BYTES, cut_at_bytes
 
 pytestmark = pytest.mark.unit
 
@@ -16,7 +17,7 @@ def test_a_summary_is_cut_at_75_bytes_never_inside_a_character():
 
 def test_only_what_fits_in_75_bytes_is_credited():
     reference = "central bank raises interest rates"
-    early = recall_scores([reference + " " + "x" * 100], [reference])
-    late = recall_scores(["x" * DUC_BYTES + " " + reference], [reference])
+    early = summary_scores([cut_at_bytes(reference + " " + "x" * 100)], [reference], "recall")
+    late = summary_scores([cut_at_bytes("x" * DUC_BYTES + " " + reference)], [reference], "recall")
     assert early["rouge1"] == 100.0 and early["rougeL"] == 100.0
     assert late["rouge1"] == 0.0

@@ -281,14 +281,14 @@ def test_a_number_is_one_of_the_documents_numbers_whole(summarizer):
     texts = ("U.2", "1.2", "1", "1.", "5,000", "in 1987.", "5,")
     banned = check.banned(vocabulary, [tokenizer.encode(t) for t in texts], np.zeros(len(texts), dtype=np.int64))
     got = dict(zip(texts, (set(columns) for columns in banned)))
-    ending, point = set(check.check.ending), tokenizer.encode(".")[0]
+    ending, pieces = set(check.check.ending), tokenizer.pieces
+    point, digit, spaced_digit, spaced_point = (pieces.index(p) for p in (".", "2", "Ġ2", "Ġ."))
     assert len(got["U.2"]) == len(vocabulary)
     assert got["1.2"] == got["5,000"] == got["in 1987."] == set()
-    # "1.2" begins so: a point may follow, no end; after "1." or "5," only a digit
-    assert got["1"] == ending - set(np.flatnonzero(check.check.joins)) and point not in got["1"]
-    for joined in ("1.", "5,"):
-        assert got[joined] == set(np.flatnonzero(check.check.undigited))
-        assert tokenizer.encode("2")[0] not in got[joined] and tokenizer.encode("x")[0] in got[joined]
+    # "1.2" begins so: a point may follow (with no space before it), no end
+    assert point not in got["1"] and spaced_point in got["1"] and ending - got["1"] == {point, pieces.index(",")}
+    for joined in ("1.", "5,"):  # then only a digit, with no space before it
+        assert digit not in got[joined] and {spaced_digit, pieces.index("x")} <= got[joined]
 
 
 def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
