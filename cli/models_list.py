@@ -16,7 +16,8 @@ from rich.table import Table
 from attn.cli.app import guarded
 from attn.cli.models_install import available_command, install_command, remove_command
 from attn.runtime.constants import LEXICON
-from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, shipped_root
+from attn.runtime.manifest import LICENCE
+from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, pickable, shipped_root
 
 MODEL_LIST_FORMATS = ("table", "json")
 COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
@@ -108,8 +109,8 @@ def origin(model: InstalledModel) -> tuple[str, str]:
     install` took, or "folder" (placed by hand); the licence its manifest records, if any."""
     training = model.manifest.training
     if model.folder.parent == shipped_root():
-        return "shipped", SHIPPED_LICENCE
-    return str(training.get("installed_from") or "folder"), str(training.get("licence") or "unknown")
+        return "shipped", str(training.get(LICENCE) or SHIPPED_LICENCE)
+    return str(training.get("installed_from") or "folder"), str(training.get(LICENCE) or "unknown")
 
 
 def picked_directions(models: list[InstalledModel]) -> set[tuple[str, tuple[str, str]]]:
@@ -117,7 +118,7 @@ def picked_directions(models: list[InstalledModel]) -> set[tuple[str, tuple[str,
     model for: per task, registry.pair_owners (as `--from source --to target` resolves)."""
     picked = set()
     for task in {model.manifest.task for model in models}:
-        of_task = [model for model in models if model.manifest.task == task]
+        of_task = [model for model in pickable(models) if model.manifest.task == task]
         picked |= {(of_task[owner].name, pair) for pair, owner in pair_owners([m.manifest for m in of_task]).items()}
     return picked
 

@@ -37,6 +37,11 @@ class TaskConfig:
     kind: str = "translate"
     source_lang: str = "en"
     target_lang: str = "de"
+    # What the model's data allows, when it is not the shipped models' (models/README.md): written
+    # to its manifest and shown by `attn models`
+    licence: str = ""
+    # Used only when named (`-m NAME`), never picked for a language pair (runtime/registry.py)
+    by_name_only: bool = False
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,12 @@ class ModelFolderError(UsageError):
     """A model folder that cannot be used; the message names the folder or file."""
 
 
+# Keys of a manifest's training fields that say what the folder may be used for: what its data or
+# its source allows, and whether it is picked for a language pair or used only by name
+LICENCE = "licence"
+BY_NAME_ONLY = "by_name_only"
+
+
 @dataclass(frozen=True)
 class Manifest:
     """`states` (format 3) declares every state the graphs pass, in the encoder's output order,
@@ -61,6 +67,12 @@ class Manifest:
     training: dict = field(default_factory=dict)
     directions: list[list[str]] = field(default_factory=list)
     format_version: int = FORMAT_VERSION
+
+    @property
+    def by_name_only(self) -> bool:
+        """Whether the model is used only when named, never picked for a language pair (its
+        config's [task] by_name_only: a model whose data allows research use only)."""
+        return bool(self.training.get(BY_NAME_ONLY))
 
     @property
     def pairs(self) -> list[tuple[str, str]]:

@@ -88,7 +88,7 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
                 return installed.folder
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
     default_source, default_target = DEFAULT_PAIRS[task]
-    models = [m for m in installed_models() if m.manifest.task == task]
+    models = [m for m in pickable(installed_models()) if m.manifest.task == task]
     fitting = [(m, pair) for m in models for pair in m.manifest.fitting(source, target)]
     if len(fitting) == 1 and (source or target):  # `--from de` alone picks the one German-source model
         return fitting[0][0].folder
@@ -111,14 +111,22 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
 def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:
     """(source, target) → the index of the model that translates it when several could: the first
     made for it (its manifest's first pair) before the first that has it among other directions
-    (a model shipped for fr→en that also writes French leaves en→fr to the en→fr model)."""
+    (a model shipped for fr→en that also writes French leaves en→fr to the en→fr model); a model
+    used only by name (Manifest.by_name_only) only for a pair no other of `manifests` has (the
+    models given are those named: `attn serve --models`, a Translator's folders)."""
     owners: dict[tuple[str, str], int] = {}
-    for made_for_it in (True, False):
-        for index, manifest in enumerate(manifests):
-            for pair in manifest.pairs:
-                if (pair == manifest.pairs[0]) == made_for_it:
-                    owners.setdefault(pair, index)
+    for by_name_only in (False, True):
+        for made_for_it in (True, False):
+            for index, manifest in enumerate(manifests):
+                for pair in manifest.pairs if manifest.by_name_only == by_name_only else []:
+                    if (pair == manifest.pairs[0]) == made_for_it:
+                        owners.setdefault(pair, index)
     return owners
+
+
+def pickable(models: list[InstalledModel]) -> list[InstalledModel]:
+    """The installed models a language pair may pick: all but those used only by name."""
+    return [model for model in models if not model.manifest.by_name_only]
 
 
 def pivot_hint(task: str, source: str | None, target: str | None) -> str:
@@ -137,4 +145,4 @@ def pivot_hint(task: str, source: str | None, target: str | None) -> str:
 
 def installed_pairs(task: str = "translate") -> list[tuple[str, str]]:
     """(source, target) of every direction that an installed model of `task` translates, each once."""
-    return list(pair_owners([m.manifest for m in installed_models() if m.manifest.task == task]))
+    return list(pair_owners([m.manifest for m in pickable(installed_models()) if m.manifest.task == task]))

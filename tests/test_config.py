@@ -250,3 +250,16 @@ def test_a_line_without_end_is_refused_before_it_fills_memory(tmp_path):
         tsv.read_tsv(tmp_path / "endless.tsv")
     result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", "/dev/zero"], capture_output=True, timeout=120)
     assert result.returncode == 2 and b"a line longer than" in result.stderr, result.stderr
+
+
+def test_a_models_licence_and_use_by_name_only_go_to_its_manifest():
+    from attn.export.config import TaskConfig
+    from attn.export.graphs.onnx_export import manifest_terms
+
+    assert manifest_terms(TaskConfig()) == {}
+    assert manifest_terms(TaskConfig(licence="research use only", by_name_only=True)) == {
+        "licence": "research use only",
+        "by_name_only": True,
+    }
+    hansard = load_config(ROOT / "configs" / "fr-en-hansard.toml")
+    assert hansard.task.by_name_only and "research use only" in hansard.task.licence

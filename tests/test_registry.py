@@ -13,11 +13,15 @@ from .conftest import ROOT
 pytestmark = pytest.mark.unit
 
 
-def install(root, name: str, source: str, target: str, directions: list[list[str]] = ()) -> None:
+def install(
+    root, name: str, source: str, target: str, directions: list[list[str]] = (), by_name_only: bool = False
+) -> None:
     """A model folder `root/name` for source→target (and `directions`, if any): the shipped
     en-de manifest, changed, and its files empty."""
     manifest = json.loads((ROOT / "models" / "en-de" / "manifest.json").read_text(encoding="utf-8"))
     manifest.update(source_lang=source, target_lang=target)
+    if by_name_only:
+        manifest["training"].update(by_name_only=True, licence="research use only")
     if directions:
         manifest.update(directions=directions, format_version=4)
     (root / name).mkdir()
@@ -61,6 +65,23 @@ def test_pair_owners_serve_each_pair_from_the_model_made_for_it(installed):
     manifests = [model.manifest for model in registry.installed_models()]  # en-de, en-fr, fr-en
     assert registry.pair_owners(manifests) == {("en", "de"): 0, ("en", "fr"): 1, ("fr", "en"): 2}
     assert registry.pair_owners(manifests[::-1]) == {("fr", "en"): 0, ("en", "fr"): 1, ("en", "de"): 2}
+
+
+def test_a_model_used_only_by_name_is_never_picked_for_a_pair(installed):
+    """A research-use model (configs/fr-en-hansard.toml) translates when named, and for its pairs
+    only among the models named (a Translator's, `attn serve --models`) that have them not."""
+    install(installed, "a-fr-en-research", "fr", "en", [["fr", "en"], ["en", "fr"]], by_name_only=True)
+    install(installed, "fr-de-research", "fr", "de", by_name_only=True)
+    assert registry.resolve_model(None, "translate", "fr", "en") == installed / "fr-en"
+    assert registry.resolve_model(None, "translate", "en", "fr") == installed / "en-fr"
+    with pytest.raises(ModelFolderError, match="no installed translate model from fr into de"):
+        registry.resolve_model(None, "translate", "fr", "de")
+    assert registry.resolve_model("fr-de-research", "translate", None, None) == installed / "fr-de-research"
+    assert ("fr", "de") not in registry.installed_pairs()
+    manifests = {model.name: model.manifest for model in registry.installed_models()}
+    named = [manifests[name] for name in ("a-fr-en-research", "fr-en")]
+    assert registry.pair_owners(named) == {("fr", "en"): 1, ("en", "fr"): 1}
+    assert registry.pair_owners(named[:1]) == {("fr", "en"): 0, ("en", "fr"): 0}
 
 
 def test_an_installed_model_takes_its_pair_from_a_shipped_one(tmp_path, monkeypatch):

@@ -24,7 +24,7 @@ import onnxruntime
 import torch
 from torch import Tensor, nn
 
-from attn.export.config import Config, model_settings
+from attn.export.config import Config, TaskConfig, model_settings
 from attn.export.graphs.graph_metadata import record_tokenizer
 from attn.export.graphs.staging import staged_folder
 from attn.export.models import EncoderDecoder
@@ -57,7 +57,7 @@ from attn.runtime.graph_contract import (
     SOURCE_MASK,
     StateSpec,
 )
-from attn.runtime.manifest import Manifest, sha256_of
+from attn.runtime.manifest import BY_NAME_ONLY, LICENCE, Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
 
@@ -97,6 +97,15 @@ class DecoderGraph(nn.Module):
             previous_tokens, encoded, source_mask, source, OutputRows(output_weight, output_bias)
         )
         return (log_probs, *(new_states[spec.name] for spec in specs if spec.kind in CARRIED), attention)
+
+
+def manifest_terms(task: TaskConfig) -> dict:
+    """The [task] settings a model folder keeps among its manifest's training fields: its licence
+    and whether it is used only by name (runtime/registry.py BY_NAME_ONLY)."""
+    return {
+        **({LICENCE: task.licence} if task.licence else {}),
+        **({BY_NAME_ONLY: True} if task.by_name_only else {}),
+    }
 
 
 def export_model(
@@ -139,7 +148,7 @@ def export_model(
             states=[spec.to_json() for spec in model.states],
             files={name: sha256_of(staging / name) for name in files},
             search=config.to_dict()["search"],
-            training={**training, "max_onnx_difference": largest},
+            training={**training, **manifest_terms(config.task), "max_onnx_difference": largest},
             directions=[list(pair) for pair in config.data.directions],
             format_version=DIRECTIONS_FORMAT if config.data.directions else ONE_DIRECTION_FORMAT,
         )

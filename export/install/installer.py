@@ -18,7 +18,7 @@ from attn.export.importers import ALIGNMENT_LAYER
 from attn.export.install.download import download, progress_bar
 from attn.export.install.sources import Package, wanted
 from attn.runtime.errors import UsageError
-from attn.runtime.manifest import MANIFEST, ModelFolderError, read_manifest
+from attn.runtime.manifest import LICENCE, MANIFEST, ModelFolderError, read_manifest
 from attn.runtime.registry import shipped_root, user_root
 
 DOWNLOADS = "downloads"  # beside the models folder: what an interrupted install leaves to resume
@@ -72,7 +72,7 @@ def install(package: Package, session, int8: bool = False) -> Installed:
         "installed_from": package.name,
         "installed_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "version": package.version,
-        "licence": package.licence,
+        LICENCE: package.licence,
         "page": package.page,
     }
     try:
