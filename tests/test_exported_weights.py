@@ -121,7 +121,7 @@ def test_a_start_that_is_no_model_is_a_config_error(tmp_path):
 
 
 @pytest.mark.system
-@pytest.mark.parametrize("name", ["en-de", "de-en", "fr-en", "summarize"])
+@pytest.mark.parametrize("name", ["en-de", "de-en", "fr-en", "fr-en-hansard", "summarize"])
 def test_every_shipped_folder_reads_back_as_training_weights(name):
     """A run starts from any shipped folder (`[train] init_from = "models/NAME"`): every weight of
     its model is read back, the calibrated encoders' fused products included."""
