@@ -11,7 +11,7 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.errors import UsageError
-from attn.runtime.registry import installed_models, resolve_model
+from attn.runtime.registry import installed_models, pickable, resolve_model
 
 from .options import BatchSizeOption, DeviceOption, ThreadsOption
 from .server.settings import KEEP_ALIVE_SECONDS, MAX_BATCH, MAX_CONNECTIONS, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
@@ -157,7 +157,7 @@ def serve_command(
     folders = (
         [resolve_model(name, "translate", None, None) for name in models]
         if models
-        else [installed.folder for installed in installed_models()]
+        else [installed.folder for installed in pickable(installed_models())]
     )
     if not folders:
         raise UsageError("no models to serve: install some or pass --models")

@@ -30,7 +30,7 @@ from pathlib import Path
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
-from .registry import installed_models, pair_owners, resolve_model
+from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router
 from .sentences import joined
 from .texts import TEXT_OPTIONS, TextOptions, Translation
@@ -175,9 +175,9 @@ def load(
     model: str | Path | None = None, *, device: str = "cpu", threads: int = 0, notify: Callable[[str], None] = log.info
 ) -> Translator:
     """A Translator of one model (an installed name such as "en-de", or a model folder), or of
-    every installed model when `model` is None."""
+    every installed model when `model` is None (but those used only by name: registry.pickable)."""
     folders = (
-        [m.folder for m in installed_models()]
+        [m.folder for m in pickable(installed_models())]
         if model is None
         else [resolve_model(str(model), "translate", None, None)]
     )

@@ -112,8 +112,9 @@ def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:
     """(source, target) → the index of the model that translates it when several could: the first
     made for it (its manifest's first pair) before the first that has it among other directions
     (a model shipped for fr→en that also writes French leaves en→fr to the en→fr model); a model
-    used only by name (Manifest.by_name_only) only for a pair no other of `manifests` has (the
-    models given are those named: `attn serve --models`, a Translator's folders)."""
+    used only by name (Manifest.by_name_only) only for a pair no other of `manifests` has (where
+    it was named: `attn serve --models`, `attn.load(FOLDER)`; the callers that take every installed
+    model leave it out first: pickable)."""
     owners: dict[tuple[str, str], int] = {}
     for by_name_only in (False, True):
         for made_for_it in (True, False):

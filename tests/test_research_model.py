@@ -7,9 +7,10 @@ import json
 import pytest
 import sacrebleu
 
+from attn.runtime import registry
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
-from attn.runtime.registry import resolve_model
+from attn.runtime.registry import resolve_model, shipped_root
 
 from .conftest import pair_fixture_rows
 from .test_cli import attn
@@ -23,13 +24,18 @@ FLOORS = {("fr", "en"): 37.5, ("en", "fr"): 37.0}  # 39.86 and 39.10 measured
 EVERY = 4  # every 4th row of the slice (80 of each origin): 40 rows of both its origins
 
 
-def test_it_is_used_only_by_name_and_lists_its_licence():
+def test_it_is_used_only_by_name_and_lists_its_licence(tmp_path, monkeypatch):
     folder = resolve_model(NAME, "translate", None, None)
     manifest = read_manifest(folder)  # every file's checksum verified
     assert manifest.by_name_only and manifest.architecture["precision"] == "int8"
-    assert resolve_model(None, "translate", "fr", "en") != folder != resolve_model(None, "translate", "en", "fr")
     record = next(r for r in json.loads(attn("models", "--format", "json").stdout) if r["name"] == NAME)
     assert "research use only" in record["licence"] and record["picked_for"] == []
+    # read first (a root before the shipped one, a name sorting first), it is still not picked
+    (tmp_path / "a-research").symlink_to(folder)
+    monkeypatch.setattr(registry, "model_roots", lambda: [tmp_path, shipped_root()])
+    assert registry.resolve_model("a-research", "translate", None, None) == tmp_path / "a-research"
+    for pair in (("fr", "en"), ("en", "fr")):
+        assert registry.resolve_model(None, "translate", *pair) == shipped_root() / "fr-en"
 
 
 @pytest.mark.parametrize("pair", sorted(FLOORS), ids="-".join)
