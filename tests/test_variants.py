@@ -1,5 +1,7 @@
 """Every attention variant learns the reverse task, and every combination exports with parity."""
 
+import os
+
 import pytest
 import torch
 
@@ -35,8 +37,21 @@ PREVIOUS_STATE_DOT = {"train_overrides": {"learning_rate": 0.005}}
 RECIPES = {("bahdanau", "dot"): PREVIOUS_STATE_DOT, ("bahdanau", "scaled_dot"): PREVIOUS_STATE_DOT}
 
 
-@pytest.mark.parametrize("style", STYLES)
-@pytest.mark.parametrize("score", SCORES)
+# Training each of the ten until learned took 15 to 29 s of CPU each (about 200 s in all): the
+# suite trains every score once and each style with several (the config's own, general-luong, is
+# the shared run); ATTN_ALL_VARIANTS=1 trains all ten (as docs/studies/REVERSE-TASK-CURVES.md did).
+# Every combination's export is checked below either way.
+ALL_VARIANTS = [(style, score) for score in SCORES for style in STYLES]
+SUITE_VARIANTS = [
+    ("luong", "dot"),
+    ("bahdanau", "scaled_dot"),
+    ("luong", "general"),
+    ("bahdanau", "additive"),
+    ("luong", "concat"),
+]
+
+
+@pytest.mark.parametrize("style, score", ALL_VARIANTS if os.environ.get("ATTN_ALL_VARIANTS") else SUITE_VARIANTS)
 def test_variant_learns_to_reverse(request, tmp_path, style, score, reverse_test_rows):
     config = reverse_config(style=style, score=score, **RECIPES.get((style, score), {}))
     if config == reverse_config():
