@@ -59,6 +59,10 @@ class DataConfig:
     # One model for several directions (Johnson et al. 2017): [task]'s pair and/or its reverse, as
     # [source, target]; the files read both ways, each source opening with its target's token.
     directions: list[list[str]] = field(default_factory=list)
+    # Origins learned in one of those directions only, {origin: [source, target]}: back-translated
+    # rows (export/training/back_translation.py), whose one side is a model's output, are learned
+    # toward their real side alone.
+    one_way: dict[str, list[str]] = field(default_factory=dict)
     dev_bleu_sentences: int = 400
 
 
@@ -372,6 +376,10 @@ def _validate(config: Config, source: str) -> None:
             and [task.source_lang, task.target_lang] in config.data.directions
             and len(config.data.directions) == len({tuple(pair) for pair in config.data.directions}),
             "[data] directions lists [task]'s [source_lang, target_lang] and may add its reverse, each once",
+        ),
+        (
+            all(pair in config.data.directions for pair in config.data.one_way.values()),
+            "[data] one_way gives each origin one of [data] directions",
         ),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
         (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),

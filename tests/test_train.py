@@ -194,6 +194,37 @@ def test_both_directions_read_each_pair_both_ways_behind_the_target_token(tmp_pa
     assert trainer.corpus.dev_directions[1].rows[0].source == "das Haus"
 
 
+def test_a_one_way_origin_is_learned_toward_its_real_side_only(tmp_path):
+    """[data] one_way: back-translated rows (a model's French beside real English) teach fr→en
+    alone; the other rows go both ways."""
+    corpus = tmp_path / "en-fr.tsv"
+    corpus.write_text("the house\tla maison\treal\n" * 4 + "a green tree\tun arbre vert\tbt-europarl\n" * 4)
+    config = reverse_config(steps=1)
+    task = dataclasses.replace(config.task, source_lang="en", target_lang="fr")
+    data = dataclasses.replace(
+        config.data,
+        train=str(corpus),
+        dev=str(corpus),
+        directions=[["en", "fr"], ["fr", "en"]],
+        one_way={"bt-europarl": ["fr", "en"]},
+    )
+    trainer = Trainer(dataclasses.replace(config, task=task, data=data), tmp_path / "work", Console(quiet=True))
+    tokenizer = trainer.corpus.tokenizer
+    seen = {(tokenizer.decode(pair.source[1:-1]), tokenizer.decode(pair.target[1:-1])) for pair in trainer.corpus.train}
+    assert seen == {("the house", "la maison"), ("la maison", "the house"), ("un arbre vert", "a green tree")}
+
+
+def test_one_way_names_one_of_the_directions():
+    from attn.export.config import ConfigError, config_from_dict
+
+    data = {"directions": [["en", "fr"], ["fr", "en"]], "one_way": {"bt-europarl": ["fr", "en"]}}
+    config_from_dict({"task": {"source_lang": "en", "target_lang": "fr"}, "data": data})
+    with pytest.raises(ConfigError, match="one_way"):
+        config_from_dict(
+            {"task": {"source_lang": "en", "target_lang": "fr"}, "data": {**data, "one_way": {"bt": ["de", "en"]}}}
+        )
+
+
 def test_directions_must_hold_the_tasks_pair():
     from attn.export.config import ConfigError, config_from_dict
 

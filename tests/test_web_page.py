@@ -1,7 +1,7 @@
 """The web page of `attn serve` in a real browser: headless Chromium (Debian's chromium and
 chromium-driver, which .ci/run installs) driven by Selenium. It loads with no network, translates,
 lights up the source words an output word attended to (by pointer and by keyboard), draws the
-heat map, copies a result, translates an uploaded document for download, and fits a phone-width
+heat map, shows a summary's key sentences, copies a result, translates an uploaded document for download, and fits a phone-width
 screen."""
 
 from pathlib import Path
@@ -144,6 +144,37 @@ def test_a_language_code_the_browser_cannot_name_still_lists(reverse_model, tmp_
         WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#target-lang option"))
         options = [o.get_attribute("value") for o in driver.find_elements(By.CSS_SELECTOR, "#target-lang option")]
         assert "pt_BR" in options and "Cannot reach" not in driver.find_element(By.TAG_NAME, "body").text
+    finally:
+        driver.quit()
+        running.stop()
+
+
+def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences():
+    """Summarize shows what `attn summarize` prints (the key sentences) below the headline, whose
+    words light up the document's words they drew on, as a translation's do."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    article = (
+        "The city council approved a new budget on Tuesday. It doubles spending on public transport. "
+        "The plan adds three bus lines and extends the tram network to the airport by 2028."
+    )
+    running = Server("--models", "summarize")
+    driver = browser(1100, 900)
+    try:
+        driver.get(running.url + "/")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "file").get_attribute("accept"))  # loaded
+        box = driver.find_element(By.ID, "input")
+        box.clear()
+        box.send_keys(article)
+        driver.find_element(By.ID, "summarize").click()
+        WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#key-sentences li"))
+        sentences = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#key-sentences li")]
+        assert len(sentences) == 2 and all(sentence in article for sentence in sentences)
+        assert driver.find_elements(By.CSS_SELECTOR, "#output .word") and lit(driver) == []
+        driver.find_element(By.ID, "input").send_keys(Keys.TAB)
+        assert lit(driver)  # the headline's first word lights up the document's words it drew on
     finally:
         driver.quit()
         running.stop()

@@ -82,7 +82,7 @@ def corpus_rows(config: Config) -> tuple[list[Row], list[Row], list[Row]]:
 def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     """Read and sample the data (corpus_rows, the held-out rows written to HELD_OUT_FILE); train
     the tokenizer once (kept in the work folder); encode each direction (learned_directions:
-    [task]'s, or both ways with target-language tokens)."""
+    [task]'s, or both ways with target-language tokens; [data] one_way origins in theirs alone)."""
     rows, dev_rows, held = corpus_rows(config)
     if held:
         write_rows(workdir / HELD_OUT_FILE, held)
@@ -103,8 +103,10 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
     for source_lang, target_lang in directions:
         prefix = _target_prefix(tokenizer, target_lang, tokenizer_path) if tagged else []
         backwards = source_lang != config.task.source_lang
+        pair = [source_lang, target_lang]
+        learned_rows = [row for row in rows if config.data.one_way.get(row.origin, pair) == pair]
         train += encode_pairs(
-            [row.swapped() for row in rows] if backwards else rows,
+            [row.swapped() for row in learned_rows] if backwards else learned_rows,
             tokenizer,
             config.data.max_source_pieces,
             config.data.max_target_pieces,
