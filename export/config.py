@@ -379,7 +379,11 @@ def _validate(config: Config, source: str) -> None:
         ),
         (
             all(pair in config.data.directions for pair in config.data.one_way.values()),
-            "[data] one_way gives each origin one of [data] directions",
+            "[data] one_way needs [data] directions and gives each origin one of them",
+        ),
+        (
+            not set(config.data.one_way) & set(config.data.hold_out),
+            "[data] one_way origins cannot be held out: one of their sides is a model's output, no reference",
         ),
         (model.architecture in ARCHITECTURES, f"[model] architecture must be one of {ARCHITECTURES}"),
         (config.train.device in TRAINING_DEVICES, f"[train] device must be one of {TRAINING_DEVICES}"),

@@ -29,6 +29,9 @@ def test_the_command_writes_the_pairs_and_refuses_a_count_mismatch(tmp_path, cap
     assert main([str(rows), str(translations), "--out", str(out)]) == 0
     assert out.read_bytes()[:2] == b"\x1f\x8b"  # gzipped
     assert read_tsv(out) == [Row("I like tea.", "J'aime le thé.", "bt-mlqe"), Row("It rains.", "Il pleut.", "bt-mlqe")]
+    translations.write_text("J'aime le thé.\x85 Bon.\nIl pleut.\n")  # a line of `attn translate` ends at "\n" only
+    assert main([str(rows), str(translations), "--out", str(out)]) == 0 and len(read_tsv(out)) == 2
+    assert main([str(rows), str(translations), "--out", str(tmp_path / "pairs.tsv")]) == 1  # not gzipped
     translations.write_text("J'aime le thé.\n")
     out.unlink()
     assert main([str(rows), str(translations), "--out", str(out)]) == 1

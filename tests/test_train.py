@@ -196,7 +196,9 @@ def test_both_directions_read_each_pair_both_ways_behind_the_target_token(tmp_pa
 
 def test_a_one_way_origin_is_learned_toward_its_real_side_only(tmp_path):
     """[data] one_way: back-translated rows (a model's French beside real English) teach fr→en
-    alone; the other rows go both ways."""
+    alone; the other rows go both ways. An origin the files lack is refused."""
+    from attn.export.config import ConfigError
+
     corpus = tmp_path / "en-fr.tsv"
     corpus.write_text("the house\tla maison\treal\n" * 4 + "a green tree\tun arbre vert\tbt-europarl\n" * 4)
     config = reverse_config(steps=1)
@@ -212,6 +214,9 @@ def test_a_one_way_origin_is_learned_toward_its_real_side_only(tmp_path):
     tokenizer = trainer.corpus.tokenizer
     seen = {(tokenizer.decode(pair.source[1:-1]), tokenizer.decode(pair.target[1:-1])) for pair in trainer.corpus.train}
     assert seen == {("the house", "la maison"), ("la maison", "the house"), ("un arbre vert", "a green tree")}
+    misspelt = dataclasses.replace(data, one_way={"bt-europal": ["fr", "en"]})  # would be learned both ways
+    with pytest.raises(ConfigError, match="no rows of origin 'bt-europal'"):
+        Trainer(dataclasses.replace(config, task=task, data=misspelt), tmp_path / "other", Console(quiet=True))
 
 
 def test_one_way_names_one_of_the_directions():
@@ -219,10 +224,10 @@ def test_one_way_names_one_of_the_directions():
 
     data = {"directions": [["en", "fr"], ["fr", "en"]], "one_way": {"bt-europarl": ["fr", "en"]}}
     config_from_dict({"task": {"source_lang": "en", "target_lang": "fr"}, "data": data})
-    with pytest.raises(ConfigError, match="one_way"):
-        config_from_dict(
-            {"task": {"source_lang": "en", "target_lang": "fr"}, "data": {**data, "one_way": {"bt": ["de", "en"]}}}
-        )
+    task = {"source_lang": "en", "target_lang": "fr"}
+    for wrong in ({"one_way": {"bt": ["de", "en"]}}, {"hold_out": {"bt-europarl": 10}}):
+        with pytest.raises(ConfigError, match="one_way"):
+            config_from_dict({"task": task, "data": {**data, **wrong}})
 
 
 def test_directions_must_hold_the_tasks_pair():

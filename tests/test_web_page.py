@@ -149,9 +149,10 @@ def test_a_language_code_the_browser_cannot_name_still_lists(reverse_model, tmp_
         running.stop()
 
 
-def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences():
+def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences(reverse_model):
     """Summarize shows what `attn summarize` prints (the key sentences) below the headline, whose
-    words light up the document's words they drew on, as a translation's do."""
+    words light up the document's words they drew on, as a translation's do; a translation after
+    it shows no key sentences."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -160,11 +161,11 @@ def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences():
         "The city council approved a new budget on Tuesday. It doubles spending on public transport. "
         "The plan adds three bus lines and extends the tram network to the airport by 2028."
     )
-    running = Server("--models", "summarize")
+    running = Server("--models", "summarize", "--models", str(reverse_model))
     driver = browser(1100, 900)
     try:
         driver.get(running.url + "/")
-        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "file").get_attribute("accept"))  # loaded
+        WebDriverWait(driver, 30).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#target-lang option"))
         box = driver.find_element(By.ID, "input")
         box.clear()
         box.send_keys(article)
@@ -173,8 +174,14 @@ def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences():
         sentences = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#key-sentences li")]
         assert len(sentences) == 2 and all(sentence in article for sentence in sentences)
         assert driver.find_elements(By.CSS_SELECTOR, "#output .word") and lit(driver) == []
-        driver.find_element(By.ID, "input").send_keys(Keys.TAB)
+        box.send_keys(Keys.TAB)
         assert lit(driver)  # the headline's first word lights up the document's words it drew on
+        driver.find_element(By.CSS_SELECTOR, "#source-lang").send_keys("sym")
+        box.clear()
+        box.send_keys("a0 b1 c2")
+        driver.find_element(By.ID, "translate").click()
+        WebDriverWait(driver, 60).until(lambda d: "sym" in d.find_element(By.ID, "status").text)
+        assert not driver.find_element(By.ID, "key-sentences-part").is_displayed()
     finally:
         driver.quit()
         running.stop()

@@ -66,8 +66,12 @@ def corpus_rows(config: Config) -> tuple[list[Row], list[Row], list[Row]]:
     with the run's seed), its dev rows (the dev files and the held-out rows), and the held-out
     rows alone, in the files' column order: all read as [task]'s direction ([data] swap_columns)."""
     swap = config.data.swap_columns
+    read = [row for path in data_files(config.data.train) for row in read_tsv(path, swap)]
+    absent = sorted(set(config.data.one_way) - {row.origin for row in read})
+    if absent:  # a misspelt origin would be learned both ways, a model's output as the target
+        raise ConfigError(f"[data] one_way: no rows of origin {', '.join(map(repr, absent))} in the train files")
     rows, held = hold_out(
-        [row for path in data_files(config.data.train) for row in read_tsv(path, swap)],
+        read,
         config.data.hold_out,
         key=lambda row: row.target if swap else row.source,
     )
