@@ -153,7 +153,7 @@ class TrainConfig:
     eval_every: int = 1000
     checkpoint_every: int = 500
     threads: int = 0  # 0: every core
-    bf16_autocast: bool = False
+    bf16_autocast: bool = False  # bf16 matmuls on a CPU with bf16 instructions (always on a GPU)
     keep_checkpoints: int = 0
     coverage_loss_weight: float = 1.0  # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
     device: str = ""  # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)

@@ -242,6 +242,18 @@ def test_directions_must_hold_the_tasks_pair():
         config_from_dict({"task": {**task, "kind": "summarize"}, "data": {"directions": [["en", "de"]]}})
 
 
+def test_bf16_autocast_is_taken_on_a_cpu_only_where_it_has_bf16_instructions(monkeypatch):
+    """Emulated bf16 is several times slower than fp32: a config asking for it is not obeyed there."""
+    from attn.export.training.train import bf16_autocast
+
+    cpu, gpu = torch.device("cpu"), torch.device("cuda")
+    monkeypatch.setattr(torch.cpu, "_is_amx_tile_supported", lambda: False)
+    for native in (False, True):
+        monkeypatch.setattr(torch.cpu, "_is_avx512_bf16_supported", lambda native=native: native)
+        assert bf16_autocast(True, cpu) is native and bf16_autocast(False, cpu) is False
+    assert bf16_autocast(False, gpu) is True
+
+
 def test_checkpoints_hold_cpu_tensors_whatever_the_device(tmp_path):
     from attn.export.training.train import on_cpu
 

@@ -322,7 +322,7 @@ class Trainer:
 
     def _update(self, batch) -> float:
         self.model.train()
-        autocast = self.config.train.bf16_autocast or self.device.type == "cuda"
+        autocast = bf16_autocast(self.config.train.bf16_autocast, self.device)
         with torch.autocast(self.device.type, dtype=torch.bfloat16, enabled=autocast):
             scores, attention = self.parallel(batch.source, batch.mask, batch.target_in)
         loss = F.cross_entropy(  # its log_softmax leaves a copy model's log-probabilities as they are
@@ -628,6 +628,18 @@ def _atomic_save(obj: dict, path: Path) -> None:
         raise OSError(
             f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}"
         ) from None
+
+
+def bf16_autocast(asked: bool, device: torch.device) -> bool:
+    """Whether a training step runs its matmuls in bf16: always on a GPU; on a CPU when asked
+    ([train] bf16_autocast) and the CPU has bf16 instructions (AVX512-BF16 or AMX). Elsewhere bf16
+    is emulated, slower than fp32 (7× for a 2048 × 256 × 1024 layer on an AVX2 AMD EPYC)."""
+    if device.type == "cuda":
+        return True
+    native = (
+        getattr(torch.cpu, "_is_avx512_bf16_supported", bool)() or getattr(torch.cpu, "_is_amx_tile_supported", bool)()
+    )
+    return asked and native
 
 
 def write_rows(path: Path, rows: list[Row]) -> None:
