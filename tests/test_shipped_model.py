@@ -76,7 +76,10 @@ def test_the_readme_sentence_comes_out_german():
     assert best.text and best.text != "she is eating a green apple"
 
 
-NEAR_TIE = 0.05  # in the search's score (log-probability over the length penalty)
+# In the search's score (log-probability over the length penalty). The int8 graphs round differently
+# on a CPU without AVX-512: on a 2-core AVX2 AMD EPYC, 7 of the 160 recorded everyday translations
+# were another of the 5 best, the farthest 0.072 below the best (0.05 had held on AVX-512 CPUs).
+NEAR_TIE = 0.15
 
 
 @pytest.mark.parametrize("probe", ["everyday", "everyday2"])
