@@ -50,12 +50,12 @@ def back_translated_rows(rows: list[Row], translations: list[str], real_column: 
     `real_column` (1 or 2), its origin prefixed with ORIGIN_PREFIX."""
     if len(rows) != len(translations):
         raise UsageError(f"{len(rows)} rows but {len(translations)} translations: one line each, in order")
-    pairs = [(row.source, translation, ORIGIN_PREFIX + row.origin) for row, translation in zip(rows, translations)]
-    return [
-        Row(real, synthetic, origin) if real_column == 1 else Row(synthetic, real, origin)
-        for real, synthetic, origin in pairs
-        if usable(real, synthetic)
+    kept = [
+        Row(row.source, translation, ORIGIN_PREFIX + row.origin)
+        for row, translation in zip(rows, translations)
+        if usable(row.source, translation)
     ]
+    return kept if real_column == 1 else [row.swapped() for row in kept]
 
 
 def main(argv: list[str] | None = None) -> int:
