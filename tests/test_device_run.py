@@ -28,7 +28,7 @@ def test_a_packed_run_trains_comes_back_and_starts_the_next(transformer_run, tmp
     size = device_run.pack(config, folder, tmp_path / "pack")
     assert 0 < size < device_run.TREE_LIMIT
     packed = json.loads((tmp_path / "pack" / device_run.RUN_CONFIG).read_text())
-    assert packed["data"]["train"] == "data/train.tsv.gz" and packed["train"]["init_from"] == ""
+    assert packed["data"]["train"] == "data/train.tsv.xz" and packed["train"]["init_from"] == ""
     summary = device_run.train(tmp_path / "pack", 1e6, tmp_path / "out", tmp_path / "device", device="cpu", average=3)
     assert summary["steps"] == 12
     assert all(path.stat().st_size < 16 << 20 for path in (tmp_path / "out").iterdir())
