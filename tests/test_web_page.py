@@ -151,8 +151,8 @@ def test_a_language_code_the_browser_cannot_name_still_lists(reverse_model, tmp_
 
 def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences(reverse_model):
     """Summarize shows what `attn summarize` prints (the key sentences) below the headline, whose
-    words light up the document's words they drew on, as a translation's do; a translation after
-    it shows no key sentences."""
+    words light up the document's words they drew on, as a translation's do; Copy copies both; a
+    translation after it shows no key sentences."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.ui import WebDriverWait
@@ -174,6 +174,11 @@ def test_a_summary_shows_its_headline_word_by_word_and_its_key_sentences(reverse
         sentences = [item.text for item in driver.find_elements(By.CSS_SELECTOR, "#key-sentences li")]
         assert len(sentences) == 2 and all(sentence in article for sentence in sentences)
         assert driver.find_elements(By.CSS_SELECTOR, "#output .word") and lit(driver) == []
+        driver.execute_script("navigator.clipboard.writeText = async (text) => { window.copied = text; };")
+        driver.find_element(By.ID, "copy").click()
+        WebDriverWait(driver, 10).until(lambda d: "Copied" in d.find_element(By.ID, "status").text)
+        headline, below = driver.execute_script("return window.copied").split("\n\n")
+        assert headline and below == " ".join(sentences)  # Copy takes the headline and its key sentences
         box.send_keys(Keys.TAB)
         assert lit(driver)  # the headline's first word lights up the document's words it drew on
         driver.find_element(By.CSS_SELECTOR, "#source-lang").send_keys("sym")
