@@ -11,7 +11,8 @@ from rich.console import Console
 
 from attn.export.config import load_config
 from attn.export.training import device_run
-from attn.export.training.train import Trainer, chosen_weights
+from attn.export.training.train import HELD_OUT_FILE, Trainer, chosen_weights
+from attn.runtime.tsv import read_tsv
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG
 
@@ -23,9 +24,16 @@ def test_a_packed_run_trains_comes_back_and_starts_the_next(transformer_run, tmp
     _, folder = transformer_run
     config = load_config(
         REVERSE_TRANSFORMER_CONFIG,
-        ["train.max_steps=12", "train.checkpoint_every=4", "train.eval_every=6", "train.keep_checkpoints=3"],
+        [
+            "train.max_steps=12",
+            "train.checkpoint_every=4",
+            "train.eval_every=6",
+            "train.keep_checkpoints=3",
+            "data.hold_out={ reverse = 5 }",
+        ],
     )
     size = device_run.pack(config, folder, tmp_path / "pack")
+    train_rows = tmp_path / "pack" / device_run.TRAIN_ROWS
     assert 0 < size < device_run.TREE_LIMIT
     packed = json.loads((tmp_path / "pack" / device_run.RUN_CONFIG).read_text())
     assert packed["data"]["train"] == "data/train.tsv.xz" and packed["train"]["init_from"] == ""
@@ -33,6 +41,8 @@ def test_a_packed_run_trains_comes_back_and_starts_the_next(transformer_run, tmp
     assert summary["steps"] == 12
     assert all(path.stat().st_size < 16 << 20 for path in (tmp_path / "out").iterdir())
     device_run.unpack(tmp_path / "out", tmp_path / "pack", tmp_path / "back")
+    held = read_tsv(tmp_path / "back" / HELD_OUT_FILE)  # held out of training, for `attn eval` here
+    assert len(held) >= 5 and not {row.source for row in held} & {row.source for row in read_tsv(train_rows)}
     weights, _ = chosen_weights(tmp_path / "back")
     averaged, _ = chosen_weights(tmp_path / "device" / "run", 3)
     assert set(weights) == set(averaged)

@@ -16,8 +16,9 @@ its last `--average` checkpoints or best.pt, or an exported folder's), the token
 config, and checks that the tree with the pack fits. `train` runs the config there for
 `--minutes` (bf16 on the GPU) and writes the mean of the last kept checkpoints in fp16, in
 pieces under 16 MiB, with the run's summary. `unpack` makes of those a run folder (best.pt,
-tokenizer.json, config.json, summary.json): `attn export --no-train` exports it, and `[train]
-init_from` starts the next run from it, on the GPU or on a CPU.
+tokenizer.json, config.json, summary.json, and held-out.tsv.gz where the config holds rows out):
+`attn export --no-train` exports it, and `[train] init_from` starts the next run from it, on the
+GPU or on a CPU.
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ import torch
 
 from attn.export.config import Config, config_from_dict, load_config, model_settings
 from attn.export.training.exported_weights import exported_weights, is_exported_folder
-from attn.export.training.train import Trainer, average_checkpoints, chosen_weights, corpus_rows, write_rows
+from attn.export.training.train import (
+    HELD_OUT_FILE,
+    Trainer,
+    average_checkpoints,
+    chosen_weights,
+    corpus_rows,
+    write_rows,
+)
 
 TREE_LIMIT = 64 << 20  # bytes: the working tree and its carried folders, one call
 PIECE_LIMIT = 15 << 20  # bytes: one file brought back (the tool's limit is 16 MiB)
@@ -48,9 +56,11 @@ def pack(config: Config, start: Path, out: Path, average: int = 5) -> int:
     if out.exists():
         shutil.rmtree(out)
     (out / "data").mkdir(parents=True)
-    rows, dev_rows, _ = corpus_rows(config)
+    rows, dev_rows, held = corpus_rows(config)
     write_rows(out / TRAIN_ROWS, rows)
     write_rows(out / DEV_ROWS, dev_rows)
+    if held:  # for `attn eval` here, as a CPU run's folder holds them
+        write_rows(out / HELD_OUT_FILE, held)
     if is_exported_folder(start):
         weights, step = exported_weights(start), 0
     else:
@@ -145,6 +155,8 @@ def unpack(files: Path, pack_folder: Path, into: Path) -> None:
         {"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]}, into / "best.pt"
     )
     shutil.copy(pack_folder / "tokenizer.json", into / "tokenizer.json")
+    if (pack_folder / HELD_OUT_FILE).exists():
+        shutil.copy(pack_folder / HELD_OUT_FILE, into / HELD_OUT_FILE)
     raw = json.loads((pack_folder / RUN_CONFIG).read_text(encoding="utf-8"))
     (into / "config.json").write_text(
         json.dumps({key: raw[key] for key in ("model", "vocab")}, indent=2), encoding="utf-8"
