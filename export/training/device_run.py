@@ -4,9 +4,17 @@
     python -m attn.export.training.device_run aside                  # shipped model folders out of the tree (63 MB)
     python -m attn.export.training.device_run pack configs/en-de-general.toml --start work/en-de-general1 \\
         --out work/device [--set train.learning_rate=0.0004 …]
-    # one call of the device tool, carry ["work/device"]:
-    #   pip install -q --no-deps --no-build-isolation -e . && \\
+    # the base install's dependencies the GPU machine lacks (2026-11-28: sentencex, py3langid,
+    # platformdirs), as wheels in .whl (ignored: .git/info/exclude):
+    python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \\
+        --platform manylinux_2_17_x86_64 -d .whl sentencex==1.0.32 py3langid==0.4.0 platformdirs==4.14.8
+    # one call of the device tool, carry ["work/device", ".whl"]:
+    #   python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site && \\
+    #   python3 -m pip install -q --no-deps --no-build-isolation -e . && \\
     #   python3 -m attn.export.training.device_run train work/device --minutes 8 --out $OUT
+    # Two packs travel in one call (--out work/device/A, work/device/B; the rows are xz-compressed),
+    # trained side by side on the one GPU (`train … &` each, then `wait`): two small models kept an
+    # H100 19 % busy.
     python -m attn.export.training.device_run unpack FILES_AT --pack work/device --into work/en-de-gpu1
     python -m attn.export.training.device_run restore                # the model folders back
 
