@@ -28,7 +28,7 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.parallel import available_cores
 from attn.runtime.registry import resolve_model
-from attn.runtime.tsv import read_tsv, spread
+from attn.runtime.tsv import TSV_SUFFIXES, read_tsv, spread
 
 from .options import DeviceOption, ModelOption, TaskOption
 
@@ -113,7 +113,7 @@ def _inputs(data: Path | None, limit: int) -> tuple[list[str], list[str] | None]
     """Inputs spread over the file (every n-th line, up to `limit`), and their references when the
     file is a TSV (first column the input, second the reference); plain lines have none."""
     references = None
-    if data is not None and data.name.endswith((".tsv", ".tsv.gz")):
+    if data is not None and data.name.endswith(TSV_SUFFIXES):
         rows = [row for row in read_tsv(data) if row.source.strip()]
         rows = spread(rows, limit)
         lines, references = [row.source for row in rows], [row.target for row in rows]

@@ -53,7 +53,7 @@ def eval_command(
     data: Annotated[
         Path,
         typer.Argument(
-            help="TSV (optionally .gz): source, reference[, group] (with --swap-columns: reference, source[, group])."
+            help="TSV (optionally .gz or .xz): source, reference[, group] (with --swap-columns: reference, source[, group])."
         ),
     ],
     model: ModelsOption = None,

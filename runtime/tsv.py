@@ -17,6 +17,8 @@ Item = TypeVar("Item")
 # How the corpora write a document's paragraph break inside its one line; read as a space, as
 # `attn summarize` folds a document's line breaks.
 PARAGRAPH_MARK = " ¶ "
+# How a corpus file's name ends: a TSV, plain or compressed (read_tsv opens each).
+TSV_SUFFIXES = (".tsv", ".tsv.gz", ".tsv.xz")
 # A longer line is refused (its bytes are never all read: /dev/zero as a corpus); the
 # longest line of ../shared/data is a Python PEP of 113,593 characters.
 MAX_LINE_BYTES = 1 << 22

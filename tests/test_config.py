@@ -207,19 +207,20 @@ def test_unusable_training_data_is_refused_before_training(tmp_path, train_text,
     assert not (tmp_path / "work" / "tokenizer.json").exists()  # nor a tokenizer left for the next run
 
 
-def test_a_truncated_gzip_is_named_not_interrupted(tmp_path):
+@pytest.mark.parametrize("suffix", [".gz", ".xz"])
+def test_a_truncated_compressed_file_is_named_not_interrupted(tmp_path, suffix):
     import gzip
+    import lzma
 
     from attn.runtime.tsv import read_tsv
 
-    data = gzip.compress(b"a0 b1\tb1 a0\n" * 1000)
-    (tmp_path / "cut.tsv.gz").write_bytes(data[: len(data) // 2])
-    with pytest.raises(UsageError, match="cut.tsv.gz: damaged or truncated compressed"):
-        read_tsv(tmp_path / "cut.tsv.gz")
-    result = subprocess.run(
-        [sys.executable, "-m", "attn.cli", "eval", str(tmp_path / "cut.tsv.gz")], capture_output=True, timeout=120
-    )
-    assert result.returncode == 2 and b"truncated gzip" in result.stderr and b"interrupted" not in result.stderr
+    data = {".gz": gzip.compress, ".xz": lzma.compress}[suffix](b"a0 b1\tb1 a0\n" * 1000)
+    cut = tmp_path / f"cut.tsv{suffix}"
+    cut.write_bytes(data[: len(data) // 2])
+    with pytest.raises(UsageError, match=f"cut.tsv{suffix}: damaged or truncated compressed"):
+        read_tsv(cut)
+    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", str(cut)], capture_output=True, timeout=120)
+    assert result.returncode == 2 and b"truncated compressed" in result.stderr and b"interrupted" not in result.stderr
 
 
 def test_crlf_and_lone_carriage_returns(tmp_path):

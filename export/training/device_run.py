@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
         tree = tree_size(root)
         print(
             f"packed {size / 2**20:.1f} MiB into {args.out}; the tree without it {tree / 2**20:.1f} MiB, "
-            f"{(size + tree) / 2**20:.1f} of {TREE_LIMIT >> 20} MiB"
+            f"{(size + tree) / 2**20:.1f} of {TREE_LIMIT >> 20} MiB (packs and wheels beside it in one call count too)"
         )
         if size + tree > TREE_LIMIT:
             raise SystemExit(
