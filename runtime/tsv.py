@@ -17,8 +17,9 @@ Item = TypeVar("Item")
 # How the corpora write a document's paragraph break inside its one line; read as a space, as
 # `attn summarize` folds a document's line breaks.
 PARAGRAPH_MARK = " ¶ "
-# How a corpus file's name ends: a TSV, plain or compressed (read_tsv opens each).
-TSV_SUFFIXES = (".tsv", ".tsv.gz", ".tsv.xz")
+# The compressions a corpus may come in, by the suffix after ".tsv", and how its name may end.
+OPENERS = {".gz": gzip.open, ".xz": lzma.open}
+TSV_SUFFIXES = (".tsv", *(".tsv" + suffix for suffix in OPENERS))
 # A longer line is refused (its bytes are never all read: /dev/zero as a corpus); the
 # longest line of ../shared/data is a Python PEP of 113,593 characters.
 MAX_LINE_BYTES = 1 << 22
@@ -41,7 +42,7 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     target: the reverse direction of a file (de→en from an en-de file). Paragraph marks
     (PARAGRAPH_MARK) become spaces. A line with one column,
     bytes that are not UTF-8 or a damaged compressed stream is a UsageError naming the file and line."""
-    opener = {".gz": gzip.open, ".xz": lzma.open}.get(Path(path).suffix, open)
+    opener = OPENERS.get(Path(path).suffix, open)
     rows = []
     number = 0
     try:
