@@ -22,7 +22,7 @@ def short_config(tmp_path: Path) -> Path:
     data = REVERSE_CONFIG.parent.parent / "tests" / "fixtures" / "reverse"
     text = text.replace('"../tests/fixtures/reverse/', f'"{data}/')
     for key, value in {
-        "max_steps": 150,
+        "max_steps": 80,
         "checkpoint_every": 20,
         "eval_every": 1000,
         "dropout": 0.1,
@@ -58,7 +58,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     process.wait(timeout=60)
     assert process.returncode == -signal.SIGKILL
     step_at_kill = torch.load(killed / "last.pt", weights_only=True)["state"]["step"]
-    assert step_at_kill < 150
+    assert step_at_kill < 80
     subprocess.run(
         [*ATTN, "train", str(config), "--workdir", str(killed)], check=True, capture_output=True, timeout=600
     )
@@ -108,14 +108,14 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
     )
     assert result.returncode == 0, result.stderr.decode()[-2000:]
     saved = torch.load(workdir / "last.pt", weights_only=True)
-    assert saved["state"]["step"] == 150 and saved["state"]["batch"] % 2 == 0
+    assert saved["state"]["step"] == 80 and saved["state"]["batch"] % 2 == 0
     resumed = subprocess.run(
-        [*ATTN, "train", str(config), "--workdir", str(workdir), "--set", "train.max_steps=160"],
+        [*ATTN, "train", str(config), "--workdir", str(workdir), "--set", "train.max_steps=90"],
         capture_output=True,
         timeout=600,
     )
     assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
-    assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 160
+    assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 90
 
 
 @pytest.mark.parametrize("content", [b"my notes", b"\x80\x04\x95 not a pickle of ours"])
