@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,16 +17,14 @@ BINARY = (".docx", ".pptx", ".odt", ".odp", ".epub")
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
-    """The input when it is one document (a format of runtime/documents other than .txt), checked
-    against the output; None for lines."""
+    """The input when it is one document (a format of runtime/documents other than .txt); None
+    for lines."""
     documents = [path for path in inputs or [] if format_of(path) not in (None, ".txt")]
     if not documents:
         return None
     if len(inputs) > 1:
         raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
     path = documents[0]
-    if output is not None and str(output) != "-" and _same_file(path, output):
-        raise UsageError(f"--output {output} is the input document: name another file (nothing of yours is replaced)")
     if format_of(path) in BINARY and (output is None or str(output) == "-") and sys.stdout.isatty():
         raise UsageError(f"{path} is written as a {format_of(path)} file: add -o FILE{format_of(path)}")
     return path
@@ -51,10 +48,3 @@ def translate_document(
         sys.stdout.buffer.write(written)
         sys.stdout.flush()
     return len(texts)
-
-
-def _same_file(first: Path, second: Path) -> bool:
-    try:
-        return os.path.samefile(first, second)
-    except OSError:
-        return False

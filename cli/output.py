@@ -25,6 +25,23 @@ from attn.runtime.errors import UsageError
 WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
+def refuse_an_input(output: Path | None, inputs: list[Path]) -> None:
+    """An --output that is one of the files read (or a link to one) is refused before anything
+    is read: writing it would replace what the user gave (`-i notes.txt -o notes.txt`)."""
+    if output is None or str(output) == "-":
+        return
+    for path in inputs:
+        if str(path) != "-" and _same_file(path, output):
+            raise UsageError(f"--output {output} is the input {path}: name another file (nothing of yours is replaced)")
+
+
+def _same_file(first: Path, second: Path) -> bool:
+    try:
+        return os.path.samefile(first, second)
+    except OSError:
+        return False
+
+
 @contextlib.contextmanager
 def output_file(path: Path | None) -> Iterator[None]:
     """Within the block, sys.stdout writes to `path` (nothing changes when it is None or '-')."""

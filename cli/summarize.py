@@ -45,7 +45,7 @@ from .options import (
     notifier,
     search_options,
 )
-from .output import output_file
+from .output import output_file, refuse_an_input
 from .progress import progress_bar, progress_wanted
 from .translate import FormatOption, check_format, load_translator
 
@@ -102,6 +102,7 @@ def summarize_command(
     sentences its headline drew on most, or the headline (--headline)."""
     output_format = check_format(output_format, align)
     check_heatmap_path(heatmap)
+    refuse_an_input(output, [*(files or []), *(inputs or [])])
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search.options(

@@ -37,7 +37,7 @@ from .options import (
     notifier,
     search_options,
 )
-from .output import output_file
+from .output import output_file, refuse_an_input
 from .paragraphs import BLANK, Paragraphs
 from .progress import progress_bar, progress_wanted
 
@@ -124,6 +124,7 @@ def translate_command(
     notify = notifier(quiet)
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")
+    refuse_an_input(output, inputs or [])
     document = document_input(inputs, output)
     if document and (output_format != "text" or heatmap or paragraphs or search.n_best > 1):
         raise UsageError(
@@ -182,7 +183,14 @@ def translate_command(
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
     if document:
-        translate_document(document, lambda texts: decode(texts, batch_size, 1), output, fuzzy)
+
+        def decode_document(texts):
+            found = decode(texts, batch_size, 1)
+            for number, result in enumerate(found, 1) if check else ():
+                report_uncovered(f"{document}, text {number}", result[0], notify)
+            return found
+
+        translate_document(document, decode_document, output, fuzzy)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
@@ -201,19 +209,20 @@ def translate_command(
                 formatter.write(item, result)
                 heatmaps.add(item, result)
                 if check:
-                    report_uncovered(done, result[0], notify)
+                    report_uncovered(f"input {done}", result[0], notify)
             sys.stdout.flush()
             advance(len(inputs))
     heatmaps.write()
 
 
-def report_uncovered(number: int, translation, notify) -> None:
-    """--check: the input's runs of source words that received almost no attention, if any."""
+def report_uncovered(which: str, translation, notify) -> None:
+    """--check: the runs of source words of `which` ("input 3") that received almost no
+    attention, if any."""
     words = translation.alignment.source_words
     runs = uncovered_runs(translation.alignment)
     if runs:
         spans = ", ".join(f"“{' '.join(words[run[0] : run[-1] + 1])}”" for run in runs)
-        notify(f"input {number}: may have left out {spans} (almost no attention went to them)")
+        notify(f"{which}: may have left out {spans} (almost no attention went to them)")
 
 
 def names_a_file(text: str) -> bool:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .errors import UsageError
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
@@ -129,6 +130,16 @@ class Translator:
         single = isinstance(texts, str)
         inputs = [texts] if single else list(texts)
         router = Router(self.pairs, load, self.notify)
+        routes = router.routes
+        if (
+            routes.hops(source, target) is None
+            if source is not None
+            else target is not None and not routes.sources_into(target) and target not in routes.languages
+        ):
+            offered = ", ".join(f"{s}→{t}" for s, t in self.pairs)
+            raise UsageError(
+                f"no model here translates {source or 'any language'} into {target or 'any language'} ({offered})"
+            )
         detected = router.detect(inputs, target) if source is None else [source] * len(inputs)
         results = []
         for language in dict.fromkeys(detected):

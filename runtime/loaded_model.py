@@ -118,9 +118,9 @@ class LoadedModel:
         source_lang: str | None = None,
         target_lang: str | None = None,
     ):
-        """A model of several directions translates the one that fits `source_lang` and
-        `target_lang` (its default when neither is given); a model of one direction translates
-        that one, whatever they say (the registry chose it for them)."""
+        """The model translates the direction that fits `source_lang` and `target_lang` (its
+        first when neither is given); one that fits neither is a UsageError (`-m en-de -t fr`
+        wrote German)."""
         self.folder = Path(folder)
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
@@ -421,12 +421,13 @@ def device_for(manifest: Manifest, folder: Path, device: str, notify: Callable[[
 def chosen_direction(manifest: Manifest, folder: Path, source: str | None, target: str | None) -> tuple[str, str]:
     """The (source, target) pair a LoadedModel of `folder` translates (see LoadedModel)."""
     fitting = manifest.fitting(source, target)
-    if not manifest.several_directions or manifest.pairs[0] in fitting or source is target is None:
+    if manifest.pairs[0] in fitting or source is target is None:
         return manifest.pairs[0]
     if len(fitting) == 1:
         return fitting[0]
     offered = ", ".join(f"{s}→{t}" for s, t in manifest.pairs)
-    raise UsageError(f"{folder} translates {offered}, not {source or '…'}→{target or '…'}: choose with --from and --to")
+    choose = "choose with --from and --to" if fitting else "leave out --model for an installed model that does"
+    raise UsageError(f"{folder} translates {offered}, not {source or '…'}→{target or '…'}: {choose}")
 
 
 def inputs_per_call(batch_size: int, workers: int) -> int:

@@ -157,6 +157,31 @@ def test_input_and_output_files(reverse_model, tmp_path):
 
 
 @pytest.mark.integration
+@pytest.mark.parametrize("command", ["translate", "summarize"])
+def test_an_input_named_as_the_output_is_refused_and_kept(reverse_model, tmp_path, command):
+    """`-i notes.txt -o notes.txt` replaced the notes with their translation (documents were
+    refused already); a link to an input is the input too."""
+    (tmp_path / "notes.txt").write_text("a0 b1\n")
+    (tmp_path / "link.txt").symlink_to(tmp_path / "notes.txt")
+    for output in ("notes.txt", "link.txt"):
+        result = attn(
+            command,
+            "-m",
+            str(reverse_model),
+            "-i",
+            str(tmp_path / "notes.txt"),
+            "-o",
+            str(tmp_path / output),
+            check_rc=2,
+        )
+        assert b"is the input" in result.stderr and result.stderr.count(b"\n") == 1
+    assert (tmp_path / "notes.txt").read_text() == "a0 b1\n" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "link.txt",
+        "notes.txt",
+    ]
+
+
+@pytest.mark.integration
 def test_a_failed_run_leaves_the_old_output_file(reverse_model, tmp_path):
     (tmp_path / "out.txt").write_text("mine")
     result = attn(

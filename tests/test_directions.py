@@ -66,11 +66,16 @@ def test_each_target_language_has_its_own_frequent_pieces(both_ways_model):
     assert set(shortlist.language_frequent) == tokens and all(len(ids) for ids in shortlist.language_frequent.values())
 
 
-def test_a_direction_the_model_lacks_is_refused(both_ways_model):
+def test_a_direction_the_model_lacks_is_refused(both_ways_model, reverse_model):
+    """A folder of one direction translated it whatever --from and --to said (`-m en-de -t fr`
+    wrote German, exit 0): it refuses them as a folder of two directions does."""
     with pytest.raises(UsageError, match="translates sym→rot, rot→sym"):
         LoadedModel(both_ways_model, threads=1, source_lang="de")
-    result = attn("translate", "-m", str(both_ways_model), "--to", "en", "a0", check_rc=2)
-    assert result.stdout == b"" and result.stderr.count(b"\n") == 1 and b"Traceback" not in result.stderr
+    with pytest.raises(UsageError, match="translates sym→sym, not …→fr"):
+        LoadedModel(reverse_model, threads=1, target_lang="fr")
+    for model, option in ((both_ways_model, "--to"), (reverse_model, "--to"), (reverse_model, "--from")):
+        result = attn("translate", "-m", str(model), option, "en", "a0", check_rc=2)
+        assert result.stdout == b"" and result.stderr.count(b"\n") == 1 and b"Traceback" not in result.stderr
 
 
 def test_the_cli_chooses_by_from_and_to(both_ways_model):

@@ -154,7 +154,7 @@ def test_the_command_line_writes_a_subtitle_file_with_every_cue_timed_as_it_was(
     same = subprocess.run(
         [*ATTN, "translate", "-m", str(reverse_model), "-i", str(source), "-o", str(source)], capture_output=True
     )
-    assert same.returncode == 2 and b"is the input document" in same.stderr and source.read_text().startswith("1\n")
+    assert same.returncode == 2 and b"is the input" in same.stderr and source.read_text().startswith("1\n")
 
 
 @pytest.mark.system
@@ -463,3 +463,30 @@ def test_windows_line_ends_and_a_byte_order_mark_come_back_in_every_text_format(
         assert (
             written.startswith("\ufeff".encode()) and b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
         ), name
+
+
+@pytest.mark.integration
+def test_check_names_what_a_documents_text_may_have_left_out(reverse_model, tmp_path, monkeypatch):
+    """--check said nothing for a document (its texts never reached the check): each text's note
+    names the document and the text's number. What the check finds is its own test's
+    (tests/test_coverage.py): here every text is made to have its first two words left out."""
+    import typer
+    from typer.testing import CliRunner
+
+    from attn.cli import translate
+    from attn.cli.app import guarded
+
+    app = typer.Typer()
+    app.callback()(lambda: None)  # `translate` stays a named command
+    app.command("translate")(guarded(translate.translate_command))
+    monkeypatch.setattr(translate, "uncovered_runs", lambda alignment: [[0, 1]])
+    source = tmp_path / "page.html"
+    source.write_text("<p>a0 b1 c2</p><p>d3 e0</p>")
+    result = CliRunner().invoke(
+        app, ["translate", "-m", str(reverse_model), "-i", str(source), "-o", str(tmp_path / "out.html"), "--check"]
+    )
+    assert result.exit_code == 0, result.output
+    assert [line.split(": may have left out ")[0] for line in result.stderr.splitlines()] == [
+        f"attn: {source}, text 1",
+        f"attn: {source}, text 2",
+    ]

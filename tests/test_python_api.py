@@ -71,6 +71,15 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de").translate("Hello.", lenght_penalty=1.0)
 
 
+def test_a_direction_no_model_reaches_is_a_value_error():
+    """It gave the text back unchanged, with a note that named no language."""
+    with pytest.raises(ValueError, match=r"translates en into fr \(en→de\)"):
+        attn.load("en-de").translate("Hello.", target="fr")
+    with pytest.raises(ValueError, match="into xx"):
+        attn.translate("Hello.", target="xx")
+    assert attn.load("en-de").translate("Hello.", target="en").text == "Hello."  # already there
+
+
 def test_the_command_line_does_not_import_the_api():
     loaded = subprocess.run(
         [sys.executable, "-c", "import attn.cli.app, sys; print('attn.runtime.api' in sys.modules)"],
