@@ -12,13 +12,16 @@ word's strongest target word, from runtime/alignment.py's word weights):
    link lies nearest to them: a span is never dropped.
 2. Spans stay nested as in the source: a span is placed inside its parent's range, and siblings
    never overlap; a sibling whose words another took keeps the largest free run of its range, or,
-   when none is left, wraps nothing at the place of its first word.
+   when none is left, wraps nothing at the place of its first word (text given back as it was,
+   with none of its linked words free, wraps nothing at rule 3's place: it replaces no word). A
+   span of no word (a formatted space beside a line break) wraps nothing at rule 3's place.
 3. A void span goes before the target word linked to the first source word after it (at the end
-   when there is none), inside its parent.
+   when there is none), inside its parent; one at the very end of a span follows that span.
 4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
    target too, its last word's trailing punctuation left outside; likewise at its start.
 5. A span whose text the translation has as it is (a name, a number, code) goes on that text
-   (the occurrence nearest the aligned words), whatever the alignment says.
+   (the occurrence nearest the aligned words), whatever the alignment says; such spans choose
+   before the others, and two in one word (`<kbd>Ctrl</kbd>+<kbd>S</kbd>`) each find their own.
 
 The format then rebuilds its markup from `layout`'s events: text, opening and closing spans.
 """
@@ -66,8 +69,14 @@ def nest(spans: list[Span]) -> list[Span]:
     for span in sorted(spans, key=lambda s: (s.start, -s.end, s.void)):
         span.children = []
         while stack and not (
-            stack[-1].start <= span.start and span.end <= stack[-1].end and not stack[-1].void and not stack[-1].exact
-        ):  # nothing nests in a void span, nor in text given back as it was (an empty <span> beside <code>)
+            stack[-1].start <= span.start
+            and span.end <= stack[-1].end
+            and not stack[-1].void
+            and not stack[-1].exact
+            and not (span.void and span.start == stack[-1].end > stack[-1].start)
+        ):  # nothing nests in a void span, nor in text given back as it was (an empty <span> beside
+            # <code>); a void span at a span's end follows it (`<i>tired.</i><br>` and
+            # `<i>tired.<br></i>` read alike: the break stays out of the words the <i> takes)
             stack.pop()
         (stack[-1].children if stack else roots).append(span)
         stack.append(span)
@@ -139,18 +148,26 @@ class _Placer:
     def children(self, spans: list[Span], first: int, last: int) -> list[Span]:
         """`spans` (siblings) placed within target words [first, last), none overlapping."""
         taken: set[int] = set()
+        occupied: list[tuple[int, int]] = []  # the characters of the siblings placed so far
         placed: dict[int, Span] = {}
         words = {id(span): self.covered(span) for span in spans}
-        # the spans with the most linked words choose first; the rest take what is left
+        # the spans whose text the translation has choose first (rule 5), then those with the most
+        # linked words; the rest take what is left
         for span in sorted(
-            (s for s in spans if not s.void), key=lambda s: -len(self.linked(words[id(s)], first, last))
+            (s for s in spans if not s.void),
+            key=lambda s: (not self.copies(s, first, last, []), -len(self.linked(words[id(s)], first, last))),
         ):
             low, high = self.range(span, words[id(span)], first, last, taken)
-            copies = self.copies(span, first, last, taken)
+            copies = self.copies(span, first, last, occupied)
             start, end = self.characters(span, low, high)
             if copies:  # the same text in the translation: the copy nearest the aligned words
                 low, high, start, end = min(copies, key=lambda c: (max(c[0] - high + 1, low - c[1] + 1, 0), c[0]))
+            elif span.exact and not self.free_links(words[id(span)], first, last, taken):
+                # text given back as it was, with no word of its own: it goes in, replacing none
+                low = high = self.void_position(span, first, last, taken)
+                start = end = self.character(low)
             taken.update(range(low, high))
+            occupied.append((start, end))
             inner = self.children(span.children, low, high)
             placed[id(span)] = Span(start, end, span.payload, False, span.exact, inner)
         for span in spans:
@@ -159,9 +176,13 @@ class _Placer:
                 placed[id(span)] = Span(at, at, span.payload, True, spaced=span.spaced)
         return [placed[id(span)] for span in spans]
 
-    def copies(self, span: Span, first: int, last: int, taken: set[int]) -> list[tuple[int, int, int, int]]:
-        """Target words [low, high) and characters [start, end) of each free place within words
-        [first, last) where the translation has the span's source text, as whole words."""
+    def copies(
+        self, span: Span, first: int, last: int, occupied: list[tuple[int, int]]
+    ) -> list[tuple[int, int, int, int]]:
+        """Target words [low, high) and characters [start, end) of each place within words
+        [first, last) where the translation has the span's source text, as whole words, and no
+        sibling placed before (`occupied`: their characters) has a character of it: two spans
+        in one word (`<kbd>Ctrl</kbd>+<kbd>S</kbd>`) each find their own."""
         text = self.source[span.start : span.end]
         found: list[tuple[int, int, int, int]] = []
         if not text.strip() or first >= last:
@@ -173,7 +194,11 @@ class _Placer:
             whole = not (text[0].isalnum() and start > 0 and self.target[start - 1].isalnum()) and not (
                 text[-1].isalnum() and end < len(self.target) and self.target[end].isalnum()
             )  # "S" is not found in "Sie"
-            if words and whole and not taken.intersection(words):
+            if (
+                words
+                and whole
+                and not any(start < other_end and other_start < end for other_start, other_end in occupied)
+            ):
                 found.append((words[0], words[-1] + 1, start, end))
             position = start + 1
         return found
@@ -186,6 +211,10 @@ class _Placer:
             last += 1
         return list(range(first, last)) if span.end > span.start else []
 
+    def free_links(self, source: list[int], first: int, last: int, taken: set[int]) -> list[int]:
+        """The target words within [first, last) linked to `source` that no sibling took."""
+        return [t for t in self.linked(source, first, last) if t not in taken]
+
     def linked(self, source: list[int], first: int, last: int) -> list[int]:
         targets = set().union(*(self.linked_to.get(s, ()) for s in source))
         return sorted(t for t in targets if first <= t < last)
@@ -193,10 +222,10 @@ class _Placer:
     def range(self, span: Span, source: list[int], first: int, last: int, taken: set[int]) -> tuple[int, int]:
         """Target words [low, high) for a span of `source` words (rules 1 and 2)."""
         free = [t for t in range(first, last) if t not in taken]
-        if not free or span.start == span.end:  # no room left, or a span of no characters
+        if not free or not source:  # no room left, or a span of no word (no characters, a space)
             at = self.void_position(span, first, last, taken)
             return at, at
-        targets = [t for t in self.linked(source, first, last) if t not in taken]
+        targets = self.free_links(source, first, last, taken)
         if not targets:
             if source and self.links:
                 nearest = min(free, key=lambda t: (self.distance(t, source), t))

@@ -120,3 +120,51 @@ def test_text_not_to_translate_is_found_as_whole_words_only():
     source, target = "press S now", "drücken Sie S jetzt"
     translation = aligned(source, target, [(0, 0), (0, 1), (1, 2), (2, 3)])
     assert marked(translation, source, [span(source, "S", "kbd", exact=True)]) == "drücken Sie <kbd>S</kbd> jetzt"
+
+
+def test_two_spans_in_one_word_each_find_their_own_text():
+    """`<kbd>Ctrl</kbd>+<kbd>S</kbd>`: the first took the word "Ctrl+S", the second found no free
+    word and went over "Verwenden", which the element given back as it was replaced."""
+    source, target = "Use Ctrl+S to save.", "Verwenden Sie Ctrl+S, um zu speichern."
+    translation = aligned(source, target, [(0, 0), (0, 1), (1, 2), (2, 3), (2, 4), (3, 5)])
+    spans = [span(source, "Ctrl", "kbd", exact=True), Span(9, 10, "kbd", exact=True)]
+    assert marked(translation, source, spans) == "Verwenden Sie <kbd>Ctrl</kbd>+<kbd>S</kbd>, um zu speichern."
+
+
+def test_text_given_back_as_it_was_without_a_word_of_its_own_replaces_none():
+    """Both keys are linked to "Taste" and neither is in the translation: the first takes the
+    word; the second, given back as it was, went over the nearest free word and replaced it."""
+    source, target = "press F5 or F6 now", "jetzt Taste drücken"
+    translation = aligned(source, target, [(4, 0), (1, 1), (0, 2)])
+    translation.alignment.weights[1, 3] = 0.9  # F6's strongest target word is "Taste" too
+    spans = [span(source, "F5", "kbd", exact=True), span(source, "F6", "kbd", exact=True)]
+    # rule 3's place: no target word is linked only to words after F6 ("jetzt" is also "or"'s)
+    assert marked(translation, source, spans) == "jetzt <kbd>Taste</kbd> drücken<kbd></kbd>"
+
+
+def test_a_span_whose_text_the_translation_has_chooses_before_one_placed_by_links():
+    """`<em>Do not</em> delete the <span>/etc/hosts</span> file`: the em's linked words spread over
+    the whole German sentence ("Löschen … nicht") and took the path, which then went elsewhere."""
+    source, target = "Do not delete the /etc/hosts file.", "Löschen Sie die Datei /etc/hosts nicht."
+    translation = aligned(source, target, [(2, 0), (0, 1), (3, 2), (5, 3), (4, 4), (1, 5)])
+    spans = [span(source, "Do not", "em"), span(source, "/etc/hosts", "span")]
+    out = marked(translation, source, spans)
+    assert "<span>/etc/hosts</span>" in out and out.count("<em>") == 1
+
+
+def test_a_void_span_at_a_spans_end_stays_out_of_it():
+    """`<i>I am tired.</i><br>Let us go`: the break was nested in the <i>, and written inside it,
+    before the space, wherever the next sentence went."""
+    source, target = "I am tired. Let us go", "Ich bin müde. Gehen wir"
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (5, 3), (4, 4)])
+    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True)]
+    assert marked(translation, source, spans) == "<i>Ich bin müde.</i> <br/>Gehen wir"
+
+
+def test_a_span_of_no_word_takes_none():
+    """A Word run's formatting over the space beside a line break (`<i>tired.<br/></i>Let`) put
+    the next sentence's first word in italics, the nearest word to a span of no word."""
+    source, target = "I am tired. Let us go", "Ich bin müde. Gehen wir"
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (5, 3), (4, 4)])
+    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True), Span(11, 12, "u")]
+    assert marked(translation, source, spans) == "<i>Ich bin müde.</i> <u><br/></u>Gehen wir"
