@@ -339,6 +339,17 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
     )
 
 
+@pytest.mark.unit
+def test_markdown_keeps_task_boxes_and_footnotes_of_githubs_markdown():
+    """`- [ ] Open` and `[^1]` came back escaped (`- \\[ \\] OPEN`, `\\[^1\\]`): CommonMark reads
+    them as text. A box and a definition's label stay in front; a reference comes back as it was."""
+    pytest.importorskip("markdown_it")
+    source = "- [ ] open it\n- [x] save it\n\nsee this[^1] and [that]\n\n[^1]: a note\n"
+    assert round_trip("notes.md", source.encode()).decode() == (
+        "- [ ] OPEN IT\n- [x] SAVE IT\n\nSEE THIS[^1] AND \\[THAT\\]\n\n[^1]: A NOTE\n"
+    )
+
+
 def one_paragraph_document(text: str) -> bytes:
     document = docx.Document()
     document.add_paragraph(text)

@@ -1,20 +1,27 @@
 """Markdown (.md, parsed with markdown-it-py, CommonMark with tables and strikethrough): each
 paragraph, heading, list item's paragraph, quoted paragraph and table cell is a text; code blocks,
 HTML blocks and a YAML front matter are left as they are. Emphasis, strong, strikethrough and links are
-inline markup placed on the translation by the alignment (runtime/markup.py); inline code stays
-in its sentence and comes back as it was; images and inline HTML go where their neighbouring
+inline markup placed on the translation by the alignment (runtime/markup.py); inline code and
+footnote references stay in their sentence and come back as they were; a task list item's box and a
+footnote definition's label stay in front of their paragraph; images and inline HTML go where their neighbouring
 words went. A paragraph comes back on one line (Markdown joins its lines when it renders them),
 its block's markers (`#`, `-`, `>`, `|`) as they were; a link comes back inline
 (`[text](url "title")`), a reference link included."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import decoded
 
 SPECIAL = "\\`*_[]<"  # what a translation's text is escaped of, lest it read as markup
+# GitHub's Markdown beyond CommonMark, which the parser reads as text: a task list item's box and a
+# footnote definition's label lead their paragraph and stay in front of its translation; a
+# footnote reference stays in its sentence and comes back as it was, as inline code does.
+LEADING_MARKER = re.compile(r"\A(?:\[[ xX]\]|\[\^[^\]\s]+\]:)[ \t]+")
+FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\]\s]+\]")
 
 
 @dataclass(frozen=True)
@@ -36,14 +43,16 @@ class InlineReader:
 
     def __init__(self, children):
         self.text = ""
+        self.prefix = ""  # a LEADING_MARKER, written before the translation
         self.spans: list[Span] = []
         open_spans: list[Span] = []
         for token in children:
             kind = token.type
             if kind == "text":
-                self.text += (
-                    token.content[1:] if self.text.endswith(" ") and token.content.startswith(" ") else token.content
-                )
+                content = token.content
+                if not self.text and not self.spans and (marker := LEADING_MARKER.match(content)):
+                    self.prefix, content = marker.group(0), content[marker.end() :]
+                self.add_text(content)
             elif kind == "softbreak":
                 self.text += " "
             elif kind == "hardbreak":
@@ -64,6 +73,20 @@ class InlineReader:
                 open_spans.append(span)
             elif kind.endswith("_close") and open_spans:
                 open_spans.pop().end = len(self.text)
+
+    def add_text(self, content: str) -> None:
+        """Text, its footnote references as spans given back as they were."""
+        position = 0
+        for reference in FOOTNOTE_REFERENCE.finditer(content):
+            self.add_plain(content[position : reference.start()])
+            start = len(self.text)
+            self.text += reference.group(0)
+            self.spans.append(Span(start, len(self.text), Markup("", "", reference.group(0)), exact=True))
+            position = reference.end()
+        self.add_plain(content[position:])
+
+    def add_plain(self, content: str) -> None:
+        self.text += content[1:] if self.text.endswith(" ") and content.startswith(" ") else content
 
     def void(self, payload: Markup) -> None:
         self.spans.append(Span(len(self.text), len(self.text), payload, void=True))
@@ -137,7 +160,7 @@ class MarkdownDocument:
         lines = list(self.lines)
         cursor: dict[int, int] = {}  # line → where the next cell of a table row is looked for
         for (first, last, content, reader), translation in zip(self.blocks, translations):
-            new = written_inline(reader.text, reader.spans, translation)
+            new = reader.prefix + written_inline(reader.text, reader.spans, translation)
             parts = content.split("\n")
             for offset, part in enumerate(parts):
                 number = first + offset
