@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.runtime.documents import format_of, read_document
+from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
 
 from .output import output_file
@@ -18,13 +18,18 @@ BINARY = (".docx", ".pptx", ".odt", ".odp", ".epub")
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
     """The input when it is one document (a format of runtime/documents other than .txt); None
-    for lines."""
+    for lines. An output named as another format is refused (a Word file named .odt)."""
     documents = [path for path in inputs or [] if format_of(path) not in (None, ".txt")]
     if not documents:
         return None
     if len(inputs) > 1:
         raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
     path = documents[0]
+    written_as = format_of(output) if output is not None else None
+    if written_as is not None and FORMATS[written_as] != FORMATS[format_of(path)]:
+        raise UsageError(
+            f"--output {output}: {path} is written as a {format_of(path)} file: name it FILE{format_of(path)}"
+        )
     if format_of(path) in BINARY and (output is None or str(output) == "-") and sys.stdout.isatty():
         raise UsageError(f"{path} is written as a {format_of(path)} file: add -o FILE{format_of(path)}")
     return path

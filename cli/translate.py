@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.coverage import uncovered_runs
+from attn.runtime.documents import format_of
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
@@ -131,6 +132,8 @@ def translate_command(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
         )
     if text:
+        if len(text) == 1 and names_a_file(text[0]) and format_of(text[0]) not in (None, ".txt"):
+            raise UsageError(f"{text[0]} is a document: `attn translate -i {text[0]} -o FILE` translates it")
         if len(text) == 1 and names_a_file(text[0]):
             notify(
                 f"{text[0]!r} is a file: this translates its name; `attn translate -i {text[0]}` translates its lines"

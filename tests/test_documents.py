@@ -112,7 +112,7 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
     [
         ("report.docx", b"not a zip", "not a Word document"),
         ("report.docx", b"PK\x03\x04 damaged", "not a Word document"),
-        ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", "not a SubRip file"),
+        ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", r"not a SubRip file \(line 1 is not"),
         ("film.vtt", b"no header\n", "not a WebVTT file"),
         ("notes.txt", b"\xff\xfe bad", "not UTF-8 text"),
         ("page.html", b"<b>" * 500 + b"deep", "deeper than"),
@@ -120,9 +120,10 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
     ],
 )
 def test_damaged_and_hostile_files_are_refused_in_one_line(name, data, message):
+    """The line names the file (a Word document's "not a zip archive" did not)."""
     with pytest.raises(DocumentError, match=message) as refused:
         read_document(name, data)
-    assert "\n" not in str(refused.value)
+    assert "\n" not in str(refused.value) and str(refused.value).startswith(f"{name}: ")
 
 
 @pytest.mark.unit
@@ -501,3 +502,19 @@ def test_check_names_what_a_documents_text_may_have_left_out(reverse_model, tmp_
         f"attn: {source}, text 1",
         f"attn: {source}, text 2",
     ]
+
+
+@pytest.mark.integration
+def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(reverse_model, tmp_path):
+    """`-i guide.docx -o out.odt` wrote a Word file named .odt; `attn translate guide.docx -o
+    out.docx` translated the name "guide.docx" into a text file named .docx, exit 0."""
+    source = tmp_path / "film.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n")
+    cases = {
+        "is written as a .srt file": ["-i", str(source), "-o", str(tmp_path / "film.vtt")],
+        "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
+    }
+    for message, arguments in cases.items():
+        result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
+        assert result.returncode == 2 and message.encode() in result.stderr and result.stderr.count(b"\n") == 1
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt"]

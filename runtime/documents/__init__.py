@@ -66,7 +66,10 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
         raise UsageError(
             f"{suffix} files need the Python package {error.name!r}: pip install 'attn[documents]'"
         ) from None
-    return reader(data, fuzzy) if suffix == ".po" else reader(data)
+    try:
+        return reader(data, fuzzy) if suffix == ".po" else reader(data)
+    except DocumentError as error:
+        raise DocumentError(f"{name}: {error}") from None
 
 
 @dataclass(frozen=True)

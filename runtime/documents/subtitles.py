@@ -93,8 +93,9 @@ class SrtDocument:
         self.file = decoded(data)
         try:
             self.subtitles = list(srt.parse(self.file.text))
-        except srt.SRTParseError as error:
-            raise DocumentError(f"not a SubRip file: {str(error).splitlines()[0][:200]}") from None
+        except srt.SRTParseError as error:  # its message quotes the parser's pattern
+            line = self.file.text.count("\n", 0, error.expected_start) + 1
+            raise DocumentError(f"not a SubRip file (line {line} is not a cue's number, timing or text)") from None
         self.cues = Cues([subtitle.content for subtitle in self.subtitles])
 
     def texts(self) -> list[str]:
