@@ -35,17 +35,32 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
+def catalog_target(path: Path, target: str | None) -> str | None:
+    """The language a gettext catalog is translated into: its Language header's, which --to
+    may repeat but not contradict (French messages in a German catalog); `target` for a
+    catalog whose header leaves it empty, or for another document."""
+    if format_of(path) != ".po":
+        return target
+    language = read_document(path, read_input(path)).language
+    if language is None or target in (None, language):
+        return language or target
+    raise UsageError(f"--to {target}: {path} is a catalog of {language} (its Language header); leave out --to")
+
+
+def read_input(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError as error:
+        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+
+
 def translate_document(
     path: Path, translate: Callable[[list[str]], list], output: Path | None, fuzzy: bool = False
 ) -> int:
     """Translate the document at `path` with `translate` (texts → each one's n-best list) into
     `output`, written whole or not at all (`fuzzy`: a catalog's fuzzy messages too); returns the
     number of texts translated."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
-    document = read_document(path, data, fuzzy)
+    document = read_document(path, read_input(path), fuzzy)
     texts = document.texts()
     written = document.written([found[0] for found in translate(texts)] if texts else [])
     with output_file(output):

@@ -19,7 +19,7 @@ from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 
-from .documents import document_input, translate_document
+from .documents import catalog_target, document_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -127,6 +127,8 @@ def translate_command(
         raise UsageError("give texts as arguments or files with --input, not both")
     refuse_an_input(output, inputs or [])
     document = document_input(inputs, output)
+    if document is not None:
+        target_lang = catalog_target(document, target_lang)
     if document and (output_format != "text" or heatmap or paragraphs or search.n_best > 1):
         raise UsageError(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"

@@ -9,6 +9,7 @@ import io
 import subprocess
 import zipfile
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -518,3 +519,25 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
         result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
         assert result.returncode == 2 and message.encode() in result.stderr and result.stderr.count(b"\n") == 1
     assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt"]
+
+
+@pytest.mark.integration
+def test_a_catalog_is_translated_into_its_language_header(reverse_model, tmp_path):
+    """A catalog of French (`Language: fr`) was filled with German, the default target, and
+    `--to fr` on a German catalog wrote French under its `Language: de`."""
+    pytest.importorskip("polib")
+
+    def catalog(language: str) -> Path:
+        path = tmp_path / f"{language}.po"
+        path.write_text(f'msgid ""\nmsgstr ""\n"Language: {language}\\n"\n\nmsgid "a0 b1"\nmsgstr ""\n')
+        return path
+
+    def translate(*arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
+
+    done = translate("-i", str(catalog("sym")), "-o", str(tmp_path / "out.po"))
+    assert done.returncode == 0 and 'msgstr "b1 a0"' in (tmp_path / "out.po").read_text()
+    into_german = translate("-i", str(catalog("de")), "-o", str(tmp_path / "de.out.po"))  # the model writes sym only
+    assert into_german.returncode == 2 and b"not \xe2\x80\xa6\xe2\x86\x92de" in into_german.stderr
+    against = translate("--to", "fr", "-i", str(catalog("sym")), "-o", str(tmp_path / "fr.out.po"))
+    assert against.returncode == 2 and b"is a catalog of sym (its Language header)" in against.stderr

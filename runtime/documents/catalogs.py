@@ -29,6 +29,13 @@ class PoDocument:
             and (fuzzy or not entry.fuzzy)  # polib: fuzzy is not translated
         ]
 
+    @property
+    def language(self) -> str | None:
+        """The language the catalog's messages are translated into (its Language header, "pt_BR"
+        → "pt"), None when the header leaves it empty (a template)."""
+        code = self.catalog.metadata.get("Language", "").strip().replace("-", "_").split("_")[0].lower()
+        return code or None
+
     def sources(self) -> list[str]:
         """Each message's msgid (and msgid_plural), as the catalog has it."""
         return [text for entry in self.entries for text in [entry.msgid, entry.msgid_plural] if text]
