@@ -3,30 +3,39 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.runtime.documents import FORMATS, format_of, read_document
+from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 
 from .output import output_file
 
 # formats whose bytes are not text: written to a file only
 BINARY = (".docx", ".pptx", ".odt", ".odp", ".epub")
+SAME_FORMAT = {".htm": ".html"}  # suffixes of one format
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
     """The input when it is one document (a format of runtime/documents other than .txt); None
-    for lines. An output named as another format is refused (a Word file named .odt)."""
+    for lines. An output named as another format is refused (a Word file named .odt, lines
+    named .docx)."""
     documents = [path for path in inputs or [] if format_of(path) not in (None, ".txt")]
+    written_as = format_of(output) if output is not None else None
     if not documents:
+        if written_as in BINARY:
+            raise UsageError(
+                f"--output {output}: lines are written as text; a {written_as} file comes from -i FILE{written_as}"
+            )
         return None
     if len(inputs) > 1:
         raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
     path = documents[0]
-    written_as = format_of(output) if output is not None else None
-    if written_as is not None and FORMATS[written_as] != FORMATS[format_of(path)]:
+    if written_as is not None and SAME_FORMAT.get(written_as, written_as) != SAME_FORMAT.get(
+        format_of(path), format_of(path)
+    ):
         raise UsageError(
             f"--output {output}: {path} is written as a {format_of(path)} file: name it FILE{format_of(path)}"
         )
@@ -42,7 +51,7 @@ def catalog_target(path: Path, target: str | None) -> str | None:
     if format_of(path) != ".po":
         return target
     language = read_document(path, read_input(path)).language
-    if language is None or target in (None, language):
+    if language is None or target is None or re.split(r"[_@-]", target)[0] == language:
         return language or target
     raise UsageError(f"--to {target}: {path} is a catalog of {language} (its Language header); leave out --to")
 

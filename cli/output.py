@@ -26,20 +26,24 @@ WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
 def refuse_an_input(output: Path | None, inputs: list[Path]) -> None:
-    """An --output that is one of the files read (or a link to one) is refused before anything
-    is read: writing it would replace what the user gave (`-i notes.txt -o notes.txt`)."""
-    if output is None or str(output) == "-":
+    """An --output that is a file read (`inputs`, '-' standard input), or a link to one, is
+    refused before anything is read: writing it would replace what the user gave (`-i notes.txt
+    -o notes.txt`, `-o notes.txt < notes.txt`). A device or a FIFO is written to, never replaced:
+    `-i /dev/stdin -o /dev/stdout` at a terminal is two ends of one."""
+    try:
+        written = Path(str(output)).stat() if output is not None and str(output) != "-" else None
+    except OSError:  # none yet, or a place output_file refuses in its own words
+        return
+    if written is None or not stat.S_ISREG(written.st_mode):
         return
     for path in inputs:
-        if str(path) != "-" and _same_file(path, output):
-            raise UsageError(f"--output {output} is the input {path}: name another file (nothing of yours is replaced)")
-
-
-def _same_file(first: Path, second: Path) -> bool:
-    try:
-        return os.path.samefile(first, second)
-    except OSError:
-        return False
+        try:
+            read = os.fstat(0) if str(path) == "-" else path.stat()
+        except OSError:
+            continue
+        if (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
+            what = "the file on standard input" if str(path) == "-" else f"the input {path}"
+            raise UsageError(f"--output {output} is {what}: name another file (nothing of yours is replaced)")
 
 
 @contextlib.contextmanager

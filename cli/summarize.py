@@ -29,6 +29,7 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.verbatim import EDGE_PUNCTUATION
 from attn.runtime.words import has_words
 
+from .documents import read_input
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
 from .heatmap import Heatmaps, check_heatmap_path
@@ -102,7 +103,7 @@ def summarize_command(
     sentences its headline drew on most, or the headline (--headline)."""
     output_format = check_format(output_format, align)
     check_heatmap_path(heatmap)
-    refuse_an_input(output, [*(files or []), *(inputs or [])])
+    refuse_an_input(output, [*(files or []), *(inputs or [])] or [Path("-")])
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search.options(
@@ -232,10 +233,7 @@ def _document_text(path: Path, max_chars: int, notify=warn_on_stderr) -> str:
     """The texts of a document file (runtime/documents), each block's whitespace folded, blocks
     apart as paragraphs (subtitle cues as one text), its first `max_chars` characters kept (with
     a note)."""
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
+    data = read_input(path)
     # a block (a paragraph, a heading, a list item) ends its sentences; a subtitle cue does not
     separator = " " if format_of(path) in SUBTITLES else "\n\n"
     text = separator.join(" ".join(block.split()) for block in read_document(path, data).texts() if block.strip())

@@ -125,7 +125,7 @@ def translate_command(
     notify = notifier(quiet)
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")
-    refuse_an_input(output, inputs or [])
+    refuse_an_input(output, inputs or ([] if text else [Path("-")]))
     document = document_input(inputs, output)
     if document is not None:
         target_lang = catalog_target(document, target_lang)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from .constants import language_code
 from .errors import UsageError
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
@@ -114,9 +115,12 @@ class Translator:
         order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram, …;
         runtime/search.py) and the TextOptions (replace_unk, max_source_pieces; runtime/texts.py),
         the model's own defaults for the rest; a wrong one is a ValueError naming it. `sentences`
-        False translates each text whole."""
+        False translates each text whole. `source` and `target` are codes or names ("de",
+        "German"); one that no loaded model reaches, directly or through English, is a
+        ValueError."""
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
+        source, target = (None if code is None else language_code(code) for code in (source, target))
         sources = {pair[0] for pair in self.owners}
         if source is None and len(sources) == 1:
             source = next(iter(sources))

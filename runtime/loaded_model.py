@@ -419,7 +419,9 @@ def device_for(manifest: Manifest, folder: Path, device: str, notify: Callable[[
 
 
 def chosen_direction(manifest: Manifest, folder: Path, source: str | None, target: str | None) -> tuple[str, str]:
-    """The (source, target) pair a LoadedModel of `folder` translates (see LoadedModel)."""
+    """The (source, target) pair a LoadedModel of `folder` translates (see LoadedModel); a source
+    "auto" (detected, as the router reads it) is any."""
+    source = None if source == "auto" else source
     fitting = manifest.fitting(source, target)
     if manifest.pairs[0] in fitting or source is target is None:
         return manifest.pairs[0]

@@ -16,7 +16,7 @@ word's strongest target word, from runtime/alignment.py's word weights):
    with none of its linked words free, wraps nothing at rule 3's place: it replaces no word). A
    span of no word (a formatted space beside a line break) wraps nothing at rule 3's place.
 3. A void span goes before the target word linked to the first source word after it (at the end
-   when there is none), inside its parent; one at the very end of a span follows that span.
+   when there is none), inside its parent; a line break at the very end of a span follows it.
 4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
    target too, its last word's trailing punctuation left outside; likewise at its start.
 5. A span whose text the translation has as it is (a name, a number, code) goes on that text
@@ -41,7 +41,8 @@ class Span:
     is the format's own (a tag, a run's formatting) and passes through untouched; `exact`: its
     text is not to be translated (code: the format gives the element back as it was); `children`
     are the spans nested inside it, in order; `spaced`: a void span that stood between two words
-    with a space on each side (`word <!-- --> word`), given a space on each side where it lands."""
+    with a space on each side (`word <!-- --> word`), given a space on each side where it lands;
+    `breaks`: a void span that parts words (a line break, a tab: the format put a space after it)."""
 
     start: int
     end: int
@@ -50,6 +51,7 @@ class Span:
     exact: bool = False
     children: list[Span] = field(default_factory=list)
     spaced: bool = False
+    breaks: bool = False
 
 
 class Aligned(Protocol):
@@ -73,9 +75,9 @@ def nest(spans: list[Span]) -> list[Span]:
             and span.end <= stack[-1].end
             and not stack[-1].void
             and not stack[-1].exact
-            and not (span.void and span.start == stack[-1].end > stack[-1].start)
+            and not (span.breaks and span.start == stack[-1].end > stack[-1].start)
         ):  # nothing nests in a void span, nor in text given back as it was (an empty <span> beside
-            # <code>); a void span at a span's end follows it (`<i>tired.</i><br>` and
+            # <code>); a break at a span's end follows it (`<i>tired.</i><br>` and
             # `<i>tired.<br></i>` read alike: the break stays out of the words the <i> takes)
             stack.pop()
         (stack[-1].children if stack else roots).append(span)
@@ -163,9 +165,13 @@ class _Placer:
             if copies:  # the same text in the translation: the copy nearest the aligned words
                 low, high, start, end = min(copies, key=lambda c: (max(c[0] - high + 1, low - c[1] + 1, 0), c[0]))
             elif span.exact and not self.free_links(words[id(span)], first, last, taken):
-                # text given back as it was, with no word of its own: it goes in, replacing none
+                # text given back as it was, with no word of its own: it goes in, replacing none,
+                # a word of its own between spaces
                 low = high = self.void_position(span, first, last, taken)
                 start = end = self.character(low)
+                placed[id(span)] = Span(start, end, span.payload, False, True, [], spaced=True)
+                taken.update(range(low, high))
+                continue
             taken.update(range(low, high))
             occupied.append((start, end))
             inner = self.children(span.children, low, high)
@@ -294,14 +300,17 @@ def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:
     def emit(spans: list[Span], end: int) -> None:
         for span in sorted(spans, key=lambda s: (s.start, not s.void, s.end)):
             text_to(min(span.start, end))
+            alone = span.spaced and span.start == span.end  # between two words, as it stood
+            if alone and not span.void and text[position - 1 : position].strip() and position == len(text):
+                events.append(("text", " "))  # after the last word: not glued to it
             if span.void:
                 events.append(("void", span.payload))
-                if span.spaced and text[position - 1 : position] == " " and text[position : position + 1].strip():
-                    events.append(("text", " "))  # between two words, as it stood: not glued to the next
-                continue
-            events.append(("open", span.payload))
-            emit(span.children, min(span.end, end))
-            events.append(("close", span.payload))
+            else:
+                events.append(("open", span.payload))
+                emit(span.children, min(span.end, end))
+                events.append(("close", span.payload))
+            if alone and text[position - 1 : position] in ("", " ") and text[position : position + 1].strip():
+                events.append(("text", " "))  # before a word: not glued to it
         text_to(end)
 
     emit(roots, len(text))

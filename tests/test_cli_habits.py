@@ -175,6 +175,13 @@ def test_an_input_named_as_the_output_is_refused_and_kept(reverse_model, tmp_pat
             check_rc=2,
         )
         assert b"is the input" in result.stderr and result.stderr.count(b"\n") == 1
+    with (tmp_path / "notes.txt").open("rb") as notes:  # `-o notes.txt < notes.txt`
+        piped = subprocess.run(
+            [sys.executable, "-m", "attn.cli", command, "-m", str(reverse_model), "-o", str(tmp_path / "notes.txt")],
+            stdin=notes,
+            capture_output=True,
+        )
+    assert piped.returncode == 2 and b"is the file on standard input" in piped.stderr
     assert (tmp_path / "notes.txt").read_text() == "a0 b1\n" and sorted(p.name for p in tmp_path.iterdir()) == [
         "link.txt",
         "notes.txt",

@@ -73,6 +73,7 @@ def test_a_direction_the_model_lacks_is_refused(both_ways_model, reverse_model):
         LoadedModel(both_ways_model, threads=1, source_lang="de")
     with pytest.raises(UsageError, match="translates sym→sym, not …→fr"):
         LoadedModel(reverse_model, threads=1, target_lang="fr")
+    assert LoadedModel(reverse_model, threads=1, source_lang="auto").source_lang == "sym"  # detected: any
     for model, option in ((both_ways_model, "--to"), (reverse_model, "--to"), (reverse_model, "--from")):
         result = attn("translate", "-m", str(model), option, "en", "a0", check_rc=2)
         assert result.stdout == b"" and result.stderr.count(b"\n") == 1 and b"Traceback" not in result.stderr

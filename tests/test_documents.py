@@ -346,9 +346,9 @@ def test_markdown_keeps_task_boxes_and_footnotes_of_githubs_markdown():
     """`- [ ] Open` and `[^1]` came back escaped (`- \\[ \\] OPEN`, `\\[^1\\]`): CommonMark reads
     them as text. A box and a definition's label stay in front; a reference comes back as it was."""
     pytest.importorskip("markdown_it")
-    source = "- [ ] open it\n- [x] save it\n\nsee this[^1] and [that]\n\n[^1]: a note\n"
-    assert round_trip("notes.md", source.encode()).decode() == (
-        "- [ ] OPEN IT\n- [x] SAVE IT\n\nSEE THIS[^1] AND \\[THAT\\]\n\n[^1]: A NOTE\n"
+    source = "- [ ] open it\n- [x] save it\n\nsee this[^1] and [that] or [^2]\n\n[^1]: a note\n\n[^2]: https://x.org\n"
+    assert round_trip("notes.md", source.encode()).decode() == (  # [^2]: URL reads as a link's definition
+        "- [ ] OPEN IT\n- [x] SAVE IT\n\nSEE THIS[^1] AND \\[THAT\\] OR [^2]\n\n[^1]: A NOTE\n\n[^2]: https://x.org\n"
     )
 
 
@@ -508,12 +508,14 @@ def test_check_names_what_a_documents_text_may_have_left_out(reverse_model, tmp_
 @pytest.mark.integration
 def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(reverse_model, tmp_path):
     """`-i guide.docx -o out.odt` wrote a Word file named .odt; `attn translate guide.docx -o
-    out.docx` translated the name "guide.docx" into a text file named .docx, exit 0."""
+    out.docx` translated the name "guide.docx" into a text file named .docx, exit 0, as any
+    lines were written into one."""
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n")
     cases = {
         "is written as a .srt file": ["-i", str(source), "-o", str(tmp_path / "film.vtt")],
         "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
+        "lines are written as text": ["a0 b1", "-o", str(tmp_path / "x.docx")],
     }
     for message, arguments in cases.items():
         result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
@@ -541,3 +543,11 @@ def test_a_catalog_is_translated_into_its_language_header(reverse_model, tmp_pat
     assert into_german.returncode == 2 and b"not \xe2\x80\xa6\xe2\x86\x92de" in into_german.stderr
     against = translate("--to", "fr", "-i", str(catalog("sym")), "-o", str(tmp_path / "fr.out.po"))
     assert against.returncode == 2 and b"is a catalog of sym (its Language header)" in against.stderr
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("header, language", [("fr_CA", "fr"), ("sr@latin", "sr"), ("French", "fr"), ("", None)])
+def test_a_catalogs_language_is_read_as_to_reads_one(header, language):
+    pytest.importorskip("polib")
+    catalog = read_document("x.po", f'msgid ""\nmsgstr ""\n"Language: {header}\\n"\n'.encode())
+    assert catalog.language == language

@@ -138,8 +138,12 @@ def test_text_given_back_as_it_was_without_a_word_of_its_own_replaces_none():
     translation = aligned(source, target, [(4, 0), (1, 1), (0, 2)])
     translation.alignment.weights[1, 3] = 0.9  # F6's strongest target word is "Taste" too
     spans = [span(source, "F5", "kbd", exact=True), span(source, "F6", "kbd", exact=True)]
-    # rule 3's place: no target word is linked only to words after F6 ("jetzt" is also "or"'s)
-    assert marked(translation, source, spans) == "jetzt <kbd>Taste</kbd> drücken<kbd></kbd>"
+    # rule 3's place, a word of its own: no target word is linked only to words after F6 ("jetzt"
+    # is also "or"'s), so at the end, after a space
+    assert marked(translation, source, spans) == "jetzt <kbd>Taste</kbd> drücken <kbd></kbd>"
+    early = aligned(source, "Taste jetzt drücken", [(1, 0), (4, 1), (0, 2)])
+    early.alignment.weights[0, 3] = 0.9
+    assert marked(early, source, spans) == "<kbd>Taste</kbd> <kbd></kbd> jetzt drücken"  # before a word
 
 
 def test_a_span_whose_text_the_translation_has_chooses_before_one_placed_by_links():
@@ -157,8 +161,11 @@ def test_a_void_span_at_a_spans_end_stays_out_of_it():
     before the space, wherever the next sentence went."""
     source, target = "I am tired. Let us go", "Ich bin müde. Gehen wir"
     translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (5, 3), (4, 4)])
-    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True)]
+    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True, breaks=True)]
     assert marked(translation, source, spans) == "<i>Ich bin müde.</i> <br/>Gehen wir"
+    # an image at a link's end is the link's: it stays in it
+    linked = [span(source, "I am tired.", "a"), Span(11, 11, "img", void=True)]
+    assert marked(translation, source, linked) == "<a>Ich bin müde.<img/></a> Gehen wir"
 
 
 def test_a_span_of_no_word_takes_none():
@@ -166,5 +173,5 @@ def test_a_span_of_no_word_takes_none():
     the next sentence's first word in italics, the nearest word to a span of no word."""
     source, target = "I am tired. Let us go", "Ich bin müde. Gehen wir"
     translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (5, 3), (4, 4)])
-    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True), Span(11, 12, "u")]
+    spans = [span(source, "I am tired.", "i"), Span(11, 11, "br", void=True, breaks=True), Span(11, 12, "u")]
     assert marked(translation, source, spans) == "<i>Ich bin müde.</i> <u><br/></u>Gehen wir"

@@ -58,7 +58,7 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
     `fuzzy`: a gettext catalog's fuzzy messages are translated too (left alone otherwise)."""
     suffix = format_of(name)
     if suffix is None:
-        raise DocumentError(f"{Path(str(name)).name}: not a document format attn reads ({', '.join(FORMATS)})")
+        raise DocumentError(f"{name}: not a document format attn reads ({', '.join(FORMATS)})")
     module, kind = FORMATS[suffix]
     try:
         reader = getattr(importlib.import_module(f"{__package__}.{module}"), kind)

@@ -6,6 +6,9 @@ are translated anew, still fuzzy); the header, comments, references and flags ar
 
 from __future__ import annotations
 
+import re
+
+from ..constants import language_code
 from ..markup import Aligned
 from . import DocumentError, decoded
 
@@ -31,10 +34,11 @@ class PoDocument:
 
     @property
     def language(self) -> str | None:
-        """The language the catalog's messages are translated into (its Language header, "pt_BR"
-        → "pt"), None when the header leaves it empty (a template)."""
-        code = self.catalog.metadata.get("Language", "").strip().replace("-", "_").split("_")[0].lower()
-        return code or None
+        """The language the catalog's messages are translated into, as --to takes it (its
+        Language header: "pt_BR", "sr@latin", "French" → "pt", "sr", "fr"), None when the header
+        leaves it empty (a template)."""
+        header = re.split(r"[_@-]", self.catalog.metadata.get("Language", "").strip())[0]
+        return language_code(header) if header else None
 
     def sources(self) -> list[str]:
         """Each message's msgid (and msgid_plural), as the catalog has it."""

@@ -149,6 +149,7 @@ class RunReader:
             elif not node.contents and node.can_be_empty_element:
                 span.void = True
                 if node.name == "br":  # a line break parts words, and sentences ("PDF.<br>Then")
+                    span.breaks = True
                     self.add_text(" ")
             else:
                 for child in list(node.children):

@@ -56,7 +56,7 @@ class InlineReader:
             elif kind == "softbreak":
                 self.text += " "
             elif kind == "hardbreak":
-                self.void(Markup("\\\n", ""))
+                self.spans.append(Span(len(self.text), len(self.text), Markup("\\\n", ""), void=True, breaks=True))
                 self.text += " "
             elif kind == "code_inline":
                 start = len(self.text)
@@ -72,7 +72,12 @@ class InlineReader:
                 self.spans.append(span)
                 open_spans.append(span)
             elif kind.endswith("_close") and open_spans:
-                open_spans.pop().end = len(self.text)
+                span = open_spans.pop()
+                span.end = len(self.text)
+                label = self.text[span.start : span.end]
+                if kind == "link_close" and label.startswith("^") and span is self.spans[-1]:
+                    # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
+                    span.payload, span.exact = Markup("", "", f"[{label}]"), True
 
     def add_text(self, content: str) -> None:
         """Text, its footnote references as spans given back as they were."""

@@ -78,7 +78,7 @@ class ParagraphReader:
 
     def run(self, run) -> None:
         if local(run) != "r" or any(local(part) not in TEXT_PARTS for part in run):
-            self.void(Kept(run))
+            self.void(Kept(run), breaks=local(run) == "br")
             if local(run) == "br":  # DrawingML's line break, between runs: it parts words and sentences
                 self.add(" ", None, None)
             return
@@ -91,7 +91,7 @@ class ParagraphReader:
             if name == "t":
                 self.add(part.text or "", key, properties)
             elif name in ("tab", "br", "cr"):
-                self.void(Kept(part, True, properties))
+                self.void(Kept(part, True, properties), breaks=True)
                 self.add(" ", key, properties)
             elif name == "noBreakHyphen":  # "Wi‑Fi": a hyphen, written back as a plain one
                 self.add("-", key, properties)
@@ -108,8 +108,8 @@ class ParagraphReader:
             self.spans.append(span)
             self.last_format = (key, span)
 
-    def void(self, payload: Kept) -> None:
-        self.spans.append(Span(len(self.text), len(self.text), payload, void=True))
+    def void(self, payload: Kept, breaks: bool = False) -> None:
+        self.spans.append(Span(len(self.text), len(self.text), payload, void=True, breaks=breaks))
         self.last_format = None
 
 

@@ -52,7 +52,7 @@ class ParagraphReader:
                 self.visit(child, depth + 1)
             span.end = len(self.text)
         else:  # a break, a tab, a run of spaces, a frame, a note: kept as it is
-            self.spans.append(Span(len(self.text), len(self.text), node, void=True))
+            self.spans.append(Span(len(self.text), len(self.text), node, void=True, breaks=node.qname in BREAKS))
             if node.qname in BREAKS:
                 self.add(" ")
 

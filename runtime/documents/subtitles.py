@@ -54,7 +54,7 @@ class CueReader:
                 self.spans.append(span)
                 opened.append((name, span))
             else:
-                self.spans.append(Span(len(self.text), len(self.text), CueTag(token), void=True))
+                self.spans.append(Span(len(self.text), len(self.text), CueTag(token), void=True, breaks=token == "\n"))
                 if token == "\n":
                     self.text += " "
         self.text += content[position:]
