@@ -225,7 +225,9 @@ def small_book(chapter_content: str) -> bytes:
 
 
 @pytest.mark.unit
-def test_an_e_book_keeps_its_chapters_markup_and_metadata():
+def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_contents():
+    """The tables of contents (EPUB 3's nav.xhtml, EPUB 2's toc.ncx) stayed in the source language
+    beside translated chapters."""
     ebooklib = pytest.importorskip("ebooklib")
     from ebooklib import epub
 
@@ -234,8 +236,11 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata():
     assert read_document("book.epub", translated).texts()  # what attn writes, attn (and EbookLib) read again
     with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(translated)) as after:
         assert before.namelist() == after.namelist() and after.namelist()[0] == "mimetype"
-        unchanged = [name for name in before.namelist() if not name.endswith("one.xhtml")]
-        assert all(before.read(name) == after.read(name) for name in unchanged)  # only the chapter changes
+        changed = ("one.xhtml", "nav.xhtml", "toc.ncx")
+        unchanged = [name for name in before.namelist() if not name.endswith(changed)]
+        assert all(before.read(name) == after.read(name) for name in unchanged)  # only these change
+        assert '<a href="one.xhtml">ONE</a>' in after.read("EPUB/nav.xhtml").decode()
+        assert "<text>ONE</text>" in after.read("EPUB/toc.ncx").decode()
     written = epub.read_epub(io.BytesIO(translated), options={"ignore_ncx": False})
     chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
     [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]

@@ -1,12 +1,15 @@
-"""E-books (.epub): each XHTML document the book's package lists (EbookLib reads the package) is
-translated as HTML is (runtime/documents/html.py), read as XML from the archive as it is; the book
-is written back as the same archive, entry by entry, with only those documents replaced: heads
-and styles, metadata, table of contents, images and reading order stay as they were."""
+"""E-books (.epub): each XHTML document the book's package lists (EbookLib reads the package),
+its table of contents (EPUB 3's nav document) included, is translated as HTML is
+(runtime/documents/html.py), read as XML from the archive as it is, and so are the labels of
+EPUB 2's table of contents (the NCX's `<text>`s); the book is written back as the same archive,
+entry by entry, with only those replaced: heads and styles, metadata, images and reading order
+stay as they were."""
 
 from __future__ import annotations
 
 import io
 import posixpath
+import re
 import zipfile
 from urllib.parse import unquote
 
@@ -16,6 +19,33 @@ from .html import HtmlDocument
 from .office import check_zip
 
 CONTAINER = "META-INF/container.xml"
+NCX_TEXT = "{http://www.daisy.org/z3986/2005/ncx/}text"
+NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # XML 1.0's Char
+
+
+class NcxLabels:
+    """The labels of an NCX table of contents (the book's title and each entry's `<text>`), one
+    text each, written back in place."""
+
+    def __init__(self, data: bytes):
+        from lxml import etree
+
+        try:
+            self.tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        except etree.XMLSyntaxError as error:
+            raise DocumentError(f"not an EPUB book (its table of contents: {error.msg})") from None
+        self.labels = [label for label in self.tree.iter(NCX_TEXT) if (label.text or "").strip()]
+        self.runs = self.labels  # one text each, as HtmlDocument counts its runs
+
+    def texts(self) -> list[str]:
+        return [" ".join(label.text.split()) for label in self.labels]
+
+    def written(self, translations: list[Aligned]) -> str:
+        from lxml import etree
+
+        for label, translation in zip(self.labels, translations):
+            label.text = NOT_XML.sub("", translation.text)  # lxml refuses what XML cannot hold
+        return etree.tostring(self.tree, xml_declaration=True, encoding="utf-8").decode("utf-8")
 
 
 def package_folder(archive: zipfile.ZipFile) -> str:
@@ -44,12 +74,13 @@ class EpubDocument:
             book = epub.read_epub(io.BytesIO(data), options={"ignore_ncx": False})
         except Exception as error:  # EbookLib raises what its zip and XML readers raise
             raise DocumentError(f"not an EPUB book ({type(error).__name__})") from None
-        self.chapters: list[tuple[str, HtmlDocument]] = []
+        self.chapters: list[tuple[str, HtmlDocument | NcxLabels]] = []
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             folder = package_folder(archive)
-            for item in book.get_items_of_type(ebooklib.ITEM_DOCUMENT):
-                if isinstance(item, epub.EpubNav):  # the table of contents: its labels stay
-                    continue
+            for item in [
+                *book.get_items_of_type(ebooklib.ITEM_DOCUMENT),
+                *book.get_items_of_type(ebooklib.ITEM_NAVIGATION),
+            ]:
                 name = posixpath.normpath(posixpath.join(folder, unquote(item.get_name())))
                 try:
                     text = archive.read(name).decode("utf-8")
@@ -57,7 +88,10 @@ class EpubDocument:
                     raise DocumentError(f"not an EPUB book (its package lists {name}, which it lacks)") from None
                 except UnicodeDecodeError:
                     raise DocumentError(f"{name}: not UTF-8 text") from None
-                self.chapters.append((name, HtmlDocument(text, parser="xml")))
+                navigation = item.get_type() == ebooklib.ITEM_NAVIGATION
+                self.chapters.append(
+                    (name, NcxLabels(text.encode()) if navigation else HtmlDocument(text, parser="xml"))
+                )
 
     def texts(self) -> list[str]:
         return [text for _, document in self.chapters for text in document.texts()]
