@@ -301,8 +301,13 @@ def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:
         for span in sorted(spans, key=lambda s: (s.start, not s.void, s.end)):
             text_to(min(span.start, end))
             alone = span.spaced and span.start == span.end  # between two words, as it stood
-            if alone and not span.void and text[position - 1 : position].strip() and position == len(text):
-                events.append(("text", " "))  # after the last word: not glued to it
+            if (
+                alone
+                and not span.void
+                and text[position - 1 : position].strip()
+                and not text[position : position + 1].strip()
+            ):
+                events.append(("text", " "))  # after a word, before a space or the end: not glued to it
             if span.void:
                 events.append(("void", span.payload))
             else:

@@ -241,6 +241,22 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_con
         assert all(before.read(name) == after.read(name) for name in unchanged)  # only these change
         assert '<a href="one.xhtml">ONE</a>' in after.read("EPUB/nav.xhtml").decode()
         assert "<text>ONE</text>" in after.read("EPUB/toc.ncx").decode()
+        entries = {entry.filename: before.read(entry) for entry in before.infolist()}
+    # an NCX with a document type and an author, and one that is not well-formed XML (EbookLib reads it)
+    ncx = entries["EPUB/toc.ncx"].replace(
+        b"<ncx ", b'<!DOCTYPE ncx PUBLIC "-//NISO//DTD ncx 2005-1//EN" "x.dtd">\n<ncx '
+    )
+    ncx = ncx.replace(b"</docTitle>", b"</docTitle><docAuthor><text>Ann Lee</text></docAuthor>")
+    for changed_ncx, kept in (
+        (ncx, [b"<!DOCTYPE ncx", b"<text>Ann Lee</text>"]),
+        (ncx.replace(b"Ann Lee", b"Ann & Lee"), [b"Ann & Lee"]),
+    ):
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(out, "w") as book:
+            for entry in before.infolist():
+                book.writestr(entry, changed_ncx if entry.filename == "EPUB/toc.ncx" else before.read(entry))
+        with zipfile.ZipFile(io.BytesIO(round_trip("book.epub", out.getvalue()))) as after:
+            assert all(part in after.read("EPUB/toc.ncx") for part in kept)
     written = epub.read_epub(io.BytesIO(translated), options={"ignore_ncx": False})
     chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
     [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]
@@ -355,6 +371,7 @@ def test_markdown_keeps_task_boxes_and_footnotes_of_githubs_markdown():
     assert round_trip("notes.md", source.encode()).decode() == (  # [^2]: URL reads as a link's definition
         "- [ ] OPEN IT\n- [x] SAVE IT\n\nSEE THIS[^1] AND \\[THAT\\] OR [^2]\n\n[^1]: A NOTE\n\n[^2]: https://x.org\n"
     )
+    assert round_trip("notes.md", b"go [^top](#top) now\n").decode() == "GO [^TOP](#top) NOW\n"  # a link all the same
 
 
 def one_paragraph_document(text: str) -> bytes:

@@ -19,22 +19,33 @@ from .html import HtmlDocument
 from .office import check_zip
 
 CONTAINER = "META-INF/container.xml"
-NCX_TEXT = "{http://www.daisy.org/z3986/2005/ncx/}text"
+NCX = "application/x-dtbncx+xml"  # the NCX's media type in the package
+NCX_NAMESPACE = "{http://www.daisy.org/z3986/2005/ncx/}"
+LABELLED = ("docTitle", "navLabel", "navInfo")  # an author's name (docAuthor) stays
 NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # XML 1.0's Char
 
 
 class NcxLabels:
-    """The labels of an NCX table of contents (the book's title and each entry's `<text>`), one
-    text each, written back in place."""
+    """The labels of an NCX table of contents (the book's title, each entry's and list's `<text>`
+    with a letter or digit and nothing but text), one text each, written back in place, the
+    document's type and prolog kept. An NCX that is not well-formed XML (which EbookLib
+    recovers from) is left as it is."""
 
     def __init__(self, data: bytes):
         from lxml import etree
 
         try:
             self.tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
-        except etree.XMLSyntaxError as error:
-            raise DocumentError(f"not an EPUB book (its table of contents: {error.msg})") from None
-        self.labels = [label for label in self.tree.iter(NCX_TEXT) if (label.text or "").strip()]
+        except etree.XMLSyntaxError:
+            self.tree, self.labels = None, []
+        else:
+            self.labels = [
+                label
+                for name in LABELLED
+                for parent in self.tree.iter(NCX_NAMESPACE + name)
+                for label in parent.iter(NCX_NAMESPACE + "text")
+                if len(label) == 0 and any(c.isalnum() for c in label.text or "")
+            ]
         self.runs = self.labels  # one text each, as HtmlDocument counts its runs
 
     def texts(self) -> list[str]:
@@ -45,7 +56,7 @@ class NcxLabels:
 
         for label, translation in zip(self.labels, translations):
             label.text = NOT_XML.sub("", translation.text)  # lxml refuses what XML cannot hold
-        return etree.tostring(self.tree, xml_declaration=True, encoding="utf-8").decode("utf-8")
+        return etree.tostring(self.tree.getroottree(), xml_declaration=True, encoding="utf-8").decode("utf-8")
 
 
 def package_folder(archive: zipfile.ZipFile) -> str:
@@ -77,21 +88,19 @@ class EpubDocument:
         self.chapters: list[tuple[str, HtmlDocument | NcxLabels]] = []
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             folder = package_folder(archive)
-            for item in [
-                *book.get_items_of_type(ebooklib.ITEM_DOCUMENT),
-                *book.get_items_of_type(ebooklib.ITEM_NAVIGATION),
-            ]:
+            for item in [*book.get_items_of_type(ebooklib.ITEM_DOCUMENT), *book.get_items_of_media_type(NCX)]:
                 name = posixpath.normpath(posixpath.join(folder, unquote(item.get_name())))
                 try:
-                    text = archive.read(name).decode("utf-8")
+                    data = archive.read(name)
                 except KeyError:
                     raise DocumentError(f"not an EPUB book (its package lists {name}, which it lacks)") from None
+                if item.media_type == NCX:  # XML in the encoding it declares
+                    self.chapters.append((name, NcxLabels(data)))
+                    continue
+                try:
+                    self.chapters.append((name, HtmlDocument(data.decode("utf-8"), parser="xml")))
                 except UnicodeDecodeError:
                     raise DocumentError(f"{name}: not UTF-8 text") from None
-                navigation = item.get_type() == ebooklib.ITEM_NAVIGATION
-                self.chapters.append(
-                    (name, NcxLabels(text.encode()) if navigation else HtmlDocument(text, parser="xml"))
-                )
 
     def texts(self) -> list[str]:
         return [text for _, document in self.chapters for text in document.texts()]

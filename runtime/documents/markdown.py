@@ -41,7 +41,7 @@ def escaped(text: str) -> str:
 class InlineReader:
     """An inline token's children as text and spans."""
 
-    def __init__(self, children):
+    def __init__(self, children, source: str = ""):
         self.text = ""
         self.prefix = ""  # a LEADING_MARKER, written before the translation
         self.spans: list[Span] = []
@@ -75,7 +75,12 @@ class InlineReader:
                 span = open_spans.pop()
                 span.end = len(self.text)
                 label = self.text[span.start : span.end]
-                if kind == "link_close" and label.startswith("^") and span is self.spans[-1]:
+                if (
+                    kind == "link_close"
+                    and label.startswith("^")
+                    and span is self.spans[-1]
+                    and shortcut(label, source)
+                ):
                     # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
                     span.payload, span.exact = Markup("", "", f"[{label}]"), True
 
@@ -105,6 +110,12 @@ class InlineReader:
     @staticmethod
     def image(token) -> str:
         return f"![{token.content}]({destination(token.attrs, 'src')})"
+
+
+def shortcut(label: str, source: str) -> bool:
+    """Whether the inline source writes `[label]` alone, as a footnote reference is written (not
+    `[label](url)` nor `[label][ref]`)."""
+    return re.search(re.escape(f"[{label}]") + r"(?![(\[])", source) is not None
 
 
 def destination(attributes: dict, key: str) -> str:
@@ -154,7 +165,7 @@ class MarkdownDocument:
         body = front_matter(self.lines)
         for token in parser.parse("\n".join(self.lines)):
             if token.type == "inline" and token.map and token.content.strip() and token.map[0] >= body:
-                reader = InlineReader(token.children or [])
+                reader = InlineReader(token.children or [], token.content)
                 if any(c.isalnum() for c in reader.text):
                     self.blocks.append((token.map[0], token.map[1], token.content, reader))
 
