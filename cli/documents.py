@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.runtime.documents import format_of, read_document
+from attn.runtime.constants import primary_language
+from attn.runtime.documents import Document, format_of
 from attn.runtime.errors import UsageError
 
 from .output import output_file
@@ -44,14 +44,12 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
-def catalog_target(path: Path, target: str | None) -> str | None:
-    """The language a gettext catalog is translated into: its Language header's, which --to
-    may repeat but not contradict (French messages in a German catalog); `target` for a
-    catalog whose header leaves it empty, or for another document."""
-    if format_of(path) != ".po":
-        return target
-    language = read_document(path, read_input(path)).language
-    if language is None or target is None or re.split(r"[_@-]", target)[0] == language:
+def catalog_target(path: Path, document: Document, target: str | None) -> str | None:
+    """The language the document at `path` is translated into: a gettext catalog's Language
+    header's, which --to may repeat but not contradict (French messages in a German catalog);
+    `target` for a catalog whose header leaves it empty, or for another document."""
+    language = document.language if format_of(path) == ".po" else None
+    if language is None or target is None or primary_language(target) == language:
         return language or target
     raise UsageError(f"--to {target}: {path} is a catalog of {language} (its Language header); leave out --to")
 
@@ -63,13 +61,9 @@ def read_input(path: Path) -> bytes:
         raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def translate_document(
-    path: Path, translate: Callable[[list[str]], list], output: Path | None, fuzzy: bool = False
-) -> int:
-    """Translate the document at `path` with `translate` (texts → each one's n-best list) into
-    `output`, written whole or not at all (`fuzzy`: a catalog's fuzzy messages too); returns the
-    number of texts translated."""
-    document = read_document(path, read_input(path), fuzzy)
+def translate_document(document: Document, translate: Callable[[list[str]], list], output: Path | None) -> int:
+    """Translate `document` with `translate` (texts → each one's n-best list) into `output`,
+    written whole or not at all; returns the number of texts translated."""
     texts = document.texts()
     written = document.written([found[0] for found in translate(texts)] if texts else [])
     with output_file(output):

@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.coverage import uncovered_runs
-from attn.runtime.documents import format_of
+from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
@@ -19,7 +19,7 @@ from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 
-from .documents import catalog_target, document_input, translate_document
+from .documents import catalog_target, document_input, read_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -127,16 +127,17 @@ def translate_command(
         raise UsageError("give texts as arguments or files with --input, not both")
     refuse_an_input(output, inputs or ([] if text else [Path("-")]))
     document = document_input(inputs, output)
-    if document is not None:
-        target_lang = catalog_target(document, target_lang)
+    if document is not None:  # read before a model loads: a damaged file is refused first
+        parsed = read_document(document, read_input(document), fuzzy)
+        target_lang = catalog_target(document, parsed, target_lang)
     if document and (output_format != "text" or heatmap or paragraphs or search.n_best > 1):
         raise UsageError(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
         )
     if text:
-        if len(text) == 1 and names_a_file(text[0]) and format_of(text[0]) not in (None, ".txt"):
-            raise UsageError(f"{text[0]} is a document: `attn translate -i {text[0]} -o FILE` translates it")
         if len(text) == 1 and names_a_file(text[0]):
+            if format_of(text[0]) not in (None, ".txt"):
+                raise UsageError(f"{text[0]} is a document: `attn translate -i {text[0]} -o FILE` translates it")
             notify(
                 f"{text[0]!r} is a file: this translates its name; `attn translate -i {text[0]}` translates its lines"
             )
@@ -195,7 +196,7 @@ def translate_command(
                 report_uncovered(f"{document}, text {number}", result[0], notify)
             return found
 
-        translate_document(document, decode_document, output, fuzzy)
+        translate_document(parsed, decode_document, output)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches

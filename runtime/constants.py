@@ -1,5 +1,7 @@
 """Names and numbers shared by training, export and the runtime: one place for each."""
 
+import re
+
 PAD, UNK, BOS, EOS = 0, 1, 2, 3
 SPECIAL_TOKENS = ["<pad>", "<unk>", "<s>", "</s>"]
 SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest records them
@@ -40,6 +42,11 @@ def language_code(value: str) -> str:
             if lowered == name.lower():
                 return code
     return lowered
+
+
+def primary_language(value: str) -> str:
+    """language_code of a tag's first part ("pt_BR", "sr@latin", "fr-CA" → "pt", "sr", "fr")."""
+    return language_code(re.split(r"[_@-]", value.strip())[0])
 
 
 def target_token(language: str) -> str:

@@ -167,10 +167,8 @@ class _Placer:
             elif span.exact and not self.free_links(words[id(span)], first, last, taken):
                 # text given back as it was, with no word of its own: it goes in, replacing none,
                 # a word of its own between spaces
-                low = high = self.void_position(span, first, last, taken)
-                start = end = self.character(low)
-                placed[id(span)] = Span(start, end, span.payload, False, True, [], spaced=True)
-                taken.update(range(low, high))
+                at = self.character(self.void_position(span, first, last, taken))
+                placed[id(span)] = Span(at, at, span.payload, exact=True, spaced=True)
                 continue
             taken.update(range(low, high))
             occupied.append((start, end))

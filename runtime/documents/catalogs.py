@@ -6,9 +6,7 @@ are translated anew, still fuzzy); the header, comments, references and flags ar
 
 from __future__ import annotations
 
-import re
-
-from ..constants import language_code
+from ..constants import primary_language
 from ..markup import Aligned
 from . import DocumentError, decoded
 
@@ -37,8 +35,8 @@ class PoDocument:
         """The language the catalog's messages are translated into, as --to takes it (its
         Language header: "pt_BR", "sr@latin", "French" → "pt", "sr", "fr"), None when the header
         leaves it empty (a template)."""
-        header = re.split(r"[_@-]", self.catalog.metadata.get("Language", "").strip())[0]
-        return language_code(header) if header else None
+        header = self.catalog.metadata.get("Language", "").strip()
+        return primary_language(header) if header else None
 
     def sources(self) -> list[str]:
         """Each message's msgid (and msgid_plural), as the catalog has it."""

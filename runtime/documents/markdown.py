@@ -56,7 +56,7 @@ class InlineReader:
             elif kind == "softbreak":
                 self.text += " "
             elif kind == "hardbreak":
-                self.spans.append(Span(len(self.text), len(self.text), Markup("\\\n", ""), void=True, breaks=True))
+                self.void(Markup("\\\n", ""), breaks=True)
                 self.text += " "
             elif kind == "code_inline":
                 start = len(self.text)
@@ -98,8 +98,8 @@ class InlineReader:
     def add_plain(self, content: str) -> None:
         self.text += content[1:] if self.text.endswith(" ") and content.startswith(" ") else content
 
-    def void(self, payload: Markup) -> None:
-        self.spans.append(Span(len(self.text), len(self.text), payload, void=True))
+    def void(self, payload: Markup, breaks: bool = False) -> None:
+        self.spans.append(Span(len(self.text), len(self.text), payload, void=True, breaks=breaks))
 
     @staticmethod
     def opening(token) -> Markup:
