@@ -61,11 +61,13 @@ def read_input(path: Path) -> bytes:
         raise UsageError(f"{path}: cannot read it ({error.strerror})") from None
 
 
-def translate_document(document: Document, translate: Callable[[list[str]], list], output: Path | None) -> int:
-    """Translate `document` with `translate` (texts → each one's n-best list) into `output`,
-    written whole or not at all; returns the number of texts translated."""
+def translate_document(
+    document: Document, translate: Callable[[list[str]], list], language: str, output: Path | None
+) -> int:
+    """Translate `document` with `translate` (texts → each one's n-best list, in `language`) into
+    `output`, written whole or not at all; returns the number of texts translated."""
     texts = document.texts()
-    written = document.written([found[0] for found in translate(texts)] if texts else [])
+    written = document.written([found[0] for found in translate(texts)] if texts else [], language)
     with output_file(output):
         sys.stdout.flush()
         sys.stdout.buffer.write(written)

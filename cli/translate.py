@@ -196,7 +196,7 @@ def translate_command(
                 report_uncovered(f"{document}, text {number}", result[0], notify)
             return found
 
-        translate_document(parsed, decode_document, output)
+        translate_document(parsed, decode_document, target_lang or translator.target_lang, output)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches

@@ -37,9 +37,9 @@ def capitals(texts: list[str]) -> list[Capitals]:
     return found
 
 
-def round_trip(name: str, data: bytes) -> bytes:
+def round_trip(name: str, data: bytes, language: str | None = None) -> bytes:
     document = read_document(name, data)
-    return document.written(capitals(document.texts()))
+    return document.written(capitals(document.texts()), language)
 
 
 @pytest.mark.unit
@@ -573,3 +573,81 @@ def test_a_catalogs_language_is_read_as_to_reads_one(header, language):
     pytest.importorskip("polib")
     catalog = read_document("x.po", f'msgid ""\nmsgstr ""\n"Language: {header}\\n"\n'.encode())
     assert catalog.language == language
+
+
+@pytest.mark.unit
+def test_a_translated_document_declares_the_language_it_is_now_in():
+    """A page translated into German said lang="en" (a screen reader read it with an English voice),
+    an e-book dc:language en, a Word run's proofing language English. What is marked as no
+    language, and what comes back as it was, keep their marks; without a language, nothing changes."""
+    from bs4 import BeautifulSoup
+
+    page = (
+        '<!DOCTYPE html>\n<html lang="en-US"><head><meta http-equiv="Content-Language" content="en"></head>'
+        '<body><p>Run <code lang="en">make all</code> now.</p><p lang="zxx">Hello there.</p>'
+        '<p translate="no" lang="en">Keep me.</p></body></html>'
+    ).encode()
+    assert round_trip("page.html", page, "de").startswith(b'<!DOCTYPE html>\n<html lang="de">')  # no blank line
+    written = BeautifulSoup(round_trip("page.html", page, "de"), "html.parser")
+    assert written.html["lang"] == "de" and written.meta["content"] == "de"
+    assert written.code["lang"] == "en" and written.find_all("p")[1]["lang"] == "zxx"
+    assert written.find_all("p")[2]["lang"] == "en" and written.find_all("p")[2].text == "Keep me."
+    kept = BeautifulSoup(round_trip("page.html", page), "html.parser")  # without a language, none changes
+    assert (kept.html["lang"], kept.meta["content"]) == ("en-US", "en") and kept.p.text == "RUN make all NOW."
+    assert round_trip("page.html", b'<html lang="en"><p translate="no">Keep.</p></html>', "de") == (
+        b'<html lang="en"><p translate="no">Keep.</p></html>'
+    )  # nothing translated: nothing redeclared
+
+    book, out = small_book('<p lang="en">Click now.</p>'), io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(book)) as before, zipfile.ZipFile(out, "w") as with_language:
+        for entry in before.infolist():  # EbookLib writes no language into the NCX, as some books do
+            data = before.read(entry)
+            if entry.filename == "EPUB/toc.ncx":
+                data = data.replace(b"<ncx ", b'<ncx xml:lang="en" ')
+            with_language.writestr(entry, data)
+    book = out.getvalue()
+    with zipfile.ZipFile(io.BytesIO(round_trip("book.epub", book, "de"))) as after:
+        assert b"<dc:language>de</dc:language>" in after.read("EPUB/content.opf")
+        chapter = after.read("EPUB/one.xhtml").decode()
+        assert 'lang="de"' in chapter and 'xml:lang="de"' in chapter and 'lang="en"' not in chapter
+        assert 'xml:lang="de"' in after.read("EPUB/toc.ncx").decode()
+
+    document = docx.Document()
+    document.add_paragraph("Open the file.").runs[0]._r.get_or_add_rPr().append(
+        docx.oxml.parse_xml(
+            '<w:lang xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" w:val="en-GB"/>'
+        )
+    )
+    out = io.BytesIO()
+    document.save(out)
+    with zipfile.ZipFile(io.BytesIO(round_trip("report.docx", out.getvalue(), "de"))) as after:
+        assert b'<w:lang w:val="de"/>' in after.read("word/document.xml")
+        assert b'<w:lang w:val="de" w:eastAsia="en-US" w:bidi="ar-SA"/>' in after.read("word/styles.xml")
+
+    pptx = pytest.importorskip("pptx")
+    presentation = pptx.Presentation()
+    slide = presentation.slides.add_slide(presentation.slide_layouts[1])
+    slide.shapes.title.text = "The red car"
+    slide.shapes.title.text_frame.paragraphs[0].runs[0]._r.get_or_add_rPr().set("lang", "en-US")
+    out = io.BytesIO()
+    presentation.save(out)
+    with zipfile.ZipFile(io.BytesIO(round_trip("talk.pptx", out.getvalue(), "de"))) as after:
+        assert b'lang="de"' in after.read("ppt/slides/slide1.xml") and b"en-US" not in after.read(
+            "ppt/slides/slide1.xml"
+        )
+
+    pytest.importorskip("odf")
+    from odf import text as odf_text
+    from odf.opendocument import OpenDocumentText
+    from odf.style import DefaultStyle, TextProperties
+
+    document = OpenDocumentText()
+    default = DefaultStyle(family="paragraph")
+    default.addElement(TextProperties(language="en", country="US"))
+    document.styles.addElement(default)
+    document.text.addElement(odf_text.P(text="Open the file."))
+    out = io.BytesIO()
+    document.save(out)
+    with zipfile.ZipFile(io.BytesIO(round_trip("notes.odt", out.getvalue(), "de"))) as after:
+        styles = after.read("styles.xml")
+        assert b'fo:language="de"' in styles and b"fo:country" not in styles

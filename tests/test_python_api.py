@@ -102,7 +102,7 @@ def test_a_document_goes_through_the_api_as_docs_python_shows(tmp_path):
     source.save(tmp_path / "report.docx")
     translator = load("en-de")
     document = read_document("report.docx", (tmp_path / "report.docx").read_bytes())
-    translated = document.written(translator.translate(document.texts(), target="de"))
+    translated = document.written(translator.translate(document.texts(), target="de"), language="de")
     (tmp_path / "report.de.docx").write_bytes(translated)
     [paragraph] = docx.Document(tmp_path / "report.de.docx").paragraphs
     assert paragraph.text == translator.translate("The file could not be opened.", target="de").text

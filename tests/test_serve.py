@@ -434,7 +434,7 @@ def test_html_keeps_its_markup_and_translates_its_sentences_whole(server, revers
     import httpx
     from bs4 import BeautifulSoup
 
-    html = '<p class="x">a0 b1 c2 <b title="a0">d3 e0</b></p><!-- a0 --><script>var a0 = 1;</script>&amp; c2'
+    html = '<p class="x" lang="en">a0 b1 c2 <b title="a0">d3 e0</b></p><!-- a0 --><script>var a0 = 1;</script>&amp; c2'
     reply = httpx.post(
         server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}
     ).json()
@@ -444,6 +444,7 @@ def test_html_keeps_its_markup_and_translates_its_sentences_whole(server, revers
     # the sentence is translated whole (its words those of the plain translation), the bold
     # element placed within it, attributes, the comment and the script as they were
     assert paragraph["class"] == ["x"] and paragraph.get_text() == expected[0]
+    assert paragraph["lang"] == "sym"  # the language it is in now
     assert [str(b.attrs) for b in soup.find_all("b")] == ["{'title': 'a0'}"] and soup.find("b").get_text().strip()
     assert "<!-- a0 --><script>var a0 = 1;</script>" in reply["translatedText"]
     assert reply["translatedText"].endswith(expected[1].replace("&", "&amp;"))

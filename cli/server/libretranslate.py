@@ -81,7 +81,7 @@ async def translate_file(request: Request) -> JSONResponse:
             413, f"Invalid request: file ({chars} characters) exceeds character limit ({server.limits.max_chars})"
         )
     results, _ = await server.translated(texts, source, target) if texts else ([], [])
-    output = await asyncio.to_thread(document.written, [result[0] for result in results])
+    output = await asyncio.to_thread(document.written, [result[0] for result in results], target)
     name = server.translated_files.store(upload.filename, output)
     return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
 

@@ -140,7 +140,7 @@ class Server:
             return [result[0] for result in results]
 
         try:
-            return [await translate_html(document, texts_translated) for document in documents], detections
+            return [await translate_html(document, texts_translated, target) for document in documents], detections
         except TooDeep as error:
             raise HTTPException(400, f"Invalid request: {error}") from None
 

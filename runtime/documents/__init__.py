@@ -39,8 +39,22 @@ class Document(Protocol):
     def texts(self) -> list[str]:
         """The texts to translate, in document order."""
 
-    def written(self, translations: list[Aligned]) -> bytes:
-        """The file again, each text replaced by its translation (one per text, in order)."""
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
+        """The file again, each text replaced by its translation (one per text, in order); with
+        `language` (the translations' language code), what the file declares its translated
+        content's language to be (HTML's `lang`, an e-book's `dc:language`, a Word run's proofing
+        language) declares that language instead."""
+
+
+# Language tags that name no language: content so marked (code, text not to be proofread: Word's
+# "x-none") keeps its mark in a translation.
+NO_LANGUAGE = frozenset({"zxx", "x-none", "none", ""})
+
+
+def redeclared(tag: str, language: str) -> str:
+    """A translated content's language declaration (`tag`, as the file had it), as the
+    translation's: `language`, or `tag` where it names no language."""
+    return tag if tag.strip().lower() in NO_LANGUAGE else language
 
 
 class DocumentError(UsageError):

@@ -3,7 +3,8 @@ its table of contents (EPUB 3's nav document) included, is translated as HTML is
 (runtime/documents/html.py), read as XML from the archive as it is, and so are the labels of
 EPUB 2's table of contents (the NCX's `<text>`s); the book is written back as the same archive,
 entry by entry, with only those replaced: heads and styles, metadata, images and reading order
-stay as they were."""
+stay as they were, but for the language the book and its translated chapters declare (the
+package's first `dc:language`, their `xml:lang` and `lang`), which becomes the translation's."""
 
 from __future__ import annotations
 
@@ -14,13 +15,15 @@ import zipfile
 from urllib.parse import unquote
 
 from ..markup import Aligned
-from . import DocumentError
+from . import DocumentError, redeclared
 from .html import HtmlDocument
 from .office import check_zip
 
 CONTAINER = "META-INF/container.xml"
 NCX = "application/x-dtbncx+xml"  # the NCX's media type in the package
 NCX_NAMESPACE = "{http://www.daisy.org/z3986/2005/ncx/}"
+DC_LANGUAGE = "{http://purl.org/dc/elements/1.1/}language"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 LABELLED = ("docTitle", "navLabel", "navInfo")  # an author's name (docAuthor) stays
 NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # XML 1.0's Char
 
@@ -51,16 +54,18 @@ class NcxLabels:
     def texts(self) -> list[str]:
         return [" ".join(label.text.split()) for label in self.labels]
 
-    def written(self, translations: list[Aligned]) -> str:
+    def written(self, translations: list[Aligned], language: str | None = None) -> str:
         from lxml import etree
 
         for label, translation in zip(self.labels, translations):
             label.text = NOT_XML.sub("", translation.text)  # lxml refuses what XML cannot hold
+        if language and self.tree.get(XML_LANG) is not None:
+            self.tree.set(XML_LANG, redeclared(self.tree.get(XML_LANG), language))
         return etree.tostring(self.tree.getroottree(), xml_declaration=True, encoding="utf-8").decode("utf-8")
 
 
-def package_folder(archive: zipfile.ZipFile) -> str:
-    """The folder of the package document (META-INF/container.xml's rootfile), "" at the root."""
+def package_path(archive: zipfile.ZipFile) -> str:
+    """The name of the package document in the archive (META-INF/container.xml's rootfile)."""
     from lxml import etree
 
     try:
@@ -70,7 +75,23 @@ def package_folder(archive: zipfile.ZipFile) -> str:
     rootfile = container.find(".//{urn:oasis:names:tc:opendocument:xmlns:container}rootfile")
     if rootfile is None or not rootfile.get("full-path"):
         raise DocumentError(f"not an EPUB book ({CONTAINER} names no package)")
-    return posixpath.dirname(rootfile.get("full-path"))
+    return rootfile.get("full-path")
+
+
+def declared_package(data: bytes, language: str) -> bytes | None:
+    """The package document's bytes with its first `dc:language` (the book's language) set to
+    `language`; None when it declares none or is not well-formed XML (which EbookLib recovers from)."""
+    from lxml import etree
+
+    try:
+        tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+    except etree.XMLSyntaxError:
+        return None
+    found = tree.find(f".//{DC_LANGUAGE}")
+    if found is None:
+        return None
+    found.text = redeclared(found.text or "", language)
+    return etree.tostring(tree.getroottree(), xml_declaration=True, encoding="utf-8")
 
 
 class EpubDocument:
@@ -87,7 +108,8 @@ class EpubDocument:
             raise DocumentError(f"not an EPUB book ({type(error).__name__})") from None
         self.chapters: list[tuple[str, HtmlDocument | NcxLabels]] = []
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            folder = package_folder(archive)
+            self.package = package_path(archive)
+            folder = posixpath.dirname(self.package)
             for item in [*book.get_items_of_type(ebooklib.ITEM_DOCUMENT), *book.get_items_of_media_type(NCX)]:
                 name = posixpath.normpath(posixpath.join(folder, unquote(item.get_name())))
                 try:
@@ -105,15 +127,17 @@ class EpubDocument:
     def texts(self) -> list[str]:
         return [text for _, document in self.chapters for text in document.texts()]
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         replaced, start = {}, 0
         for name, document in self.chapters:
             count = len(document.runs)
             if count:
-                replaced[name] = document.written(translations[start : start + count]).encode("utf-8")
+                replaced[name] = document.written(translations[start : start + count], language).encode("utf-8")
             start += count
         out = io.BytesIO()
         with zipfile.ZipFile(io.BytesIO(self.data)) as source, zipfile.ZipFile(out, "w") as book:
+            if language and replaced:
+                replaced[self.package] = declared_package(source.read(self.package), language)
             for entry in source.infolist():  # in order, each compressed as it was: `mimetype` first, stored
                 book.writestr(entry, replaced.get(entry.filename) or source.read(entry))
         return out.getvalue()

@@ -46,7 +46,7 @@ class PoDocument:
         """The messages without their edge line breaks, which the model would read as words."""
         return [text.strip("\n") for text in self.sources()]
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         found = (edged(source, translation.text) for source, translation in zip(self.sources(), translations))
         for entry in self.entries:
             if entry.msgid_plural:

@@ -23,9 +23,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.element import Doctype
 
 from ..markup import Aligned, Span, layout, nest, place
-from . import DocumentError, decoded
+from . import DocumentError, decoded, redeclared
 
 # Elements left as they are, content included, wherever they are.
 UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
@@ -73,6 +74,13 @@ def restored_references(html: str) -> str:
     return re.sub(r"<!--" + ENTITY_MARK + r"([A-Za-z_][\w.-]*)-->", r"&\1;", html)
 
 
+class DoctypeAsRead(Doctype):
+    """A document type written as it was read: Beautiful Soup writes a line break after one, which
+    html.parser keeps from the page already (a blank line after each `<!DOCTYPE html>`)."""
+
+    SUFFIX = ">"
+
+
 class TooDeep(DocumentError):
     """An HTML document nested deeper than MAX_NESTING elements."""
 
@@ -104,6 +112,26 @@ def nesting(soup: BeautifulSoup) -> int:
 
 def kept_as_is(tag: Tag) -> bool:
     return tag.name in UNTRANSLATED or tag.get("translate") == "no"
+
+
+LANGUAGE_ATTRIBUTES = ("lang", "xml:lang")
+
+
+def declare_language(soup: BeautifulSoup, language: str) -> None:
+    """Every `lang` and `xml:lang` of the translated document, and its `<meta
+    http-equiv="content-language">`, set to `language`; elements given back as they were (code,
+    `translate="no"`, scripts) and what they hold keep theirs."""
+    stack = [soup]
+    while stack:
+        for element in stack.pop().find_all(True, recursive=False):
+            if kept_as_is(element) or element.name in VERBATIM:
+                continue
+            for name in LANGUAGE_ATTRIBUTES:
+                if name in element.attrs:
+                    element[name] = redeclared(element[name], language)
+            if element.name == "meta" and element.get("http-equiv", "").lower() == "content-language":
+                element["content"] = language
+            stack.append(element)
 
 
 def runs(container: Tag) -> list[list]:
@@ -204,6 +232,10 @@ class HtmlDocument:
     def __init__(self, html: str, formatter: str | None = "minimal", parser: str = "html.parser"):
         self.prolog, html = kept_prolog(html)
         self.soup = BeautifulSoup(html, parser)
+        if parser == "html.parser":  # the XML parser keeps no whitespace around the document type
+            for node in self.soup.contents:
+                if isinstance(node, Doctype):
+                    node.replace_with(DoctypeAsRead(str(node)))
         self.formatter = formatter
         if nesting(self.soup) > MAX_NESTING:
             raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
@@ -219,7 +251,9 @@ class HtmlDocument:
     def texts(self) -> list[str]:
         return [text for _, text, _ in self.runs]
 
-    def written(self, translations: list[Aligned]) -> str:
+    def written(self, translations: list[Aligned], language: str | None = None) -> str:
+        """The document with each run replaced by its translation, its markup placed; with
+        `language`, a document that had a run to translate declares it (declare_language)."""
         replaced: dict[int, list] = {}  # id of a run's first node → the run's new nodes
         for (run, text, spans), translation in zip(self.runs, translations):
             nodes = rebuilt(self.soup, layout(translation.text, place(text, nest(spans), translation)))
@@ -243,19 +277,24 @@ class HtmlDocument:
                     children.append(child)
             container.clear()
             container.extend(children)
+        if language and self.runs:
+            declare_language(self.soup, language)
         written = self.soup.decode(formatter=self.formatter)
         return self.prolog + restored_references(written) if self.prolog else written
 
 
-async def translate_html(html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]]) -> str:
+async def translate_html(
+    html: str, translate: Callable[[list[str]], Awaitable[list[Aligned]]], language: str | None = None
+) -> str:
     """`html` with the text of each run translated by `translate` (one call for all: each run's
-    text → a translation with its word alignment) and its inline markup placed on it. Parsing
-    and placing run off the event loop."""
+    text → a translation with its word alignment) and its inline markup placed on it, declaring
+    `language` where it declared one (HtmlDocument.written). Parsing and placing run off the
+    event loop."""
     document = await asyncio.to_thread(HtmlDocument, html)
     if not document.runs:
         return html
     translations = await translate(document.texts())
-    return await asyncio.to_thread(document.written, translations)
+    return await asyncio.to_thread(document.written, translations, language)
 
 
 class HtmlFile:
@@ -268,5 +307,5 @@ class HtmlFile:
     def texts(self) -> list[str]:
         return self.document.texts()
 
-    def written(self, translations: list[Aligned]) -> bytes:
-        return self.file.encoded(self.document.written(translations))
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
+        return self.file.encoded(self.document.written(translations, language))

@@ -172,7 +172,7 @@ class MarkdownDocument:
     def texts(self) -> list[str]:
         return [reader.text for _, _, _, reader in self.blocks]
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         lines = list(self.lines)
         cursor: dict[int, int] = {}  # line → where the next cell of a table row is looked for
         for (first, last, content, reader), translation in zip(self.blocks, translations):

@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..markup import Aligned, Span, layout, nest, place
-from . import DocumentError
+from . import DocumentError, redeclared
 
 # Elements of a paragraph that hold runs of its text: each is a span, written back around the words
 # aligned to its own (a hyperlink, a tracked insertion, a smart tag, custom XML).
 WRAPPERS = ("hyperlink", "ins", "smartTag", "customXml")
 # What a run may hold and still be text: anything else makes it a run kept as it is.
 TEXT_PARTS = ("rPr", "t", "tab", "br", "cr", "lastRenderedPageBreak", "softHyphen", "noBreakHyphen")
+# A Word run's language (`w:lang w:val`; its w:eastAsia and w:bidi name the languages of other scripts)
+WORD_LANGUAGE = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}val"
 
 
 @dataclass(frozen=True)
@@ -151,9 +153,20 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
         paragraph.append(end)  # DrawingML's end-of-paragraph properties come last, wherever their words went
 
 
+def declare_language(element, language: str) -> None:
+    """Every language `element` and what it holds declare (Word's `w:lang w:val`, DrawingML's
+    `lang` of run properties) set to `language`."""
+    for part in element.iter(etree.Element):
+        if local(part) == "lang" and part.get(WORD_LANGUAGE) is not None:
+            part.set(WORD_LANGUAGE, redeclared(part.get(WORD_LANGUAGE), language))
+        elif part.get("lang") is not None:
+            part.set("lang", redeclared(part.get("lang"), language))
+
+
 class OfficeDocument:
     """A document of paragraphs (`paragraphs`: readers with a `text`), each rewritten with its
-    translation by `rewrite(reader, translation)`, that `save(stream)` writes."""
+    translation by `rewrite(reader, translation)`, that `save(stream)` writes; `declare(language)`
+    makes what the translated document declares its language to be `language`."""
 
     paragraphs: list
 
@@ -163,12 +176,18 @@ class OfficeDocument:
     def rewrite(self, reader, translation: Aligned) -> None:
         rewrite(reader, translation)
 
+    def declare(self, language: str) -> None:
+        for reader in self.paragraphs:
+            declare_language(reader.paragraph, language)
+
     def texts(self) -> list[str]:
         return [reader.text for reader in self.paragraphs]
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         for reader, translation in zip(self.paragraphs, translations):
             self.rewrite(reader, translation)
+        if language and self.paragraphs:
+            self.declare(language)
         out = io.BytesIO()
         self.save(out)
         return out.getvalue()

@@ -3,7 +3,8 @@ and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a tex
 style (`text:span`) and its links (`text:a`) are its inline markup, placed on the translation by
 the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
 anything else inside it (a frame, a note, a bookmark) is kept as it is, at its aligned place.
-Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept."""
+Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept, but for the
+language of the styles' text and of the document, which becomes the translation's."""
 
 from __future__ import annotations
 
@@ -11,10 +12,12 @@ import io
 import re
 
 from ..markup import Aligned, Span, layout, nest, place
-from . import DocumentError
+from . import DocumentError, redeclared
 from .office import OfficeDocument, check_zip
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 INLINE = {(TEXT, "span"), (TEXT, "a")}
 BREAKS = {(TEXT, "line-break"), (TEXT, "tab"), (TEXT, "s")}
 WHITESPACE = re.compile(r"\s+")
@@ -94,6 +97,25 @@ class OpenDocument(OfficeDocument):
 
     def rewrite(self, reader: ParagraphReader, translation: Aligned) -> None:
         rewrite(reader, translation)
+
+    def declare(self, language: str) -> None:
+        """The language of every style's text (`fo:language`, its region `fo:country` left out,
+        `style:rfc-language-tag`) and the document's (meta.xml's `dc:language`) set to `language`."""
+        from odf.dc import Language
+        from odf.style import TextProperties
+
+        for properties in self.document.getElementsByType(TextProperties):
+            attributes = properties.attributes
+            declared = attributes.get((FO, "language"))
+            if declared is not None and redeclared(declared, language) != declared:
+                attributes[(FO, "language")] = language
+                attributes.pop((FO, "country"), None)  # the source language's region
+            tag = attributes.get((STYLE, "rfc-language-tag"))
+            if tag is not None:
+                attributes[(STYLE, "rfc-language-tag")] = redeclared(tag, language)
+        for declared in self.document.getElementsByType(Language):
+            for child in declared.childNodes:
+                child.data = redeclared(child.data, language)
 
     def save(self, stream) -> None:
         self.document.save(stream)

@@ -101,7 +101,7 @@ class SrtDocument:
     def texts(self) -> list[str]:
         return self.cues.texts()
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         import srt
 
         for subtitle, content in zip(self.subtitles, self.cues.written(translations)):
@@ -124,7 +124,7 @@ class VttDocument:
     def texts(self) -> list[str]:
         return self.cues.texts()
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         for caption, content in zip(self.vtt.captions, self.cues.written(translations)):
             if content is not None:
                 caption.text = content

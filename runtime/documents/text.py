@@ -16,7 +16,7 @@ class TextDocument:
     def texts(self) -> list[str]:
         return [self.lines[i] for i in self.wanted]
 
-    def written(self, translations: list[Aligned]) -> bytes:
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         lines = list(self.lines)
         for i, translation in zip(self.wanted, translations):
             lines[i] = translation.text

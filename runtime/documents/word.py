@@ -1,6 +1,7 @@
 """Word documents (.docx, opened and saved with python-docx): every paragraph of the body, its
 tables, headers and footers is a text, read and rewritten as runtime/documents/office.py says
-(run formatting and hyperlinks placed by the alignment; styles and numbering kept)."""
+(run formatting and hyperlinks placed by the alignment; styles and numbering kept, but for the
+proofing language of the paragraphs and styles, which becomes the translation's)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import io
 import zipfile
 
 from . import DocumentError
-from .office import OfficeDocument, ParagraphReader, check_zip
+from .office import OfficeDocument, ParagraphReader, check_zip, declare_language
 
 # The bytes a .docx may unpack to: a zip bomb is refused before it is opened.
 MAX_UNPACKED = 200 * 1024 * 1024
@@ -36,6 +37,11 @@ class WordDocument(OfficeDocument):
                 if not part.is_linked_to_previous:
                     parts.append(part._element)
         return [p for part in parts for p in part.iter(part.tag.split("}")[0] + "}p")]
+
+    def declare(self, language: str) -> None:
+        """The paragraphs' languages and the styles' (the document's default among them)."""
+        super().declare(language)
+        declare_language(self.document.styles.element, language)
 
     def save(self, stream) -> None:
         self.document.save(stream)
