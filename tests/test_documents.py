@@ -116,6 +116,9 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
         ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", r"not a SubRip file \(line 1 is not"),
         ("film.vtt", b"no header\n", "not a WebVTT file"),
         ("notes.txt", b"\xff\xfe bad", "not UTF-8 text"),
+        ("page.html", "<p>Café</p>".encode("latin-1"), "not UTF-8 text .byte 6. and it declares no other encoding"),
+        ("page.html", '<meta charset="x-mine"><p>Café'.encode("latin-1"), "'x-mine', which it declares, is unknown"),
+        ("page.html", '<meta charset="shift_jis"><p>\x82'.encode("latin-1"), "not shift_jis text, as it declares"),
         ("page.html", b"<b>" * 500 + b"deep", "deeper than"),
         ("sheet.xlsx", b"", "not a document format"),
     ],
@@ -651,3 +654,22 @@ def test_a_translated_document_declares_the_language_it_is_now_in():
     with zipfile.ZipFile(io.BytesIO(round_trip("notes.odt", out.getvalue(), "de"))) as after:
         styles = after.read("styles.xml")
         assert b'fo:language="de"' in styles and b"fo:country" not in styles
+
+
+@pytest.mark.unit
+def test_a_page_or_catalog_in_the_encoding_it_declares_is_read_in_it_and_written_in_utf_8():
+    """A Latin-1 page or catalog was refused as "not UTF-8 text"."""
+    page = '<html><head><meta charset="iso-8859-1"><title>Café</title></head><p>Grüße – “ok”</p></html>'
+    written = round_trip("page.html", page.encode("cp1252")).decode("utf-8")  # read as browsers read Latin-1
+    assert written == page.replace("iso-8859-1", "utf-8").replace("Café", "CAFÉ").replace(
+        "Grüße – “ok”", "GRÜSSE – “OK”"
+    ).replace('">', '"/>', 1)
+    xhtml = '<?xml version="1.0" encoding="ISO-8859-1"?>\n<html><p>Café</p></html>'
+    assert round_trip("page.html", xhtml.encode("latin-1")).decode("utf-8") == (
+        '<?xml version="1.0" encoding="UTF-8"?>\n<html><p>CAFÉ</p></html>'
+    )
+    wrongly_declared = '<meta charset="iso-8859-1"><p>Grüße</p>'.encode()  # UTF-8 whatever it says
+    assert "GRÜSSE" in round_trip("page.html", wrongly_declared).decode("utf-8")
+    catalog = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=ISO-8859-1\\n"\n\nmsgid "Café"\nmsgstr ""\n'
+    written = round_trip("de.po", catalog.encode("latin-1")).decode("utf-8")
+    assert "charset=UTF-8" in written and 'msgstr "CAFÉ"' in written

@@ -89,22 +89,36 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
 @dataclass(frozen=True)
 class TextFile:
     """A text file's text, without its byte-order mark and with "\n" line ends, and how to write
-    text back as the file was: its mark ("" or BOM) and its line end ("\r\n" for Windows)."""
+    text back as the file was: its mark ("" or BOM) and its line end ("\r\n" for Windows), in
+    UTF-8. `read_as`: the encoding it was read in when that was another (the one it declared), for
+    its format to declare UTF-8 instead; None for UTF-8."""
 
     text: str
     mark: str
     ending: str
+    read_as: str | None = None
 
     def encoded(self, text: str) -> bytes:
         return (self.mark + text.replace("\n", self.ending)).encode("utf-8")
 
 
-def decoded(data: bytes) -> TextFile:
-    """A text file's bytes as a TextFile; DocumentError when they are not UTF-8."""
+def decoded(data: bytes, declared: str | None = None) -> TextFile:
+    """A text file's bytes as a TextFile: read as UTF-8, or, where they are not UTF-8, in the
+    encoding the file declares (`declared`: an HTML page's charset, a catalog's); DocumentError
+    when neither reads them."""
     try:
-        text = data.decode("utf-8")
+        text, read_as = data.decode("utf-8"), None
     except UnicodeDecodeError as error:
-        raise DocumentError(f"not UTF-8 text (byte {error.start})") from None
+        if declared is None or declared.lower().replace("_", "-") in ("utf-8", "utf8"):
+            raise DocumentError(f"not UTF-8 text (byte {error.start}) and it declares no other encoding") from None
+        try:
+            text, read_as = data.decode(declared), declared
+        except LookupError:
+            raise DocumentError(
+                f"not UTF-8 text (byte {error.start}), and {declared!r}, which it declares, is unknown"
+            ) from None
+        except UnicodeDecodeError as error:
+            raise DocumentError(f"not {declared} text, as it declares, nor UTF-8 (byte {error.start})") from None
     mark = BOM if text.startswith(BOM) else ""
     ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
-    return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending)
+    return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending, read_as)

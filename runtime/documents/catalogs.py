@@ -2,25 +2,32 @@
 msgid; a plural message's msgid_plural too), its translation written to msgstr (msgstr[0] and the
 plural forms) and flagged fuzzy, as machine translation for a translator to review. Messages
 already translated or obsolete are left alone, and fuzzy ones unless asked (`fuzzy`: then they
-are translated anew, still fuzzy); the header, comments, references and flags are kept."""
+are translated anew, still fuzzy); the header, comments, references and flags are kept. A
+catalog in another charset than UTF-8 is written in UTF-8, its header saying so."""
 
 from __future__ import annotations
+
+import re
 
 from ..constants import primary_language
 from ..markup import Aligned
 from . import DocumentError, decoded
+
+CHARSET = re.compile(r"charset=[\w.:-]+")
 
 
 class PoDocument:
     def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
 
-        self.file = decoded(data)
+        self.file = decoded(data, polib.detect_encoding(data))
         text = self.file.text
         try:
             self.catalog = polib.pofile("\n" + text)  # polib reads a string naming a file as that file
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
             raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
+        if self.file.read_as:  # read in the charset it declares, written in UTF-8, and saying so
+            self.catalog.metadata["Content-Type"] = CHARSET.sub("charset=UTF-8", self.catalog.metadata["Content-Type"])
         self.entries = [
             entry
             for entry in self.catalog

@@ -18,6 +18,7 @@ as written, and the references to its entities as they are: nothing is expanded.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -297,12 +298,30 @@ async def translate_html(
     return await asyncio.to_thread(document.written, translations, language)
 
 
+# An XML declaration's encoding, rewritten where a page is written in UTF-8 instead of the one it declared.
+XML_ENCODING = re.compile(r"""\A(\s*<\?xml[^>]*?encoding\s*=\s*["'])[^"']*""")
+
+
+def declared_encoding(data: bytes) -> str | None:
+    """The encoding an HTML page declares (its meta charset or XML declaration), as browsers read
+    it: windows-1252 where it says Latin-1 or ASCII (the WHATWG Encoding Standard)."""
+    from bs4.dammit import EncodingDetector
+
+    label = EncodingDetector.find_declared_encoding(data, is_html=True)
+    try:
+        return "cp1252" if label and codecs.lookup(label).name in ("iso8859-1", "ascii") else label
+    except LookupError:
+        return label
+
+
 class HtmlFile:
-    """An .html file: its bytes (UTF-8, a byte-order mark kept) as an HtmlDocument."""
+    """An .html file: its bytes (UTF-8, a byte-order mark kept; or the encoding the page declares,
+    written back as UTF-8 and declared so) as an HtmlDocument."""
 
     def __init__(self, data: bytes):
-        self.file = decoded(data)
-        self.document = HtmlDocument(self.file.text)
+        self.file = decoded(data, declared_encoding(data))
+        text = self.file.text if self.file.read_as is None else XML_ENCODING.sub(r"\1UTF-8", self.file.text)
+        self.document = HtmlDocument(text)  # Beautiful Soup writes a meta charset as UTF-8
 
     def texts(self) -> list[str]:
         return self.document.texts()
