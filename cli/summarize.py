@@ -104,6 +104,7 @@ def summarize_command(
     output_format = check_format(output_format, align)
     check_heatmap_path(heatmap)
     refuse_an_input(output, [*(files or []), *(inputs or [])] or [Path("-")])
+    refuse_text_as_a_file(files or [])
     notify = notifier(quiet)
     summarizer = load_translator(model, "summarize", None, None, device, threads, notify)
     options = search.options(
@@ -189,6 +190,17 @@ def _note_other_languages(documents: list[str], first_number: int, summarizer, n
             f"input{'s' if len(numbers) > 1 else ''} {named} look{'' if len(numbers) > 1 else 's'} written in "
             f"{found!r}, and the summarizer reads {language!r}: translate first (attn translate --to {language})"
         )
+
+
+def refuse_text_as_a_file(files: list[Path]) -> None:
+    """A text given where a file is named (`attn summarize "The council voted…"`) is refused saying
+    where a text goes, before a model loads: a name of several words that is no file."""
+    for file in files:
+        if len(str(file).split()) > 1 and not file.exists():
+            raise UsageError(
+                f"{str(file)[:40]!r} is no file: attn summarize reads documents from files or standard input "
+                '(echo "TEXT" | attn summarize)'
+            )
 
 
 def _document_batches(

@@ -128,6 +128,13 @@ def test_a_missing_file_is_named_in_one_line_without_errno(reverse_model, tmp_pa
     assert result.returncode == 2 and message.count("\n") == 1 and "missing" in message and "Errno" not in message
 
 
+def test_a_text_given_to_summarize_as_a_file_says_where_a_text_goes():
+    """`attn summarize "The council voted…"` said "The council voted…: No such file or directory"."""
+    result = attn("summarize", "The council voted on Monday to close the old bridge.", check_rc=2)
+    message = result.stderr.decode()
+    assert message.count("\n") == 1 and "is no file" in message and "standard input" in message
+
+
 def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_model):
     """`head -c 300 /bin/ls | attn translate` printed 17 kB of made-up words; a Latin-1 line came
     back with U+FFFD and no word of why."""
