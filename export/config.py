@@ -157,7 +157,7 @@ class TrainConfig:
     keep_checkpoints: int = 0
     coverage_loss_weight: float = 1.0  # λ of Σ_t Σ_j min(a_tj, c_tj), with [model] coverage
     device: str = ""  # "cpu", "cuda", or "" for a GPU when one is visible (bf16 autocast there)
-    init_from: str = ""  # a run folder or an exported Transformer folder (models/en-de): a new run starts from its weights (a run's best.pt; those whose name and shape fit) and its tokenizer; relative to the current folder
+    init_from: str = ""  # a run folder or an exported Transformer folder (models/en-de): a new run starts from its weights (a run's best.pt; those whose name and shape fit; a pre-norm Transformer's layers it lacks start as the identity) and its tokenizer; relative to the current folder
     init_average: int = 0  # with init_from a run folder: the mean of that run's last N kept checkpoints instead of its best.pt (as `attn export --average N`)
     init_new_vocab: bool = False  # with init_from: learn this run's own tokenizer ([vocab]) on its mix instead of taking init_from's; each piece's embedding row and output bias start as the mean of those of the old pieces that spell it
 
@@ -211,7 +211,7 @@ def load_config(path: str | Path, overrides: typing.Sequence[str] = ()) -> Confi
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
     for override in overrides:
-        _apply_override(raw, override)
+        apply_override(raw, override)
     config = config_from_dict(raw, source=str(path))
     base = path.resolve().parent
     data = dataclasses.replace(
@@ -222,7 +222,7 @@ def load_config(path: str | Path, overrides: typing.Sequence[str] = ()) -> Confi
     return dataclasses.replace(config, data=data)
 
 
-def _apply_override(raw: dict, override: str) -> None:
+def apply_override(raw: dict, override: str) -> None:
     """Set raw[section][key] from 'section.key=value'."""
     name, equals, text = override.partition("=")
     section, dot, key = name.strip().partition(".")

@@ -53,6 +53,12 @@ def test_a_packed_run_trains_comes_back_and_starts_the_next(transformer_run, tmp
     trainer = Trainer(following, tmp_path / "next", QUIET_CONSOLE)
     own = trainer.model.state_dict()
     assert all(torch.equal(own[name].cpu(), weights[name]) for name in own)
+    # the same pack trained deeper (its new layer starting as the identity), brought back as what it is
+    deeper = ["model.encoder_layers=3", "train.max_steps=4"]
+    device_run.train(tmp_path / "pack", 1e6, tmp_path / "out3", tmp_path / "device3", "cpu", 3, deeper)
+    device_run.unpack(tmp_path / "out3", tmp_path / "pack", tmp_path / "back3")
+    assert json.loads((tmp_path / "back3" / "config.json").read_text())["model"]["encoder_layers"] == 3
+    assert "encoder_layers.2.attention.out.weight" in chosen_weights(tmp_path / "back3")[0]
 
 
 @pytest.mark.unit

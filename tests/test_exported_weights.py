@@ -59,6 +59,34 @@ def test_a_run_starts_from_an_exported_folder(transformer_run, tmp_path):
 
 
 @pytest.mark.integration
+def test_a_deeper_run_starts_from_a_folder_computing_what_it_computed(transformer_run, tmp_path):
+    """A model grown by layers its start lacks (a wider-than-deep question for the GPU rounds,
+    issue 60) starts where the start was: its new pre-norm layers add nothing yet, and learn."""
+    trained, folder = transformer_run
+    config = reverse_config(
+        config_file=REVERSE_TRANSFORMER_CONFIG,
+        train_overrides={"init_from": str(folder)},
+        encoder_layers=trained.config.model.encoder_layers + 2,
+        decoder_layers=trained.config.model.decoder_layers + 1,
+    )
+    grown = Trainer(config, tmp_path / "grown", QUIET)
+    source = torch.tensor([[5, 6, 7, 8, 3], [9, 10, 3, 0, 0]])  # ids of pieces, </s> (3) and padding (0)
+    mask, target = (source != 0).long(), torch.tensor([[1, 8, 7, 6, 5], [1, 10, 9, 0, 0]])
+    with torch.no_grad():
+        before, _ = trained.model.eval()(source, mask, target)
+        after, _ = grown.model.eval()(source, mask, target)
+    assert torch.allclose(before, after, atol=1e-5)
+    new = grown.model.encoder_layers[-1]
+    assert not new.attention.out.weight.any() and new.attention.query.weight.any()  # zero out, the rest drawn
+    grown.config = dataclasses.replace(config, train=dataclasses.replace(config.train, max_steps=2))
+    grown.train()
+    assert new.attention.out.weight.any() and new.feedforward[-1].weight.any()  # learning, from the first steps
+    post = dataclasses.replace(config, model=dataclasses.replace(config.model, layer_norm="post"))
+    with pytest.raises(ValueError, match="post-norm"):
+        grown.model.encoder_layers[-1].__class__(post.model).start_as_identity()
+
+
+@pytest.mark.integration
 def test_only_a_transformer_folder_is_read_back(reverse_model):
     with pytest.raises(ConfigError, match="only a Transformer"):
         exported_weights(reverse_model)

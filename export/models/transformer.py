@@ -110,6 +110,21 @@ class NormedLayer(nn.Module):
         summed = x + self.dropout(output)
         return norm(summed) if self.post else summed
 
+    def start_as_identity(self) -> None:
+        """Zero the projections by which each sublayer adds to x (attention's output, the
+        feed-forward's second linear): a pre-norm layer then passes x through unchanged, so a
+        model grown deeper by such layers computes what it did before (training moves them off
+        zero at its first step). A post-norm layer would still normalise x: refused."""
+        if self.post:
+            raise ValueError("a post-norm layer cannot start as the identity")
+        with torch.no_grad():
+            for module in self.modules():
+                last = module.out if isinstance(module, MultiHeadAttention) else None
+                last = module[-1] if isinstance(module, FeedForward) else last
+                if last is not None:
+                    last.weight.zero_()
+                    last.bias.zero_()
+
 
 class EncoderLayer(NormedLayer):
     def __init__(self, config: ModelConfig):

@@ -14,7 +14,9 @@
     #   python3 -m attn.export.training.device_run train work/device --minutes 8 --out $OUT
     # Two packs travel in one call (--out work/device/A, work/device/B; the rows are xz-compressed),
     # trained side by side on the one GPU (`train … &` each, then `wait`): two small models kept an
-    # H100 19 % busy.
+    # H100 19 % busy. One pack also trains twice side by side, the second deeper (`train … --set
+    # model.encoder_layers=10 --workdir /tmp/deeper --out $OUT/deeper`: its new layers start as the
+    # identity), to measure what depth buys for the same minutes.
     python -m attn.export.training.device_run unpack FILES_AT --pack work/device --into work/en-de-gpu1
     python -m attn.export.training.device_run restore                # the model folders back
 
@@ -36,11 +38,12 @@ import dataclasses
 import json
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 
 import torch
 
-from attn.export.config import Config, config_from_dict, load_config, model_settings
+from attn.export.config import Config, apply_override, config_from_dict, load_config, model_settings
 from attn.export.training.exported_weights import exported_weights, is_exported_folder
 from attn.export.training.train import (
     HELD_OUT_FILE,
@@ -55,6 +58,7 @@ TREE_LIMIT = 64 << 20  # bytes: the working tree and its carried folders, one ca
 PIECE_LIMIT = 15 << 20  # bytes: one file brought back (the tool's limit is 16 MiB)
 ASIDE = Path("work/models-aside")  # where `aside` keeps the shipped model folders
 RUN_CONFIG, START, WEIGHTS = "run-config.json", "start.pt", "weights-{}.pt"
+TRAINED_WITH = "trained_with"  # the key of summary.json brought back that holds the run's [model] and [vocab]
 # The packed rows: xz finds the rows a sample repeats (a third smaller than gzip), dev rows are few.
 TRAIN_ROWS, DEV_ROWS = "data/train.tsv.xz", "data/dev.tsv.gz"
 
@@ -100,10 +104,22 @@ def tree_size(root: Path) -> int:
     return sum((root / name.decode()).stat().st_size for name in listed if name and (root / name.decode()).is_file())
 
 
-def train(pack_folder: Path, minutes: float, out: Path, workdir: Path, device: str = "", average: int = 5) -> dict:
-    """Run the packed config from the packed weights for `minutes`; write the mean of the last
-    `average` kept checkpoints in fp16 pieces and summary.json into `out`; the run's summary."""
+def train(
+    pack_folder: Path,
+    minutes: float,
+    out: Path,
+    workdir: Path,
+    device: str = "",
+    average: int = 5,
+    overrides: Sequence[str] = (),
+) -> dict:
+    """Run the packed config, after `overrides` (`section.key=value`, as `attn train --set`: a
+    deeper model from the same pack, whose new layers start as the identity), from the packed
+    weights for `minutes`; write the mean of the last `average` kept checkpoints in fp16 pieces
+    and summary.json (with the [model] and [vocab] trained) into `out`; the run's summary."""
     raw = json.loads((pack_folder / RUN_CONFIG).read_text(encoding="utf-8"))
+    for override in overrides:
+        apply_override(raw, override)
     config = config_from_dict(raw, source=str(pack_folder / RUN_CONFIG))
     start = workdir / "start"
     start.mkdir(parents=True, exist_ok=True)
@@ -132,7 +148,10 @@ def train(pack_folder: Path, minutes: float, out: Path, workdir: Path, device: s
     out.mkdir(parents=True, exist_ok=True)
     for index, piece in enumerate(pieces({name: value.half() for name, value in weights.items()})):
         torch.save(piece, out / WEIGHTS.format(index))
-    (out / "summary.json").write_text(json.dumps({**summary, "averaged_steps": steps}, indent=2), encoding="utf-8")
+    trained_with = {"model": model_settings(config), "vocab": raw["vocab"]}
+    (out / "summary.json").write_text(
+        json.dumps({**summary, "averaged_steps": steps, TRAINED_WITH: trained_with}, indent=2), encoding="utf-8"
+    )
     return summary
 
 
@@ -151,13 +170,14 @@ def pieces(weights: dict[str, torch.Tensor]) -> list[dict[str, torch.Tensor]]:
 
 def unpack(files: Path, pack_folder: Path, into: Path) -> None:
     """The run folder of what `train` brought back: best.pt (fp32), the pack's tokenizer, the
-    [model] and [vocab] it was trained with, and the summary."""
+    [model] and [vocab] it was trained with (config.json), and the summary."""
     weights: dict[str, torch.Tensor] = {}
     for path in sorted(files.glob(WEIGHTS.format("*"))):
         weights.update(torch.load(path, weights_only=True))
     if not weights:
         raise FileNotFoundError(f"{files}: no {WEIGHTS.format('N')} files")
     summary = json.loads((files / "summary.json").read_text(encoding="utf-8"))
+    trained_with = summary.pop(TRAINED_WITH)
     into.mkdir(parents=True, exist_ok=True)
     torch.save(
         {"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]}, into / "best.pt"
@@ -165,10 +185,7 @@ def unpack(files: Path, pack_folder: Path, into: Path) -> None:
     shutil.copy(pack_folder / "tokenizer.json", into / "tokenizer.json")
     if (pack_folder / HELD_OUT_FILE).exists():
         shutil.copy(pack_folder / HELD_OUT_FILE, into / HELD_OUT_FILE)
-    raw = json.loads((pack_folder / RUN_CONFIG).read_text(encoding="utf-8"))
-    (into / "config.json").write_text(
-        json.dumps({key: raw[key] for key in ("model", "vocab")}, indent=2), encoding="utf-8"
-    )
+    (into / "config.json").write_text(json.dumps(trained_with, indent=2), encoding="utf-8")
     (into / "summary.json").write_text(json.dumps(summary, indent=2), encoding="utf-8")
 
 
@@ -204,6 +221,9 @@ def main(argv: list[str] | None = None) -> None:
     training.add_argument("--workdir", type=Path, default=Path("/tmp/attn-device-run"))
     training.add_argument("--device", default="", help="'' (a GPU when PyTorch sees one), cuda or cpu")
     training.add_argument("--average", type=int, default=5)
+    training.add_argument(
+        "--set", dest="overrides", action="append", default=[], help="section.key=value over the packed config"
+    )
     unpacking = verbs.add_parser("unpack")
     unpacking.add_argument("files", type=Path)
     unpacking.add_argument("--pack", type=Path, default=Path("work/device"))
@@ -225,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
                 "shipped model folders out of the tree"
             )
     elif args.verb == "train":
-        summary = train(args.pack, args.minutes, args.out, args.workdir, args.device, args.average)
+        summary = train(args.pack, args.minutes, args.out, args.workdir, args.device, args.average, args.overrides)
         print(json.dumps({key: summary[key] for key in ("steps", "train_minutes", "best_dev_bleu")}))
     elif args.verb == "unpack":
         unpack(args.files, args.pack, args.into)

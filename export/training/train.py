@@ -231,7 +231,7 @@ class Trainer:
         )
         self.model = seeded_model(config, self.corpus.tokenizer.vocab_size)
         if starting and config.train.init_from:
-            taken = initial_weights(
+            taken, grown = initial_weights(
                 self.model,
                 Path(config.train.init_from),
                 config.train.init_average,
@@ -239,6 +239,7 @@ class Trainer:
             )
             total = len(self.model.state_dict())
             rest = "" if taken == total else ", the others freshly initialised"
+            rest += f"; {grown} layers it lacks start as the identity" if grown else ""
             self.console.log(f"started from {config.train.init_from}: {taken} of {total} weight tensors taken{rest}")
         self.model = self.model.to(self.device)
         self.autocast = bf16_autocast(config.train.bf16_autocast, self.device)
@@ -542,8 +543,11 @@ def adopt_tokenizer(start: Path, workdir: Path) -> None:
         raise ConfigError(f"[train] init_from: {workdir} already has another tokenizer than {start}")
 
 
-def initial_weights(model: EncoderDecoder, start: Path, average: int = 0, new_tokenizer: Path | None = None) -> int:
-    """Load into `model` the weights of `start` whose name and shape it has; how many. `start` is
+def initial_weights(
+    model: EncoderDecoder, start: Path, average: int = 0, new_tokenizer: Path | None = None
+) -> tuple[int, int]:
+    """Load into `model` the weights of `start` whose name and shape it has; how many, and how many
+    of its layers start as the identity where `start` has none (grown_layers). `start` is
     a run folder (best.pt, or the mean of its last `average` kept checkpoints: `chosen_weights`)
     or an exported Transformer folder (its graphs' weights: exported_weights). With
     `new_tokenizer` (the run's own, `[train] init_new_vocab`), the vocabulary-indexed weights are
@@ -563,7 +567,24 @@ def initial_weights(model: EncoderDecoder, start: Path, average: int = 0, new_to
     own = model.state_dict()
     taken = {name: value for name, value in weights.items() if name in own and own[name].shape == value.shape}
     model.load_state_dict(taken, strict=False)
-    return len(taken)
+    grown = grown_layers(model, taken)
+    for layer in grown:
+        layer.start_as_identity()
+    return len(taken), len(grown)
+
+
+def grown_layers(model: EncoderDecoder, taken: dict) -> list:
+    """The layers of a pre-norm Transformer that none of the `taken` weights belong to: those of
+    a model deeper than the one it starts from, which start as the identity
+    (NormedLayer.start_as_identity); a post-norm or RNN model's new layers start fresh."""
+    if model.config.architecture != "transformer" or model.config.layer_norm != "pre":
+        return []
+    return [
+        layer
+        for stack in ("encoder_layers", "decoder_layers")
+        for index, layer in enumerate(getattr(model, stack))
+        if not any(name.startswith(f"{stack}.{index}.") for name in taken)
+    ]
 
 
 def trained_model(config: Config, workdir: Path, average: int = 0) -> tuple[EncoderDecoder, list[int]]:
