@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from attn.runtime.constants import language_code
+from attn.runtime.constants import TASKS, language_code
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import TEXT_OPTIONS, TextOptions
@@ -59,8 +59,17 @@ ToOption = Annotated[
         help="Target language (default: German, or English from German or French); --to alone detects the source.",
     ),
 ]
+
+
+def _task(value: str) -> str:
+    if value not in TASKS:
+        raise typer.BadParameter(f"choose {' or '.join(TASKS)}", param_hint="--task")
+    return value
+
+
 TaskOption = Annotated[
-    str, typer.Option("--task", help="The installed model to use without --model: translate or summarize.")
+    str,
+    typer.Option("--task", callback=_task, help="The installed model to use without --model: translate or summarize."),
 ]
 DeviceOption = Annotated[str, typer.Option("--device", help="cpu or cuda.", rich_help_panel=PERFORMANCE_PANEL)]
 ThreadsOption = Annotated[

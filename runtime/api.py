@@ -35,6 +35,7 @@ from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router
 from .sentences import joined
+from .sessions import DEVICES
 from .texts import TEXT_OPTIONS, TextOptions, Translation
 
 log = logging.getLogger("attn")
@@ -77,7 +78,9 @@ class Translator:
         threads: int = 0,
         notify: Callable[[str], None] = log.info,
     ):
-        self.device, self.threads, self.notify = device, threads, notify
+        if device not in DEVICES:
+            raise ValueError(f"device must be one of {', '.join(DEVICES)}, got {device!r}")
+        self.device, self.threads, self.notify = device, counted("threads", threads, 0), notify
         self.folders = [Path(folder) for folder in folders]
         manifests = [read_manifest(folder, verify_checksums=False) for folder in self.folders]
         translating = [(folder, m) for folder, m in zip(self.folders, manifests) if m.task == "translate"]
@@ -118,6 +121,8 @@ class Translator:
         False translates each text whole. `source` and `target` are codes or names ("de",
         "German"); one that no loaded model reaches, directly or through English, is a
         ValueError."""
+        counted("batch_size", batch_size, 1)
+        texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
         source, target = (None if code is None else language_code(code) for code in (source, target))
@@ -169,6 +174,8 @@ class Translator:
         headline drew on most) or of each of a list."""
         if isinstance(sentences, bool) or not isinstance(sentences, int) or not 1 <= sentences <= MOST_SENTENCES:
             raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
+        counted("batch_size", batch_size, 1)
+        texts_given(texts)
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))
@@ -184,6 +191,21 @@ class Translator:
             for d, n in zip(documents, found)
         ]
         return results[0] if single else results
+
+
+def counted(name: str, value, least: int) -> int:
+    """`value`, an integer of at least `least`; a ValueError naming `name` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise ValueError(f"{name} must be an integer of at least {least}, got {value!r}")
+    return value
+
+
+def texts_given(texts) -> None:
+    """A TypeError unless `texts` is a text or a list (or tuple) of texts."""
+    if not isinstance(texts, str) and not (
+        isinstance(texts, (list, tuple)) and all(isinstance(text, str) for text in texts)
+    ):
+        raise TypeError(f"texts must be a str or a list of str, got {type(texts).__name__}")
 
 
 def load(

@@ -135,6 +135,13 @@ def test_a_text_given_to_summarize_as_a_file_says_where_a_text_goes():
     assert message.count("\n") == 1 and "is no file" in message and "standard input" in message
 
 
+def test_an_unknown_task_is_a_usage_error(tmp_path):
+    """`attn eval FILE --task foo` said "internal error: KeyError: 'foo'" and exited 1."""
+    (tmp_path / "pairs.tsv").write_text("a\tb\n")
+    result = attn("eval", str(tmp_path / "pairs.tsv"), "--task", "foo", check_rc=2)
+    assert "choose translate or summarize" in result.stderr.decode() and "KeyError" not in result.stderr.decode()
+
+
 def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_model):
     """`head -c 300 /bin/ls | attn translate` printed 17 kB of made-up words; a Latin-1 line came
     back with U+FFFD and no word of why."""

@@ -69,6 +69,17 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de").translate("Hello.", beam=0)
     with pytest.raises(TypeError):
         attn.load("en-de").translate("Hello.", lenght_penalty=1.0)
+    # a division by zero, a device that failed only at the first translation, an int "not iterable"
+    with pytest.raises(ValueError, match="batch_size"):
+        attn.load("en-de").translate("Hello.", batch_size=0)
+    with pytest.raises(ValueError, match="batch_size"):
+        attn.load("summarize").summarize(article, batch_size=-2)
+    with pytest.raises(ValueError, match="threads"):
+        attn.load("en-de", threads=-1)
+    with pytest.raises(ValueError, match="device"):
+        attn.load("en-de", device="tpu")
+    with pytest.raises(TypeError, match="texts must be a str or a list of str"):
+        attn.load("en-de").translate(5)
 
 
 def test_a_direction_no_model_reaches_is_a_value_error():

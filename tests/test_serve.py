@@ -137,6 +137,16 @@ BAD_REQUESTS = {
     ),
     "malformed JSON": ({"content": b'{"q": ', "headers": {"content-type": "application/json"}}, 400, "not valid JSON"),
     "a JSON list": ({"json": ["a0"]}, 400, "JSON object"),
+    "JSON nested 3,000 deep": (
+        {"content": b'{"q": ' + b"[" * 3000 + b"]" * 3000 + b"}", "headers": {"content-type": "application/json"}},
+        400,
+        "nested too deeply",
+    ),
+    "more alternatives than the server's beam": (
+        {"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": 16}},
+        400,
+        "alternatives",
+    ),
     "binary": ({"content": bytes(range(256)) * 4, "headers": {"content-type": "application/json"}}, 400, "not UTF-8"),
     "too many texts": ({"json": {"q": ["a0"] * 129, "source": "sym", "target": "sym"}}, 413, "text limit (128)"),
     "too many characters": ({"json": {"q": "a0 " * 7000, "source": "sym", "target": "sym"}}, 413, "character limit"),

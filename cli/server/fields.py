@@ -56,6 +56,8 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
                 parsed = json.loads(text) if text.strip() else {}
             except ValueError:
                 raise HTTPException(400, "Invalid request: the body is not valid JSON") from None
+            except RecursionError:  # Python's decoder recurses once per level
+                raise HTTPException(400, "Invalid request: the JSON body is nested too deeply") from None
             if not isinstance(parsed, dict):
                 raise HTTPException(400, "Invalid request: the body must be a JSON object")
             fields.update(parsed)

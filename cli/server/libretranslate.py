@@ -16,12 +16,12 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
-from attn.runtime.search import SEARCH_LIMITS
 
 from .fields import integer, read_fields, required, texts_of
 from .files import download_name
 from .served import Server
 from .served import detect as detect_languages
+from .settings import SERVER_SEARCH_LIMITS
 from .spec import openapi
 
 TEXT_FORMATS = ("text", "html")
@@ -37,7 +37,7 @@ async def translate(request: Request) -> JSONResponse:
     text_format = fields.get("format") or "text"
     if text_format not in TEXT_FORMATS:
         raise HTTPException(400, f"{text_format} format is not supported")
-    alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SEARCH_LIMITS["n_best"][1] - 1)
+    alternatives = integer(fields.get("alternatives", 0), "alternatives", 0, SERVER_SEARCH_LIMITS["n_best"] - 1)
     if text_format == "html":
         outputs, detected = await server.translated_html(texts, source, target)
         body: dict = {"translatedText": outputs}
