@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class TextOptions:
     """What the text translator does around the search. `sentences`: a translation model takes a
-    text of several sentences one sentence at a time (runtime/sentences.py) and joins their best
-    translations. `max_source_pieces` (None: the model's) is the longest source read at once: a
+    text of several lines or sentences one line's sentence at a time (runtime/sentences.py) and
+    joins their best translations, a line's by spaces and the lines by their line breaks. `max_source_pieces` (None: the model's) is the longest source read at once: a
     translation model translates a longer sentence in parts, a summarizer condenses a longer
     document to its salient sentences (runtime/condense.py) or reads the head of one that has no
     sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) repairs mangled copies of verbatim
@@ -111,38 +111,52 @@ class TextTranslator:
         limit = text_options.max_source_pieces
         if self.model.manifest.task == "summarize":
             texts = self.condensed(texts, limit, first_number, stop)
-        parts = []  # (input index, source part)
+        parts = []  # (input index, its line's number, source part)
+        lines: list[list[str]] = []  # each input's lines, as it is translated
         for index, text in enumerate(texts):
-            if not has_words(text):  # blank, or punctuation alone: nothing to translate
-                continue
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
-            units = split_sentences(text, self.model.source_lang) if split else [text]
+            lines.append(text.split("\n") if split else [text])
+            if not has_words(text):  # blank, or punctuation alone: nothing to translate
+                continue
             parts += [
-                (index, self.tagged(piece))
-                for unit in units
+                (index, number, self.tagged(piece))
+                for number, unit in self.units(lines[-1], split)
                 for piece in self.fitted(first_number + index, unit, limit)
             ]
         translated: list[list[Translation]] = [[] for _ in parts]
-        order = sorted(range(len(parts)), key=lambda i: len(parts[i][1].ids))
+        order = sorted(range(len(parts)), key=lambda i: len(parts[i][2].ids))
         size = even_batch_size(len(order), batch_size, self.model.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
         # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
         # "Batches longest first")
         batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
         found = map_in_threads(
-            lambda batch: self.model.search([parts[i][1].ids for i in batch], options, stop),
+            lambda batch: self.model.search([parts[i][2].ids for i in batch], options, stop),
             batches,
             self.model.workers,
         )
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
-                translated[i] = self.distinct(parts[i][1], hypotheses, options.n_best, text_options.replace_unk)
-        per_input: list[list[list[Translation]]] = [[] for _ in texts]
-        for (index, _), hypotheses in zip(parts, translated):
-            per_input[index].append(hypotheses)
-        return [self.assemble(text, found) for text, found in zip(texts, per_input)]
+                translated[i] = self.distinct(parts[i][2], hypotheses, options.n_best, text_options.replace_unk)
+        per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
+        for (index, number, _), hypotheses in zip(parts, translated):
+            per_input[index].append((number, hypotheses))
+        return [self.assemble(*found) for found in zip(texts, lines, per_input)]
+
+    def units(self, lines: list[str], split: bool) -> list[tuple[int, str]]:
+        """What of a text's `lines` is searched, each with its line's number: with `split`, the
+        sentences of each line with words (a line break stays where it was, as LibreTranslate keeps
+        it; a line without words comes back as it was); otherwise the one line whole."""
+        if not split:
+            return [(0, lines[0])]
+        return [
+            (number, sentence)
+            for number, line in enumerate(lines)
+            if has_words(line)
+            for sentence in split_sentences(line.strip(), self.model.source_lang)
+        ]
 
     def distinct(
         self, source: SourcePieces, hypotheses: list[Hypothesis], n_best: int, replace_unk: bool
@@ -228,22 +242,27 @@ class TextTranslator:
         )
         return pieces
 
-    def assemble(self, text: str, parts: list[list[Translation]]) -> list[Translation]:
+    def assemble(self, text: str, lines: list[str], parts: list[tuple[int, list[Translation]]]) -> list[Translation]:
+        """A text's n-best translations from its parts' (each with its line's number): those of
+        its one part, or the best of each part, a line's joined by spaces and its lines by line
+        breaks (a line without words as it was), their alignments side by side."""
         if not parts and text.strip() and self.model.manifest.task == "translate":
             return unchanged(text)  # punctuation alone ("!?!", "---") comes back as it was; its summary is empty
         if not parts:
             source = self.tagged(self.source_pieces(text))
             return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
-        if len(parts) == 1:
-            return parts[0]
-        best = [hypotheses[0] for hypotheses in parts]
+        if len(parts) == 1 and len(lines) == 1:
+            return parts[0][1]
+        best = [[hypotheses[0] for number, hypotheses in parts if number == line] for line in range(len(lines))]
+        searched = [t for found in best for t in found]
+        by_line = [found or unchanged(line.strip()) for found, line in zip(best, lines)]
         return [
             Translation(
-                " ".join(t.text for t in best),
-                [token for t in best for token in t.tokens],
-                float(np.mean([t.score for t in best])),
+                "\n".join(" ".join(t.text for t in found) for found in by_line),
+                [token for t in searched for token in t.tokens],
+                float(np.mean([t.score for t in searched])),
                 np.zeros((0, 0), np.float32),
-                lambda: join_alignments([t.alignment for t in best]),
+                lambda: join_alignments([t.alignment for found in by_line for t in found if t.alignment.source_words]),
             )
         ]
 

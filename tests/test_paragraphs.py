@@ -72,6 +72,24 @@ def test_a_line_of_sentences_is_translated_sentence_by_sentence(reverse_model):
 
 
 @pytest.mark.integration
+def test_a_text_of_several_lines_keeps_its_line_breaks(reverse_model):
+    """A text with line breaks (LibreTranslate's q, the Python API's text, a catalog's message) came
+    back as one run of sentences: each line is translated as it is alone, and the breaks, blank
+    lines and lines without words stay where they were."""
+    from attn.runtime.loaded_model import LoadedModel
+
+    translator = LoadedModel(reverse_model)
+    [[text]] = translator.translate(["a0 b1.\r\n\nc2 d3. e0 f1.\n---\ng2\n"])
+    alone = [found[0].text for found in translator.translate(["a0 b1.", "c2 d3. e0 f1.", "g2"])]
+    assert text.text.split("\n") == [alone[0], "", alone[1], "---", alone[2]]
+    assert text.alignment.source_words == ["a0", "b1.", "c2", "d3.", "e0", "f1.", "---", "g2"]
+    assert text.alignment.target_words == text.text.split()
+    assert (
+        len(translator.translate(["a0 b1."], translator.default_options(beam=3, n_best=3))[0]) > 1
+    )  # one line: n-best
+
+
+@pytest.mark.integration
 def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     text = "\na0 b1\nc2\n\n\nd3 e0.\nf1 g2.\n"
     out = attn("translate", "-m", str(reverse_model), "--paragraphs", stdin=text).stdout.decode()
@@ -102,3 +120,10 @@ def test_a_heat_map_of_several_sentences_draws_their_blocks():
     notes = []
     assert heatmap_alignment(join_alignments([wide, second]), 4, notes.append) is wide
     assert "input 4" in notes[0]
+
+
+@pytest.mark.unit
+def test_a_translation_of_several_lines_prints_on_one_line_without_double_spaces():
+    from attn.cli.formats.text import one_line
+
+    assert one_line("Bonjour !\n\nMerci.\n") == "Bonjour ! Merci."

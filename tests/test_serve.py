@@ -440,6 +440,19 @@ def test_every_way_a_client_sends_its_fields_is_read(server, reverse_model, how)
 
 
 @pytest.mark.integration
+def test_a_text_keeps_its_line_breaks_as_libretranslate_does(server, reverse_model):
+    """Paragraphs sent in one q came back run together."""
+    import httpx
+
+    reply = httpx.post(server.url + "/translate", json={"q": "a0 b1\n\nc2 d3", "source": "sym", "target": "sym"})
+    assert reply.json()["translatedText"].split("\n") == [
+        *cli_translations(reverse_model, ["a0 b1"]),
+        "",
+        *cli_translations(reverse_model, ["c2 d3"]),
+    ]
+
+
+@pytest.mark.integration
 def test_html_keeps_its_markup_and_translates_its_sentences_whole(server, reverse_model):
     import httpx
     from bs4 import BeautifulSoup

@@ -8,7 +8,7 @@ from attn.runtime.texts import Translation
 
 
 def one_line(text: str) -> str:
-    return " ".join(text.splitlines())
+    return " ".join(line for line in text.splitlines() if line.strip())
 
 
 class TextFormat:
