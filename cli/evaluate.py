@@ -17,9 +17,11 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
+from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.errors import UsageError
+from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.registry import resolve_model
+from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import TextOptions
 from attn.runtime.tsv import Row, read_tsv
@@ -37,6 +39,8 @@ from .options import (
     search_options,
 )
 from .output import output_file
+
+DETECTION_ROWS = 100  # the sources whose language is the file's, when --from does not say
 
 
 @search_options(
@@ -102,6 +106,8 @@ def eval_command(
             )
         ]
     else:
+        if task == "translate" and not model and source_lang in (None, "auto"):
+            source_lang = detected_source(rows, target_lang)
         notes = [FewNotes() for _ in models]
         translators = [
             LoadedModel(
@@ -148,6 +154,20 @@ def write_atomically(path: Path, text: str) -> None:
     """`text` into `path` whole or not at all (a full disk leaves the old file, not a truncated one)."""
     with output_file(path):
         sys.stdout.write(text)
+
+
+def detected_source(rows: list[Row], target: str | None) -> str:
+    """The language of the rows' sources among those of the installed models (into `target`),
+    with a note: the default en→de model scored the German column of a file read with
+    --swap-columns, silently."""
+    candidates = {source for source, into in installed_pairs() if target in (None, into)}
+    if not candidates:
+        raise UsageError(f"no installed model translates into {target} (see `attn models`)")
+    language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), candidates)
+    warn_on_stderr(
+        f"the sources read as {LANGUAGE_NAMES.get(language, language)} ({language}): --from sets the language"
+    )
+    return language
 
 
 @dataclass

@@ -4,9 +4,11 @@ user's own files, and errors that name a file without Python's "[Errno N]"."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -140,6 +142,14 @@ def test_an_unknown_task_is_a_usage_error(tmp_path):
     (tmp_path / "pairs.tsv").write_text("a\tb\n")
     result = attn("eval", str(tmp_path / "pairs.tsv"), "--task", "foo", check_rc=2)
     assert "choose translate or summarize" in result.stderr.decode() and "KeyError" not in result.stderr.decode()
+
+
+def test_eval_reads_the_language_of_the_sources_it_is_given():
+    """`attn eval FILE --swap-columns` scored the default en→de model on the German column (BLEU 2)."""
+    fixture = Path(__file__).parent / "fixtures" / "en-de-test-slice.tsv"
+    result = attn("eval", str(fixture), "--swap-columns", "--limit", "4", "--json", "-")
+    assert "read as German (de)" in result.stderr.decode()
+    assert json.loads(result.stdout)["model"] == "de-en"
 
 
 def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_model):
