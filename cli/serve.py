@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from pathlib import Path
 from typing import Annotated, Optional
@@ -148,6 +149,7 @@ def serve_command(
         raise UsageError(f"attn serve needs the Python package {error.name!r}: pip install 'attn[serve]'") from None
     from attn.runtime.loaded_model import LoadedModel
 
+    listening = bound_socket(host, port)  # before anything loads: a port in use is told at once
     if install:
         from .models_install import install_named
 
@@ -204,7 +206,7 @@ def serve_command(
     # all the same, asyncio's error is logged once a minute, not 100,000 times.
     raise_file_limit()
     logging.getLogger("asyncio").addFilter(OncePerMinute("socket.accept() out of system resource"))
-    uvicorn.run(
+    settings = uvicorn.Config(
         app,
         host=host,
         port=port,
@@ -214,3 +216,18 @@ def serve_command(
         limit_concurrency=max_connections,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
     )
+    uvicorn.Server(settings).run(sockets=[listening])
+
+
+def bound_socket(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to `host` and `port`, as uvicorn binds one (IPv6 for an address with a
+    colon; an address that a server just left is reused); a UsageError when it cannot be (a port
+    in use: uvicorn said so after the models had loaded, and exited 3)."""
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host.strip("[]"), port))
+    except OSError as error:
+        listening.close()
+        raise UsageError(f"--host {host} --port {port}: cannot listen there ({error.strerror or error})") from None
+    return listening

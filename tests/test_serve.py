@@ -420,6 +420,22 @@ def test_german_and_french_are_translated_through_english():
         server.stop()
 
 
+@pytest.mark.integration
+def test_a_port_in_use_is_one_line_before_any_model_loads(reverse_model):
+    """uvicorn said so after the models had loaded, and exited 3."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = subprocess.run(
+            [sys.executable, "-m", "attn.cli", "serve", "--port", str(port), "--models", str(reverse_model)],
+            capture_output=True,
+            timeout=120,
+        )
+    assert result.returncode == 2 and result.stderr.decode().count("\n") == 1
+    assert f"--port {port}: cannot listen there" in result.stderr.decode()
+
+
 # ---- LibreTranslate's ways of asking ----------------------------------------------------
 @pytest.mark.integration
 @pytest.mark.parametrize("how", ["json", "form", "multipart", "query string"])
