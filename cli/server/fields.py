@@ -21,6 +21,15 @@ from attn.runtime.texts import TEXT_OPTIONS, TextOptions
 from .settings import SERVER_SEARCH_LIMITS, Limits
 
 
+def first_values(pairs) -> dict:
+    """Form fields (name, value) by name, a repeated one at its first value, as LibreTranslate
+    (Flask) reads `q=a&q=b`."""
+    found: dict = {}
+    for name, value in pairs:
+        found.setdefault(name, value)
+    return found
+
+
 async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
     """The request's fields: a JSON object, or (LibreTranslate's clients send these) a form body.
     The body is read up to the limit and no further (413 beyond it); the API key is checked here."""
@@ -39,13 +48,13 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
     except ClientDisconnect:
         raise HTTPException(499, "the client went away") from None
     content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    fields = {} if json_only else dict(request.query_params)
+    fields = {} if json_only else first_values(request.query_params.multi_items())
     if content_type == "multipart/form-data" and not json_only:
         try:
             form = await _replayed(request, bytes(body)).form(max_files=1, max_fields=1000)
         except Exception as error:  # python-multipart's and Starlette's parse errors
             raise HTTPException(400, f"Invalid request: malformed multipart body ({type(error).__name__})") from None
-        fields.update(form.items())
+        fields.update(first_values(form.multi_items()))
     else:
         try:
             text = bytes(body).decode("utf-8")
@@ -62,7 +71,7 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
                 raise HTTPException(400, "Invalid request: the body must be a JSON object")
             fields.update(parsed)
         else:
-            fields.update(parse_qsl(text, keep_blank_values=True))
+            fields.update(first_values(parse_qsl(text, keep_blank_values=True)))
     if limits.api_keys is not None:
         key = fields.get("api_key")
         if not isinstance(key, str) or not any(
