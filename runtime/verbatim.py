@@ -32,6 +32,21 @@ JOINED_SIMILARITY = 0.8
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 
 
+# A line's opening mark, a list item's or a dialogue's: the one the source opens with opens the
+# translation, where the model wrote another (German software translations write "‒", the figure
+# dash, for the "- " and "* " of their sources, and the model learned it).
+LIST_MARKS = frozenset("-*•·‒–—")
+
+
+def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
+    """The alignment with its first target word made the source's opening mark where both are
+    such marks and differ."""
+    source, target = alignment.source_words, alignment.target_words
+    if not (source and target and source[0] in LIST_MARKS and target[0] in LIST_MARKS and target[0] != source[0]):
+        return alignment
+    return WordAlignment(source, [source[0], *target[1:]], alignment.weights)
+
+
 def looks_verbatim(word: str) -> bool:
     return bool(VERBATIM.search(word))
 
@@ -55,7 +70,9 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
     rows averaged into one). Each verbatim source word is copied once: into the word or run that
     matches it best; another near miss of a path, address or URL right beside it (the token
     written twice) is dropped. An address or URL whose parts the model translated is put back in
-    place of the run linked to it (ADDRESS)."""
+    place of the run linked to it (ADDRESS). A list or dialogue mark opening the source opens the
+    translation as it was (kept_list_mark)."""
+    alignment = kept_list_mark(alignment)
     words = list(alignment.target_words)
     verbatim = {
         index: core
