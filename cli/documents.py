@@ -62,10 +62,11 @@ def read_input(path: Path) -> bytes:
 
 
 def translate_document(
-    document: Document, translate: Callable[[list[str]], list], language: str, output: Path | None
+    document: Document, translate: Callable[[list[str]], list], language: str | None, output: Path | None
 ) -> int:
-    """Translate `document` with `translate` (texts → each one's n-best list, in `language`) into
-    `output`, written whole or not at all; returns the number of texts translated."""
+    """Translate `document` with `translate` (texts → each one's n-best list, in `language`; None:
+    not one language) into `output`, written whole or not at all; returns the number of texts
+    translated."""
     texts = document.texts()
     written = document.written([found[0] for found in translate(texts)] if texts else [], language)
     with output_file(output):

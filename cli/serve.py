@@ -227,6 +227,7 @@ def bound_socket(host: str, port: int) -> socket.socket:
     listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         listening.bind((host.strip("[]"), port))
+        listening.listen()  # a second server bound beside it, not yet listening, would pass too
     except OSError as error:
         listening.close()
         raise UsageError(f"--host {host} --port {port}: cannot listen there ({error.strerror or error})") from None

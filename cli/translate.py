@@ -178,12 +178,14 @@ def translate_command(
             )
         router = Router(pairs, load, notify)
         n_best = 1 if search.sample else search.n_best
+        language = target_lang  # what a translated document declares: the one target, when one is given
 
         def decode(inputs, batch_size, first_number):
             return router.translate(inputs, source_lang, target_lang, batch_size, first_number, search.text)
     else:
         translator, options = load((None if source_lang == "auto" else source_lang, target_lang))
         n_best = options.n_best
+        language = translator.target_lang
 
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
@@ -196,7 +198,7 @@ def translate_command(
                 report_uncovered(f"{document}, text {number}", result[0], notify)
             return found
 
-        translate_document(parsed, decode_document, target_lang or translator.target_lang, output)
+        translate_document(parsed, decode_document, language, output)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches

@@ -122,7 +122,7 @@ class Translator:
         "German"); one that no loaded model reaches, directly or through English, is a
         ValueError."""
         counted("batch_size", batch_size, 1)
-        texts_given(texts)
+        single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
         source, target = (None if code is None else language_code(code) for code in (source, target))
@@ -136,8 +136,6 @@ class Translator:
             model = self._model(self.owners[pair], pair)
             return model, model.search_options(beam, n_best if last else 1, sample and last, self.notify, **search)
 
-        single = isinstance(texts, str)
-        inputs = [texts] if single else list(texts)
         router = Router(self.pairs, load, self.notify)
         routes = router.routes
         if (
@@ -175,14 +173,12 @@ class Translator:
         if isinstance(sentences, bool) or not isinstance(sentences, int) or not 1 <= sentences <= MOST_SENTENCES:
             raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
         counted("batch_size", batch_size, 1)
-        texts_given(texts)
+        single, documents = texts_given(texts)
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))
         text_options = TextOptions(False, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
         options = model.search_options(beam, n_best, False, self.notify, **search)
-        single = isinstance(texts, str)
-        documents = [texts] if single else list(texts)
         found = model.translate(documents, options, batch_size, 1, text_options)
         results = [
             Result(
@@ -200,12 +196,18 @@ def counted(name: str, value, least: int) -> int:
     return value
 
 
-def texts_given(texts) -> None:
-    """A TypeError unless `texts` is a text or a list (or tuple) of texts."""
-    if not isinstance(texts, str) and not (
-        isinstance(texts, (list, tuple)) and all(isinstance(text, str) for text in texts)
-    ):
+def texts_given(texts) -> tuple[bool, list[str]]:
+    """(whether `texts` is one text, its texts as a list): a text, or a list or other iterable of
+    texts; a TypeError for anything else."""
+    if isinstance(texts, str):
+        return True, [texts]
+    try:
+        listed = list(texts)
+    except TypeError:
+        listed = None
+    if isinstance(texts, (bytes, dict)) or listed is None or not all(isinstance(text, str) for text in listed):
         raise TypeError(f"texts must be a str or a list of str, got {type(texts).__name__}")
+    return False, listed
 
 
 def load(

@@ -4,6 +4,7 @@ which it reads for its tokenizer, direction, options and search."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -81,6 +82,38 @@ def unchanged(text: str) -> list[Translation]:
     ]
 
 
+LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
+
+
+def text_lines(text: str) -> list[tuple[str, str]]:
+    """A text's lines, each with the line break after it ("" after the last)."""
+    pieces = LINE_BREAK.split(text)
+    return list(zip(pieces[0::2], [*pieces[1::2], ""]))
+
+
+def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[Translation]) -> Translation:
+    """One translation of a text of `lines` (text_lines) from a translation of each of its
+    searched parts (`chosen`, the part i of line numbers[i]): a line's parts joined by spaces
+    after its indentation, a line without any as it was, each followed by its own break."""
+    written, aligned = [], []
+    for number, (line, after) in enumerate(lines):
+        found = [translation for n, translation in zip(numbers, chosen) if n == number]
+        if found:
+            indentation = line[: len(line) - len(line.lstrip())]
+            written.append(indentation + " ".join(translation.text for translation in found) + after)
+        else:
+            written.append(line + after)
+            found = unchanged(line.strip()) if line.split() else []
+        aligned += found
+    return Translation(
+        "".join(written),
+        [token for translation in chosen for token in translation.tokens],
+        float(np.mean([translation.score for translation in chosen])),
+        np.zeros((0, 0), np.float32),
+        lambda: join_alignments([translation.alignment for translation in aligned]),
+    )
+
+
 class TextTranslator:
     """LoadedModel.translate's work, for `model`'s direction."""
 
@@ -112,12 +145,12 @@ class TextTranslator:
         if self.model.manifest.task == "summarize":
             texts = self.condensed(texts, limit, first_number, stop)
         parts = []  # (input index, its line's number, source part)
-        lines: list[list[str]] = []  # each input's lines, as it is translated
+        lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
-            lines.append(text.split("\n") if split else [text])
+            lines.append(text_lines(text) if split else [(text, "")])
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
             parts += [
@@ -145,15 +178,16 @@ class TextTranslator:
             per_input[index].append((number, hypotheses))
         return [self.assemble(*found) for found in zip(texts, lines, per_input)]
 
-    def units(self, lines: list[str], split: bool) -> list[tuple[int, str]]:
-        """What of a text's `lines` is searched, each with its line's number: with `split`, the
-        sentences of each line with words (a line break stays where it was, as LibreTranslate keeps
-        it; a line without words comes back as it was); otherwise the one line whole."""
+    def units(self, lines: list[tuple[str, str]], split: bool) -> list[tuple[int, str]]:
+        """What of a text's `lines` (text_lines) is searched, each with its line's number: with
+        `split`, the sentences of each line with words (a line break stays where it was, as
+        LibreTranslate keeps it; a line without words comes back as it was); otherwise the one
+        line whole."""
         if not split:
-            return [(0, lines[0])]
+            return [(0, lines[0][0])]
         return [
             (number, sentence)
-            for number, line in enumerate(lines)
+            for number, (line, _) in enumerate(lines)
             if has_words(line)
             for sentence in split_sentences(line.strip(), self.model.source_lang)
         ]
@@ -242,10 +276,14 @@ class TextTranslator:
         )
         return pieces
 
-    def assemble(self, text: str, lines: list[str], parts: list[tuple[int, list[Translation]]]) -> list[Translation]:
+    def assemble(
+        self, text: str, lines: list[tuple[str, str]], parts: list[tuple[int, list[Translation]]]
+    ) -> list[Translation]:
         """A text's n-best translations from its parts' (each with its line's number): those of
-        its one part, or the best of each part, a line's joined by spaces and its lines by line
-        breaks (a line without words as it was), their alignments side by side."""
+        its one part, or the best of each part, a line's joined by spaces (after the line's
+        indentation) and its lines by their own breaks (a line without words as it was), their
+        alignments side by side. A text whose one searched part is one line among lines without
+        words keeps that part's n-best."""
         if not parts and text.strip() and self.model.manifest.task == "translate":
             return unchanged(text)  # punctuation alone ("!?!", "---") comes back as it was; its summary is empty
         if not parts:
@@ -253,18 +291,9 @@ class TextTranslator:
             return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
         if len(parts) == 1 and len(lines) == 1:
             return parts[0][1]
-        best = [[hypotheses[0] for number, hypotheses in parts if number == line] for line in range(len(lines))]
-        searched = [t for found in best for t in found]
-        by_line = [found or unchanged(line.strip()) for found, line in zip(best, lines)]
-        return [
-            Translation(
-                "\n".join(" ".join(t.text for t in found) for found in by_line),
-                [token for t in searched for token in t.tokens],
-                float(np.mean([t.score for t in searched])),
-                np.zeros((0, 0), np.float32),
-                lambda: join_alignments([t.alignment for found in by_line for t in found if t.alignment.source_words]),
-            )
-        ]
+        numbers = [number for number, _ in parts]
+        choices = [[one] for one in parts[0][1]] if len(parts) == 1 else [[found[0] for _, found in parts]]
+        return [lines_joined(lines, numbers, chosen) for chosen in choices]
 
     def translation(
         self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray, replace_unk: bool = False

@@ -531,6 +531,32 @@ def test_check_names_what_a_documents_text_may_have_left_out(reverse_model, tmp_
 
 
 @pytest.mark.integration
+def test_a_page_in_detected_languages_declares_the_target_or_nothing(tmp_path):
+    """`--from auto` on a document ended in an UnboundLocalError (a review of the change that
+    declares the target language): with --to the page declares it; without, no one language."""
+    from bs4 import BeautifulSoup
+
+    (tmp_path / "page.html").write_text('<html lang="en"><p>The weather is nice today.</p></html>')
+    for to, declared in ((["--to", "fr"], "fr"), ([], "en")):
+        subprocess.run(
+            [
+                *ATTN,
+                "translate",
+                "--from",
+                "auto",
+                *to,
+                "-i",
+                str(tmp_path / "page.html"),
+                "-o",
+                str(tmp_path / "out.html"),
+            ],
+            check=True,
+            capture_output=True,
+        )
+        assert BeautifulSoup((tmp_path / "out.html").read_text(), "html.parser").html["lang"] == declared
+
+
+@pytest.mark.integration
 def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(reverse_model, tmp_path):
     """`-i guide.docx -o out.odt` wrote a Word file named .odt; `attn translate guide.docx -o
     out.docx` translated the name "guide.docx" into a text file named .docx, exit 0, as any
@@ -657,7 +683,7 @@ def test_a_translated_document_declares_the_language_it_is_now_in():
 
 
 @pytest.mark.unit
-def test_a_page_or_catalog_in_the_encoding_it_declares_is_read_in_it_and_written_in_utf_8():
+def test_a_page_or_catalog_in_the_encoding_it_declares_is_read_in_it_and_written_in_utf_8(tmp_path):
     """A Latin-1 page or catalog was refused as "not UTF-8 text"."""
     page = '<html><head><meta charset="iso-8859-1"><title>Café</title></head><p>Grüße – “ok”</p></html>'
     written = round_trip("page.html", page.encode("cp1252")).decode("utf-8")  # read as browsers read Latin-1
@@ -668,8 +694,14 @@ def test_a_page_or_catalog_in_the_encoding_it_declares_is_read_in_it_and_written
     assert round_trip("page.html", xhtml.encode("latin-1")).decode("utf-8") == (
         '<?xml version="1.0" encoding="UTF-8"?>\n<html><p>CAFÉ</p></html>'
     )
+    ascii_declared = b'<?xml version="1.0" encoding="ISO-8859-1"?>\n<html><p>Cafe</p></html>'  # UTF-8 written: said
+    assert round_trip("page.html", ascii_declared).startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
     wrongly_declared = '<meta charset="iso-8859-1"><p>Grüße</p>'.encode()  # UTF-8 whatever it says
     assert "GRÜSSE" in round_trip("page.html", wrongly_declared).decode("utf-8")
     catalog = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=ISO-8859-1\\n"\n\nmsgid "Café"\nmsgstr ""\n'
     written = round_trip("de.po", catalog.encode("latin-1")).decode("utf-8")
     assert "charset=UTF-8" in written and 'msgstr "CAFÉ"' in written
+    with pytest.raises(DocumentError, match="not a gettext catalog"):  # polib opened bytes naming a file
+        read_document("de.po", str(tmp_path).encode())
+    headless = 'msgid "Content-Type: a; charset=latin-1 café"\nmsgstr ""\n'  # its charset in a message
+    assert "charset=UTF-8" in round_trip("de.po", headless.encode("latin-1")).decode("utf-8")

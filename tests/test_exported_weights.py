@@ -10,8 +10,9 @@ from rich.console import Console
 
 from attn.export.config import ConfigError
 from attn.export.graphs.quantize import quantize_folder
+from attn.export.models import build_model
 from attn.export.training.exported_weights import exported_weights
-from attn.export.training.train import Trainer
+from attn.export.training.train import Trainer, initial_weights
 from attn.export.training.vocab_transfer import spellings, transfer_vocabulary
 from attn.runtime.output_layer import INT8_LIMIT
 from attn.runtime.tokenizer import SubwordTokenizer
@@ -81,6 +82,8 @@ def test_a_deeper_run_starts_from_a_folder_computing_what_it_computed(transforme
     grown.config = dataclasses.replace(config, train=dataclasses.replace(config.train, max_steps=2))
     grown.train()
     assert new.attention.out.weight.any() and new.feedforward[-1].weight.any()  # learning, from the first steps
+    wider = dataclasses.replace(trained.config.model, feedforward_size=2 * trained.config.model.feedforward_size)
+    assert initial_weights(build_model(wider, trained.corpus.tokenizer.vocab_size), folder)[1] == 0  # wider, no deeper
     post = dataclasses.replace(config, model=dataclasses.replace(config.model, layer_norm="post"))
     with pytest.raises(ValueError, match="post-norm"):
         grown.model.encoder_layers[-1].__class__(post.model).start_as_identity()

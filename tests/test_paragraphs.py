@@ -81,12 +81,14 @@ def test_a_text_of_several_lines_keeps_its_line_breaks(reverse_model):
     translator = LoadedModel(reverse_model)
     [[text]] = translator.translate(["a0 b1.\r\n\nc2 d3. e0 f1.\n---\ng2\n"])
     alone = [found[0].text for found in translator.translate(["a0 b1.", "c2 d3. e0 f1.", "g2"])]
-    assert text.text.split("\n") == [alone[0], "", alone[1], "---", alone[2]]
+    assert text.text == f"{alone[0]}\r\n\n{alone[1]}\n---\n{alone[2]}"  # each break as it was
     assert text.alignment.source_words == ["a0", "b1.", "c2", "d3.", "e0", "f1.", "---", "g2"]
     assert text.alignment.target_words == text.text.split()
-    assert (
-        len(translator.translate(["a0 b1."], translator.default_options(beam=3, n_best=3))[0]) > 1
-    )  # one line: n-best
+    [[indented]] = translator.translate(["a0 b1.\n    c2 d3."])
+    assert indented.text.split("\n")[1] == "    " + translator.translate(["c2 d3."])[0][0].text
+    n_best = translator.default_options(beam=3, n_best=3)
+    one_searched = translator.translate(["a0 b1.\n---"], n_best)[0]  # one searched part: its n-best
+    assert [t.text for t in one_searched] == [f"{t.text}\n---" for t in translator.translate(["a0 b1."], n_best)[0]]
 
 
 @pytest.mark.integration

@@ -177,7 +177,8 @@ def unpack(files: Path, pack_folder: Path, into: Path) -> None:
     if not weights:
         raise FileNotFoundError(f"{files}: no {WEIGHTS.format('N')} files")
     summary = json.loads((files / "summary.json").read_text(encoding="utf-8"))
-    trained_with = summary.pop(TRAINED_WITH)
+    raw = json.loads((pack_folder / RUN_CONFIG).read_text(encoding="utf-8"))
+    trained_with = summary.pop(TRAINED_WITH, None) or {key: raw[key] for key in ("model", "vocab")}  # before --set
     into.mkdir(parents=True, exist_ok=True)
     torch.save(
         {"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]}, into / "best.pt"

@@ -567,15 +567,15 @@ def initial_weights(
     own = model.state_dict()
     taken = {name: value for name, value in weights.items() if name in own and own[name].shape == value.shape}
     model.load_state_dict(taken, strict=False)
-    grown = grown_layers(model, taken)
+    grown = grown_layers(model, weights)
     for layer in grown:
         layer.start_as_identity()
     return len(taken), len(grown)
 
 
-def grown_layers(model: EncoderDecoder, taken: dict) -> list:
-    """The layers of a pre-norm Transformer that none of the `taken` weights belong to: those of
-    a model deeper than the one it starts from, which start as the identity
+def grown_layers(model: EncoderDecoder, start: dict) -> list:
+    """The layers of a pre-norm Transformer that the `start` weights have no weight of: those of a
+    model deeper than the one it starts from, which start as the identity
     (NormedLayer.start_as_identity); a post-norm or RNN model's new layers start fresh."""
     if model.config.architecture != "transformer" or model.config.layer_norm != "pre":
         return []
@@ -583,7 +583,7 @@ def grown_layers(model: EncoderDecoder, taken: dict) -> list:
         layer
         for stack in ("encoder_layers", "decoder_layers")
         for index, layer in enumerate(getattr(model, stack))
-        if not any(name.startswith(f"{stack}.{index}.") for name in taken)
+        if not any(name.startswith(f"{stack}.{index}.") for name in start)
     ]
 
 

@@ -20,14 +20,15 @@ class PoDocument:
     def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
 
-        self.file = decoded(data, polib.detect_encoding(data))
+        self.file = decoded(data, polib.detect_encoding(b"\n" + data))  # polib reads bytes naming a file as that file
         text = self.file.text
         try:
             self.catalog = polib.pofile("\n" + text)  # polib reads a string naming a file as that file
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
             raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
         if self.file.read_as:  # read in the charset it declares, written in UTF-8, and saying so
-            self.catalog.metadata["Content-Type"] = CHARSET.sub("charset=UTF-8", self.catalog.metadata["Content-Type"])
+            declared = self.catalog.metadata.get("Content-Type", "text/plain; charset=UTF-8")
+            self.catalog.metadata["Content-Type"] = CHARSET.sub("charset=UTF-8", declared)
         self.entries = [
             entry
             for entry in self.catalog

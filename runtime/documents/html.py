@@ -298,8 +298,8 @@ async def translate_html(
     return await asyncio.to_thread(document.written, translations, language)
 
 
-# An XML declaration's encoding, rewritten where a page is written in UTF-8 instead of the one it declared.
-XML_ENCODING = re.compile(r"""\A(\s*<\?xml[^>]*?encoding\s*=\s*["'])[^"']*""")
+# An XML declaration's encoding other than UTF-8, rewritten: a page is written in UTF-8.
+XML_ENCODING = re.compile(r"""\A(\s*<\?xml[^>]*?encoding\s*=\s*["'])(?!utf-?8["'])[^"']*""", re.I)
 
 
 def declared_encoding(data: bytes) -> str | None:
@@ -320,8 +320,7 @@ class HtmlFile:
 
     def __init__(self, data: bytes):
         self.file = decoded(data, declared_encoding(data))
-        text = self.file.text if self.file.read_as is None else XML_ENCODING.sub(r"\1UTF-8", self.file.text)
-        self.document = HtmlDocument(text)  # Beautiful Soup writes a meta charset as UTF-8
+        self.document = HtmlDocument(XML_ENCODING.sub(r"\1UTF-8", self.file.text))  # a meta charset: Beautiful Soup's
 
     def texts(self) -> list[str]:
         return self.document.texts()
