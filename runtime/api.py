@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -201,11 +201,8 @@ def texts_given(texts) -> tuple[bool, list[str]]:
     texts; a TypeError for anything else."""
     if isinstance(texts, str):
         return True, [texts]
-    try:
-        listed = list(texts)
-    except TypeError:
-        listed = None
-    if isinstance(texts, (bytes, dict)) or listed is None or not all(isinstance(text, str) for text in listed):
+    listed = list(texts) if isinstance(texts, Iterable) and not isinstance(texts, (bytes, dict)) else [None]
+    if not all(isinstance(text, str) for text in listed):
         raise TypeError(f"texts must be a str or a list of str, got {type(texts).__name__}")
     return False, listed
 

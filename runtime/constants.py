@@ -55,4 +55,8 @@ def target_token(language: str) -> str:
     return f"<2{language}>"
 
 
+# The marks that open a list item or a dialogue's line ("- ", "* ", "• "; German software
+# translations write "‒", the figure dash).
+LIST_MARKS = "-*•·‒–—"
+
 BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text; input readers drop it

@@ -13,6 +13,7 @@ import re
 
 from sentencex import segment
 
+from .constants import LIST_MARKS
 from .tokenizer import valid_unicode
 
 
@@ -41,7 +42,7 @@ def split_sentences(text: str, language: str) -> list[str]:
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )
-LIST_ITEM = re.compile(r"^\s*(?:[-*\u2022\u00b7\u2013\u2014]|\d{1,3}[.)])\s")
+LIST_ITEM = re.compile(rf"^\s*(?:[{re.escape(LIST_MARKS)}]|\d{{1,3}}[.)])\s")
 
 
 SHORT_LINE = 5  # words: a shorter line before a capital ends its sentence (a greeting, a signature's line)

@@ -16,6 +16,7 @@ import re
 import numpy as np
 
 from .alignment import WordAlignment
+from .constants import LIST_MARKS
 
 EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
@@ -32,15 +33,10 @@ JOINED_SIMILARITY = 0.8
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 
 
-# A line's opening mark, a list item's or a dialogue's: the one the source opens with opens the
-# translation, where the model wrote another (German software translations write "‒", the figure
-# dash, for the "- " and "* " of their sources, and the model learned it).
-LIST_MARKS = frozenset("-*•·‒–—")
-
-
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
-    """The alignment with its first target word made the source's opening mark where both are
-    such marks and differ."""
+    """The alignment with its first target word made the source's opening mark (LIST_MARKS: a
+    list item's, a dialogue line's) where both are such marks and differ: the model learned to
+    write "‒" for the "- " of software strings from their German translations."""
     source, target = alignment.source_words, alignment.target_words
     if not (source and target and source[0] in LIST_MARKS and target[0] in LIST_MARKS and target[0] != source[0]):
         return alignment

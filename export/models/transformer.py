@@ -117,13 +117,13 @@ class NormedLayer(nn.Module):
         zero at its first step). A post-norm layer would still normalise x: refused."""
         if self.post:
             raise ValueError("a post-norm layer cannot start as the identity")
+        modules = list(self.modules())
+        projections = [m.out for m in modules if isinstance(m, MultiHeadAttention)]
+        projections += [m[-1] for m in modules if isinstance(m, FeedForward)]
         with torch.no_grad():
-            for module in self.modules():
-                last = module.out if isinstance(module, MultiHeadAttention) else None
-                last = module[-1] if isinstance(module, FeedForward) else last
-                if last is not None:
-                    last.weight.zero_()
-                    last.bias.zero_()
+            for projection in projections:
+                projection.weight.zero_()
+                projection.bias.zero_()
 
 
 class EncoderLayer(NormedLayer):

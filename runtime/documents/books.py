@@ -28,6 +28,13 @@ LABELLED = ("docTitle", "navLabel", "navInfo")  # an author's name (docAuthor) s
 NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # XML 1.0's Char
 
 
+def xml_tree(data: bytes):
+    """The root element of an archive member's XML, its entities never expanded, nothing fetched."""
+    from lxml import etree
+
+    return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+
+
 class NcxLabels:
     """The labels of an NCX table of contents (the book's title, each entry's and list's `<text>`
     with a letter or digit and nothing but text), one text each, written back in place, the
@@ -38,7 +45,7 @@ class NcxLabels:
         from lxml import etree
 
         try:
-            self.tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+            self.tree = xml_tree(data)
         except etree.XMLSyntaxError:
             self.tree, self.labels = None, []
         else:
@@ -69,7 +76,7 @@ def package_path(archive: zipfile.ZipFile) -> str:
     from lxml import etree
 
     try:
-        container = etree.fromstring(archive.read(CONTAINER), etree.XMLParser(resolve_entities=False, no_network=True))
+        container = xml_tree(archive.read(CONTAINER))
     except (KeyError, etree.XMLSyntaxError) as error:
         raise DocumentError(f"not an EPUB book ({type(error).__name__} in {CONTAINER})") from None
     rootfile = container.find(".//{urn:oasis:names:tc:opendocument:xmlns:container}rootfile")
@@ -84,7 +91,7 @@ def declared_package(data: bytes, language: str) -> bytes | None:
     from lxml import etree
 
     try:
-        tree = etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+        tree = xml_tree(data)
     except etree.XMLSyntaxError:
         return None
     found = tree.find(f".//{DC_LANGUAGE}")
