@@ -5,13 +5,15 @@ paths, package names, numbers. For each target word, take its strongest source w
 alignment); when that source word looks verbatim (a digit, or one of / _ . % : = @ + - inside,
 or capitals after its first letter) and the target word is a near miss of it (difflib ratio >= 0.6 between the
 two after trimming edge punctuation), the source word's core replaces the target word's core; the
-target word's edge punctuation stays.
+target word's edge punctuation stays. A format placeholder the model translated ("{Benutzer}"
+for "{user}") is the source's again (kept_placeholders).
 """
 
 from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 
 import numpy as np
 
@@ -31,6 +33,9 @@ JOINED_SIMILARITY = 0.8
 # an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
 # its parts translated) is replaced whole, however little it resembles it.
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
+# A named or numbered format placeholder ("{name}", "{0}", "%(name)s") is never translated: the
+# models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".
+PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[a-z]")
 
 
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
@@ -41,6 +46,34 @@ def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
     if not (source and target and source[0] in LIST_MARKS and target[0] in LIST_MARKS and target[0] != source[0]):
         return alignment
     return WordAlignment(source, [source[0], *target[1:]], alignment.weights)
+
+
+def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
+    """The alignment with each placeholder the model wrote that the source lacks ("{Benutzer}")
+    made one of the source's that the output lacks ("{user}"): the one its word attends to most.
+    A placeholder the model dropped is not put back (there is no place for it)."""
+    source = [
+        (index, found) for index, word in enumerate(alignment.source_words) for found in PLACEHOLDER.findall(word)
+    ]
+    if not source:
+        return alignment
+    written = [
+        (index, found) for index, word in enumerate(alignment.target_words) for found in PLACEHOLDER.findall(word)
+    ]
+    missing = Counter(found for _, found in source)
+    missing.subtract(found for _, found in written)
+    foreign = [(index, found) for index, found in written if found not in {found for _, found in source}]
+    if not foreign or not +missing:
+        return alignment
+    words = list(alignment.target_words)
+    for target_index, translated in foreign:
+        candidates = [(index, found) for index, found in source if missing[found] > 0]
+        if not candidates:
+            break
+        _, found = max(candidates, key=lambda candidate: alignment.weights[target_index, candidate[0]])
+        missing[found] -= 1
+        words[target_index] = words[target_index].replace(translated, found, 1)
+    return WordAlignment(alignment.source_words, words, alignment.weights)
 
 
 def looks_verbatim(word: str) -> bool:
@@ -67,8 +100,9 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
     matches it best; another near miss of a path, address or URL right beside it (the token
     written twice) is dropped. An address or URL whose parts the model translated is put back in
     place of the run linked to it (ADDRESS). A list or dialogue mark opening the source opens the
-    translation as it was (kept_list_mark)."""
-    alignment = kept_list_mark(alignment)
+    translation as it was (kept_list_mark); a placeholder the model translated is the
+    source's again (kept_placeholders)."""
+    alignment = kept_placeholders(kept_list_mark(alignment))
     words = list(alignment.target_words)
     verbatim = {
         index: core

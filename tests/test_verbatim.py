@@ -101,3 +101,19 @@ def test_a_list_or_dialogue_mark_opens_the_translation_as_it_opened_the_source()
         "Nach",
         "Hause.",
     ]  # none written: none made
+
+
+def test_a_translated_placeholder_becomes_the_one_its_word_attended_to():
+    """{user} → {Benutzer}, {name} → {Name}: each placeholder the source lacks becomes the
+    source's placeholder that its word attends to most, of those the output lacks; one the
+    output holds already, or a dropped one, is left as it is."""
+    alignment = links(
+        "{user} sent {count} files to {name}, {0}",
+        "{Benutzer} schickte {count} Dateien an {Name}, {1}",
+        [0, 1, 2, 3, 4, 5, 6],
+    )
+    assert copy_verbatim(alignment).target_words == ["{user}", "schickte", "{count}", "Dateien", "an", "{name},", "{0}"]
+    dropped = links("Hello {name}, you have {count} messages.", "Hallo {Name}, Sie haben Nachrichten.", [0, 1, 2, 3, 5])
+    assert copy_verbatim(dropped).target_words == ["Hallo", "{name},", "Sie", "haben", "Nachrichten."]
+    kept = links("Dear %(name)s, hello", "Liebe %(Name)s, hallo {x}", [0, 1, 2, 2])
+    assert copy_verbatim(kept).target_words == ["Liebe", "%(name)s,", "hallo", "{x}"]
