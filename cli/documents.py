@@ -64,11 +64,11 @@ def read_input(path: Path) -> bytes:
 def translate_document(
     document: Document, translate: Callable[[list[str]], list], language: str | None, output: Path | None
 ) -> int:
-    """Translate `document` with `translate` (texts → each one's n-best list, in `language`; None:
+    """Translate `document` with `translate` (texts → each one's best translation, in `language`; None:
     not one language) into `output`, written whole or not at all; returns the number of texts
     translated."""
     texts = document.texts()
-    written = document.written([found[0] for found in translate(texts)] if texts else [], language)
+    written = document.written(translate(texts) if texts else [], language)
     with output_file(output):
         sys.stdout.flush()
         sys.stdout.buffer.write(written)

@@ -11,6 +11,7 @@ import typer
 
 from attn.runtime.coverage import uncovered_runs
 from attn.runtime.documents import format_of, read_document
+from attn.runtime.documents.html import translated_fragments
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
@@ -117,6 +118,13 @@ def translate_command(
         bool,
         typer.Option("--fuzzy", help="With a .po file: translate its fuzzy messages too (left alone otherwise)."),
     ] = False,
+    html: Annotated[
+        bool,
+        typer.Option(
+            "--html",
+            help="Each input (line, paragraph or argument) is HTML: its text is translated and its tags are placed on the translation by the alignment, as an .html file's are.",
+        ),
+    ] = False,
     quiet: QuietOption = False,
 ) -> None:
     """Translate sentences with an installed or given model (default: English → German)."""
@@ -134,6 +142,10 @@ def translate_command(
         raise UsageError(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
         )
+    if html and document and format_of(document) not in (".html", ".htm", ".xhtml"):
+        raise UsageError(f"{document} is read as its format says: --html is for lines and arguments")
+    if html and (output_format != "text" or heatmap or search.n_best > 1):
+        raise UsageError("--html writes the translated HTML: --format, --align, --heatmap and --n-best do not apply")
     if text:
         if len(text) == 1 and names_a_file(text[0]):
             if format_of(text[0]) not in (None, ".txt"):
@@ -190,15 +202,20 @@ def translate_command(
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
+    def decode_texts(first_number: int, where: str = "text"):
+        """decode for the texts of HTML inputs or of a document (`where` names them in --check's
+        notes), each text's best translation."""
+
+        def decoded(texts: list[str]) -> list:
+            found = decode(texts, batch_size, first_number)
+            for number, result in enumerate(found, first_number) if check else ():
+                report_uncovered(f"{where} {number}", result[0], notify)
+            return [result[0] for result in found]
+
+        return decoded
+
     if document:
-
-        def decode_document(texts):
-            found = decode(texts, batch_size, 1)
-            for number, result in enumerate(found, 1) if check else ():
-                report_uncovered(f"{document}, text {number}", result[0], notify)
-            return found
-
-        translate_document(parsed, decode_document, language, output)
+        translate_document(parsed, decode_texts(1, f"{document}, text"), language, output)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
@@ -206,7 +223,10 @@ def translate_command(
     with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
-            results = iter(decode(inputs, batch_size, done + 1))
+            if html:
+                results = iter(translated_fragments(inputs, decode_texts(done + 1), language))
+            else:
+                results = iter(decode(inputs, batch_size, done + 1))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:
@@ -214,6 +234,9 @@ def translate_command(
                     continue
                 result = next(results)
                 done += 1
+                if html:
+                    sys.stdout.write(result + "\n")
+                    continue
                 formatter.write(item, result)
                 heatmaps.add(item, result)
                 if check:

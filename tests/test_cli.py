@@ -224,3 +224,39 @@ def test_a_failed_json_write_keeps_the_old_scores(tmp_path):
         write_atomically(scores, '{"new": true, "bad": "' + "x" * 100_000 + '\ud800"}')
     assert scores.read_text() == '{"old": true}'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.json"]
+
+
+def test_html_lines_keep_their_tags_and_translate_their_text_whole(reverse_model, tmp_path):
+    """--html: each line's text is translated as the plain line would be, its elements placed on
+    the translation (each once, with its attributes); a line without text comes back as it was;
+    outputs that would carry alignments are refused in one line."""
+    from bs4 import BeautifulSoup
+
+    lines = ['a0 b1 <b class="k">c2 d3</b>', "<i>e0</i> f1 g2", "<br>", "", "a0 b1<br>c2"]
+    output = attn("translate", "-m", str(reverse_model), "--html", stdin="\n".join(lines) + "\n").stdout.decode()
+    written = output.split("\n")[:-1]
+    assert len(written) == len(lines)
+    plain = (
+        attn("translate", "-m", str(reverse_model), "a0 b1 c2 d3", "e0 f1 g2", "a0 b1 c2").stdout.decode().splitlines()
+    )
+    soups = [BeautifulSoup(line, "html.parser") for line in written]
+    assert [soups[i].get_text() for i in (0, 1, 4)] == plain
+    assert [(b.attrs, bool(b.get_text().strip())) for b in soups[0].find_all("b")] == [({"class": ["k"]}, True)]
+    assert len(soups[1].find_all("i")) == 1 and soups[1].find("i").get_text().strip()
+    assert written[2:4] == ["<br>", ""] and len(soups[4].find_all("br")) == 1
+    refused = attn("translate", "-m", str(reverse_model), "--html", "-f", "jsonl", "a0", check_rc=2)
+    assert refused.stderr.decode().count("\n") == 1 and "--html" in refused.stderr.decode()
+    subtitles = tmp_path / "cues.srt"
+    subtitles.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n")
+    refused = attn(
+        "translate",
+        "-m",
+        str(reverse_model),
+        "--html",
+        "-i",
+        str(subtitles),
+        "-o",
+        str(tmp_path / "out.srt"),
+        check_rc=2,
+    )
+    assert "--html is for lines" in refused.stderr.decode() and not (tmp_path / "out.srt").exists()

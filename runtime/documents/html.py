@@ -298,6 +298,21 @@ async def translate_html(
     return await asyncio.to_thread(document.written, translations, language)
 
 
+def translated_fragments(
+    fragments: list[str], translate: Callable[[list[str]], list[Aligned]], language: str | None = None
+) -> list[str]:
+    """Each HTML fragment (or page) with the text of its runs translated, all of them in one call
+    of `translate`, and its inline markup placed (HtmlDocument.written); one without a run to
+    translate comes back as it was. A fragment nested too deep is TooDeep."""
+    documents = [HtmlDocument(fragment) for fragment in fragments]
+    texts = [text for document in documents for text in document.texts()]
+    found = iter(translate(texts) if texts else [])
+    return [
+        document.written([next(found) for _ in document.runs], language) if document.runs else fragment
+        for fragment, document in zip(fragments, documents)
+    ]
+
+
 # An XML declaration's encoding other than UTF-8, rewritten: a page is written in UTF-8.
 XML_ENCODING = re.compile(r"""\A(\s*<\?xml[^>]*?encoding\s*=\s*["'])(?!utf-?8["'])[^"']*""", re.I)
 
