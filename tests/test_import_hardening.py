@@ -108,6 +108,8 @@ def test_out_is_checked_before_anything_is_made_and_its_parents_are_made(tiny_ma
     (tmp_path / "user" / "notes.txt").write_text("mine")
     assert "not a model folder" in refused("marian", str(tiny_marian), "--out", str(tmp_path / "user"))
     assert set(tmp_path.iterdir()) == before | {tmp_path / "user"}  # no scratch folder beside it
+    (tmp_path / "empty").mkdir()  # refused for its --out before its weights (none here) are looked for
+    assert "not a model folder" in refused("marian", str(tmp_path / "empty"), "--out", str(tmp_path / "user"))
     attn("import", "marian", str(tiny_marian), "--out", str(tmp_path / "nope" / "deeper" / "model"))
     assert (tmp_path / "nope" / "deeper" / "model" / "manifest.json").is_file()
 

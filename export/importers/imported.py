@@ -84,6 +84,7 @@ class Importer(ABC):
         found = checkpoint.is_dir() if self.kind == "a folder" else checkpoint.is_file()
         if not found:
             raise CheckpointError(f"{checkpoint}: not {self.kind} ({self.expected} is expected)")
+        check_replaceable(out)  # before the weights are read: a large model takes minutes to convert
         try:
             converted = self.convert(checkpoint, source_lang, target_lang, alignment_layer)
         except UsageError:
@@ -167,7 +168,7 @@ def write_imported(converted: Converted, out: Path) -> dict:
     """Export the converted model with tokenizers made from its SentencePiece models into the
     verified folder `out`; returns a summary."""
     model, pieces, settings = converted.model, converted.pieces, converted.settings
-    check_replaceable(out)  # before anything is made beside it (`--out /` made a folder in / first)
+    check_replaceable(out)  # still replaceable, before anything is made beside it (`--out /` made a folder in / first)
     out.resolve().parent.mkdir(parents=True, exist_ok=True)  # as `attn export` makes its --out's parents
     try:  # named as a staging folder of this process: a later run sweeps it if this one is killed
         scratch = Path(
