@@ -33,9 +33,9 @@ JOINED_SIMILARITY = 0.8
 # an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
 # its parts translated) is replaced whole, however little it resembles it.
 ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
-# A named or numbered format placeholder ("{name}", "{0}", "%(name)s") is never translated: the
+# A named or numbered format placeholder ("{name}", "{0}", "{{title}}", "%(name)s") is never translated: the
 # models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".
-PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[a-z]")
+PLACEHOLDER = re.compile(r"\{+[\w.]*\}+|%\(\w+\)[a-z]")  # "{{title}}" too, and one that lost a brace
 
 
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
@@ -88,7 +88,11 @@ def _split_edges(word: str) -> tuple[str, str, str]:
     if not core:
         return word, "", ""
     start = word.index(core)
-    return word[:start], core, word[start + len(core) :]
+    end = start + len(core)
+    for opening, closing in ("()", "[]"):  # "%(count)" keeps the ")" that closes its "("
+        while core.count(opening) > core.count(closing) and word[end : end + 1] == closing:
+            core, end = core + closing, end + 1
+    return word[:start], core, word[end:]
 
 
 def copy_verbatim(alignment: WordAlignment) -> WordAlignment:

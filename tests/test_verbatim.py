@@ -117,3 +117,9 @@ def test_a_translated_placeholder_becomes_the_one_its_word_attended_to():
     assert copy_verbatim(dropped).target_words == ["Hallo", "{name},", "Sie", "haben", "Nachrichten."]
     kept = links("Dear %(name)s, hello", "Liebe %(Name)s, hallo {x}", [0, 1, 2, 2])
     assert copy_verbatim(kept).target_words == ["Liebe", "%(name)s,", "hallo", "{x}"]
+
+
+def test_a_placeholder_that_lost_a_character_is_whole_again_without_one_more():
+    """'%(count)' (its conversion lost) became '%(count)d)'; '{{title}' lost a brace."""
+    alignment = aligned("You have %(count)d messages, {{title}}.", "Sie haben %(count) Nachrichten, {{title}.")
+    assert copy_verbatim(alignment).target_words == ["Sie", "haben", "%(count)d", "Nachrichten,", "{{title}}."]
