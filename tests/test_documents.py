@@ -284,6 +284,8 @@ def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_re
     assert by_id["one file"].msgstr_plural == {0: "ONE FILE", 1: "%D FILES"}
     assert by_id["close it"].msgstr == "schliessen" and by_id["done"].msgstr == "fertig" and not by_id["done"].fuzzy
     assert written.header == "header comment"
+    assert "Language" not in written.metadata  # no language given
+    assert polib.pofile(round_trip("app.po", catalog.encode(), "fr").decode()).metadata["Language"] == "fr"
     ended = read_document("end.po", b'msgid "done\\n"\nmsgstr ""\n')
     assert polib.pofile(ended.written(capitals(ended.texts())).decode())[0].msgstr == "DONE\n"  # msgfmt -c
     asked = read_document("app.po", catalog.encode(), fuzzy=True)  # `attn translate --fuzzy`

@@ -66,6 +66,8 @@ class PoDocument:
                 entry.msgstr = next(found)
             if not entry.fuzzy:
                 entry.flags.append("fuzzy")
+        if language and self.entries and not self.language:  # msgfmt and editors read the target from it
+            self.catalog.metadata["Language"] = language
         written = str(self.catalog)
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
