@@ -143,7 +143,9 @@ def translate_command(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
         )
     if html and document and format_of(document) not in (".html", ".htm", ".xhtml"):
-        raise UsageError(f"{document} is read as its format says: --html is for lines and arguments")
+        raise UsageError(
+            f"--html is for lines, arguments and HTML files; {document} is translated as its format says, markup and all (leave out --html)"
+        )
     if html and (output_format != "text" or heatmap or search.n_best > 1):
         raise UsageError("--html writes the translated HTML: --format, --align, --heatmap and --n-best do not apply")
     if text:

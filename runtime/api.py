@@ -201,9 +201,12 @@ def texts_given(texts) -> tuple[bool, list[str]]:
     texts; a TypeError for anything else."""
     if isinstance(texts, str):
         return True, [texts]
-    listed = list(texts) if isinstance(texts, Iterable) and not isinstance(texts, (bytes, dict)) else [None]
-    if not all(isinstance(text, str) for text in listed):
+    if not isinstance(texts, Iterable) or isinstance(texts, (bytes, dict)):
         raise TypeError(f"texts must be a str or a list of str, got {type(texts).__name__}")
+    listed = list(texts)
+    for index, text in enumerate(listed):
+        if not isinstance(text, str):
+            raise TypeError(f"texts[{index}] must be a str, got {type(text).__name__}")
     return False, listed
 
 

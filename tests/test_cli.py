@@ -259,4 +259,4 @@ def test_html_lines_keep_their_tags_and_translate_their_text_whole(reverse_model
         str(tmp_path / "out.srt"),
         check_rc=2,
     )
-    assert "--html is for lines" in refused.stderr.decode() and not (tmp_path / "out.srt").exists()
+    assert "leave out --html" in refused.stderr.decode() and not (tmp_path / "out.srt").exists()

@@ -80,6 +80,8 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de", device="tpu")
     with pytest.raises(TypeError, match="texts must be a str or a list of str"):
         attn.load("en-de").translate(5)
+    with pytest.raises(TypeError, match=r"texts\[1\] must be a str, got NoneType"):
+        attn.load("en-de").translate(["Hello.", None])
 
 
 def test_a_direction_no_model_reaches_is_a_value_error():
