@@ -16,7 +16,7 @@ pytest.importorskip("bs4")
 from bs4 import BeautifulSoup, Comment, Tag  # noqa: E402
 
 from attn.runtime import load  # noqa: E402
-from attn.runtime.documents.html import VERBATIM, translate_html  # noqa: E402
+from attn.runtime.documents.html import HTML_OUT, VERBATIM, translate_html  # noqa: E402
 
 pytestmark = pytest.mark.system
 
@@ -58,7 +58,7 @@ def test_markup_never_changes_the_words_and_every_element_comes_back_once(transl
         output = translated(translator, html, source, target)
         before, after = BeautifulSoup(html, "html.parser"), BeautifulSoup(output, "html.parser")
         assert elements(after) == elements(before), (html, output)
-        assert str(BeautifulSoup(output, "html.parser")) == output  # parses, and well formed as written
+        assert BeautifulSoup(output, "html.parser").decode(formatter=HTML_OUT) == output  # well formed as written
         if not before.find(VERBATIM):  # a kbd or code element comes back as it was, in place of its words
             for line_break in before.find_all("br"):
                 line_break.replace_with(" ")
@@ -78,7 +78,7 @@ def test_a_void_element_between_words_stays_between_words(translator):
     """An image, a line break or a comment between two words came back glued to the next word."""
     html = '<p>Click the button <img src="b.png"> to save, and <br> then close <!-- note --> the window.</p>'
     output = translated(translator, html, "en", "de")
-    for void in ('<img src="b.png"/>', "<br/>", "<!-- note -->"):
+    for void in ('<img src="b.png">', "<br>", "<!-- note -->"):
         assert void in output and not re.search(re.escape(void) + r"\w", output), output
 
 

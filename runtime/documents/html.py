@@ -24,7 +24,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.dammit import EntitySubstitution
 from bs4.element import Doctype
+from bs4.formatter import HTMLFormatter
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError, decoded, redeclared
@@ -47,6 +49,21 @@ WHITESPACE = re.compile(r"\s+")
 # Elements nested deeper are refused: real pages stay far below, and the walk over runs and the
 # placement of spans go one call deeper per level.
 MAX_NESTING = 100
+
+
+class AsWritten(HTMLFormatter):
+    """How an HTML page is written back: `&`, `<` and `>` escaped in its text and nothing else (its
+    letters as they are, not as named entities), void elements as HTML writes them (`<br>`, not
+    `<br/>`), each element's attributes in the order the page gave them (Beautiful Soup sorts them)."""
+
+    def __init__(self):
+        super().__init__(entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=None)
+
+    def attributes(self, tag: Tag):
+        return list(tag.attrs.items())
+
+
+HTML_OUT = AsWritten()
 
 
 # A document type with an internal subset (`<!DOCTYPE html [ <!ENTITY …> ]>`, XHTML's and old
@@ -190,10 +207,18 @@ class RunReader:
             self.spans.append(Span(len(self.text), len(self.text), node, void=True))
 
     def finish(self) -> tuple[str, list[Span]]:
-        """The text without a trailing space, and the spans cut to it."""
+        """The text without a trailing space, and the spans cut to it. A line break (`<br>`) before
+        a capital or a digit ends a line of its own ("Opening hours<br>Monday to Friday": a
+        heading, an address): the space it left is a line break, and the lines are translated
+        apart (runtime/texts.py); before a small letter it wraps a sentence, read whole."""
         text = self.text.rstrip(" ")
         for span in self.spans:
             span.start, span.end = min(span.start, len(text)), min(span.end, len(text))
+            if span.breaks and span.start > 0:
+                space = span.start if text[span.start : span.start + 1] == " " else span.start - 1
+                following = text[space + 1 : space + 2]
+                if text[space] == " " and (following.isupper() or following.isdigit()):
+                    text = text[:space] + "\n" + text[space + 1 :]
         return text, self.spans
 
 
@@ -203,8 +228,8 @@ def rebuilt(soup: BeautifulSoup, events: list[tuple[str, object]]) -> list:
     stack: list = [top]
     for kind, payload in events:
         if kind == "text":
-            if stack[-1] is not None:
-                stack[-1].append(NavigableString(payload))
+            if stack[-1] is not None:  # a line translated apart (RunReader.finish) ends at its <br>, not in a new line
+                stack[-1].append(NavigableString(payload.replace("\n", " ")))
         elif kind == "void":
             stack[-1 if stack[-1] is not None else -2].append(_copy(payload))
         elif kind == "open" and isinstance(payload, Verbatim):
@@ -226,18 +251,17 @@ def _copy(node):
 class HtmlDocument:
     """An HTML document or fragment: `texts()` its runs' texts (with a letter or digit), and
     `written(translations)` the document with each run replaced by its translation, its markup
-    placed. `formatter` is Beautiful Soup's for the output ("minimal": `&`, `<`, `>` escaped in
-    text; None: nothing escaped, for a format that only borrows HTML's tags); `parser` its
-    parser ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
+    placed (written as HTML_OUT or, for XHTML, Beautiful Soup's "minimal"). `parser` is the parser
+    ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
 
-    def __init__(self, html: str, formatter: str | None = "minimal", parser: str = "html.parser"):
+    def __init__(self, html: str, parser: str = "html.parser"):
         self.prolog, html = kept_prolog(html)
         self.soup = BeautifulSoup(html, parser)
         if parser == "html.parser":  # the XML parser keeps no whitespace around the document type
             for node in self.soup.contents:
                 if isinstance(node, Doctype):
                     node.replace_with(DoctypeAsRead(str(node)))
-        self.formatter = formatter
+        self.formatter = HTML_OUT if parser == "html.parser" else "minimal"
         if nesting(self.soup) > MAX_NESTING:
             raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
         self.runs: list[tuple[list, str, list[Span]]] = []
