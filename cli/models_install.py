@@ -15,6 +15,7 @@ from rich.table import Table
 
 from attn.export.install.sources import ARGOS_INDEX_VARIABLE, DEFAULT_SOURCE, SOURCES
 from attn.runtime.manifest import read_manifest
+from attn.runtime.sessions import warn_on_stderr
 
 INDEX_HELP = f"Argos's package index: a URL or a file (default: ${ARGOS_INDEX_VARIABLE}, else Argos's own)."
 AVAILABLE_COLUMNS = ("name", "from", "to", "version")
@@ -86,7 +87,7 @@ def available_command(
         raise typer.BadParameter(f"choose from {', '.join(SOURCES)}", param_hint="--source")
     if output_format not in ("table", "json"):
         raise typer.BadParameter("choose from table, json", param_hint="--format")
-    packages = available(hub_session(), (source,) if source else SOURCES, index)
+    packages = available(hub_session(), (source,) if source else SOURCES, index, warn_on_stderr)
     rows = [[package.name, package.source_lang, package.target_lang, package.version] for package in packages]
     if output_format == "json":
         sys.stdout.write(json.dumps([dict(zip(AVAILABLE_COLUMNS, row)) for row in rows], indent=2) + "\n")

@@ -262,6 +262,13 @@ def test_an_argos_package_installs_from_the_index_in_int8_and_is_listed(server, 
     index = serve_index(catalog, base, argos_package)
     listed = run(tmp_path, "models", "available", "--source", "argos", "--index", index).stdout.decode()
     assert listed.splitlines() == ["name\tfrom\tto\tversion", "argos:en-de\ten\tde\t0.1", "argos:en-fr\ten\tfr\t1.0"]
+    without_hub = run(tmp_path, "models", "available", "--index", index)  # the Hub at a closed port
+    assert (
+        without_hub.stdout.decode() == listed
+        and "listed without opus-mt: http://127.0.0.1:9" in without_hub.stderr.decode()
+    )
+    offline = run(tmp_path, "models", "available", "--index", "http://127.0.0.1:9/index.json", check_rc=2)
+    assert offline.stderr.decode().count("127.0.0.1:9") == 2 and offline.stderr.count(b"without a network") == 1
     run(tmp_path, "models", "install", "argos:en-de", "--int8", "--index", index)
     records = json.loads(run(tmp_path, "models", "--format", "json").stdout)
     record = next(r for r in records if r["name"] == "argos-en-de")

@@ -132,14 +132,27 @@ def find(name: str, session, index: str | None = None) -> Package:
     return hub_package(asked, session)
 
 
-def available(session, sources=SOURCES, index: str | None = None) -> list[Package]:
+def available(session, sources=SOURCES, index: str | None = None, notify=lambda note: None) -> list[Package]:
     """Every package of the `sources`, without their files: Argos's index, and the OPUS-MT models
-    the Hub lists."""
-    packages = []
-    if "argos" in sources:
-        packages += [argos_entry(entry) for entry in argos_index(session, index)]
-    if "opus-mt" in sources:
-        packages += [opus_mt_entry(repo) for repo in opus_mt_repos(session)]
+    the Hub lists. A source that cannot be read is a note to `notify` when another can; when none
+    can, a DownloadError naming each."""
+    listings = {
+        "argos": lambda: [argos_entry(entry) for entry in argos_index(session, index)],
+        "opus-mt": lambda: [opus_mt_entry(repo) for repo in opus_mt_repos(session)],
+    }
+    packages, failures = [], []
+    for source in sources:
+        try:
+            packages += listings[source]()
+        except DownloadError as error:
+            failures.append(f"{source}: {error}")
+    if failures and len(failures) == len(sources):
+        advice = [f"; {OFFLINE_ADVICE}"] if any(failure.endswith(OFFLINE_ADVICE) for failure in failures) else []
+        raise DownloadError(
+            "; ".join(failure.removesuffix(f"; {OFFLINE_ADVICE}") for failure in failures) + "".join(advice)
+        )
+    for failure in failures:
+        notify(f"listed without {failure}")
     return [package for package in packages if package is not None]
 
 
@@ -297,6 +310,11 @@ def opus_mt_entry(repo: str) -> Package | None:
 
 # HTTP
 
+OFFLINE_ADVICE = (
+    "without a network, download the model elsewhere and convert it with `attn import marian FOLDER` "
+    "or `attn import argos FILE`"
+)
+
 
 def get(session, url: str, missing_ok: bool = False):
     """The answer to a GET of `url` (None for a 404 or 401 when `missing_ok`); a DownloadError
@@ -306,10 +324,7 @@ def get(session, url: str, missing_ok: bool = False):
     try:
         answer = session.get(url, timeout=TIMEOUT)
     except (requests.ConnectionError, requests.Timeout) as error:
-        raise DownloadError(
-            f"{url}: cannot be reached ({type(error).__name__}); without a network, download the model "
-            "elsewhere and convert it with `attn import marian FOLDER` or `attn import argos FILE`"
-        ) from None
+        raise DownloadError(f"{url}: cannot be reached ({type(error).__name__}); {OFFLINE_ADVICE}") from None
     except requests.RequestException as error:
         raise request_failed(url, error) from None
     if missing_ok and answer.status_code in (401, 404):
