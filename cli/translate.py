@@ -10,6 +10,7 @@ from typing import Annotated, Optional
 import typer
 
 from attn.runtime.coverage import uncovered_runs
+from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.documents.html import translated_fragments
 from attn.runtime.errors import UsageError
@@ -142,7 +143,7 @@ def translate_command(
         raise UsageError(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"
         )
-    if html and document and format_of(document) not in (".html", ".htm", ".xhtml"):
+    if html and document and FORMATS_READ[format_of(document)][0] != "html":
         raise UsageError(
             f"--html is for lines, arguments and HTML files; {document} is translated as its format says, markup and all (leave out --html)"
         )
@@ -204,20 +205,21 @@ def translate_command(
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
-    def decode_texts(first_number: int, where: str = "text"):
-        """decode for the texts of HTML inputs or of a document (`where` names them in --check's
-        notes), each text's best translation."""
+    def decode_texts(first_number: int, label):
+        """decode for the texts of a document or of HTML inputs: each text's best translation.
+        --check's note names a text by `label(i)`, i its index, or with HTML inputs its input's
+        (`owners[i]`, counted from 0 in the call)."""
 
-        def decoded(texts: list[str]) -> list:
+        def decoded(texts: list[str], owners: list[int] | None = None) -> list:
             found = decode(texts, batch_size, first_number)
-            for number, result in enumerate(found, first_number) if check else ():
-                report_uncovered(f"{where} {number}", result[0], notify)
+            for index, result in enumerate(found) if check else ():
+                report_uncovered(label(index if owners is None else owners[index]), result[0], notify)
             return [result[0] for result in found]
 
         return decoded
 
     if document:
-        translate_document(parsed, decode_texts(1, f"{document}, text"), language, output)
+        translate_document(parsed, decode_texts(1, lambda index: f"{document}, text {index + 1}"), language, output)
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
@@ -226,7 +228,10 @@ def translate_command(
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
             if html:
-                results = iter(translated_fragments(inputs, decode_texts(done + 1), language))
+                first = done + 1
+                results = iter(
+                    translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
+                )
             else:
                 results = iter(decode(inputs, batch_size, done + 1))
             for item in batch:

@@ -151,7 +151,7 @@ class TextTranslator:
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
-            lines.append(text_lines(text) if split else [(text, "")])
+            lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
             parts += [

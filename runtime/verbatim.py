@@ -50,8 +50,8 @@ def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
 
 def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
     """The alignment with each placeholder the model wrote that the source lacks ("{Benutzer}")
-    made one of the source's that the output lacks ("{user}"): the one its word attends to most.
-    A placeholder the model dropped is not put back (there is no place for it)."""
+    made one of the source's that the output lacks ("{user}"), the pairs linked most strongly by
+    attention first. A placeholder the model dropped is not put back (there is no place for it)."""
     source = [
         (index, found) for index, word in enumerate(alignment.source_words) for found in PLACEHOLDER.findall(word)
     ]
@@ -66,13 +66,19 @@ def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
     if not foreign or not +missing:
         return alignment
     words = list(alignment.target_words)
-    for target_index, translated in foreign:
-        candidates = [(index, found) for index, found in source if missing[found] > 0]
-        if not candidates:
-            break
-        _, found = max(candidates, key=lambda candidate: alignment.weights[target_index, candidate[0]])
-        missing[found] -= 1
-        words[target_index] = words[target_index].replace(translated, found, 1)
+    pairings = sorted(  # the strongest links first, whatever the order of the words
+        (alignment.weights[foreign[number][0], source[given][0]], number, given)
+        for number in range(len(foreign))
+        for given in range(len(source))
+    )[::-1]
+    placed = set()
+    for _, number, given in pairings:
+        found = source[given][1]
+        if number not in placed and missing[found] > 0:
+            placed.add(number)
+            missing[found] -= 1
+            target, translated = foreign[number]
+            words[target] = words[target].replace(translated, found, 1)
     return WordAlignment(alignment.source_words, words, alignment.weights)
 
 
@@ -81,9 +87,12 @@ def looks_verbatim(word: str) -> bool:
 
 
 def _split_edges(word: str) -> tuple[str, str, str]:
-    """(leading punctuation, core, trailing punctuation); code in backquotes is all core."""
+    """(leading punctuation, core, trailing punctuation); code in backquotes is all core, and a
+    format placeholder is the core of its word ("{user.name}'s": "{user.name}", then "'s")."""
     if len(word) > 2 and word[0] == word[-1] == "`":
         return "`", word[1:-1], "`"
+    if placeholder := PLACEHOLDER.search(word):
+        return word[: placeholder.start()], placeholder.group(), word[placeholder.end() :]
     core = word.strip(EDGE_PUNCTUATION)
     if not core:
         return word, "", ""

@@ -260,3 +260,13 @@ def test_html_lines_keep_their_tags_and_translate_their_text_whole(reverse_model
         check_rc=2,
     )
     assert "leave out --html" in refused.stderr.decode() and not (tmp_path / "out.srt").exists()
+
+
+def test_a_text_read_whole_reads_its_line_breaks_as_spaces(reverse_model):
+    """With sentences off (`--no-sentences`, an HTML line break before a capital), a line break
+    went to the model as it was, and the output was garbled."""
+    import attn.runtime as api
+
+    translator = api.load(reverse_model)
+    whole = translator.translate(["a0 b1\nc2 d3", "a0 b1 c2 d3"], sentences=False)
+    assert whole[0].text == whole[1].text

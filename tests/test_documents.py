@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import subprocess
+import xml.dom.minidom
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -725,3 +726,5 @@ def test_a_line_break_before_a_capital_ends_a_line_translated_apart():
     assert round_trip("x.html", b'<p>Click <a title="t" href="h">below</a><br>to download</p>') == (
         b'<p>CLICK <a title="t" href="h">BELOW</a> <br>TO DOWNLOAD</p>'
     )
+    xhtml = b'<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/></head><p>One<br/>Two</p></html>'
+    xml.dom.minidom.parseString(round_trip("x.html", xhtml))  # written as XHTML still, as an XML parser reads it

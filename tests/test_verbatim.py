@@ -115,8 +115,10 @@ def test_a_translated_placeholder_becomes_the_one_its_word_attended_to():
     assert copy_verbatim(alignment).target_words == ["{user}", "schickte", "{count}", "Dateien", "an", "{name},", "{0}"]
     dropped = links("Hello {name}, you have {count} messages.", "Hallo {Name}, Sie haben Nachrichten.", [0, 1, 2, 3, 5])
     assert copy_verbatim(dropped).target_words == ["Hallo", "{name},", "Sie", "haben", "Nachrichten."]
-    kept = links("Dear %(name)s, hello", "Liebe %(Name)s, hallo {x}", [0, 1, 2, 2])
-    assert copy_verbatim(kept).target_words == ["Liebe", "%(name)s,", "hallo", "{x}"]
+    kept = links("Dear %(name)s, hello", "{x} Liebe %(Name)s, hallo", [2, 0, 1, 2])
+    assert copy_verbatim(kept).target_words == ["{x}", "Liebe", "%(name)s,", "hallo"]  # by attention, not order
+    owned = links("Open {user.name}'s profile", "Öffne {Benutzer.Name} Profil", [0, 1, 2])
+    assert copy_verbatim(owned).target_words == ["Öffne", "{user.name}", "Profil"]
 
 
 def test_a_placeholder_that_lost_a_character_is_whole_again_without_one_more():

@@ -53,17 +53,20 @@ MAX_NESTING = 100
 
 class AsWritten(HTMLFormatter):
     """How an HTML page is written back: `&`, `<` and `>` escaped in its text and nothing else (its
-    letters as they are, not as named entities), void elements as HTML writes them (`<br>`, not
-    `<br/>`), each element's attributes in the order the page gave them (Beautiful Soup sorts them)."""
+    letters as they are, not as named entities), void elements closed as the page closed them
+    (`<br>`, or `<br/>` in a page written as XHTML, which an XML parser must read), each element's
+    attributes in the order the page gave them (Beautiful Soup sorts them)."""
 
-    def __init__(self):
-        super().__init__(entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=None)
+    def __init__(self, void_close: str | None):
+        super().__init__(entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=void_close)
 
     def attributes(self, tag: Tag):
         return list(tag.attrs.items())
 
 
-HTML_OUT = AsWritten()
+HTML_OUT, XHTML_OUT = AsWritten(None), AsWritten("/")
+# A void element closed in the XML way: the page is written so
+SELF_CLOSED = re.compile(r"<(?:br|hr|img|input|meta|link|col|area|base|wbr|source|track|embed|param)\b[^<>]*/>", re.I)
 
 
 # A document type with an internal subset (`<!DOCTYPE html [ <!ENTITY …> ]>`, XHTML's and old
@@ -251,7 +254,7 @@ def _copy(node):
 class HtmlDocument:
     """An HTML document or fragment: `texts()` its runs' texts (with a letter or digit), and
     `written(translations)` the document with each run replaced by its translation, its markup
-    placed (written as HTML_OUT or, for XHTML, Beautiful Soup's "minimal"). `parser` is the parser
+    placed (written as the page was written: AsWritten; XHTML read as XML, Beautiful Soup's "minimal"). `parser` is the parser
     ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
 
     def __init__(self, html: str, parser: str = "html.parser"):
@@ -261,7 +264,10 @@ class HtmlDocument:
             for node in self.soup.contents:
                 if isinstance(node, Doctype):
                     node.replace_with(DoctypeAsRead(str(node)))
-        self.formatter = HTML_OUT if parser == "html.parser" else "minimal"
+        if parser != "html.parser":
+            self.formatter = "minimal"
+        else:
+            self.formatter = XHTML_OUT if SELF_CLOSED.search(html) else HTML_OUT
         if nesting(self.soup) > MAX_NESTING:
             raise TooDeep(f"the HTML nests elements deeper than {MAX_NESTING} levels")
         self.runs: list[tuple[list, str, list[Span]]] = []
@@ -323,14 +329,15 @@ async def translate_html(
 
 
 def translated_fragments(
-    fragments: list[str], translate: Callable[[list[str]], list[Aligned]], language: str | None = None
+    fragments: list[str], translate: Callable[[list[str], list[int]], list[Aligned]], language: str | None = None
 ) -> list[str]:
     """Each HTML fragment (or page) with the text of its runs translated, all of them in one call
-    of `translate`, and its inline markup placed (HtmlDocument.written); one without a run to
-    translate comes back as it was. A fragment nested too deep is TooDeep."""
+    of `translate` (the texts, and the index of the fragment each is of), and its inline markup
+    placed (HtmlDocument.written); one without a run to translate comes back as it was. A fragment
+    nested too deep is TooDeep."""
     documents = [HtmlDocument(fragment) for fragment in fragments]
-    texts = [text for document in documents for text in document.texts()]
-    found = iter(translate(texts) if texts else [])
+    owned = [(text, owner) for owner, document in enumerate(documents) for text in document.texts()]
+    found = iter(translate([text for text, _ in owned], [owner for _, owner in owned]) if owned else [])
     return [
         document.written([next(found) for _ in document.runs], language) if document.runs else fragment
         for fragment, document in zip(fragments, documents)
