@@ -80,6 +80,8 @@ def test_a_void_element_between_words_stays_between_words(translator):
     output = translated(translator, html, "en", "de")
     for void in ('<img src="b.png">', "<br>", "<!-- note -->"):
         assert void in output and not re.search(re.escape(void) + r"\w", output), output
+    opening = translated(translator, '<p><img src="a.png"> Hello world</p>', "en", "de")  # one opening the block too
+    assert opening.startswith('<p><img src="a.png"> '), opening
 
 
 def test_a_document_type_declaring_entities_is_kept_and_nothing_expanded(translator):

@@ -179,7 +179,9 @@ class RunReader:
 
     def add_text(self, text: str) -> None:
         text = WHITESPACE.sub(" ", text)
-        if text.startswith(" ") and self.text.endswith(" "):  # the void spans just before stood between spaces
+        if text.startswith(" ") and (
+            self.text.endswith(" ") or not self.text
+        ):  # the void spans just before stood between spaces (or opened the run)
             for span in reversed(self.spans):
                 if span.start < len(self.text):
                     break
