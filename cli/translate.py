@@ -12,7 +12,6 @@ import typer
 from attn.runtime.coverage import uncovered_runs
 from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
-from attn.runtime.documents.html import translated_fragments
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
@@ -149,6 +148,8 @@ def translate_command(
         )
     if html and (output_format != "text" or heatmap or search.n_best > 1):
         raise UsageError("--html writes the translated HTML: --format, --align, --heatmap and --n-best do not apply")
+    if html:
+        translated_fragments = html_translator()
     if text:
         if len(text) == 1 and names_a_file(text[0]):
             if format_of(text[0]) not in (None, ".txt"):
@@ -251,6 +252,15 @@ def translate_command(
             sys.stdout.flush()
             advance(len(inputs))
     heatmaps.write()
+
+
+def html_translator():
+    """runtime/documents/html.py's translated_fragments, or a UsageError saying what to install."""
+    try:
+        from attn.runtime.documents.html import translated_fragments
+    except ModuleNotFoundError as error:
+        raise UsageError(f"--html needs the Python package {error.name!r}: pip install 'attn[documents]'") from None
+    return translated_fragments
 
 
 def report_uncovered(which: str, translation, notify) -> None:

@@ -270,3 +270,22 @@ def test_a_text_read_whole_reads_its_line_breaks_as_spaces(reverse_model):
     translator = api.load(reverse_model)
     whole = translator.translate(["a0 b1\nc2 d3", "a0 b1 c2 d3"], sentences=False)
     assert whole[0].text == whole[1].text
+
+
+def test_without_the_documents_extra_lines_translate_and_html_says_what_to_install(reverse_model):
+    """A base install (`pip install .`) has no Beautiful Soup: `attn translate` must still start,
+    and --html say in one line what it needs."""
+    blocked = "import sys; sys.modules['bs4'] = None; from attn.cli.app import main; sys.argv = ['attn', *sys.argv[1:]]; main()"
+
+    def run(*args):
+        return subprocess.run(
+            [sys.executable, "-c", blocked, "translate", "-m", str(reverse_model), *args],
+            capture_output=True,
+            timeout=120,
+        )
+
+    assert run("a0 b1").returncode == 0
+    refused = run("--html", "a0 <b>b1</b>")
+    assert refused.returncode == 2 and refused.stderr.decode() == (
+        "attn: error: --html needs the Python package 'bs4': pip install 'attn[documents]'\n"
+    )
