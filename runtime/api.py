@@ -158,6 +158,25 @@ class Translator:
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         return ordered[0] if single else ordered
 
+    def translate_html(
+        self, texts: str | list[str], source: str | None = None, target: str | None = None, **search
+    ) -> str | list[str]:
+        """Each HTML text (a fragment or a page) translated as `attn translate --html` translates a
+        line: its text translated as `translate` does, its tags placed on the translation by the
+        alignment; the HTML back, one string per text. A page that declares its language declares
+        `target` when it is given. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
+        single, fragments = texts_given(texts)
+        try:
+            from .documents.html import translated_fragments
+        except ModuleNotFoundError as error:
+            raise UsageError(f"HTML needs the Python package {error.name!r}: pip install 'attn[documents]'") from None
+
+        def translated(found: list[str], owners: list[int]) -> list[Translation]:
+            return [result.n_best[0] for result in self.translate(found, source, target, **search)]
+
+        written = translated_fragments(fragments, translated, None if target is None else language_code(target))
+        return written[0] if single else written
+
     def summarize(
         self,
         texts: str | list[str],
@@ -237,6 +256,14 @@ def translate(text: str | list[str], source: str | None = None, target: str | No
     languages as Translator.translate takes them."""
     found = _installed().translate(text, source, target, **search)
     return found.text if isinstance(found, Result) else [result.text for result in found]
+
+
+def translate_html(
+    text: str | list[str], source: str | None = None, target: str | None = None, **search
+) -> str | list[str]:
+    """An HTML text (or each of a list) translated by the installed models, its tags kept
+    (Translator.translate_html)."""
+    return _installed().translate_html(text, source, target, **search)
 
 
 def summarize(text: str | list[str], *, headline: bool = False, **search) -> str | list[str]:

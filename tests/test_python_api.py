@@ -119,3 +119,12 @@ def test_a_document_goes_through_the_api_as_docs_python_shows(tmp_path):
     (tmp_path / "report.de.docx").write_bytes(translated)
     [paragraph] = docx.Document(tmp_path / "report.de.docx").paragraphs
     assert paragraph.text == translator.translate("The file could not be opened.", target="de").text
+
+
+def test_html_comes_back_as_attn_translate_html_prints_it():
+    """translate_html: one string per text, the tags placed as the command line places them."""
+    lines = ['Click <b>Save</b> to keep your <a href="/h">changes</a>.', "<p>Opening hours<br>Monday to Friday</p>"]
+    printed = attn_command("translate", "--html", "--from", "en", "--to", "fr", *lines).stdout.decode().splitlines()
+    assert attn.translate_html(lines, "en", "fr") == printed
+    single = attn.load("en-de").translate_html(lines[0])
+    assert isinstance(single, str) and single.count("<b>") == 1 and '<a href="/h">' in single
