@@ -19,6 +19,7 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
+from attn.runtime.verbatim import changed_placeholders
 
 from .documents import catalog_target, document_input, read_input, translate_document
 from .formats import FORMATS, make_format
@@ -111,7 +112,7 @@ def translate_command(
         bool,
         typer.Option(
             "--check",
-            help="A note on stderr naming the source words each translation may have left out: runs of words that received almost no attention.",
+            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) and the format placeholders ({name}, %s) it lost or added.",
         ),
     ] = False,
     fuzzy: Annotated[
@@ -265,12 +266,18 @@ def html_translator():
 
 def report_uncovered(which: str, translation, notify) -> None:
     """--check: the runs of source words of `which` ("input 3") that received almost no
-    attention, if any."""
+    attention, and the format placeholders the translation lost or added, if any."""
     words = translation.alignment.source_words
     runs = uncovered_runs(translation.alignment)
     if runs:
         spans = ", ".join(f"“{' '.join(words[run[0] : run[-1] + 1])}”" for run in runs)
         notify(f"{which}: may have left out {spans} (almost no attention went to them)")
+    lost, added = changed_placeholders(" ".join(words), translation.text)
+    if lost or added:
+        changes = [f"lost {' '.join(lost)}"] * bool(lost) + [f"wrote {' '.join(added)} beyond the source's"] * bool(
+            added
+        )
+        notify(f"{which}: format placeholders changed: {'; '.join(changes)}")
 
 
 def names_a_file(text: str) -> bool:

@@ -36,6 +36,8 @@ ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 # A named or numbered format placeholder ("{name}", "{0}", "{{title}}", "%(name)s") is never translated: the
 # models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".
 PLACEHOLDER = re.compile(r"\{+[\w.]*\}+|%\(\w+\)[a-z]")  # "{{title}}" too, and one that lost a brace
+# What a check of the output counts: those, printf's ("%s", "%1$d", "%.2f") and Qt's ("%1")
+FORMAT_PLACEHOLDER = re.compile(rf"{PLACEHOLDER.pattern}|%(?:\d+\$)?[-#0+]*\d*(?:\.\d+)?[sdifeEgGxXcu]|%\d+")
 
 
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
@@ -80,6 +82,14 @@ def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
             target, translated = foreign[number]
             words[target] = words[target].replace(translated, found, 1)
     return WordAlignment(alignment.source_words, words, alignment.weights)
+
+
+def changed_placeholders(source: str, translation: str) -> tuple[list[str], list[str]]:
+    """The format placeholders (FORMAT_PLACEHOLDER) `translation` lost from `source` and those it
+    wrote beyond them, one for each copy, in order: a message with either breaks the program that
+    fills it ("Saved %s." → "%s hat %s abgesichert." reads an argument no one gives)."""
+    given, written = Counter(FORMAT_PLACEHOLDER.findall(source)), Counter(FORMAT_PLACEHOLDER.findall(translation))
+    return list((given - written).elements()), list((written - given).elements())
 
 
 def looks_verbatim(word: str) -> bool:

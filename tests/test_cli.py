@@ -289,3 +289,9 @@ def test_without_the_documents_extra_lines_translate_and_html_says_what_to_insta
     assert refused.returncode == 2 and refused.stderr.decode() == (
         "attn: error: --html needs the Python package 'bs4': pip install 'attn[documents]'\n"
     )
+
+
+def test_check_names_format_placeholders_the_translation_lost(reverse_model):
+    """The toy model writes symbols only: the placeholders of its sources are lost, and named."""
+    result = attn("translate", "-m", str(reverse_model), "--check", "a0 {name} b1", "a0 b1")
+    assert result.stderr.decode().splitlines() == ["attn: input 1: format placeholders changed: lost {name}"]

@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.verbatim import copy_verbatim, looks_verbatim
+from attn.runtime.verbatim import changed_placeholders, copy_verbatim, looks_verbatim
 
 pytestmark = pytest.mark.unit
 
@@ -125,3 +125,12 @@ def test_a_placeholder_that_lost_a_character_is_whole_again_without_one_more():
     """'%(count)' (its conversion lost) became '%(count)d)'; '{{title}' lost a brace."""
     alignment = aligned("You have %(count)d messages, {{title}}.", "Sie haben %(count) Nachrichten, {{title}.")
     assert copy_verbatim(alignment).target_words == ["Sie", "haben", "%(count)d", "Nachrichten,", "{{title}}."]
+
+
+def test_placeholders_lost_or_added_are_named_as_often_as_they_are():
+    assert changed_placeholders("Deleted %d of %d files in {folder}.", "%d Dateien gelöscht.") == (
+        ["%d", "{folder}"],
+        [],
+    )
+    assert changed_placeholders("Saved %s.", "%s hat %s gespeichert, %1$s") == ([], ["%s", "%1$s"])
+    assert changed_placeholders("100% done, {{title}}, %(n)d", "100 % fertig, {{title}}, %(n)d") == ([], [])
