@@ -728,3 +728,14 @@ def test_a_line_break_before_a_capital_ends_a_line_translated_apart():
     )
     xhtml = b'<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/></head><p>One<br/>Two</p></html>'
     xml.dom.minidom.parseString(round_trip("x.html", xhtml))  # written as XHTML still, as an XML parser reads it
+
+
+@pytest.mark.unit
+def test_a_forms_fields_stay_beside_their_label_and_button():
+    """A field moved into the label or button beside it (`<button><input …> SUBSCRIBE</button>`):
+    a label's and a button's text are translated alone, and a field is never moved."""
+    form = b'<form><label for="e">Your email</label> <input id="e"> <button>Subscribe now</button></form>'
+    assert round_trip("x.html", form) == (
+        b'<form><label for="e">YOUR EMAIL</label> <input id="e"> <button>SUBSCRIBE NOW</button></form>'
+    )
+    assert read_document("x.html", b"<div><span>Your name</span><input name=n></div>").texts() == ["Your name"]

@@ -35,14 +35,17 @@ from . import DocumentError, decoded, redeclared
 UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
 # Inline elements whose content is not translated: kept in their sentence, given back as they were.
 VERBATIM = frozenset({"code", "kbd", "samp", "var"})
-# Elements that make blocks (HTML's flow content that is not phrasing content); any other element,
-# a custom or XML one (`<uicontrol>`) included, is inline, as a browser shows an unknown element.
+# Elements that make blocks (HTML's flow content that is not phrasing content, and a form's
+# controls: a label's or a button's text is translated alone, and a field never moves into the
+# label or button beside it); any other element, a custom or XML one (`<uicontrol>`) included, is
+# inline, as a browser shows an unknown element.
 BLOCKS = frozenset(
     {"address", "article", "aside", "audio", "blockquote", "body", "canvas", "caption", "col", "colgroup", "dd"}
     | {"details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2"}
     | {"h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "legend", "li", "link", "main"}
     | {"menu", "meta", "nav", "object", "ol", "optgroup", "option", "p", "section", "select", "summary", "table"}
     | {"tbody", "td", "tfoot", "th", "thead", "title", "tr", "ul", "video"}
+    | {"button", "input", "label"}
     | UNTRANSLATED
 )
 WHITESPACE = re.compile(r"\s+")
