@@ -718,13 +718,13 @@ def test_a_line_break_before_a_capital_ends_a_line_translated_apart():
     lines = read_document("x.html", b"<p>Opening hours<br>Monday to Friday<br>9 to 5</p>")
     assert lines.texts() == ["Opening hours\nMonday to Friday\n9 to 5"]
     wrapped = read_document("x.html", b'<p>Click <a title="t" href="h">below</a><br>to download</p>')
-    assert wrapped.texts() == ["Click below to download"]
+    assert wrapped.texts() == ["Click below to download", "t"]  # the link's title after the runs
     assert (
         round_trip("x.html", b"<p>Opening hours<br>Monday to Friday</p>")
         == b"<p>OPENING HOURS <br>MONDAY TO FRIDAY</p>"
     )
     assert round_trip("x.html", b'<p>Click <a title="t" href="h">below</a><br>to download</p>') == (
-        b'<p>CLICK <a title="t" href="h">BELOW</a> <br>TO DOWNLOAD</p>'
+        b'<p>CLICK <a title="T" href="h">BELOW</a> <br>TO DOWNLOAD</p>'
     )
     xhtml = b'<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/></head><p>One<br/>Two</p></html>'
     xml.dom.minidom.parseString(round_trip("x.html", xhtml))  # written as XHTML still, as an XML parser reads it
@@ -739,3 +739,23 @@ def test_a_forms_fields_stay_beside_their_label_and_button():
         b'<form><label for="e">YOUR EMAIL</label> <input id="e"> <button>SUBSCRIBE NOW</button></form>'
     )
     assert read_document("x.html", b"<div><span>Your name</span><input name=n></div>").texts() == ["Your name"]
+
+
+@pytest.mark.unit
+def test_what_a_reader_sees_or_hears_in_attributes_is_translated():
+    """alt, title, placeholder and aria-label texts, a button input's label and a page's description
+    stayed in English in a page declared German; what is kept as it is keeps its attributes too."""
+    page = (
+        '<head><meta name="description" content="Fresh bread"><meta property="og:title" content="Our shop">'
+        '<meta name="keywords" content="bread, cake"></head>'
+        '<p><img src="a.png" alt="A red door"> Welcome <abbr title="World Health Organization">WHO</abbr></p>'
+        '<input type="submit" value="Send it"><input type="text" value="typed by you" placeholder="Your name">'
+        '<textarea placeholder="Your words">as typed</textarea><button aria-label="Close the menu">x</button>'
+        '<div translate="no"><img alt="Keep this"></div>'
+    )
+    written = round_trip("x.html", page.encode()).decode()
+    for translated in ("FRESH BREAD", "OUR SHOP", "A RED DOOR", "WORLD HEALTH ORGANIZATION", "SEND IT", "YOUR NAME"):
+        assert f'"{translated}"' in written, translated
+    for kept in ('content="bread, cake"', 'value="typed by you"', ">as typed<", 'alt="Keep this"', 'src="a.png"'):
+        assert kept in written, kept
+    assert 'placeholder="YOUR WORDS"' in written and 'aria-label="CLOSE THE MENU"' in written

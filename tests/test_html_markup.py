@@ -16,7 +16,7 @@ pytest.importorskip("bs4")
 from bs4 import BeautifulSoup, Comment, Tag  # noqa: E402
 
 from attn.runtime import load  # noqa: E402
-from attn.runtime.documents.html import HTML_OUT, VERBATIM, translate_html  # noqa: E402
+from attn.runtime.documents.html import HTML_OUT, TEXT_ATTRIBUTES, VERBATIM, translate_html  # noqa: E402
 
 pytestmark = pytest.mark.system
 
@@ -37,12 +37,14 @@ def translated(translator, html: str, source: str, target: str) -> str:
 
 
 def elements(soup: BeautifulSoup) -> Counter:
-    """Each element (its name, attributes and the names of its ancestors) and comment, counted."""
+    """Each element (its name, attributes, a text attribute's name only, and the names of its
+    ancestors) and comment, counted."""
     found = Counter()
     for node in soup.descendants:
         if isinstance(node, Tag):
             ancestors = tuple(parent.name for parent in node.parents)
-            found[node.name, str(sorted(node.attrs.items())), ancestors] += 1
+            attributes = {name: "…" if name in TEXT_ATTRIBUTES else value for name, value in node.attrs.items()}
+            found[node.name, str(sorted(attributes.items())), ancestors] += 1
         elif isinstance(node, Comment):
             found["comment", str(node)] += 1
     return found

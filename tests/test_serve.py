@@ -480,14 +480,14 @@ def test_html_keeps_its_markup_and_translates_its_sentences_whole(server, revers
     reply = httpx.post(
         server.url + "/translate", json={"q": html, "source": "sym", "target": "sym", "format": "html"}
     ).json()
-    expected = cli_translations(reverse_model, ["a0 b1 c2 d3 e0", "& c2"])
+    expected = cli_translations(reverse_model, ["a0 b1 c2 d3 e0", "& c2", "a0"])
     soup = BeautifulSoup(reply["translatedText"], "html.parser")
     paragraph = soup.find("p")
     # the sentence is translated whole (its words those of the plain translation), the bold
-    # element placed within it, attributes, the comment and the script as they were
+    # element placed within it, its title translated, the comment and the script as they were
     assert paragraph["class"] == ["x"] and paragraph.get_text() == expected[0]
     assert paragraph["lang"] == "sym"  # the language it is in now
-    assert [str(b.attrs) for b in soup.find_all("b")] == ["{'title': 'a0'}"] and soup.find("b").get_text().strip()
+    assert [b.attrs for b in soup.find_all("b")] == [{"title": expected[2]}] and soup.find("b").get_text().strip()
     assert "<!-- a0 --><script>var a0 = 1;</script>" in reply["translatedText"]
     assert reply["translatedText"].endswith(expected[1].replace("&", "&amp;"))
 

@@ -56,7 +56,6 @@ class NcxLabels:
                 for label in parent.iter(NCX_NAMESPACE + "text")
                 if len(label) == 0 and any(c.isalnum() for c in label.text or "")
             ]
-        self.runs = self.labels  # one text each, as HtmlDocument counts its runs
 
     def texts(self) -> list[str]:
         return [" ".join(label.text.split()) for label in self.labels]
@@ -137,7 +136,7 @@ class EpubDocument:
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         replaced, start = {}, 0
         for name, document in self.chapters:
-            count = len(document.runs)
+            count = len(document.texts())
             if count:
                 replaced[name] = document.written(translations[start : start + count], language).encode("utf-8")
             start += count

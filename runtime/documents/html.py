@@ -138,6 +138,32 @@ def kept_as_is(tag: Tag) -> bool:
     return tag.name in UNTRANSLATED or tag.get("translate") == "no"
 
 
+# Attributes whose value a reader sees or hears (a tooltip, an image's description, a field's hint,
+# a screen reader's label), translated as texts of their own; and a button input's label and a
+# page's description for search engines and link previews.
+TEXT_ATTRIBUTES = ("alt", "title", "placeholder", "aria-label")
+BUTTON_INPUTS = frozenset({"submit", "button", "reset"})
+DESCRIPTIONS = frozenset({"description", "og:title", "og:description", "twitter:title", "twitter:description"})
+
+
+def text_attributes(soup: BeautifulSoup) -> list[tuple[Tag, str]]:
+    """(element, attribute name) of each attribute whose value is text for a reader (with a letter
+    or digit), outside what is kept as it is (kept_as_is), in document order."""
+    found = []
+    for tag in soup.find_all(True):
+        if tag.get("translate") == "no" or any(kept_as_is(parent) for parent in tag.parents if isinstance(parent, Tag)):
+            continue  # a <textarea>'s or <pre>'s own hint is translated, what is inside it not
+        names = [name for name in TEXT_ATTRIBUTES if name in tag.attrs]
+        if tag.name == "input" and str(tag.get("type", "")).lower() in BUTTON_INPUTS:
+            names.append("value")
+        if tag.name == "meta" and str(tag.get("name") or tag.get("property") or "").lower() in DESCRIPTIONS:
+            names.append("content")
+        found += [
+            (tag, name) for name in names if isinstance(tag.get(name), str) and any(c.isalnum() for c in tag[name])
+        ]
+    return found
+
+
 LANGUAGE_ATTRIBUTES = ("lang", "xml:lang")
 
 
@@ -283,13 +309,18 @@ class HtmlDocument:
             text, spans = reader.finish()
             if any(c.isalnum() for c in text):
                 self.runs.append((run, text, spans))
+        self.attributes = text_attributes(self.soup)
 
     def texts(self) -> list[str]:
-        return [text for _, text, _ in self.runs]
+        """Each run's text, then each text attribute's value (TEXT_ATTRIBUTES, …), whitespace collapsed."""
+        return [text for _, text, _ in self.runs] + [" ".join(tag[name].split()) for tag, name in self.attributes]
 
     def written(self, translations: list[Aligned], language: str | None = None) -> str:
-        """The document with each run replaced by its translation, its markup placed; with
-        `language`, a document that had a run to translate declares it (declare_language)."""
+        """The document with each run replaced by its translation, its markup placed, and each text
+        attribute by its own (translations in the order of texts()); with `language`, a document
+        that had a text to translate declares it (declare_language)."""
+        for (tag, name), translation in zip(self.attributes, translations[len(self.runs) :]):
+            tag[name] = translation.text  # before the runs are rebuilt: their elements copy the attributes
         replaced: dict[int, list] = {}  # id of a run's first node → the run's new nodes
         for (run, text, spans), translation in zip(self.runs, translations):
             nodes = rebuilt(self.soup, layout(translation.text, place(text, nest(spans), translation)))
@@ -313,7 +344,7 @@ class HtmlDocument:
                     children.append(child)
             container.clear()
             container.extend(children)
-        if language and self.runs:
+        if language and (self.runs or self.attributes):
             declare_language(self.soup, language)
         written = self.soup.decode(formatter=self.formatter)
         return self.prolog + restored_references(written) if self.prolog else written
@@ -327,7 +358,7 @@ async def translate_html(
     `language` where it declared one (HtmlDocument.written). Parsing and placing run off the
     event loop."""
     document = await asyncio.to_thread(HtmlDocument, html)
-    if not document.runs:
+    if not document.texts():
         return html
     translations = await translate(document.texts())
     return await asyncio.to_thread(document.written, translations, language)
@@ -344,7 +375,7 @@ def translated_fragments(
     owned = [(text, owner) for owner, document in enumerate(documents) for text in document.texts()]
     found = iter(translate([text for text, _ in owned], [owner for _, owner in owned]) if owned else [])
     return [
-        document.written([next(found) for _ in document.runs], language) if document.runs else fragment
+        document.written([next(found) for _ in document.texts()], language) if document.texts() else fragment
         for fragment, document in zip(fragments, documents)
     ]
 
