@@ -667,6 +667,10 @@ def test_a_translated_document_declares_the_language_it_is_now_in():
         assert b'lang="de"' in after.read("ppt/slides/slide1.xml") and b"en-US" not in after.read(
             "ppt/slides/slide1.xml"
         )
+        # a run without a lang of its own inherits the presentation's and its master's default
+        assert b'lang="en-US"' not in after.read("ppt/presentation.xml") + after.read(
+            "ppt/slideMasters/slideMaster1.xml"
+        )
 
     pytest.importorskip("odf")
     from odf import text as odf_text

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 
 from . import DocumentError
-from .office import OfficeDocument, ParagraphReader, check_zip, local
+from .office import OfficeDocument, ParagraphReader, check_zip, declare_language, local
 
 
 class SlidesDocument(OfficeDocument):
@@ -32,6 +32,14 @@ class SlidesDocument(OfficeDocument):
         return [
             element for part in parts for element in part.iter() if local(element) == "p" and "drawingml" in element.tag
         ]
+
+    def declare(self, language: str) -> None:
+        """The paragraphs' languages, and the defaults a run without its own inherits: the
+        presentation's default text style, the slide masters' and layouts' text styles."""
+        super().declare(language)
+        masters = list(self.presentation.slide_masters)
+        for part in [self.presentation, *masters, *(layout for master in masters for layout in master.slide_layouts)]:
+            declare_language(part._element, language)
 
     def save(self, stream) -> None:
         self.presentation.save(stream)
