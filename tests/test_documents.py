@@ -763,3 +763,11 @@ def test_what_a_reader_sees_or_hears_in_attributes_is_translated():
     for kept in ('content="bread, cake"', 'value="typed by you"', ">as typed<", 'alt="Keep this"', 'src="a.png"'):
         assert kept in written, kept
     assert 'placeholder="YOUR WORDS"' in written and 'aria-label="CLOSE THE MENU"' in written
+
+
+@pytest.mark.unit
+def test_a_webvtt_header_says_the_language_the_cues_are_now_in():
+    pytest.importorskip("webvtt")
+    cues = "WEBVTT\nKind: captions\nLanguage: en\n\n00:00:01.000 --> 00:00:02.000\nHello there.\n"
+    written = round_trip("talk.vtt", cues.encode(), "de").decode()
+    assert written.startswith("WEBVTT\nKind: captions\nLanguage: de\n\n") and "HELLO THERE." in written

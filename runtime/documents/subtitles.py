@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from ..markup import Aligned, Span, layout, nest, place
-from . import DocumentError, decoded
+from . import DocumentError, decoded, redeclared
 
 # A cue's markup: a tag (`<i>`, `</i>`, `<c.yellow>`, `<v Roger>`, `<font color="red">`), a
 # timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
@@ -128,4 +128,10 @@ class VttDocument:
         for caption, content in zip(self.vtt.captions, self.cues.written(translations)):
             if content is not None:
                 caption.text = content
+        if language and translations:  # the header's "Language: en", as YouTube and others write it
+            self.vtt.metadata[:] = [
+                f"{name}: {redeclared(value.strip(), language)}" if name.strip().lower() == "language" else line
+                for line in self.vtt.metadata
+                for name, _, value in [line.partition(":")]
+            ]
         return self.file.encoded(self.vtt.content)
