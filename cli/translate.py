@@ -21,7 +21,7 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.verbatim import changed_placeholders
 
-from .documents import catalog_target, document_input, read_input, translate_document
+from .documents import catalog_target, detected_source, document_input, read_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -171,6 +171,8 @@ def translate_command(
         if model is None
         else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     )
+    if document and source_lang is None:
+        source_lang = detected_source(document, parsed, pairs, target_lang, usual_source(model, target_lang), notify)
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
 
@@ -253,6 +255,15 @@ def translate_command(
             sys.stdout.flush()
             advance(len(inputs))
     heatmaps.write()
+
+
+def usual_source(model: str | None, target: str | None) -> str | None:
+    """The language the model taken without --from reads (its first direction into `target`)."""
+    try:
+        pairs = read_manifest(resolve_model(model, "translate", None, target), verify_checksums=False).pairs
+    except ModelFolderError:
+        return None
+    return next((source for source, into in pairs if target in (None, into)), None)
 
 
 def html_translator():
