@@ -171,8 +171,8 @@ def translate_command(
         if model is None
         else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     )
-    if document and source_lang is None:
-        source_lang = detected_source(document, parsed, pairs, target_lang, usual_source(model, target_lang), notify)
+    if document and source_lang is None and target_lang is None:  # with --to, each text says which (--from auto)
+        source_lang = detected_source(document, parsed, pairs, usual_source(model), notify)
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
 
@@ -257,13 +257,13 @@ def translate_command(
     heatmaps.write()
 
 
-def usual_source(model: str | None, target: str | None) -> str | None:
-    """The language the model taken without --from reads (its first direction into `target`)."""
+def usual_source(model: str | None) -> str | None:
+    """The language the model taken without --from or --to reads (its first direction)."""
     try:
-        pairs = read_manifest(resolve_model(model, "translate", None, target), verify_checksums=False).pairs
+        pairs = read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     except ModelFolderError:
         return None
-    return next((source for source, into in pairs if target in (None, into)), None)
+    return pairs[0][0] if pairs else None
 
 
 def html_translator():

@@ -164,17 +164,24 @@ class Translator:
         """Each HTML text (a fragment or a page) translated as `attn translate --html` translates a
         line: its text translated as `translate` does, its tags placed on the translation by the
         alignment; the HTML back, one string per text. A page that declares its language declares
-        `target` when it is given. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
+        the one its texts went into. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
         single, fragments = texts_given(texts)
         try:
             from .documents.html import translated_fragments
         except ModuleNotFoundError as error:
             raise UsageError(f"HTML needs the Python package {error.name!r}: pip install 'attn[documents]'") from None
 
-        def translated(found: list[str], owners: list[int]) -> list[Translation]:
-            return [result.n_best[0] for result in self.translate(found, source, target, **search)]
+        targets = set()
 
-        written = translated_fragments(fragments, translated, None if target is None else language_code(target))
+        def translated(found: list[str], owners: list[int]) -> list[Translation]:
+            results = self.translate(found, source, target, **search)
+            targets.update(result.target for result in results)
+            return [result.n_best[0] for result in results]
+
+        def language() -> str | None:  # the one language the texts went into, if one
+            return next(iter(targets)) if len(targets) == 1 else None
+
+        written = translated_fragments(fragments, translated, language)
         return written[0] if single else written
 
     def summarize(

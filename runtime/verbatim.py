@@ -37,7 +37,9 @@ ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 # models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".
 PLACEHOLDER = re.compile(r"\{+[\w.]*\}+|%\(\w+\)[a-z]")  # "{{title}}" too, and one that lost a brace
 # What a check of the output counts: those, printf's ("%s", "%1$d", "%.2f") and Qt's ("%1")
-FORMAT_PLACEHOLDER = re.compile(rf"{PLACEHOLDER.pattern}|%(?:\d+\$)?[-#0+]*\d*(?:\.\d+)?[sdifeEgGxXcu]|%\d+")
+FORMAT_PLACEHOLDER = re.compile(
+    rf"{PLACEHOLDER.pattern}|%(?:\d+\$)?[-#0+]*\d*(?:\.\d+)?[sdifeEgGxXcu](?![^\W\d_])|%\d+"
+)  # a conversion before a letter is a percentage's word ("20%ige", "5%saving"), not one
 
 
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:

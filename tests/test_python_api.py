@@ -128,3 +128,4 @@ def test_html_comes_back_as_attn_translate_html_prints_it():
     assert attn.translate_html(lines, "en", "fr") == printed
     single = attn.load("en-de").translate_html(lines[0])
     assert isinstance(single, str) and single.count("<b>") == 1 and '<a href="/h">' in single
+    assert attn.translate_html('<p lang="en">The file could not be opened.</p>').startswith('<p lang="de">')

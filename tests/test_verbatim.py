@@ -134,3 +134,4 @@ def test_placeholders_lost_or_added_are_named_as_often_as_they_are():
     )
     assert changed_placeholders("Saved %s.", "%s hat %s gespeichert, %1$s") == ([], ["%s", "%1$s"])
     assert changed_placeholders("100% done, {{title}}, %(n)d", "100 % fertig, {{title}}, %(n)d") == ([], [])
+    assert changed_placeholders("a 20% surcharge", "eine 20%ige Gebühr, 5%saving") == ([], [])  # percentages' words

@@ -35,17 +35,17 @@ from . import DocumentError, decoded, redeclared
 UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
 # Inline elements whose content is not translated: kept in their sentence, given back as they were.
 VERBATIM = frozenset({"code", "kbd", "samp", "var"})
-# Elements that make blocks (HTML's flow content that is not phrasing content, and a form's
-# controls: a label's or a button's text is translated alone, and a field never moves into the
-# label or button beside it); any other element, a custom or XML one (`<uicontrol>`) included, is
-# inline, as a browser shows an unknown element.
+# Elements that make blocks (HTML's flow content that is not phrasing content, and a form's input
+# field: the texts on either side, a label's and a button's, are read apart, and the field never
+# moves into them); any other element, a custom or XML one (`<uicontrol>`) included, is inline, as
+# a browser shows an unknown element.
 BLOCKS = frozenset(
     {"address", "article", "aside", "audio", "blockquote", "body", "canvas", "caption", "col", "colgroup", "dd"}
     | {"details", "dialog", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2"}
     | {"h3", "h4", "h5", "h6", "head", "header", "hgroup", "hr", "html", "iframe", "legend", "li", "link", "main"}
     | {"menu", "meta", "nav", "object", "ol", "optgroup", "option", "p", "section", "select", "summary", "table"}
     | {"tbody", "td", "tfoot", "th", "thead", "title", "tr", "ul", "video"}
-    | {"button", "input", "label"}
+    | {"input"}
     | UNTRANSLATED
 )
 WHITESPACE = re.compile(r"\s+")
@@ -154,8 +154,8 @@ def text_attributes(soup: BeautifulSoup) -> list[tuple[Tag, str]]:
         if tag.get("translate") == "no" or any(kept_as_is(parent) for parent in tag.parents if isinstance(parent, Tag)):
             continue  # a <textarea>'s or <pre>'s own hint is translated, what is inside it not
         names = [name for name in TEXT_ATTRIBUTES if name in tag.attrs]
-        if tag.name == "input" and str(tag.get("type", "")).lower() in BUTTON_INPUTS:
-            names.append("value")
+        if tag.name == "input" and str(tag.get("type", "")).lower() in BUTTON_INPUTS and "name" not in tag.attrs:
+            names.append("value")  # a button's label, unless the form sends it as data (name=…)
         if tag.name == "meta" and str(tag.get("name") or tag.get("property") or "").lower() in DESCRIPTIONS:
             names.append("content")
         found += [
@@ -365,15 +365,19 @@ async def translate_html(
 
 
 def translated_fragments(
-    fragments: list[str], translate: Callable[[list[str], list[int]], list[Aligned]], language: str | None = None
+    fragments: list[str],
+    translate: Callable[[list[str], list[int]], list[Aligned]],
+    language: str | None | Callable[[], str | None] = None,
 ) -> list[str]:
-    """Each HTML fragment (or page) with the text of its runs translated, all of them in one call
-    of `translate` (the texts, and the index of the fragment each is of), and its inline markup
-    placed (HtmlDocument.written); one without a run to translate comes back as it was. A fragment
-    nested too deep is TooDeep."""
+    """Each HTML fragment (or page) with its texts translated, all of them in one call of
+    `translate` (the texts, and the index of the fragment each is of), and its inline markup
+    placed (HtmlDocument.written) in `language` (a callable: asked once the texts are translated,
+    for a caller that learns the target from them); one without a text comes back as it was. A
+    fragment nested too deep is TooDeep."""
     documents = [HtmlDocument(fragment) for fragment in fragments]
     owned = [(text, owner) for owner, document in enumerate(documents) for text in document.texts()]
     found = iter(translate([text for text, _ in owned], [owner for _, owner in owned]) if owned else [])
+    language = language() if callable(language) else language
     return [
         document.written([next(found) for _ in document.texts()], language) if document.texts() else fragment
         for fragment, document in zip(fragments, documents)

@@ -35,10 +35,14 @@ class SlidesDocument(OfficeDocument):
 
     def declare(self, language: str) -> None:
         """The paragraphs' languages, and the defaults a run without its own inherits: the
-        presentation's default text style, the slide masters' and layouts' text styles."""
+        presentation's default text style, the slide masters', their layouts' and the notes
+        master's text styles."""
         super().declare(language)
         masters = list(self.presentation.slide_masters)
-        for part in [self.presentation, *masters, *(layout for master in masters for layout in master.slide_layouts)]:
+        if any(slide.has_notes_slide for slide in self.presentation.slides):  # asked for otherwise, one is made
+            masters.append(self.presentation.notes_master)
+        layouts = [layout for master in masters for layout in getattr(master, "slide_layouts", ())]
+        for part in [self.presentation, *masters, *layouts]:
             declare_language(part._element, language)
 
     def save(self, stream) -> None:
