@@ -171,7 +171,8 @@ def translate_command(
         if model is None
         else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     )
-    if document and source_lang is None and target_lang is None:  # with --to, each text says which (--from auto)
+    if document and source_lang is None and target_lang is None and format_of(document) != ".po":
+        # with --to, each text says which (--from auto); a catalog's messages are in its source language
         source_lang = detected_source(document, parsed, pairs, usual_source(model), notify)
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which

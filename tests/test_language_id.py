@@ -143,3 +143,11 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
         "<p>" + " ".join(["The hotel is right on the lake and offers bright rooms with a balcony."] * 3) + "</p>"
     )
     assert not attn("translate", "-i", str(english), "-o", str(tmp_path / "de.html")).stderr  # no note: the default
+    catalog = tmp_path / "labels.po"  # a catalog's messages are in its source language, however they read
+    catalog.write_text(
+        "".join(
+            f'msgid "{word} Status Server Export"\nmsgstr ""\n\n'
+            for word in ["Name", "Admin", "Start", "Stop", "Login", "Konto", "Hilfe", "Ende"]
+        )
+    )
+    assert not attn("translate", "-i", str(catalog), "-o", str(tmp_path / "labels.de.po")).stderr
