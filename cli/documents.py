@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.runtime.constants import LANGUAGE_NAMES, primary_language
+from attn.runtime.constants import language_label, primary_language
 from attn.runtime.documents import Document, format_of
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language, known_languages
@@ -61,22 +61,22 @@ def catalog_target(path: Path, document: Document, target: str | None) -> str | 
 DETECTION_WORDS = 30
 
 
-def detected_source(path: Path, document: Document, pairs: list, usual: str | None, notify) -> str | None:
+def document_language(path: Path, document: Document, pairs: list, notify) -> str | None:
     """The language a document given without --from or --to is read in: its text's, detected among
-    the languages of `pairs` (the models on offer), with a note when it is not `usual` (the source
-    of the default direction); None (that direction) for a document of few words or in a language
-    no model reads. The default en→de model read a German page as English."""
+    the languages of `pairs` (the models on offer); None (the default direction) for a document of
+    few words or in a language no model reads (with a note). The default en→de model read a
+    German page as English."""
     text = " ".join(document.texts())
     languages = {language for pair in pairs for language in pair} & known_languages()
     if len(text.split()) < DETECTION_WORDS or not languages:  # a model of languages the detector does not know
         return None
     language, _ = detect_language(text, languages)
-    name = f"{LANGUAGE_NAMES.get(language, language)} ({language})"
     if Routes(pairs).hops(language, None) is None:
-        notify(f"{path} reads as {name}, which no model here translates: read as the default direction's language")
+        notify(
+            f"{path} reads as {language_label(language)}, which no model here translates: "
+            "read as the default direction's language"
+        )
         return None
-    if language != usual:
-        notify(f"{path} reads as {name}: --from sets the language")
     return language
 
 

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from attn.runtime.constants import LANGUAGE_NAMES
+from attn.runtime.constants import language_label
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
@@ -164,9 +164,7 @@ def detected_source(rows: list[Row], target: str | None) -> str:
     if not candidates:
         raise UsageError(f"no installed model translates into {target} (see `attn models`)")
     language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), candidates)
-    warn_on_stderr(
-        f"the sources read as {LANGUAGE_NAMES.get(language, language)} ({language}): --from sets the language"
-    )
+    warn_on_stderr(f"the sources read as {language_label(language)}: --from sets the language")
     return language
 
 

@@ -9,6 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.constants import language_label
 from attn.runtime.coverage import uncovered_runs
 from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
@@ -21,7 +22,7 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.verbatim import changed_placeholders
 
-from .documents import catalog_target, detected_source, document_input, read_input, translate_document
+from .documents import catalog_target, document_input, document_language, read_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -173,7 +174,9 @@ def translate_command(
     )
     if document and source_lang is None and target_lang is None and format_of(document) != ".po":
         # with --to, each text says which (--from auto); a catalog's messages are in its source language
-        source_lang = detected_source(document, parsed, pairs, usual_source(model), notify)
+        source_lang = document_language(document, parsed, pairs, notify)
+        if source_lang is not None and source_lang != usual_source(model):
+            notify(f"{document} reads as {language_label(source_lang)}: --from sets the language")
     if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
         source_lang = "auto"  # --to alone, and several languages go there: each input says which
 
@@ -285,10 +288,10 @@ def report_uncovered(which: str, translation, notify) -> None:
         spans = ", ".join(f"“{' '.join(words[run[0] : run[-1] + 1])}”" for run in runs)
         notify(f"{which}: may have left out {spans} (almost no attention went to them)")
     lost, added = changed_placeholders(" ".join(words), translation.text)
-    if lost or added:
-        changes = [f"lost {' '.join(lost)}"] * bool(lost) + [f"wrote {' '.join(added)} beyond the source's"] * bool(
-            added
-        )
+    changes = ([f"lost {' '.join(lost)}"] if lost else []) + (
+        [f"wrote {' '.join(added)} beyond the source's"] if added else []
+    )
+    if changes:
         notify(f"{which}: format placeholders changed: {'; '.join(changes)}")
 
 

@@ -32,6 +32,11 @@ LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
 NATIVE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 
 
+def language_label(code: str) -> str:
+    """A language as a note names it: "German (de)", or the code alone when it has no name here."""
+    return f"{LANGUAGE_NAMES[code]} ({code})" if code in LANGUAGE_NAMES else code
+
+
 def language_code(value: str) -> str:
     """A language as --from/--to take it: a code in any case ("DE"), or a name in English or in the
     language itself ("German", "deutsch", "français"); anything else comes back lower-cased, for

@@ -65,8 +65,8 @@ def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
         (index, found) for index, word in enumerate(alignment.target_words) for found in PLACEHOLDER.findall(word)
     ]
     missing = Counter(found for _, found in source)
+    foreign = [(index, found) for index, found in written if found not in missing]  # before the subtraction adds them
     missing.subtract(found for _, found in written)
-    foreign = [(index, found) for index, found in written if found not in {found for _, found in source}]
     if not foreign or not +missing:
         return alignment
     words = list(alignment.target_words)

@@ -358,9 +358,10 @@ async def translate_html(
     `language` where it declared one (HtmlDocument.written). Parsing and placing run off the
     event loop."""
     document = await asyncio.to_thread(HtmlDocument, html)
-    if not document.texts():
+    texts = document.texts()
+    if not texts:
         return html
-    translations = await translate(document.texts())
+    translations = await translate(texts)
     return await asyncio.to_thread(document.written, translations, language)
 
 
@@ -375,12 +376,13 @@ def translated_fragments(
     for a caller that learns the target from them); one without a text comes back as it was. A
     fragment nested too deep is TooDeep."""
     documents = [HtmlDocument(fragment) for fragment in fragments]
-    owned = [(text, owner) for owner, document in enumerate(documents) for text in document.texts()]
-    found = iter(translate([text for text, _ in owned], [owner for _, owner in owned]) if owned else [])
+    texts = [document.texts() for document in documents]
+    owners = [owner for owner, own in enumerate(texts) for _ in own]
+    found = iter(translate([text for own in texts for text in own], owners) if owners else [])
     language = language() if callable(language) else language
     return [
-        document.written([next(found) for _ in document.texts()], language) if document.texts() else fragment
-        for fragment, document in zip(fragments, documents)
+        document.written([next(found) for _ in own], language) if own else fragment
+        for fragment, document, own in zip(fragments, documents, texts)
     ]
 
 
