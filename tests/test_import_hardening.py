@@ -54,6 +54,37 @@ def test_sizes_out_of_bounds_are_refused_before_anything_is_allocated(tiny_maria
     assert not (tmp_path / "out").exists()
 
 
+def test_what_is_refused_before_the_weights_is_refused_without_loading_pytorch(tiny_marian, tmp_path):
+    """A refusal took four seconds, most of them PyTorch starting: the config, the languages, the
+    SentencePiece models and the weights file's presence are checked before it is loaded."""
+    import subprocess
+    import sys
+
+    too_deep = changed_checkpoint(tiny_marian, tmp_path, encoder_layers=10**6)
+    no_pieces = tmp_path / "no-pieces"
+    shutil.copytree(tiny_marian, no_pieces)
+    (no_pieces / "target.spm").write_bytes(b"")
+    no_weights = tmp_path / "no-weights"
+    shutil.copytree(tiny_marian, no_weights, ignore=shutil.ignore_patterns("model.safetensors"))
+    trial = (
+        "import sys\nfrom pathlib import Path\n"
+        "from attn.export.importers.imported import CheckpointError\n"
+        "from attn.export.importers.marian import MarianImporter\n"
+        "for folder, source in (sys.argv[1], None), (sys.argv[2], None), (sys.argv[3], None), (sys.argv[4], '<b>'):\n"
+        "    try:\n"
+        "        MarianImporter().write(Path(folder), Path(sys.argv[5]), source, None, -2)\n"
+        "    except CheckpointError as error:\n"
+        "        print(error)\n"
+        "print('torch' in sys.modules)\n"
+    )
+    folders = (too_deep, no_pieces, no_weights, tiny_marian, tmp_path / "out")
+    result = subprocess.run([sys.executable, "-c", trial, *map(str, folders)], capture_output=True, timeout=120)
+    lines = result.stdout.decode().splitlines()
+    assert result.returncode == 0 and len(lines) == 5, result.stderr.decode()
+    assert "encoder_layers" in lines[0] and "no pieces" in lines[1] and "neither model.safetensors" in lines[2]
+    assert "'<b>' is not a language code" in lines[3] and lines[4] == "False"
+
+
 def test_a_fifo_or_an_empty_sentencepiece_model_is_refused(tiny_marian, tmp_path):
     """A FIFO config.json hung the import; an empty source.spm made every word unknown."""
     fifo = changed_checkpoint(tiny_marian, tmp_path)

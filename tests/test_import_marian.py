@@ -274,18 +274,16 @@ def test_the_other_activations_and_pytorch_model_bin(tmp_path, activation, safet
     import torch
     from transformers import MarianMTModel, MarianTokenizer
 
-    from attn.export.importers.marian import converted_model
+    from attn.export.importers.marian import MarianImporter, attn_order, read_config, read_vocabulary
 
     folder = build_tiny_marian(tmp_path / activation, activation, teaching_steps=0, safetensors=safetensors)
     assert (folder / "model.safetensors").exists() == safetensors
     model = MarianMTModel.from_pretrained(folder).eval()
     tokenizer = MarianTokenizer(str(folder / "source.spm"), str(folder / "target.spm"), str(folder / "vocab.json"))
-    ours, _, config = converted_model(folder, alignment_layer=-1)
+    ours, config = MarianImporter().convert(folder, "en", "de", alignment_layer=-1).model, read_config(folder)
     batch = tokenizer(SENTENCES[:3], text_target=SENTENCES[3:], return_tensors="pt", padding=True)
     start = torch.full((3, 1), config["pad_token_id"])
     target_in = torch.cat([start, batch["labels"][:, :-1]], dim=1)
-    from attn.export.importers.marian import attn_order, read_vocabulary
-
     order = attn_order(read_vocabulary(folder, config), config)
     attn_id = torch.zeros(len(order) - 1, dtype=torch.long)
     attn_id[torch.tensor(order[1:])] = torch.arange(1, len(order))

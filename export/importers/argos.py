@@ -25,15 +25,27 @@ import re
 import stat
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 import numpy as np
-import torch
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
 from attn.export.importers.ctranslate2_model import Ctranslate2Error, read_variables, read_vocabulary
-from attn.export.importers.imported import NEVER, CheckpointError, Converted, Importer, checked_size
-from attn.export.models.transformer import Transformer
+from attn.export.importers.imported import (
+    NEVER,
+    CheckpointError,
+    Converted,
+    Importer,
+    checked_pair,
+    checked_sentencepiece,
+    checked_size,
+)
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
+
+if TYPE_CHECKING:
+    import torch
+
+    from attn.export.models.transformer import Transformer
 
 # The largest member an import reads (the biggest Argos models' model.bin are a few hundred MB) and
 # the most a member may inflate (model weights compress little; 400 MB of zeros 700 times over)
@@ -106,25 +118,22 @@ class ArgosImporter(Importer):
                 f"{where}: the vocabulary lists {len(vocabulary)} tokens, the embeddings have {rows} rows"
             )
         order = attn_order(vocabulary, config, bool(scalar(variables, "decoder/start_from_zero_embedding", 0)), where)
-        model = Transformer(checked_size(settings, len(order), where), len(order)).eval()
-        model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)
-        pieces = [vocabulary[index] if index is not None else "" for index in order]
-        source_lang = source_lang or metadata.get("from_code")
-        target_lang = target_lang or metadata.get("to_code")
-        if not source_lang or not target_lang or source_lang == target_lang:
-            raise CheckpointError(
-                f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to"
-            )
+        checked_size(settings, len(order), where)
+        pair = checked_pair(
+            source_lang or metadata.get("from_code"),
+            target_lang or metadata.get("to_code"),
+            f"{package}: metadata.json names no pair (from_code, to_code); give it with --from and --to",
+        )
+        spm = checked_sentencepiece(files["sentencepiece.model"], f"{package}: sentencepiece.model")
         longest = min(MODEL_SEARCH_DEFAULTS["max_source_pieces"], settings.position_table_size * 2 // 3 - 10)
         full = Config(
-            task=TaskConfig("translate", source_lang, target_lang),
+            task=TaskConfig("translate", *pair),
             model=settings,
             search=SearchConfig(max_source_pieces=max(longest, 1)),
         )
-        spm = files["sentencepiece.model"]
         return Converted(
-            model,
-            pieces,
+            converted_model(variables, order, settings, where),
+            [vocabulary[index] if index is not None else "" for index in order],
             full,
             spm,
             spm,
@@ -134,6 +143,18 @@ class ArgosImporter(Importer):
                 "package_version": str(metadata.get("package_version", "")),
             },
         )
+
+
+def converted_model(
+    variables: dict[str, np.ndarray], order: list[int | None], settings: ModelConfig, where: str
+) -> Transformer:
+    """The spec's variables in attn's Transformer of `settings` (eval mode); the first step of an
+    import that loads PyTorch."""
+    from attn.export.models.transformer import Transformer
+
+    model = Transformer(settings, len(order)).eval()
+    model.load_state_dict(converted_weights(variables, order, settings, where), strict=True)
+    return model
 
 
 def check_members(archive: zipfile.ZipFile, package: Path) -> None:
@@ -279,6 +300,8 @@ def converted_weights(
     variables: dict[str, np.ndarray], order: list[int | None], settings: ModelConfig, where: str
 ) -> dict[str, torch.Tensor]:
     """The spec's variables → attn's Transformer's state dict; every variable is used or refused."""
+    import torch
+
     embedding = variables["decoder/embeddings/weight"]
     for name in ("encoder/embeddings_0/weight", "encoder/embeddings/weight", "decoder/projection/weight"):
         if name in variables and variables[name] is not embedding and not np.array_equal(variables[name], embedding):

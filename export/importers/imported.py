@@ -8,6 +8,10 @@ Tokenizers: a SentencePiece unigram model becomes a `tokenizers` Unigram model i
 needs neither sentencepiece nor torch. Pieces a side's model does not have (the other language's,
 and the special tokens) keep their ids under an UNMATCHABLE prefix: never cut from a text, as
 SentencePiece never cuts them.
+
+An importer checks everything it can before PyTorch is loaded (config, sizes, vocabulary,
+languages, SentencePiece models): a checkpoint attn refuses is refused in a moment, not after the
+seconds PyTorch takes to start.
 """
 
 from __future__ import annotations
@@ -23,14 +27,19 @@ import zipfile
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attn.export.config import Config, ModelConfig
-from attn.export.graphs.onnx_export import ExportError, export_model
 from attn.export.graphs.staging import STAGING, check_replaceable
-from attn.export.models.transformer import Transformer
 from attn.runtime.constants import SPECIAL_TOKENS, UNK
 from attn.runtime.errors import UsageError
+from attn.runtime.manifest import LANGUAGE
 from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
+
+if TYPE_CHECKING:
+    from sentencepiece.sentencepiece_model_pb2 import ModelProto
+
+    from attn.export.models.transformer import Transformer
 
 NEVER = -1e9  # the output bias of a row no output may hold (attn's added pad): e^-1e9 is 0
 UNIGRAM, NORMAL, USER_DEFINED = 1, 1, 4  # sentencepiece_model.proto: TrainerSpec.model_type, SentencePiece.type
@@ -44,13 +53,14 @@ class CheckpointError(UsageError):
 class Converted:
     """A foreign model in attn's terms: the Transformer (eval mode), its pieces by attn id, the
     settings of its folder ([task] languages, [model], [search]), the SentencePiece models of its
-    source and target sides, and what the manifest's `training` block records of its origin."""
+    source and target sides (checked_sentencepiece), and what the manifest's `training` block
+    records of its origin."""
 
     model: Transformer
     pieces: list[str]
     settings: Config
-    source_spm: bytes
-    target_spm: bytes
+    source_spm: ModelProto
+    target_spm: ModelProto
     origin: dict
 
 
@@ -66,7 +76,8 @@ class Importer(ABC):
     def convert(
         self, checkpoint: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
     ) -> Converted:
-        """The checkpoint as attn's Transformer; a CheckpointError names what cannot be converted."""
+        """The checkpoint as attn's Transformer; a CheckpointError names what cannot be converted,
+        found before PyTorch is loaded where the weights are not needed to find it."""
 
     def write(
         self,
@@ -96,10 +107,7 @@ class Importer(ABC):
             ) from None
         if provenance:
             converted = dataclasses.replace(converted, origin=converted.origin | provenance)
-        try:
-            return write_imported(converted, out)
-        except ExportError as error:  # a model that gives non-finite values, a folder the runtime refuses
-            raise CheckpointError(f"{checkpoint}: {error}") from None
+        return write_imported(converted, out, checkpoint)
 
 
 # What the readers of a hand-made or damaged checkpoint raise on contradictions (the probe's list).
@@ -151,6 +159,19 @@ def checked_size(settings: ModelConfig, vocab_size: int, where: str) -> ModelCon
     return settings
 
 
+def checked_pair(source: str | None, target: str | None, unknown: str) -> tuple[str, str]:
+    """The pair (source, target) when both are language codes a model folder may hold and they
+    differ; else a CheckpointError (`unknown`: the message when either is not known)."""
+    if not source or not target:
+        raise CheckpointError(unknown)
+    for side, code in (("source", source), ("target", target)):
+        if not LANGUAGE.fullmatch(code):
+            raise CheckpointError(f"the {side} language {code!r} is not a language code (such as en or pt_BR)")
+    if source == target:
+        raise CheckpointError(f"--from and --to are both {source}")
+    return source, target
+
+
 def parameter_count(settings: ModelConfig, vocab_size: int) -> int:
     """About how many parameters a Transformer of these sizes holds (its matrices: one embedding,
     the position table, each layer's attention and feed-forward products)."""
@@ -164,9 +185,12 @@ def parameter_count(settings: ModelConfig, vocab_size: int) -> int:
     )
 
 
-def write_imported(converted: Converted, out: Path) -> dict:
+def write_imported(converted: Converted, out: Path, checkpoint: Path) -> dict:
     """Export the converted model with tokenizers made from its SentencePiece models into the
-    verified folder `out`; returns a summary."""
+    verified folder `out`; returns a summary. A model that gives non-finite values, or a folder
+    the runtime refuses, is a CheckpointError naming `checkpoint`."""
+    from attn.export.graphs.onnx_export import ExportError, export_model
+
     model, pieces, settings = converted.model, converted.pieces, converted.settings
     check_replaceable(out)  # still replaceable, before anything is made beside it (`--out /` made a folder in / first)
     out.resolve().parent.mkdir(parents=True, exist_ok=True)  # as `attn export` makes its --out's parents
@@ -178,13 +202,11 @@ def write_imported(converted: Converted, out: Path) -> dict:
         raise UsageError(f"--out {out}: cannot write beside it ({error.strerror})") from None
     try:
         target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
-        unigram_tokenizer(converted.target_spm, "the target's SentencePiece model", pieces, writes=True).save(
-            str(target_file)
-        )
-        unigram_tokenizer(converted.source_spm, "the source's SentencePiece model", pieces, writes=False).save(
-            str(source_file)
-        )
+        unigram_tokenizer(converted.target_spm, pieces, writes=True).save(str(target_file))
+        unigram_tokenizer(converted.source_spm, pieces, writes=False).save(str(source_file))
         largest = export_model(model, settings, target_file, out, converted.origin, source_tokenizer_file=source_file)
+    except ExportError as error:
+        raise CheckpointError(f"{checkpoint}: {error}") from None
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return {
@@ -194,10 +216,6 @@ def write_imported(converted: Converted, out: Path) -> dict:
         "source_lang": settings.task.source_lang,
         "target_lang": settings.task.target_lang,
     }
-
-
-def read_spm(path: Path) -> bytes:
-    return read_part(path)
 
 
 LARGEST_PART = 256 << 20  # bytes of a config, vocabulary or SentencePiece model an import reads
@@ -215,13 +233,10 @@ def read_part(path: Path, limit: int = LARGEST_PART) -> bytes:
     return path.read_bytes()
 
 
-def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
-    """A `tokenizers` Tokenizer that cuts text as the SentencePiece unigram model `spm` does,
-    giving each piece its index in `pieces` (attn's ids). A source tokenizer (`writes` false) holds
-    the pieces the model lacks as UNMATCHABLE; the target's (`writes`) spells every piece, since the
-    decoder may write any, and scores the other side's below all of its own."""
+def checked_sentencepiece(spm: bytes, where: str) -> ModelProto:
+    """The SentencePiece model `spm` parsed, when it is a unigram model with pieces, finite scores
+    and a normalization table that can be read; else a CheckpointError naming `where`."""
     from sentencepiece import sentencepiece_model_pb2
-    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers
 
     proto = sentencepiece_model_pb2.ModelProto()
     try:
@@ -232,11 +247,30 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
         raise CheckpointError(
             f"{where}: a SentencePiece model of type {proto.trainer_spec.model_type}; attn imports unigram models"
         )
-    scores = {piece.piece: piece.score for piece in proto.pieces if piece.type in (NORMAL, USER_DEFINED)}
+    scores = piece_scores(proto)
     if not scores:
         raise CheckpointError(f"{where}: holds no pieces (every word would be unknown)")
     if not all(math.isfinite(score) for score in scores.values()):
         raise CheckpointError(f"{where}: a piece's score is not a finite number")
+    if proto.normalizer_spec.precompiled_charsmap:
+        check_charsmap(proto.normalizer_spec.precompiled_charsmap, where)
+    return proto
+
+
+def piece_scores(proto: ModelProto) -> dict[str, float]:
+    """The score of each piece a SentencePiece model cuts text into (its normal and user-defined pieces)."""
+    return {piece.piece: piece.score for piece in proto.pieces if piece.type in (NORMAL, USER_DEFINED)}
+
+
+def unigram_tokenizer(proto: ModelProto, pieces: list[str], writes: bool):
+    """A `tokenizers` Tokenizer that cuts text as the SentencePiece unigram model `proto`
+    (checked_sentencepiece) does, giving each piece its index in `pieces` (attn's ids). A source
+    tokenizer (`writes` false) holds the pieces the model lacks as UNMATCHABLE; the target's
+    (`writes`) spells every piece, since the decoder may write any, and scores the other side's
+    below all of its own."""
+    from tokenizers import Regex, Tokenizer, decoders, models, normalizers, pre_tokenizers
+
+    scores = piece_scores(proto)
     entries = [(UNMATCHABLE + token, 0.0) for token in SPECIAL_TOKENS]
     if writes:  # the model may write any piece: each keeps its spelling, the other side's least likely
         least = min(scores.values(), default=0.0) - 10.0
@@ -248,8 +282,6 @@ def unigram_tokenizer(spm: bytes, where: str, pieces: list[str], writes: bool):
         ]
     tokenizer = Tokenizer(models.Unigram(entries, unk_id=UNK, byte_fallback=False))
     spec = proto.normalizer_spec
-    if spec.precompiled_charsmap:
-        check_charsmap(spec.precompiled_charsmap, where)
     steps = [normalizers.Precompiled(spec.precompiled_charsmap)] if spec.precompiled_charsmap else []
     if spec.remove_extra_whitespaces:
         steps += [normalizers.Strip(left=False, right=True), normalizers.Replace(Regex(" {2,}"), " ")]

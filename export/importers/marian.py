@@ -25,8 +25,7 @@ import pickle
 import re
 import warnings
 from pathlib import Path
-
-import torch
+from typing import TYPE_CHECKING
 
 from attn.export.config import Config, ModelConfig, SearchConfig, TaskConfig
 from attn.export.importers.imported import (
@@ -35,12 +34,17 @@ from attn.export.importers.imported import (
     CheckpointError,
     Converted,
     Importer,
+    checked_pair,
+    checked_sentencepiece,
     checked_size,
     read_part,
-    read_spm,
 )
-from attn.export.models.transformer import Transformer
 from attn.runtime.search import MODEL_SEARCH_DEFAULTS
+
+if TYPE_CHECKING:
+    import torch
+
+    from attn.export.models.transformer import Transformer
 
 # Keys of a Marian config.json and the only values attn (and MarianMTModel) compute; older
 # checkpoints carry BART's switches, which MarianMTModel ignores: a value other than these would
@@ -68,17 +72,22 @@ class MarianImporter(Importer):
     def convert(
         self, checkpoint: Path, source_lang: str | None, target_lang: str | None, alignment_layer: int
     ) -> Converted:
-        model, pieces, config = converted_model(checkpoint, alignment_layer)
-        source_lang, target_lang = languages(checkpoint, source_lang, target_lang)
-        spm = {side: read_spm(checkpoint / f"{side}.spm") for side in ("source", "target")}
+        config = read_config(checkpoint)
+        vocabulary = read_vocabulary(checkpoint, config)
+        order = attn_order(vocabulary, config)
+        weights = weights_file(checkpoint)
         settings = Config(
-            task=TaskConfig("translate", source_lang, target_lang),
-            model=model.config,
+            task=TaskConfig("translate", *languages(checkpoint, source_lang, target_lang)),
+            model=model_settings(config, alignment_layer),
             search=search_settings(checkpoint, config),
         )
+        spm = {
+            side: checked_sentencepiece(read_part(checkpoint / f"{side}.spm"), f"the {side}'s SentencePiece model")
+            for side in ("source", "target")
+        }
         return Converted(
-            model,
-            pieces,
+            converted_model(weights, config, settings.model, order),
+            [vocabulary[index] for index in order],
             settings,
             spm["source"],
             spm["target"],
@@ -86,14 +95,14 @@ class MarianImporter(Importer):
         )
 
 
-def converted_model(checkpoint: Path, alignment_layer: int) -> tuple[Transformer, list[str], dict]:
-    """The checkpoint as attn's Transformer (eval mode), its pieces by attn id, its config.json."""
-    config = read_config(checkpoint)
-    vocabulary = read_vocabulary(checkpoint, config)
-    order = attn_order(vocabulary, config)
-    model = build_transformer(config, alignment_layer)
-    model.load_state_dict(converted_weights(read_weights(checkpoint), config, order), strict=True)
-    return model, [vocabulary[index] for index in order], config
+def converted_model(weights: Path, config: dict, settings: ModelConfig, order: list[int]) -> Transformer:
+    """The weights file's weights in attn's Transformer of `settings` (eval mode); the first step
+    of an import that loads PyTorch."""
+    from attn.export.models.transformer import Transformer
+
+    model = Transformer(settings, config["vocab_size"] + 1).eval()
+    model.load_state_dict(converted_weights(read_weights(weights), config, order), strict=True)
+    return model
 
 
 def read_json(path: Path):
@@ -193,7 +202,8 @@ def attn_order(vocabulary: list[str], config: dict) -> list[int]:
     return [pad, unk, pad, eos] + [index for index in range(len(vocabulary)) if index not in taken]
 
 
-def build_transformer(config: dict, alignment_layer: int) -> Transformer:
+def model_settings(config: dict, alignment_layer: int) -> ModelConfig:
+    """attn's [model] settings of the config, each size checked (checked_size)."""
     layers = config["decoder_layers"]
     if not -layers <= alignment_layer < layers:
         raise CheckpointError(f"--alignment-layer {alignment_layer}: the model has {layers} decoder layers")
@@ -212,30 +222,37 @@ def build_transformer(config: dict, alignment_layer: int) -> Transformer:
         embedding_scale=bool(config.get("scale_embedding", False)),
         positions="marian",
     )
-    return Transformer(checked_size(settings, config["vocab_size"] + 1, "config.json"), config["vocab_size"] + 1).eval()
+    return checked_size(settings, config["vocab_size"] + 1, "config.json")
 
 
-def read_weights(checkpoint: Path) -> dict[str, torch.Tensor]:
-    """model.safetensors, or else pytorch_model.bin (read with weights_only: no code runs)."""
-    safetensors, pickled = checkpoint / "model.safetensors", checkpoint / "pytorch_model.bin"
+def weights_file(checkpoint: Path) -> Path:
+    """model.safetensors, or else pytorch_model.bin; a CheckpointError when there is neither."""
+    for name in ("model.safetensors", "pytorch_model.bin"):
+        if (checkpoint / name).is_file():
+            return checkpoint / name
+    raise CheckpointError(f"{checkpoint}: holds neither model.safetensors nor pytorch_model.bin")
+
+
+def read_weights(path: Path) -> dict[str, torch.Tensor]:
+    """The weights of a safetensors file, or of a PyTorch pickle read with weights_only (no code runs)."""
+    import torch
+
     try:
-        if safetensors.is_file():
+        if path.suffix == ".safetensors":
             from safetensors.torch import load_file
 
-            return load_file(str(safetensors))
-        if pickled.is_file():
-            with warnings.catch_warnings():  # torch warns of old pickle protocols: not the user's concern
-                warnings.simplefilter("ignore")
-                return torch.load(pickled, map_location="cpu", weights_only=True)
+            return load_file(str(path))
+        with warnings.catch_warnings():  # torch warns of old pickle protocols: not the user's concern
+            warnings.simplefilter("ignore")
+            return torch.load(path, map_location="cpu", weights_only=True)
     except pickle.UnpicklingError as error:
         if "weights only" in str(error).lower():  # torch's advice, weights_only=False, would run the file's code
             raise CheckpointError(
-                f"{pickled}: holds more than weights (objects whose loading would run code): not imported"
+                f"{path}: holds more than weights (objects whose loading would run code): not imported"
             ) from None
-        raise CheckpointError(f"{pickled}: damaged ({str(error).splitlines()[0][:200]})") from None
+        raise CheckpointError(f"{path}: damaged ({str(error).splitlines()[0][:200]})") from None
     except Exception as error:  # safetensors and torch raise many kinds on damaged files
-        raise CheckpointError(f"{checkpoint}: cannot read the weights ({str(error).splitlines()[0][:200]})") from None
-    raise CheckpointError(f"{checkpoint}: holds neither model.safetensors nor pytorch_model.bin")
+        raise CheckpointError(f"{path.parent}: cannot read the weights ({str(error).splitlines()[0][:200]})") from None
 
 
 LAYER_NAMES = {  # Marian's names within a layer → attn's
@@ -271,6 +288,8 @@ LAYER = re.compile(
 def converted_weights(weights: dict[str, torch.Tensor], config: dict, order: list[int]) -> dict[str, torch.Tensor]:
     """Marian's state dict → attn's Transformer's: layers renamed, the embedding and output bias
     renumbered (attn_order), the pad row's bias NEVER."""
+    import torch
+
     converted: dict[str, torch.Tensor] = {}
     embeddings = [weights[name] for name in EMBEDDINGS if name in weights]
     if not embeddings:
@@ -310,12 +329,11 @@ def languages(checkpoint: Path, source: str | None, target: str | None) -> tuple
     match = OPUS_NAME.search(checkpoint.resolve().name)
     if match and None in found:
         found = match.groups()
-    source, target = source or found[0], target or found[1]
-    if not source or not target:
-        raise CheckpointError(f"{checkpoint}: cannot tell the languages; give them with --from and --to")
-    if source == target:
-        raise CheckpointError(f"--from and --to are both {source}")
-    return source, target
+    return checked_pair(
+        source or found[0],
+        target or found[1],
+        f"{checkpoint}: cannot tell the languages; give them with --from and --to",
+    )
 
 
 def search_settings(checkpoint: Path, config: dict) -> SearchConfig:
