@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from .conftest import REVERSE_CONFIG
+from .conftest import REVERSE_CONFIG, reverse_config
 
 pytestmark = pytest.mark.system
 
@@ -121,29 +121,16 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
 @pytest.mark.parametrize("content", [b"my notes", b"\x80\x04\x95 not a pickle of ours"])
 def test_a_foreign_last_pt_is_a_clear_error(tmp_path, content):
     """A user's file named last.pt was an internal IndexError, a pickled payload relayed torch's
-    advice to load it unsafely."""
-    import subprocess
-    import sys
+    advice to load it unsafely (a ConfigError: `attn train` says it in one line, exit 2)."""
+    from rich.console import Console
+
+    from attn.export.config import ConfigError
+    from attn.export.training.train import Trainer
 
     (tmp_path / "last.pt").write_bytes(content)
-    config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "attn.cli",
-            "train",
-            str(config),
-            "--workdir",
-            str(tmp_path),
-            "--set",
-            "train.max_steps=2",
-        ],
-        capture_output=True,
-        timeout=120,
-    )
-    assert result.returncode == 2 and b"not a training checkpoint" in result.stderr
-    assert b"weights_only" not in result.stderr and (tmp_path / "last.pt").read_bytes() == content
+    with pytest.raises(ConfigError, match="not a training checkpoint") as refused:
+        Trainer(reverse_config(steps=2), tmp_path, Console(quiet=True))
+    assert "weights_only" not in str(refused.value) and (tmp_path / "last.pt").read_bytes() == content
 
 
 @pytest.mark.parametrize("writer", ["tokenizer", "checkpoint"])
