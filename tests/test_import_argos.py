@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import shutil
 import zipfile
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -40,16 +41,21 @@ def make_package(checkpoint, folder, quantization: str | None, files=("metadata.
     return package
 
 
+def imported_package(tiny_marian, tmp_path_factory, worker_id, quantization: str | None) -> tuple[Path, Path, Path]:
+    """(the package, its imported folder, CTranslate2's model folder), made once per test run."""
+    with built_once(tmp_path_factory, worker_id, f"argos-{quantization or 'float32'}") as folder:
+        package = folder / "translate-en_de-0_1.argosmodel"
+        if not (folder / "imported" / "manifest.json").exists():
+            folder.mkdir(exist_ok=True)
+            package = make_package(tiny_marian, folder, quantization)
+            attn("import", "argos", str(package), "--out", str(folder / "imported"))
+        return package, folder / "imported", folder / "translate-en_de-0_1" / "model"
+
+
 @pytest.fixture(scope="session", params=[None, "int8"], ids=["float32", "int8"])
 def imported(request, tiny_marian, tmp_path_factory, worker_id):
     """(the imported folder, CTranslate2's model folder) of a package."""
-    name = f"argos-{request.param or 'float32'}"
-    with built_once(tmp_path_factory, worker_id, name) as folder:
-        if not (folder / "imported" / "manifest.json").exists():
-            folder.mkdir(exist_ok=True)
-            package = make_package(tiny_marian, folder, request.param)
-            attn("import", "argos", str(package), "--out", str(folder / "imported"))
-        return folder / "imported", folder / "translate-en_de-0_1" / "model"
+    return imported_package(tiny_marian, tmp_path_factory, worker_id, request.param)[1:]
 
 
 @pytest.fixture(scope="session")
@@ -147,14 +153,15 @@ def repacked(package, folder, change) -> object:
     return out
 
 
-def test_a_vocabulary_shorter_than_the_embeddings_is_refused_and_windows_line_ends_are_read(tiny_marian, tmp_path):
-    package = make_package(tiny_marian, tmp_path, None)
+def test_a_vocabulary_shorter_than_the_embeddings_is_refused_and_windows_line_ends_are_read(
+    tiny_marian, tmp_path_factory, worker_id, tmp_path
+):
+    package, plain, _ = imported_package(tiny_marian, tmp_path_factory, worker_id, None)
     short = repacked(package, tmp_path, lambda tokens: {"shared_vocabulary.json": json.dumps(tokens[:-5]).encode()})
     result = attn("import", "argos", str(short), "--out", str(tmp_path / "short"), check_rc=2)
     assert b"embeddings have" in result.stderr and not (tmp_path / "short").exists()
     crlf = repacked(package, tmp_path, lambda tokens: {"shared_vocabulary.txt": "\r\n".join(tokens).encode() + b"\r\n"})
     attn("import", "argos", str(crlf), "--out", str(tmp_path / "crlf"))
-    attn("import", "argos", str(package), "--out", str(tmp_path / "plain"))
     texts = "\n".join(TEXTS[:6]) + "\n"
-    same = [attn("translate", "-m", str(tmp_path / name), stdin=texts).stdout for name in ("crlf", "plain")]
+    same = [attn("translate", "-m", str(folder), stdin=texts).stdout for folder in (tmp_path / "crlf", plain)]
     assert same[0] == same[1]

@@ -22,7 +22,7 @@ import pytest
 pytest.importorskip("requests")
 pytest.importorskip("ctranslate2")
 
-from .test_import_argos import make_package  # noqa: E402
+from .test_import_argos import imported_package  # noqa: E402
 
 pytestmark = pytest.mark.integration
 COMMIT = "0123456789abcdef0123456789abcdef01234567"
@@ -93,8 +93,9 @@ def server():
 
 
 @pytest.fixture(scope="session")
-def argos_package(tiny_marian, tmp_path_factory) -> Path:
-    return make_package(tiny_marian, tmp_path_factory.mktemp("argos-package"), "int8")
+def argos_package(tiny_marian, tmp_path_factory, worker_id) -> Path:
+    """The int8 package of tests/test_import_argos.py."""
+    return imported_package(tiny_marian, tmp_path_factory, worker_id, "int8")[0]
 
 
 def serve_hub(catalog: Catalog, checkpoint: Path, licence: str = "cc-by-4.0") -> None:
