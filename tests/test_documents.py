@@ -14,6 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from lxml import etree
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.documents import DocumentError, read_document
@@ -86,6 +87,71 @@ def word_document() -> bytes:
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
+
+
+WORD_NAMESPACE = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def with_notes(data: bytes) -> bytes:
+    """The Word document `data` with a footnote and an endnote on its first paragraph, as Word
+    writes them (python-docx writes no notes): the note's mark, then a space and its text."""
+    parts = {}
+    for kind in ("footnote", "endnote"):
+        mark = f'<w:r><w:rPr><w:rStyle w:val="{kind.title()}Reference"/></w:rPr><w:{kind}Ref/></w:r>'
+        parts[kind] = (
+            f'<w:{kind}s xmlns:w="{WORD_NAMESPACE}"><w:{kind} w:type="separator" w:id="-1"><w:p><w:r><w:separator/>'
+            f'</w:r></w:p></w:{kind}><w:{kind} w:id="1"><w:p>{mark}<w:r><w:t xml:space="preserve"> The {kind} '
+            f"text.</w:t></w:r></w:p></w:{kind}></w:{kind}s>"
+        ).encode()
+    references = "".join(f'<w:r><w:{kind}Reference w:id="1"/></w:r>' for kind in parts)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as archive:
+        for item in source.infolist():
+            content = source.read(item.filename)
+            if item.filename == "[Content_Types].xml":
+                content = content.replace(
+                    b"</Types>",
+                    b"".join(
+                        f'<Override PartName="/word/{kind}s.xml" ContentType="application/vnd.openxmlformats-'
+                        f'officedocument.wordprocessingml.{kind}s+xml"/>'.encode()
+                        for kind in parts
+                    )
+                    + b"</Types>",
+                )
+            elif item.filename == "word/_rels/document.xml.rels":
+                content = content.replace(
+                    b"</Relationships>",
+                    b"".join(
+                        f'<Relationship Id="rIdNotes{kind}" Target="{kind}s.xml" Type="http://schemas.openxmlformats'
+                        f'.org/officeDocument/2006/relationships/{kind}s"/>'.encode()
+                        for kind in parts
+                    )
+                    + b"</Relationships>",
+                )
+            elif item.filename == "word/document.xml":
+                content = content.replace(b"</w:t></w:r></w:p>", b"</w:t></w:r>" + references.encode() + b"</w:p>", 1)
+            archive.writestr(item, content)
+        for kind, xml in parts.items():
+            archive.writestr(f"word/{kind}s.xml", xml)
+    return out.getvalue()
+
+
+@pytest.mark.unit
+def test_footnotes_and_endnotes_are_translated_after_their_mark_and_its_space():
+    """A report's notes stayed in the source language; a translation, which comes stripped, lost
+    the space Word puts between a note's mark and its text."""
+    document = read_document("report.docx", with_notes(word_document()))
+    assert document.texts()[-2:] == [" The footnote text.", " The endnote text."]
+    stripped = [Capitals(found.text.strip(), found.alignment) for found in capitals(document.texts())]
+    with zipfile.ZipFile(io.BytesIO(document.written(stripped))) as written:
+        for kind in ("footnote", "endnote"):
+            notes = etree.fromstring(written.read(f"word/{kind}s.xml"))
+            [note] = notes.findall(f"{{{WORD_NAMESPACE}}}{kind}[@{{{WORD_NAMESPACE}}}id='1']")
+            runs = note.findall(f".//{{{WORD_NAMESPACE}}}r")
+            assert runs[0].find(f"{{{WORD_NAMESPACE}}}{kind}Ref") is not None  # the mark first
+            assert "".join(note.itertext()) == f" THE {kind.upper()} TEXT."
+        body = written.read("word/document.xml")
+        assert b"<w:footnoteReference " in body and b"<w:endnoteReference " in body
 
 
 @pytest.mark.unit

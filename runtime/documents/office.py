@@ -130,8 +130,16 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             run.append(copy.deepcopy(properties))
         return run
 
+    # the space after a kept element that opens the paragraph (Word's footnote mark and the note's
+    # text; a picture), which the translation, stripped, lacks
+    opening = reader.text[: len(reader.text) - len(reader.text.lstrip(" "))]
+    written = kept_first = False  # any text yet; a kept element before it
     for kind, payload in layout(translation.text, place(reader.text, nest(reader.spans), translation)):
+        kept_first = kept_first or (kind == "void" and not written)
         if kind == "text":
+            if not written and kept_first and opening:
+                payload = opening + payload.lstrip(" ")
+            written = True
             text = etree.SubElement(run_of(formats[-1] if formats else None), named(paragraph, "t"))
             if word:  # Word drops a run's leading and trailing spaces without it
                 text.set("{http://www.w3.org/XML/1998/namespace}space", "preserve")

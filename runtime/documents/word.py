@@ -1,5 +1,5 @@
 """Word documents (.docx, opened and saved with python-docx): every paragraph of the body, its
-tables, headers and footers is a text, read and rewritten as runtime/documents/office.py says
+tables, headers, footers, footnotes and endnotes is a text, read and rewritten as runtime/documents/office.py says
 (run formatting and hyperlinks placed by the alignment; styles and numbering kept, but for the
 proofing language of the paragraphs and styles, which becomes the translation's)."""
 
@@ -15,12 +15,23 @@ from .office import OfficeDocument, ParagraphReader, check_zip, declare_language
 MAX_UNPACKED = 200 * 1024 * 1024
 
 
+def notes_read_as_xml() -> None:
+    """python-docx keeps the footnotes and endnotes parts as bytes: read as XML parts, their
+    paragraphs can be rewritten, and are saved with the document."""
+    from docx.opc.constants import CONTENT_TYPE
+    from docx.opc.part import PartFactory, XmlPart
+
+    for content_type in (CONTENT_TYPE.WML_FOOTNOTES, CONTENT_TYPE.WML_ENDNOTES):
+        PartFactory.part_type_for.setdefault(content_type, XmlPart)
+
+
 class WordDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import docx
         from docx.opc.exceptions import PackageNotFoundError
 
         check_zip(data, "a Word document", MAX_UNPACKED)
+        notes_read_as_xml()
         try:
             self.document = docx.Document(io.BytesIO(data))
         except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as error:
@@ -30,12 +41,18 @@ class WordDocument(OfficeDocument):
         self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
 
     def elements(self) -> list:
-        """Every `w:p` of the body (tables included), the headers and the footers, in order."""
+        """Every `w:p` of the body (tables included), the headers, the footers, the footnotes
+        and the endnotes, in order."""
+        from docx.opc.constants import RELATIONSHIP_TYPE
+
         parts = [self.document.element.body]
         for section in self.document.sections:
             for part in (section.header, section.footer, section.first_page_header, section.first_page_footer):
                 if not part.is_linked_to_previous:
                     parts.append(part._element)
+        for relationship in self.document.part.rels.values():
+            if relationship.reltype in (RELATIONSHIP_TYPE.FOOTNOTES, RELATIONSHIP_TYPE.ENDNOTES):
+                parts.append(relationship.target_part.element)
         return [p for part in parts for p in part.iter(part.tag.split("}")[0] + "}p")]
 
     def declare(self, language: str) -> None:
