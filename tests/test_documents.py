@@ -5,6 +5,7 @@ is the format's doing; the shipped model's turn is at the end."""
 
 from __future__ import annotations
 
+import html
 import io
 import subprocess
 import xml.dom.minidom
@@ -296,8 +297,9 @@ def small_book(chapter_content: str) -> bytes:
 
 @pytest.mark.unit
 def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_contents():
-    """The tables of contents (EPUB 3's nav.xhtml, EPUB 2's toc.ncx) stayed in the source language
-    beside translated chapters."""
+    """The tables of contents (EPUB 3's nav.xhtml, EPUB 2's toc.ncx) and the book's title and
+    description (what a library lists) stayed in the source language beside translated chapters;
+    a description written as HTML stays as it is."""
     ebooklib = pytest.importorskip("ebooklib")
     from ebooklib import epub
 
@@ -306,7 +308,7 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_con
     assert read_document("book.epub", translated).texts()  # what attn writes, attn (and EbookLib) read again
     with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(io.BytesIO(translated)) as after:
         assert before.namelist() == after.namelist() and after.namelist()[0] == "mimetype"
-        changed = ("one.xhtml", "nav.xhtml", "toc.ncx")
+        changed = ("one.xhtml", "nav.xhtml", "toc.ncx", "content.opf")
         unchanged = [name for name in before.namelist() if not name.endswith(changed)]
         assert all(before.read(name) == after.read(name) for name in unchanged)  # only these change
         assert '<a href="one.xhtml">ONE</a>' in after.read("EPUB/nav.xhtml").decode()
@@ -331,7 +333,18 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_con
     chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
     [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]
     assert "<h1>THE START</h1>" in content and '<p>CLICK <b>SAVE</b> NOW.<a id="end"/></p>' in content
-    assert written.get_metadata("DC", "title")[0][0] == "A book"
+    assert written.get_metadata("DC", "title")[0][0] == "A BOOK"
+    package = entries["EPUB/content.opf"]
+    for description, expected in (("A short story.", "A SHORT STORY."), ("<p>A story.</p>", "<p>A story.</p>")):
+        described = package.replace(
+            b"</dc:title>", f"</dc:title><dc:description>{html.escape(description)}</dc:description>".encode()
+        )
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(data)) as before, zipfile.ZipFile(out, "w") as book:
+            for entry in before.infolist():
+                book.writestr(entry, described if entry.filename == "EPUB/content.opf" else before.read(entry))
+        again = epub.read_epub(io.BytesIO(round_trip("book.epub", out.getvalue())), options={"ignore_ncx": False})
+        assert again.get_metadata("DC", "description")[0][0] == expected
 
 
 @pytest.mark.unit

@@ -1,10 +1,12 @@
 """E-books (.epub): each XHTML document the book's package lists (EbookLib reads the package),
 its table of contents (EPUB 3's nav document) included, is translated as HTML is
 (runtime/documents/html.py), read as XML from the archive as it is, and so are the labels of
-EPUB 2's table of contents (the NCX's `<text>`s); the book is written back as the same archive,
-entry by entry, with only those replaced: heads and styles, metadata, images and reading order
-stay as they were, but for the language the book and its translated chapters declare (the
-package's first `dc:language`, their `xml:lang` and `lang`), which becomes the translation's."""
+EPUB 2's table of contents (the NCX's `<text>`s) and the book's title and description (the
+package's `dc:title` and `dc:description`, unless the description is HTML); the book is written
+back as the same archive, entry by entry, with only those replaced: heads and styles, the other
+metadata, images and reading order stay as they were, but for the language the book and its
+translated chapters declare (the package's first `dc:language`, their `xml:lang` and `lang`),
+which becomes the translation's."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ import io
 import posixpath
 import re
 import zipfile
+from collections.abc import Callable
 from urllib.parse import unquote
 
 from ..markup import Aligned
@@ -22,7 +25,8 @@ from .office import check_zip
 CONTAINER = "META-INF/container.xml"
 NCX = "application/x-dtbncx+xml"  # the NCX's media type in the package
 NCX_NAMESPACE = "{http://www.daisy.org/z3986/2005/ncx/}"
-DC_LANGUAGE = "{http://purl.org/dc/elements/1.1/}language"
+DUBLIN_CORE = "{http://purl.org/dc/elements/1.1/}"
+DC_LANGUAGE = DUBLIN_CORE + "language"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 LABELLED = ("docTitle", "navLabel", "navInfo")  # an author's name (docAuthor) stays
 NOT_XML = re.compile("[^\t\n\r\u0020-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")  # XML 1.0's Char
@@ -35,13 +39,13 @@ def xml_tree(data: bytes):
     return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
 
 
-class NcxLabels:
-    """The labels of an NCX table of contents (the book's title, each entry's and list's `<text>`
-    with a letter or digit and nothing but text), one text each, written back in place, the
-    document's type and prolog kept. An NCX that is not well-formed XML (which EbookLib
-    recovers from) is left as it is."""
+class XmlLabels:
+    """Labels of an XML document (those `chosen(root)` gives that hold nothing but text, with a
+    letter or digit), one text each, written back in place, the document's type and prolog kept,
+    the root's `xml:lang` made the translation's. A document that is not well-formed XML (which
+    EbookLib recovers from) is left as it is."""
 
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, chosen: Callable):
         from lxml import etree
 
         try:
@@ -50,11 +54,7 @@ class NcxLabels:
             self.tree, self.labels = None, []
         else:
             self.labels = [
-                label
-                for name in LABELLED
-                for parent in self.tree.iter(NCX_NAMESPACE + name)
-                for label in parent.iter(NCX_NAMESPACE + "text")
-                if len(label) == 0 and any(c.isalnum() for c in label.text or "")
+                label for label in chosen(self.tree) if len(label) == 0 and any(c.isalnum() for c in label.text or "")
             ]
 
     def texts(self) -> list[str]:
@@ -68,6 +68,25 @@ class NcxLabels:
         if language and self.tree.get(XML_LANG) is not None:
             self.tree.set(XML_LANG, redeclared(self.tree.get(XML_LANG), language))
         return etree.tostring(self.tree.getroottree(), xml_declaration=True, encoding="utf-8").decode("utf-8")
+
+
+def ncx_labels(root) -> list:
+    """The NCX's labels: the book's title, each entry's and list's `<text>`."""
+    return [
+        label
+        for name in LABELLED
+        for parent in root.iter(NCX_NAMESPACE + name)
+        for label in parent.iter(NCX_NAMESPACE + "text")
+    ]
+
+
+def package_labels(root) -> list:
+    """The package's title and description; not a description written as HTML, which its
+    escaped tags would take apart."""
+    return [
+        *root.iter(DUBLIN_CORE + "title"),
+        *(found for found in root.iter(DUBLIN_CORE + "description") if "<" not in (found.text or "")),
+    ]
 
 
 def package_path(archive: zipfile.ZipFile) -> str:
@@ -112,10 +131,11 @@ class EpubDocument:
             book = epub.read_epub(io.BytesIO(data), options={"ignore_ncx": False})
         except Exception as error:  # EbookLib raises what its zip and XML readers raise
             raise DocumentError(f"not an EPUB book ({type(error).__name__})") from None
-        self.chapters: list[tuple[str, HtmlDocument | NcxLabels]] = []
+        self.chapters: list[tuple[str, HtmlDocument | XmlLabels]] = []
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             self.package = package_path(archive)
             folder = posixpath.dirname(self.package)
+            self.chapters.append((self.package, XmlLabels(archive.read(self.package), package_labels)))
             for item in [*book.get_items_of_type(ebooklib.ITEM_DOCUMENT), *book.get_items_of_media_type(NCX)]:
                 name = posixpath.normpath(posixpath.join(folder, unquote(item.get_name())))
                 try:
@@ -123,7 +143,7 @@ class EpubDocument:
                 except KeyError:
                     raise DocumentError(f"not an EPUB book (its package lists {name}, which it lacks)") from None
                 if item.media_type == NCX:  # XML in the encoding it declares
-                    self.chapters.append((name, NcxLabels(data)))
+                    self.chapters.append((name, XmlLabels(data, ncx_labels)))
                     continue
                 try:
                     self.chapters.append((name, HtmlDocument(data.decode("utf-8"), parser="xml")))
@@ -143,7 +163,8 @@ class EpubDocument:
         out = io.BytesIO()
         with zipfile.ZipFile(io.BytesIO(self.data)) as source, zipfile.ZipFile(out, "w") as book:
             if language and replaced:
-                replaced[self.package] = declared_package(source.read(self.package), language)
+                package = replaced.get(self.package) or source.read(self.package)
+                replaced[self.package] = declared_package(package, language) or package
             for entry in source.infolist():  # in order, each compressed as it was: `mimetype` first, stored
                 book.writestr(entry, replaced.get(entry.filename) or source.read(entry))
         return out.getvalue()
