@@ -442,8 +442,28 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
     )
     assert round_trip("notes.md", source.encode()).decode() == (
         "---\ntitle: kept\n---\n# GETTING *STARTED*\n\nCLICK **SAVE** TO KEEP YOUR [CHANGES](https://x.org).\n\n"
-        "- OPEN THE `ls -l` OUTPUT.\n- SEE ![a chart](c.png) HERE.\n\n> QUOTED TEXT GOES ON.\n\n"
+        "- OPEN THE `ls -l` OUTPUT.\n- SEE ![A CHART](c.png) HERE.\n\n> QUOTED TEXT GOES ON.\n\n"
         "| NAME | VALUE |\n|---|---|\n| RED CAR | GOOD |\n\n```\ncode stays\n```\n"
+    )
+
+
+@pytest.mark.unit
+def test_markdown_translates_alt_texts_and_titles_each_on_its_own():
+    """An image's alt text (what a screen reader reads) and a link's or image's title stayed in the
+    source language, an image alone in its paragraph too; each is a text of its own, translated
+    once however often it recurs, its translation escaped where it could end the alt text or title."""
+    pytest.importorskip("markdown_it")
+    source = (
+        '![A photo of the window](shot.png "The main window")\n\n'
+        'Open the [page](https://x.org/{id} "Open it") and ![](empty.png) see ![A photo of the window](shot.png).\n'
+    )
+    document = read_document("notes.md", source.encode())
+    assert document.texts() == ["Open the page and see .", "A photo of the window", "The main window", "Open it"]
+    translations = capitals(document.texts())
+    translations[2] = Capitals('THE "MAIN" WINDOW]', translations[2].alignment)
+    assert document.written(translations).decode() == (
+        '![A PHOTO OF THE WINDOW](shot.png "THE \\"MAIN\\" WINDOW\\]")\n\n'
+        'OPEN THE [PAGE](https://x.org/%7Bid%7D "OPEN IT") AND ![](empty.png) SEE ![A PHOTO OF THE WINDOW](shot.png).\n'
     )
 
 

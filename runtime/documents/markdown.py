@@ -4,19 +4,25 @@ HTML blocks and a YAML front matter are left as they are. Emphasis, strong, stri
 inline markup placed on the translation by the alignment (runtime/markup.py); inline code and
 footnote references stay in their sentence and come back as they were; a task list item's box and a
 footnote definition's label stay in front of their paragraph; images and inline HTML go where their neighbouring
-words went. A paragraph comes back on one line (Markdown joins its lines when it renders them),
+words went. An image's alt text and a link's or image's title are texts of their own, translated
+apart (a screen reader reads them, a browser shows them). A paragraph comes back on one line (Markdown joins its lines when it renders them),
 its block's markers (`#`, `-`, `>`, `|`) as they were; a link comes back inline
 (`[text](url "title")`), a reference link included."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass
 
+import numpy as np
+
+from ..alignment import WordAlignment
 from ..markup import Aligned, Span, layout, nest, place
 from . import decoded
 
 SPECIAL = "\\`*_[]<"  # what a translation's text is escaped of, lest it read as markup
+LABEL_SPECIAL = re.compile(r'[\\\[\]"]')  # what a label's translation is escaped of: it may end an alt text or a title
 # GitHub's Markdown beyond CommonMark, which the parser reads as text: a task list item's box and a
 # footnote definition's label lead their paragraph and stay in front of its translation; a
 # footnote reference stays in its sentence and comes back as it was, as inline code does.
@@ -27,11 +33,25 @@ FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\]\s]+\]")
 @dataclass(frozen=True)
 class Markup:
     """A span's payload: the Markdown written before and after its words; `verbatim` is inline
-    code, written back whole in place of its words."""
+    code, written back whole in place of its words. With `labels` (an image's alt text, a title),
+    `before` and `after` are str.format templates that take their translations, in that order."""
 
     before: str
     after: str
     verbatim: str | None = None
+    labels: tuple[str, ...] | None = None
+
+    def filled(self, translated: dict[str, str]) -> tuple[str, str]:
+        """`before` and `after` with the labels' translations (`translated`, by label) in place."""
+        if self.labels is None:
+            return self.before, self.after
+        values = [LABEL_SPECIAL.sub(r"\\\g<0>", translated.get(label, label)) for label in self.labels]
+        return self.before.format(*values), self.after.format(*values)
+
+
+def braced(text: str) -> str:
+    """`text` as a str.format template gives it back."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 def escaped(text: str) -> str:
@@ -45,13 +65,18 @@ class InlineReader:
         self.text = ""
         self.prefix = ""  # a LEADING_MARKER, written before the translation
         self.spans: list[Span] = []
+        self.labels: list[str] = []  # the alt texts and titles of its images and links, in order
         open_spans: list[Span] = []
+        between: Span | None = None  # an image or inline HTML after a space, until the next token
         for token in children:
-            kind = token.type
+            kind, after, between = token.type, between, None
             if kind == "text":
                 content = token.content
                 if not self.text and not self.spans and (marker := LEADING_MARKER.match(content)):
                     self.prefix, content = marker.group(0), content[marker.end() :]
+                if after is not None and content.startswith(" "):
+                    # between words, it keeps a space after it wherever it goes ("das ![…](…) rote")
+                    after.payload = dataclasses.replace(after.payload, before=after.payload.before + " ")
                 self.add_text(content)
             elif kind == "softbreak":
                 self.text += " "
@@ -64,9 +89,8 @@ class InlineReader:
                 code = token.markup + token.content + token.markup
                 self.spans.append(Span(start, len(self.text), Markup("", "", code), exact=True))
             elif kind in ("image", "html_inline"):
-                # an image between words keeps a space after it wherever it goes ("das ![…](…) rote")
-                spaced = " " if self.text.endswith(" ") else ""
-                self.void(Markup((self.image(token) if kind == "image" else token.content) + spaced, ""))
+                self.void(self.image(token) if kind == "image" else Markup(token.content, ""))
+                between = self.spans[-1] if self.text.endswith(" ") else None
             elif kind.endswith("_open"):
                 span = Span(len(self.text), len(self.text), self.opening(token))
                 self.spans.append(span)
@@ -101,15 +125,30 @@ class InlineReader:
     def void(self, payload: Markup, breaks: bool = False) -> None:
         self.spans.append(Span(len(self.text), len(self.text), payload, void=True, breaks=breaks))
 
-    @staticmethod
-    def opening(token) -> Markup:
+    def opening(self, token) -> Markup:
         if token.type == "link_open":
-            return Markup("[", f"]({destination(token.attrs, 'href')})")
+            target, labels = self.target(token.attrs, "href")
+            return Markup("[", "](" + target + ")", labels=labels)
         return Markup(token.markup, token.markup)
 
-    @staticmethod
-    def image(token) -> str:
-        return f"![{token.content}]({destination(token.attrs, 'src')})"
+    def image(self, token) -> Markup:
+        alt, labels = braced(token.content), ()
+        if any(c.isalnum() for c in token.content):
+            alt, labels = "{}", self.label(token.content)
+        target, title = self.target(token.attrs, "src")
+        return Markup("![" + alt + "](" + target + ")", "", labels=labels + title)
+
+    def target(self, attributes: dict, key: str) -> tuple[str, tuple[str, ...]]:
+        """A link's or image's target as a template (`url` or `url "{}"`), and its title when
+        that is a label."""
+        url, title = braced(attributes.get(key, "")), attributes.get("title")
+        if title and any(c.isalnum() for c in title):
+            return url + ' "{}"', self.label(title)
+        return url + (' "' + braced(title.replace('"', '\\"')) + '"' if title else ""), ()
+
+    def label(self, text: str) -> tuple[str]:
+        self.labels.append(text)
+        return (text,)
 
 
 def shortcut(label: str, source: str) -> bool:
@@ -118,30 +157,42 @@ def shortcut(label: str, source: str) -> bool:
     return re.search(re.escape(f"[{label}]") + r"(?![(\[])", source) is not None
 
 
-def destination(attributes: dict, key: str) -> str:
-    """A link's or image's target as Markdown writes it: `url` or `url "title"`."""
-    title = attributes.get("title")
-    return attributes.get(key, "") + (' "' + title.replace('"', '\\"') + '"' if title else "")
-
-
-def written_inline(text: str, spans: list[Span], translation: Aligned) -> str:
-    """The translation as Markdown, its markup placed."""
+def written_inline(text: str, spans: list[Span], translation: Aligned, labels: dict[str, str]) -> str:
+    """The translation as Markdown, its markup placed, its labels' translations (`labels`) in it."""
     out, skipping = "", 0
     for kind, payload in layout(translation.text, place(text, nest(spans), translation)):
         if kind == "text":
             out += "" if skipping else escaped(payload)
         elif kind == "void":
-            out += payload.before
+            out += payload.filled(labels)[0]
         elif kind == "open" and payload.verbatim is not None:
             out += payload.verbatim
             skipping += 1
         elif kind == "open":
-            out += payload.before
+            out += payload.filled(labels)[0]
         elif payload.verbatim is not None:
             skipping -= 1
         else:
-            out += payload.after
+            out += payload.filled(labels)[1]
     return out
+
+
+def worded(text: str) -> bool:
+    """Whether a block's text has a word to translate (a letter or a digit)."""
+    return any(c.isalnum() for c in text)
+
+
+@dataclass(frozen=True)
+class AsWritten:
+    """The translation of a block without words (an image alone): its text as it is, each
+    word linked to itself."""
+
+    text: str
+
+    @property
+    def alignment(self) -> WordAlignment:
+        words = self.text.split()
+        return WordAlignment(words, words, np.eye(len(words)))
 
 
 def front_matter(lines: list[str]) -> int:
@@ -166,17 +217,26 @@ class MarkdownDocument:
         for token in parser.parse("\n".join(self.lines)):
             if token.type == "inline" and token.map and token.content.strip() and token.map[0] >= body:
                 reader = InlineReader(token.children or [], token.content)
-                if any(c.isalnum() for c in reader.text):
+                if worded(reader.text) or reader.labels:  # an image alone has a label to translate
                     self.blocks.append((token.map[0], token.map[1], token.content, reader))
 
+    def labels(self) -> list[str]:
+        """The alt texts and titles of the blocks' images and links, each once."""
+        return list(dict.fromkeys(label for _, _, _, reader in self.blocks for label in reader.labels))
+
     def texts(self) -> list[str]:
-        return [reader.text for _, _, _, reader in self.blocks]
+        """The texts of the blocks with words, then the labels'."""
+        return [reader.text for _, _, _, reader in self.blocks if worded(reader.text)] + self.labels()
 
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         lines = list(self.lines)
         cursor: dict[int, int] = {}  # line → where the next cell of a table row is looked for
-        for (first, last, content, reader), translation in zip(self.blocks, translations):
-            new = reader.prefix + written_inline(reader.text, reader.spans, translation)
+        worded_blocks = sum(worded(reader.text) for _, _, _, reader in self.blocks)
+        labels = {label: found.text for label, found in zip(self.labels(), translations[worded_blocks:])}
+        translated = iter(translations[:worded_blocks])
+        for first, last, content, reader in self.blocks:
+            translation = next(translated) if worded(reader.text) else AsWritten(reader.text)
+            new = reader.prefix + written_inline(reader.text, reader.spans, translation, labels)
             parts = content.split("\n")
             for offset, part in enumerate(parts):
                 number = first + offset
