@@ -148,11 +148,10 @@ def target_words_command(
     """Write a copy of a summarizer's folder with the words of its training targets: its beam
     search then writes no word that is neither the document's nor one of them."""
     from attn.export.config import load_config
-    from attn.export.graphs.target_words import training_target_words, write_with_target_words
+    from attn.export.graphs.target_words import write_with_target_words
 
-    words = training_target_words(load_config(config, _overrides(overrides, None)))
-    write_with_target_words(model, words, out)
-    Console(stderr=True).print(f"wrote {out}: {len(words):,} words of the training targets")
+    words = write_with_target_words(model, load_config(config, _overrides(overrides, None)), out)
+    Console(stderr=True).print(f"wrote {out}: {words:,} words of the training targets")
 
 
 def quantize_command(
