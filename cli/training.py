@@ -128,11 +128,10 @@ def shortlist_command(
     """Learn a model's target-vocabulary shortlist again, with the config's [shortlist] sizes on its
     training data, and write a copy of the model folder with it; the graphs stay as they are."""
     from attn.export.config import load_config
-    from attn.export.graphs.shortlist_folder import learned_shortlist, write_with_shortlist
+    from attn.export.graphs.shortlist_folder import write_with_shortlist
 
     console = Console(stderr=True)
-    shortlist = learned_shortlist(load_config(config, _overrides(overrides, None)), model, console)
-    write_with_shortlist(model, shortlist, out)
+    shortlist = write_with_shortlist(load_config(config, _overrides(overrides, None)), model, out, console)
     console.print(
         f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
         f"{shortlist.translations.shape[1]} translations per source piece"

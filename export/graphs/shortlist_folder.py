@@ -13,32 +13,31 @@ from pathlib import Path
 from rich.console import Console
 
 from attn.export.config import Config, ConfigError
-from attn.export.graphs.lexicon import run_shortlist
-from attn.export.graphs.staging import staged_folder, write_derived_manifest
-from attn.export.training.train import prepare_corpus
+from attn.export.graphs.staging import check_replaceable, staged_folder, write_derived_manifest
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.manifest import read_manifest
 from attn.runtime.shortlist import Shortlist
 
 
-def learned_shortlist(config: Config, model: Path, console: Console) -> Shortlist:
-    """The shortlist of `config`'s [shortlist] sizes, learned on its [data] train pairs as the
-    tokenizer of the model folder `model` cuts them."""
-    read_manifest(model)  # a model folder, or a UsageError naming what is wrong with it
+def write_with_shortlist(config: Config, model: Path, out: Path, console: Console) -> Shortlist:
+    """Write the folder `out` (replacing it only on success): the model folder `model` with the
+    shortlist of `config`'s [shortlist] sizes as its lexicon.npz, learned on its [data] train
+    pairs as the model's tokenizer cuts them; returns the shortlist. A folder that is no model, a
+    size of 0 or an `out` that is no model folder is refused before PyTorch loads."""
+    files = [name for name in read_manifest(model).files if name != LEXICON]
     if not config.shortlist.frequent:
         raise ConfigError("[shortlist] frequent is 0: there is no shortlist to learn")
+    check_replaceable(out)
+    from attn.export.graphs.lexicon import run_shortlist
+    from attn.export.training.train import prepare_corpus
+
     with tempfile.TemporaryDirectory() as scratch:
         shutil.copyfile(model / TOKENIZER, Path(scratch) / TOKENIZER)
         corpus = prepare_corpus(config, Path(scratch), console)
-    return run_shortlist(corpus, config.shortlist, console)
-
-
-def write_with_shortlist(model: Path, shortlist: Shortlist, out: Path) -> None:
-    """Write the folder `out` (replacing it only on success): the model folder `model` with
-    `shortlist` as its lexicon.npz."""
-    files = [name for name in read_manifest(model).files if name != LEXICON]
+    shortlist = run_shortlist(corpus, config.shortlist, console)
     with staged_folder(out) as staging:
         for name in files:
             shutil.copyfile(model / name, staging / name)
         shortlist.save(staging / LEXICON)
         write_derived_manifest(model, staging, [*files, LEXICON])
+    return shortlist
