@@ -39,10 +39,12 @@ def train_command(
 ) -> None:
     """Train (or resume) until the config's step limit or time budget, on every CPU core or a GPU."""
     from attn.export.config import load_config
+
+    settings = load_config(config, _overrides(overrides, device))  # a config's mistakes before PyTorch loads
     from attn.export.training.train import Trainer
 
     console = Console(stderr=True)
-    summary = Trainer(load_config(config, _overrides(overrides, device)), _workdir(config, workdir), console).train()
+    summary = Trainer(settings, _workdir(config, workdir), console).train()
     if not summary:  # a process of torchrun other than the main one
         return
     console.print(
@@ -82,15 +84,17 @@ def export_command(
     average of the last ones, or that blended with a folder's weights) to ONNX, verified against
     PyTorch."""
     from attn.export.config import load_config
-    from attn.export.graphs.lexicon import run_shortlist
-    from attn.export.graphs.onnx_export import export_model
     from attn.export.graphs.staging import check_replaceable
-    from attn.export.training.train import Trainer, blended, chosen_weights
 
     check_replaceable(out)  # a --out that will be refused is refused before any training
+    settings = load_config(config, _overrides(overrides, device))  # and a config's mistakes before PyTorch loads
+    from attn.export.graphs.lexicon import run_shortlist
+    from attn.export.graphs.onnx_export import export_model
+    from attn.export.training.train import Trainer, blended, chosen_weights
+
     console = Console(stderr=True)
     run = _workdir(config, workdir)
-    trainer = Trainer(load_config(config, _overrides(overrides, device)), run, console)
+    trainer = Trainer(settings, run, console)
     summary = trainer.train() if train else trainer.recorded_summary()
     training = {k: v for k, v in summary.items() if k != "history"}
     weights, steps = chosen_weights(run, average)
