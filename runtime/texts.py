@@ -83,6 +83,23 @@ def unchanged(text: str) -> list[Translation]:
     ]
 
 
+# No language has a word of a hundred characters: such a run is data (a hash, base64, a minified
+# line), which a model turns into hundreds of steps of garbage (19,000 "a"s held a server's one
+# thread for a minute). It is given back as it is, the words around it translated.
+LONGEST_WORD = 100
+LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def around_long_words(sentence: str) -> list[str]:
+    """The sentence's stretches between words over LONGEST_WORD characters, and those words, in
+    order (the sentence alone when it has none)."""
+    found, position = [], 0
+    for word in LONG_WORD.finditer(sentence):
+        found += [sentence[position : word.start()].strip(), word.group(0)]
+        position = word.end()
+    return [unit for unit in [*found, sentence[position:].strip()] if unit] if found else [sentence]
+
+
 LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
 
 
@@ -141,11 +158,12 @@ class TextTranslator:
         `stop` from another thread ends the searches at their next step (SearchStopped)."""
         options = options or self.model.default_options()
         text_options = self.model.text_options(text_options)
-        split = text_options.sentences and self.model.manifest.task == "translate"
+        translating = self.model.manifest.task == "translate"
+        split = text_options.sentences and translating
         limit = text_options.max_source_pieces
         if self.model.manifest.task == "summarize":
             texts = self.condensed(texts, limit, first_number, stop)
-        parts = []  # (input index, its line's number, source part)
+        parts = []  # (input index, its line's number, source part or a text passed through)
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
@@ -154,13 +172,23 @@ class TextTranslator:
             lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
-            parts += [
-                (index, number, self.tagged(piece))
-                for number, unit in self.units(lines[-1], split)
-                for piece in self.fitted(first_number + index, unit, limit)
-            ]
-        translated: list[list[Translation]] = [[] for _ in parts]
-        order = sorted(range(len(parts)), key=lambda i: len(parts[i][2].ids))
+            for number, sentence in self.units(lines[-1], split):
+                for unit in around_long_words(sentence) if translating else [sentence]:
+                    if LONG_WORD.fullmatch(unit):
+                        self.model.notify(
+                            f"input {first_number + index} has a word of {len(unit):,} characters: given back as "
+                            "it is (no language has such words: data, a hash, a minified line)"
+                        )
+                    if LONG_WORD.fullmatch(unit) or not (has_words(unit) or unit == sentence):
+                        parts.append((index, number, unit))  # passed through, as is punctuation beside such a word
+                        continue
+                    parts += [
+                        (index, number, self.tagged(piece)) for piece in self.fitted(first_number + index, unit, limit)
+                    ]
+        translated: list[list[Translation]] = [unchanged(part) if isinstance(part, str) else [] for _, _, part in parts]
+        order = sorted(
+            (i for i in range(len(parts)) if not isinstance(parts[i][2], str)), key=lambda i: len(parts[i][2].ids)
+        )
         size = even_batch_size(len(order), batch_size, self.model.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
         # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
