@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from attn.runtime.constants import language_label, primary_language
-from attn.runtime.documents import Document, format_of
+from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language, known_languages
 from attn.runtime.router import Routes
@@ -17,13 +17,34 @@ from .output import output_file
 
 # formats whose bytes are not text: written to a file only
 BINARY = (".docx", ".pptx", ".odt", ".odp", ".epub")
-SAME_FORMAT = {".htm": ".html"}  # suffixes of one format
+# Data whose structure a translation line by line would break (a JSON file lost its commas): refused
+STRUCTURED = (
+    ".json",
+    ".jsonl",
+    ".xml",
+    ".xliff",
+    ".xlf",
+    ".yaml",
+    ".yml",
+    ".toml",
+    ".ini",
+    ".properties",
+    ".arb",
+    ".resx",
+    ".strings",
+)
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
     """The input when it is one document (a format of runtime/documents other than .txt); None
     for lines. An output named as another format is refused (a Word file named .odt, lines
     named .docx)."""
+    for path in inputs or []:
+        if path.suffix.lower() in STRUCTURED:
+            raise UsageError(
+                f"{path}: a {path.suffix.lower()} file is data whose structure a translation line by line would "
+                f"break; attn translates {', '.join(FORMATS)} files (a gettext catalog, .po, for messages)"
+            )
     documents = [path for path in inputs or [] if format_of(path) not in (None, ".txt")]
     written_as = format_of(output) if output is not None else None
     if not documents:
@@ -35,9 +56,7 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     if len(inputs) > 1:
         raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
     path = documents[0]
-    if written_as is not None and SAME_FORMAT.get(written_as, written_as) != SAME_FORMAT.get(
-        format_of(path), format_of(path)
-    ):
+    if written_as is not None and written_as != format_of(path):
         raise UsageError(
             f"--output {output}: {path} is written as a {format_of(path)} file: name it FILE{format_of(path)}"
         )

@@ -665,15 +665,38 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
     lines were written into one."""
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n")
+    data = tmp_path / "strings.json"
+    data.write_text('{\n  "title": "a0 b1",\n  "button": "c2"\n}\n')
     cases = {
         "is written as a .srt file": ["-i", str(source), "-o", str(tmp_path / "film.vtt")],
         "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
         "lines are written as text": ["a0 b1", "-o", str(tmp_path / "x.docx")],
+        # a JSON file was translated line by line, its commas lost: data of such formats is refused
+        "a .json file is data whose structure": ["-i", str(data), "-o", str(tmp_path / "x.json")],
     }
     for message, arguments in cases.items():
         result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
         assert result.returncode == 2 and message.encode() in result.stderr and result.stderr.count(b"\n") == 1
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt", "strings.json"]
+
+
+@pytest.mark.integration
+def test_a_catalog_template_is_read_as_a_catalog_and_written_as_one(reverse_model, tmp_path):
+    """`-i messages.pot -o messages.fr.po` translated the template line by line as text: its
+    keywords and header too (msgfmt found four fatal errors)."""
+    pytest.importorskip("polib")
+    import polib
+
+    from .test_serve import cli_translations
+
+    template = tmp_path / "messages.pot"
+    template.write_text('msgid ""\nmsgstr ""\n"Language: \\n"\n\n#: app.py:3\nmsgid "a0 b1"\nmsgstr ""\n')
+    out = tmp_path / "messages.sym.po"
+    result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "-i", str(template), "-o", str(out)])
+    assert result.returncode == 0
+    [entry] = polib.pofile(str(out))
+    assert entry.msgid == "a0 b1" and entry.msgstr == cli_translations(reverse_model, ["a0 b1"])[0]
+    assert entry.occurrences == [("app.py", "3")]
 
 
 @pytest.mark.integration

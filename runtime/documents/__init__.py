@@ -29,6 +29,7 @@ FORMATS = {
     ".pptx": ("slides", "SlidesDocument"),
     ".epub": ("books", "EpubDocument"),
     ".po": ("catalogs", "PoDocument"),
+    ".pot": ("catalogs", "PoDocument"),
     ".odt": ("opendocument", "OpenDocument"),
     ".odp": ("opendocument", "OpenDocument"),
     ".md": ("markdown", "MarkdownDocument"),
@@ -61,10 +62,16 @@ class DocumentError(UsageError):
     """A file that cannot be read as its format says: one line naming what is wrong."""
 
 
+# suffixes of one format: a file of the first is read, and written, as one of the second (a
+# catalog template is a catalog whose messages are all untranslated)
+ALIASES = {".htm": ".html", ".pot": ".po"}
+
+
 def format_of(name: str | Path) -> str | None:
-    """The document suffix of a file name (".docx"), or None when no format reads it."""
+    """The document format of a file name, by its suffix (".docx"; ".html" for ".htm", ".po" for
+    ".pot"), or None when no format reads it."""
     suffix = Path(str(name)).suffix.lower()
-    return suffix if suffix in FORMATS else None
+    return ALIASES.get(suffix, suffix) if suffix in FORMATS else None
 
 
 def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Document:
