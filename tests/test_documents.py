@@ -468,6 +468,20 @@ def test_markdown_translates_alt_texts_and_titles_each_on_its_own():
 
 
 @pytest.mark.unit
+def test_markdown_inline_html_elements_enclose_their_words_and_a_last_hard_break_is_dropped():
+    """`Press <kbd>Ctrl</kbd>+<kbd>S</kbd>` came back as `<kbd> Ctrl+S, </kbd><kbd></kbd>`: each
+    tag went its own way. A hard line break the translation put last (its line dropped) showed as
+    a backslash."""
+    pytest.importorskip("markdown_it")
+    source = b"Press the <kbd>Ctrl</kbd> key, <i></i> and <br> now <b>open\n"
+    assert round_trip("a.md", source).decode() == "PRESS THE <kbd>CTRL</kbd> KEY, <i></i> AND <br> NOW <b>OPEN\n"
+    document = read_document("a.md", b"Line one  \nsecond line.\n")
+    assert document.texts() == ["Line one second line."]
+    dropped = Capitals("LINE ONE.", WordAlignment(document.texts()[0].split(), ["LINE", "ONE."], np.eye(2, 4)))
+    assert document.written([dropped]).decode() == "LINE ONE.\n"
+
+
+@pytest.mark.unit
 def test_markdown_keeps_task_boxes_and_footnotes_of_githubs_markdown():
     """`- [ ] Open` and `[^1]` came back escaped (`- \\[ \\] OPEN`, `\\[^1\\]`): CommonMark reads
     them as text. A box and a definition's label stay in front; a reference comes back as it was."""

@@ -3,8 +3,9 @@ paragraph, heading, list item's paragraph, quoted paragraph and table cell is a 
 HTML blocks and a YAML front matter are left as they are. Emphasis, strong, strikethrough and links are
 inline markup placed on the translation by the alignment (runtime/markup.py); inline code and
 footnote references stay in their sentence and come back as they were; a task list item's box and a
-footnote definition's label stay in front of their paragraph; images and inline HTML go where their neighbouring
-words went. An image's alt text and a link's or image's title are texts of their own, translated
+footnote definition's label stay in front of their paragraph; an inline HTML element around words
+(`<kbd>Ctrl</kbd>`) is placed as emphasis is; images, void and unpaired HTML tags go where their
+neighbouring words went. An image's alt text and a link's or image's title are texts of their own, translated
 apart (a screen reader reads them, a browser shows them). A paragraph comes back on one line (Markdown joins its lines when it renders them),
 its block's markers (`#`, `-`, `>`, `|`) as they were; a link comes back inline
 (`[text](url "title")`), a reference link included."""
@@ -22,6 +23,12 @@ from ..markup import Aligned, Span, layout, nest, place
 from . import decoded
 
 SPECIAL = "\\`*_[]<"  # what a translation's text is escaped of, lest it read as markup
+HARD_BREAK = "\\\n"  # a line break within a paragraph, as attn writes it
+HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>")
+# HTML's void elements (no closing tag): each is a tag where its neighbouring words went
+HTML_VOID = frozenset(
+    {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+)
 LABEL_SPECIAL = re.compile(r'[\\\[\]"]')  # what a label's translation is escaped of: it may end an alt text or a title
 # GitHub's Markdown beyond CommonMark, which the parser reads as text: a task list item's box and a
 # footnote definition's label lead their paragraph and stay in front of its translation; a
@@ -67,6 +74,7 @@ class InlineReader:
         self.spans: list[Span] = []
         self.labels: list[str] = []  # the alt texts and titles of its images and links, in order
         open_spans: list[Span] = []
+        open_tags: list[tuple[str, Span, int]] = []  # inline HTML elements open: name, span, Markdown spans open
         between: Span | None = None  # an image or inline HTML after a space, until the next token
         for token in children:
             kind, after, between = token.type, between, None
@@ -81,13 +89,16 @@ class InlineReader:
             elif kind == "softbreak":
                 self.text += " "
             elif kind == "hardbreak":
-                self.void(Markup("\\\n", ""), breaks=True)
+                self.void(Markup(HARD_BREAK, ""), breaks=True)
                 self.text += " "
             elif kind == "code_inline":
                 start = len(self.text)
                 self.text += token.content
                 code = token.markup + token.content + token.markup
                 self.spans.append(Span(start, len(self.text), Markup("", "", code), exact=True))
+            elif kind == "html_inline" and self.html_element(token.content, open_tags, len(open_spans)):
+                last = self.spans[-1]  # an empty element closed here is a void, spaced as one
+                between = last if last.void and last.start == len(self.text) and self.text.endswith(" ") else None
             elif kind in ("image", "html_inline"):
                 self.void(self.image(token) if kind == "image" else Markup(token.content, ""))
                 between = self.spans[-1] if self.text.endswith(" ") else None
@@ -107,6 +118,30 @@ class InlineReader:
                 ):
                     # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
                     span.payload, span.exact = Markup("", "", f"[{label}]"), True
+        for _, span, _ in open_tags:  # an element never closed: a tag where its neighbours went
+            span.void = True
+
+    def html_element(self, tag: str, open_tags: list, markdown_depth: int) -> bool:
+        """Whether inline HTML `tag` opens or closes an element around words (`<kbd>Ctrl</kbd>`:
+        a span, its words placed as emphasis's are), made part of one; not a void element, nor a
+        closing tag without its opening one within the same Markdown spans."""
+        found = HTML_TAG.fullmatch(tag)
+        if found is None or found.group(2).lower() in HTML_VOID or tag.endswith("/>"):
+            return False
+        name = found.group(2).lower()
+        if not found.group(1):
+            span = Span(len(self.text), len(self.text), Markup(tag, ""))
+            self.spans.append(span)
+            open_tags.append((name, span, markdown_depth))
+            return True
+        if not open_tags or open_tags[-1][0] != name or open_tags[-1][2] != markdown_depth:
+            return False
+        _, span, _ = open_tags.pop()
+        span.end, span.payload = len(self.text), Markup(span.payload.before, tag)
+        span.void = span.end == span.start  # an empty element: both tags together, where their neighbours went
+        if span.void:
+            span.payload = Markup(span.payload.before + tag, "")
+        return True
 
     def add_text(self, content: str) -> None:
         """Text, its footnote references as spans given back as they were."""
@@ -174,7 +209,8 @@ def written_inline(text: str, spans: list[Span], translation: Aligned, labels: d
             skipping -= 1
         else:
             out += payload.filled(labels)[1]
-    return out
+    # a hard line break the translation put last ends nothing: Markdown would show its backslash
+    return out.removesuffix(HARD_BREAK).rstrip() if out.endswith(HARD_BREAK) else out
 
 
 def worded(text: str) -> bool:
