@@ -144,8 +144,9 @@ def read_line_batches(
         del pending[:max_batch]
 
 
-def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], None]) -> None:
-    """A note for a line whose bytes are not all UTF-8 (a Latin-1 or Windows-1252 file)."""
+def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], None]) -> bool:
+    """A note for a line whose bytes are not all UTF-8 (a Latin-1 or Windows-1252 file); whether
+    it is one."""
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -153,6 +154,8 @@ def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], N
             f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start : error.start + 1]!r}), "
             f"read as U+FFFD; for a Latin-1 file: iconv -f latin1 -t utf-8 FILE | attn …"
         )
+        return True
+    return False
 
 
 def decode_line(line: bytes) -> str:

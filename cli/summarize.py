@@ -20,6 +20,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.constants import BOM
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
@@ -33,7 +34,16 @@ from .documents import read_input
 from .formats import make_format
 from .formats.jsonl import JsonlFormat
 from .heatmap import Heatmaps, check_heatmap_path
-from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, UTF8_MAX_BYTES, LineSplitter, read_line_batches, refuse_binary
+from .lines import (
+    DEFAULT_MAX_LINE_CHARS,
+    READ_SIZE,
+    UTF8_MAX_BYTES,
+    LineSplitter,
+    decode_line,
+    note_not_utf8,
+    read_line_batches,
+    refuse_binary,
+)
 from .options import (
     BatchSizeOption,
     DeviceOption,
@@ -272,7 +282,12 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
         if splitter.cut:  # past --max-chars: the rest is left unread (`attn summarize /dev/zero` ends)
             break
     [(data, cut)] = splitter.close() or [(b"", False)]
-    lines = data.replace(LINE_BREAK, b"\n").decode("utf-8", errors="replace").split("\n")
+    raw = data.replace(LINE_BREAK, b"\n").split(b"\n")
+    lines = [decode_line(line) for line in raw]
+    lines[0] = lines[0].removeprefix(BOM)  # a file saved "with BOM", as attn translate reads it
+    for number, (line, text) in enumerate(zip(raw, lines), 1):
+        if "\ufffd" in text and note_not_utf8(line, number, name, notify):
+            break  # the first such line is named: a Latin-1 file has many
     document = "\n".join(" ".join(line.split()) for line in lines).strip()
     if cut or len(document) > max_chars:
         notify(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")

@@ -310,6 +310,17 @@ def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
     assert "for summarizers" in refused.stderr.decode()
 
 
+def test_a_byte_order_mark_is_dropped_and_bytes_not_utf8_are_named_as_attn_translate_does(tmp_path):
+    """A file saved with a byte-order mark began its summary with the mark (and its first source
+    word in JSON lines); a Latin-1 file was summarized with U+FFFD and no word about it."""
+    text = "The council voted on Tuesday to close the old bridge. The bridge carries 9,000 cars a day.\n"
+    plain = attn("summarize", stdin=text).stdout
+    marked = attn("summarize", stdin=b"\xef\xbb\xbf" + text.encode())
+    assert marked.stdout == plain and not marked.stderr
+    latin = attn("summarize", stdin=("Caf\xe9 owners " + text).encode("latin-1")).stderr.decode()
+    assert "line 1: byte 4 is not UTF-8" in latin and latin.count("\n") == 1
+
+
 def test_a_title_and_a_greeting_are_sentences_of_their_own():
     """Lines without a full stop were glued to the next sentence ("… Main Street The council …")."""
     document = (
