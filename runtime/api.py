@@ -184,6 +184,20 @@ class Translator:
         written = translated_fragments(fragments, translated, language)
         return written[0] if single else written
 
+    def translate_document(
+        self, name: str | Path, data: bytes, source: str | None = None, target: str | None = None, **search
+    ) -> bytes:
+        """A document file's bytes (its format by `name`'s suffix: docs/documents.md) translated:
+        each of its texts as `translate` translates it, its markup placed by the alignment; a file
+        that declares its language declares the one its texts went into. Needs the documents
+        extra (`pip install 'attn[documents]'`)."""
+        from .documents import read_document
+
+        document = read_document(name, data)
+        results = self.translate(document.texts(), source, target, **search) if document.texts() else []
+        targets = {result.target for result in results}
+        return document.written(results, next(iter(targets)) if len(targets) == 1 else None)
+
     def summarize(
         self,
         texts: str | list[str],
@@ -271,6 +285,13 @@ def translate_html(
     """An HTML text (or each of a list) translated by the installed models, its tags kept
     (Translator.translate_html)."""
     return _installed().translate_html(text, source, target, **search)
+
+
+def translate_document(
+    name: str | Path, data: bytes, source: str | None = None, target: str | None = None, **search
+) -> bytes:
+    """A document file's bytes translated by the installed models (Translator.translate_document)."""
+    return _installed().translate_document(name, data, source, target, **search)
 
 
 def summarize(text: str | list[str], *, headline: bool = False, **search) -> str | list[str]:

@@ -119,6 +119,16 @@ def test_a_document_goes_through_the_api_as_docs_python_shows(tmp_path):
     (tmp_path / "report.de.docx").write_bytes(translated)
     [paragraph] = docx.Document(tmp_path / "report.de.docx").paragraphs
     assert paragraph.text == translator.translate("The file could not be opened.", target="de").text
+    # in one call, and what written() refuses: a short list left a subtitle file half translated,
+    # plain strings failed on an attribute, text for bytes too
+    one_call = attn.translate_document("report.docx", (tmp_path / "report.docx").read_bytes(), target="de")
+    assert read_document("report.docx", one_call).texts() == [paragraph.text]
+    with pytest.raises(ValueError, match="1 texts, 0 translations"):
+        document.written([])
+    with pytest.raises(TypeError, match="not str"):
+        document.written([paragraph.text])
+    with pytest.raises(TypeError, match="the file's bytes"):
+        read_document("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello.\n")
 
 
 def test_html_comes_back_as_attn_translate_html_prints_it():

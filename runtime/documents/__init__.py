@@ -77,6 +77,8 @@ def format_of(name: str | Path) -> str | None:
 def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Document:
     """The document of a file's bytes, read as its suffix says; DocumentError when it cannot be.
     `fuzzy`: a gettext catalog's fuzzy messages are translated too (left alone otherwise)."""
+    if not isinstance(data, (bytes, bytearray)):
+        raise TypeError(f"read_document takes the file's bytes (Path.read_bytes()), not {type(data).__name__}")
     suffix = format_of(name)
     if suffix is None:
         raise DocumentError(f"{name}: not a document format attn reads ({', '.join(FORMATS)})")
@@ -88,9 +90,41 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
             f"{suffix} files need the Python package {error.name!r}: pip install 'attn[documents]'"
         ) from None
     try:
-        return reader(data, fuzzy) if suffix == ".po" else reader(data)
+        return CheckedDocument(reader(data, fuzzy) if suffix == ".po" else reader(data))
     except DocumentError as error:
         raise DocumentError(f"{name}: {error}") from None
+
+
+class CheckedDocument:
+    """A format's document as read_document gives it: its texts read once, and `written` given
+    one translation per text, each with the word alignment its markup is placed by (what
+    Translator.translate returns), or a ValueError or TypeError saying so (a short list had left
+    a subtitle file half translated, unsaid). Anything else is the format's own (a catalog's
+    `language`)."""
+
+    def __init__(self, document: Document):
+        self.document = document
+        self.found = document.texts()
+
+    def texts(self) -> list[str]:
+        return list(self.found)
+
+    def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
+        translations = list(translations)
+        if len(translations) != len(self.found):
+            raise ValueError(
+                f"written() takes one translation per text: {len(self.found)} texts, {len(translations)} translations"
+            )
+        for translation in translations:
+            if not hasattr(translation, "alignment"):
+                raise TypeError(
+                    "written() takes the translations Translator.translate returns, each with the word alignment "
+                    f"that places the markup, not {type(translation).__name__}"
+                )
+        return self.document.written(translations, language)
+
+    def __getattr__(self, name: str):
+        return getattr(self.document, name)
 
 
 @dataclass(frozen=True)
