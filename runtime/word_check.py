@@ -36,6 +36,7 @@ NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*")
 # The number a text ends with, maybe followed by a point or comma that may join it to more
 LAST_NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*[.,]?\Z")
 JOINERS = (".", ",")
+BROKEN = "\ufffd"  # the word of pieces that leave a character broken: never one of the allowed words
 
 
 def allowed_target_words(text: str) -> frozenset[str]:
@@ -93,8 +94,12 @@ class WordCheck:
             start -= 1
             if boundaries[tokens[start]]:
                 break
-        # a byte-level piece of part of a character ends in U+FFFD: the text so far is read without it
-        found = pattern.search(self.decode(tokens[start:]).rstrip("\ufffd"))
+        # a byte-level piece of part of a character ends in U+FFFD: the text so far is read without it;
+        # one within the text is a character left broken ("Zür\ufffdrich"), which no word may hold
+        text = self.decode(tokens[start:]).rstrip("\ufffd")
+        if "\ufffd" in text:
+            return BROKEN
+        found = pattern.search(text)
         return found.group(0).lower() if found else ""
 
     def last_word(self, tokens: list[int]) -> str:

@@ -216,9 +216,9 @@ def test_an_extractive_summary_stays_within_what_the_summarizer_read():
 def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
     """The word check (runtime/word_check.py) reads the word the pieces so far end with, whole:
     byte-level pieces of an accented letter, a name cut into pieces, nothing after punctuation."""
-    from attn.runtime.word_check import WordCheck
+    from attn.runtime.word_check import WordCheck, document_words
 
-    check = WordCheck(frozenset({"wants"}), summarizer.tokenizer)
+    check = WordCheck(frozenset({"wants", "ich"}), summarizer.tokenizer)
     encode = summarizer.tokenizer.encode
     assert check.last_word(encode("#Person2# wants")) == "wants"
     assert check.last_word(encode("the Café")) == "café"
@@ -228,6 +228,10 @@ def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
     lead_byte, line_break = pieces.index("â"), pieces.index("Ċ")  # the first byte of "’"; "\n"
     assert check.last_word(encode("they smokg") + [lead_byte]) == "smokg"
     assert check.ends[line_break] and not check.ends[lead_byte]
+    # a character left broken within a word ("Zür\ufffdrich" in a headline's n-best) is no word
+    # anyone may write, though its last letters ("ich") are
+    broken = check.last_word(encode("the Zür") + [lead_byte, pieces.index("ich")])
+    assert broken and broken not in check.targets and broken not in document_words("the Zürich ich")
 
 
 def test_every_word_of_a_summary_is_the_documents_or_one_its_training_targets_hold(summarizer):
