@@ -177,6 +177,11 @@ def test_unknown_routes_and_methods(server):
     assert native.status_code == 400 and "no translate model named 'nothing'" in native.json()["error"]
     beam = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "beam": 10**9})
     assert beam.status_code == 400 and "beam" in beam.json()["error"]
+    # a misspelt setting of attn's own endpoints was ignored with a 200 (LibreTranslate's ignore
+    # what they do not read, as LibreTranslate does)
+    misspelt = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "nbest": 3})
+    assert misspelt.status_code == 400 and "unknown field 'nbest'; did you mean 'n_best'?" in misspelt.json()["error"]
+    assert httpx.post(server.url + "/translate", json={"q": "a0", "source": "sym", "target": "sym", "x": 1}).is_success
 
 
 @pytest.mark.integration

@@ -5,6 +5,7 @@ string's, within the server's limits; each wrong field a 4xx naming it."""
 from __future__ import annotations
 
 import asyncio
+import difflib
 import hmac
 import json
 from urllib.parse import parse_qsl
@@ -116,6 +117,18 @@ def texts_of(fields: dict, limits: Limits) -> tuple[list[str], bool]:
 def as_plain_text(text: str) -> str:
     """A text as Windows tools send it, read as the rest: no byte-order mark, "\n" line ends."""
     return text.removeprefix(BOM).replace("\r\n", "\n").replace("\r", "\n")
+
+
+SEARCH_FIELDS = (*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS)  # the settings a request may give
+
+
+def check_known(fields: dict, known: tuple[str, ...]) -> None:
+    """400 naming a field the endpoint does not read, and the nearest it does: a misspelt setting
+    (`"nbest": 3`) was ignored with a 200."""
+    for name in sorted(set(fields) - set(known) - {"api_key"}):
+        nearest = difflib.get_close_matches(name, known, n=1)
+        hint = f"; did you mean {nearest[0]!r}?" if nearest else ""
+        raise HTTPException(400, f"Invalid request: unknown field {name!r}{hint}")
 
 
 def required(fields: dict, name: str) -> str:

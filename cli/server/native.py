@@ -14,13 +14,14 @@ from starlette.responses import JSONResponse
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.records import input_record
 
-from .fields import integer, read_fields, required, search_options, text_options, texts_of
+from .fields import SEARCH_FIELDS, check_known, integer, read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode
 
 
 async def native_translate(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
+    check_known(fields, ("q", "source", "target", "model", *SEARCH_FIELDS))
     texts, _ = texts_of(fields, server.limits)
     chosen = text_options(fields)
     if "model" in fields:
@@ -40,6 +41,7 @@ async def native_translate(request: Request) -> JSONResponse:
 async def native_summarize(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
+    check_known(fields, ("q", "model", *SEARCH_FIELDS))  # "sentences" among them: see below
     texts, _ = texts_of(fields, server.limits)
     batcher = (
         server.models.named(str(fields["model"]), "summarize") if "model" in fields else server.models.summarizer()
@@ -68,6 +70,7 @@ async def native_summarize(request: Request) -> JSONResponse:
 async def native_align(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
+    check_known(fields, ("source", "target", "source_lang", "target_lang", "model"))
     source, target = required(fields, "source"), required(fields, "target")
     if len(source) + len(target) > server.limits.max_chars:
         raise HTTPException(
