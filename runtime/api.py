@@ -21,6 +21,7 @@ translated in parts, an input given back unchanged) go to the `attn` logger at I
 
 from __future__ import annotations
 
+import difflib
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -34,6 +35,7 @@ from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router
+from .search import SearchOptions
 from .sentences import joined
 from .sessions import DEVICES
 from .texts import TEXT_OPTIONS, TextOptions, Translation
@@ -122,6 +124,7 @@ class Translator:
         "German"); one that no loaded model reaches, directly or through English, is a
         ValueError."""
         counted("batch_size", batch_size, 1)
+        known_settings(search, "translate")
         single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
@@ -213,6 +216,7 @@ class Translator:
         if isinstance(sentences, bool) or not isinstance(sentences, int) or not 1 <= sentences <= MOST_SENTENCES:
             raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
         counted("batch_size", batch_size, 1)
+        known_settings(search, "summarize")
         single, documents = texts_given(texts)
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
@@ -227,6 +231,18 @@ class Translator:
             for d, n in zip(documents, found)
         ]
         return results[0] if single else results
+
+
+def known_settings(search: dict, call: str) -> dict:
+    """`search` when each name is a setting of the search or of the text translator; a TypeError
+    naming the first that is not, and the nearest that is (not the error of an inner class)."""
+    known = sorted({*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS})
+    for name in search:
+        if name not in known:
+            nearest = difflib.get_close_matches(name, known, n=1)
+            hint = f"; did you mean {nearest[0]!r}?" if nearest else f" (settings: {', '.join(known)})"
+            raise TypeError(f"{call}() got an unknown setting {name!r}{hint}")
+    return search
 
 
 def counted(name: str, value, least: int) -> int:

@@ -67,8 +67,10 @@ def test_summaries_and_wrong_settings():
         attn.load("summarize").summarize(article, sentences=0)
     with pytest.raises(ValueError, match="beam"):
         attn.load("en-de").translate("Hello.", beam=0)
-    with pytest.raises(TypeError):
-        attn.load("en-de").translate("Hello.", lenght_penalty=1.0)
+    with pytest.raises(TypeError, match="unknown setting 'lenght_penalty'; did you mean 'length_penalty'"):
+        attn.load("en-de").translate("Hello.", lenght_penalty=1.0)  # it named SearchOptions.__init__
+    with pytest.raises(TypeError, match="summarize.. got an unknown setting 'beams'"):
+        attn.load("summarize").summarize(article, beams=2)
     # a division by zero, a device that failed only at the first translation, an int "not iterable"
     with pytest.raises(ValueError, match="batch_size"):
         attn.load("en-de").translate("Hello.", batch_size=0)
