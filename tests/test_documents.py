@@ -181,7 +181,12 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
     [
         ("report.docx", b"not a zip", "not a Word document"),
         ("report.docx", b"PK\x03\x04 damaged", "not a Word document"),
-        ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", r"not a SubRip file \(line 1 is not"),
+        ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", r"not a SubRip file \(line 2 is not a cue's timing"),
+        (
+            "film.srt",
+            b"oops\n00:00:01,000 --> 00:00:02,000\nHello\n",
+            r"not a SubRip file \(line 1 is not a cue's number",
+        ),
         ("film.vtt", b"no header\n", "not a WebVTT file"),
         ("notes.txt", b"\xff\xfe bad", "not UTF-8 text"),
         ("page.html", "<p>Café</p>".encode("latin-1"), "not UTF-8 text .byte 6. and it declares no other encoding"),

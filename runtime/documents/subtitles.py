@@ -86,6 +86,18 @@ class Cues:
         return found
 
 
+def unparsed(text: str, start: int) -> str:
+    """What is wrong where the SubRip parser stopped (`start`, where a cue was expected): the line
+    after a cue's number, when that is no timing; else the line itself."""
+    number = text.count("\n", 0, start) + 1
+    lines = text[start:].split("\n")
+    while lines and not lines[0].strip():  # the blank lines between cues
+        lines, number = lines[1:], number + 1
+    if lines and lines[0].strip().isdigit():
+        return f"line {number + 1} is not a cue's timing, such as 00:00:01,000 --> 00:00:02,500"
+    return f"line {number} is not a cue's number, timing or text"
+
+
 class SrtDocument:
     def __init__(self, data: bytes):
         import srt
@@ -94,8 +106,7 @@ class SrtDocument:
         try:
             self.subtitles = list(srt.parse(self.file.text))
         except srt.SRTParseError as error:  # its message quotes the parser's pattern
-            line = self.file.text.count("\n", 0, error.expected_start) + 1
-            raise DocumentError(f"not a SubRip file (line {line} is not a cue's number, timing or text)") from None
+            raise DocumentError(f"not a SubRip file ({unparsed(self.file.text, error.expected_start)})") from None
         self.cues = Cues([subtitle.content for subtitle in self.subtitles])
 
     def texts(self) -> list[str]:
