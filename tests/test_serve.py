@@ -182,6 +182,12 @@ def test_unknown_routes_and_methods(server):
     misspelt = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "nbest": 3})
     assert misspelt.status_code == 400 and "unknown field 'nbest'; did you mean 'n_best'?" in misspelt.json()["error"]
     assert httpx.post(server.url + "/translate", json={"q": "a0", "source": "sym", "target": "sym", "x": 1}).is_success
+    two = httpx.post(
+        server.url + "/translate_file",
+        data={"source": "sym", "target": "sym"},
+        files=[("file", ("a.txt", b"a0")), ("file", ("b.txt", b"b1"))],
+    )
+    assert two.status_code == 400 and "Too many files" in two.json()["error"]  # it named HTTPException
 
 
 @pytest.mark.integration

@@ -53,8 +53,11 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
     if content_type == "multipart/form-data" and not json_only:
         try:
             form = await _replayed(request, bytes(body)).form(max_files=1, max_fields=1000)
-        except Exception as error:  # python-multipart's and Starlette's parse errors
-            raise HTTPException(400, f"Invalid request: malformed multipart body ({type(error).__name__})") from None
+        except (
+            Exception
+        ) as error:  # python-multipart's and Starlette's parse errors (its own say why: "Too many files")
+            why = error.detail if isinstance(error, HTTPException) else type(error).__name__
+            raise HTTPException(400, f"Invalid request: malformed multipart body ({why})") from None
         fields.update(first_values(form.multi_items()))
     else:
         try:
