@@ -19,7 +19,7 @@ from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
 from .tokenizer import SourcePieces
-from .verbatim import copy_verbatim
+from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words
 
 if TYPE_CHECKING:
@@ -83,20 +83,28 @@ def unchanged(text: str) -> list[Translation]:
     ]
 
 
-# No language has a word of a hundred characters: such a run is data (a hash, base64, a minified
-# line), which a model turns into hundreds of steps of garbage (19,000 "a"s held a server's one
-# thread for a minute). It is given back as it is, the words around it translated.
+# Data written as a word: a run of more than a hundred ASCII characters without a space (a hash,
+# base64, a minified line), which a model turns into hundreds of steps of garbage (19,000 "a"s held
+# a server's one thread for a minute). It is given back as it is, the words around it translated.
+# Not an address (ADDRESS: a long URL is put back by copy_verbatim, its sentence read whole), nor a
+# script written without spaces (Chinese, Japanese, Thai: not ASCII).
 LONGEST_WORD = 100
-LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+LONG_WORD = re.compile(rf"[!-~]{{{LONGEST_WORD + 1},}}")
+
+
+def is_data(word: str) -> bool:
+    """Whether `word` is data written as a word (LONG_WORD, no address)."""
+    return LONG_WORD.fullmatch(word) is not None and ADDRESS.search(word) is None
 
 
 def around_long_words(sentence: str) -> list[str]:
-    """The sentence's stretches between words over LONGEST_WORD characters, and those words, in
-    order (the sentence alone when it has none)."""
+    """The sentence's stretches between its data words (is_data), and those words, in order (the
+    sentence alone when it has none)."""
     found, position = [], 0
     for word in LONG_WORD.finditer(sentence):
-        found += [sentence[position : word.start()].strip(), word.group(0)]
-        position = word.end()
+        if is_data(word.group(0)):
+            found += [sentence[position : word.start()].strip(), word.group(0)]
+            position = word.end()
     return [unit for unit in [*found, sentence[position:].strip()] if unit] if found else [sentence]
 
 
@@ -174,12 +182,13 @@ class TextTranslator:
                 continue
             for number, sentence in self.units(lines[-1], split):
                 for unit in around_long_words(sentence) if translating else [sentence]:
-                    if LONG_WORD.fullmatch(unit):
+                    data = is_data(unit)
+                    if data:
                         self.model.notify(
                             f"input {first_number + index} has a word of {len(unit):,} characters: given back as "
                             "it is (no language has such words: data, a hash, a minified line)"
                         )
-                    if LONG_WORD.fullmatch(unit) or not (has_words(unit) or unit == sentence):
+                    if data or not (has_words(unit) or unit == sentence):
                         parts.append((index, number, unit))  # passed through, as is punctuation beside such a word
                         continue
                     parts += [
