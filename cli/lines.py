@@ -66,7 +66,21 @@ class LineSplitter:
     def _take(self) -> tuple[bytes, bool]:
         line, cut = bytes(self.partial), self.cut
         self.partial, self.cut = bytearray(), False
+        if cut:  # cut within a character: its first bytes would read as bytes that are not UTF-8
+            line = line[: len(line) - unfinished_character(line)]
         return line, cut
+
+
+def unfinished_character(data: bytes) -> int:
+    """How many bytes at the end of `data` begin a UTF-8 character that they do not finish."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0xC0 != 0x80:  # not a continuation byte: an ASCII one, or the character's lead byte
+            length = 2 if byte >= 0xC0 else 1
+            length = 3 if byte >= 0xE0 else length
+            length = 4 if byte >= 0xF0 else length
+            return back if length > back else 0
+    return 0
 
 
 # The opening bytes of compressed and archive formats people hand in by mistake.

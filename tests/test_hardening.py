@@ -298,8 +298,22 @@ def test_the_line_splitter_keeps_lines_whole_or_cut(data, max_bytes, chunk):
     lines = [line for start in range(0, len(data), chunk) for line in splitter.feed(data[start : start + chunk])]
     lines += splitter.close()
     expected = data.split(b"\n")[: lines_in(data)]
-    assert [line for line, _ in lines] == [line[:max_bytes] for line in expected]
-    assert [cut for _, cut in lines] == [len(line) > max_bytes for line in expected]
+    assert len(lines) == len(expected)
+    for (found, cut), line in zip(lines, expected):
+        assert cut == (len(line) > max_bytes)
+        # a cut line ends before a character it would leave unfinished (at most 3 bytes of it)
+        assert found == line if not cut else line[:max_bytes].startswith(found) and max_bytes - len(found) <= 3
+
+
+@given(st.text(max_size=300), st.integers(min_value=1, max_value=40))
+def test_text_cut_at_its_limit_is_still_utf8(text, max_bytes):
+    """A line cut within a character read as a byte that is not UTF-8, with a note advising iconv
+    on a file that was UTF-8 all along."""
+    from attn.cli.lines import LineSplitter
+
+    splitter = LineSplitter(max_bytes)
+    lines = [*splitter.feed(text.replace("\n", " ").encode()), *splitter.close()]
+    assert all(line.decode("utf-8") is not None for line, _ in lines)
 
 
 def test_notes_number_lines_across_batches(reverse_model):
