@@ -29,7 +29,9 @@ HTML_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?/?>")
 HTML_VOID = frozenset(
     {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 )
-LABEL_SPECIAL = re.compile(r'[\\\[\]"]')  # what a label's translation is escaped of: it may end an alt text or a title
+LABEL_SPECIAL = re.compile(
+    r'[\\\[\]"|]'
+)  # what a label's translation is escaped of: it may end an alt text, a title or a table cell
 # GitHub's Markdown beyond CommonMark, which the parser reads as text: a task list item's box and a
 # footnote definition's label lead their paragraph and stay in front of its translation; a
 # footnote reference stays in its sentence and comes back as it was, as inline code does.
@@ -74,7 +76,7 @@ class InlineReader:
         self.spans: list[Span] = []
         self.labels: list[str] = []  # the alt texts and titles of its images and links, in order
         open_spans: list[Span] = []
-        open_tags: list[tuple[str, Span, int]] = []  # inline HTML elements open: name, span, Markdown spans open
+        open_tags: list[tuple[str, Span, Span | None]] = []  # inline HTML elements open: name, span, Markdown span
         between: Span | None = None  # an image or inline HTML after a space, until the next token
         for token in children:
             kind, after, between = token.type, between, None
@@ -96,12 +98,12 @@ class InlineReader:
                 self.text += token.content
                 code = token.markup + token.content + token.markup
                 self.spans.append(Span(start, len(self.text), Markup("", "", code), exact=True))
-            elif kind == "html_inline" and self.html_element(token.content, open_tags, len(open_spans)):
+            elif kind == "html_inline" and self.html_element(token.content, open_tags, open_spans[-1:]):
                 last = self.spans[-1]  # an empty element closed here is a void, spaced as one
                 between = last if last.void and last.start == len(self.text) and self.text.endswith(" ") else None
             elif kind in ("image", "html_inline"):
                 self.void(self.image(token) if kind == "image" else Markup(token.content, ""))
-                between = self.spans[-1] if self.text.endswith(" ") else None
+                between = self.spans[-1] if self.text.endswith(" ") or not self.text.strip() else None
             elif kind.endswith("_open"):
                 span = Span(len(self.text), len(self.text), self.opening(token))
                 self.spans.append(span)
@@ -121,10 +123,12 @@ class InlineReader:
         for _, span, _ in open_tags:  # an element never closed: a tag where its neighbours went
             span.void = True
 
-    def html_element(self, tag: str, open_tags: list, markdown_depth: int) -> bool:
+    def html_element(self, tag: str, open_tags: list, within: list[Span]) -> bool:
         """Whether inline HTML `tag` opens or closes an element around words (`<kbd>Ctrl</kbd>`:
         a span, its words placed as emphasis's are), made part of one; not a void element, nor a
-        closing tag without its opening one within the same Markdown spans."""
+        closing tag without its opening one within the same Markdown span (`within`: the
+        innermost one open, if any)."""
+        markdown_span = within[0] if within else None
         found = HTML_TAG.fullmatch(tag)
         if found is None or found.group(2).lower() in HTML_VOID or tag.endswith("/>"):
             return False
@@ -132,9 +136,9 @@ class InlineReader:
         if not found.group(1):
             span = Span(len(self.text), len(self.text), Markup(tag, ""))
             self.spans.append(span)
-            open_tags.append((name, span, markdown_depth))
+            open_tags.append((name, span, markdown_span))
             return True
-        if not open_tags or open_tags[-1][0] != name or open_tags[-1][2] != markdown_depth:
+        if not open_tags or open_tags[-1][0] != name or open_tags[-1][2] is not markdown_span:
             return False
         _, span, _ = open_tags.pop()
         span.end, span.payload = len(self.text), Markup(span.payload.before, tag)
@@ -168,8 +172,10 @@ class InlineReader:
 
     def image(self, token) -> Markup:
         alt, labels = braced(token.content), ()
-        if any(c.isalnum() for c in token.content):
-            alt, labels = "{}", self.label(token.content)
+        # the alt text as it reads: its source (token.content) may hold escapes and emphasis marks
+        said = " ".join("".join(child.content or " " for child in token.children or []).split())
+        if any(c.isalnum() for c in said):
+            alt, labels = "{}", self.label(said)
         target, title = self.target(token.attrs, "src")
         return Markup("![" + alt + "](" + target + ")", "", labels=labels + title)
 
