@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.runtime.constants import language_label, primary_language
+from attn.runtime.constants import language_label
 from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language, known_languages
@@ -63,16 +63,6 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     if format_of(path) in BINARY and (output is None or str(output) == "-") and sys.stdout.isatty():
         raise UsageError(f"{path} is written as a {format_of(path)} file: add -o FILE{format_of(path)}")
     return path
-
-
-def catalog_target(path: Path, document: Document, target: str | None) -> str | None:
-    """The language the document at `path` is translated into: a gettext catalog's Language
-    header's, which --to may repeat but not contradict (French messages in a German catalog);
-    `target` for a catalog whose header leaves it empty, or for another document."""
-    language = document.language if format_of(path) == ".po" else None
-    if language is None or target is None or primary_language(target) == language:
-        return language or target
-    raise UsageError(f"--to {target}: {path} is a catalog of {language} (its Language header); leave out --to")
 
 
 # A document with fewer words is read in the default direction's language: on a few words, names

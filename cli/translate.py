@@ -22,7 +22,7 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.verbatim import changed_placeholders
 
-from .documents import catalog_target, document_input, document_language, read_input, translate_document
+from .documents import document_input, document_language, read_input, translate_document
 from .formats import FORMATS, make_format
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import DEFAULT_MAX_LINE_CHARS, file_line_batches
@@ -139,7 +139,10 @@ def translate_command(
     document = document_input(inputs, output)
     if document is not None:  # read before a model loads: a damaged file is refused first
         parsed = read_document(document, read_input(document), fuzzy)
-        target_lang = catalog_target(document, parsed, target_lang)
+        try:
+            target_lang = parsed.target(target_lang, document)
+        except UsageError as error:
+            raise UsageError(f"--to {target_lang}: {error}; leave out --to") from None
     if document and (output_format != "text" or heatmap or paragraphs or search.n_best > 1):
         raise UsageError(
             f"{document} is written back as a document: --format, --align, --heatmap, --paragraphs and --n-best do not apply"

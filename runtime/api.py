@@ -188,15 +188,25 @@ class Translator:
         return written[0] if single else written
 
     def translate_document(
-        self, name: str | Path, data: bytes, source: str | None = None, target: str | None = None, **search
+        self,
+        name: str | Path,
+        data: bytes,
+        source: str | None = None,
+        target: str | None = None,
+        *,
+        fuzzy: bool = False,
+        **search,
     ) -> bytes:
         """A document file's bytes (its format by `name`'s suffix: docs/documents.md) translated:
         each of its texts as `translate` translates it, its markup placed by the alignment; a file
-        that declares its language declares the one its texts went into. Needs the documents
-        extra (`pip install 'attn[documents]'`)."""
+        that declares its language declares the one its texts went into. A gettext catalog is
+        translated into its Language header's language (`target` may repeat it, not contradict it:
+        a ValueError), its fuzzy messages too with `fuzzy`. Needs the documents extra
+        (`pip install 'attn[documents]'`)."""
         from .documents import read_document
 
-        document = read_document(name, data)
+        document = read_document(name, data, fuzzy)
+        target = document.target(None if target is None else language_code(target), name)
         results = self.translate(document.texts(), source, target, **search) if document.texts() else []
         targets = {result.target for result in results}
         return document.written(results, next(iter(targets)) if len(targets) == 1 else None)

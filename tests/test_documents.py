@@ -708,20 +708,26 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
 @pytest.mark.integration
 def test_a_catalog_template_is_read_as_a_catalog_and_written_as_one(reverse_model, tmp_path):
     """`-i messages.pot -o messages.fr.po` translated the template line by line as text: its
-    keywords and header too (msgfmt found four fatal errors)."""
+    keywords and header too (msgfmt found four fatal errors); the header's placeholders are
+    filled (PLURAL_FORMS for the languages attn writes)."""
     pytest.importorskip("polib")
     import polib
 
     from .test_serve import cli_translations
 
     template = tmp_path / "messages.pot"
-    template.write_text('msgid ""\nmsgstr ""\n"Language: \\n"\n\n#: app.py:3\nmsgid "a0 b1"\nmsgstr ""\n')
+    template.write_text(
+        'msgid ""\nmsgstr ""\n"Language: \\n"\n"Content-Type: text/plain; charset=CHARSET\\n"\n\n'
+        '#: app.py:3\nmsgid "a0 b1"\nmsgstr ""\n'
+    )
     out = tmp_path / "messages.sym.po"
     result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), "-i", str(template), "-o", str(out)])
     assert result.returncode == 0
     [entry] = polib.pofile(str(out))
     assert entry.msgid == "a0 b1" and entry.msgstr == cli_translations(reverse_model, ["a0 b1"])[0]
     assert entry.occurrences == [("app.py", "3")]
+    # xgettext's placeholder, which msgfmt refuses, is the charset the catalog is written in
+    assert polib.pofile(str(out)).metadata["Content-Type"] == "text/plain; charset=UTF-8"
 
 
 @pytest.mark.integration

@@ -131,6 +131,14 @@ def test_a_document_goes_through_the_api_as_docs_python_shows(tmp_path):
         document.written([paragraph.text])
     with pytest.raises(TypeError, match="the file's bytes"):
         read_document("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nHello.\n")
+    # a catalog goes into its Language header's language (it was filled with German), as on the command line
+    french = b'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Save the file"\nmsgstr ""\n'
+    [entry] = [
+        entry for entry in read_document("fr.po", attn.translate_document("fr.po", french)).catalog if entry.msgid
+    ]
+    assert entry.msgstr == attn.translate("Save the file", target="fr")
+    with pytest.raises(ValueError, match="a catalog of fr"):
+        attn.translate_document("fr.po", french, target="de")
 
 
 def test_html_comes_back_as_attn_translate_html_prints_it():

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from importlib import metadata
+from pathlib import Path
 
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
@@ -82,7 +83,8 @@ async def translate_file(request: Request) -> JSONResponse:
         )
     results, _ = await server.translated(texts, source, target) if texts else ([], [])
     output = await asyncio.to_thread(document.written, [result[0] for result in results], target)
-    name = server.translated_files.store(upload.filename, output)
+    written_as = Path(upload.filename).with_suffix(format_of(upload.filename)).name  # a template (.pot) as a .po
+    name = server.translated_files.store(written_as, output)
     return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
 
 

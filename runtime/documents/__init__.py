@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..constants import BOM
+from ..constants import BOM, primary_language
 from ..errors import UsageError
 from ..markup import Aligned
 
@@ -116,14 +116,26 @@ class CheckedDocument:
                 f"written() takes one translation per text: {len(self.found)} texts, {len(translations)} translations"
             )
         for translation in translations:
-            if not hasattr(translation, "alignment"):
+            if isinstance(translation, str):  # (asking for an alignment would compute it)
                 raise TypeError(
                     "written() takes the translations Translator.translate returns, each with the word alignment "
-                    f"that places the markup, not {type(translation).__name__}"
+                    "that places the markup, not str"
                 )
         return self.document.written(translations, language)
 
+    def target(self, target: str | None, name: str | Path) -> str | None:
+        """The language the document (the file `name`) is translated into: a gettext catalog's
+        (its Language header), which `target` may repeat but not contradict (French messages in
+        a German catalog); `target` for a catalog whose header leaves it empty, or for another
+        document."""
+        language = getattr(self.document, "language", None)  # a catalog's
+        if language is None or target is None or primary_language(target) == language:
+            return language or target
+        raise UsageError(f"{name} is a catalog of {language} (its Language header), not of {target}")
+
     def __getattr__(self, name: str):
+        if name == "document":  # not set yet (a copy being made): no attribute of its own
+            raise AttributeError(name)
         return getattr(self.document, name)
 
 

@@ -14,6 +14,13 @@ from ..markup import Aligned
 from . import DocumentError, decoded
 
 CHARSET = re.compile(r"charset=[\w.:-]+")
+# GNU gettext's plural forms of the languages attn's models write (a message and its plural:
+# msgstr[0] and msgstr[1], as written())
+PLURAL_FORMS = {
+    "en": "nplurals=2; plural=(n != 1);",
+    "de": "nplurals=2; plural=(n != 1);",
+    "fr": "nplurals=2; plural=(n > 1);",
+}
 
 
 class PoDocument:
@@ -37,6 +44,16 @@ class PoDocument:
             and not entry.translated()
             and (fuzzy or not entry.fuzzy)  # polib: fuzzy is not translated
         ]
+
+    def filled_template_header(self, language: str) -> None:
+        """A template's header placeholders (xgettext's `charset=CHARSET`, `nplurals=INTEGER;
+        plural=EXPRESSION;`) filled for the translation in `language`: msgfmt refuses them."""
+        metadata = self.catalog.metadata
+        metadata["Content-Type"] = metadata.get("Content-Type", "text/plain; charset=UTF-8").replace(
+            "charset=CHARSET", "charset=UTF-8"
+        )  # written in UTF-8
+        if "INTEGER" in metadata.get("Plural-Forms", "") and language in PLURAL_FORMS:
+            metadata["Plural-Forms"] = PLURAL_FORMS[language]
 
     @property
     def language(self) -> str | None:
@@ -68,6 +85,7 @@ class PoDocument:
                 entry.flags.append("fuzzy")
         if language and self.entries and not self.language:  # msgfmt and editors read the target from it
             self.catalog.metadata["Language"] = language
+            self.filled_template_header(language)
         written = str(self.catalog)
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
