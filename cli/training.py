@@ -135,7 +135,7 @@ def shortlist_command(
     from attn.export.graphs.shortlist_folder import write_with_shortlist
 
     console = Console(stderr=True)
-    shortlist = write_with_shortlist(load_config(config, _overrides(overrides, None)), model, out, console)
+    shortlist = write_with_shortlist(model, load_config(config, _overrides(overrides, None)), out, console)
     console.print(
         f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
         f"{shortlist.translations.shape[1]} translations per source piece"

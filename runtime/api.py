@@ -21,7 +21,6 @@ translated in parts, an input given back unchanged) go to the `attn` logger at I
 
 from __future__ import annotations
 
-import difflib
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -29,16 +28,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .constants import language_code
-from .errors import UsageError
+from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router
-from .search import SearchOptions
 from .sentences import joined
 from .sessions import DEVICES
-from .texts import TEXT_OPTIONS, TextOptions, Translation
+from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation
 
 log = logging.getLogger("attn")
 
@@ -243,16 +241,11 @@ class Translator:
         return results[0] if single else results
 
 
-def known_settings(search: dict, call: str) -> dict:
-    """`search` when each name is a setting of the search or of the text translator; a TypeError
-    naming the first that is not, and the nearest that is (not the error of an inner class)."""
-    known = sorted({*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS})
-    for name in search:
-        if name not in known:
-            nearest = difflib.get_close_matches(name, known, n=1)
-            hint = f"; did you mean {nearest[0]!r}?" if nearest else f" (settings: {', '.join(known)})"
-            raise TypeError(f"{call}() got an unknown setting {name!r}{hint}")
-    return search
+def known_settings(search: dict, call: str) -> None:
+    """A TypeError naming the first of `search`'s names that is no setting of the search or of the
+    text translator, and the nearest that is (not the error of an inner class)."""
+    if unknown := unknown_name(search, SETTINGS):
+        raise TypeError(f"{call}() got an unknown setting {unknown}")
 
 
 def counted(name: str, value, least: int) -> int:

@@ -47,6 +47,7 @@ class TextOptions:
 
 
 TEXT_OPTIONS = tuple(TextOptions.__dataclass_fields__)
+SETTINGS = (*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS)  # what a call or a request may set
 
 
 @dataclass

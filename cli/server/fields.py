@@ -5,7 +5,6 @@ string's, within the server's limits; each wrong field a 4xx naming it."""
 from __future__ import annotations
 
 import asyncio
-import difflib
 import hmac
 import json
 from urllib.parse import parse_qsl
@@ -14,7 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 
 from attn.runtime.constants import BOM
-from attn.runtime.errors import UsageError
+from attn.runtime.errors import UsageError, unknown_name
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, check_search_value
 from attn.runtime.texts import TEXT_OPTIONS, TextOptions
@@ -53,10 +52,8 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
     if content_type == "multipart/form-data" and not json_only:
         try:
             form = await _replayed(request, bytes(body)).form(max_files=1, max_fields=1000)
-        except (
-            Exception
-        ) as error:  # python-multipart's and Starlette's parse errors (its own say why: "Too many files")
-            why = error.detail if isinstance(error, HTTPException) else type(error).__name__
+        except Exception as error:  # python-multipart's and Starlette's parse errors
+            why = error.detail if isinstance(error, HTTPException) else type(error).__name__  # "Too many files"
             raise HTTPException(400, f"Invalid request: malformed multipart body ({why})") from None
         fields.update(first_values(form.multi_items()))
     else:
@@ -122,16 +119,11 @@ def as_plain_text(text: str) -> str:
     return text.removeprefix(BOM).replace("\r\n", "\n").replace("\r", "\n")
 
 
-SEARCH_FIELDS = (*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS)  # the settings a request may give
-
-
 def check_known(fields: dict, known: tuple[str, ...]) -> None:
     """400 naming a field the endpoint does not read, and the nearest it does: a misspelt setting
     (`"nbest": 3`) was ignored with a 200."""
-    for name in sorted(set(fields) - set(known) - {"api_key"}):
-        nearest = difflib.get_close_matches(name, known, n=1)
-        hint = f"; did you mean {nearest[0]!r}?" if nearest else ""
-        raise HTTPException(400, f"Invalid request: unknown field {name!r}{hint}")
+    if unknown := unknown_name(sorted(set(fields) - {"api_key"}), known):
+        raise HTTPException(400, f"Invalid request: unknown field {unknown}")
 
 
 def required(fields: dict, name: str) -> str:

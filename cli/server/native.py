@@ -13,15 +13,16 @@ from starlette.responses import JSONResponse
 
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.records import input_record
+from attn.runtime.texts import SETTINGS
 
-from .fields import SEARCH_FIELDS, check_known, integer, read_fields, required, search_options, text_options, texts_of
+from .fields import check_known, integer, read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode
 
 
 async def native_translate(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
-    check_known(fields, ("q", "source", "target", "model", *SEARCH_FIELDS))
+    check_known(fields, ("q", "source", "target", "model", *SETTINGS))
     texts, _ = texts_of(fields, server.limits)
     chosen = text_options(fields)
     if "model" in fields:
@@ -41,7 +42,7 @@ async def native_translate(request: Request) -> JSONResponse:
 async def native_summarize(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits, json_only=True)
-    check_known(fields, ("q", "model", *SEARCH_FIELDS))  # "sentences" among them: see below
+    check_known(fields, ("q", "model", *SETTINGS))  # "sentences" among them: see below
     texts, _ = texts_of(fields, server.limits)
     batcher = (
         server.models.named(str(fields["model"]), "summarize") if "model" in fields else server.models.summarizer()

@@ -19,7 +19,7 @@ from attn.runtime.manifest import read_manifest
 from attn.runtime.shortlist import Shortlist
 
 
-def write_with_shortlist(config: Config, model: Path, out: Path, console: Console) -> Shortlist:
+def write_with_shortlist(model: Path, config: Config, out: Path, console: Console) -> Shortlist:
     """Write the folder `out` (replacing it only on success): the model folder `model` with the
     shortlist of `config`'s [shortlist] sizes as its lexicon.npz, learned on its [data] train
     pairs as the model's tokenizer cuts them; returns the shortlist. A folder that is no model, a
