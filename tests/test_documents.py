@@ -156,6 +156,30 @@ def test_footnotes_and_endnotes_are_translated_after_their_mark_and_its_space():
 
 
 @pytest.mark.unit
+def test_an_office_files_title_and_subject_are_translated_and_its_language_declared():
+    """A translated report kept its English title and subject (what a file manager and a PDF made
+    of it show) and declared English in its properties."""
+    pptx = pytest.importorskip("pptx")
+    for name, made in (("r.docx", docx.Document()), ("s.pptx", pptx.Presentation())):
+        if name.endswith(".docx"):
+            made.add_paragraph("Open the file.")
+        made.core_properties.title, made.core_properties.subject = "Quarterly report", "Sales"
+        made.core_properties.keywords, made.core_properties.language = "q3, sales", "en-US"
+        out = io.BytesIO()
+        made.save(out)
+        document = read_document(name, out.getvalue())
+        assert document.texts()[-2:] == ["Quarterly report", "Sales"]
+        reader = docx.Document if name.endswith(".docx") else pptx.Presentation
+        written = reader(io.BytesIO(round_trip(name, out.getvalue(), "de"))).core_properties
+        assert (written.title, written.subject, written.keywords, written.language) == (
+            "QUARTERLY REPORT",
+            "SALES",
+            "q3, sales",
+            "de",
+        )
+
+
+@pytest.mark.unit
 def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
     written = docx.Document(io.BytesIO(round_trip("report.docx", word_document())))
     paragraphs = written.paragraphs

@@ -24,6 +24,7 @@ from . import DocumentError, redeclared
 WRAPPERS = ("hyperlink", "ins", "smartTag", "customXml")
 # What a run may hold and still be text: anything else makes it a run kept as it is.
 TEXT_PARTS = ("rPr", "t", "tab", "br", "cr", "lastRenderedPageBreak", "softHyphen", "noBreakHyphen")
+PROPERTIES = ("title", "subject")  # the core properties a reader sees, translated
 # A Word run's language (`w:lang w:val`; its w:eastAsia and w:bidi name the languages of other scripts)
 WORD_LANGUAGE = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}val"
 
@@ -174,12 +175,21 @@ def declare_language(element, language: str) -> None:
 class OfficeDocument:
     """A document of paragraphs (`paragraphs`: readers with a `text`), each rewritten with its
     translation by `rewrite(reader, translation)`, that `save(stream)` writes; `declare(language)`
-    makes what the translated document declares its language to be `language`."""
+    makes what the translated document declares its language to be `language`. Its `properties`
+    (the package's core properties) have a title and a subject, which a reader sees (a file
+    manager, a PDF made of it): each is a text too, after the paragraphs."""
 
     paragraphs: list
+    properties: object = None  # a format whose core properties python-docx or python-pptx reads
 
     def save(self, stream) -> None:
         raise NotImplementedError
+
+    def labels(self) -> list[str]:
+        """The core properties translated (PROPERTIES) that hold a word."""
+        if self.properties is None:
+            return []
+        return [name for name in PROPERTIES if any(c.isalnum() for c in getattr(self.properties, name) or "")]
 
     def rewrite(self, reader, translation: Aligned) -> None:
         rewrite(reader, translation)
@@ -187,14 +197,18 @@ class OfficeDocument:
     def declare(self, language: str) -> None:
         for reader in self.paragraphs:
             declare_language(reader.paragraph, language)
+        if self.properties is not None and self.properties.language:  # the package's own (docProps/core.xml)
+            self.properties.language = redeclared(self.properties.language, language)
 
     def texts(self) -> list[str]:
-        return [reader.text for reader in self.paragraphs]
+        return [reader.text for reader in self.paragraphs] + [getattr(self.properties, name) for name in self.labels()]
 
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
+        for name, translation in zip(self.labels(), translations[len(self.paragraphs) :]):
+            setattr(self.properties, name, translation.text)
         for reader, translation in zip(self.paragraphs, translations):
             self.rewrite(reader, translation)
-        if language and self.paragraphs:
+        if language and (self.paragraphs or self.labels()):
             self.declare(language)
         out = io.BytesIO()
         self.save(out)

@@ -1,7 +1,7 @@
 """PowerPoint presentations (.pptx, opened and saved with python-pptx): every paragraph of every
-text frame (shapes, groups, tables) of the slides and of their notes is a text, read and
-rewritten as runtime/documents/office.py says (run formatting and hyperlinks placed by the
-alignment; layouts, positions and paragraph properties kept)."""
+text frame (shapes, groups, tables) of the slides and of their notes is a text (its title and
+subject too), read and rewritten as runtime/documents/office.py says (run formatting and
+hyperlinks placed by the alignment; layouts, positions and paragraph properties kept)."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ class SlidesDocument(OfficeDocument):
         except Exception as error:  # python-pptx raises what its zip, XML and package readers raise
             raise DocumentError(f"not a PowerPoint presentation ({type(error).__name__})") from None
         self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
+        self.properties = self.presentation.core_properties
 
     def elements(self) -> list:
         """Every DrawingML paragraph (`a:p`) of the slides' and their notes' shapes, in order."""

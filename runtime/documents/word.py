@@ -1,7 +1,8 @@
 """Word documents (.docx, opened and saved with python-docx): every paragraph of the body, its
-tables, headers, footers, footnotes and endnotes is a text, read and rewritten as runtime/documents/office.py says
-(run formatting and hyperlinks placed by the alignment; styles and numbering kept, but for the
-proofing language of the paragraphs and styles, which becomes the translation's)."""
+tables, headers, footers, footnotes and endnotes is a text, and so are its title and subject,
+read and rewritten as runtime/documents/office.py says (run formatting and hyperlinks placed by
+the alignment; styles and numbering kept, but for the proofing language of the paragraphs and
+styles, which becomes the translation's)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ class WordDocument(OfficeDocument):
         except Exception as error:  # lxml's XMLSyntaxError and the like: a damaged part
             raise DocumentError(f"a damaged Word document ({type(error).__name__})") from None
         self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
+        self.properties = self.document.core_properties
 
     def elements(self) -> list:
         """Every `w:p` of the body (tables included), the headers, the footers, the footnotes
