@@ -158,7 +158,7 @@ def test_footnotes_and_endnotes_are_translated_after_their_mark_and_its_space():
 @pytest.mark.unit
 def test_an_office_files_title_and_subject_are_translated_and_its_language_declared():
     """A translated report kept its English title and subject (what a file manager and a PDF made
-    of it show) and declared English in its properties."""
+    of it show) and declared English in its properties: Word, PowerPoint and OpenDocument."""
     pptx = pytest.importorskip("pptx")
     for name, made in (("r.docx", docx.Document()), ("s.pptx", pptx.Presentation())):
         if name.endswith(".docx"):
@@ -177,6 +177,22 @@ def test_an_office_files_title_and_subject_are_translated_and_its_language_decla
             "q3, sales",
             "de",
         )
+    from odf import dc, text
+    from odf.opendocument import OpenDocumentText
+
+    made = OpenDocumentText()
+    made.text.addElement(text.P(text="Open the file."))
+    for element in (dc.Title(text="Quarterly report"), dc.Subject(text="Sales"), dc.Language(text="en-US")):
+        made.meta.addElement(element)
+    out = io.BytesIO()
+    made.save(out)
+    assert read_document("r.odt", out.getvalue()).texts() == ["Open the file.", "Quarterly report", "Sales"]
+    with zipfile.ZipFile(io.BytesIO(round_trip("r.odt", out.getvalue(), "de"))) as written:
+        meta = written.read("meta.xml").decode()
+    assert all(
+        f"<dc:{name}>{value}</dc:{name}>" in meta
+        for name, value in [("title", "QUARTERLY REPORT"), ("subject", "SALES"), ("language", "de")]
+    )
 
 
 @pytest.mark.unit

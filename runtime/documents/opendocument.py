@@ -1,5 +1,6 @@
 """OpenDocument text and presentations (.odt, .odp, opened and saved with odfpy): every paragraph
-and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text. Its spans of a
+and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text, and so are the
+title and subject (meta.xml). Its spans of a
 style (`text:span`) and its links (`text:a`) are its inline markup, placed on the translation by
 the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
 anything else inside it (a frame, a note, a bookmark) is kept as it is, at its aligned place.
@@ -82,6 +83,33 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             containers.pop()
 
 
+class MetaTexts:
+    """An OpenDocument's title and subject (meta.xml's `dc:title`, `dc:subject`), read and set as
+    python-docx and python-pptx give their core properties' (OfficeDocument.properties)."""
+
+    def __init__(self, document):
+        from odf import dc
+
+        self.document, self.kinds = document, {"title": dc.Title, "subject": dc.Subject}
+
+    def __getattr__(self, name: str) -> str:
+        if name not in ("title", "subject"):
+            raise AttributeError(name)
+        found = self.document.getElementsByType(self.kinds[name])
+        return "".join(getattr(node, "data", "") for node in found[0].childNodes) if found else ""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name not in ("title", "subject"):
+            super().__setattr__(name, value)
+            return
+        [element] = self.document.getElementsByType(self.kinds[name])[:1]
+        texts = [node for node in element.childNodes if hasattr(node, "data")]
+        if not texts:
+            element.addText(value)
+        for index, node in enumerate(texts):  # odfpy cannot remove a text node: the first holds it all
+            node.data = value if index == 0 else ""
+
+
 class OpenDocument(OfficeDocument):
     def __init__(self, data: bytes):
         from odf import text
@@ -94,6 +122,7 @@ class OpenDocument(OfficeDocument):
             raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
         elements = self.document.getElementsByType(text.H) + self.document.getElementsByType(text.P)
         self.paragraphs = [reader for reader in map(ParagraphReader, elements) if reader.text.strip()]
+        self.properties = MetaTexts(self.document)
 
     def rewrite(self, reader: ParagraphReader, translation: Aligned) -> None:
         rewrite(reader, translation)
