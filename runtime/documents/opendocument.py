@@ -1,8 +1,7 @@
 """OpenDocument text and presentations (.odt, .odp, opened and saved with odfpy): every paragraph
 and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text, and so are the
-title and subject (meta.xml). Its spans of a
-style (`text:span`) and its links (`text:a`) are its inline markup, placed on the translation by
-the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
+title and subject (meta.xml). Its spans of a style (`text:span`) and its links (`text:a`) are its
+inline markup, placed on the translation by the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
 anything else inside it (a frame, a note, a bookmark) is kept as it is, at its aligned place.
 Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept, but for the
 language of the styles' text and of the document, which becomes the translation's."""
