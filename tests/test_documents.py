@@ -104,33 +104,32 @@ def with_notes(data: bytes) -> bytes:
             f'</w:r></w:p></w:{kind}><w:{kind} w:id="1"><w:p>{mark}<w:r><w:t xml:space="preserve"> The {kind} '
             f"text.</w:t></w:r></w:p></w:{kind}></w:{kind}s>"
         ).encode()
-    references = "".join(f'<w:r><w:{kind}Reference w:id="1"/></w:r>' for kind in parts)
+    added = {  # a member → (where in it, what goes before that): the notes' types, relations, references
+        "[Content_Types].xml": (
+            "</Types>",
+            "".join(
+                f'<Override PartName="/word/{kind}s.xml" ContentType="application/vnd.openxmlformats-'
+                f'officedocument.wordprocessingml.{kind}s+xml"/>'
+                for kind in parts
+            ),
+        ),
+        "word/_rels/document.xml.rels": (
+            "</Relationships>",
+            "".join(
+                f'<Relationship Id="rIdNotes{kind}" Target="{kind}s.xml" Type="http://schemas.openxmlformats'
+                f'.org/officeDocument/2006/relationships/{kind}s"/>'
+                for kind in parts
+            ),
+        ),
+        "word/document.xml": ("</w:p>", "".join(f'<w:r><w:{kind}Reference w:id="1"/></w:r>' for kind in parts)),
+    }
     out = io.BytesIO()
     with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as archive:
         for item in source.infolist():
             content = source.read(item.filename)
-            if item.filename == "[Content_Types].xml":
-                content = content.replace(
-                    b"</Types>",
-                    b"".join(
-                        f'<Override PartName="/word/{kind}s.xml" ContentType="application/vnd.openxmlformats-'
-                        f'officedocument.wordprocessingml.{kind}s+xml"/>'.encode()
-                        for kind in parts
-                    )
-                    + b"</Types>",
-                )
-            elif item.filename == "word/_rels/document.xml.rels":
-                content = content.replace(
-                    b"</Relationships>",
-                    b"".join(
-                        f'<Relationship Id="rIdNotes{kind}" Target="{kind}s.xml" Type="http://schemas.openxmlformats'
-                        f'.org/officeDocument/2006/relationships/{kind}s"/>'.encode()
-                        for kind in parts
-                    )
-                    + b"</Relationships>",
-                )
-            elif item.filename == "word/document.xml":
-                content = content.replace(b"</w:t></w:r></w:p>", b"</w:t></w:r>" + references.encode() + b"</w:p>", 1)
+            if item.filename in added:
+                where, inserted = (text.encode() for text in added[item.filename])
+                content = content.replace(where, inserted + where, 1)
             archive.writestr(item, content)
         for kind, xml in parts.items():
             archive.writestr(f"word/{kind}s.xml", xml)

@@ -87,21 +87,36 @@ class MetaTexts:
     python-docx and python-pptx give their core properties' (OfficeDocument.properties)."""
 
     def __init__(self, document):
+        self.document = document
+
+    @property
+    def title(self) -> str:
+        return self.text_of("Title")
+
+    @title.setter
+    def title(self, value: str) -> None:
+        self.set_text("Title", value)
+
+    @property
+    def subject(self) -> str:
+        return self.text_of("Subject")
+
+    @subject.setter
+    def subject(self, value: str) -> None:
+        self.set_text("Subject", value)
+
+    def elements(self, name: str) -> list:
+        """The document's Dublin Core elements `name` ("Title") of odfpy."""
         from odf import dc
 
-        self.document, self.kinds = document, {"title": dc.Title, "subject": dc.Subject}
+        return self.document.getElementsByType(getattr(dc, name))
 
-    def __getattr__(self, name: str) -> str:
-        if name not in ("title", "subject"):
-            raise AttributeError(name)
-        found = self.document.getElementsByType(self.kinds[name])
+    def text_of(self, name: str) -> str:
+        found = self.elements(name)
         return "".join(getattr(node, "data", "") for node in found[0].childNodes) if found else ""
 
-    def __setattr__(self, name: str, value) -> None:
-        if name not in ("title", "subject"):
-            super().__setattr__(name, value)
-            return
-        [element] = self.document.getElementsByType(self.kinds[name])[:1]
+    def set_text(self, name: str, value: str) -> None:
+        [element] = self.elements(name)[:1]
         texts = [node for node in element.childNodes if hasattr(node, "data")]
         if not texts:
             element.addText(value)
