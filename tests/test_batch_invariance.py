@@ -9,8 +9,6 @@ values and 25 of the 240 en-de lines changed with the batch; export/graphs/quant
 on its own (docs/hardening.md)."""
 
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -19,6 +17,7 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.tsv import read_tsv
 
 from .conftest import FIXTURES, installed_translator, pair_fixture_rows
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.system
 
@@ -79,9 +78,8 @@ def test_the_cli_stream_equals_line_by_line(pair, translate_sources, alone):
     """`attn translate --from S --to T < slice` with the defaults (both cores, batch 32) prints what
     each line gives alone."""
     source, target = pair
-    result = subprocess.run(
-        [sys.executable, "-m", "attn.cli", "translate", "--from", source, "--to", target],
-        capture_output=True,
+    result = run_attn(
+        ["translate", "--from", source, "--to", target],
         timeout=600,
         input=("\n".join(translate_sources) + "\n").encode(),
     )

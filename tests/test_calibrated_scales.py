@@ -2,9 +2,6 @@
 export/graphs/calibrated_scales.py): every product one fused node, a sentence still encoded alone as in
 any batch, the task still learned."""
 
-import subprocess
-import sys
-
 import numpy as np
 import onnx
 import pytest
@@ -24,6 +21,7 @@ from attn.runtime.search import SearchOptions
 from attn.runtime.tsv import read_tsv
 
 from .conftest import ROOT
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.integration
 
@@ -91,11 +89,7 @@ def test_peaks_are_the_largest_row_maxima_and_become_the_scales(folders, reverse
 
 
 def quantize_cli(model, out, *options):
-    return subprocess.run(
-        [sys.executable, "-m", "attn.cli", "quantize", str(model), "--out", str(out), *map(str, options)],
-        capture_output=True,
-        timeout=300,
-    )
+    return run_attn(["quantize", str(model), "--out", str(out), *map(str, options)], timeout=300)
 
 
 def test_attn_quantize_reads_the_calibration_files_either_way_round(transformer_model, tmp_path):

@@ -6,17 +6,19 @@ import sys
 
 import pytest
 
+from .forked_cli import run_attn
+
 pytestmark = pytest.mark.integration
 
 
 def attn(*args, stdin: str | bytes | None = None, check_rc: int | None = 0, **kwargs):
+    """`python -m attn.cli *args` (forked, tests/forked_cli.py; with `python_flags`, a fresh interpreter)."""
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    result = subprocess.run(
-        [sys.executable, *kwargs.get("python_flags", []), "-m", "attn.cli", *args],
-        input=data,
-        capture_output=True,
-        timeout=120,
-    )
+    if "python_flags" in kwargs:
+        command = [sys.executable, *kwargs["python_flags"], "-m", "attn.cli", *args]
+        result = subprocess.run(command, input=data, capture_output=True, timeout=120)
+    else:
+        result = run_attn(args, data)
     if check_rc is not None:
         assert result.returncode == check_rc, result.stderr.decode()
     return result

@@ -11,6 +11,7 @@ import pytest
 
 from attn.cli.app import COMMANDS
 
+from .forked_cli import run_attn
 from .test_cli import attn
 
 LINES = "".join(f"a0 b1 c2 d3 {i % 7}\n" for i in range(200))
@@ -102,7 +103,7 @@ def test_models_as_json_and_as_columns():
 @pytest.mark.integration
 def test_shell_completion(tmp_path):
     env = {**os.environ, "_ATTN_COMPLETE": "complete_bash", "COMP_WORDS": "attn translate --para", "COMP_CWORD": "2"}
-    result = subprocess.run([sys.executable, "-m", "attn.cli"], env=env, capture_output=True, text=True, timeout=60)
+    result = run_attn([], env=env, text=True, timeout=60)
     assert result.stdout.split() == ["--paragraphs"]
     # with detection on, typer's --install-completion is a flag that asks the process tree for the
     # shell (none under some test runners: "Shell None is not supported"); off, it takes "bash"
@@ -112,13 +113,7 @@ def test_shell_completion(tmp_path):
         "SHELL": "/bin/bash",
         "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1",
     }
-    result = subprocess.run(
-        [sys.executable, "-m", "attn.cli", "--install-completion", "bash"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    result = run_attn(["--install-completion", "bash"], env=env, text=True, timeout=60)
     assert result.returncode == 0 and "attn" in (tmp_path / ".bash_completions" / "attn.sh").read_text()
 
 
@@ -298,10 +293,5 @@ def test_a_closed_standard_output_is_a_clear_error(reverse_model, tmp_path, args
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_help_at_80_columns_cuts_no_option_name(command):
     """`--coverage-penal…` and `--max-source-pie…` were cut at 80 columns."""
-    shown = subprocess.run(
-        [sys.executable, "-m", "attn.cli", command, "--help"],
-        capture_output=True,
-        env={**os.environ, "COLUMNS": "80"},
-        timeout=120,
-    )
+    shown = run_attn([command, "--help"], env={**os.environ, "COLUMNS": "80"}, timeout=120)
     assert shown.returncode == 0 and "…" not in shown.stdout.decode(), shown.stdout.decode()

@@ -1,7 +1,5 @@
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,6 +8,8 @@ from hypothesis import strategies as st
 
 from attn.export.config import ConfigError, config_from_dict, load_config
 from attn.runtime.errors import UsageError
+
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.unit
 
@@ -219,7 +219,7 @@ def test_a_truncated_compressed_file_is_named_not_interrupted(tmp_path, suffix):
     cut.write_bytes(data[: len(data) // 2])
     with pytest.raises(UsageError, match=f"cut.tsv{suffix}: damaged or truncated compressed"):
         read_tsv(cut)
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", str(cut)], capture_output=True, timeout=120)
+    result = run_attn(["eval", str(cut)], timeout=120)
     assert result.returncode == 2 and b"truncated compressed" in result.stderr and b"interrupted" not in result.stderr
 
 
@@ -249,7 +249,7 @@ def test_a_line_without_end_is_refused_before_it_fills_memory(tmp_path):
     (tmp_path / "endless.tsv").write_bytes(b"a\tb\n" + b"\0" * (tsv.MAX_LINE_BYTES + 10))
     with pytest.raises(UsageError, match=r"endless.tsv:2: a line longer than"):
         tsv.read_tsv(tmp_path / "endless.tsv")
-    result = subprocess.run([sys.executable, "-m", "attn.cli", "eval", "/dev/zero"], capture_output=True, timeout=120)
+    result = run_attn(["eval", "/dev/zero"], timeout=120)
     assert result.returncode == 2 and b"a line longer than" in result.stderr, result.stderr
 
 

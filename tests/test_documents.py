@@ -20,6 +20,7 @@ from lxml import etree
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.documents import DocumentError, read_document
 
+from .forked_cli import run_attn
 from .test_hardening import ATTN
 
 docx = pytest.importorskip("docx")
@@ -259,18 +260,14 @@ def test_the_command_line_writes_a_subtitle_file_with_every_cue_timed_as_it_was(
     source = tmp_path / "film.srt"
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\nc2\n\n2\n00:01:00,500 --> 00:01:02,000\nd3 e0\n\n")
     out = tmp_path / "film.out.srt"
-    run = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), "-i", str(source), "-o", str(out)], capture_output=True
-    )
+    run = run_attn(["translate", "-m", str(reverse_model), "-i", str(source), "-o", str(out)])
     assert run.returncode == 0, run.stderr
     cues = list(srt.parse(out.read_text()))
     assert [(c.index, str(c.start), str(c.end)) for c in cues] == [
         (1, "0:00:01", "0:00:02"),
         (2, "0:01:00.500000", "0:01:02"),
     ]
-    same = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), "-i", str(source), "-o", str(source)], capture_output=True
-    )
+    same = run_attn(["translate", "-m", str(reverse_model), "-i", str(source), "-o", str(source)])
     assert same.returncode == 2 and b"is the input" in same.stderr and source.read_text().startswith("1\n")
 
 
@@ -291,7 +288,7 @@ def test_a_word_document_translated_by_the_shipped_model_reads_as_its_paragraphs
 def test_a_word_document_is_summarized_from_its_text(tmp_path):
     path = tmp_path / "report.docx"
     path.write_bytes(word_document())
-    run = subprocess.run([*ATTN, "summarize", "-q", str(path)], capture_output=True, timeout=300)
+    run = run_attn(["summarize", "-q", str(path)], timeout=300)
     assert run.returncode == 0 and len(run.stdout.decode().splitlines()) == 1 and run.stdout.strip(), run.stderr
 
 
@@ -704,20 +701,9 @@ def test_a_page_in_detected_languages_declares_the_target_or_nothing(tmp_path):
 
     (tmp_path / "page.html").write_text('<html lang="en"><p>The weather is nice today.</p></html>')
     for to, declared in ((["--to", "fr"], "fr"), ([], "en")):
-        subprocess.run(
-            [
-                *ATTN,
-                "translate",
-                "--from",
-                "auto",
-                *to,
-                "-i",
-                str(tmp_path / "page.html"),
-                "-o",
-                str(tmp_path / "out.html"),
-            ],
+        run_attn(
+            ["translate", "--from", "auto", *to, "-i", str(tmp_path / "page.html"), "-o", str(tmp_path / "out.html")],
             check=True,
-            capture_output=True,
         )
         assert BeautifulSoup((tmp_path / "out.html").read_text(), "html.parser").html["lang"] == declared
 
@@ -739,7 +725,7 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
         "a .json file is data whose structure": ["-i", str(data), "-o", str(tmp_path / "x.json")],
     }
     for message, arguments in cases.items():
-        result = subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
+        result = run_attn(["translate", "-m", str(reverse_model), *arguments])
         assert result.returncode == 2 and message.encode() in result.stderr and result.stderr.count(b"\n") == 1
     assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt", "strings.json"]
 
@@ -781,7 +767,7 @@ def test_a_catalog_is_translated_into_its_language_header(reverse_model, tmp_pat
         return path
 
     def translate(*arguments: str) -> subprocess.CompletedProcess:
-        return subprocess.run([*ATTN, "translate", "-m", str(reverse_model), *arguments], capture_output=True)
+        return run_attn(["translate", "-m", str(reverse_model), *arguments])
 
     done = translate("-i", str(catalog("sym")), "-o", str(tmp_path / "out.po"))
     assert done.returncode == 0 and 'msgstr "b1 a0"' in (tmp_path / "out.po").read_text()

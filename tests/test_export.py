@@ -15,6 +15,7 @@ from attn.runtime.manifest import read_manifest, sha256_of
 from attn.runtime.sessions import create_session
 
 from .conftest import REVERSE_CONFIG, REVERSE_TRANSFORMER_CONFIG, ROOT
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.integration
 
@@ -158,20 +159,8 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
         shutil.copy(trainer.workdir / name, run / name)
     recorded = json.loads((run / "summary.json").read_text(encoding="utf-8"))
     assert recorded["steps"] > 0
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "attn.cli",
-            "export",
-            str(REVERSE_CONFIG),
-            "--workdir",
-            str(run),
-            "--no-train",
-            "--out",
-            str(tmp_path / "model"),
-        ],
-        capture_output=True,
+    result = run_attn(
+        ["export", str(REVERSE_CONFIG), "--workdir", str(run), "--no-train", "--out", str(tmp_path / "model")],
         timeout=300,
     )
     assert result.returncode == 0, result.stderr.decode()

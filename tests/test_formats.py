@@ -3,12 +3,12 @@ the alignment table at 80 columns, forced alignment."""
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import jsonschema
 import pytest
+
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.integration
 
@@ -18,9 +18,7 @@ SOURCES = ["a0 b1 c2 d3", "h2 g0", "", "e1 e2 e3 e1 e2"]
 
 def run(*args, stdin=None, columns=None):
     env = dict(os.environ, **({"COLUMNS": str(columns)} if columns else {}))
-    result = subprocess.run(
-        [sys.executable, "-m", "attn.cli", *args], input=stdin, capture_output=True, text=True, timeout=120, env=env
-    )
+    result = run_attn([*args], input=stdin, text=True, timeout=120, env=env)
     assert result.returncode == 0, result.stderr
     return result.stdout
 
@@ -80,20 +78,7 @@ def test_heatmaps_one_file_per_sentence(reverse_model, tmp_path):
 
 
 def test_heatmap_needs_a_known_suffix(reverse_model, tmp_path):
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "attn.cli",
-            "translate",
-            "-m",
-            str(reverse_model),
-            "--heatmap",
-            str(tmp_path / "map.bmp"),
-            "a0",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
+    result = run_attn(
+        ["translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "map.bmp"), "a0"], text=True, timeout=120
     )
     assert result.returncode == 2 and "--heatmap" in result.stderr

@@ -17,15 +17,15 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import sha256_of
 from attn.runtime.search import SearchOptions
 
+from .forked_cli import run_attn
+
 pytestmark = pytest.mark.integration
 
 ATTN = [sys.executable, "-m", "attn.cli"]
 
 
 def translate_bytes(model, data: bytes, *flags, timeout=300):
-    return subprocess.run(
-        [*ATTN, "translate", "-m", str(model), "--beam", "1", *flags], input=data, capture_output=True, timeout=timeout
-    )
+    return run_attn(["translate", "-m", str(model), "--beam", "1", *flags], input=data, timeout=timeout)
 
 
 def lines_in(data: bytes) -> int:
@@ -55,9 +55,7 @@ def test_n_lines_in_n_lines_out(reverse_model, data):
 
 
 def test_undecodable_bytes_in_arguments(reverse_model):
-    result = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), b"a0 \xff b1", "c2 d3"], capture_output=True, timeout=120
-    )
+    result = run_attn(["translate", "-m", str(reverse_model), b"a0 \xff b1", "c2 d3"], timeout=120)
     assert result.returncode == 0 and result.stdout.count(b"\n") == 2 and b"Traceback" not in result.stderr
 
 
@@ -166,7 +164,7 @@ def damaged(reverse_model, tmp_path, damage) -> str:
     folder = tmp_path / "model"
     shutil.copytree(reverse_model, folder)
     damage(folder)
-    result = subprocess.run([*ATTN, "translate", "-m", str(folder), "a0"], capture_output=True, timeout=120)
+    result = run_attn(["translate", "-m", str(folder), "a0"], timeout=120)
     assert result.returncode == 2 and result.stdout == b""
     err = result.stderr.decode()
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -336,9 +334,7 @@ def test_notes_number_lines_across_batches(reverse_model):
     ],
 )
 def test_search_values_out_of_range_are_usage_errors(reverse_model, flags, option):
-    result = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), *flags, "a0"], capture_output=True, timeout=120
-    )
+    result = run_attn(["translate", "-m", str(reverse_model), *flags, "a0"], timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and option in err and err.count("\n") == 1 and "Traceback" not in err
 
@@ -355,9 +351,8 @@ def test_the_models_search_defaults_apply_unless_given(reverse_model, tmp_path):
 
 
 def test_undecodable_argument_bytes_give_valid_utf8_json(reverse_model):
-    result = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), "-f", "jsonl", b"a0 \xff b1"],
-        capture_output=True,
+    result = run_attn(
+        ["translate", "-m", str(reverse_model), "-f", "jsonl", b"a0 \xff b1"],
         timeout=120,
         env={**os.environ, "PYTHONIOENCODING": "utf-8"},
     )
@@ -367,23 +362,20 @@ def test_undecodable_argument_bytes_give_valid_utf8_json(reverse_model):
 
 
 def test_an_empty_model_name_is_a_usage_error():
-    result = subprocess.run([*ATTN, "translate", "--model", "", "hello"], capture_output=True, timeout=120)
+    result = run_attn(["translate", "--model", "", "hello"], timeout=120)
     assert result.returncode == 2 and b"--model is empty" in result.stderr
 
 
 def test_eval_of_an_empty_file_is_a_usage_error(reverse_model, tmp_path):
     (tmp_path / "empty.tsv").write_text("")
-    result = subprocess.run(
-        [*ATTN, "eval", str(tmp_path / "empty.tsv"), "-m", str(reverse_model)], capture_output=True, timeout=120
-    )
+    result = run_attn(["eval", str(tmp_path / "empty.tsv"), "-m", str(reverse_model)], timeout=120)
     assert result.returncode == 2 and b"no rows" in result.stderr
 
 
 def test_bench_on_a_first_line_that_looks_like_an_option(reverse_model, tmp_path):
     (tmp_path / "in.txt").write_text("--help\na0 b1\n")
-    result = subprocess.run(
-        [*ATTN, "bench", str(tmp_path / "in.txt"), "-m", str(reverse_model), "--beams", "1", "--cold-start-runs", "1"],
-        capture_output=True,
+    result = run_attn(
+        ["bench", str(tmp_path / "in.txt"), "-m", str(reverse_model), "--beams", "1", "--cold-start-runs", "1"],
         timeout=300,
     )
     assert result.returncode == 0, result.stderr
@@ -393,9 +385,7 @@ def test_bench_on_a_first_line_that_looks_like_an_option(reverse_model, tmp_path
 def test_no_telemetry_is_recorded(reverse_model, tmp_path):
     env = {**os.environ, "HOME": str(tmp_path)}
     env.pop("ORT_DISABLE_TELEMETRY", None)
-    result = subprocess.run(
-        [*ATTN, "translate", "-m", str(reverse_model), "a0"], capture_output=True, timeout=120, env=env
-    )
+    result = run_attn(["translate", "-m", str(reverse_model), "a0"], timeout=120, env=env)
     assert result.returncode == 0
     assert not (tmp_path / ".cache" / "Microsoft").exists()
 
@@ -440,10 +430,8 @@ def test_a_numpy_value_error_is_internal_not_usage(monkeypatch, capsys):
 def test_summarize_checks_every_file_before_any_output(tmp_path):
     (tmp_path / "a.txt").write_text("This package provides a library.")
     (tmp_path / "empty.txt").write_text("")
-    result = subprocess.run(
-        [*ATTN, "summarize", str(tmp_path / "a.txt"), str(tmp_path / "empty.txt"), str(tmp_path / "a.txt")],
-        capture_output=True,
-        timeout=120,
+    result = run_attn(
+        ["summarize", str(tmp_path / "a.txt"), str(tmp_path / "empty.txt"), str(tmp_path / "a.txt")], timeout=120
     )
     assert result.returncode == 2 and result.stdout == b"" and b"empty.txt holds no words" in result.stderr
 

@@ -15,6 +15,7 @@ from attn.export.config import ConfigError, load_config
 from attn.export.training.train import Trainer
 
 from .conftest import REVERSE_CONFIG, reverse_config
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.system
 
@@ -44,12 +45,7 @@ def final_weights(workdir: Path) -> dict:
 
 def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     config = short_config(tmp_path)
-    subprocess.run(
-        [*ATTN, "train", str(config), "--workdir", str(tmp_path / "straight")],
-        check=True,
-        capture_output=True,
-        timeout=600,
-    )
+    run_attn(["train", str(config), "--workdir", str(tmp_path / "straight")], check=True, timeout=600)
     killed = tmp_path / "killed"
     process = subprocess.Popen(
         [*ATTN, "train", str(config), "--workdir", str(killed)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
@@ -63,9 +59,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     assert process.returncode == -signal.SIGKILL
     step_at_kill = torch.load(killed / "last.pt", weights_only=True)["state"]["step"]
     assert step_at_kill < 80
-    subprocess.run(
-        [*ATTN, "train", str(config), "--workdir", str(killed)], check=True, capture_output=True, timeout=600
-    )
+    run_attn(["train", str(config), "--workdir", str(killed)], check=True, timeout=600)
     straight, resumed = final_weights(tmp_path / "straight"), final_weights(killed)
     assert all(torch.equal(straight[name], resumed[name]) for name in straight)
 
@@ -75,10 +69,8 @@ def test_export_to_an_unwritable_place_is_one_line(tmp_path, reverse_run):
     config = short_config(tmp_path)
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
-    result = subprocess.run(
-        [*ATTN, "export", str(config), "--workdir", str(trainer.workdir), "--out", str(blocker / "model")],
-        capture_output=True,
-        timeout=600,
+    result = run_attn(
+        ["export", str(config), "--workdir", str(trainer.workdir), "--out", str(blocker / "model")], timeout=600
     )
     assert result.returncode in (1, 2)
     err = result.stderr.decode().strip().splitlines()

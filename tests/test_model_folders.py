@@ -5,7 +5,6 @@ on stderr and exit 2, never a traceback, a hang or a read outside the folder (do
 import json
 import os
 import shutil
-import subprocess
 import sys
 import threading
 from pathlib import Path
@@ -20,6 +19,8 @@ from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import ModelFolderError, read_manifest, sha256_of
 from attn.runtime.search import SearchOptions
+
+from .forked_cli import run_attn
 
 pytestmark = pytest.mark.integration
 
@@ -65,7 +66,7 @@ def shortlist_refused(folder) -> str:
 
 
 def refused_by_the_cli(folder) -> str:
-    result = subprocess.run([*ATTN, "translate", "-m", str(folder), "a0"], capture_output=True, timeout=120)
+    result = run_attn(["translate", "-m", str(folder), "a0"], timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and result.stdout == b"" and err.count("\n") == 1 and "Traceback" not in err, err
     return err
@@ -340,9 +341,7 @@ def nan_folder(model: Path, tmp_path: Path) -> Path:
 def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, tmp_path, options):
     """An internal error (beam), an empty line with exit 0 (greedy, sampling), `"score": NaN`."""
     folder = nan_folder(transformer_model, tmp_path)
-    result = subprocess.run(
-        [*ATTN, "translate", "-m", str(folder), *options, "a0 b1"], capture_output=True, timeout=120
-    )
+    result = run_attn(["translate", "-m", str(folder), *options, "a0 b1"], timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and err.count("\n") == 1 and "not finite" in err, err
     assert b"NaN" not in result.stdout
@@ -351,7 +350,7 @@ def test_nan_weights_are_refused_at_decoding_in_every_search(transformer_model, 
 def test_a_server_refuses_nan_weights_at_start(transformer_model, tmp_path):
     """It started, then answered every request with a 500."""
     folder = nan_folder(transformer_model, tmp_path)
-    result = subprocess.run([*ATTN, "serve", "--models", str(folder), "--port", "0"], capture_output=True, timeout=120)
+    result = run_attn(["serve", "--models", str(folder), "--port", "0"], timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and str(folder) in err and "not finite" in err and "Traceback" not in err, err
 
@@ -365,7 +364,7 @@ def test_a_graph_with_external_data_is_refused(transformer_model, tmp_path):
     graph = onnx.load(folder / "encoder.onnx")
     onnx.save(graph, folder / "encoder.onnx", save_as_external_data=True, location="weights.bin", size_threshold=0)
     rehash(folder, "encoder.onnx")
-    result = subprocess.run([*ATTN, "translate", "-m", str(folder), "a0 b1"], capture_output=True, timeout=120)
+    result = run_attn(["translate", "-m", str(folder), "a0 b1"], timeout=120)
     err = result.stderr.decode()
     assert result.returncode == 2 and "external data" in err and err.count("\n") == 1, err
 

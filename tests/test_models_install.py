@@ -10,8 +10,6 @@ import hashlib
 import json
 import os
 import shutil
-import subprocess
-import sys
 import threading
 import zipfile
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -22,6 +20,7 @@ import pytest
 pytest.importorskip("requests")
 pytest.importorskip("ctranslate2")
 
+from .forked_cli import run_attn
 from .test_import_argos import imported_package  # noqa: E402
 
 pytestmark = pytest.mark.integration
@@ -146,7 +145,7 @@ def serve_index(catalog: Catalog, base: str, package: Path) -> str:
 def run(home: Path, *args: str, endpoint: str = "http://127.0.0.1:9", check_rc: int | None = 0):
     """`attn ARGS` with its data folder `home` and the Hub at `endpoint`."""
     env = {**os.environ, "ATTN_HOME": str(home), "HF_ENDPOINT": endpoint, "NO_PROXY": "127.0.0.1,localhost"}
-    result = subprocess.run([sys.executable, "-m", "attn.cli", *args], capture_output=True, timeout=600, env=env)
+    result = run_attn([*args], timeout=600, env=env)
     if check_rc is not None:
         assert result.returncode == check_rc, result.stderr.decode()
     return result

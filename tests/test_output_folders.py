@@ -15,13 +15,15 @@ from attn.export.graphs.staging import STAGING, staged_folder
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 
+from .forked_cli import run_attn
+
 pytestmark = pytest.mark.integration
 
 ATTN = [sys.executable, "-m", "attn.cli"]
 
 
 def quantize_cli(model, out):
-    return subprocess.run([*ATTN, "quantize", str(model), "--out", str(out)], capture_output=True, timeout=300)
+    return run_attn(["quantize", str(model), "--out", str(out)], timeout=300)
 
 
 def test_a_folder_of_user_files_is_refused_and_kept(reverse_model, tmp_path):
@@ -69,9 +71,7 @@ def test_a_file_is_refused_and_kept(reverse_model, tmp_path):
 
 def test_the_current_folder_is_refused(reverse_model, tmp_path):
     (tmp_path / "config.toml").write_text("[model]\n")
-    result = subprocess.run(
-        [*ATTN, "quantize", str(reverse_model), "--out", "."], cwd=tmp_path, capture_output=True, timeout=300
-    )
+    result = run_attn(["quantize", str(reverse_model), "--out", "."], cwd=tmp_path, timeout=300)
     assert result.returncode == 2 and (tmp_path / "config.toml").exists()
 
 
@@ -171,11 +171,7 @@ def test_export_refuses_its_out_before_training(tmp_path):
     out.mkdir()
     (out / "thesis.tex").write_text("mine")
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run(
-        [*ATTN, "export", str(config), "--workdir", str(tmp_path / "run"), "--out", str(out)],
-        capture_output=True,
-        timeout=120,
-    )
+    result = run_attn(["export", str(config), "--workdir", str(tmp_path / "run"), "--out", str(out)], timeout=120)
     assert result.returncode == 2 and b"not a model folder" in result.stderr
     assert not (tmp_path / "run" / "last.pt").exists() and not (out / MANIFEST).exists()
 
@@ -184,9 +180,8 @@ def test_init_from_a_model_of_another_architecture_is_refused(transformer_model,
     """A Transformer folder as init_from of a GRU config trained from scratch, "0 of 20 weight
     tensors taken", exit 0."""
     config = Path(__file__).resolve().parent.parent / "configs" / "reverse.toml"
-    result = subprocess.run(
+    result = run_attn(
         [
-            *ATTN,
             "train",
             str(config),
             "--workdir",
@@ -196,7 +191,6 @@ def test_init_from_a_model_of_another_architecture_is_refused(transformer_model,
             "--set",
             "train.max_steps=5",
         ],
-        capture_output=True,
         timeout=120,
     )
     assert result.returncode == 2 and b"none of" in result.stderr and not (tmp_path / "run" / "last.pt").exists()

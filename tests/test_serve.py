@@ -22,6 +22,7 @@ from attn.cli.server.batcher import Busy, DynamicBatcher  # noqa: E402
 from attn.runtime.manifest import read_manifest  # noqa: E402
 from attn.runtime.search import SearchOptions  # noqa: E402
 
+from .forked_cli import run_attn
 from .test_cli import attn  # noqa: E402
 
 SOURCES = ["a0 b1 c2", "d3 e0 f1 g2", "b1 b1 a0", "c2"]
@@ -438,11 +439,7 @@ def test_a_port_in_use_is_one_line_before_any_model_loads(reverse_model):
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        result = subprocess.run(
-            [sys.executable, "-m", "attn.cli", "serve", "--port", str(port), "--models", str(reverse_model)],
-            capture_output=True,
-            timeout=120,
-        )
+        result = run_attn(["serve", "--port", str(port), "--models", str(reverse_model)], timeout=120)
     assert result.returncode == 2 and result.stderr.decode().count("\n") == 1
     assert f"--port {port}: cannot listen there" in result.stderr.decode()
 

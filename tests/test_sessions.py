@@ -10,6 +10,8 @@ import pytest
 from attn.runtime import sessions
 from attn.runtime.sessions import create_session
 
+from .forked_cli import run_attn
+
 pytestmark = pytest.mark.integration
 
 
@@ -34,15 +36,8 @@ def test_cpu_is_silent_and_unknown_devices_are_refused(reverse_model):
 
 
 def test_cli_says_so_on_stderr(reverse_model):
-    import subprocess
-    import sys
 
-    result = subprocess.run(
-        [sys.executable, "-m", "attn.cli", "translate", "-m", str(reverse_model), "--device", "cuda", "a0 b1"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    result = run_attn(["translate", "-m", str(reverse_model), "--device", "cuda", "a0 b1"], text=True, timeout=120)
     assert result.returncode == 0 and result.stdout == "b1 a0\n"
     if "CUDAExecutionProvider" not in onnxruntime.get_available_providers():
         assert result.stderr.count("no CUDA provider") == 1
@@ -97,25 +92,10 @@ def test_cuda_libraries_are_preloaded_once_and_what_that_prints_is_a_notice(monk
 def test_optimized_graphs_are_cached_and_change_nothing(reverse_model, tmp_path):
     """The first run caches both optimized graphs; later runs load them and translate the same; a
     damaged cache file is made again; a cache folder that cannot be made leaves a plain session."""
-    import subprocess
-    import sys
 
     def translate(cache):
-        return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "attn.cli",
-                "translate",
-                "-m",
-                str(reverse_model),
-                "-n",
-                "3",
-                "-f",
-                "jsonl",
-                "a0 b1 c2 d3",
-            ],
-            capture_output=True,
+        return run_attn(
+            ["translate", "-m", str(reverse_model), "-n", "3", "-f", "jsonl", "a0 b1 c2 d3"],
             check=True,
             env={**os.environ, "XDG_CACHE_HOME": str(cache)},
         )

@@ -5,7 +5,6 @@ shortlist, int8, the CLI), which holds no branch per architecture."""
 import json
 import os
 import re
-import subprocess
 import sys
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 
 from .conftest import REVERSE_TRANSFORMER_CONFIG, reverse_config
+from .forked_cli import run_attn
 from .test_variants import exact_match
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +39,7 @@ def test_it_learns_the_reverse_task_within_its_step_budget(transformer_run, reve
 
 @pytest.mark.integration
 def test_the_readme_example_decodes(transformer_model):
-    result = subprocess.run(
-        [*ATTN, "translate", "--model", str(transformer_model), "a0 b1 c2 d3"], capture_output=True, timeout=120
-    )
+    result = run_attn(["translate", "--model", str(transformer_model), "a0 b1 c2 d3"], timeout=120)
     assert result.returncode == 0 and result.stdout == b"d3 c2 b1 a0\n"
 
 
@@ -61,7 +59,7 @@ def test_the_manifest_declares_the_architecture_and_the_state_kinds(transformer_
 
 @pytest.mark.integration
 def test_attn_models_shows_each_architecture():
-    result = subprocess.run([*ATTN, "models"], capture_output=True, timeout=60, env={**os.environ, "COLUMNS": "200"})
+    result = run_attn(["models"], timeout=60, env={**os.environ, "COLUMNS": "200"})
     assert result.returncode == 0
     assert b"transformer 6+1 layers, width 256, 4 heads, int8" in result.stdout  # en-de
     assert b"transformer 6+1 layers, width 256, 4 heads, int8 +copy" in result.stdout  # summarize
@@ -170,12 +168,7 @@ def test_a_sentences_beams_read_its_source_together_as_each_would_alone(transfor
     ],
 )
 def test_every_search_option_and_format(transformer_model, flags):
-    result = subprocess.run(
-        [*ATTN, "translate", "--model", str(transformer_model), *flags],
-        input=b"a0 b1 c2\nd3 e0\n",
-        capture_output=True,
-        timeout=120,
-    )
+    result = run_attn(["translate", "--model", str(transformer_model), *flags], input=b"a0 b1 c2\nd3 e0\n", timeout=120)
     assert result.returncode == 0, result.stderr
     assert b"Traceback" not in result.stderr and result.stdout
 
@@ -186,11 +179,7 @@ def test_forced_alignment(transformer_model, reverse_test_rows):
     is the mirror, link for link but for a few: the model learned to translate, and its attention
     to align only along with it (on the 2026-11-25 Xeon, "a0 b1 c2" itself came out 2-0 2-1 0-2;
     539 of 558 links of the first 100 test rows were the mirror)."""
-    result = subprocess.run(
-        [*ATTN, "align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"],
-        capture_output=True,
-        timeout=120,
-    )
+    result = run_attn(["align", "--model", str(transformer_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"], timeout=120)
     translator = LoadedModel(transformer_model, threads=1)
     assert json.loads(result.stdout)["pharaoh"] == translator.force("a0 b1 c2", "c2 b1 a0").alignment.pharaoh()
     links = mirrored = 0
@@ -207,9 +196,7 @@ def test_forced_alignment(transformer_model, reverse_test_rows):
 @pytest.mark.integration
 def test_long_inputs_are_translated_in_parts(transformer_model):
     line = " ".join(["a0 b1 c2"] * 100)
-    result = subprocess.run(
-        [*ATTN, "translate", "--model", str(transformer_model), "--beam", "1", line], capture_output=True, timeout=120
-    )
+    result = run_attn(["translate", "--model", str(transformer_model), "--beam", "1", line], timeout=120)
     assert result.returncode == 0 and b"translated in" in result.stderr
 
 
