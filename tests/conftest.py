@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,13 +27,19 @@ settings.load_profile("default")
 
 ROOT = Path(__file__).resolve().parent.parent
 
+# README's command runs the suite in two processes, one per core: each computes on one thread. With
+# PyTorch's and OpenBLAS's default, a thread per core, each process's threads spin waiting for the
+# other's, several times the CPU for the same work (CONTRIBUTING.md, "The suite's time"). Set before
+# PyTorch loads, here and in every process the tests start (a training run's `[train] threads` rules).
+os.environ["OMP_NUM_THREADS"] = "1"
+if "torch" in sys.modules:
+    sys.modules["torch"].set_num_threads(1)
+
 
 @pytest.fixture(scope="session", autouse=True)
 def graph_cache_of_this_run(tmp_path_factory):
     """The optimized-graph cache (runtime/sessions.py) in this run's temporary folder, for the test
     processes and every `attn` they start: the models the tests train never fill the user's cache."""
-    import os
-
     os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.getbasetemp() / "xdg-cache")
 
 
@@ -39,8 +47,6 @@ def graph_cache_of_this_run(tmp_path_factory):
 def no_installed_models(tmp_path_factory):
     """attn's data folder (ATTN_HOME) empty for the test processes and every `attn` they start:
     models the user installed (`attn models install`) never change what a test's command picks."""
-    import os
-
     os.environ["ATTN_HOME"] = str(tmp_path_factory.getbasetemp() / "attn-home")
 
 

@@ -134,7 +134,7 @@ def full_order(values: np.ndarray) -> np.ndarray:
 tied_values = st.one_of(st.just(-np.inf), st.integers(-8, 0).map(float))
 
 
-@given(arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(1, 300)), elements=tied_values), st.integers(1, 12))
+@given(arrays(np.float32, st.tuples(st.integers(1, 5), st.integers(1, 40)), elements=tied_values), st.integers(1, 12))
 def test_largest_per_row_is_the_full_order_cut(log_probs, width):
     columns, values = largest_per_row(log_probs, width)
     expected = full_order(log_probs)[:, :width]
