@@ -9,12 +9,16 @@ signal handlers are its own, and `attn.cli` runs as `-m` runs it. attn's modules
 point are imported in the child, so that a command's lazy imports cost and behave as in a fresh
 process. What a fork
 cannot reproduce falls back to a fresh interpreter: interpreter flags, and an environment whose
-variables are read at start-up (PYTHON*, thread counts, locale) changed since the server began.
+variables are read at start-up (PYTHON*, thread counts, locale, the loader's, HOME) changed since
+the server began. What differs still: the children of one server share its string-hash seed, and
+warnings the preloaded libraries give while they import are not shown.
 """
 
 from __future__ import annotations
 
 import atexit
+import contextlib
+import errno
 import json
 import os
 import signal
@@ -22,10 +26,12 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 
 PRELOAD = ("numpy", "onnxruntime", "tokenizers", "typer", "rich", "torch", "torch._dynamo", "attn.cli.app")
 # read once, when an interpreter or its libraries start: a fork would keep the server's values
-STARTUP_VARIABLES = ("PYTHON", "OMP_", "OPENBLAS", "MKL_", "LC_", "LANG")
+STARTUP_VARIABLES = ("PYTHON", "OMP_", "OPENBLAS", "MKL_", "KMP_", "GOTO", "BLIS_", "TORCH", "TYPER_", "LC_", "LANG")
+STARTUP_VARIABLES += ("LD_", "HOME")  # the loader's; the user's site-packages folder
 
 SERVER = r"""
 import json, os, signal, socket, sys
@@ -47,7 +53,7 @@ def run(request, fds):
     os.environ.clear()
     os.environ.update(request["env"])
     sys.argv = ["attn", *request["args"]]
-    code = 0
+    code, interrupted = 0, False
     try:
         import runpy
 
@@ -56,12 +62,9 @@ def run(request, fds):
         code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else 1)
         if not isinstance(exit.code, (int, type(None))):
             print(exit.code, file=sys.stderr)
-    except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        os.kill(os.getpid(), signal.SIGINT)
-    except BaseException:
+    except BaseException as error:
         sys.excepthook(*sys.exc_info())
-        code = 1
+        code, interrupted = 1, isinstance(error, KeyboardInterrupt)
     import atexit, threading
 
     threading._shutdown()
@@ -71,6 +74,9 @@ def run(request, fds):
             stream.flush()
         except Exception:
             pass
+    if interrupted:  # as Python ends on an uncaught KeyboardInterrupt: killed by SIGINT
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
     os._exit(code)
 
 
@@ -99,18 +105,23 @@ while True:
 
 
 class ForkServer:
-    """One server process per test process, started on first use; runs one command at a time."""
+    """One server process per test process, started on first use; runs one command at a time. A
+    request that fails part-way (a timeout, the server gone) stops the server: the next starts one."""
 
     def __init__(self):
         ours, theirs = socket.socketpair()
         self.environment = dict(os.environ)
+        # pipes, as a command's streams are, so that the streams the children inherit from this
+        # interpreter read as pipes (seekable or not, buffered); nothing is written to them
         self.process = subprocess.Popen(
             [sys.executable, "-c", SERVER, str(theirs.fileno()), *PRELOAD],
             pass_fds=[theirs.fileno()],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
         )
+        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+            stream.close()
         theirs.close()
         self.socket, self.replies, self.lock = ours, ours.makefile("rb"), threading.Lock()
         atexit.register(self.close)
@@ -123,41 +134,63 @@ class ForkServer:
     def run(
         self, args: list[str], data: bytes | None, timeout: float, environment: dict[str, str], cwd: str
     ) -> subprocess.CompletedProcess:
-        """`python -m attn.cli *args` in `environment` and `cwd`, `data` on stdin, its output captured."""
+        """`python -m attn.cli *args` in `environment` and `cwd`, `data` on stdin, its output captured;
+        subprocess.TimeoutExpired when it has not ended and closed its output within `timeout`."""
         with self.lock:
+            deadline = time.monotonic() + timeout
             stdin_read, stdin_write = os.pipe()
             stdout_read, stdout_write = os.pipe()
             stderr_read, stderr_write = os.pipe()
-            request = json.dumps({"args": args, "cwd": cwd, "env": environment}).encode()
             ends = [stdin_read, stdout_write, stderr_write]
-            self.socket.sendall(b"%12d" % len(request) + request)
-            socket.send_fds(self.socket, [b"F"], ends)  # the descriptors ride on one byte after the request
-            for fd in ends:
-                os.close(fd)
             output: dict[int, bytes] = {}
             threads = [threading.Thread(target=_write_all, args=(stdin_write, data or b""), daemon=True)] + [
                 threading.Thread(target=_read_all, args=(fd, output), daemon=True) for fd in (stdout_read, stderr_read)
             ]
-            for thread in threads:
-                thread.start()
-            self.socket.settimeout(timeout)
-            pid = int(self.replies.readline())
+            pid = 0
             try:
-                code = int(self.replies.readline())
-            except TimeoutError:
-                os.kill(pid, signal.SIGKILL)
-                int(self.replies.readline())
-                raise subprocess.TimeoutExpired(args, timeout) from None
-            finally:
-                self.socket.settimeout(None)
+                request = json.dumps({"args": args, "cwd": cwd, "env": environment}).encode()
+                self.socket.sendall(b"%12d" % len(request) + request)
+                socket.send_fds(self.socket, [b"F"], ends)  # the descriptors ride on one byte after the request
+                for fd in ends:
+                    os.close(fd)
+                ends = []
                 for thread in threads:
-                    thread.join()
+                    thread.start()
+                self.socket.settimeout(timeout)
+                pid = int(self.replies.readline())
+                self.socket.settimeout(max(0.001, deadline - time.monotonic()))
+                code = int(self.replies.readline())
+                for thread in threads:
+                    thread.join(max(0.0, deadline - time.monotonic()))
+                if any(thread.is_alive() for thread in threads):  # a process it started holds its output
+                    raise TimeoutError
+            except BaseException as error:
+                for fd in ends:
+                    os.close(fd)
+                if pid > 0:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.kill(pid, signal.SIGKILL)
+                self.stop()
+                if isinstance(error, TimeoutError):
+                    raise subprocess.TimeoutExpired(
+                        args, timeout, output.get(stdout_read), output.get(stderr_read)
+                    ) from None
+                raise
             return subprocess.CompletedProcess(args, code, output[stdout_read], output[stderr_read])
+
+    def stop(self) -> None:
+        """The server killed: its replies can no longer be trusted to match the requests."""
+        self.process.kill()
+        self.close()
 
     def close(self) -> None:
         self.replies.close()
         self.socket.close()
-        self.process.wait(timeout=10)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:  # a command still running at exit
+            self.process.kill()
+            self.process.wait()
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -194,6 +227,8 @@ def run_attn(
     environment = dict(os.environ if env is None else env)
     if _server is None or _server.process.poll() is not None:
         _server = ForkServer()
+    if cwd is not None and not os.path.isdir(cwd):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), os.fspath(cwd))
     if _server.forks_alike(environment):
         result = _server.run(args, data, timeout, environment, os.fspath(cwd or os.getcwd()))
     else:
