@@ -127,6 +127,8 @@ class Translator:
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
         source, target = (None if code is None else language_code(code) for code in (source, target))
+        if source is not None and source == target:  # as `attn translate -s de -t de` and the server refuse it
+            raise UsageError(f"source and target are both {source}: there is nothing to translate")
         sources = {pair[0] for pair in self.owners}
         if source is None and len(sources) == 1:
             source = next(iter(sources))

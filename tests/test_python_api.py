@@ -93,6 +93,8 @@ def test_a_direction_no_model_reaches_is_a_value_error():
     with pytest.raises(ValueError, match="into xx"):
         attn.translate("Hello.", target="xx")
     assert attn.load("en-de").translate("Hello.", target="en").text == "Hello."  # already there
+    with pytest.raises(ValueError, match="source and target are both de"):  # the text was given back
+        attn.translate("Hallo.", source="de", target="German")
 
 
 def test_the_command_line_does_not_import_the_api():
