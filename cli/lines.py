@@ -10,6 +10,7 @@ endless line holds a few hundred kilobytes, not the whole stream.
 
 from __future__ import annotations
 
+import codecs
 import os
 import select
 import sys
@@ -73,14 +74,9 @@ class LineSplitter:
 
 def unfinished_character(data: bytes) -> int:
     """How many bytes at the end of `data` begin a UTF-8 character that they do not finish."""
-    for back in range(1, min(4, len(data)) + 1):
-        byte = data[-back]
-        if byte & 0xC0 != 0x80:  # not a continuation byte: an ASCII one, or the character's lead byte
-            length = 2 if byte >= 0xC0 else 1
-            length = 3 if byte >= 0xE0 else length
-            length = 4 if byte >= 0xF0 else length
-            return back if length > back else 0
-    return 0
+    decoder = codecs.getincrementaldecoder("utf-8")("replace")
+    decoder.decode(data[-3:])  # a character takes at most 4 bytes: 3 of them leave it unfinished
+    return len(decoder.getstate()[0])
 
 
 # The opening bytes of compressed and archive formats people hand in by mistake.

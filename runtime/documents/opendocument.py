@@ -1,8 +1,9 @@
 """OpenDocument text and presentations (.odt, .odp, opened and saved with odfpy): every paragraph
 and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text, and so are the
 title and subject (meta.xml). Its spans of a style (`text:span`) and its links (`text:a`) are its
-inline markup, placed on the translation by the alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went;
-anything else inside it (a frame, a note, a bookmark) is kept as it is, at its aligned place.
+inline markup, placed on the translation by the alignment (runtime/markup.py); line breaks and
+tabs go where their neighbouring words went; anything else inside it (a frame, a note, a
+bookmark) is kept as it is, at its aligned place.
 Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept, but for the
 language of the styles' text and of the document, which becomes the translation's."""
 
@@ -82,6 +83,11 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
             containers.pop()
 
 
+def dublin_core(name: str) -> property:
+    """The text of a MetaTexts' Dublin Core element `name` ("Title"), read and set."""
+    return property(lambda meta: meta.text_of(name), lambda meta, value: meta.set_text(name, value))
+
+
 class MetaTexts:
     """An OpenDocument's title and subject (meta.xml's `dc:title`, `dc:subject`), read and set as
     python-docx and python-pptx give their core properties' (OfficeDocument.properties)."""
@@ -89,21 +95,7 @@ class MetaTexts:
     def __init__(self, document):
         self.document = document
 
-    @property
-    def title(self) -> str:
-        return self.text_of("Title")
-
-    @title.setter
-    def title(self, value: str) -> None:
-        self.set_text("Title", value)
-
-    @property
-    def subject(self) -> str:
-        return self.text_of("Subject")
-
-    @subject.setter
-    def subject(self, value: str) -> None:
-        self.set_text("Subject", value)
+    title, subject = dublin_core("Title"), dublin_core("Subject")
 
     def elements(self, name: str) -> list:
         """The document's Dublin Core elements `name` ("Title") of odfpy."""
