@@ -199,7 +199,7 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
             "replace_unk",
             "--replace-unk/--no-replace-unk",
             Optional[bool],
-            f"Repair mangled copies of versions, paths, names. {MODELS_DEFAULT}",
+            f"Keep e-mail addresses, URLs and `code` out of the search and repair mangled copies of versions, paths, names. {MODELS_DEFAULT}",
         ),
         None,
     ),

@@ -18,6 +18,7 @@ from .condense import condensed
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
+from .set_aside import SetAside, put_back, set_aside
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words
@@ -34,8 +35,9 @@ class TextOptions:
     `max_source_pieces` (None: the model's) is the longest source read at once: a
     translation model translates a longer sentence in parts, a summarizer condenses a longer
     document to its salient sentences (runtime/condense.py) or reads the head of one that has no
-    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) repairs mangled copies of verbatim
-    source words after search (runtime/verbatim.py)."""
+    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) sets e-mail addresses,
+    URLs and code in backquotes aside from a translation model's search (runtime/set_aside.py)
+    and repairs mangled copies of verbatim source words after it (runtime/verbatim.py)."""
 
     sentences: bool = True
     max_source_pieces: int | None = None
@@ -54,7 +56,8 @@ SETTINGS = (*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS)  # what a call o
 class Translation:
     """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
     pieces (EOS row and column included; in a model of several directions, the target-language
-    token's column first), and the word-level alignment: given, or worked out by `aligned` the
+    token's column first; pieces and attention are those of what the model read and wrote, a
+    token set aside as its placeholder: runtime/set_aside.py), and the word-level alignment: given, or worked out by `aligned` the
     first time it is read (plain text never reads it)."""
 
     text: str
@@ -189,13 +192,22 @@ class TextTranslator:
                             f"input {first_number + index} has a word of {len(unit):,} characters: given back as "
                             "it is (no language has such words: data, a hash, a minified line)"
                         )
-                    if data or not (has_words(unit) or unit == sentence):
-                        parts.append((index, number, unit))  # passed through, as is punctuation beside such a word
+                    aside = (
+                        set_aside(unit, self.model.source_lang)
+                        if translating and text_options.replace_unk
+                        else SetAside(unit, {})
+                    )
+                    if data or aside.nothing_else or not (has_words(unit) or unit == sentence):
+                        # passed through, as is punctuation beside such a word, or an address alone
+                        parts.append((index, number, unit, aside))
                         continue
                     parts += [
-                        (index, number, self.tagged(piece)) for piece in self.fitted(first_number + index, unit, limit)
+                        (index, number, self.tagged(piece), aside)
+                        for piece in self.fitted(first_number + index, aside.text, limit)
                     ]
-        translated: list[list[Translation]] = [unchanged(part) if isinstance(part, str) else [] for _, _, part in parts]
+        translated: list[list[Translation]] = [
+            unchanged(part) if isinstance(part, str) else [] for _, _, part, _ in parts
+        ]
         order = sorted(
             (i for i in range(len(parts)) if not isinstance(parts[i][2], str)), key=lambda i: len(parts[i][2].ids)
         )
@@ -211,9 +223,10 @@ class TextTranslator:
         )
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
-                translated[i] = self.distinct(parts[i][2], hypotheses, options.n_best, text_options.replace_unk)
+                _, _, source, aside = parts[i]
+                translated[i] = self.distinct(source, hypotheses, options.n_best, text_options.replace_unk, aside)
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
-        for (index, number, _), hypotheses in zip(parts, translated):
+        for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
         return [self.assemble(*found) for found in zip(texts, lines, per_input)]
 
@@ -232,7 +245,7 @@ class TextTranslator:
         ]
 
     def distinct(
-        self, source: SourcePieces, hypotheses: list[Hypothesis], n_best: int, replace_unk: bool
+        self, source: SourcePieces, hypotheses: list[Hypothesis], n_best: int, replace_unk: bool, aside: SetAside
     ) -> list[Translation]:
         """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
         word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
@@ -241,7 +254,7 @@ class TextTranslator:
         by_text: dict[str, Translation] = {}
         for hypothesis in hypotheses:
             translation = self.translation(
-                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk
+                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk, aside
             )
             by_text.setdefault(translation.text, translation)
             if len(by_text) == n_best:
@@ -335,14 +348,26 @@ class TextTranslator:
         return [lines_joined(lines, numbers, chosen) for chosen in choices]
 
     def translation(
-        self, source: SourcePieces, tokens: list[int], score: float, attention: np.ndarray, replace_unk: bool = False
+        self,
+        source: SourcePieces,
+        tokens: list[int],
+        score: float,
+        attention: np.ndarray,
+        replace_unk: bool = False,
+        aside: SetAside | None = None,
     ) -> Translation:
+        """A hypothesis of `source` as a Translation; with `replace_unk`, its near-miss copies
+        repaired (runtime/verbatim.py) and the tokens `aside` set aside from its source put back
+        (runtime/set_aside.py)."""
+
         def aligned() -> WordAlignment:
             words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
             return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
 
         if replace_unk:
             alignment = copy_verbatim(aligned())
+            if aside is not None and aside.tokens:
+                alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             return Translation(
                 join_words(alignment.target_words, self.model.target_lang), tokens, score, attention, alignment
             )

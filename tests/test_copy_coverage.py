@@ -15,7 +15,7 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import read_manifest
 from attn.runtime.search import SearchOptions
 
-from .conftest import reverse_config
+from .conftest import built_once, reverse_config
 from .test_variants import exact_match
 
 pytestmark = pytest.mark.system
@@ -30,13 +30,15 @@ COPY_STEPS = 200
 
 
 @pytest.fixture(scope="module")
-def copy_run(tmp_path_factory):
-    workdir = tmp_path_factory.mktemp("copy-run")
-    config = reverse_config(steps=COPY_STEPS, train_overrides=COPY_RECIPE, **COPY_MODEL)
-    trainer = Trainer(config, workdir, Console(quiet=True))
-    summary = trainer.train()
-    export_model(trainer.model, trainer.config, workdir / "tokenizer.json", workdir / "model", summary)
-    return trainer, workdir / "model"
+def copy_run(tmp_path_factory, worker_id):
+    """The copy-and-coverage model trained COPY_STEPS and exported, once for all the workers."""
+    with built_once(tmp_path_factory, worker_id, "copy-run") as workdir:
+        config = reverse_config(steps=COPY_STEPS, train_overrides=COPY_RECIPE, **COPY_MODEL)
+        trainer = Trainer(config, workdir, Console(quiet=True))
+        summary = trainer.train()  # a run another worker finished trains no further
+        if not (workdir / "model" / "manifest.json").exists():
+            export_model(trainer.model, trainer.config, workdir / "tokenizer.json", workdir / "model", summary)
+        return trainer, workdir / "model"
 
 
 def test_copy_and_coverage_model_learns_to_reverse(copy_run, reverse_test_rows):

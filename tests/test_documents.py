@@ -489,6 +489,32 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
 
 
 @pytest.mark.unit
+def test_inline_code_is_read_in_backquotes_and_written_back_as_the_source_had_it():
+    """Inline code reaches the translator in backquotes, which it sets aside from the search
+    (runtime/set_aside.py): read as words, `pip install attn` had come back as "`pip install
+    attn` starten, bevor Sie starten." Code holding a backquote is read as it is."""
+    pytest.importorskip("markdown_it")
+    pytest.importorskip("bs4")
+    for name, source, read in [
+        (
+            "a.md",
+            "Run ``pip install attn`` or `ls` now, not ``a`b``.\n",
+            "Run `pip install attn` or `ls` now, not a`b.",
+        ),
+        (
+            "a.html",
+            "<p>Run <code>pip  install</code>, then <kbd>Ctrl</kbd>+<kbd>S</kbd>.</p>",
+            "Run `pip install`, then `Ctrl`+`S`.",
+        ),
+    ]:
+        document = read_document(name, source.encode())
+        assert document.texts() == [read]
+        words = read.split()
+        same = Capitals(read, WordAlignment(words, words, np.eye(len(words))))
+        assert document.written([same]).decode() == source
+
+
+@pytest.mark.unit
 def test_markdown_translates_alt_texts_and_titles_each_on_its_own():
     """An image's alt text (what a screen reader reads) and a link's or image's title stayed in the
     source language, an image alone in its paragraph too; each is a text of its own, translated

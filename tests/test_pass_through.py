@@ -34,7 +34,7 @@ PLACEHOLDERS_LOST_AT_MOST = 2
 
 
 def tokens(pattern: re.Pattern, line: str) -> list[str]:
-    return [match.group(0).rstrip(".,;:!?").strip("`") for match in pattern.finditer(line)]
+    return [match.group(0).rstrip(".,;:!?") for match in pattern.finditer(line)]
 
 
 def translations(source: str, target: str, fixture: str = "") -> tuple[list[str], list[str]]:

@@ -225,7 +225,10 @@ class RunReader:
             self.spans.append(span)  # before its children: an element and its only child keep their order
             if node.name in VERBATIM or kept_as_is(node):
                 span.payload, span.exact = Verbatim(node), True
-                self.add_text(node.get_text())
+                text = node.get_text()
+                # code in backquotes is set aside from the search (runtime/set_aside.py)
+                coded = node.name in VERBATIM and text.strip() and "`" not in text
+                self.add_text(f"`{text.strip()}`" if coded else text)
             elif not node.contents and node.can_be_empty_element:
                 span.void = True
                 if node.name == "br":  # a line break parts words, and sentences ("PDF.<br>Then")

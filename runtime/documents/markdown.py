@@ -95,7 +95,9 @@ class InlineReader:
                 self.text += " "
             elif kind == "code_inline":
                 start = len(self.text)
-                self.text += token.content
+                # in backquotes, code is set aside from the search (runtime/set_aside.py)
+                content = token.content.strip()
+                self.text += f"`{content}`" if content and "`" not in content else token.content
                 code = token.markup + token.content + token.markup
                 self.spans.append(Span(start, len(self.text), Markup("", "", code), exact=True))
             elif kind == "html_inline" and self.html_element(token.content, open_tags, open_spans[-1:]):

@@ -1,0 +1,208 @@
+"""Tokens set aside from the search: e-mail addresses, URLs and code in backquotes never reach
+the model (with `--replace-unk`, the translation models' default).
+
+Such a token is no language: a model reads its parts as words and translates them
+("support@example.com" → "Unterstützung…", `git status` → »gitstatus«), and the sentence around
+it suffers ("I forwarded the invoice to accounting@example.net yesterday afternoon." → "Ich habe
+die Rechnung für gestern Nachmittag vor.net gestern Nachmittag weitergeleitet."). Each is replaced
+by a numbered format placeholder ("{0}", a number the sentence does not use), which the models
+learned to copy from software strings, and put back in its place after the search; the word
+alignment is then over the words the user wrote: each word of a token put back is linked to the
+same word of the source's, and the attention the placeholder received is shared among the
+token's words. A placeholder the model dropped goes in beside the output word that attended to
+it most; one it wrote twice is kept where it is linked most strongly. Chosen on sentences of our
+own (docs/studies/SET-ASIDE.md).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .alignment import WordAlignment
+from .verbatim import ADDRESS
+from .words import elided_head, has_words, word_spans
+
+# Code in backquotes, not an apostrophe typed as one ("it`s": no letter or digit outside the pair)
+# nor a lone backquote and the next one ("type ` or `'`": no space inside either end).
+CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
+SET_ASIDE = re.compile(rf"{CODE}|{ADDRESS.pattern}")
+NUMBERED = re.compile(r"\{\d+\}")
+# What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
+# „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
+TRAILING = ".,;:!?\"'»«”“’‘›‹…"
+BRACKETS = {")": "(", "]": "[", "}": "{"}
+SENTENCE_END = re.compile(r"[.!?…]+$")
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A sentence as the model reads it (`text`) and the token each placeholder stands for."""
+
+    text: str
+    tokens: dict[str, str]
+
+    @property
+    def nothing_else(self) -> bool:
+        """Whether the sentence holds no word but its tokens (it is given back as it is)."""
+        return bool(self.tokens) and not has_words(NUMBERED.sub("", self.text))
+
+
+def _token_end(match: re.Match) -> int:
+    """Where the token found by `match` ends: a URL's trailing punctuation is the sentence's,
+    but a closing bracket whose opening one the URL holds is the URL's."""
+    token = match.group(0)
+    if token.startswith("`"):
+        return match.end()
+    while token and (
+        token[-1] in TRAILING or (token[-1] in BRACKETS and token.count(BRACKETS[token[-1]]) < token.count(token[-1]))
+    ):
+        token = token[:-1]
+    return match.start() + len(token)
+
+
+def _elided_before(before: str, language: str) -> bool:
+    """Whether `before` ends with an elided word of `language` ("Lisez l'"), no space after it."""
+    last = before.split()[-1] if before.strip() and not before[-1].isspace() else ""
+    return bool(last) and elided_head(last + "x", language) == len(last)
+
+
+def set_aside(sentence: str, language: str = "") -> SetAside:
+    """The sentence with each e-mail address, URL and code in backquotes replaced by a numbered
+    placeholder that it does not already use. After an elided word of `language` ("l'https://…",
+    two words as runtime/words.py counts them) the placeholder is read apart ("l' {0}"): the
+    model wrote "the{0}" for "l'{0}"."""
+    used = set(NUMBERED.findall(sentence))
+    placeholders = (f"{{{number}}}" for number in itertools.count() if f"{{{number}}}" not in used)
+    text, tokens, position = "", {}, 0
+    for match in SET_ASIDE.finditer(sentence):
+        if match.start() < position:
+            continue
+        end = _token_end(match)
+        placeholder = next(placeholders)
+        tokens[placeholder] = sentence[match.start() : end]
+        before = sentence[position : match.start()]
+        apart = _elided_before(before, language) and tokens[placeholder][0].isalpha()
+        text += before + (" " if apart else "") + placeholder
+        position = end
+    return SetAside(text + sentence[position:], tokens)
+
+
+def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[str, str | None, int]]:
+    """The words of `word` with its placeholders replaced by their tokens (runtime/words.py's
+    words), each with the placeholder whose token it shows (None: none) and which word of that
+    token it is."""
+    text, spans = "", []  # spans: (start, end, placeholder) of each token in text
+    for piece in re.split(f"({NUMBERED.pattern})", word):
+        if piece in tokens:
+            spans.append((len(text), len(text) + len(tokens[piece]), piece))
+            piece = tokens[piece]
+        text += piece
+    words = []
+    for start, end in word_spans(text, language):
+        owner = next(((first, placeholder) for first, last, placeholder in spans if start < last and end > first), None)
+        if owner is None:
+            words.append((text[start:end], None, 0))
+        else:
+            first, placeholder = owner
+            before = word_spans(text[first:start], language) if start > first else []
+            words.append((text[start:end], placeholder, len(before)))
+    return words
+
+
+def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignment:
+    """The alignment with each placeholder of the source (`column`: its source word's index)
+    written exactly once. Of the copies of one the model wrote more than once, the one linked to it
+    most strongly stays; the others stand for placeholders it dropped where they are linked to
+    them, strongest links first ("{0} … {0}" for "{0} … {1}"), and are taken out otherwise (with
+    their word when nothing else of it is a word, its sentence end kept). One still missing goes
+    in beside the output word that attended to it most (before that word when the word's own
+    strongest source word comes after the placeholder's), with the brackets or quotes its source
+    word has around it, and before the sentence's end."""
+    words, weights = list(alignment.target_words), alignment.weights
+    spare = []  # (word, placeholder) of each copy beyond the one kept
+    for placeholder, source in column.items():
+        holding = [index for index, word in enumerate(words) for _ in range(word.count(placeholder))]
+        spare += [(index, placeholder) for index in sorted(holding, key=lambda i: -weights[i, source])[1:]]
+    missing = [placeholder for placeholder in column if not any(placeholder in word for word in words)]
+    for _, index, copy, placeholder in sorted(
+        ((weights[index, column[lost]], index, copy, lost) for index, copy in spare for lost in missing), reverse=True
+    ):
+        if placeholder in missing and (index, copy) in spare:
+            words[index] = words[index].replace(copy, placeholder, 1)
+            spare.remove((index, copy))
+            missing.remove(placeholder)
+    for index, copy in spare:
+        words[index] = words[index].replace(copy, "", 1)
+        if not has_words(words[index]):
+            end = SENTENCE_END.search(words[index]) if index == len(words) - 1 else None
+            words[index] = ""
+            earlier = [i for i in range(index) if words[i]]
+            if end and earlier and not SENTENCE_END.search(words[earlier[-1]]):
+                words[earlier[-1]] += end.group()
+    for placeholder in missing:
+        source = column[placeholder]
+        written = alignment.source_words[source].rstrip(TRAILING.replace('"', "").replace("'", ""))
+        inserted = written if not has_words(written.replace(placeholder, "")) else placeholder
+        if not words:
+            at = 0
+        else:
+            nearest = int(np.argmax(weights[:, source]))
+            at = nearest if int(np.argmax(weights[nearest])) > source else nearest + 1
+        if at and (end := SENTENCE_END.search(words[at - 1])):
+            words[at - 1], inserted = words[at - 1][: end.start()], inserted + end.group()
+        words.insert(at, inserted)
+        weights = np.concatenate([weights[:at], np.eye(1, weights.shape[1], source, dtype=weights.dtype), weights[at:]])
+    kept = [index for index, word in enumerate(words) if word]
+    return WordAlignment(alignment.source_words, [words[index] for index in kept], weights[kept])
+
+
+def _apart(word: str, placeholders: dict[str, str]) -> str:
+    """`word` with a space between a placeholder and a letter or digit the model wrote against it
+    ("under{0}." for "unter »{0}«.", "the{0}" for "l' {0}"): no token is set aside with one."""
+    for placeholder in placeholders:
+        word = re.sub(rf"(?<=\w){re.escape(placeholder)}(?=\w)", f" {placeholder} ", word)
+        word = re.sub(rf"(?<=\w){re.escape(placeholder)}", f" {placeholder}", word)
+        word = re.sub(rf"{re.escape(placeholder)}(?=\w)", f"{placeholder} ", word)
+    return word
+
+
+def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target_lang: str) -> WordAlignment:
+    """The alignment of a translation of `aside.text` (or of a part of it) as one of the
+    sentence the user wrote: its tokens in place of their placeholders on both sides, a token's
+    words in the output linked each to the same word in the source, the attention a placeholder
+    received shared among its token's words (module docstring)."""
+    source: list[str] = []
+    columns: list[list[int]] = []  # the new source columns of each old one
+    token_words: dict[tuple[str, int], int] = {}  # (placeholder, word of its token) → source column
+    for word in alignment.source_words:
+        expanded = _expanded(word, aside.tokens, source_lang)
+        columns.append(list(range(len(source), len(source) + len(expanded))))
+        for text, placeholder, part in expanded:
+            if placeholder is not None:
+                token_words.setdefault((placeholder, part), len(source))
+            source.append(text)
+    column = {
+        placeholder: old
+        for old, word in enumerate(alignment.source_words)
+        for placeholder in NUMBERED.findall(word)
+        if placeholder in aside.tokens
+    }
+    placed = _placed_once(alignment, column) if column else alignment
+    present = {placeholder: aside.tokens[placeholder] for placeholder in column}  # a part's own (chunking.py)
+    shared = np.zeros((placed.weights.shape[0], len(source)), np.float32)
+    for old, new in enumerate(columns):
+        shared[:, new] = placed.weights[:, [old]] / len(new)
+    target, rows = [], []
+    for row, word in enumerate(placed.target_words):
+        for text, placeholder, part in _expanded(_apart(word, present), present, target_lang):
+            target.append(text)
+            linked = token_words.get((placeholder, part)) if placeholder is not None else None
+            if linked is None:
+                rows.append(shared[row])
+            else:
+                rows.append(np.eye(1, len(source), linked, dtype=np.float32)[0])
+    return WordAlignment(source, target, np.array(rows, np.float32).reshape(len(target), len(source)))

@@ -1,0 +1,126 @@
+"""E-mail addresses, URLs and code in backquotes set aside from the search as placeholders and put
+back after it (runtime/set_aside.py)."""
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.set_aside import put_back, set_aside
+
+from .test_verbatim import links
+
+pytestmark = pytest.mark.unit
+
+
+def test_addresses_urls_and_code_become_placeholders_the_sentence_does_not_use():
+    aside = set_aside("Send {0} to anna@example.org, see https://example.org/a.pdf. Run `ls -la` now.")
+    assert aside.text == "Send {0} to {1}, see {2}. Run {3} now."
+    assert aside.tokens == {"{1}": "anna@example.org", "{2}": "https://example.org/a.pdf", "{3}": "`ls -la`"}
+
+
+def test_a_urls_closing_bracket_is_its_own_only_when_it_opened_one():
+    aside = set_aside("See (https://en.wikipedia.org/wiki/Python_(language)) and (www.example.org).")
+    assert list(aside.tokens.values()) == ["https://en.wikipedia.org/wiki/Python_(language)", "www.example.org"]
+    assert aside.text == "See ({0}) and ({1})."
+
+
+def test_backquotes_typed_as_apostrophes_are_no_code():
+    assert set_aside("it`s fine, isn`t it").tokens == {}
+
+
+def test_a_sentence_of_tokens_alone_is_given_back_and_one_with_words_is_not():
+    assert set_aside("`ls -la`").nothing_else and set_aside("https://example.org/a, www.example.org").nothing_else
+    assert not set_aside("Run `ls -la`").nothing_else and not set_aside("No token here.").nothing_else
+
+
+def test_the_tokens_words_come_back_on_both_sides_each_linked_to_itself():
+    aside = set_aside("Use `git status -s` to see it.")
+    translated = links("Use {0} to see it.", "Verwenden Sie {0}, um es zu sehen.", [0, 0, 1, 2, 4, 2, 3])
+    back = put_back(translated, aside, "en", "de")
+    assert back.source_words == ["Use", "`git", "status", "-s`", "to", "see", "it."]
+    assert back.target_words == ["Verwenden", "Sie", "`git", "status", "-s`,", "um", "es", "zu", "sehen."]
+    assert back.pharaoh() == "0-0 0-1 1-2 2-3 3-4 4-5 6-6 4-7 5-8"
+    np.testing.assert_allclose(back.weights.sum(axis=1), 1.0)
+
+
+def test_attention_to_a_placeholder_is_shared_among_its_tokens_words():
+    aside = set_aside("Run `a b` now")
+    weights = np.array([[0.2, 0.6, 0.2], [0.1, 0.8, 0.1], [0.0, 0.0, 1.0]], np.float32)
+    back = put_back(WordAlignment(["Run", "{0}", "now"], ["Lauf", "{0}", "jetzt"], weights), aside, "en", "de")
+    assert back.target_words == ["Lauf", "`a", "b`", "jetzt"]
+    np.testing.assert_allclose(back.weights, [[0.2, 0.3, 0.3, 0.2], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+
+
+def test_a_dropped_placeholder_goes_in_beside_the_word_that_attended_to_it_most():
+    aside = set_aside("Write to anna@example.org today.")
+    source = ["Write", "to", "{0}", "today."]
+    # "heute." attended most to the address, and its own strongest word comes after it: before it
+    weights = np.array([[0.9, 0.1, 0.0, 0.0], [0.0, 0.1, 0.3, 0.6]], np.float32)
+    back = put_back(WordAlignment(source, ["Schreib", "heute."], weights), aside, "en", "de")
+    assert back.target_words == ["Schreib", "anna@example.org", "heute."] and back.pharaoh() == "0-0 2-1 3-2"
+    # "schreiben." did, and its own strongest word comes before it: after it, before the full stop
+    weights = np.array([[0.0, 0.0, 0.1, 0.9], [0.5, 0.1, 0.4, 0.0]], np.float32)
+    back = put_back(WordAlignment(source, ["Heute", "schreiben."], weights), aside, "en", "de")
+    assert back.target_words == ["Heute", "schreiben", "anna@example.org."] and back.pharaoh() == "3-0 0-1 2-2"
+    # with the brackets its source word has, not its comma
+    aside = set_aside("Thanks to me (www.example.org), for help.")
+    weights = np.array([[0.8, 0.0, 0.1, 0.1, 0.0, 0.0], [0.0, 0.1, 0.2, 0.1, 0.0, 0.6]], np.float32)
+    back = put_back(WordAlignment(aside.text.split(), ["Danke", "Hilfe."], weights), aside, "en", "de")
+    assert back.target_words == ["Danke", "(www.example.org)", "Hilfe."]
+
+
+def test_a_placeholder_written_twice_stays_where_it_is_linked_most_or_stands_for_one_dropped():
+    aside = set_aside("Open https://example.org now")
+    translated = links("Open {0} now", "Öffne {0} jetzt {0}.", [0, 1, 2, 2])
+    back = put_back(translated, aside, "en", "de")
+    assert back.target_words == ["Öffne", "https://example.org", "jetzt."]
+    aside = set_aside("See www.a.org or www.b.org today")
+    translated = links("See {0} or {1} today", "Siehe {0} oder {0}, heute", [0, 1, 2, 3, 4])
+    assert put_back(translated, aside, "en", "de").target_words == ["Siehe", "www.a.org", "oder", "www.b.org,", "heute"]
+
+
+def test_a_word_the_model_glued_to_a_placeholder_is_set_apart():
+    aside = set_aside("Die Anleitung steht unter »https://beispiel.de/hilfe«.")
+    translated = links(aside.text, "The guide is under{0}.", [0, 1, 2, 4])
+    assert put_back(translated, aside, "de", "en").target_words == [
+        "The",
+        "guide",
+        "is",
+        "under",
+        "https://beispiel.de/hilfe.",
+    ]
+    aside = set_aside("Read l'https://exemple.fr/guide", "fr")
+    translated = links(aside.text, "Read the{0}", [0, 2])
+    assert put_back(translated, aside, "fr", "en").target_words == ["Read", "the", "https://exemple.fr/guide"]
+
+
+def test_a_part_of_a_sentence_puts_back_its_own_placeholders_only():
+    aside = set_aside("Write to anna@example.org and call us tomorrow.")
+    part = links("call us tomorrow.", "ruf {0} morgen an.", [0, 1, 2, 2])  # a placeholder of another part
+    assert put_back(part, aside, "en", "de").target_words == ["ruf", "{0}", "morgen", "an."]
+
+
+def test_a_urls_trailing_quotes_and_unopened_brackets_are_the_sentences():
+    tokens = set_aside("Go to „https://example.org/a“ or »https://example.org/b«, see https://example.org/items[0].")
+    assert list(tokens.tokens.values()) == [
+        "https://example.org/a",
+        "https://example.org/b",
+        "https://example.org/items[0]",
+    ]
+    assert list(set_aside("(see https://example.org/x])").tokens.values()) == ["https://example.org/x"]
+
+
+def test_a_lone_backquote_pairs_with_no_other():
+    assert set_aside("Use ` for code, `'` for quotes.").tokens == {"{0}": "`'`"}
+    assert set_aside("Type ` around code, and ` after.").tokens == {}
+
+
+def test_french_elision_before_a_url_is_a_word_of_its_own_on_both_sides():
+    aside = set_aside("Lisez l'https://exemple.fr/guide avant.", "fr")
+    assert aside.text == "Lisez l' {0} avant."  # the model wrote "the{0}" for "l'{0}"
+    back = put_back(links("Lisez l' {0} avant.", "Read {0} before.", [0, 2, 3]), aside, "fr", "en")
+    assert back.source_words == ["Lisez", "l'", "https://exemple.fr/guide", "avant."]
+    assert back.target_words == ["Read", "https://exemple.fr/guide", "before."]
+    assert back.pharaoh() == "0-0 2-1 3-2"
+    assert set_aside("Lisez l'`ls`.", "fr").text == "Lisez l'{0}."  # one word, as words.py counts it
+    assert set_aside("Read 'https://example.org'", "en").text == "Read '{0}'"
