@@ -4,13 +4,15 @@ German and French texts (docs/studies/LANGUAGE-ID.md: the most accurate of the t
 fastest; 4.5 MB against lingua's 96 MB). Loaded on first use (about 0.7 s), never at start-up.
 
 A text that is clearly in another language (the identifier, choosing among all the languages it
-knows, gives one outside the candidates OTHER_LANGUAGE_PROBABILITY or more) is reported as that
+knows, gives one outside the candidates OTHER_LANGUAGE_PROBABILITY or more, or hardly any of the
+text's letters are Latin where every candidate is written in Latin letters) is reported as that
 language, so that French text with no French model installed is refused instead of translated
-as if it were English."""
+as if it were English, and Chinese or Russian is not read as German."""
 
 from __future__ import annotations
 
 import threading
+import unicodedata
 from functools import lru_cache
 
 from .errors import UsageError
@@ -20,6 +22,14 @@ DETECTED_CHARS = 2000  # a text's head is enough to tell its language
 # At 0.8 the open-set check named a language outside {en, de} for none of the test splits'
 # 21,275 English and German texts and caught 86.6 % of the 7,115 French ones (docs/studies/LANGUAGE-ID.md)
 OTHER_LANGUAGE_PROBABILITY = 0.8
+# Languages written in Latin letters (of those the identifier knows; one not named here is never
+# assumed to be). A short text in another script falls below the probability above ("这是一个测试。":
+# zh at 0.75, "Это тест.": ru at 0.47), and the models of these languages read it as bytes they never
+# saw and write U+FFFD: its letters tell.
+LATIN_SCRIPT = frozenset(
+    "af an az br bs ca cs cy da de en eo es et eu fi fo fr fy ga gd gl hr ht hu id is it jv la lb lt "
+    "lv mg ms mt nb nl nn no oc pl pt qu ro rw se sk sl sn so sq st sv sw tl tr vi vo wa xh yo zu".split()
+)
 
 
 @lru_cache(maxsize=1)
@@ -37,12 +47,26 @@ def known_languages() -> frozenset[str]:
     return _identifier()[1]
 
 
+def latin_letters(text: str) -> tuple[int, int]:
+    """(Latin letters, letters) of `text`."""
+    letters = [character for character in text if character.isalpha()]
+    return sum(unicodedata.name(character, "").startswith("LATIN ") for character in letters), len(letters)
+
+
+def in_another_script(text: str, languages: list[str] | set[str]) -> bool:
+    """Whether every one of `languages` is written in Latin letters (LATIN_SCRIPT) and fewer than a
+    quarter of the letters of `text` (its head) are Latin ones ("Москва is big." is English)."""
+    latin, letters = latin_letters(text[:DETECTED_CHARS])
+    return bool(letters and languages) and set(languages) <= LATIN_SCRIPT and latin * 4 < letters
+
+
 def detect_language(
     text: str, candidates: list[str] | set[str], other_language_probability: float = OTHER_LANGUAGE_PROBABILITY
 ) -> tuple[str, float]:
     """(code, probability) of the likeliest language of `text` among `candidates` (ISO 639-1 codes
     the identifier knows; a UsageError when none is), or of a language outside them when the
-    identifier, choosing among all it knows, gives that one `other_language_probability` or more."""
+    identifier, choosing among all it knows, gives that one `other_language_probability` or more
+    or the text is in another script than all of them (in_another_script)."""
     chosen = sorted(set(candidates) & known_languages())
     if not chosen:
         raise UsageError(f"language detection knows none of {', '.join(sorted(candidates)) or 'no languages'}")
@@ -51,7 +75,8 @@ def detect_language(
     with _LOCK:
         identifier.set_languages(None)
         language, probability = identifier.classify(head)
-        if language in chosen or probability < other_language_probability:
+        clearly_other = probability >= other_language_probability or in_another_script(head, chosen)
+        if language in chosen or not clearly_other:
             if len(chosen) == 1:
                 return chosen[0], 1.0
             identifier.set_languages(chosen)

@@ -1,5 +1,6 @@
-"""Tokens set aside from the search: e-mail addresses, URLs and code in backquotes never reach
-the model (with `--replace-unk`, the translation models' default).
+"""Tokens set aside from the search: e-mail addresses, URLs, code in backquotes and, in a language
+written in Latin letters, words in another script ("Москва", "東京") never reach the model (with
+`--replace-unk`, the translation models' default).
 
 Such a token is no language: a model reads its parts as words and translates them
 ("support@example.com" → "Unterstützung…", `git status` → »gitstatus«), and the sentence around
@@ -23,14 +24,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from .alignment import WordAlignment
+from .language_id import LATIN_SCRIPT, latin_letters
 from .verbatim import ADDRESS
-from .words import elided_head, has_words, word_spans
+from .words import WHITESPACE_WORD, elided_head, has_words, word_spans
 
 # Code in backquotes, not an apostrophe typed as one ("it`s": no letter or digit outside the pair)
 # nor a lone backquote and the next one ("type ` or `'`": no space inside either end).
 CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
 SET_ASIDE = re.compile(rf"{CODE}|{ADDRESS.pattern}")
 NUMBERED = re.compile(r"\{\d+\}")
+CORE = re.compile(r"[^\W_](?:.*[^\W_])?")  # a word from its first letter or digit to its last
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
 TRAILING = ".,;:!?\"'»«”“’‘›‹…"
@@ -70,21 +73,43 @@ def _elided_before(before: str, language: str) -> bool:
     return bool(last) and elided_head(last + "x", language) == len(last)
 
 
+def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
+    """Character ranges of the runs of words without a Latin letter in a sentence of a language
+    written in Latin letters ("Москва", "東京都": runtime/language_id.py), punctuation at their
+    edges left out: a model of such a language reads them as bytes it never saw."""
+    if language not in LATIN_SCRIPT:
+        return []
+    runs: list[tuple[int, int]] = []
+    for word in WHITESPACE_WORD.finditer(sentence):
+        core = CORE.search(word.group())
+        latin, letters = latin_letters(core.group()) if core else (0, 0)
+        if letters and not latin:
+            start, end = word.start() + core.start(), word.start() + core.end()
+            if runs and not sentence[runs[-1][1] : start].strip():
+                start = runs.pop()[0]  # "Владимир Путин": one run
+            runs.append((start, end))
+    return runs
+
+
 def set_aside(sentence: str, language: str = "") -> SetAside:
-    """The sentence with each e-mail address, URL and code in backquotes replaced by a numbered
-    placeholder that it does not already use. After an elided word of `language` ("l'https://…",
-    two words as runtime/words.py counts them) the placeholder is read apart ("l' {0}"): the
-    model wrote "the{0}" for "l'{0}"."""
+    """The sentence with each e-mail address, URL, piece of code in backquotes and run of words in
+    another script (_other_script_words) replaced by a numbered placeholder that it does not
+    already use. After an elided word of `language` ("l'https://…", two words as
+    runtime/words.py counts them) the placeholder is read apart ("l' {0}"): the model wrote
+    "the{0}" for "l'{0}"."""
     used = set(NUMBERED.findall(sentence))
     placeholders = (f"{{{number}}}" for number in itertools.count() if f"{{{number}}}" not in used)
+    found = sorted(
+        [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
+        + _other_script_words(sentence, language)
+    )
     text, tokens, position = "", {}, 0
-    for match in SET_ASIDE.finditer(sentence):
-        if match.start() < position:
+    for start, end in found:
+        if start < position:
             continue
-        end = _token_end(match)
         placeholder = next(placeholders)
-        tokens[placeholder] = sentence[match.start() : end]
-        before = sentence[position : match.start()]
+        tokens[placeholder] = sentence[start:end]
+        before = sentence[position:start]
         apart = _elided_before(before, language) and tokens[placeholder][0].isalpha()
         text += before + (" " if apart else "") + placeholder
         position = end

@@ -15,6 +15,7 @@ import numpy as np
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
 from .condense import condensed
+from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
@@ -187,11 +188,18 @@ class TextTranslator:
             for number, sentence in self.units(lines[-1], split):
                 for unit in around_long_words(sentence) if translating else [sentence]:
                     data = is_data(unit)
+                    foreign = translating and not data and in_another_script(unit, [self.model.source_lang])
                     if data:
                         self.model.notify(
                             f"input {first_number + index} has a word of {len(unit):,} characters: given back as "
                             "it is (no language has such words: data, a hash, a minified line)"
                         )
+                    if foreign:  # read as bytes it never saw, the model wrote U+FFFD
+                        self.model.notify(
+                            f"input {first_number + index} has a sentence not in Latin letters, as "
+                            f"{self.model.source_lang} is written: given back as it is (--from auto tells its language)"
+                        )
+                        data = True
                     aside = (
                         set_aside(unit, self.model.source_lang)
                         if translating and text_options.replace_unk

@@ -81,3 +81,13 @@ def test_format_placeholders_come_through_untranslated():
             lost += [(source, target, found, output) for found in given if found not in written]
             foreign += [(source, target, found, output) for found in written if found not in given]
     assert total > 40 and not foreign and len(lost) <= PLACEHOLDERS_LOST_AT_MOST, (foreign, lost)
+
+
+def test_text_in_another_script_comes_back_as_it_is_and_its_words_in_a_sentence_too():
+    """A byte-level model of a language in Latin letters read "这是一个测试。" as bytes it never saw
+    and wrote "�s Märchen������"; "Москва is big." came back as "ō����������� ist groß."."""
+    result = attn("translate", "这是一个测试。", "Москва is big.", "Hello. 你好。")
+    out, notes = result.stdout.decode(), result.stderr.decode()
+    lines = out.splitlines()
+    assert lines[0] == "这是一个测试。" and lines[1].startswith("Москва ") and "你好。" in lines[2]
+    assert "\ufffd" not in out and notes.count("not in Latin letters") == 2 and "input 2" not in notes

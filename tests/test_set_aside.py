@@ -124,3 +124,10 @@ def test_french_elision_before_a_url_is_a_word_of_its_own_on_both_sides():
     assert back.pharaoh() == "0-0 2-1 3-2"
     assert set_aside("Lisez l'`ls`.", "fr").text == "Lisez l'{0}."  # one word, as words.py counts it
     assert set_aside("Read 'https://example.org'", "en").text == "Read '{0}'"
+
+
+def test_words_in_another_script_than_a_latin_languages_are_set_aside_a_run_at_a_time():
+    aside = set_aside("Vladimir Putin («Владимир Путин») met Москва's mayor in 東京.", "en")
+    assert aside.text == "Vladimir Putin («{0}») met Москва's mayor in {1}."
+    assert list(aside.tokens.values()) == ["Владимир Путин", "東京"]
+    assert set_aside("Я люблю Москву.", "ru").tokens == {} and set_aside("Москва", "sym").tokens == {}
