@@ -107,38 +107,11 @@ def pair_fixture_rows(pair: tuple[str, str], pattern: str) -> list:
 TIERS = ("unit", "integration", "system", "browser")
 
 
-# The modules holding the suite's longest tests (training runs, Ray, packaging, the shipped
-# models decoded many times over: `--durations=30`), collected first. pytest-xdist's worksteal
-# gives each worker a contiguous half of the collection and an idle worker takes the tail of the
-# other's queue, so with these first the ends of the queues are short tests, and the two workers
-# finish together instead of one waiting on the other's last long test.
-LONGEST_FIRST = (
-    "test_interrupted_training.py",
-    "test_device_run.py",
-    "test_variants.py",
-    "test_corpus.py",
-    "test_copy_coverage.py",
-    "test_export.py",
-    "test_batch_invariance.py",
-    "test_packaging.py",
-    "test_import_hardening.py",
-    "test_import_argos.py",
-    "test_transformer.py",
-    "test_train.py",
-    "test_language_id.py",
-    "test_gpu_decoding.py",
-    "test_summarize.py",
-)
-
-
 def pytest_collection_modifyitems(items):
-    """Every test belongs to exactly one tier (README: how to run each); the modules of
-    LONGEST_FIRST run first, in that order, the others after them as collected."""
+    """Every test belongs to exactly one tier (README: how to run each)."""
     untiered = [item.nodeid for item in items if sum(item.get_closest_marker(t) is not None for t in TIERS) != 1]
     if untiered:
         raise pytest.UsageError(f"tests without exactly one tier marker ({', '.join(TIERS)}): {untiered[:5]}")
-    rank = {name: number for number, name in enumerate(LONGEST_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
 
 
 @contextmanager
