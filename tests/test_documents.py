@@ -515,6 +515,18 @@ def test_inline_code_is_read_in_backquotes_and_written_back_as_the_source_had_it
 
 
 @pytest.mark.unit
+def test_markdown_link_urls_come_back_as_written():
+    """The parser percent-encoded them ("Köln" → "K%C3%B6ln", "{id}" → "%7Bid%7D"), and an
+    escaped parenthesis came back bare, ending the link early."""
+    pytest.importorskip("markdown_it")
+    source = "[a](https://de.wikipedia.org/wiki/Köln), [b](x/{id}?q=1&r=%20), [c](<my file.md>), ![d](a_(b).png)\n"
+    assert round_trip("a.md", source.encode()).decode() == (
+        "[A](https://de.wikipedia.org/wiki/Köln), [B](x/{id}?q=1&r=%20), [C](<my file.md>), ![D](a_(b).png)\n"
+    )
+    assert round_trip("a.md", b"[e](x\\)y)\n").decode() == "[E](<x)y>)\n"
+
+
+@pytest.mark.unit
 def test_markdown_translates_alt_texts_and_titles_each_on_its_own():
     """An image's alt text (what a screen reader reads) and a link's or image's title stayed in the
     source language, an image alone in its paragraph too; each is a text of its own, translated
@@ -530,7 +542,7 @@ def test_markdown_translates_alt_texts_and_titles_each_on_its_own():
     translations[2] = Capitals('THE "MAIN" WINDOW]', translations[2].alignment)
     assert document.written(translations).decode() == (
         '![A PHOTO OF THE WINDOW](shot.png "THE \\"MAIN\\" WINDOW\\]")\n\n'
-        'OPEN THE [PAGE](https://x.org/%7Bid%7D "OPEN IT") AND ![](empty.png) SEE ![A PHOTO OF THE WINDOW](shot.png).\n'
+        'OPEN THE [PAGE](https://x.org/{id} "OPEN IT") AND ![](empty.png) SEE ![A PHOTO OF THE WINDOW](shot.png).\n'
     )
     # the alt text as it reads, not its source: escapes came back doubled, a run more each time;
     # an image that opens its paragraph keeps the space after it

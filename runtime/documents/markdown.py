@@ -63,6 +63,14 @@ def braced(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
+def destination(url: str) -> str:
+    """A link's or image's URL (its escapes and entities read) as Markdown writes it: as it is, or
+    in angle brackets when it holds a space or an unpaired parenthesis (`<my file.md>`, `x\\)y`)."""
+    if url.startswith("<") or any(c.isspace() for c in url) or url.count("(") != url.count(")"):
+        return "<" + url.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>") + ">"
+    return url
+
+
 def escaped(text: str) -> str:
     return "".join("\\" + c if c in SPECIAL else c for c in text)
 
@@ -184,7 +192,7 @@ class InlineReader:
     def target(self, attributes: dict, key: str) -> tuple[str, tuple[str, ...]]:
         """A link's or image's target as a template (`url` or `url "{}"`), and its title when
         that is a label."""
-        url, title = braced(attributes.get(key, "")), attributes.get("title")
+        url, title = braced(destination(attributes.get(key, ""))), attributes.get("title")
         if title and any(c.isalnum() for c in title):
             return url + ' "{}"', self.label(title)
         return url + (' "' + braced(title.replace('"', '\\"')) + '"' if title else ""), ()
@@ -256,6 +264,7 @@ class MarkdownDocument:
         self.file = decoded(data)
         self.lines = self.file.text.split("\n")
         parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
+        parser.normalizeLink = lambda url: url  # the URL as written, not percent-encoded ("{id}", "Köln")
         self.blocks = []  # (first line, last line + 1, the inline source, its reader)
         body = front_matter(self.lines)
         for token in parser.parse("\n".join(self.lines)):
