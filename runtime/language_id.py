@@ -16,6 +16,7 @@ import unicodedata
 from functools import lru_cache
 
 from .errors import UsageError
+from .words import has_words
 
 _LOCK = threading.Lock()  # set_languages changes the one identifier: one detection at a time
 DETECTED_CHARS = 2000  # a text's head is enough to tell its language
@@ -66,12 +67,15 @@ def detect_language(
     """(code, probability) of the likeliest language of `text` among `candidates` (ISO 639-1 codes
     the identifier knows; a UsageError when none is), or of a language outside them when the
     identifier, choosing among all it knows, gives that one `other_language_probability` or more
-    or the text is in another script than all of them (in_another_script)."""
+    or the text is in another script than all of them (in_another_script). A text without a letter
+    or a digit is in none: the first candidate, at probability 0."""
     chosen = sorted(set(candidates) & known_languages())
     if not chosen:
         raise UsageError(f"language detection knows none of {', '.join(sorted(candidates)) or 'no languages'}")
-    identifier, _ = _identifier()
     head = text[:DETECTED_CHARS]
+    if not has_words(head):
+        return chosen[0], 0.0  # no language: blank, or punctuation alone (it had 1/len(chosen))
+    identifier, _ = _identifier()
     with _LOCK:
         identifier.set_languages(None)
         language, probability = identifier.classify(head)

@@ -32,6 +32,13 @@ def test_a_short_text_in_another_script_is_not_read_as_one_of_latin_languages():
 
 
 @pytest.mark.unit
+def test_a_text_without_words_is_in_no_language():
+    """A blank string in an auto-detected request was given a language at 33 %."""
+    assert detect_language("  ", {"en", "de", "fr"}) == ("de", 0.0)
+    assert detect_language("?!", {"en", "fr"})[1] == 0.0
+
+
+@pytest.mark.unit
 def test_a_detection_among_some_languages_leaves_the_others_known():
     assert detect_language("Das ist gut.", {"en", "de"})[0] == "de"
     assert detect_language("Le fichier est ouvert.", {"en", "fr"})[0] == "fr"  # was "en" at 100 %
