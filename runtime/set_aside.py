@@ -1,6 +1,7 @@
-"""Tokens set aside from the search: e-mail addresses, URLs, code in backquotes and, in a language
-written in Latin letters, words in another script ("Москва", "東京") never reach the model (with
-`--replace-unk`, the translation models' default).
+"""Tokens set aside from the search: e-mail addresses, URLs, code in backquotes, template
+expressions ("{{ user.name }}") and, in a language written in Latin letters, words in another
+script ("Москва", "東京") never reach the model (with `--replace-unk`, the translation models'
+default).
 
 Such a token is no language: a model reads its parts as words and translates them
 ("support@example.com" → "Unterstützung…", `git status` → »gitstatus«), and the sentence around
@@ -31,7 +32,10 @@ from .words import WHITESPACE_WORD, elided_head, has_words, word_spans
 # Code in backquotes, not an apostrophe typed as one ("it`s": no letter or digit outside the pair)
 # nor a lone backquote and the next one ("type ` or `'`": no space inside either end).
 CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
-SET_ASIDE = re.compile(rf"{CODE}|{ADDRESS.pattern}")
+# A template's expression or tag (Jinja, Django, Liquid, Handlebars, Vue: "{{ user.name }}",
+# "{% url 'home' %}"): the models wrote "{Zzählung }" for "{{ count }}".
+TEMPLATE = r"\{\{[^{}\n]*\}\}|\{%[^\n]*?%\}"
+SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATE}|{ADDRESS.pattern}")
 NUMBERED = re.compile(r"\{\d+\}")
 CORE = re.compile(r"[^\W_](?:.*[^\W_])?")  # a word from its first letter or digit to its last
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",

@@ -131,3 +131,10 @@ def test_words_in_another_script_than_a_latin_languages_are_set_aside_a_run_at_a
     assert aside.text == "Vladimir Putin («{0}») met Москва's mayor in {1}."
     assert list(aside.tokens.values()) == ["Владимир Путин", "東京"]
     assert set_aside("Я люблю Москву.", "ru").tokens == {} and set_aside("Москва", "sym").tokens == {}
+
+
+def test_template_expressions_are_set_aside_whole():
+    """The models wrote "{Zzählung }" for "{{ count }}"."""
+    aside = set_aside("Hello {{ user.name }}, you have {{count}} messages in {% block title %}.")
+    assert aside.text == "Hello {0}, you have {1} messages in {2}."
+    assert list(aside.tokens.values()) == ["{{ user.name }}", "{{count}}", "{% block title %}"]
