@@ -30,13 +30,14 @@ from pathlib import Path
 from .constants import language_code
 from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
+from .language_id import detect_language
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
-from .router import Router
+from .router import Router, Routes
 from .sentences import joined
 from .sessions import DEVICES
-from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation
+from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, unchanged
 
 log = logging.getLogger("attn")
 
@@ -154,12 +155,34 @@ class Translator:
         results = []
         for language in dict.fromkeys(detected):
             chosen = [i for i, code in enumerate(detected) if code == language]
-            found = router.translate([inputs[i] for i in chosen], language, target, batch_size, 1, text_options)
+            numbers = [i + 1 for i in chosen]  # in notes, each input's own number
+            found = router.translate([inputs[i] for i in chosen], language, target, batch_size, numbers, text_options)
             hops = router.routes.hops(language, target) if language else None
             goal = hops[-1][1] if hops else target or language
             results += [(i, Result(n, language, goal)) for i, n in zip(chosen, found)]
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         return ordered[0] if single else ordered
+
+    def read_as(self, texts: list[str], source: str | None, target: str | None) -> str | None:
+        """The language the texts of one document are read in: `source`, or, when it is None, the
+        language detected on all of them together if a model here takes it into `target` or it is
+        `target` (None: each text's own, as `translate` detects it). Text by text, a heading or a
+        table cell of a word or two read as any language ("OK" as German), and the page kept its
+        `lang`."""
+        if source is not None or not self.pairs:
+            return source
+        routes = Routes(self.pairs)
+        language, _ = detect_language(" ".join(texts), routes.languages)
+        return (
+            language if routes.hops(language, None if target is None else language_code(target)) is not None else None
+        )
+
+    def translate_read(self, texts: list[str], source: str | None, target: str | None, **search) -> list[Result]:
+        """`translate` of the texts of one document read in `source` (read_as); in `target` already,
+        they come back as they were."""
+        if source is not None and target is not None and source == language_code(target):
+            return [Result(unchanged(text), source, source) for text in texts]
+        return self.translate(texts, source, target, **search)
 
     def translate_html(
         self, texts: str | list[str], source: str | None = None, target: str | None = None, **search
@@ -177,7 +200,18 @@ class Translator:
         targets = set()
 
         def translated(found: list[str], owners: list[int]) -> list[Translation]:
-            results = self.translate(found, source, target, **search)
+            """The texts of the fragments, each fragment's read in one language (read_as)."""
+            language_of = {
+                owner: self.read_as([text for text, own in zip(found, owners) if own == owner], source, target)
+                for owner in dict.fromkeys(owners)
+            }
+            results: list = [None] * len(found)
+            for language in dict.fromkeys(language_of.values()):
+                chosen = [i for i, owner in enumerate(owners) if language_of[owner] == language]
+                for i, result in zip(
+                    chosen, self.translate_read([found[i] for i in chosen], language, target, **search)
+                ):
+                    results[i] = result
             targets.update(result.target for result in results)
             return [result.n_best[0] for result in results]
 
@@ -207,7 +241,8 @@ class Translator:
 
         document = read_document(name, data, fuzzy)
         target = document.target(None if target is None else language_code(target), name)
-        results = self.translate(document.texts(), source, target, **search) if document.texts() else []
+        texts = document.texts()
+        results = self.translate_read(texts, self.read_as(texts, source, target), target, **search) if texts else []
         targets = {result.target for result in results}
         return document.written(results, next(iter(targets)) if len(targets) == 1 else None)
 

@@ -17,7 +17,7 @@ import copy
 import functools
 import hashlib
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
@@ -300,7 +300,7 @@ class LoadedModel:
         texts: list[str],
         options: SearchOptions | None = None,
         batch_size: int = 32,
-        first_number: int = 1,
+        first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
         stop: threading.Event | None = None,
     ) -> list[list[Translation]]:

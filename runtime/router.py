@@ -23,7 +23,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import detect_language
-from .texts import TextOptions, Translation, unchanged
+from .texts import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
 Pair = tuple[str, str]
@@ -134,11 +134,12 @@ class Router:
         source: str | None,
         target: str | None,
         batch_size: int = 32,
-        first_number: int = 1,
+        first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
     ) -> list[list[Translation]]:
         """Each text's translations into `target`, in input order (n-best as the last hop's
         options say); `source` None or "auto" detects each text's language."""
+        numbers = input_numbers(first_number, len(texts))
         detected = self.detect(texts, target) if source in (None, "auto") else [source] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(detected):
@@ -155,10 +156,12 @@ class Router:
                     + f" (they read {', '.join(sorted(self.routes.sources_into(target)))})"
                 )
                 for i in chosen:
-                    self.notify(f"input {first_number + i}: {why}: written out unchanged")
+                    self.notify(f"input {numbers[i]}: {why}: written out unchanged")
                     results[i] = unchanged(texts[i])
                 continue
-            found = self._through(hops, [texts[i] for i in chosen], batch_size, first_number, text_options)
+            found = self._through(
+                hops, [texts[i] for i in chosen], batch_size, [numbers[i] for i in chosen], text_options
+            )
             for i, result in zip(chosen, found):
                 results[i] = result
         return results
@@ -168,14 +171,15 @@ class Router:
         hops: list[Pair],
         texts: list[str],
         batch_size: int,
-        first_number: int,
+        numbers: list[int],
         text_options: TextOptions | None,
     ) -> list[list[Translation]]:
+        """The texts (numbered `numbers` in notes) through each hop in turn."""
         found = None
         for number, pair in enumerate(hops):
             translator, options = self._translator(pair, number == len(hops) - 1)
             inputs = texts if found is None else [result[0].text for result in found]
-            step = translator.translate(inputs, options, batch_size, first_number, text_options)
+            step = translator.translate(inputs, options, batch_size, numbers, text_options)
             found = (
                 step
                 if found is None

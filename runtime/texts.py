@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -113,6 +113,12 @@ def around_long_words(sentence: str) -> list[str]:
     return [unit for unit in [*found, sentence[position:].strip()] if unit] if found else [sentence]
 
 
+def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
+    """The number each of `count` inputs has in notes: from `first_number` on, or as it lists them
+    (the inputs of one language among others, picked out by the router)."""
+    return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
+
+
 LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
 
 
@@ -156,7 +162,7 @@ class TextTranslator:
         texts: list[str],
         options: SearchOptions | None = None,
         batch_size: int = 32,
-        first_number: int = 1,
+        first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
         stop: threading.Event | None = None,
     ) -> list[list[Translation]]:
@@ -166,16 +172,18 @@ class TextTranslator:
         longest first; a batch's outputs do not depend on its company, up to rounding at near
         ties (docs/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation; a
         sentence over the length limit is translated in parts, best only, and a document over it is
-        condensed to its salient sentences, or summarized from its head, by a summarizer; with a note, which numbers the inputs from
-        `first_number` (a caller that translates a stream in calls passes its count). Setting
+        condensed to its salient sentences, or summarized from its head, by a summarizer; with a note,
+        which numbers the inputs from `first_number` (a caller that translates a stream in calls
+        passes its count), or by it when it lists each input's number (input_numbers). Setting
         `stop` from another thread ends the searches at their next step (SearchStopped)."""
         options = options or self.model.default_options()
         text_options = self.model.text_options(text_options)
         translating = self.model.manifest.task == "translate"
         split = text_options.sentences and translating
         limit = text_options.max_source_pieces
+        numbers = input_numbers(first_number, len(texts))
         if self.model.manifest.task == "summarize":
-            texts = self.condensed(texts, limit, first_number, stop)
+            texts = self.condensed(texts, limit, numbers, stop)
         parts = []  # (input index, its line's number, source part or a text passed through)
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
@@ -191,13 +199,13 @@ class TextTranslator:
                     foreign = translating and not data and in_another_script(unit, [self.model.source_lang])
                     if data:
                         self.model.notify(
-                            f"input {first_number + index} has a word of {len(unit):,} characters: given back as "
+                            f"input {numbers[index]} has a word of {len(unit):,} characters: given back as "
                             "it is (no language has such words: data, a hash, a minified line)"
                         )
                     if foreign:  # read as bytes it never saw, the model wrote U+FFFD
                         self.model.notify(
-                            f"input {first_number + index} has a sentence not in Latin letters, as "
-                            f"{self.model.source_lang} is written: given back as it is (--from auto tells its language)"
+                            f"input {numbers[index]} has a sentence not in Latin letters, as "
+                            f"{self.model.source_lang} is written: given back as it is"
                         )
                         data = True
                     aside = (
@@ -211,7 +219,7 @@ class TextTranslator:
                         continue
                     parts += [
                         (index, number, self.tagged(piece), aside)
-                        for piece in self.fitted(first_number + index, aside.text, limit)
+                        for piece in self.fitted(numbers[index], aside.text, limit)
                     ]
         translated: list[list[Translation]] = [
             unchanged(part) if isinstance(part, str) else [] for _, _, part, _ in parts
@@ -287,7 +295,7 @@ class TextTranslator:
             [-1] * len(self.model.source_prefix) + source.word_of_piece,
         )
 
-    def condensed(self, texts: list[str], limit: int, first_number: int, stop: threading.Event | None) -> list[str]:
+    def condensed(self, texts: list[str], limit: int, numbers: list[int], stop: threading.Event | None) -> list[str]:
         """The texts a summarizer reads: one longer than `limit` pieces condensed to its salient
         sentences (runtime/condense.py), with a note."""
         greedy = self.model.default_options(beam=1, n_best=1)
@@ -300,7 +308,7 @@ class TextTranslator:
             lambda parts: self.translate(parts, greedy, text_options=whole, stop=stop),
         )
         read = []
-        for number, (text, short) in enumerate(zip(texts, shorter), first_number):
+        for number, text, short in zip(numbers, texts, shorter):
             if short is not None:
                 self.model.notify(
                     f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its most "

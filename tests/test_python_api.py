@@ -151,3 +151,20 @@ def test_html_comes_back_as_attn_translate_html_prints_it():
     single = attn.load("en-de").translate_html(lines[0])
     assert isinstance(single, str) and single.count("<b>") == 1 and '<a href="/h">' in single
     assert attn.translate_html('<p lang="en">The file could not be opened.</p>').startswith('<p lang="de">')
+
+
+def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_them():
+    """Each text was detected on its own: a cell or a line of a word or two read as German or French
+    ("OK" put into English) and the page kept its `lang`; the notes numbered each language's
+    inputs from 1."""
+    page = '<html lang="en"><body><h1>Prices</h1><p>See you tomorrow at the station.</p><p>OK</p></body></html>'
+    translated = attn.translate_html(page)
+    assert translated.startswith('<html lang="de">') and "tomorrow" not in translated
+    assert attn.translate_document("page.html", page.encode(), target="en") == page.encode()  # already English
+    notes = []
+    translator = attn.load(notify=notes.append)
+    translator.translate(["Ich bin müde.", "Je suis fatigué.", "The cat sleeps.", "I am tired."], target="en")
+    assert [note for note in notes if "already in en" in note] == [
+        "input 3: already in en: written out unchanged",
+        "input 4: already in en: written out unchanged",
+    ]

@@ -70,3 +70,21 @@ def test_the_router_chains_the_hops_and_asks_the_first_for_its_best_only():
     assert result.text == "DC BA" and result.score == -2.0
     assert asked == [(("de", "en"), False, ["ab cd"]), (("en", "fr"), True, ["AB CD"])]
     assert result.alignment.source_words == ["ab", "cd"]
+
+
+@pytest.mark.unit
+def test_notes_name_each_input_by_its_own_number_when_languages_part_them():
+    """The inputs of one language were numbered from the call's first in the notes of their model
+    ("input 1" for the third input), and the Python API numbered each language's from 1."""
+    numbered = []
+
+    class Numbering:
+        def translate(self, texts, options, batch_size, first_number, text_options):
+            numbered.append(list(first_number))
+            return [[translation(text, text.split(), np.eye(len(text.split())), -1.0)] for text in texts]
+
+    notes = []
+    router = Router(SHIPPED_PAIRS, lambda pair, last: (Numbering(), None), notes.append)
+    router.detect = lambda texts, target: ["fr", "en", "de", "de"]
+    router.translate(["a", "b", "c", "d"], None, "en", first_number=5)
+    assert sorted(numbered) == [[5], [7, 8]] and notes == ["input 6: already in en: written out unchanged"]
