@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -117,6 +117,18 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
     """The number each of `count` inputs has in notes: from `first_number` on, or as it lists them
     (the inputs of one language among others, picked out by the router)."""
     return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
+
+
+INDENTATION = re.compile(r"[ \t]*(?=\S)")
+
+
+def indented(text: str, translations: list[Translation]) -> list[Translation]:
+    """The translations of `text` after its indentation (the spaces and tabs before its first
+    word), which the search never sees: an indented line of a file came back flush left."""
+    indentation = INDENTATION.match(text)
+    if indentation is None or not indentation.group():
+        return translations
+    return [replace(translation, text=indentation.group() + translation.text) for translation in translations]
 
 
 LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
@@ -244,7 +256,10 @@ class TextTranslator:
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
-        return [self.assemble(*found) for found in zip(texts, lines, per_input)]
+        assembled = [self.assemble(*found) for found in zip(texts, lines, per_input)]
+        if not translating:
+            return assembled
+        return [indented(text, translations) for text, translations in zip(texts, assembled)]
 
     def units(self, lines: list[tuple[str, str]], split: bool) -> list[tuple[int, str]]:
         """What of a text's `lines` (text_lines) is searched, each with its line's number: with

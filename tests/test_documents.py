@@ -50,6 +50,8 @@ def round_trip(name: str, data: bytes, language: str | None = None) -> bytes:
 def test_a_text_file_keeps_its_blank_lines_windows_line_ends_and_byte_order_mark():
     data = "\ufeffone line\r\n\r\nanother line\r\n".encode()
     assert round_trip("notes.txt", data) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode()
+    indented = "   an indented line\n\tand a tab \n".encode()  # lost before the translation
+    assert round_trip("notes.txt", indented) == "   AN INDENTED LINE\n\tAND A TAB \n".encode()
 
 
 @pytest.mark.unit
@@ -485,6 +487,19 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
         "---\ntitle: kept\n---\n# GETTING *STARTED*\n\nCLICK **SAVE** TO KEEP YOUR [CHANGES](https://x.org).\n\n"
         "- OPEN THE `ls -l` OUTPUT.\n- SEE ![A CHART](c.png) HERE.\n\n> QUOTED TEXT GOES ON.\n\n"
         "| NAME | VALUE |\n|---|---|\n| RED CAR | GOOD |\n\n```\ncode stays\n```\n"
+    )
+
+
+@pytest.mark.unit
+def test_an_html_pages_indentation_comes_back_as_it_was():
+    """Beautiful Soup turned each string of whitespace outside a few tags into one line break:
+    "<ul>\n    <li>" came back as "<ul>\n<li>"."""
+    pytest.importorskip("bs4")
+    page = (
+        "<html>\n<body>\n  <ul>\n    <li>First item</li>\n\t\t<li>Second  <b>item</b></li>\n  </ul>\n</body>\n</html>\n"
+    )
+    assert round_trip("page.html", page.encode()).decode() == page.replace("First item", "FIRST ITEM").replace(
+        "Second  <b>item</b>", "SECOND <b>ITEM</b>"
     )
 
 

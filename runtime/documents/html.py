@@ -68,6 +68,17 @@ class AsWritten(HTMLFormatter):
 
 
 HTML_OUT, XHTML_OUT = AsWritten(None), AsWritten("/")
+
+
+class EveryTag(frozenset):
+    """Every tag name, as Beautiful Soup's `preserve_whitespace_tags`: outside those it turns a
+    string of whitespace into one line break or space, and a page lost its indentation."""
+
+    def __contains__(self, name: object) -> bool:
+        return True
+
+
+EVERY_TAG = EveryTag()
 # A void element closed in the XML way: the page is written so
 SELF_CLOSED = re.compile(r"<(?:br|hr|img|input|meta|link|col|area|base|wbr|source|track|embed|param)\b[^<>]*/>", re.I)
 
@@ -293,7 +304,7 @@ class HtmlDocument:
 
     def __init__(self, html: str, parser: str = "html.parser"):
         self.prolog, html = kept_prolog(html)
-        self.soup = BeautifulSoup(html, parser)
+        self.soup = BeautifulSoup(html, parser, preserve_whitespace_tags=EVERY_TAG)
         if parser == "html.parser":  # the XML parser keeps no whitespace around the document type
             for node in self.soup.contents:
                 if isinstance(node, Doctype):
