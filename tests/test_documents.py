@@ -539,6 +539,10 @@ def test_markdown_link_urls_come_back_as_written():
         "[A](https://de.wikipedia.org/wiki/Köln), [B](x/{id}?q=1&r=%20), [C](<my file.md>), ![D](a_(b).png)\n"
     )
     assert round_trip("a.md", b"[e](x\\)y)\n").decode() == "[E](<x)y>)\n"
+    # an autolink stays one (it came back as `[support@x.org](mailto:support@x.org)`)
+    assert round_trip("a.md", b"Mail <support@x.org> or <https://x.org/a>.\n").decode() == (
+        "MAIL <support@x.org> OR <https://x.org/a>.\n"
+    )
 
 
 @pytest.mark.unit

@@ -130,6 +130,8 @@ class InlineReader:
                 ):
                     # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
                     span.payload, span.exact = Markup("", "", f"[{label}]"), True
+                elif kind == "link_close" and token.markup == "autolink":  # `<https://x.org>` as written
+                    span.payload, span.exact = Markup("", "", f"<{label}>"), True
         for _, span, _ in open_tags:  # an element never closed: a tag where its neighbours went
             span.void = True
 
