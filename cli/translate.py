@@ -20,7 +20,7 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.tokenizer import valid_unicode
-from attn.runtime.verbatim import changed_placeholders
+from attn.runtime.verbatim import changed_placeholders, lost_numbers
 
 from .documents import document_input, document_language, read_input, translate_document
 from .formats import FORMATS, make_format
@@ -113,7 +113,7 @@ def translate_command(
         bool,
         typer.Option(
             "--check",
-            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) and the format placeholders ({name}, %s) it lost or added.",
+            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers it lost.",
         ),
     ] = False,
     fuzzy: Annotated[
@@ -284,7 +284,8 @@ def html_translator():
 
 def report_uncovered(which: str, translation, notify) -> None:
     """--check: the runs of source words of `which` ("input 3") that received almost no
-    attention, and the format placeholders the translation lost or added, if any."""
+    attention, the format placeholders the translation lost or added and the numbers it lost, if
+    any."""
     words = translation.alignment.source_words
     runs = uncovered_runs(translation.alignment)
     if runs:
@@ -296,6 +297,11 @@ def report_uncovered(which: str, translation, notify) -> None:
     )
     if changes:
         notify(f"{which}: format placeholders changed: {'; '.join(changes)}")
+    numbers = lost_numbers(" ".join(words), translation.text)
+    if numbers:
+        notify(
+            f"{which}: may have lost the numbers {', '.join(numbers)} (no number of the translation has their digits)"
+        )
 
 
 def names_a_file(text: str) -> bool:

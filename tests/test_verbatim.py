@@ -2,7 +2,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.verbatim import changed_placeholders, copy_verbatim, looks_verbatim
+from attn.runtime.verbatim import changed_placeholders, copy_verbatim, looks_verbatim, lost_numbers
 
 pytestmark = pytest.mark.unit
 
@@ -135,3 +135,14 @@ def test_placeholders_lost_or_added_are_named_as_often_as_they_are():
     assert changed_placeholders("Saved %s.", "%s hat %s gespeichert, %1$s") == ([], ["%s", "%1$s"])
     assert changed_placeholders("100% done, {{title}}, %(n)d", "100 % fertig, {{title}}, %(n)d") == ([], [])
     assert changed_placeholders("a 20% surcharge", "eine 20%ige Gebühr, 5%saving") == ([], [])  # percentages' words
+
+
+def test_the_numbers_a_translation_lost():
+    assert lost_numbers(
+        "Prices rose 12.5% to $1,299.99 on 2024-05-01.", "Die Preise stiegen um 12,5 % auf 1.299,99 $."
+    ) == [
+        "2024"  # "05" and "01" are single digits: a month's name may stand for them
+    ]
+    assert lost_numbers("It sold 1,250,000 phones in 2023.", "Il a vendu 1 250 000 téléphones en 2023.") == []
+    assert lost_numbers("Um 19:10 Uhr und um 14:40 Uhr.", "At 7:10pm and at 2:40 p.m.") == []
+    assert lost_numbers("It starts at 11 p.m. and costs 40 euros.", "Es beginnt um 23 Uhr.") == ["40"]

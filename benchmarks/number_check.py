@@ -1,0 +1,58 @@
+"""The `--check` note on lost numbers (runtime/verbatim.py `lost_numbers`) on the news dev sets:
+how many outputs of the installed models it flags, and how many references (which hold every
+number the source needs, unless they reword or drop it: the note's false alarms are at most those).
+
+    python -m benchmarks.number_check [--data ../shared/data] [--show 5] [--out FILE]
+
+The rows of `news-dev` (en→de, en→fr, de→en) whose source holds a number of two digits or more,
+translated at the default search; with `--show N`, the first N flagged outputs of each direction.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import attn.runtime as attn
+from attn.runtime.tsv import read_tsv
+from attn.runtime.verbatim import WRITTEN_NUMBER, digits_of, lost_numbers
+from benchmarks.report import command_line, finish, table
+
+DIRECTIONS = [("en-de", "en", "de", False), ("en-fr", "en", "fr", False), ("en-de", "de", "en", True)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--show", type=int, default=0, help="flagged outputs listed per direction")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    translator = attn.load(notify=lambda note: None)
+    rows, shown = [], []
+    for pair, source, target, swap in DIRECTIONS:
+        found = [
+            row
+            for row in read_tsv(args.data / pair / "news-dev.tsv.gz", swap_columns=swap)
+            if any(len(digits_of(match.group())) >= 2 for match in WRITTEN_NUMBER.finditer(row.source))
+        ]
+        outputs = [result.text for result in translator.translate([row.source for row in found], source, target)]
+        flagged = [(row, output) for row, output in zip(found, outputs) if lost_numbers(row.source, output)]
+        references = sum(bool(lost_numbers(row.source, row.target)) for row in found)
+        rows.append([f"{source}→{target}", len(found), len(flagged), references])
+        shown += [
+            f"- {source}→{target}, lost {', '.join(lost_numbers(row.source, output))}: {row.source}<br>output: {output}"
+            for row, output in flagged[: args.show]
+        ]
+    lines = [
+        command_line(),
+        "",
+        "Rows of news-dev whose source holds a number of two digits or more; the installed models' default search.",
+        "",
+        table(["direction", "rows", "outputs flagged", "references flagged"], rows),
+        *([""] + shown if shown else []),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()
