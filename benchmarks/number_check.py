@@ -15,7 +15,7 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.tsv import read_tsv
-from attn.runtime.verbatim import WRITTEN_NUMBER, digits_of, lost_numbers
+from attn.runtime.verbatim import NUMBER, digits_of, lost_numbers
 from benchmarks.report import command_line, finish, table
 
 DIRECTIONS = [("en-de", "en", "de", False), ("en-fr", "en", "fr", False), ("en-de", "de", "en", True)]
@@ -33,7 +33,7 @@ def main() -> None:
         found = [
             row
             for row in read_tsv(args.data / pair / "news-dev.tsv.gz", swap_columns=swap)
-            if any(len(digits_of(match.group())) >= 2 for match in WRITTEN_NUMBER.finditer(row.source))
+            if any(len(digits_of(match.group())) >= 2 for match in NUMBER.finditer(row.source))
         ]
         outputs = [result.text for result in translator.translate([row.source for row in found], source, target)]
         flagged = [(row, output) for row, output in zip(found, outputs) if lost_numbers(row.source, output)]

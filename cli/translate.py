@@ -19,6 +19,7 @@ from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
+from attn.runtime.texts import indented
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.verbatim import changed_placeholders, lost_numbers
 
@@ -244,7 +245,7 @@ def translate_command(
                     translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
                 )
             else:
-                results = iter(decode(inputs, batch_size, done + 1))
+                results = iter(map(indented, inputs, decode(inputs, batch_size, done + 1)))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:

@@ -30,16 +30,25 @@ from pathlib import Path
 from .constants import language_code
 from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
-from .language_id import detect_language
+from .language_id import detect_language, known_languages
 from .loaded_model import LoadedModel
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router, Routes
 from .sentences import joined
 from .sessions import DEVICES
-from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, unchanged
+from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, indented, unchanged
 
 log = logging.getLogger("attn")
+
+
+def distinct_languages(source: str | None, target: str | None) -> tuple[str | None, str | None]:
+    """`source` and `target` as codes; a UsageError when both are given and the same, as `attn
+    translate -s de -t de` and the server refuse them."""
+    source, target = (None if code is None else language_code(code) for code in (source, target))
+    if source is not None and source == target:
+        raise UsageError(f"source and target are both {source}: there is nothing to translate")
+    return source, target
 
 
 @dataclass(frozen=True)
@@ -127,9 +136,7 @@ class Translator:
         single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
-        source, target = (None if code is None else language_code(code) for code in (source, target))
-        if source is not None and source == target:  # as `attn translate -s de -t de` and the server refuse it
-            raise UsageError(f"source and target are both {source}: there is nothing to translate")
+        source, target = distinct_languages(source, target)
         sources = {pair[0] for pair in self.owners}
         if source is None and len(sources) == 1:
             source = next(iter(sources))
@@ -159,7 +166,7 @@ class Translator:
             found = router.translate([inputs[i] for i in chosen], language, target, batch_size, numbers, text_options)
             hops = router.routes.hops(language, target) if language else None
             goal = hops[-1][1] if hops else target or language
-            results += [(i, Result(n, language, goal)) for i, n in zip(chosen, found)]
+            results += [(i, Result(indented(inputs[i], n), language, goal)) for i, n in zip(chosen, found)]
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         return ordered[0] if single else ordered
 
@@ -169,20 +176,20 @@ class Translator:
         `target` (None: each text's own, as `translate` detects it). Text by text, a heading or a
         table cell of a word or two read as any language ("OK" as German), and the page kept its
         `lang`."""
-        if source is not None or not self.pairs:
-            return source
+        source, target = distinct_languages(source, target)
         routes = Routes(self.pairs)
-        language, _ = detect_language(" ".join(texts), routes.languages)
-        return (
-            language if routes.hops(language, None if target is None else language_code(target)) is not None else None
-        )
+        languages = set(routes.languages) & known_languages()
+        if source is not None or len({pair[0] for pair in self.pairs}) < 2 or not languages:
+            return source  # one language to read, or none the detector knows: `translate` decides
+        language, _ = detect_language(" ".join(texts), languages)
+        return language if routes.hops(language, target) is not None else None
 
     def translate_read(self, texts: list[str], source: str | None, target: str | None, **search) -> list[Result]:
         """`translate` of the texts of one document read in `source` (read_as); in `target` already,
         they come back as they were."""
-        if source is not None and target is not None and source == language_code(target):
+        if source is not None and source == (None if target is None else language_code(target)):
             return [Result(unchanged(text), source, source) for text in texts]
-        return self.translate(texts, source, target, **search)
+        return self.translate([text.strip() for text in texts], source, target, **search)  # the format places its edges
 
     def translate_html(
         self, texts: str | list[str], source: str | None = None, target: str | None = None, **search

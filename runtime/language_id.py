@@ -56,9 +56,10 @@ def latin_letters(text: str) -> tuple[int, int]:
 
 def in_another_script(text: str, languages: list[str] | set[str]) -> bool:
     """Whether every one of `languages` is written in Latin letters (LATIN_SCRIPT) and fewer than a
-    quarter of the letters of `text` (its head) are Latin ones ("Москва is big." is English)."""
+    quarter of the two or more letters of `text` (its head) are Latin ones ("Москва is big." is
+    English; "Δ = 5", one letter, is a formula)."""
     latin, letters = latin_letters(text[:DETECTED_CHARS])
-    return bool(letters and languages) and set(languages) <= LATIN_SCRIPT and latin * 4 < letters
+    return letters >= 2 and bool(languages) and set(languages) <= LATIN_SCRIPT and latin * 4 < letters
 
 
 def detect_language(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import unicodedata
 from dataclasses import dataclass
 
 import numpy as np
@@ -35,9 +36,10 @@ CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
 # A template's expression or tag (Jinja, Django, Liquid, Handlebars, Vue: "{{ user.name }}",
 # "{% url 'home' %}"): the models wrote "{Zzählung }" for "{{ count }}".
 TEMPLATE = r"\{\{[^{}\n]*\}\}|\{%[^\n]*?%\}"
-SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATE}|{ADDRESS.pattern}")
+# A URL with template expressions in it ("https://example.com/users/{{ user.id }}/edit") is one token
+TEMPLATED_URL = rf"(?:https?://|www\.)(?:{TEMPLATE}|\S)+"
+SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}")
 NUMBERED = re.compile(r"\{\d+\}")
-CORE = re.compile(r"[^\W_](?:.*[^\W_])?")  # a word from its first letter or digit to its last
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
 TRAILING = ".,;:!?\"'»«”“’‘›‹…"
@@ -77,6 +79,17 @@ def _elided_before(before: str, language: str) -> bool:
     return bool(last) and elided_head(last + "x", language) == len(last)
 
 
+def _core(word: str) -> tuple[int, int]:
+    """Where `word` begins and ends without the punctuation and symbols at its edges, which are the
+    sentence's; a combining vowel sign at its end is the word's ("नमस्ते", "สวัสดี")."""
+    start, end = 0, len(word)
+    while start < end and unicodedata.category(word[start])[0] in "PS":
+        start += 1
+    while end > start and unicodedata.category(word[end - 1])[0] in "PS":
+        end -= 1
+    return start, end
+
+
 def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
     """Character ranges of the runs of words without a Latin letter in a sentence of a language
     written in Latin letters ("Москва", "東京都": runtime/language_id.py), punctuation at their
@@ -85,10 +98,10 @@ def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
         return []
     runs: list[tuple[int, int]] = []
     for word in WHITESPACE_WORD.finditer(sentence):
-        core = CORE.search(word.group())
-        latin, letters = latin_letters(core.group()) if core else (0, 0)
+        first, last = _core(word.group())
+        latin, letters = latin_letters(word.group()[first:last])
         if letters and not latin:
-            start, end = word.start() + core.start(), word.start() + core.end()
+            start, end = word.start() + first, word.start() + last
             if runs and not sentence[runs[-1][1] : start].strip():
                 start = runs.pop()[0]  # "Владимир Путин": one run
             runs.append((start, end))

@@ -124,7 +124,9 @@ INDENTATION = re.compile(r"[ \t]*(?=\S)")
 
 def indented(text: str, translations: list[Translation]) -> list[Translation]:
     """The translations of `text` after its indentation (the spaces and tabs before its first
-    word), which the search never sees: an indented line of a file came back flush left."""
+    word), which the search never sees: an indented line came back flush left. For a line of its
+    own (the command line's, the Python API's), not a document's text, whose format places what
+    is around it."""
     indentation = INDENTATION.match(text)
     if indentation is None or not indentation.group():
         return translations
@@ -256,10 +258,7 @@ class TextTranslator:
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
-        assembled = [self.assemble(*found) for found in zip(texts, lines, per_input)]
-        if not translating:
-            return assembled
-        return [indented(text, translations) for text, translations in zip(texts, assembled)]
+        return [self.assemble(*found) for found in zip(texts, lines, per_input)]
 
     def units(self, lines: list[tuple[str, str]], split: bool) -> list[tuple[int, str]]:
         """What of a text's `lines` (text_lines) is searched, each with its line's number: with

@@ -94,31 +94,48 @@ def changed_placeholders(source: str, translation: str) -> tuple[list[str], list
     return list((given - written).elements()), list((written - given).elements())
 
 
-# A number as the check below reads it: digits with their separators, or French thousands
-# groups parted by spaces ("1 250 000", also the no-break and narrow no-break spaces)
-WRITTEN_NUMBER = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)|\d+(?:[.,:]\d+)*")
+# What the check below reads in a translation beyond NUMBER: French thousands groups parted by
+# spaces ("1 250 000", also the no-break and narrow no-break spaces)
+SPACED_THOUSANDS = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)")
 CLOCK_12H = re.compile(r"\s?[ap]\.?m\.?(?!\w)", re.I)  # "3 p.m." → "15 Uhr" is the reading, not a loss
+HOUR = re.compile(r"\s?(?:Uhr|h|heures?)(?!\w)")  # "16 Uhr", "16 h": an hour of a 24-hour clock
 
 
 def lost_numbers(source: str, translation: str) -> list[str]:
     """The numbers of `source` of two digits or more (leading zeros aside) whose digits no number
-    of `translation` has, separators aside ("1,250,000" → "1.250.000" or "1 250 000" keeps it): a
-    number before a.m./p.m. is left out, and a 24-hour time may come back 12 hours less ("19:10"
-    → "7:10pm"). On the news dev sets, the shipped models' outputs lose such a number in 33, 23
-    and 40 of about 500 sentences that hold one (en→de, en→fr, de→en), nearly all truly lost; the
-    references are flagged in 28, 39 and 33, mostly where they reword it ("the last 16" →
-    "Achtelfinale") or leave it out (`python -m benchmarks.number_check`)."""
-    written = {digits_of(match.group()) for match in WRITTEN_NUMBER.finditer(translation)}
+    of `translation` has, separators aside ("1,250,000" → "1.250.000" or "1 250 000" keeps it). Not
+    lost: a number before a.m./p.m.; an hour of a 24-hour clock given back 12 less ("19:10" →
+    "7:10pm", "16 Uhr" → "4pm", "13:00" → "1 p.m." or "13 Uhr"); a date whose year is there
+    ("3.10.1990" → "3 October 1990"). On the news dev sets, the shipped models' outputs lose such a
+    number in 33, 23 and 39 of about 500 sentences that hold one (en→de, en→fr, de→en), nearly all
+    truly lost; the references are flagged in 28, 37 and 33, mostly where they reword it ("the last
+    16" → "Achtelfinale") or leave it out (`python -m benchmarks.number_check`)."""
+    written = {
+        digits_of(match.group()) for pattern in (NUMBER, SPACED_THOUSANDS) for match in pattern.finditer(translation)
+    }
     lost = []
-    for match in WRITTEN_NUMBER.finditer(source):
-        digits = digits_of(match.group())
-        if len(digits) < 2 or CLOCK_12H.match(source, match.end()) or digits in written:
+    for match in NUMBER.finditer(source):
+        number = match.group()
+        if len(digits_of(number)) < 2 or CLOCK_12H.match(source, match.end()):
             continue
-        hour, _, minutes = match.group().partition(":")
-        if minutes and hour.isdigit() and 12 < int(hour) < 24 and digits_of(f"{int(hour) - 12}{minutes}") in written:
-            continue
-        lost.append(match.group())
+        if not any(digits in written for digits in readings(number, HOUR.match(source, match.end()) is not None)):
+            lost.append(number)
     return lost
+
+
+def readings(number: str, hour: bool) -> list[str]:
+    """The digits under which a translation may write `number` (digits_of): its own; for a time
+    (H:MM, or an hour before "Uhr"), those of the hour 12 less past noon and without ":00"; for a
+    date (D.M.YYYY), those of its year."""
+    found = [digits_of(number)]
+    parts = re.split(r"[.,:/]", number)
+    if hour or (len(parts) == 2 and ":" in number):
+        hours = [int(parts[0])] + ([int(parts[0]) - 12] if 12 < int(parts[0]) < 24 else [])
+        minutes = parts[1] if len(parts) == 2 else "00"
+        found += [digits_of(f"{h}{minutes}") for h in hours] + ([str(h) for h in hours] if minutes == "00" else [])
+    if len(parts) == 3 and len(parts[2]) == 4 and all(len(part) <= 2 for part in parts[:2]):
+        found.append(digits_of(parts[2]))
+    return found
 
 
 def digits_of(number: str) -> str:

@@ -138,3 +138,6 @@ def test_template_expressions_are_set_aside_whole():
     aside = set_aside("Hello {{ user.name }}, you have {{count}} messages in {% block title %}.")
     assert aside.text == "Hello {0}, you have {1} messages in {2}."
     assert list(aside.tokens.values()) == ["{{ user.name }}", "{{count}}", "{% block title %}"]
+    assert set_aside("Open https://x.org/users/{{ user.id }}/edit now.").tokens == {
+        "{0}": "https://x.org/users/{{ user.id }}/edit"
+    }

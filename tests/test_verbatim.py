@@ -146,3 +146,8 @@ def test_the_numbers_a_translation_lost():
     assert lost_numbers("It sold 1,250,000 phones in 2023.", "Il a vendu 1 250 000 téléphones en 2023.") == []
     assert lost_numbers("Um 19:10 Uhr und um 14:40 Uhr.", "At 7:10pm and at 2:40 p.m.") == []
     assert lost_numbers("It starts at 11 p.m. and costs 40 euros.", "Es beginnt um 23 Uhr.") == ["40"]
+    # a 24-hour clock read on a 12-hour one, a date by its year, a phone number's groups
+    assert (
+        lost_numbers("Sie schließt um 16 Uhr, am 3.10.1990 um 13:00.", "It closes at 4pm, 3 October 1990, 1 p.m.") == []
+    )
+    assert lost_numbers("Call 0800 123 456.", "Rufen Sie 0800-123-456 an.") == []

@@ -63,10 +63,18 @@ def braced(text: str) -> str:
     return text.replace("{", "{{").replace("}", "}}")
 
 
+def autolink(href: str, source: str) -> str:
+    """An autolink as the inline `source` writes it: `<href>`, or `<address>` for an e-mail
+    address its link made `mailto:`."""
+    address = href.removeprefix("mailto:")
+    return f"<{address}>" if address != href and f"<{address}>" in source else f"<{href}>"
+
+
 def destination(url: str) -> str:
     """A link's or image's URL (its escapes and entities read) as Markdown writes it: as it is, or
-    in angle brackets when it holds a space or an unpaired parenthesis (`<my file.md>`, `x\\)y`)."""
-    if url.startswith("<") or any(c.isspace() for c in url) or url.count("(") != url.count(")"):
+    in angle brackets when it holds a space, a backslash or an unpaired parenthesis (`<my file.md>`,
+    `x\\)y`, `C:\\Users\\`, where the last backslash would escape the closing parenthesis)."""
+    if url.startswith("<") or "\\" in url or any(c.isspace() for c in url) or url.count("(") != url.count(")"):
         return "<" + url.replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>") + ">"
     return url
 
@@ -114,6 +122,12 @@ class InlineReader:
             elif kind in ("image", "html_inline"):
                 self.void(self.image(token) if kind == "image" else Markup(token.content, ""))
                 between = self.spans[-1] if self.text.endswith(" ") or not self.text.strip() else None
+            elif kind == "link_open" and token.markup == "autolink":  # `<https://x.org>`: given back as written
+                span = Span(
+                    len(self.text), len(self.text), Markup("", "", autolink(token.attrs["href"], source)), exact=True
+                )
+                self.spans.append(span)
+                open_spans.append(span)
             elif kind.endswith("_open"):
                 span = Span(len(self.text), len(self.text), self.opening(token))
                 self.spans.append(span)
@@ -130,8 +144,6 @@ class InlineReader:
                 ):
                     # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
                     span.payload, span.exact = Markup("", "", f"[{label}]"), True
-                elif kind == "link_close" and token.markup == "autolink":  # `<https://x.org>` as written
-                    span.payload, span.exact = Markup("", "", f"<{label}>"), True
         for _, span, _ in open_tags:  # an element never closed: a tag where its neighbours went
             span.void = True
 
