@@ -162,7 +162,9 @@ def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_th
     assert translated.startswith('<html lang="de">') and "tomorrow" not in translated
     assert attn.translate_document("page.html", page.encode(), target="en") == page.encode()  # already English
     # a line's indentation comes back before its translation; a document's texts are placed by their format
-    assert attn.translate("   See you tomorrow.").startswith("   ") and not attn.translate("   See you.").startswith("    ")
+    assert attn.translate("   See you tomorrow.").startswith("   ") and not attn.translate("   See you.").startswith(
+        "    "
+    )
     markdown = attn.translate_document("a.md", b"   ![logo](logo.png) Welcome to our website.\n").decode()
     assert markdown.startswith("   ![") and not markdown.startswith("    ")  # four spaces: a code block
     with pytest.raises(ValueError, match="both de"):

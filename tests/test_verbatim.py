@@ -151,3 +151,14 @@ def test_the_numbers_a_translation_lost():
         lost_numbers("Sie schließt um 16 Uhr, am 3.10.1990 um 13:00.", "It closes at 4pm, 3 October 1990, 1 p.m.") == []
     )
     assert lost_numbers("Call 0800 123 456.", "Rufen Sie 0800-123-456 an.") == []
+
+
+def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_not():
+    from attn.runtime.records import input_record
+    from attn.runtime.texts import Translation
+
+    source = "It costs 40 euros."
+    alignment = WordAlignment(source.split(), ["Es", "kostet", "Euro."], np.full((3, 4), 0.25, np.float32))
+    found = Translation("Es kostet Euro.", [], -1.0, np.zeros((0, 0), np.float32), alignment)
+    assert input_record(source, [found])["lost_numbers"] == ["40"]
+    assert "lost_numbers" not in input_record(source, [found], "summary")
