@@ -19,7 +19,7 @@ from rich.table import Table
 
 from attn.runtime.constants import language_label
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import detect_language
+from attn.runtime.language_id import detect_language, known_languages
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.sessions import warn_on_stderr
@@ -85,7 +85,8 @@ def eval_command(
     json_out: Annotated[
         Optional[Path],
         typer.Option(
-            "--json", help="Also write the scores as JSON to this file ('-': standard output, instead of the table)."
+            "--json",
+            help="Also write the scores as JSON to this file ('-': standard output, the table then on standard error).",
         ),
     ] = None,
 ) -> None:
@@ -122,6 +123,9 @@ def eval_command(
         ]
         if len({translator.manifest.task for translator in translators}) > 1:
             raise UsageError("--model: a translation model and a summarizer cannot be compared")
+        if task == "translate":
+            for translator in translators:
+                warn_on_other_language(rows, translator)
         systems = [
             _decoded(translator, model_notes, rows, search, batch_size)
             for translator, model_notes in zip(translators, notes)
@@ -166,6 +170,20 @@ def detected_source(rows: list[Row], target: str | None) -> str:
     language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), candidates)
     warn_on_stderr(f"the sources read as {language_label(language)}: --from sets the language")
     return language
+
+
+def warn_on_other_language(rows: list[Row], translator: LoadedModel) -> None:
+    """A note when the rows' sources read as another language than the one `translator` reads:
+    `-m en-de --swap-columns` scored German sources in an English model, 4.5 BLEU, silently."""
+    reads = translator.source_lang
+    if reads not in known_languages():
+        return
+    language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), known_languages())
+    if language != reads:
+        warn_on_stderr(
+            f"the sources read as {language_label(language)}, and {translator.folder.name} reads "
+            f"{language_label(reads)} (check --swap-columns and --model)"
+        )
 
 
 @dataclass

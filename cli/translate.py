@@ -114,7 +114,7 @@ def translate_command(
         bool,
         typer.Option(
             "--check",
-            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers it lost.",
+            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers of two digits or more it lost.",
         ),
     ] = False,
     fuzzy: Annotated[

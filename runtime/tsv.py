@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from .constants import BOM
 from .errors import UsageError
 
 Item = TypeVar("Item")
@@ -54,6 +55,8 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
                         f"source<TAB>target lines"
                     )
                 line = raw.decode("utf-8").removesuffix("\n").removesuffix("\r").replace(PARAGRAPH_MARK, " ")
+                if number == 1:
+                    line = line.removeprefix(BOM)  # a byte-order mark (Excel, Notepad) glued to the first word
                 if not line.strip():
                     continue
                 columns = line.split("\t")
