@@ -50,6 +50,9 @@ def known_languages() -> frozenset[str]:
 
 def latin_letters(text: str) -> tuple[int, int]:
     """(Latin letters, letters) of `text`."""
+    if text.isascii():  # every sentence checked goes by here: ASCII letters are Latin ones
+        letters = sum(character.isalpha() for character in text)
+        return letters, letters
     letters = [character for character in text if character.isalpha()]
     return sum(unicodedata.name(character, "").startswith("LATIN ") for character in letters), len(letters)
 

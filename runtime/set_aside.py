@@ -42,7 +42,8 @@ SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}")
 NUMBERED = re.compile(r"\{\d+\}")
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
-TRAILING = ".,;:!?\"'»«”“’‘›‹…"
+CLAUSE_END = ".,;:!?…"
+TRAILING = CLAUSE_END + "\"'»«”“’‘›‹"
 BRACKETS = {")": "(", "]": "[", "}": "{"}
 SENTENCE_END = re.compile(r"[.!?…]+$")
 
@@ -94,7 +95,7 @@ def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
     """Character ranges of the runs of words without a Latin letter in a sentence of a language
     written in Latin letters ("Москва", "東京都": runtime/language_id.py), punctuation at their
     edges left out: a model of such a language reads them as bytes it never saw."""
-    if language not in LATIN_SCRIPT:
+    if language not in LATIN_SCRIPT or sentence.isascii():
         return []
     runs: list[tuple[int, int]] = []
     for word in WHITESPACE_WORD.finditer(sentence):
@@ -187,7 +188,7 @@ def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignm
                 words[earlier[-1]] += end.group()
     for placeholder in missing:
         source = column[placeholder]
-        written = alignment.source_words[source].rstrip(TRAILING.replace('"', "").replace("'", ""))
+        written = alignment.source_words[source].rstrip(CLAUSE_END)  # its brackets and quotes, not its comma
         inserted = written if not has_words(written.replace(placeholder, "")) else placeholder
         if not words:
             at = 0
@@ -206,7 +207,6 @@ def _apart(word: str, placeholders: dict[str, str]) -> str:
     """`word` with a space between a placeholder and a letter or digit the model wrote against it
     ("under{0}." for "unter »{0}«.", "the{0}" for "l' {0}"): no token is set aside with one."""
     for placeholder in placeholders:
-        word = re.sub(rf"(?<=\w){re.escape(placeholder)}(?=\w)", f" {placeholder} ", word)
         word = re.sub(rf"(?<=\w){re.escape(placeholder)}", f" {placeholder}", word)
         word = re.sub(rf"{re.escape(placeholder)}(?=\w)", f"{placeholder} ", word)
     return word

@@ -36,9 +36,10 @@ class TextOptions:
     `max_source_pieces` (None: the model's) is the longest source read at once: a
     translation model translates a longer sentence in parts, a summarizer condenses a longer
     document to its salient sentences (runtime/condense.py) or reads the head of one that has no
-    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) sets e-mail addresses,
-    URLs and code in backquotes aside from a translation model's search (runtime/set_aside.py)
-    and repairs mangled copies of verbatim source words after it (runtime/verbatim.py)."""
+    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) sets what is no
+    language for the model (e-mail addresses, URLs, code, templates, words in another script) aside
+    from a translation model's search (runtime/set_aside.py) and repairs mangled copies of
+    verbatim source words after it (runtime/verbatim.py)."""
 
     sentences: bool = True
     max_source_pieces: int | None = None
@@ -58,8 +59,8 @@ class Translation:
     """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
     pieces (EOS row and column included; in a model of several directions, the target-language
     token's column first; pieces and attention are those of what the model read and wrote, a
-    token set aside as its placeholder: runtime/set_aside.py), and the word-level alignment: given, or worked out by `aligned` the
-    first time it is read (plain text never reads it)."""
+    token set aside as its placeholder: runtime/set_aside.py), and the word-level alignment:
+    given, or worked out by `aligned` the first time it is read (plain text never reads it)."""
 
     text: str
     tokens: list[int]
@@ -221,13 +222,9 @@ class TextTranslator:
                             f"input {numbers[index]} has a sentence not in Latin letters, as "
                             f"{self.model.source_lang} is written: given back as it is"
                         )
-                        data = True
-                    aside = (
-                        set_aside(unit, self.model.source_lang)
-                        if translating and text_options.replace_unk
-                        else SetAside(unit, {})
-                    )
-                    if data or aside.nothing_else or not (has_words(unit) or unit == sentence):
+                    searched = translating and text_options.replace_unk and not (data or foreign)
+                    aside = set_aside(unit, self.model.source_lang) if searched else SetAside(unit, {})
+                    if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
                         parts.append((index, number, unit, aside))
                         continue

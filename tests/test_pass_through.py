@@ -89,7 +89,7 @@ def test_text_in_another_script_comes_back_as_it_is_and_its_words_in_a_sentence_
     result = attn("translate", "这是一个测试。", "Москва is big.", "Hello. 你好。")
     out, notes = result.stdout.decode(), result.stderr.decode()
     lines = out.splitlines()
-    assert lines[0] == "这是一个测试。" and lines[1].startswith("Москва ") and "你好。" in lines[2]
+    assert lines[0] == "这是一个测试。" and "Москва" in lines[1] and "你好。" in lines[2]
     assert "\ufffd" not in out and notes.count("not in Latin letters") == 2 and "input 2" not in notes
 
 
