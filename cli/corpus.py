@@ -38,6 +38,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.byte_order import as_utf8
+from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import chosen_direction
 from attn.runtime.manifest import read_manifest
@@ -58,10 +60,12 @@ def file_rows(row: dict, column: str) -> list[dict]:
         table = pyarrow.parquet.read_table(io.BytesIO(data), columns=[column])
         texts = ["" if text is None else str(text) for text in table.column(column).to_pylist()]
     else:
-        lines = data.split(b"\n")
+        lines = b"".join(as_utf8([data])).split(b"\n")  # UTF-16 from Windows too
         if lines and lines[-1] == b"":
             lines.pop()  # a final newline ends the last line, it does not start another
         texts = [decode_line(line)[:DEFAULT_MAX_LINE_CHARS] for line in lines]
+        if texts:
+            texts[0] = texts[0].removeprefix(BOM)  # as attn translate reads a file saved "with BOM"
     return [{"path": path, "row": index, "text": text} for index, text in enumerate(texts)]
 
 

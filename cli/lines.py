@@ -17,6 +17,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
@@ -113,8 +114,9 @@ def read_line_batches(
     command: str = "translate",
 ) -> Iterator[list[str]]:
     """Yield lists of at most `max_batch` lines; a partial batch is yielded as soon as no more
-    input is waiting, so an interactive or slow producer gets each answer right away. Input whose
-    first bytes are not text (refuse_binary) is refused; a line with bytes that are not UTF-8 gets
+    input is waiting, so an interactive or slow producer gets each answer right away. UTF-16 and
+    UTF-32 are read by their byte-order mark (runtime/byte_order.py); input whose first bytes are
+    not text (refuse_binary) is refused; a line with bytes that are not UTF-8 gets
     a note naming it and the first such byte."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_line_chars)
     pending: list[str] = []
@@ -137,12 +139,13 @@ def read_line_batches(
                 text = text[:max_line_chars]
             pending.append(text)
 
+    chunks = as_utf8(iter(lambda: os.read(fd, READ_SIZE), b""))  # UTF-16 from Windows too
     while True:
         if len(pending) >= max_batch or (pending and not _data_waiting(fd)):
             yield pending[:max_batch]
             del pending[:max_batch]
             continue
-        chunk = os.read(fd, READ_SIZE)
+        chunk = next(chunks, b"")
         if not chunk:
             break
         if number == 0 and not splitter.partial:

@@ -20,6 +20,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
@@ -274,7 +275,7 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
     text); beyond `max_chars` characters the rest is left unread, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
     first = True
-    while chunk := os.read(fd, READ_SIZE):
+    for chunk in as_utf8(iter(lambda: os.read(fd, READ_SIZE), b"")):  # UTF-16 from Windows too
         if first:
             refuse_binary(chunk, name, "summarize")
             first = False

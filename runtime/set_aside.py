@@ -35,7 +35,7 @@ from .words import WHITESPACE_WORD, elided_head, has_words, word_spans
 CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
 # A template's expression or tag (Jinja, Django, Liquid, Handlebars, Vue: "{{ user.name }}",
 # "{% url 'home' %}"): the models wrote "{Zzählung }" for "{{ count }}".
-TEMPLATE = r"\{\{[^{}\n]*\}\}|\{%[^\n]*?%\}"
+TEMPLATE = r"\{\{[^{}\n]*\}\}|\{%(?:(?!\{%)[^\n])*?%\}"  # a tag ends before the next one opens
 # A URL with template expressions in it ("https://example.com/users/{{ user.id }}/edit") is one token
 TEMPLATED_URL = rf"(?:https?://|www\.)(?:{TEMPLATE}|\S)+"
 SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}")

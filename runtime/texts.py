@@ -89,18 +89,23 @@ def unchanged(text: str) -> list[Translation]:
     ]
 
 
-# Data written as a word: a run of more than a hundred ASCII characters without a space (a hash,
-# base64, a minified line), which a model turns into hundreds of steps of garbage (19,000 "a"s held
-# a server's one thread for a minute). It is given back as it is, the words around it translated.
-# Not an address (ADDRESS: a long URL is put back by copy_verbatim, its sentence read whole), nor a
-# script written without spaces (Chinese, Japanese, Thai: not ASCII).
+# Data written as a word: a run of more than a hundred characters without a space (a hash, base64,
+# a minified line; the longest words of languages written with spaces are shorter), which a model
+# turns into hundreds of steps of garbage (19,000 "a"s held a server's one thread for a minute,
+# 6,000 "é"s 15 s). It is given back as it is, the words around it translated. Not an address
+# (ADDRESS: a long URL is put back by copy_verbatim, its sentence read whole), nor a script written
+# without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan: WITHOUT_SPACES).
 LONGEST_WORD = 100
-LONG_WORD = re.compile(rf"[!-~]{{{LONGEST_WORD + 1},}}")
+LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+WITHOUT_SPACES = re.compile(
+    "[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
+    "\uff00-\uffef\U00020000-\U0003134f]"
+)
 
 
 def is_data(word: str) -> bool:
-    """Whether `word` is data written as a word (LONG_WORD, no address)."""
-    return LONG_WORD.fullmatch(word) is not None and ADDRESS.search(word) is None
+    """Whether `word` is data written as a word (LONG_WORD, no address, no script WITHOUT_SPACES)."""
+    return LONG_WORD.fullmatch(word) is not None and ADDRESS.search(word) is None and not WITHOUT_SPACES.search(word)
 
 
 def around_long_words(sentence: str) -> list[str]:
@@ -120,7 +125,7 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
     return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
 
 
-INDENTATION = re.compile(r"[ \t]*(?=\S)")
+INDENTATION = re.compile(r"^[ \t]*(?=\S)")
 
 
 def indented(text: str, translations: list[Translation]) -> list[Translation]:

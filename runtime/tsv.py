@@ -4,12 +4,14 @@ xz-compressed (.xz: what a device pack carries, a third smaller where rows repea
 from __future__ import annotations
 
 import gzip
+import io
 import lzma
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
+from .byte_order import LONGEST_MARK, marked_encoding
 from .constants import BOM
 from .errors import UsageError
 
@@ -48,7 +50,8 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     number = 0
     try:
         with opener(path, "rb") as handle:
-            for number, raw in enumerate(iter(lambda: handle.readline(MAX_LINE_BYTES + 1), b""), 1):
+            lines = _in_utf8(handle, path)
+            for number, raw in enumerate(iter(lambda: lines.readline(MAX_LINE_BYTES + 1), b""), 1):
                 if len(raw) > MAX_LINE_BYTES:
                     raise UsageError(
                         f"{path}:{number}: a line longer than {MAX_LINE_BYTES:,} bytes; not a corpus of "
@@ -71,6 +74,18 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     except (EOFError, gzip.BadGzipFile, zlib.error, lzma.LZMAError) as error:
         raise UsageError(f"{path}: damaged or truncated compressed file after line {number} ({error})") from None
     return rows
+
+
+def _in_utf8(handle: BinaryIO, path: str | Path) -> BinaryIO:
+    """`handle`, or, for a file in UTF-16 or UTF-32 (Excel's "Unicode Text", Notepad's "Unicode":
+    runtime/byte_order.py), its text read whole and encoded in UTF-8."""
+    encoding = marked_encoding(handle.peek(LONGEST_MARK)[:LONGEST_MARK])
+    if encoding is None:
+        return handle
+    try:
+        return io.BytesIO(handle.read().decode(encoding).encode("utf-8"))
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{path}: not {encoding} text, as its byte-order mark says (byte {error.start + 1})") from None
 
 
 def spread(items: list[Item], count: int) -> list[Item]:

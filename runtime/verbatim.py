@@ -32,13 +32,15 @@ JOINED_SIMILARITY = 0.8
 # An e-mail address or a URL is never translated: a run of target words linked to one that holds
 # an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
 # its parts translated) is replaced whole, however little it resembles it.
-ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
+# Each pattern starts only where its first run starts (the lookbehinds): tried at every
+# position of a 19,000-character word, "[\w.+-]+@" took seconds (quadratic), 22 s for "{" * 19,000.
+ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 # A named or numbered format placeholder ("{name}", "{0}", "{{title}}", "%(name)s") is never translated: the
 # models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".
-PLACEHOLDER = re.compile(r"\{+[\w.]*\}+|%\(\w+\)[a-z]")  # "{{title}}" too, and one that lost a brace
+PLACEHOLDER = re.compile(r"(?<!\{)\{+[\w.]*\}+|%\(\w+\)[a-z]")  # "{{title}}" too, and one that lost a brace
 # What a check of the output counts: those, printf's ("%s", "%1$d", "%.2f") and Qt's ("%1")
 FORMAT_PLACEHOLDER = re.compile(
-    rf"{PLACEHOLDER.pattern}|%(?:\d+\$)?[-#0+]*\d*(?:\.\d+)?[sdifeEgGxXcu](?![^\W\d_])|%\d+"
+    rf"{PLACEHOLDER.pattern}|%(?:\d+\$)?[-#0+]*(?:[1-9]\d*)?(?:\.\d+)?[sdifeEgGxXcu](?![^\W\d_])|%\d+"
 )  # a conversion before a letter is a percentage's word ("20%ige", "5%saving"), not one
 
 

@@ -50,6 +50,10 @@ def round_trip(name: str, data: bytes, language: str | None = None) -> bytes:
 def test_a_text_file_keeps_its_blank_lines_windows_line_ends_and_byte_order_mark():
     data = "\ufeffone line\r\n\r\nanother line\r\n".encode()
     assert round_trip("notes.txt", data) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode()
+    for encoding in ("utf-16-le", "utf-16-be"):  # Notepad's "Unicode": written back in it, with its mark
+        assert round_trip(
+            "notes.txt", data.decode().encode(encoding)
+        ) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode(encoding)
     indented = "   an indented line\n\tand a tab \n".encode()  # lost before the translation
     assert round_trip("notes.txt", indented) == "   AN INDENTED LINE\n\tAND A TAB \n".encode()
 
@@ -230,7 +234,8 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
             r"not a SubRip file \(line 1 is not a cue's number",
         ),
         ("film.vtt", b"no header\n", "not a WebVTT file"),
-        ("notes.txt", b"\xff\xfe bad", "not UTF-8 text"),
+        ("notes.txt", b"caf\xe9 bad", "not UTF-8 text"),
+        ("notes.txt", b"\xff\xfea\x00b", "not utf-16-le text, as its byte-order mark says"),
         ("page.html", "<p>Café</p>".encode("latin-1"), "not UTF-8 text .byte 6. and it declares no other encoding"),
         ("page.html", '<meta charset="x-mine"><p>Café'.encode("latin-1"), "'x-mine', which it declares, is unknown"),
         ("page.html", '<meta charset="shift_jis"><p>\x82'.encode("latin-1"), "not shift_jis text, as it declares"),

@@ -92,6 +92,23 @@ def test_a_byte_order_mark_and_windows_line_ends_read_as_plain_text(reverse_mode
     assert attn("translate", "-m", str(reverse_model), stdin=b"\xef\xbb\xbfa0 b1\r\nc2 d3\r\n").stdout == plain
 
 
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be", "utf-32-le"])
+def test_utf16_and_utf32_with_their_mark_read_as_text(reverse_model, encoding, tmp_path):
+    """PowerShell 5's `>` and Notepad's "Unicode" write UTF-16 with a byte-order mark: its NUL bytes
+    had it refused as binary data. Lines, a summary and a corpus to score read as their UTF-8 twins."""
+    text = "a0 b1\r\nc2 d3\r\n"
+    plain = attn("translate", "-m", str(reverse_model), stdin=text).stdout
+    marked = ("\ufeff" + text).encode(encoding)
+    assert attn("translate", "-m", str(reverse_model), stdin=marked).stdout == plain
+    document = "A first sentence of the document. A second one follows it.\n"
+    summary = attn("summarize", stdin=document).stdout
+    assert attn("summarize", stdin=("\ufeff" + document).encode(encoding)).stdout == summary
+    corpus = tmp_path / "unicode.tsv"  # Excel's "Unicode Text": tab-separated UTF-16
+    corpus.write_bytes(("\ufeffa0 b1\tb1 a0\nc2 d3\td3 c2\n").encode(encoding))
+    scored = attn("eval", str(corpus), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt"))
+    assert "100.0" in scored.stdout.decode() and (tmp_path / "out.txt").read_text() == "b1 a0\nd3 c2\n"
+
+
 def test_heat_maps_never_replace_the_users_numbered_files(reverse_model, tmp_path):
     """Plot-1.png and plot-2.png of the user's were overwritten; a missing folder or a
     folder as the file failed after translating, with Python's error."""

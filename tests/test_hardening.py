@@ -110,21 +110,25 @@ def test_a_word_no_language_has_is_given_back_and_the_words_around_it_translated
     into 6,000 characters of "a"s; a word over runtime/texts.py's LONGEST_WORD characters (data:
     a hash, base64) is given back as it is, with a note, and the words around it are translated;
     not a long URL, nor a script written without spaces."""
-    data = "x" * 19_000
-    result = translate_bytes(reverse_model, f"a0 b1 {data} c2 d3\n{data}\n".encode(), "-f", output_format)
-    assert result.returncode == 0 and result.stderr.decode().count("word of 19,000 characters") == 2
+    data, accented = "x" * 19_000, "é" * 6_000  # the second had taken 15 s of garbage
+    lines = [f"a0 b1 {data} c2 d3", data, accented]
+    result = translate_bytes(reverse_model, ("\n".join(lines) + "\n").encode(), "-f", output_format)
+    notes = result.stderr.decode()
+    assert result.returncode == 0 and notes.count("word of 19,000 characters") == 2
+    assert notes.count("word of 6,000 characters") == 1
     out = result.stdout.decode().splitlines()
     if output_format == "text":
-        assert out == [f"b1 a0 {data} d3 c2", data]
+        assert out == [f"b1 a0 {data} d3 c2", data, accented]
     else:
         records = [json.loads(line) for line in out]
-        assert [record["translation"] for record in records] == [f"b1 a0 {data} d3 c2", data]
+        assert [record["translation"] for record in records] == [f"b1 a0 {data} d3 c2", data, accented]
         assert records[0]["source_words"][2] == data and len(records[0]["coverage"]) == 5
     from attn.runtime.texts import around_long_words
 
     url = "https://example.com/" + "a" * 120
     assert around_long_words(f"read {url} now") == [f"read {url} now"]
     assert around_long_words("这是" * 60) == ["这是" * 60]
+    assert around_long_words("Москва " + "д" * 101) == ["Москва", "д" * 101]
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,14 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.verbatim import changed_placeholders, copy_verbatim, looks_verbatim, lost_numbers
+from attn.runtime.verbatim import (
+    ADDRESS,
+    FORMAT_PLACEHOLDER,
+    changed_placeholders,
+    copy_verbatim,
+    looks_verbatim,
+    lost_numbers,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -11,6 +18,14 @@ def aligned(source: str, target: str) -> WordAlignment:
     """A monotonic one-to-one alignment between equal-length word lists."""
     s, t = source.split(), target.split()
     return WordAlignment(s, t, np.eye(len(t), len(s), dtype=np.float32))
+
+
+def test_addresses_and_placeholders_are_found_from_where_their_run_starts():
+    """The patterns start only where a run starts (benchmarks/regex_growth.py: tried at every position
+    of a long word they took time growing with its square) and still find what they found."""
+    text = "(mail:a.b+c@mail.example.com) x@y@z.org www.example.org/a {{{name}}} %05d %-10s %1$d %.2f %0s %10"
+    assert ADDRESS.findall(text) == ["a.b+c@mail.example.com", "y@z.org", "www.example.org/a"]
+    assert FORMAT_PLACEHOLDER.findall(text) == ["{{{name}}}", "%05d", "%-10s", "%1$d", "%.2f", "%0s", "%10"]
 
 
 def test_near_miss_copies_are_repaired_keeping_punctuation():

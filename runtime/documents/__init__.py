@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ..byte_order import marked_encoding
 from ..constants import BOM, primary_language
 from ..errors import UsageError
 from ..markup import Aligned
@@ -142,36 +143,53 @@ class CheckedDocument:
 @dataclass(frozen=True)
 class TextFile:
     """A text file's text, without its byte-order mark and with "\n" line ends, and how to write
-    text back as the file was: its mark ("" or BOM) and its line end ("\r\n" for Windows), in
-    UTF-8. `read_as`: the encoding it was read in when that was another (the one it declared), for
-    its format to declare UTF-8 instead; None for UTF-8."""
+    text back as the file was: its mark ("" or BOM), its line end ("\r\n" for Windows) and its
+    encoding (UTF-8, or UTF-16 or UTF-32 told by their mark). `read_as`: the encoding it was read in
+    when that was another that it declared, for its format to declare UTF-8 instead (it is written
+    in UTF-8); None otherwise."""
 
     text: str
     mark: str
     ending: str
     read_as: str | None = None
+    encoding: str = "utf-8"
 
     def encoded(self, text: str) -> bytes:
-        return (self.mark + text.replace("\n", self.ending)).encode("utf-8")
+        return (self.mark + text.replace("\n", self.ending)).encode(self.encoding)
 
 
 def decoded(data: bytes, declared: str | None = None) -> TextFile:
-    """A text file's bytes as a TextFile: read as UTF-8, or, where they are not UTF-8, in the
-    encoding the file declares (`declared`: an HTML page's charset, a catalog's); DocumentError
-    when neither reads them."""
+    """A text file's bytes as a TextFile: read in UTF-16 or UTF-32 where a byte-order mark says so
+    (runtime/byte_order.py), else as UTF-8, or, where they are not UTF-8, in the encoding the file
+    declares (`declared`: an HTML page's charset, a catalog's); DocumentError when none reads them."""
+    encoding = marked_encoding(data)
+    if encoding is None:
+        encoding = "utf-8"
+        text, read_as = _utf8_or_declared(data, declared)
+    else:
+        read_as = None
+        try:
+            text = data.decode(encoding)
+        except UnicodeDecodeError as error:
+            raise DocumentError(f"not {encoding} text, as its byte-order mark says (byte {error.start})") from None
+    mark = BOM if text.startswith(BOM) else ""
+    ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
+    return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending, read_as, encoding)
+
+
+def _utf8_or_declared(data: bytes, declared: str | None) -> tuple[str, str | None]:
+    """The text of bytes without a UTF-16 or UTF-32 mark, and the declared encoding it was read in
+    where it was not UTF-8 (None for UTF-8)."""
     try:
-        text, read_as = data.decode("utf-8"), None
+        return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
         if declared is None or declared.lower().replace("_", "-") in ("utf-8", "utf8"):
             raise DocumentError(f"not UTF-8 text (byte {error.start}) and it declares no other encoding") from None
         try:
-            text, read_as = data.decode(declared), declared
+            return data.decode(declared), declared
         except LookupError:
             raise DocumentError(
                 f"not UTF-8 text (byte {error.start}), and {declared!r}, which it declares, is unknown"
             ) from None
         except UnicodeDecodeError as error:
             raise DocumentError(f"not {declared} text, as it declares, nor UTF-8 (byte {error.start})") from None
-    mark = BOM if text.startswith(BOM) else ""
-    ending = "\r\n" if "\r\n" in text else "\n"  # a Windows file comes back with Windows line ends
-    return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending, read_as)
