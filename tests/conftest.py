@@ -107,11 +107,31 @@ def pair_fixture_rows(pair: tuple[str, str], pattern: str) -> list:
 TIERS = ("unit", "integration", "system", "browser")
 
 
-def pytest_collection_modifyitems(items):
+USED_FIXTURES = pytest.StashKey[frozenset]()
+
+
+def pytest_collection_modifyitems(config, items):
     """Every test belongs to exactly one tier (README: how to run each)."""
     untiered = [item.nodeid for item in items if sum(item.get_closest_marker(t) is not None for t in TIERS) != 1]
     if untiered:
         raise pytest.UsageError(f"tests without exactly one tier marker ({', '.join(TIERS)}): {untiered[:5]}")
+    config.stash[USED_FIXTURES] = frozenset(name for item in items for name in getattr(item, "fixturenames", ()))
+
+
+# The longest shared builds (built_once), parted between README's two workers and made first, side
+# by side: a worker that asked for a run while the other was building it waited on the lock, its
+# core idle, for up to a minute. Only those the collected tests use; one worker builds nothing first.
+FIRST_BUILDS = {"gw0": ("reverse_run", "tiny_marian"), "gw1": ("transformer_run",)}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_builds_first(request, worker_id):
+    for name in FIRST_BUILDS.get(worker_id, ()):
+        if name in request.config.stash.get(USED_FIXTURES, frozenset()):
+            try:
+                request.getfixturevalue(name)
+            except pytest.skip.Exception:  # a library it needs is not installed: its tests skip
+                pass
 
 
 @contextmanager

@@ -2,8 +2,6 @@
 
 import json
 import shutil
-import subprocess
-import sys
 
 import numpy as np
 import onnx
@@ -182,26 +180,13 @@ def test_a_run_blended_with_the_folder_it_started_from_exports_the_mean_of_both(
     best = torch.load(run / "best.pt", weights_only=True)
     torch.save({**best, "model": {k: torch.zeros_like(v) for k, v in best["model"].items()}}, zeroed)
     shutil.move(zeroed, run / "best.pt")
-    command = [
-        sys.executable,
-        "-m",
-        "attn.cli",
-        "export",
-        str(REVERSE_TRANSFORMER_CONFIG),
-        "--workdir",
-        str(run),
-        "--no-train",
-    ]
-    result = subprocess.run(
-        [*command, "--blend", str(exported), "--out", str(tmp_path / "model")], capture_output=True, timeout=300
-    )
+    command = ["export", str(REVERSE_TRANSFORMER_CONFIG), "--workdir", str(run), "--no-train"]
+    result = run_attn([*command, "--blend", str(exported), "--out", str(tmp_path / "model")], timeout=300)
     assert result.returncode == 0, result.stderr.decode()
     folder, blended = exported_weights(exported), exported_weights(tmp_path / "model")
     for name, value in folder.items():
         torch.testing.assert_close(blended[name], value / 2, atol=1e-6, rtol=1e-5)
     assert read_manifest(tmp_path / "model").training["blended_with"] == exported.name
     other = ROOT / "models" / "en-de"
-    refused = subprocess.run(
-        [*command, "--blend", str(other), "--out", str(tmp_path / "x")], capture_output=True, timeout=300
-    )
+    refused = run_attn([*command, "--blend", str(other), "--out", str(tmp_path / "x")], timeout=300)
     assert refused.returncode == 2 and b"not of this run's architecture" in refused.stderr

@@ -22,13 +22,16 @@ pytestmark = pytest.mark.system
 ATTN = [sys.executable, "-m", "attn.cli"]
 
 
+STEPS = 40  # the short runs' budget
+
+
 def short_config(tmp_path: Path) -> Path:
     text = REVERSE_CONFIG.read_text()
     data = REVERSE_CONFIG.parent.parent / "tests" / "fixtures" / "reverse"
     text = text.replace('"../tests/fixtures/reverse/', f'"{data}/')
     for key, value in {
-        "max_steps": 80,
-        "checkpoint_every": 20,
+        "max_steps": STEPS,
+        "checkpoint_every": 10,
         "eval_every": 1000,
         "dropout": 0.1,
         "time_budget_minutes": 1e6,
@@ -58,7 +61,7 @@ def test_sigkill_then_resume_matches_an_uninterrupted_run(tmp_path):
     process.wait(timeout=60)
     assert process.returncode == -signal.SIGKILL
     step_at_kill = torch.load(killed / "last.pt", weights_only=True)["state"]["step"]
-    assert step_at_kill < 80
+    assert step_at_kill < STEPS
     run_attn(["train", str(config), "--workdir", str(killed)], check=True, timeout=600)
     straight, resumed = final_weights(tmp_path / "straight"), final_weights(killed)
     assert all(torch.equal(straight[name], resumed[name]) for name in straight)
@@ -104,10 +107,10 @@ def test_data_parallel_training_with_torchrun_on_two_cpu_processes(tmp_path):
     )
     assert result.returncode == 0, result.stderr.decode()[-2000:]
     saved = torch.load(workdir / "last.pt", weights_only=True)
-    assert saved["state"]["step"] == 80 and saved["state"]["batch"] % 2 == 0
-    longer = load_config(config, ["train.max_steps=90"])
+    assert saved["state"]["step"] == STEPS and saved["state"]["batch"] % 2 == 0
+    longer = load_config(config, [f"train.max_steps={STEPS + 10}"])
     Trainer(longer, workdir, Console(quiet=True)).train()  # in this process: one, without torchrun
-    assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == 90
+    assert torch.load(workdir / "last.pt", weights_only=True)["state"]["step"] == STEPS + 10
 
 
 @pytest.mark.parametrize("content", [b"my notes", b"\x80\x04\x95 not a pickle of ours"])
