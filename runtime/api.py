@@ -32,6 +32,7 @@ from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .language_id import detect_language, known_languages
 from .loaded_model import LoadedModel
+from .mail import message_text
 from .manifest import ModelFolderError, read_manifest
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router, Routes
@@ -270,6 +271,7 @@ class Translator:
         counted("batch_size", batch_size, 1)
         known_settings(search, "summarize")
         single, documents = texts_given(texts)
+        documents = [message_text(document) for document in documents]  # an e-mail message: its body
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))

@@ -387,6 +387,9 @@ def test_a_summary_record_holds_the_headline_and_the_sentences_the_cli_prints():
         assert len(one["sentences"]) == 1 and one["sentences"][0] in printed["sentences"]
         refused = httpx.post(running.url + "/v1/summarize", json={"q": article, "sentences": 0})
         assert refused.status_code == 400 and "sentences" in refused.json()["error"]
+        mail = "From: Anna <anna@example.com>\nTo: Bob <bob@example.com>\nSubject: Budget\n\n" + article
+        sent = httpx.post(running.url + "/v1/summarize", json={"q": mail}).json()["results"][0]  # runtime/mail.py
+        assert (sent["summary"], sent["sentences"]) == (printed["summary"], printed["sentences"])
     finally:
         running.stop()
 

@@ -12,6 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
+from attn.runtime.mail import message_text
 from attn.runtime.records import input_record
 from attn.runtime.texts import SETTINGS
 
@@ -44,6 +45,7 @@ async def native_summarize(request: Request) -> JSONResponse:
     fields = await read_fields(request, server.limits, json_only=True)
     check_known(fields, ("q", "model", *SETTINGS))  # "sentences" among them: see below
     texts, _ = texts_of(fields, server.limits)
+    texts = [message_text(text) for text in texts]  # an e-mail message: its body (runtime/mail.py)
     batcher = (
         server.models.named(str(fields["model"]), "summarize") if "model" in fields else server.models.summarizer()
     )

@@ -1,0 +1,61 @@
+"""An e-mail message handed in as a document to summarize (a saved `.eml`, or one pasted with its
+headers): what it says is its body. Its headers had become the summary's sentences ("From: Anna
+Schmidt <anna@example.com> To: …"), and a MIME message's parts were read as base64 and boundaries."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from email.message import EmailMessage
+
+from .constants import BOM
+
+# A message opens with a block of header lines ("Name: value", a folded value's lines indented)
+# ended by a blank line; two or more of these names in it tell a message from a text that happens
+# to open with "Note: …"
+HEADER_NAMES = frozenset(
+    "from to cc bcc subject date sent reply-to message-id received return-path mime-version content-type".split()
+)
+HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]")
+
+
+def _opening(text: str) -> str:
+    return text.removeprefix(BOM).lstrip()
+
+
+def is_message(text: str) -> bool:
+    """Whether `text` opens with a header block (only header lines and their folded lines, up to
+    a blank line) naming two or more of HEADER_NAMES."""
+    names = set()
+    for line in _opening(text).replace("\r\n", "\n").split("\n"):
+        if not line.strip():
+            return len(names & HEADER_NAMES) >= 2
+        if found := HEADER_LINE.match(line):
+            names.add(found.group(1).lower())
+        elif not (names and line[0] in " \t"):  # neither a header nor a folded header's next line
+            return False
+    return False  # no blank line: no body
+
+
+def message_text(text: str) -> str:
+    """What the message `text` says: the text of its plain-text body, or of its HTML body; `text`
+    itself when it is no message (is_message) or its body is neither. A body is read in the
+    charset it declares, else as UTF-8 (a pasted message declares none)."""
+    if not is_message(text):
+        return text
+    message = email.message_from_bytes(_opening(text).encode("utf-8"), policy=email.policy.default)
+    body = message.get_body(preferencelist=("plain", "html")) if isinstance(message, EmailMessage) else None
+    payload = body.get_payload(decode=True) if body is not None else None
+    if payload is None:
+        return text
+    try:
+        content = payload.decode(body.get_content_charset() or "utf-8")
+    except (LookupError, UnicodeDecodeError):  # a charset Python does not know, or not the one declared
+        content = payload.decode("utf-8", "replace")
+    if body.get_content_type() == "text/html":  # its text as an HTML document's, block by block
+        from .documents import read_document
+
+        blocks = read_document("message.html", content.encode("utf-8")).texts()
+        content = "\n\n".join(block for block in blocks if block.strip())
+    return content

@@ -1,0 +1,76 @@
+"""An e-mail message handed in to summarize is read as its body (runtime/mail.py): its headers had
+become the summary ("From: Anna Schmidt <anna.schmidt@example.com> — To: Project team …")."""
+
+from email.message import EmailMessage
+
+import pytest
+
+import attn.runtime as attn
+from attn.runtime.mail import message_text
+
+from .test_cli import attn as run
+
+BODY = (
+    "Hi all,\n\nThe office moves to the new building on Friday. Please pack your desks by Thursday evening; "
+    "the movers arrive at 7 a.m. and will take the labelled boxes. The network will be down from Friday noon "
+    "until Saturday morning, so save your work to the shared drive before you leave.\n\nThanks,\nAnna\n"
+)
+HEADERS = {
+    "From": "Anna Schmidt <anna.schmidt@example.com>",
+    "To": "Project team <team@example.com>",
+    "Subject": "Office move on Friday, and what the network will do while we are away from our desks",
+    "Date": "Tue, 24 Nov 2026 09:12:00 +0100",
+}
+
+
+def message(plain: str | None, html: str | None = None) -> str:
+    """A message as a mail client saves it: MIME, base64 where it chose, a long Subject folded."""
+    built = EmailMessage()
+    for name, value in HEADERS.items():
+        built[name] = value
+    if plain is not None:
+        built.set_content(plain, cte="base64")
+    if html is not None:
+        (built.add_alternative if plain is not None else built.set_content)(html, subtype="html")
+    return built.as_string()
+
+
+@pytest.mark.unit
+def test_a_message_is_read_as_its_plain_body_or_its_html_bodys_text():
+    assert message_text(message(BODY)).strip() == BODY.strip()
+    assert message_text(message(BODY, "<p>Other words</p>")).strip() == BODY.strip()
+    assert message_text(message(None, "<p>Hi all,</p><p>The office <b>moves</b> on Friday.</p>")) == (
+        "Hi all,\n\nThe office moves on Friday."
+    )
+    pasted = "From: Anna\nSent: Tuesday, 24 November 2026 09:12\nTo: Bob\nSubject: Move\n\n" + BODY  # Outlook's
+    assert message_text(pasted) == BODY
+    # a pasted message declares no charset, a saved one may send UTF-8 as it is: read as UTF-8, not garbled
+    german = "Die Größe steigt um 5 000 €.\n"
+    assert message_text("\ufeffFrom: Anna\nTo: Bob\n\n" + german) == german
+    eight_bit = "From: A\nTo: B\nContent-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: 8bit\n\n"
+    assert message_text(eight_bit + german) == german
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Note: this opens with a colon.\nIt is no message.",
+        "Subject: physics\nA text that opens with one header name is no message.",
+        "Quarterly report\nThe meeting went well.\nFrom: the board\nTo: all staff\n\nRevenue rose in Köln.",
+        "From: the board\nTo: all staff\nwithout a blank line after them, no message.",
+        BODY,
+    ],
+)
+def test_a_text_that_is_no_message_is_left_as_it_is(text):
+    assert message_text(text) == text
+
+
+@pytest.mark.system
+def test_a_saved_message_is_summarized_from_its_body(tmp_path):
+    saved = tmp_path / "move.eml"
+    saved.write_text(message(BODY))
+    summary = run("summarize", str(saved)).stdout.decode()
+    assert summary == run("summarize", stdin=BODY).stdout.decode()
+    assert "From" not in summary and "@" not in summary
+    assert attn.summarize(message(BODY)) == attn.summarize(BODY)
