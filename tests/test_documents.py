@@ -943,6 +943,10 @@ def test_a_page_or_catalog_in_the_encoding_it_declares_is_read_in_it_and_written
     assert round_trip("page.html", xhtml.encode("latin-1")).decode("utf-8") == (
         '<?xml version="1.0" encoding="UTF-8"?>\n<html><p>CAFÉ</p></html>'
     )
+    unicode_page = '<?xml version="1.0" encoding="UTF-16"?>\n<html><p>Café</p></html>'  # UTF-16 by its mark
+    assert round_trip("page.html", ("\ufeff" + unicode_page).encode("utf-16-le")).decode("utf-8") == (
+        '\ufeff<?xml version="1.0" encoding="UTF-8"?>\n<html><p>CAFÉ</p></html>'
+    )  # in UTF-8, as declared (it had come back in UTF-16 declaring UTF-8)
     ascii_declared = b'<?xml version="1.0" encoding="ISO-8859-1"?>\n<html><p>Cafe</p></html>'  # UTF-8 written: said
     assert round_trip("page.html", ascii_declared).startswith(b'<?xml version="1.0" encoding="UTF-8"?>')
     wrongly_declared = '<meta charset="iso-8859-1"><p>Grüße</p>'.encode()  # UTF-8 whatever it says

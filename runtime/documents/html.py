@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import codecs
+import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -418,10 +419,10 @@ def declared_encoding(data: bytes) -> str | None:
 
 class HtmlFile:
     """An .html file: its bytes (UTF-8, a byte-order mark kept; or the encoding the page declares,
-    written back as UTF-8 and declared so) as an HtmlDocument."""
+    or UTF-16 or UTF-32 by their mark, written back as UTF-8 and declared so) as an HtmlDocument."""
 
     def __init__(self, data: bytes):
-        self.file = decoded(data, declared_encoding(data))
+        self.file = dataclasses.replace(decoded(data, declared_encoding(data)), encoding="utf-8")
         self.document = HtmlDocument(XML_ENCODING.sub(r"\1UTF-8", self.file.text))  # a meta charset: Beautiful Soup's
 
     def texts(self) -> list[str]:
