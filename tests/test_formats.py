@@ -56,6 +56,14 @@ def test_alignment_table_fits_80_columns(reverse_model):
     assert "●" in out and "extraordi…" in out and "(continued)" in out
 
 
+def test_an_alignment_table_for_each_of_the_n_best(reverse_model):
+    """`--align -n 3` printed the best hypothesis alone."""
+    out = run("translate", "-m", str(reverse_model), "--align", "-n", "3", "a0 b1 c2", columns=80)
+    assert [line[:3] for line in out.splitlines() if line[:3] in ("1. ", "2. ", "3. ")] == ["1. ", "2. ", "3. "]
+    assert out.count("score ") == 3 and out.splitlines()[0] == "1. c2 b1 a0"
+    assert run("translate", "-m", str(reverse_model), "--align", "a0 b1 c2", columns=80).count("score ") == 1
+
+
 def test_forced_alignment_scores_the_given_translation(reverse_model):
     good = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0 b1 c2", "c2 b1 a0"))
     bad = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0 b1 c2", "a0 b1 c2"))

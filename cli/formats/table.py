@@ -1,4 +1,5 @@
-"""`--align`: the best translation, then its word alignment as a Rich table."""
+"""`--align`: the best translation, then its word alignment as a Rich table; with `--n-best N`,
+each of the N hypotheses so, numbered."""
 
 from __future__ import annotations
 
@@ -15,8 +16,10 @@ class TableFormat:
 
     def __init__(self, n_best: int):
         self.console = Console(highlight=False)
+        self.n_best = n_best
 
     def write(self, source: str, translations: list[Translation]) -> None:
-        best = translations[0]
-        self.console.print(one_line(best.text), markup=False)
-        render_alignment(best.alignment, self.console, title=f"score {best.score:.3f}")
+        for rank, hypothesis in enumerate(translations[: self.n_best], 1):
+            numbered = f"{rank}. " if self.n_best > 1 else ""
+            self.console.print(numbered + one_line(hypothesis.text), markup=False)
+            render_alignment(hypothesis.alignment, self.console, title=f"score {hypothesis.score:.3f}")
