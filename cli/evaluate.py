@@ -100,6 +100,10 @@ def eval_command(
     rows = read_tsv(data, swap_columns)[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
+    if blank := sum(not row.source.strip() for row in rows):  # had lowered the scores without a word
+        warn_on_stderr(
+            f"{data}: {blank} of {len(rows)} rows have an empty source: scored as they are, with empty outputs"
+        )
     if lead:
         systems = [
             System(

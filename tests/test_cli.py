@@ -148,8 +148,17 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     assert (tmp_path / "out.txt").read_text() == "c2 b1 a0\nb1 a0\n"
     scores = json.loads((tmp_path / "scores.json").read_text())
     assert scores["swap_columns"] is True and scores["scores"]["games"]["sentences"] == 2
-    attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt"))
-    assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2"
+    plain = attn(
+        "eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt")
+    )
+    assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2" and b"empty source" not in plain.stderr
+
+
+def test_eval_says_when_rows_have_an_empty_source(reverse_model, tmp_path):
+    """A row without a source had lowered the scores without a word."""
+    (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n\tc2 d3\n  \td3 c2\n", encoding="utf-8")
+    result = attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model))
+    assert "pairs.tsv: 2 of 3 rows have an empty source: scored as they are" in result.stderr.decode()
 
 
 def test_eval_compares_models_side_by_side_with_p_values(reverse_model, transformer_model, reverse_test_rows, tmp_path):
