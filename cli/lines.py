@@ -105,6 +105,12 @@ def refuse_binary(head: bytes, name: str, command: str) -> None:
     raise UsageError(f"{name} holds {what}, not text: nothing {PAST[command]}{hint}")
 
 
+def utf8_chunks(fd: int) -> Iterator[bytes]:
+    """The bytes of `fd` as they arrive, in UTF-8: UTF-16 and UTF-32 (from Windows) transcoded by
+    their byte-order mark (runtime/byte_order.py)."""
+    return as_utf8(iter(lambda: os.read(fd, READ_SIZE), b""))
+
+
 def read_line_batches(
     fd: int,
     max_batch: int,
@@ -139,7 +145,7 @@ def read_line_batches(
                 text = text[:max_line_chars]
             pending.append(text)
 
-    chunks = as_utf8(iter(lambda: os.read(fd, READ_SIZE), b""))  # UTF-16 from Windows too
+    chunks = utf8_chunks(fd)
     while True:
         if len(pending) >= max_batch or (pending and not _data_waiting(fd)):
             yield pending[:max_batch]

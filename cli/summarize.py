@@ -12,7 +12,6 @@ the headline itself, as do the options that only a generated text has (--n-best,
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +19,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
@@ -38,13 +36,13 @@ from .formats.jsonl import JsonlFormat
 from .heatmap import Heatmaps, check_heatmap_path
 from .lines import (
     DEFAULT_MAX_LINE_CHARS,
-    READ_SIZE,
     UTF8_MAX_BYTES,
     LineSplitter,
     decode_line,
     note_not_utf8,
     read_line_batches,
     refuse_binary,
+    utf8_chunks,
 )
 from .options import (
     BatchSizeOption,
@@ -276,7 +274,7 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
     text); beyond `max_chars` characters the rest is left unread, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
     first = True
-    for chunk in as_utf8(iter(lambda: os.read(fd, READ_SIZE), b"")):  # UTF-16 from Windows too
+    for chunk in utf8_chunks(fd):
         if first:
             refuse_binary(chunk, name, "summarize")
             first = False

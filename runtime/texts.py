@@ -92,7 +92,7 @@ def unchanged(text: str) -> list[Translation]:
 # Data written as a word: a run of more than a hundred characters without a space (a hash, base64,
 # a minified line; the longest words of languages written with spaces are shorter), which a model
 # turns into hundreds of steps of garbage (19,000 "a"s held a server's one thread for a minute,
-# 6,000 "é"s 15 s). It is given back as it is, the words around it translated. Not an address
+# 6,000 "é"s too). It is given back as it is, the words around it translated. Not an address
 # (ADDRESS: a long URL is put back by copy_verbatim, its sentence read whole), nor a script written
 # without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan: WITHOUT_SPACES).
 LONGEST_WORD = 100

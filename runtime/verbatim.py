@@ -33,7 +33,7 @@ JOINED_SIMILARITY = 0.8
 # an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
 # its parts translated) is replaced whole, however little it resembles it.
 # Each pattern starts only where its first run starts (the lookbehinds): tried at every
-# position of a 19,000-character word, "[\w.+-]+@" took seconds (quadratic), 22 s for "{" * 19,000.
+# position of a long word, "[\w.+-]+@" took time growing with its square (benchmarks/regex_growth.py).
 ADDRESS = re.compile(r"(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)\S+")
 # A named or numbered format placeholder ("{name}", "{0}", "{{title}}", "%(name)s") is never translated: the
 # models learned few of them and write "{Benutzer}" for "{user}", "{Name}" for "{name}".

@@ -110,7 +110,7 @@ def test_a_word_no_language_has_is_given_back_and_the_words_around_it_translated
     into 6,000 characters of "a"s; a word over runtime/texts.py's LONGEST_WORD characters (data:
     a hash, base64) is given back as it is, with a note, and the words around it are translated;
     not a long URL, nor a script written without spaces."""
-    data, accented = "x" * 19_000, "é" * 6_000  # the second had taken 15 s of garbage
+    data, accented = "x" * 19_000, "é" * 6_000  # the second had been decoded into garbage
     lines = [f"a0 b1 {data} c2 d3", data, accented]
     result = translate_bytes(reverse_model, ("\n".join(lines) + "\n").encode(), "-f", output_format)
     notes = result.stderr.decode()
