@@ -16,6 +16,7 @@ from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
 from attn.runtime.manifest import ModelFolderError, read_manifest
+from attn.runtime.misread import MisreadInputs
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sessions import warn_on_stderr
@@ -205,6 +206,7 @@ def translate_command(
             )
         router = Router(pairs, load, notify)
         n_best = 1 if search.sample else search.n_best
+        misread = None  # each input's language is given or detected
         language = target_lang  # what a translated document declares: the one target, when one is given
 
         def decode(inputs, batch_size, first_number):
@@ -213,6 +215,11 @@ def translate_command(
         translator, options = load((None if source_lang == "auto" else source_lang, target_lang))
         n_best = options.n_best
         language = translator.target_lang
+        misread = (
+            MisreadInputs(translator.source_lang, routes.languages, notify, lambda code: source_advice(code, routes))
+            if source_lang is None and not html
+            else None
+        )
 
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
@@ -245,7 +252,12 @@ def translate_command(
                     translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
                 )
             else:
-                results = iter(map(indented, inputs, decode(inputs, batch_size, done + 1)))
+                found = decode(inputs, batch_size, done + 1)
+                if misread:
+                    misread.check(
+                        inputs, [n_best_list[0] for n_best_list in found], range(done + 1, done + 1 + len(inputs))
+                    )
+                results = iter(map(indented, inputs, found))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:
@@ -262,6 +274,8 @@ def translate_command(
                     report_uncovered(f"input {done}", result[0], notify)
             sys.stdout.flush()
             advance(len(inputs))
+    if misread:
+        misread.close()
     heatmaps.write()
 
 
@@ -272,6 +286,13 @@ def usual_source(model: str | None) -> str | None:
     except ModelFolderError:
         return None
     return pairs[0][0] if pairs else None
+
+
+def source_advice(language: str, routes: Routes) -> str:
+    """How to translate from `language`, for a note on inputs read as it (runtime/misread.py)."""
+    if routes.hops(language, None) is None:
+        return "no model here reads that language"
+    return f"translate with --from {language} (or --from auto, which detects each input's language)"
 
 
 def html_translator():

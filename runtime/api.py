@@ -34,6 +34,7 @@ from .language_id import detect_language, known_languages
 from .loaded_model import LoadedModel
 from .mail import message_text
 from .manifest import ModelFolderError, read_manifest
+from .misread import MisreadInputs
 from .registry import installed_models, pair_owners, pickable, resolve_model
 from .router import Router, Routes
 from .sentences import joined
@@ -139,7 +140,8 @@ class Translator:
             raise ModelFolderError("no translation model is loaded")
         source, target = distinct_languages(source, target)
         sources = {pair[0] for pair in self.owners}
-        if source is None and len(sources) == 1:
+        assumed = source is None and len(sources) == 1  # one language to read: not detected, but checked
+        if assumed:
             source = next(iter(sources))
 
         text_options = TextOptions(sentences, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
@@ -169,6 +171,10 @@ class Translator:
             goal = hops[-1][1] if hops else target or language
             results += [(i, Result(indented(inputs[i], n), language, goal)) for i, n in zip(chosen, found)]
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
+        if assumed:
+            advice = "attn.load() loads every installed model and detects each text's language"
+            misread = MisreadInputs(source, routes.languages, self.notify, lambda code: advice)
+            misread.check(inputs, ordered, range(1, len(inputs) + 1))
         return ordered[0] if single else ordered
 
     def read_as(self, texts: list[str], source: str | None, target: str | None) -> str | None:

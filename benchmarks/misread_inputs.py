@@ -1,0 +1,83 @@
+"""The note on inputs in another language than the one assumed (runtime/misread.py): its false
+alarms on English inputs and the German and French inputs it catches, into each model that
+`attn translate` takes English for when no --from is given (en→de, the default; en→fr, `-t fr`).
+
+    python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--out FILE]
+
+English: `--lines` rows of each dev file of the direction (seeded sample); German and French: a
+third as many of the dev files' other column. Each is translated at the default search; "copied"
+counts the inputs whose translation holds COPIED_SHARE of their words (the identifier reads only
+those), then the inputs the identifier reads as another language at each probability. On English
+inputs those are false alarms; on the others, catches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from pathlib import Path
+
+import attn.runtime as attn
+from attn.runtime.language_id import detect_language
+from attn.runtime.misread import COPIED_SHARE, copied_share
+from attn.runtime.tsv import read_tsv
+from benchmarks.report import command_line, finish, table
+
+PROBABILITIES = (0.5, 0.8, 0.9, 0.99)
+TARGETS = ("de", "fr")  # en→de and en→fr
+ENGLISH = {  # the English dev files of each direction
+    "de": ["tatoeba-dev", "chat-dev", "news-dev", "l10n-dev", "dev"],
+    "fr": ["tatoeba-dev", "news-dev", "l10n-dev", "dev"],
+}
+OTHERS = {"de": ["tatoeba-dev", "chat-dev", "news-dev", "dev"], "fr": ["tatoeba-dev", "news-dev", "dev"]}
+PAIR = {"de": "en-de", "fr": "en-fr"}
+
+
+def sample(path: Path, column: int, count: int) -> list[str]:
+    """`count` texts of a column of a corpus, drawn with a fixed seed."""
+    texts = [row.target if column else row.source for row in read_tsv(path)]
+    return random.Random(len(texts)).sample(texts, min(count, len(texts)))
+
+
+def measured(translator, texts: list[str], target: str) -> list:
+    """[inputs, copied, flagged at each of PROBABILITIES] of English `texts` translated into `target`."""
+    outputs = [result.text for result in translator.translate(texts, "en", target)]
+    copied = [text for text, output in zip(texts, outputs) if copied_share(text, output) >= COPIED_SHARE]
+    read = [detect_language(text, ["en", "de", "fr"]) for text in copied]
+    return [len(texts), len(copied)] + [
+        sum(language != "en" and probability >= least for language, probability in read) for least in PROBABILITIES
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--lines", type=int, default=600, help="English rows per dev file")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    translator = attn.load(notify=lambda note: None)
+    rows = []
+    for target in TARGETS:
+        inputs = [
+            ("en", name, sample(args.data / PAIR[target] / f"{name}.tsv.gz", 0, args.lines)) for name in ENGLISH[target]
+        ]
+        inputs += [
+            (language, name, sample(args.data / PAIR[language] / f"{name}.tsv.gz", 1, args.lines // 3))
+            for language in TARGETS
+            for name in OTHERS[language]
+        ]
+        for language, name, texts in inputs:
+            rows.append([f"en→{target}", f"{language} ({name})", *measured(translator, texts, target)])
+    lines = [
+        command_line(),
+        "",
+        f"Inputs translated by the model that reads English; copied: {COPIED_SHARE:.0%} of their words or more in "
+        "the translation; then read as another language at each probability (English rows: false alarms).",
+        "",
+        table(["model", "inputs (dev file)", "inputs", "copied", *(f"flagged, p ≥ {p}" for p in PROBABILITIES)], rows),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,89 @@
+"""Inputs in another language than the one their translation assumed: German typed into the
+default English → German model, French into English → French. Such a model copies most of the
+words it cannot read ("Ich habe heute keine Zeit, weil ich arbeiten muss." came back as German
+with words repeated), so an input whose translation holds COPIED_SHARE or more of its words is
+given to the language identifier (runtime/language_id.py, loaded then and only then: about
+0.9 s), and one it reads as another language at PROBABILITY or more is named in a note.
+
+Chosen on dev files by `python -m benchmarks.misread_inputs` (docs/hardening.md has its figures):
+few English inputs are copied that much (names, titles, short chat lines), none of those was
+read as another language at this probability, and most German and French inputs are caught.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+from .constants import language_label
+from .language_id import detect_language, known_languages
+from .texts import Translation
+
+COPIED_SHARE = 0.4  # of an input's words found again in its translation
+LEAST_WORDS = 2  # fewer words tell no language
+PROBABILITY = 0.9  # the identifier's, among the languages on offer
+NAMED = 5  # inputs a note names; the rest are counted
+WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more
+
+
+def copied_share(source: str, translation: str) -> float:
+    """The share of `source`'s words (two letters or more, any case) that `translation` holds; 0
+    for a source of fewer than LEAST_WORDS words."""
+    words = [word.lower() for word in WORD.findall(source)]
+    if len(words) < LEAST_WORDS:
+        return 0.0
+    written = {word.lower() for word in WORD.findall(translation)}
+    return sum(word in written for word in words) / len(words)
+
+
+def read_as(source: str, translation: str, assumed: str, languages: set[str]) -> str | None:
+    """The language `source` reads as when it is not `assumed` (one of `languages`, or one outside
+    them that the identifier is sure of), judged only when `translation` copied it; else None."""
+    if copied_share(source, translation) < COPIED_SHARE:
+        return None
+    language, probability = detect_language(source, languages)
+    return language if language != assumed and probability >= PROBABILITY else None
+
+
+class MisreadInputs:
+    """Notes on inputs read as another language than `assumed`, the one their model was taken to
+    read because none was given. `languages`: those of the models on offer (the candidates of
+    detection); `advice(code)`: how to say the language ("--from de"). The first inputs of each
+    language found are named at once; `close` counts the rest."""
+
+    def __init__(self, assumed: str, languages: Iterable[str], notify: Callable[[str], None], advice):
+        self.assumed, self.notify, self.advice = assumed, notify, advice
+        self.languages = ({assumed} | set(languages)) & known_languages() if assumed in known_languages() else set()
+        self.first: dict[str, int] = {}  # inputs the first note of each language named or counted
+        self.found: dict[str, int] = {}
+
+    def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:
+        """Look at a batch: `sources`, their best `translations` and their input numbers."""
+        if not self.languages:
+            return  # a language the identifier does not know: nothing to compare with
+        misread: dict[str, list[int]] = {}
+        for source, translation, number in zip(sources, translations, numbers):
+            language = read_as(source, translation.text, self.assumed, self.languages)
+            if language is not None:
+                misread.setdefault(language, []).append(number)
+        for language, found in misread.items():
+            if language not in self.first:
+                self.first[language] = len(found)
+                self.notify(self._named(language, found))
+            self.found[language] = self.found.get(language, 0) + len(found)
+
+    def close(self) -> None:
+        """Each language's count of inputs, where later batches found more than its first note said."""
+        for language, count in self.found.items():
+            if count > self.first[language]:
+                self.notify(f"in all, {count} inputs read as {language_label(language)}")
+
+    def _named(self, language: str, numbers: list[int]) -> str:
+        several = len(numbers) > 1
+        named = ", ".join(map(str, numbers[:NAMED])) + (
+            f" and {len(numbers) - NAMED} more" if len(numbers) > NAMED else ""
+        )
+        return (
+            f"input{'s' if several else ''} {named} read{'' if several else 's'} as {language_label(language)}, "
+            f"not {language_label(self.assumed)}: {self.advice(language)}"
+        )

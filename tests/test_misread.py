@@ -1,0 +1,93 @@
+"""Inputs in another language than the one assumed (runtime/misread.py): German given to the
+default English → German model came back as German with words repeated, without a word said."""
+
+from types import SimpleNamespace
+
+import pytest
+
+import attn.runtime.misread as misread_module
+from attn.runtime.misread import MisreadInputs, copied_share
+
+from .test_cli import attn
+
+
+def translations(*texts: str) -> list:
+    """Stand-ins for Translations: the check reads their text only."""
+    return [SimpleNamespace(text=text) for text in texts]
+
+
+@pytest.mark.unit
+def test_the_share_of_words_a_translation_copied():
+    assert copied_share("Ich habe heute keine Zeit.", "Ich habe heute keine Zeit mehr.") == 1.0
+    assert copied_share("The file could not be opened.", "Die Datei konnte nicht geöffnet werden.") == 0.0
+    assert copied_share("Berlin is big.", "Berlin ist groß.") == pytest.approx(1 / 3)  # "is", two letters, counts
+    assert copied_share("Hallo", "Hallo") == 0.0  # one word tells no language
+
+
+@pytest.mark.unit
+def test_inputs_copied_and_read_as_another_language_are_named_once_then_counted():
+    notes = []
+    check = MisreadInputs("en", ["en", "de", "fr"], notes.append, lambda code: f"--from {code}")
+    german = "Ich habe heute keine Zeit, weil ich arbeiten muss."
+    check.check(
+        [german, "Intelligent Auto Imports.", "The file could not be opened."],
+        translations(german, "Intelligent Auto Imports.", "Die Datei konnte nicht geöffnet werden."),
+        [1, 2, 3],
+    )
+    assert notes == ["input 1 reads as German (de), not English (en): --from de"]  # a copied name is English
+    french = "Je n'ai pas le temps aujourd'hui, je dois travailler."
+    check.check([german, french, german], translations(german, french, german), [4, 5, 6])
+    assert notes[1:] == ["input 5 reads as French (fr), not English (en): --from fr"]
+    check.close()
+    assert notes[2:] == ["in all, 3 inputs read as German (de)"]
+
+
+@pytest.mark.unit
+def test_the_identifier_reads_only_inputs_their_translation_copied(monkeypatch):
+    """The identifier's load costs about a second: a translation that copied little never pays it."""
+
+    def refused(*_):
+        raise AssertionError("the identifier was asked")
+
+    monkeypatch.setattr(misread_module, "detect_language", refused)
+    notes = []
+    check = MisreadInputs("en", ["en", "de"], notes.append, str)
+    check.check(["she is eating a green apple"], translations("Sie isst einen grünen Apfel"), [1])
+    MisreadInputs("xx", ["xx", "de"], notes.append, str).check(
+        ["Ich habe keine Zeit."], translations("Ich habe keine Zeit."), [1]
+    )
+    assert notes == []  # and a language the identifier does not know is compared with nothing
+
+
+@pytest.mark.system
+def test_german_and_french_given_to_the_default_model_are_named_on_stderr():
+    """The shipped en→de model copies what it cannot read; the note says which inputs and how to
+    translate them. English lines, and any line with --from given, go without a note."""
+    lines = [
+        "Ich habe heute keine Zeit, weil ich arbeiten muss.",
+        "she is eating a green apple",
+        "Wir haben gestern Abend zusammen gegessen und viel gelacht.",
+        "Je n'ai pas le temps aujourd'hui, je dois travailler.",
+    ]
+    run = attn("translate", stdin="\n".join(lines) + "\n")
+    assert len(run.stdout.decode().splitlines()) == 4
+    assert run.stderr.decode().splitlines() == [
+        "attn: inputs 1, 3 read as German (de), not English (en): translate with --from de "
+        "(or --from auto, which detects each input's language)",
+        "attn: input 4 reads as French (fr), not English (en): translate with --from fr "
+        "(or --from auto, which detects each input's language)",
+    ]
+    assert attn("translate", "-s", "en", stdin=lines[0] + "\n").stderr == b""
+
+
+@pytest.mark.system
+def test_the_python_api_notes_them_when_its_models_read_one_language():
+    import attn.runtime as attn_api
+
+    notes = []
+    translator = attn_api.load("en-de", notify=notes.append)
+    translator.translate(["she is eating a green apple", "Ich habe heute keine Zeit, weil ich arbeiten muss."])
+    assert [note for note in notes if "reads as" in note] == [
+        "input 2 reads as German (de), not English (en): attn.load() loads every installed model and detects "
+        "each text's language"
+    ]
