@@ -1,6 +1,8 @@
 """An e-mail message handed in as a document to summarize (a saved `.eml`, or one pasted with its
 headers): what it says is its body. Its headers had become the summary's sentences ("From: Anna
-Schmidt <anna@example.com> To: …"), and a MIME message's parts were read as base64 and boundaries."""
+Schmidt <anna@example.com> To: …"), and a MIME message's parts were read as base64 and boundaries.
+Of a reply, the body is what its sender wrote, not the message it quotes; of a forward, the cover
+note and the message forwarded (`own_text`, by quotequail)."""
 
 from __future__ import annotations
 
@@ -18,6 +20,9 @@ HEADER_NAMES = frozenset(
     "from to cc bcc subject date sent reply-to message-id received return-path mime-version content-type".split()
 )
 HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]")
+# A separator line a mail program writes above what it forwards or quotes ("---------- Weitergeleitete
+# Nachricht ---------", "-----Original Message-----") where quotequail leaves it in the cover note
+SEPARATOR_LINE = re.compile(r"\n[ \t]*[-_=*]{3,}[^\n]*[-_=*]{3,}[ \t]*$")
 
 
 def _opening(text: str) -> str:
@@ -58,4 +63,21 @@ def message_text(text: str) -> str:
 
         blocks = read_document("message.html", content.encode("utf-8")).texts()
         content = "\n\n".join(block for block in blocks if block.strip())
-    return content
+    return own_text(content)
+
+
+def own_text(body: str) -> str:
+    """What the sender of a message whose body is `body` wrote: above the quote of a reply ("On …
+    wrote:" and "> " lines, in English, German, French and more), or, of a forward (and of Outlook's
+    replies, which quote as a forward does), the cover note followed by the forwarded message's
+    body without its headers; `body` when it quotes nothing, or when above the quote is blank."""
+    import quotequail  # pure Python; its HTML half, which needs lxml, is not imported
+
+    unwrapped = quotequail.unwrap(body)
+    if unwrapped is None:
+        return body
+    top = SEPARATOR_LINE.sub("", unwrapped.get("text_top", "").strip()).strip()
+    earlier = unwrapped.get("text", "").strip()
+    if unwrapped["type"] == "reply":
+        return top or earlier
+    return "\n\n".join(part for part in (top, earlier) if part)

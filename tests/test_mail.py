@@ -66,6 +66,46 @@ def test_a_text_that_is_no_message_is_left_as_it_is(text):
     assert message_text(text) == text
 
 
+QUESTION = "When is the office move? The new building has no parking,\nand I need to plan how to get there.\n"
+REPLY_HEADERS = [  # what Gmail, Thunderbird and Apple Mail write above a quote, in English, German and French
+    "On Mon, 23 Nov 2026 at 17:40, Bob Meyer <bob@example.com> wrote:",
+    "Am Mo., 23. Nov. 2026 um 17:40 Uhr schrieb Bob Meyer <bob@example.com>:",
+    "Le lun. 23 nov. 2026 à 17:40, Bob Meyer <bob@example.com> a écrit :",
+]
+FORWARDED_HEADERS = (
+    "From: Bob Meyer <bob@example.com>\nDate: Mon, 23 Nov 2026 17:40\nSubject: Move\nTo: Anna <anna@example.com>\n\n"
+)
+
+
+def quoted(text: str) -> str:
+    return "".join(f"> {line}\n" for line in text.splitlines())
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize("header", REPLY_HEADERS)
+def test_a_reply_is_read_as_what_its_sender_wrote_not_what_it_quotes(header):
+    assert message_text(message(f"{BODY}\n{header}\n{quoted(QUESTION)}")) == BODY.strip()
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "separator",
+    [
+        "---------- Forwarded message ---------",  # Gmail
+        "---------- Weitergeleitete Nachricht ---------",  # Gmail in German
+        "-----Original Message-----",  # Outlook's reply quotes as a forward does
+    ],
+)
+def test_a_forward_is_read_as_its_cover_note_and_the_message_forwarded(separator):
+    forward = f"FYI, see below.\n\n{separator}\n{FORWARDED_HEADERS}{QUESTION}"
+    assert message_text(message(forward)) == "FYI, see below.\n\n" + QUESTION.strip()
+
+
+@pytest.mark.unit
+def test_a_message_that_only_quotes_is_read_as_the_quote():
+    assert message_text(message(f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == QUESTION.strip()
+
+
 @pytest.mark.system
 def test_a_saved_message_is_summarized_from_its_body(tmp_path):
     saved = tmp_path / "move.eml"
@@ -74,3 +114,6 @@ def test_a_saved_message_is_summarized_from_its_body(tmp_path):
     assert summary == run("summarize", stdin=BODY).stdout.decode()
     assert "From" not in summary and "@" not in summary
     assert attn.summarize(message(BODY)) == attn.summarize(BODY)
+    reply = tmp_path / "reply.eml"
+    reply.write_text(message(f"{BODY}\n{REPLY_HEADERS[0]}\n{quoted(QUESTION)}"))
+    assert run("summarize", str(reply)).stdout.decode() == summary  # the quoted question is not summarized
