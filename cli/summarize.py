@@ -24,7 +24,7 @@ from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.language_id import detect_language
-from attn.runtime.mail import message_text
+from attn.runtime.mail import body_ends_before, message_text
 from attn.runtime.sentences import joined
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.verbatim import EDGE_PUNCTUATION
@@ -288,9 +288,11 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
     for number, (line, text) in enumerate(zip(raw, lines), 1):
         if "\ufffd" in text and note_not_utf8(line, number, name, notify):
             break  # the first such line is named: a Latin-1 file has many
-    lines = message_text("\n".join(lines)).split("\n")  # an e-mail message: its body (runtime/mail.py)
+    text = "\n".join(lines)
+    whole = not cut or body_ends_before(text)  # what is read is all of it, or a message's body, whole
+    lines = message_text(text).split("\n")  # an e-mail message: its body (runtime/mail.py)
     document = "\n".join(" ".join(line.split()) for line in lines).strip()
-    if cut or len(document) > max_chars:
+    if not whole or len(document) > max_chars:
         notify(f"{name} is longer than {max_chars} characters (--max-chars): only its first {max_chars} are read")
         document = document[:max_chars]
     return document

@@ -43,14 +43,33 @@ def is_message(text: str) -> bool:
     return False  # no blank line: no body
 
 
+def _parsed(text: str) -> EmailMessage | None:
+    """The message `text` parsed, or None when it is none (is_message)."""
+    if not is_message(text):
+        return None
+    message = email.message_from_bytes(_opening(text).encode("utf-8"), policy=email.policy.default)
+    return message if isinstance(message, EmailMessage) else None
+
+
+def _body(message: EmailMessage | None):
+    return message.get_body(preferencelist=("plain", "html")) if message is not None else None
+
+
+def body_ends_before(text: str) -> bool:
+    """Whether the message `text`, cut short, holds its body whole: another part (an attachment)
+    began after it. A text that is no message: False."""
+    message = _parsed(text)
+    body = _body(message)
+    if body is None:
+        return False
+    return body is not list(message.walk())[-1]
+
+
 def message_text(text: str) -> str:
     """What the message `text` says: the text of its plain-text body, or of its HTML body; `text`
     itself when it is no message (is_message) or its body is neither. A body is read in the
     charset it declares, else as UTF-8 (a pasted message declares none)."""
-    if not is_message(text):
-        return text
-    message = email.message_from_bytes(_opening(text).encode("utf-8"), policy=email.policy.default)
-    body = message.get_body(preferencelist=("plain", "html")) if isinstance(message, EmailMessage) else None
+    body = _body(_parsed(text))
     payload = body.get_payload(decode=True) if body is not None else None
     if payload is None:
         return text

@@ -117,3 +117,19 @@ def test_a_saved_message_is_summarized_from_its_body(tmp_path):
     reply = tmp_path / "reply.eml"
     reply.write_text(message(f"{BODY}\n{REPLY_HEADERS[0]}\n{quoted(QUESTION)}"))
     assert run("summarize", str(reply)).stdout.decode() == summary  # the quoted question is not summarized
+
+
+@pytest.mark.system
+def test_a_message_cut_short_in_its_attachment_is_summarized_without_a_note_on_its_length(tmp_path):
+    """The note said only the first 100,000 characters were read, though the body, first, was whole."""
+    built = EmailMessage()
+    for name, value in HEADERS.items():
+        built[name] = value
+    built.set_content(BODY)
+    built.add_attachment(bytes(range(256)) * 1200, maintype="application", subtype="pdf", filename="plan.pdf")
+    saved = tmp_path / "with-plan.eml"
+    saved.write_text(built.as_string())
+    read = run("summarize", str(saved))
+    assert read.stderr == b"" and read.stdout == run("summarize", stdin=BODY).stdout
+    cut_in_body = run("summarize", "--max-chars", "100", str(saved)).stderr.decode()
+    assert "--max-chars" in cut_in_body  # a cut before the body's end is still said
