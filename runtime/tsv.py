@@ -26,6 +26,7 @@ TSV_SUFFIXES = (".tsv", *(".tsv" + suffix for suffix in OPENERS))
 # A longer line is refused (its bytes are never all read: /dev/zero as a corpus); the
 # longest line of ../shared/data is a Python PEP of 113,593 characters.
 MAX_LINE_BYTES = 1 << 22
+COLUMNS = 4  # source, target, origin, group
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
     """Rows of a (gzipped or xz-compressed) TSV, split on "\n" only (a "\r\n" ending is one too); blank lines
     are skipped. `swap_columns` reads the second column as the source and the first as the
     target: the reverse direction of a file (de→en from an en-de file). Paragraph marks
-    (PARAGRAPH_MARK) become spaces. A line with one column,
+    (PARAGRAPH_MARK) become spaces. A line with one column or more than COLUMNS,
     bytes that are not UTF-8 or a damaged compressed stream is a UsageError naming the file and line."""
     opener = OPENERS.get(Path(path).suffix, open)
     rows = []
@@ -63,9 +64,10 @@ def read_tsv(path: str | Path, swap_columns: bool = False) -> list[Row]:
                 if not line.strip():
                     continue
                 columns = line.split("\t")
-                if len(columns) < 2:
+                if not 2 <= len(columns) <= COLUMNS:  # more: a tab in a text, and every column after it shifted
+                    found = "one column" if len(columns) < 2 else f"{len(columns)} columns (a tab inside a text?)"
                     raise UsageError(
-                        f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], found one column"
+                        f"{path}:{number}: expected source<TAB>target[<TAB>origin[<TAB>group]], found {found}"
                     )
                 source, target = (columns[1], columns[0]) if swap_columns else (columns[0], columns[1])
                 rows.append(Row(source, target, columns[2] if len(columns) > 2 else ""))

@@ -197,6 +197,7 @@ def trainer_on(tmp_path, train_text: str, dev_text: str = "a0 b1\tb1 a0\n"):
         ("\n\n", "a0\tb1\n", "holds no pairs"),
         ("a0 b1\tb1 a0\n" * 10, "", "holds no pairs"),
         ("one column only\n", "a0\tb1\n", "found one column"),
+        ("a0\tb1\twith\ta tab\tinside\n", "a0\tb1\n", "found 5 columns"),
         (("a0 " * 300 + "\tb1\n") * 5, "a0\tb1\n", "fits max_source_pieces"),
     ],
 )
