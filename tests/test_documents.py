@@ -74,6 +74,10 @@ def test_subtitles_keep_numbering_timing_and_tags_and_a_cue_is_one_text():
         "WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.500 align:start\nHELLO <b>WORLD</b>.\n\nNOTE kept\n\n"
         "00:00:03.000 --> 00:00:04.000\nBYE.\n"
     )
+    short = b"WEBVTT\n\n00:01.000 --> 00:02.500 line:0\nHello.\n\n1:02:03.000 --> 1:02:04.000\nBye.\n"
+    assert round_trip("film.vtt", short).decode() == (  # each timing as the file wrote it, not in full
+        "WEBVTT\n\n00:01.000 --> 00:02.500 line:0\nHELLO.\n\n1:02:03.000 --> 1:02:04.000\nBYE.\n"
+    )
 
 
 def word_document() -> bytes:

@@ -18,6 +18,8 @@ from . import DocumentError, decoded, redeclared
 # timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
 MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n")
 TIMESTAMP = re.compile(r"<\d")
+# A WebVTT cue's timing line's start and end ("00:01.000 --> 00:04.000 align:start")
+TIMING = re.compile(r"^([^\S\n]*)(\S+)([^\S\n]+-->[^\S\n]+)(\S+)", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -145,4 +147,19 @@ class VttDocument:
                 for line in self.vtt.metadata
                 for name, _, value in [line.partition(":")]
             ]
-        return self.file.encoded(self.vtt.content)
+        return self.file.encoded(kept_timings(self.file.text, self.vtt.content))
+
+
+def kept_timings(original: str, written: str) -> str:
+    """`written` with each cue's start and end as `original` has them: webvtt-py writes every
+    timestamp in full ("00:01.000" as "00:00:01.000"), and every timing line of a file had changed."""
+    timings = list(TIMING.finditer(original))
+    if len(timings) != len(TIMING.findall(written)):  # not the same cues: left as written
+        return written
+    kept = iter(timings)
+
+    def restored(found: re.Match) -> str:
+        was = next(kept)
+        return f"{found[1]}{was[2]}{found[3]}{was[4]}"
+
+    return TIMING.sub(restored, written)
