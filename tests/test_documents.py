@@ -426,6 +426,17 @@ def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_re
 
 
 @pytest.mark.unit
+def test_a_catalogs_header_keeps_its_order_and_a_language_it_lacked_goes_where_gettext_puts_it():
+    pytest.importorskip("polib")
+    fields = ["Plural-Forms: nplurals=2; plural=(n != 1);", "X-Generator: Poedit 3.4", "Language-Team: German"]
+    fields += ["MIME-Version: 1.0", "Content-Type: text/plain; charset=UTF-8", "Project-Id-Version: demo 1.0"]
+    header = 'msgid ""\nmsgstr ""\n' + "".join(f'"{field}\\n"\n' for field in fields)
+    written = round_trip("app.po", (header + '\nmsgid "open"\nmsgstr ""\n').encode(), "de").decode()
+    expected = fields[:3] + ["Language: de"] + fields[3:]  # polib had put them in gettext's order, the rest sorted
+    assert written.startswith('msgid ""\nmsgstr ""\n' + "".join(f'"{field}\\n"\n' for field in expected))
+
+
+@pytest.mark.unit
 def test_entities_that_would_expand_a_billion_times_are_not_expanded():
     pytest.importorskip("ebooklib")
     entities = '<!ENTITY lol "lol">' + "".join(

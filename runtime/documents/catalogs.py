@@ -8,6 +8,7 @@ catalog in another charset than UTF-8 is written in UTF-8, its header saying so.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..constants import primary_language
 from ..markup import Aligned
@@ -23,6 +24,35 @@ PLURAL_FORMS = {
 }
 
 
+def in_file_order(
+    metadata: dict[str, str], read: tuple[str, ...], canonical: list[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The header fields of `metadata` in the order the file had them (`read`), each field the
+    file lacked placed after the field that precedes it in `canonical` (polib's order: gettext's
+    fields first, then the rest sorted), which reordered every header not written in it."""
+    order = [name for name in read if name in metadata]
+    for index, (name, _) in enumerate(canonical):
+        if name not in order:
+            before = next((earlier for earlier, _ in reversed(canonical[:index]) if earlier in order), None)
+            order.insert(0 if before is None else order.index(before) + 1, name)
+    return [(name, metadata[name]) for name in order]
+
+
+@lru_cache(maxsize=1)
+def catalog_class():
+    """polib's POFile writing its header in the file's own order (in_file_order; `read_order`, set
+    once it is read)."""
+    import polib
+
+    class FileOrderedCatalog(polib.POFile):
+        read_order: tuple[str, ...] = ()
+
+        def ordered_metadata(self):
+            return in_file_order(self.metadata, self.read_order, super().ordered_metadata())
+
+    return FileOrderedCatalog
+
+
 class PoDocument:
     def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
@@ -30,7 +60,10 @@ class PoDocument:
         self.file = decoded(data, polib.detect_encoding(b"\n" + data))  # polib reads bytes naming a file as that file
         text = self.file.text
         try:
-            self.catalog = polib.pofile("\n" + text)  # polib reads a string naming a file as that file
+            self.catalog = polib.pofile(
+                "\n" + text, klass=catalog_class()
+            )  # a string naming a file is read as that file
+            self.catalog.read_order = tuple(self.catalog.metadata)
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
             raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
         if self.file.read_as:  # read in the charset it declares, written in UTF-8, and saying so
