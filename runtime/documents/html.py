@@ -275,7 +275,9 @@ def rebuilt(soup: BeautifulSoup, events: list[tuple[str, object]]) -> list:
     """The nodes of a translated run, from runtime/markup.py's layout events."""
     top: list = []
     stack: list = [top]
-    for kind, payload in events:
+    for index, (kind, payload) in enumerate(events):
+        if kind == "text" and _glued_break(events[index + 1 : index + 2]):
+            payload = payload.rstrip(" \n")  # read as a space, the break landed after one: "werden. <br>Versuchen"
         if kind == "text":
             if stack[-1] is not None:  # a line translated apart (RunReader.finish) ends at its <br>, not in a new line
                 stack[-1].append(NavigableString(payload.replace("\n", " ")))
@@ -291,6 +293,15 @@ def rebuilt(soup: BeautifulSoup, events: list[tuple[str, object]]) -> list:
         else:
             stack.pop()
     return top
+
+
+def _glued_break(events: list[tuple[str, object]]) -> bool:
+    """Whether `events` (one or none) is a `<br>` that the page wrote right after text, no space
+    between ("opened.<br>Please")."""
+    if not events or events[0][0] != "void" or not isinstance(events[0][1], Tag) or events[0][1].name != "br":
+        return False
+    before = events[0][1].previous_element  # the text before it, inside an element before it too
+    return isinstance(before, NavigableString) and before[-1:].strip() != ""
 
 
 def _copy(node):
