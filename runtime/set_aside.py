@@ -36,6 +36,7 @@ CODE = r"(?<![\w`])`[^`\s](?:[^`\n]*[^`\s])?`(?![\w`])"
 # A template's expression or tag (Jinja, Django, Liquid, Handlebars, Vue: "{{ user.name }}",
 # "{% url 'home' %}"): the models wrote "{Zzählung }" for "{{ count }}".
 TEMPLATE = r"\{\{[^{}\n]*\}\}|\{%(?:(?!\{%)[^\n])*?%\}"  # a tag ends before the next one opens
+TEMPLATE_TOKEN = re.compile(TEMPLATE)
 # A URL with template expressions in it ("https://example.com/users/{{ user.id }}/edit") is one token
 TEMPLATED_URL = rf"(?:https?://|www\.)(?:{TEMPLATE}|\S)+"
 SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}")
@@ -212,6 +213,20 @@ def _apart(word: str, placeholders: dict[str, str]) -> str:
     return word
 
 
+def _glued_templates(aside: SetAside) -> dict[str, tuple[bool, bool]]:
+    """Of each template token, whether the sentence wrote it against a letter or digit before it
+    and after it ("{{ count }}x", "{% if paid %}was paid{% endif %}"): what a template renders
+    there has no space, and the translation keeps it so ("{% if paid %} bezahlt {% endif %}" had
+    rendered "Ihre Bestellung  bezahlt .")."""
+    glued = {}
+    for placeholder, token in aside.tokens.items():
+        at = aside.text.find(placeholder)
+        if at >= 0 and TEMPLATE_TOKEN.fullmatch(token):
+            end = at + len(placeholder)
+            glued[placeholder] = (aside.text[at - 1 : at].isalnum(), aside.text[end : end + 1].isalnum())
+    return glued
+
+
 def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target_lang: str) -> WordAlignment:
     """The alignment of a translation of `aside.text` (or of a part of it) as one of the
     sentence the user wrote: its tokens in place of their placeholders on both sides, a token's
@@ -238,13 +253,19 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     shared = np.zeros((placed.weights.shape[0], len(source)), np.float32)
     for old, new in enumerate(columns):
         shared[:, new] = placed.weights[:, [old]] / len(new)
+    glued = _glued_templates(aside)
+    last_part = {placeholder: len(word_spans(present[placeholder], target_lang)) - 1 for placeholder in glued}
     target, rows = [], []
+    glue_next = False  # the word before was a template's last, written against the next word
     for row, word in enumerate(placed.target_words):
         for text, placeholder, part in _expanded(_apart(word, present), present, target_lang):
-            target.append(text)
             linked = token_words.get((placeholder, part)) if placeholder is not None else None
-            if linked is None:
-                rows.append(shared[row])
+            weights = shared[row] if linked is None else np.eye(1, len(source), linked, dtype=np.float32)[0]
+            before, after = glued.get(placeholder, (False, False))
+            if target and (glue_next or (before and part == 0)):  # one word, as the source wrote it
+                target[-1], rows[-1] = target[-1] + text, (rows[-1] + weights) / 2
             else:
-                rows.append(np.eye(1, len(source), linked, dtype=np.float32)[0])
+                target.append(text)
+                rows.append(weights)
+            glue_next = after and part == last_part[placeholder]
     return WordAlignment(source, target, np.array(rows, np.float32).reshape(len(target), len(source)))

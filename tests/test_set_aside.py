@@ -141,3 +141,21 @@ def test_template_expressions_are_set_aside_whole():
     assert set_aside("Open https://x.org/users/{{ user.id }}/edit now.").tokens == {
         "{0}": "https://x.org/users/{{ user.id }}/edit"
     }
+
+
+def test_a_template_written_against_a_word_stays_against_it():
+    """What a template renders there has no space: "{% if paid %} bezahlt {% endif %}." had rendered
+    "Ihre Bestellung  bezahlt ."; a template between spaces keeps them."""
+    aside = set_aside("Your order {% if paid %}was paid{% endif %}, {{ name }}, in {{currency}}EUR.")
+    assert aside.text == "Your order {0}was paid{1}, {2}, in {3}EUR."
+    translated = links(
+        "Your order {0}was paid{1}, {2}, in {3}EUR.",
+        "Ihre Bestellung {0} wurde bezahlt {1}, {2}, in {3} EUR.",
+        [0, 1, 2, 2, 3, 3, 4, 5, 6, 6],
+    )
+    back = put_back(translated, aside, "en", "de")
+    assert " ".join(back.target_words) == (
+        "Ihre Bestellung {% if paid %}wurde bezahlt{% endif %}, {{ name }}, in {{currency}}EUR."
+    )
+    assert back.weights.shape == (len(back.target_words), len(back.source_words))
+    assert np.allclose(back.weights.sum(axis=1), 1.0)
