@@ -227,6 +227,17 @@ def _glued_templates(aside: SetAside) -> dict[str, tuple[bool, bool]]:
     return glued
 
 
+def spaced_as_written(text: str, aside: SetAside) -> str:
+    """`text`, the words of a translation joined one space apart, with each token set aside in it
+    spaced as the sentence wrote it: a token's words are words of the alignment, and `ls    -la`
+    or `a  =  b` came back as `ls -la` and `a = b`."""
+    for token in aside.tokens.values():
+        joined = " ".join(token.split())
+        if joined != token:
+            text = text.replace(joined, token, 1)
+    return text
+
+
 def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target_lang: str) -> WordAlignment:
     """The alignment of a translation of `aside.text` (or of a part of it) as one of the
     sentence the user wrote: its tokens in place of their placeholders on both sides, a token's

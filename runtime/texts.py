@@ -19,7 +19,7 @@ from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
-from .set_aside import SetAside, put_back, set_aside
+from .set_aside import SetAside, put_back, set_aside, spaced_as_written
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words
@@ -398,9 +398,10 @@ class TextTranslator:
 
         if replace_unk:
             alignment = copy_verbatim(aligned())
-            if aside is not None and aside.tokens:
+            set_apart = aside is not None and bool(aside.tokens)
+            if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
-            return Translation(
-                join_words(alignment.target_words, self.model.target_lang), tokens, score, attention, alignment
-            )
+            text = join_words(alignment.target_words, self.model.target_lang)
+            text = spaced_as_written(text, aside) if set_apart else text
+            return Translation(text, tokens, score, attention, alignment)
         return Translation(self.model.tokenizer.decode(tokens), tokens, score, attention, aligned)

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.set_aside import put_back, set_aside
+from attn.runtime.set_aside import put_back, set_aside, spaced_as_written
 
 from .test_verbatim import links
 
@@ -159,3 +159,12 @@ def test_a_template_written_against_a_word_stays_against_it():
     )
     assert back.weights.shape == (len(back.target_words), len(back.source_words))
     assert np.allclose(back.weights.sum(axis=1), 1.0)
+
+
+def test_a_tokens_own_spacing_comes_back():
+    """Its words are words of the alignment, joined one space apart: `ls    -la` came back `ls -la`."""
+    aside = set_aside("Run `ls    -la` and {{  name  }} now.")
+    assert (
+        spaced_as_written("Starte `ls -la` und {{ name }} jetzt.", aside)
+        == "Starte `ls    -la` und {{  name  }} jetzt."
+    )
