@@ -35,7 +35,7 @@ from .loaded_model import LoadedModel
 from .mail import message_text
 from .manifest import ModelFolderError, read_manifest
 from .misread import MisreadInputs
-from .registry import installed_models, pair_owners, pickable, resolve_model
+from .registry import installed_models, installed_pairs, pair_owners, pickable, resolve_model
 from .router import Router, Routes
 from .sentences import joined
 from .sessions import DEVICES
@@ -172,8 +172,7 @@ class Translator:
             results += [(i, Result(indented(inputs[i], n), language, goal)) for i, n in zip(chosen, found)]
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         if assumed:
-            advice = "attn.load() loads every installed model and detects each text's language"
-            misread = MisreadInputs(source, routes.languages, self.notify, lambda code: advice)
+            misread = MisreadInputs(source, routes.languages, self.notify, installed_advice)
             misread.check(inputs, ordered, range(1, len(inputs) + 1))
         return ordered[0] if single else ordered
 
@@ -291,6 +290,13 @@ class Translator:
             for d, n in zip(documents, found)
         ]
         return results[0] if single else results
+
+
+def installed_advice(language: str) -> str:
+    """How to translate from `language`, for a note on texts read as it (runtime/misread.py)."""
+    if all(source != language for source, _ in installed_pairs()):
+        return "no installed model reads that language"
+    return "attn.load() loads every installed model and detects each text's language"
 
 
 def known_settings(search: dict, call: str) -> None:

@@ -20,9 +20,11 @@ HEADER_NAMES = frozenset(
     "from to cc bcc subject date sent reply-to message-id received return-path mime-version content-type".split()
 )
 HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]")
-# A separator line a mail program writes above what it forwards or quotes ("---------- Weitergeleitete
-# Nachricht ---------", "-----Original Message-----") where quotequail leaves it in the cover note
-SEPARATOR_LINE = re.compile(r"\n[ \t]*[-_=*]{3,}[^\n]*[-_=*]{3,}[ \t]*$")
+# The characters of a separator line a mail program writes above what it forwards or quotes
+# ("---------- Weitergeleitete Nachricht ---------", "-----Original Message-----"), which quotequail
+# may leave at the end of the cover note: three or more of them at each end of the line
+SEPARATOR = frozenset("-_=*")
+SEPARATOR_ENDS = 3
 
 
 def _opening(text: str) -> str:
@@ -86,17 +88,31 @@ def message_text(text: str) -> str:
 
 
 def own_text(body: str) -> str:
-    """What the sender of a message whose body is `body` wrote: above the quote of a reply ("On …
-    wrote:" and "> " lines, in English, German, French and more), or, of a forward (and of Outlook's
-    replies, which quote as a forward does), the cover note followed by the forwarded message's
-    body without its headers; `body` when it quotes nothing, or when above the quote is blank."""
+    """What the sender of a message whose body is `body` wrote: above and below the quote of a
+    reply ("On … wrote:" naming a date or an address, and "> " lines, in English, German, French
+    and more), or, of a forward (and of Outlook's replies, which quote as a forward does), the
+    cover note followed by the forwarded message's body without its headers. `body` when it quotes
+    nothing ("On Monday, the chair wrote:" in a report is no quote); the quote, unquoted, when the
+    sender wrote nothing else."""
     import quotequail  # pure Python; its HTML half, which needs lxml, is not imported
 
     unwrapped = quotequail.unwrap(body)
     if unwrapped is None:
         return body
-    top = SEPARATOR_LINE.sub("", unwrapped.get("text_top", "").strip()).strip()
+    top = _without_separator(unwrapped.get("text_top", "").strip())
     earlier = unwrapped.get("text", "").strip()
-    if unwrapped["type"] == "reply":
-        return top or earlier
-    return "\n\n".join(part for part in (top, earlier) if part)
+    if unwrapped["type"] != "reply":
+        return "\n\n".join(part for part in (top, earlier) if part)
+    attribution = unwrapped.get("date", "") + unwrapped.get("from", "")
+    if not any(character.isdigit() or character == "@" for character in attribution):
+        return body  # a mail program's attribution has a date or an address
+    own = "\n\n".join(part for part in (top, unwrapped.get("text_bottom", "").strip()) if part)
+    return own or earlier
+
+
+def _without_separator(text: str) -> str:
+    """`text` less a last line that is a separator (SEPARATOR at both ends)."""
+    head, _, last = text.rpartition("\n")
+    last = last.strip()
+    ends = last[:SEPARATOR_ENDS] + last[-SEPARATOR_ENDS:]
+    return head.strip() if head and len(last) >= 2 * SEPARATOR_ENDS and set(ends) <= SEPARATOR else text

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from .constants import language_label
-from .language_id import detect_language, known_languages
+from .language_id import detect_language, in_another_script, known_languages
 from .texts import Translation
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
@@ -36,13 +36,11 @@ def copied_share(source: str, translation: str) -> float:
     return sum(word in written for word in words) / len(words)
 
 
-def read_as(source: str, translation: str, assumed: str, languages: set[str]) -> str | None:
-    """The language `source` reads as when it is not `assumed` (one of `languages`, or one outside
-    them that the identifier is sure of), judged only when `translation` copied it; else None."""
-    if copied_share(source, translation) < COPIED_SHARE:
-        return None
-    language, probability = detect_language(source, languages)
-    return language if language != assumed and probability >= PROBABILITY else None
+def copied(source: str, translation: str, assumed: str) -> bool:
+    """Whether `translation` copied `source` as a model copies what it cannot read: COPIED_SHARE of
+    its words, and not because it is in another script than `assumed` (given back as it is, with
+    a note of its own: runtime/texts.py)."""
+    return copied_share(source, translation) >= COPIED_SHARE and not in_another_script(source, [assumed])
 
 
 class MisreadInputs:
@@ -53,17 +51,25 @@ class MisreadInputs:
 
     def __init__(self, assumed: str, languages: Iterable[str], notify: Callable[[str], None], advice):
         self.assumed, self.notify, self.advice = assumed, notify, advice
-        self.languages = ({assumed} | set(languages)) & known_languages() if assumed in known_languages() else set()
+        self.offered = {assumed} | set(languages)
         self.first: dict[str, int] = {}  # inputs the first note of each language named or counted
         self.found: dict[str, int] = {}
 
+    def read_as(self, source: str) -> str | None:
+        """The language a copied `source` reads as, when it is not the one assumed: one of the
+        languages on offer, or one outside them that the identifier is sure of; else None (and
+        for a language the identifier does not know, nothing to compare with)."""
+        known = known_languages()  # the identifier loads here, for the first copied input only
+        if self.assumed not in known:
+            return None
+        language, probability = detect_language(source, self.offered & known)
+        return language if language != self.assumed and probability >= PROBABILITY else None
+
     def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:
         """Look at a batch: `sources`, their best `translations` and their input numbers."""
-        if not self.languages:
-            return  # a language the identifier does not know: nothing to compare with
         misread: dict[str, list[int]] = {}
         for source, translation, number in zip(sources, translations, numbers):
-            language = read_as(source, translation.text, self.assumed, self.languages)
+            language = self.read_as(source) if copied(source, translation.text, self.assumed) else None
             if language is not None:
                 misread.setdefault(language, []).append(number)
         for language, found in misread.items():

@@ -230,11 +230,13 @@ def _glued_templates(aside: SetAside) -> dict[str, tuple[bool, bool]]:
 def spaced_as_written(text: str, aside: SetAside) -> str:
     """`text`, the words of a translation joined one space apart, with each token set aside in it
     spaced as the sentence wrote it: a token's words are words of the alignment, and `ls    -la`
-    or `a  =  b` came back as `ls -la` and `a = b`."""
-    for token in aside.tokens.values():
-        joined = " ".join(token.split())
-        if joined != token:
-            text = text.replace(joined, token, 1)
+    or `a  =  b` came back as `ls -la` and `a = b`. Where two tokens or two places in `text` read
+    alike one space apart, which is which is not known: those stay as they are."""
+    joined = {token: " ".join(token.split()) for token in aside.tokens.values()}
+    for token, spaced in joined.items():
+        alike = [other for other in joined if joined[other] == spaced]
+        if spaced != token and len(alike) == 1 and text.count(spaced) == 1:  # which one is which, unsure otherwise
+            text = text.replace(spaced, token)
     return text
 
 
@@ -264,7 +266,7 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     shared = np.zeros((placed.weights.shape[0], len(source)), np.float32)
     for old, new in enumerate(columns):
         shared[:, new] = placed.weights[:, [old]] / len(new)
-    glued = _glued_templates(aside)
+    glued = {placeholder: ends for placeholder, ends in _glued_templates(aside).items() if placeholder in present}
     last_part = {placeholder: len(word_spans(present[placeholder], target_lang)) - 1 for placeholder in glued}
     target, rows = [], []
     glue_next = False  # the word before was a template's last, written against the next word

@@ -102,6 +102,14 @@ def test_a_forward_is_read_as_its_cover_note_and_the_message_forwarded(separator
 
 
 @pytest.mark.unit
+def test_a_reply_written_below_the_quote_is_read_and_a_report_quoting_someone_is_left_whole():
+    bottom = f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}\n{BODY}"
+    assert message_text(message(bottom)) == BODY.strip()
+    report = "The board met today.\n\nOn Monday, the chair wrote:\nWe will open an office in Berlin next year.\n"
+    assert message_text(message(report)) == report  # no date, no address: no mail program's attribution
+
+
+@pytest.mark.unit
 def test_a_message_that_only_quotes_is_read_as_the_quote():
     assert message_text(message(f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == QUESTION.strip()
 
@@ -131,5 +139,5 @@ def test_a_message_cut_short_in_its_attachment_is_summarized_without_a_note_on_i
     saved.write_text(built.as_string())
     read = run("summarize", str(saved))
     assert read.stderr == b"" and read.stdout == run("summarize", stdin=BODY).stdout
-    cut_in_body = run("summarize", "--max-chars", "100", str(saved)).stderr.decode()
+    cut_in_body = run("summarize", "--max-chars", "150", str(saved)).stderr.decode()
     assert "--max-chars" in cut_in_body  # a cut before the body's end is still said

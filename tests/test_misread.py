@@ -44,19 +44,28 @@ def test_inputs_copied_and_read_as_another_language_are_named_once_then_counted(
 
 @pytest.mark.unit
 def test_the_identifier_reads_only_inputs_their_translation_copied(monkeypatch):
-    """The identifier's load costs about a second: a translation that copied little never pays it."""
+    """The identifier's load costs about a second: a translation that copied little never pays it,
+    nor a sentence in another script, given back as it is with a note of its own."""
 
     def refused(*_):
         raise AssertionError("the identifier was asked")
 
     monkeypatch.setattr(misread_module, "detect_language", refused)
+    monkeypatch.setattr(misread_module, "known_languages", refused)
     notes = []
     check = MisreadInputs("en", ["en", "de"], notes.append, str)
     check.check(["she is eating a green apple"], translations("Sie isst einen grünen Apfel"), [1])
+    check.check(["Москва большая и старая."], translations("Москва большая и старая."), [2])
+    assert notes == []
+
+
+@pytest.mark.unit
+def test_a_language_the_identifier_does_not_know_is_compared_with_nothing():
+    notes = []
     MisreadInputs("xx", ["xx", "de"], notes.append, str).check(
-        ["Ich habe keine Zeit."], translations("Ich habe keine Zeit."), [1]
+        ["Ich habe heute keine Zeit."], translations("Ich habe heute keine Zeit."), [1]
     )
-    assert notes == []  # and a language the identifier does not know is compared with nothing
+    assert notes == []
 
 
 @pytest.mark.system
