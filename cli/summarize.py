@@ -236,7 +236,8 @@ def _document_batches(
         name = "standard input" if str(file) == "-" else str(file)
         if str(file) == "-":
             document = _read_document(sys.stdin.fileno(), name, max_chars, notify)
-        elif format_of(file) not in (None, ".txt"):  # HTML, Word, subtitles: their text, in order
+        elif format_of(file) not in (None, ".txt", ".eml"):  # HTML, Word, subtitles: their text, in order
+            # (a saved message is read as text: its own words, runtime/mail.py)
             document = _document_text(file, max_chars, notify)
         else:
             with file.open("rb") as handle:

@@ -48,26 +48,35 @@ LIST_ITEM = re.compile(rf"^\s*(?:[{re.escape(LIST_MARKS)}]|\d{{1,3}}[.)])\s")
 SHORT_LINE = 5  # words: a shorter line before a capital ends its sentence (a greeting, a signature's line)
 
 
-def document_sentences(text: str, language: str) -> list[str]:
-    """The sentences of a document whose lines end sentences too: a blank line ends one (after a
-    title or a greeting with no full stop), so do a list item's end and, where lines are long (one
-    of SHORT_LINE twice over: not a text wrapped narrowly), a line of fewer than SHORT_LINE words
-    before a line that begins with a capital (a signature's name or title); the other lines of a paragraph are read
-    as one text, so a wrapped sentence stays whole. Each sentence's whitespace folded; their words
-    are the document's words, in order."""
-    lines = text.splitlines()
+def document_blocks(lines: list[str]) -> list[list[int]]:
+    """The indexes of the lines of each block of a document whose lines end sentences too: a blank
+    line ends one (after a title or a greeting with no full stop), so do a list item's end and,
+    where lines are long (one of SHORT_LINE twice over: not a text wrapped narrowly), a line of
+    fewer than SHORT_LINE words before a line that begins with a capital (a signature's name or
+    title); the other lines of a paragraph are one block, so a wrapped sentence stays whole."""
     long_lines = max((len(line.split()) for line in lines), default=0) >= 2 * SHORT_LINE
-    blocks: list[list[str]] = []
+    blocks: list[list[int]] = []
     fresh = True  # the next line starts a block
-    for line, following in zip(lines, [*lines[1:], ""]):
+    for index, (line, following) in enumerate(zip(lines, [*lines[1:], ""])):
         if not line.strip():
             fresh = True
             continue
         if fresh or LIST_ITEM.match(line):
             blocks.append([])
-        blocks[-1].append(line)
+        blocks[-1].append(index)
         fresh = long_lines and len(line.split()) < SHORT_LINE and following.lstrip()[:1].isupper()
-    return [" ".join(sentence.split()) for block in blocks for sentence in split_sentences(" ".join(block), language)]
+    return blocks
+
+
+def document_sentences(text: str, language: str) -> list[str]:
+    """The sentences of a document, its blocks (document_blocks) read as texts: each sentence's
+    whitespace folded; their words are the document's words, in order."""
+    lines = text.splitlines()
+    return [
+        " ".join(sentence.split())
+        for block in document_blocks(lines)
+        for sentence in split_sentences(" ".join(lines[index] for index in block), language)
+    ]
 
 
 def joined(sentences: list[str]) -> str:

@@ -425,6 +425,64 @@ def test_a_catalog_gets_its_untranslated_messages_flagged_fuzzy_and_keeps_the_re
     assert again["close it"].msgstr == "CLOSE IT" and again["close it"].fuzzy and again["done"].msgstr == "fertig"
 
 
+def saved_message(plain: str, html_part: str | None = None, attachment: bytes | None = None) -> bytes:
+    """A message as a mail program saves it: headers, a plain part (an HTML alternative), an attachment."""
+    from email.message import EmailMessage
+
+    message = EmailMessage()
+    message["From"], message["To"], message["Subject"] = (
+        "Anna <anna@example.com>",
+        "Bob <bob@example.com>",
+        "Re: Office move",
+    )
+    message.set_content(plain)
+    message["Content-Language"] = "en"
+    if html_part is not None:
+        message.add_alternative(html_part, subtype="html")
+    if attachment is not None:
+        message.add_attachment(attachment, maintype="application", subtype="pdf", filename="plan.pdf")
+    return bytes(message)
+
+
+@pytest.mark.unit
+def test_a_saved_message_gets_its_subject_and_text_parts_translated_and_keeps_the_rest():
+    """A wrapped paragraph is one text, wrapped again as wide; quoted lines keep their marks; the
+    subject its "Re:"; the HTML part its tags; the attachment its bytes."""
+    import email
+    import email.policy
+
+    plain = (
+        "Hi Bob,\n\nThe office moves to the new building on Friday. Please pack your desks by\n"
+        "Thursday evening, the movers arrive at seven.\n\n"
+        "> When is the move? The new building has no parking, and I need to plan\n> how to get there.\n"
+    )
+    pdf = bytes(range(256))
+    data = saved_message(plain, "<p>The office moves on <b>Friday</b>.</p>", pdf)
+    document = read_document("move.eml", data)
+    assert document.texts() == [
+        "Office move",
+        "Hi Bob,",
+        "The office moves to the new building on Friday. Please pack your desks by Thursday evening, the movers "
+        "arrive at seven.",
+        "When is the move? The new building has no parking, and I need to plan how to get there.",
+        "The office moves on Friday.",
+    ]
+    written = email.message_from_bytes(document.written(capitals(document.texts()), "de"), policy=email.policy.default)
+    assert written["Subject"] == "Re: OFFICE MOVE"
+    assert written["From"] == "Anna <anna@example.com>"
+    parts = {part.get_content_type(): part for part in written.walk() if not part.is_multipart()}
+    assert parts["text/plain"]["Content-Language"] == "de"  # it said en
+    assert parts["text/plain"].get_content() == (
+        "HI BOB,\n\nTHE OFFICE MOVES TO THE NEW BUILDING ON FRIDAY. PLEASE PACK YOUR DESKS BY\n"
+        "THURSDAY EVENING, THE MOVERS ARRIVE AT SEVEN.\n\n"
+        "> WHEN IS THE MOVE? THE NEW BUILDING HAS NO PARKING, AND I NEED TO PLAN\n> HOW TO GET THERE.\n"
+    )
+    assert parts["text/html"].get_content().strip() == "<p>THE OFFICE MOVES ON <b>FRIDAY</b>.</p>"
+    assert parts["application/pdf"].get_content() == pdf and parts["application/pdf"].get_filename() == "plan.pdf"
+    with pytest.raises(DocumentError, match="not an e-mail message"):
+        read_document("notes.eml", b"Just a note, no headers.\n")
+
+
 @pytest.mark.unit
 def test_a_catalogs_header_keeps_its_order_and_a_language_it_lacked_goes_where_gettext_puts_it():
     pytest.importorskip("polib")
@@ -642,6 +700,7 @@ def test_the_server_translates_every_format_it_lists(reverse_model):
         ".md": b"# a0 b1\n",
         ".docx": one_paragraph_document("a0 b1"),
         ".epub": small_book("<p>a0 b1</p>"),
+        ".eml": b"From: a@example.org\nTo: b@example.org\n\na0 b1\n",
     }
     expected = cli_translations(reverse_model, ["a0 b1"])[0]
     running = Server("--models", str(reverse_model))

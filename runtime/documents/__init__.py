@@ -4,7 +4,8 @@ spans and placed on the translation by the alignment, runtime/markup.py) and wri
 with their translations, everything else in the file as it was.
 
 Each format is read with a well-kept library (the `documents` extra: Beautiful Soup, srt,
-webvtt-py, python-docx, python-pptx, EbookLib, polib, odfpy, markdown-it-py), imported when a file of that format is first read.
+webvtt-py, python-docx, python-pptx, EbookLib, polib, odfpy, markdown-it-py; e-mail with the
+standard library), imported when a file of that format is first read.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ FORMATS = {
     ".odt": ("opendocument", "OpenDocument"),
     ".odp": ("opendocument", "OpenDocument"),
     ".md": ("markdown", "MarkdownDocument"),
+    ".eml": ("messages", "MessageDocument"),
 }
 
 
