@@ -35,7 +35,7 @@ class PlainBody:
         numbered = list(enumerate(self.lines))
         for marks, quoted in groupby(numbered, key=lambda item: QUOTE.match(item[1]).group().rstrip()):
             quoted = list(quoted)
-            inner = [line[len(QUOTE.match(line).group()) :] for _, line in quoted]
+            inner = [self._inner(index) for index, _ in quoted]
             for block in document_blocks(inner):
                 if any(character.isalnum() for index in block for character in inner[index]):
                     self.blocks.append((marks, [quoted[index][0] for index in block]))
