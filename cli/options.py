@@ -56,7 +56,7 @@ ToOption = Annotated[
         "--to",
         "-t",
         callback=_language,
-        help="Target language (default: German, or English from German or French); --to alone detects the source.",
+        help="Target language (default: German, or English from German or French); --to alone detects each input's source (into French or German: English unless it is clearly another).",
     ),
 ]
 

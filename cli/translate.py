@@ -182,15 +182,16 @@ def translate_command(
         source_lang = document_language(document, parsed, pairs, notify)
         if source_lang is not None and source_lang != usual_source(model):
             notify(f"{document} reads as {language_label(source_lang)}: --from sets the language")
-    if source_lang is None and target_lang is not None and len({s for s, t in pairs if t == target_lang}) > 1:
-        source_lang = "auto"  # --to alone, and several languages go there: each input says which
+    routes = Routes(pairs)
+    direct = {source for source, target in pairs if target == target_lang}
+    if source_lang is None and target_lang is not None and len(routes.sources_into(target_lang)) > 1:
+        source_lang = "auto"  # --to alone, and several languages go there (through English too): each input says which
 
     def load(pair: tuple[str | None, str | None], last: bool = True):
         """The translator of `pair` and its options; a first hop through a middle language gives its best only."""
         translator = load_translator(model, "translate", *pair, device, threads, notify)
         return translator, search.options(translator, notify, last)
 
-    routes = Routes(pairs)
     through_middle = (
         source_lang not in (None, "auto")
         and target_lang is not None
@@ -204,7 +205,8 @@ def translate_command(
                 f"no {'installed model' if model is None else f'model {model}'} translates into "
                 f"{target_lang} (see `attn models`)"
             )
-        router = Router(pairs, load, notify)
+        # into French or German only English goes directly: an input is read as English unless sure
+        router = Router(pairs, load, notify, next(iter(direct)) if len(direct) == 1 else None)
         n_best = 1 if search.sample else search.n_best
         misread = None  # each input's language is given or detected
         language = target_lang  # what a translated document declares: the one target, when one is given

@@ -3,7 +3,7 @@ default English → German model, French into English → French. Such a model c
 words it cannot read ("Ich habe heute keine Zeit, weil ich arbeiten muss." came back as German
 with words repeated), so an input whose translation holds COPIED_SHARE or more of its words is
 given to the language identifier (runtime/language_id.py, loaded then and only then: about
-0.9 s), and one it reads as another language at PROBABILITY or more is named in a note.
+0.9 s), and one it reads as another language at OVERRULING_PROBABILITY or more is named in a note.
 
 Chosen on dev files by `python -m benchmarks.misread_inputs` (docs/hardening.md has its figures):
 few English inputs are copied that much (names, titles, short chat lines), none of those was
@@ -16,12 +16,11 @@ import re
 from collections.abc import Callable, Iterable
 
 from .constants import language_label
-from .language_id import detect_language, in_another_script, known_languages
+from .language_id import OVERRULING_PROBABILITY, detect_language, in_another_script, known_languages
 from .texts import Translation
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
-PROBABILITY = 0.9  # the identifier's, among the languages on offer
 NAMED = 5  # inputs a note names; the rest are counted
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more
 
@@ -63,7 +62,7 @@ class MisreadInputs:
         if self.assumed not in known:
             return None
         language, probability = detect_language(source, self.offered & known)
-        return language if language != self.assumed and probability >= PROBABILITY else None
+        return language if language != self.assumed and probability >= OVERRULING_PROBABILITY else None
 
     def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:
         """Look at a batch: `sources`, their best `translations` and their input numbers."""

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .alignment import WordAlignment
-from .language_id import detect_language
+from .language_id import OVERRULING_PROBABILITY, detect_language
 from .texts import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
@@ -102,11 +102,15 @@ class Router:
 
     `load(pair, last)`: the translator of `pair` and its search options; `last` is False for the
     first hop through a middle language, whose options give one output (its best is what the
-    second hop reads). `notify` takes the notes (detections, inputs given back unchanged)."""
+    second hop reads). `notify` takes the notes (detections, inputs given back unchanged).
+    `assumed`: the language a text is read in unless the identifier is sure of another
+    (OVERRULING_PROBABILITY); None: the likeliest, whatever its probability."""
 
-    def __init__(self, pairs: Sequence[Pair], load: Callable, notify: Callable[[str], None]):
+    def __init__(
+        self, pairs: Sequence[Pair], load: Callable, notify: Callable[[str], None], assumed: str | None = None
+    ):
         self.routes = Routes(pairs)
-        self.load, self.notify = load, notify
+        self.load, self.notify, self.assumed = load, notify, assumed
         self.loaded: dict[tuple[Pair, bool], tuple] = {}
 
     def _translator(self, pair: Pair, last: bool) -> tuple:
@@ -116,7 +120,7 @@ class Router:
 
     def detect(self, texts: list[str], target: str | None) -> list[str | None]:
         """Each text's language among those on offer (None for a blank text), with a note counting them."""
-        detected = [detect_language(text, self.routes.languages)[0] if text.strip() else None for text in texts]
+        detected = [self._language(text) if text.strip() else None for text in texts]
         counts = Counter(language for language in detected if language)
         if counts:
             self.notify(
@@ -127,6 +131,11 @@ class Router:
                 )
             )
         return detected
+
+    def _language(self, text: str) -> str:
+        language, probability = detect_language(text, self.routes.languages)
+        sure = self.assumed is None or probability >= OVERRULING_PROBABILITY
+        return language if sure else self.assumed
 
     def translate(
         self,

@@ -167,3 +167,13 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
         )
     )
     assert not attn("translate", "-i", str(catalog), "-o", str(tmp_path / "labels.de.po")).stderr
+
+
+@pytest.mark.system
+def test_to_alone_into_french_detects_german_and_keeps_short_english_as_english():
+    """`--help` said "--to alone detects the source", but only --to en did: German given with -t fr
+    was read as English ("… le tre de Zeit für d'as Treffen.")."""
+    run = attn("translate", "-t", "fr", "Ich habe heute leider keine Zeit für das Treffen.", "Save")
+    assert run.stderr.decode() == "attn: detected de (1 input), en (1 input)\n"
+    german, english = run.stdout.decode().splitlines()
+    assert "Zeit" not in german and english == attn("translate", "-s", "en", "-t", "fr", "Save").stdout.decode().strip()

@@ -88,3 +88,15 @@ def test_notes_name_each_input_by_its_own_number_when_languages_part_them():
     router.detect = lambda texts, target: ["fr", "en", "de", "de"]
     router.translate(["a", "b", "c", "d"], None, "en", first_number=5)
     assert sorted(numbered) == [[5], [7, 8]] and notes == ["input 6: already in en: written out unchanged"]
+
+
+@pytest.mark.unit
+def test_an_assumed_language_gives_way_only_to_a_language_the_identifier_is_sure_of():
+    """Into French only English goes directly: `attn translate -t fr` reads an input as English
+    unless it is clearly German ("Save" and "OK" are English; the likeliest language of a short
+    English chat line is German or French for 3 % of them, none at the probability needed)."""
+    router = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None, assumed="en")
+    texts = ["Save", "OK", "Ich habe heute leider keine Zeit für das Treffen.", "The meeting is cancelled."]
+    assert router.detect(texts, "fr") == ["en", "en", "de", "en"]
+    likeliest = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None)
+    assert likeliest.detect(["Ich habe heute leider keine Zeit für das Treffen."], "en") == ["de"]
