@@ -18,8 +18,7 @@ import random
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime.language_id import detect_language
-from attn.runtime.misread import COPIED_SHARE, copied
+from attn.runtime.misread import COPIED_SHARE, copied, reading
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, finish, table
 
@@ -43,7 +42,7 @@ def measured(translator, texts: list[str], target: str) -> list:
     """[inputs, copied, flagged at each of PROBABILITIES] of English `texts` translated into `target`."""
     outputs = [result.text for result in translator.translate(texts, "en", target)]
     copies = [text for text, output in zip(texts, outputs) if copied(text, output, "en")]
-    read = [detect_language(text, ["en", "de", "fr"]) for text in copies]
+    read = [reading(text, {"en", "de", "fr"}) for text in copies]
     return [len(texts), len(copies)] + [
         sum(language != "en" and probability >= least for language, probability in read) for least in PROBABILITIES
     ]

@@ -68,13 +68,14 @@ def body_ends_before(text: str) -> bool:
 
 
 def message_text(text: str) -> str:
-    """What the message `text` says: the text of its plain-text body, or of its HTML body; `text`
-    itself when it is no message (is_message) or its body is neither. A body is read in the
+    """What the message `text` says: the text of its plain-text body, or of its HTML body, its
+    sender's own words (own_text); of a text that is no message (is_message), or whose body is
+    neither, its own words too (a reply pasted without its headers). A body is read in the
     charset it declares, else as UTF-8 (a pasted message declares none)."""
     body = _body(_parsed(text))
     payload = body.get_payload(decode=True) if body is not None else None
     if payload is None:
-        return text
+        return own_text(text)
     try:
         content = payload.decode(body.get_content_charset() or "utf-8")
     except (LookupError, UnicodeDecodeError):  # a charset Python does not know, or not the one declared
@@ -90,8 +91,9 @@ def message_text(text: str) -> str:
 def own_text(body: str) -> str:
     """What the sender of a message whose body is `body` wrote: above and below the quote of a
     reply ("On … wrote:" naming a date or an address, and "> " lines, in English, German, French
-    and more), or, of a forward (and of Outlook's replies, which quote as a forward does), the
-    cover note followed by the forwarded message's body without its headers. `body` when it quotes
+    and more), or, of a forward (after a separator line, "---------- Forwarded message ---------";
+    Outlook's replies quote as a forward does), the cover note followed by the forwarded message's
+    body without its headers. `body` when it quotes
     nothing ("On Monday, the chair wrote:" in a report is no quote); the quote, unquoted, when the
     sender wrote nothing else."""
     import quotequail  # pure Python; its HTML half, which needs lxml, is not imported
@@ -99,10 +101,11 @@ def own_text(body: str) -> str:
     unwrapped = quotequail.unwrap(body)
     if unwrapped is None:
         return body
-    top = _without_separator(unwrapped.get("text_top", "").strip())
-    earlier = unwrapped.get("text", "").strip()
-    if unwrapped["type"] != "reply":
-        return "\n\n".join(part for part in (top, earlier) if part)
+    written_top = unwrapped.get("text_top", "").strip()
+    top, earlier = _without_separator(written_top), unwrapped.get("text", "").strip()
+    if unwrapped["type"] != "reply":  # a forward: after a separator line, not after any "From:" and "To:"
+        marked = top != written_top or not all(visible for visible, _ in quotequail.quote(body))
+        return "\n\n".join(part for part in (top, earlier) if part) if marked else body
     attribution = unwrapped.get("date", "") + unwrapped.get("from", "")
     if not any(character.isdigit() or character == "@" for character in attribution):
         return body  # a mail program's attribution has a date or an address

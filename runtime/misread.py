@@ -4,10 +4,12 @@ words it cannot read ("Ich habe heute keine Zeit, weil ich arbeiten muss." came 
 with words repeated), so an input whose translation holds COPIED_SHARE or more of its words is
 given to the language identifier (runtime/language_id.py, loaded then and only then: about
 0.9 s), and one it reads as another language at OVERRULING_PROBABILITY or more is named in a note.
+Only words in small letters count, in both: a name, a title or a URL is copied from any language
+and tells none ("Kind regards, Hans-Jürgen Großmann" had been named as German).
 
 Chosen on dev files by `python -m benchmarks.misread_inputs` (docs/hardening.md has its figures):
-few English inputs are copied that much (names, titles, short chat lines), none of those was
-read as another language at this probability, and most German and French inputs are caught.
+few English inputs are copied that much (short chat lines), none of those was read as another
+language at this probability, and most German and French inputs are caught.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from collections.abc import Callable, Iterable
 
 from .constants import language_label
 from .language_id import OVERRULING_PROBABILITY, detect_language, in_another_script, known_languages
+from .set_aside import SET_ASIDE
 from .texts import Translation
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
@@ -25,14 +28,27 @@ NAMED = 5  # inputs a note names; the rest are counted
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more
 
 
+def small_words(text: str) -> list[str]:
+    """The words of `text` in small letters (two or more), outside URLs, addresses and code: not
+    a name, a title or a link, which any language copies."""
+    return [word for word in WORD.findall(SET_ASIDE.sub(" ", text)) if word.islower()]
+
+
 def copied_share(source: str, translation: str) -> float:
-    """The share of `source`'s words (two letters or more, any case) that `translation` holds; 0
-    for a source of fewer than LEAST_WORDS words."""
-    words = [word.lower() for word in WORD.findall(source)]
+    """The share of `source`'s small_words that `translation` holds (in any case: a model may
+    capitalize what it copies); 0 for a source of fewer than LEAST_WORDS such."""
+    words = small_words(source)
     if len(words) < LEAST_WORDS:
         return 0.0
     written = {word.lower() for word in WORD.findall(translation)}
     return sum(word in written for word in words) / len(words)
+
+
+def reading(source: str, languages: set[str]) -> tuple[str, float]:
+    """The identifier's language of `source` among `languages` (and outside them when sure), and
+    its probability, read from its small_words: "The restaurant Le Petit Bistro serves crêpes"
+    had been read as French."""
+    return detect_language(" ".join(small_words(source)), languages)
 
 
 def copied(source: str, translation: str, assumed: str) -> bool:
@@ -61,7 +77,7 @@ class MisreadInputs:
         known = known_languages()  # the identifier loads here, for the first copied input only
         if self.assumed not in known:
             return None
-        language, probability = detect_language(source, self.offered & known)
+        language, probability = reading(source, self.offered & known)
         return language if language != self.assumed and probability >= OVERRULING_PROBABILITY else None
 
     def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:

@@ -85,6 +85,7 @@ def quoted(text: str) -> str:
 @pytest.mark.parametrize("header", REPLY_HEADERS)
 def test_a_reply_is_read_as_what_its_sender_wrote_not_what_it_quotes(header):
     assert message_text(message(f"{BODY}\n{header}\n{quoted(QUESTION)}")) == BODY.strip()
+    assert message_text(f"{BODY}\n{header}\n{quoted(QUESTION)}") == BODY.strip()  # pasted without its headers
 
 
 @pytest.mark.unit
