@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -47,6 +48,9 @@ from .output import output_file, refuse_an_input
 from .paragraphs import BLANK, Paragraphs
 from .progress import progress_bar, progress_wanted
 
+# A line that is an HTML element whole ("<p>Welcome to our <b>new</b> shop!</p>"): read as text,
+# its tags are words to the model, and it lost words and closing tags
+HTML_ELEMENT = re.compile(r"\s*<([A-Za-z][A-Za-z0-9]*)\b[^<>]*>.*</\1\s*>\s*$", re.DOTALL)
 FormatOption = Annotated[str, typer.Option("--format", "-f", help=f"Output: {', '.join(FORMATS)}.")]
 MaxLineCharsOption = Annotated[
     int,
@@ -254,6 +258,12 @@ def translate_command(
                     translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
                 )
             else:
+                if not done and (
+                    marked := next((i for i, text in enumerate(inputs, 1) if HTML_ELEMENT.match(text)), 0)
+                ):
+                    notify(
+                        f"input {marked} looks like HTML: --html translates its text and places its tags, as an .html file's"
+                    )
                 found = decode(inputs, batch_size, done + 1)
                 if misread:
                     misread.check(

@@ -306,3 +306,12 @@ def test_check_names_format_placeholders_the_translation_lost(reverse_model):
     """The toy model writes symbols only: the placeholders of its sources are lost, and named."""
     result = attn("translate", "-m", str(reverse_model), "--check", "a0 {name} b1", "a0 b1")
     assert result.stderr.decode().splitlines() == ["attn: input 1: format placeholders changed: lost {name}"]
+
+
+def test_a_line_of_html_read_as_text_gets_a_hint_to_use_html():
+    """Read as text, its tags were words to the model: "<p>Welcome für unser <b>new</b>", the rest
+    and the closing tag lost, unsaid."""
+    element = "<p>Welcome to our <b>new</b> online shop!</p>"
+    assert "input 2 looks like HTML: --html" in attn("translate", "Hello.", element).stderr.decode()
+    assert attn("translate", "--html", element).stderr == b""
+    assert attn("translate", "Use the <b> tag for bold text.").stderr == b""  # a tag named, no element
