@@ -13,6 +13,7 @@ import typer
 
 from attn.runtime.errors import UsageError
 from attn.runtime.registry import installed_models, pickable, resolve_model
+from attn.runtime.sessions import warn_on_stderr
 
 from .options import BatchSizeOption, DeviceOption, ThreadsOption
 from .server.settings import KEEP_ALIVE_SECONDS, MAX_BATCH, MAX_CONNECTIONS, MAX_QUEUED, MAX_WAIT_SECONDS, Limits
@@ -215,6 +216,11 @@ def serve_command(
         http=with_header_deadline(header_seconds),
         limit_concurrency=max_connections,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
+    )
+    address = host if ":" not in host else f"[{host}]"  # an IPv6 address in a URL
+    warn_on_stderr(
+        f"serving {', '.join(named)} at http://{address}:{listening.getsockname()[1]}/ "
+        "(its web page; LibreTranslate's API: /translate, /languages, /detect); Ctrl-C stops"
     )
     uvicorn.Server(settings).run(sockets=[listening])
 

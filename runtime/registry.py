@@ -4,6 +4,7 @@ user's models folder, first) and those shipped inside the package."""
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -86,7 +87,9 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
         for installed in installed_models():
             if installed.name == folder_name:
                 return installed.folder
-        raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`)")
+        pair = re.fullmatch(r"([a-z]{2,3})-([a-z]{2,3})", model)  # a language pair named as a model ("en-fr")
+        hint = f"; for a language pair: -s {pair[1]} -t {pair[2]}" if pair else ""
+        raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`{hint})")
     default_source, default_target = DEFAULT_PAIRS[task]
     models = [m for m in pickable(installed_models()) if m.manifest.task == task]
     fitting = [(m, pair) for m in models for pair in m.manifest.fitting(source, target)]
