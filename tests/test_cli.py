@@ -315,3 +315,12 @@ def test_a_line_of_html_read_as_text_gets_a_hint_to_use_html():
     assert "input 2 looks like HTML: --html" in attn("translate", "Hello.", element).stderr.decode()
     assert attn("translate", "--html", element).stderr == b""
     assert attn("translate", "Use the <b> tag for bold text.").stderr == b""  # a tag named, no element
+
+
+def test_an_argument_of_several_lines_keeps_its_lines_and_a_line_read_stays_one(reverse_model):
+    """`attn translate "$(cat mail.txt)"` came back as one line: greeting, paragraphs and signature."""
+    one_by_one = attn("translate", "-m", str(reverse_model), "a0 b1", "c2", "d3").stdout.decode().splitlines()
+    together = attn("translate", "-m", str(reverse_model), "a0 b1\n\nc2", "d3").stdout.decode()
+    assert together.split("\n") == [one_by_one[0], "", one_by_one[1], one_by_one[2], ""]
+    read = attn("translate", "-m", str(reverse_model), stdin="a0 b1\rc2\n").stdout.decode()  # a lone \r
+    assert read.count("\n") == 1

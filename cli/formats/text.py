@@ -18,8 +18,9 @@ class TextFormat:
         self.n_best, self.index = n_best, 0
 
     def write(self, source: str, translations: list[Translation]) -> None:
-        if self.n_best == 1:
-            out = one_line(translations[0].text) + "\n"
+        if self.n_best == 1:  # a text of several lines (an argument) keeps them; a line read is one line
+            best = translations[0].text
+            out = (best.rstrip("\n") if "\n" in source.strip() else one_line(best)) + "\n"
         else:
             out = "".join(f"{self.index} ||| {one_line(t.text)} ||| {t.score:.4f}\n" for t in translations)
         self.index += 1
