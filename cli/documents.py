@@ -10,7 +10,8 @@ from pathlib import Path
 from attn.runtime.constants import language_label
 from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import detect_language, known_languages
+from attn.runtime.language_id import OVERRULING_PROBABILITY, known_languages
+from attn.runtime.misread import LEAST_WORDS, reading, small_words
 from attn.runtime.router import Routes
 
 from .output import output_file
@@ -65,21 +66,20 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
-# A document with fewer words is read in the default direction's language: on a few words, names
-# decide ("Stefan Braun, Jürgen Vogel, … Düsseldorf" reads as German).
-DETECTION_WORDS = 30
-
-
 def document_language(path: Path, document: Document, pairs: list, notify) -> str | None:
     """The language a document given without --from or --to is read in: its text's, detected among
-    the languages of `pairs` (the models on offer); None (the default direction) for a document of
-    few words or in a language no model reads (with a note). The default en→de model read a
-    German page as English."""
+    the languages of `pairs` (the models on offer) from its words in small letters, when the
+    identifier is sure (runtime/misread.py: names decide nothing, "Stefan Braun, Jürgen Vogel, …
+    Düsseldorf" had read as German); None (the default direction) otherwise, or for a language
+    no model reads (with a note). The default en→de model read a German page as English, and a
+    page of fewer than thirty words was never read as German."""
     text = " ".join(document.texts())
     languages = {language for pair in pairs for language in pair} & known_languages()
-    if len(text.split()) < DETECTION_WORDS or not languages:  # a model of languages the detector does not know
+    if len(small_words(text)) < LEAST_WORDS or not languages:  # a model of languages the detector does not know
         return None
-    language, _ = detect_language(text, languages)
+    language, probability = reading(text, languages)
+    if probability < OVERRULING_PROBABILITY:
+        return None
     if Routes(pairs).hops(language, None) is None:
         notify(
             f"{path} reads as {language_label(language)}, which no model here translates: "
