@@ -19,7 +19,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from attn.runtime.constants import BOM
+from attn.runtime.constants import BOM, language_label
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
@@ -197,8 +197,9 @@ def _note_other_languages(documents: list[str], first_number: int, summarizer, n
     for found, numbers in other.items():
         named = ", ".join(map(str, numbers[:5])) + (", …" if len(numbers) > 5 else "")
         notify(
-            f"input{'s' if len(numbers) > 1 else ''} {named} look{'' if len(numbers) > 1 else 's'} written in "
-            f"{found!r}, and the summarizer reads {language!r}: translate first (attn translate --to {language})"
+            f"input{'s' if len(numbers) > 1 else ''} {named} read{'' if len(numbers) > 1 else 's'} as "
+            f"{language_label(found)}, and the summarizer reads {language_label(language)}: translate first "
+            f"(attn translate --to {language})"
         )
 
 

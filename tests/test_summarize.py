@@ -344,4 +344,7 @@ def test_a_document_in_another_language_gets_a_note():
         "2030 der Ausstoß von Treibhausgasen um 65 Prozent gegenüber 1990 sinkt, und es kostet viel Geld."
     )
     notes = attn("summarize", stdin=german).stderr.decode()
-    assert notes.count("\n") == 1 and "'de'" in notes and "attn translate --to en" in notes
+    assert notes == (
+        "attn: input 1 reads as German (de), and the summarizer reads English (en): translate first "
+        "(attn translate --to en)\n"
+    )
