@@ -2,13 +2,18 @@
 alarms on English inputs and the German and French inputs it catches, into each model that
 `attn translate` takes English for when no --from is given (en→de, the default; en→fr, `-t fr`).
 
-    python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--out FILE]
+    python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--detection-only] [--out FILE]
 
 English: `--lines` rows of each dev file of the direction (seeded sample); German and French: a
 third as many of the dev files' other column. Each is translated at the default search; "copied"
 counts the inputs whose translation holds COPIED_SHARE of their words (the identifier reads only
 those), then the inputs the identifier reads as another language at each probability. On English
 inputs those are false alarms; on the others, catches.
+
+A second table reads every English row of those dev files as `attn translate -t fr` (or `-t de`)
+does, each whole among English, German and French (runtime/router.py): how many the likeliest
+language alone would have sent to another language's model, and how many OVERRULING_PROBABILITY
+lets through. `--detection-only` gives that table alone (no model runs).
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import random
 from pathlib import Path
 
 import attn.runtime as attn
+from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
 from attn.runtime.misread import COPIED_SHARE, copied, reading
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, finish, table
@@ -48,12 +54,39 @@ def measured(translator, texts: list[str], target: str) -> list:
     ]
 
 
+def english_read_otherwise(texts: list[str]) -> list:
+    """[rows, likeliest not English, not English at OVERRULING_PROBABILITY] of English `texts`."""
+    read = [detect_language(text, ["en", "de", "fr"]) for text in texts]
+    return [
+        len(texts),
+        sum(language != "en" for language, _ in read),
+        sum(language != "en" and probability >= OVERRULING_PROBABILITY for language, probability in read),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--lines", type=int, default=600, help="English rows per dev file")
+    parser.add_argument("--detection-only", action="store_true", help="the second table alone")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    files = sorted({(PAIR[target], name) for target in TARGETS for name in ENGLISH[target]})
+    detected = [
+        [
+            f"{pair}/{name}",
+            *english_read_otherwise([row.source for row in read_tsv(args.data / pair / f"{name}.tsv.gz")]),
+        ]
+        for pair, name in files
+    ]
+    detection = [
+        "Every English row of the dev files read as `-t fr` reads it, among English, German and French.",
+        "",
+        table(["dev file", "rows", "likeliest not English", f"not English at p ≥ {OVERRULING_PROBABILITY}"], detected),
+    ]
+    if args.detection_only:
+        finish([command_line(), "", *detection], args.out)
+        return
     translator = attn.load(notify=lambda note: None)
     rows = []
     for target in TARGETS:
@@ -74,6 +107,8 @@ def main() -> None:
         "the translation; then read as another language at each probability (English rows: false alarms).",
         "",
         table(["model", "inputs (dev file)", "inputs", "copied", *(f"flagged, p ≥ {p}" for p in PROBABILITIES)], rows),
+        "",
+        *detection,
     ]
     finish(lines, args.out)
 
