@@ -1,6 +1,7 @@
 """The note on inputs in another language than the one assumed (runtime/misread.py): its false
-alarms on English inputs and the German and French inputs it catches, into each model that
-`attn translate` takes English for when no --from is given (en→de, the default; en→fr, `-t fr`).
+alarms on English inputs and the German and French inputs it catches, into each model that reads
+English (en→de, what `attn translate` uses without --from or --to; en→fr, as a model given by name
+with -m and no --from would be).
 
     python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--detection-only] [--out FILE]
 
@@ -10,10 +11,11 @@ counts the inputs whose translation holds COPIED_SHARE of their words (the ident
 those), then the inputs the identifier reads as another language at each probability. On English
 inputs those are false alarms; on the others, catches.
 
-A second table reads every English row of those dev files as `attn translate -t fr` (or `-t de`)
-does, each whole among English, German and French (runtime/router.py): how many the likeliest
-language alone would have sent to another language's model, and how many OVERRULING_PROBABILITY
-lets through. `--detection-only` gives that table alone (no model runs).
+A second table reads every row of those dev files as `attn translate -t fr` (or `-t de`)
+does, among English, German and French (runtime/router.py, misread.language_read): how many the
+likeliest language of the whole row would have sent to another language's model, and how many
+are read as another language from their words in small letters at OVERRULING_PROBABILITY (on
+German and French rows, those routed to their own model). `--detection-only` gives that table alone (no model runs).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
-from attn.runtime.misread import COPIED_SHARE, copied, reading
+from attn.runtime.misread import COPIED_SHARE, copied, language_read, reading
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, finish, table
 
@@ -54,13 +56,13 @@ def measured(translator, texts: list[str], target: str) -> list:
     ]
 
 
-def english_read_otherwise(texts: list[str]) -> list:
-    """[rows, likeliest not English, not English at OVERRULING_PROBABILITY] of English `texts`."""
-    read = [detect_language(text, ["en", "de", "fr"]) for text in texts]
+def read_otherwise(texts: list[str]) -> list:
+    """[rows, likeliest not English, read as another language than English by language_read] of `texts`."""
+    languages = {"en", "de", "fr"}
     return [
         len(texts),
-        sum(language != "en" for language, _ in read),
-        sum(language != "en" and probability >= OVERRULING_PROBABILITY for language, probability in read),
+        sum(detect_language(text, languages)[0] != "en" for text in texts),
+        sum(language_read(text, "en", languages) != "en" for text in texts),
     ]
 
 
@@ -71,18 +73,26 @@ def main() -> None:
     parser.add_argument("--detection-only", action="store_true", help="the second table alone")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    files = sorted({(PAIR[target], name) for target in TARGETS for name in ENGLISH[target]})
-    detected = [
-        [
-            f"{pair}/{name}",
-            *english_read_otherwise([row.source for row in read_tsv(args.data / pair / f"{name}.tsv.gz")]),
-        ]
-        for pair, name in files
-    ]
+    files = sorted({(PAIR[target], name, 0) for target in TARGETS for name in ENGLISH[target]})
+    files += [(PAIR[language], name, 1) for language in TARGETS for name in OTHERS[language]]
+    detected = []
+    for pair, name, column in files:
+        texts = [row.target if column else row.source for row in read_tsv(args.data / pair / f"{name}.tsv.gz")]
+        detected.append([f"{pair}/{name}", pair.split("-")[column], *read_otherwise(texts)])
     detection = [
-        "Every English row of the dev files read as `-t fr` reads it, among English, German and French.",
+        "Every row of the dev files read as `-t fr` reads it, among English, German and French (English rows: "
+        "misread; German and French rows: read as their own).",
         "",
-        table(["dev file", "rows", "likeliest not English", f"not English at p ≥ {OVERRULING_PROBABILITY}"], detected),
+        table(
+            [
+                "dev file",
+                "rows in",
+                "rows",
+                "likeliest not English",
+                f"read as another at p ≥ {OVERRULING_PROBABILITY}",
+            ],
+            detected,
+        ),
     ]
     if args.detection_only:
         finish([command_line(), "", *detection], args.out)

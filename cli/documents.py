@@ -10,8 +10,8 @@ from pathlib import Path
 from attn.runtime.constants import language_label
 from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import OVERRULING_PROBABILITY, known_languages
-from attn.runtime.misread import LEAST_WORDS, reading, small_words
+from attn.runtime.language_id import known_languages
+from attn.runtime.misread import language_read
 from attn.runtime.router import Routes
 
 from .output import output_file
@@ -66,19 +66,26 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
+# A document of fewer words in small letters is read in the default direction's language: on a
+# few words, names and dishes decide ("Croissants, pain au chocolat and café au lait every
+# morning." read as French)
+DOCUMENT_WORDS = 10
+
+
 def document_language(path: Path, document: Document, pairs: list, notify) -> str | None:
     """The language a document given without --from or --to is read in: its text's, detected among
     the languages of `pairs` (the models on offer) from its words in small letters, when the
     identifier is sure (runtime/misread.py: names decide nothing, "Stefan Braun, Jürgen Vogel, …
     Düsseldorf" had read as German); None (the default direction) otherwise, or for a language
     no model reads (with a note). The default en→de model read a German page as English, and a
-    page of fewer than thirty words was never read as German."""
+    page of fewer than thirty words was never read as German; one of fewer than DOCUMENT_WORDS
+    words in small letters is not read."""
     text = " ".join(document.texts())
     languages = {language for pair in pairs for language in pair} & known_languages()
-    if len(small_words(text)) < LEAST_WORDS or not languages:  # a model of languages the detector does not know
+    if not languages:  # a model of languages the detector does not know
         return None
-    language, probability = reading(text, languages)
-    if probability < OVERRULING_PROBABILITY:
+    language = language_read(text, None, languages, DOCUMENT_WORDS)
+    if language is None:
         return None
     if Routes(pairs).hops(language, None) is None:
         notify(

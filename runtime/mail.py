@@ -19,7 +19,8 @@ from .constants import BOM
 HEADER_NAMES = frozenset(
     "from to cc bcc subject date sent reply-to message-id received return-path mime-version content-type".split()
 )
-HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):[ \t]")
+HEADER_LINE = re.compile(r"([A-Za-z][A-Za-z0-9-]*):(?:[ \t]|$)")  # "Subject:" empty, as Python writes it
+MBOX_LINE = re.compile(r"From \S")  # the line an mbox file puts before each message ("From - Mon Nov 23 …")
 # The characters of a separator line a mail program writes above what it forwards or quotes
 # ("---------- Weitergeleitete Nachricht ---------", "-----Original Message-----"), which quotequail
 # may leave at the end of the cover note: three or more of them at each end of the line
@@ -27,15 +28,17 @@ SEPARATOR = frozenset("-_=*")
 SEPARATOR_ENDS = 3
 
 
-def _opening(text: str) -> str:
-    return text.removeprefix(BOM).lstrip()
+def opening(text: str) -> str:
+    """`text` from its first header: without a byte-order mark, blank lines or an mbox "From " line."""
+    text = text.removeprefix(BOM).lstrip()
+    return text.partition("\n")[2] if MBOX_LINE.match(text) else text
 
 
 def is_message(text: str) -> bool:
     """Whether `text` opens with a header block (only header lines and their folded lines, up to
     a blank line) naming two or more of HEADER_NAMES."""
     names = set()
-    for line in _opening(text).replace("\r\n", "\n").split("\n"):
+    for line in opening(text).replace("\r\n", "\n").split("\n"):
         if not line.strip():
             return len(names & HEADER_NAMES) >= 2
         if found := HEADER_LINE.match(line):
@@ -49,7 +52,7 @@ def _parsed(text: str) -> EmailMessage | None:
     """The message `text` parsed, or None when it is none (is_message)."""
     if not is_message(text):
         return None
-    message = email.message_from_bytes(_opening(text).encode("utf-8"), policy=email.policy.default)
+    message = email.message_from_bytes(opening(text).encode("utf-8"), policy=email.policy.default)
     return message if isinstance(message, EmailMessage) else None
 
 
@@ -73,19 +76,27 @@ def message_text(text: str) -> str:
     neither, its own words too (a reply pasted without its headers). A body is read in the
     charset it declares, else as UTF-8 (a pasted message declares none)."""
     body = _body(_parsed(text))
-    payload = body.get_payload(decode=True) if body is not None else None
-    if payload is None:
+    content = part_text(body) if body is not None else None
+    if content is None:
         return own_text(text)
-    try:
-        content = payload.decode(body.get_content_charset() or "utf-8")
-    except (LookupError, UnicodeDecodeError):  # a charset Python does not know, or not the one declared
-        content = payload.decode("utf-8", "replace")
     if body.get_content_type() == "text/html":  # its text as an HTML document's, block by block
         from .documents import read_document
 
         blocks = read_document("message.html", content.encode("utf-8")).texts()
         content = "\n\n".join(block for block in blocks if block.strip())
     return own_text(content)
+
+
+def part_text(part) -> str | None:
+    """The text of a message's part, read in the charset it declares, else as UTF-8 (a pasted or
+    hand-made message declares none; Python's reader took it for ASCII); None when it holds none."""
+    payload = part.get_payload(decode=True)
+    if payload is None:
+        return None
+    try:
+        return payload.decode(part.get_content_charset() or "utf-8")
+    except (LookupError, UnicodeDecodeError):  # a charset Python does not know, or not the one declared
+        return payload.decode("utf-8", "replace")
 
 
 def own_text(body: str) -> str:
@@ -104,7 +115,8 @@ def own_text(body: str) -> str:
     written_top = unwrapped.get("text_top", "").strip()
     top, earlier = _without_separator(written_top), unwrapped.get("text", "").strip()
     if unwrapped["type"] != "reply":  # a forward: after a separator line, not after any "From:" and "To:"
-        marked = top != written_top or not all(visible for visible, _ in quotequail.quote(body))
+        outlook = "date" in unwrapped and "subject" in unwrapped  # From, Sent, To, Subject: no separator in its HTML
+        marked = outlook or top != written_top or not all(visible for visible, _ in quotequail.quote(body))
         return "\n\n".join(part for part in (top, earlier) if part) if marked else body
     attribution = unwrapped.get("date", "") + unwrapped.get("from", "")
     if not any(character.isdigit() or character == "@" for character in attribution):

@@ -1,5 +1,6 @@
 """Inputs in another language than the one their translation assumed: German typed into the
-default English → German model, French into English → French. Such a model copies most of the
+default English → German model, French into a model of English given by name (with --to alone,
+each input's language is read instead: runtime/router.py). Such a model copies most of the
 words it cannot read ("Ich habe heute keine Zeit, weil ich arbeiten muss." came back as German
 with words repeated), so an input whose translation holds COPIED_SHARE or more of its words is
 given to the language identifier (runtime/language_id.py, loaded then and only then: about
@@ -51,6 +52,16 @@ def reading(source: str, languages: set[str]) -> tuple[str, float]:
     return detect_language(" ".join(small_words(source)), languages)
 
 
+def language_read(text: str, assumed: str | None, languages: set[str], least_words: int = LEAST_WORDS) -> str | None:
+    """The language `text` is read in: `assumed`, unless its small_words (`least_words` or more)
+    read as another of `languages`, or one outside them, at OVERRULING_PROBABILITY or more. On
+    the whole text the identifier read "Kind regards, Hans-Jürgen Großmann" as German at 0.99."""
+    if len(small_words(text)) < least_words:
+        return assumed
+    language, probability = reading(text, languages)
+    return language if probability >= OVERRULING_PROBABILITY else assumed
+
+
 def copied(source: str, translation: str, assumed: str) -> bool:
     """Whether `translation` copied `source` as a model copies what it cannot read: COPIED_SHARE of
     its words, and not because it is in another script than `assumed` (given back as it is, with
@@ -77,8 +88,8 @@ class MisreadInputs:
         known = known_languages()  # the identifier loads here, for the first copied input only
         if self.assumed not in known:
             return None
-        language, probability = reading(source, self.offered & known)
-        return language if language != self.assumed and probability >= OVERRULING_PROBABILITY else None
+        language = language_read(source, self.assumed, self.offered & known)
+        return language if language != self.assumed else None
 
     def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:
         """Look at a batch: `sources`, their best `translations` and their input numbers."""

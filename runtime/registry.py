@@ -88,7 +88,9 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
             if installed.name == folder_name:
                 return installed.folder
         pair = re.fullmatch(r"([a-z]{2,3})-([a-z]{2,3})", model)  # a language pair named as a model ("en-fr")
-        hint = f"; for a language pair: -s {pair[1]} -t {pair[2]}" if pair else ""
+        hint = (
+            f"; a language pair is no model's name: attn translate -s {pair[1]} -t {pair[2]} picks one" if pair else ""
+        )
         raise ModelFolderError(f"no model folder or installed model named {model!r} (see `attn models`{hint})")
     default_source, default_target = DEFAULT_PAIRS[task]
     models = [m for m in pickable(installed_models()) if m.manifest.task == task]

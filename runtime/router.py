@@ -22,7 +22,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .alignment import WordAlignment
-from .language_id import OVERRULING_PROBABILITY, detect_language
+from .language_id import detect_language
+from .misread import language_read
 from .texts import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
@@ -103,8 +104,9 @@ class Router:
     `load(pair, last)`: the translator of `pair` and its search options; `last` is False for the
     first hop through a middle language, whose options give one output (its best is what the
     second hop reads). `notify` takes the notes (detections, inputs given back unchanged).
-    `assumed`: the language a text is read in unless the identifier is sure of another
-    (OVERRULING_PROBABILITY); None: the likeliest, whatever its probability."""
+    `assumed`: the language a text is read in unless the identifier is sure of another from its
+    words in small letters (runtime/misread.py language_read); None: the likeliest, whatever its
+    probability."""
 
     def __init__(
         self, pairs: Sequence[Pair], load: Callable, notify: Callable[[str], None], assumed: str | None = None
@@ -133,9 +135,9 @@ class Router:
         return detected
 
     def _language(self, text: str) -> str:
-        language, probability = detect_language(text, self.routes.languages)
-        sure = self.assumed is None or probability >= OVERRULING_PROBABILITY
-        return language if sure else self.assumed
+        if self.assumed is None:
+            return detect_language(text, self.routes.languages)[0]
+        return language_read(text, self.assumed, set(self.routes.languages))
 
     def translate(
         self,

@@ -484,6 +484,35 @@ def test_a_saved_message_gets_its_subject_and_text_parts_translated_and_keeps_th
 
 
 @pytest.mark.unit
+def test_messages_as_people_have_them():
+    """A review's cases: a mark or an mbox line before the headers, an 8-bit body declaring no
+    charset, a long Message-ID, short lines, a log shown inline and a message attached."""
+    message_id = "<AM0PR07MB1234567890ABCDEF1234567890ABCDEF@AM0PR07MB1234.eurprd07.prod.outlook.com>"
+    plain = (
+        "From: a@example.org\nTo: b@example.org\nIn-Reply-To: " + message_id + "\n\nHi Bob,\nthanks for the files.\n"
+    )
+    for data in (plain.encode(), b"\xef\xbb\xbf" + plain.encode(), b"From - Mon Nov 23 2026\n" + plain.encode()):
+        document = read_document("reply.eml", data)
+        assert document.texts() == ["Hi Bob,", "thanks for the files."]  # two lines, not one wrapped text
+        written = document.written(capitals(document.texts())).decode()
+        assert written.endswith("\n\nHI BOB,\nTHANKS FOR THE FILES.\n") and f"In-Reply-To: {message_id}\n" in written
+    german = "From: a@example.org\nTo: b@example.org\n\nSch\u00f6ne Gr\u00fc\u00dfe aus M\u00fcnchen\n".encode()
+    assert read_document("gruss.eml", german).texts() == ["Schöne Grüße aus München"]  # no charset: UTF-8
+    assert read_document("gruss.eml", german.decode().encode("utf-16")).texts() == ["Schöne Grüße aus München"]
+    from email.message import EmailMessage
+
+    outer = EmailMessage()
+    outer["From"], outer["To"], outer["Subject"] = "a@example.org", "b@example.org", "Logs"
+    outer.set_content("See the log.")
+    outer.add_attachment("ERROR could not open the file", disposition="inline", filename="log.txt")
+    inner = EmailMessage()
+    inner["From"], inner["Subject"] = "c@example.org", "Old news"
+    inner.set_content("Forwarded words.")
+    outer.add_attachment(inner)
+    assert read_document("logs.eml", bytes(outer)).texts() == ["Logs", "See the log."]
+
+
+@pytest.mark.unit
 def test_a_catalogs_header_keeps_its_order_and_a_language_it_lacked_goes_where_gettext_puts_it():
     pytest.importorskip("polib")
     fields = ["Plural-Forms: nplurals=2; plural=(n != 1);", "X-Generator: Poedit 3.4", "Language-Team: German"]

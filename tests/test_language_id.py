@@ -149,12 +149,15 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
     assert read.stderr.decode() == f"attn: {german} reads as German (de): --from sets the language\n"
     attn("translate", "-s", "de", "-t", "en", "-i", str(german), "-o", str(tmp_path / "by-hand.html"))
     assert (tmp_path / "out.html").read_bytes() == (tmp_path / "by-hand.html").read_bytes()
-    short = tmp_path / "laden.html"  # twenty words: it had been read as English, unsaid
+    short = tmp_path / "laden.html"  # nineteen words: it had been read as English, unsaid
     short.write_text(
-        "<p>Unser Geschäft ist von Montag bis Freitag von 9 bis 18 Uhr geöffnet, am Samstag bis 14 Uhr.</p>"
+        "<p>Unser Geschäft ist von Montag bis Freitag geöffnet, und am Samstag sind wir bis zum Mittag für Sie da.</p>"
     )
     read_short = attn("translate", "-i", str(short), "-o", str(tmp_path / "laden.out.html"))
     assert read_short.stderr.decode() == f"attn: {short} reads as German (de): --from sets the language\n"
+    dishes = tmp_path / "menu.html"  # nine words in small letters, most of them French: too few to tell
+    dishes.write_text("<p>Croissants, pain au chocolat and café au lait every morning.</p>")
+    assert not attn("translate", "-i", str(dishes), "-o", str(tmp_path / "menu.de.html")).stderr
     names = tmp_path / "team.html"  # few words, and names: the default direction
     names.write_text(
         "<p>Our team: Stefan Braun, Jürgen Vogel, Günter Hoffmann, Sabine Krüger. Office: Königsallee 12.</p>"

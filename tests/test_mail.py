@@ -111,6 +111,15 @@ def test_a_reply_written_below_the_quote_is_read_and_a_report_quoting_someone_is
 
 
 @pytest.mark.unit
+def test_an_outlook_reply_whose_separator_its_html_lost_is_read_as_its_cover_and_the_message():
+    """Outlook parts a reply from what it quotes by a rule in its HTML, gone in its text: its
+    From, Sent, To and Subject still tell a quoted message, where a report's From and To do not."""
+    outlook = "<p>Sounds good.</p><hr><p>From: Bob Meyer<br>Sent: Monday, November 23, 2026 9:00 AM<br>To: Anna<br>"
+    outlook += "Subject: RE: move</p><p>When is it?</p>"
+    assert message_text(message(None, outlook)) == "Sounds good.\n\nWhen is it?"
+
+
+@pytest.mark.unit
 def test_a_message_that_only_quotes_is_read_as_the_quote():
     assert message_text(message(f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == QUESTION.strip()
 

@@ -109,7 +109,7 @@ def test_an_installed_model_takes_its_pair_from_a_shipped_one(tmp_path, monkeypa
 
 def test_a_language_pair_named_as_a_model_is_answered_with_the_options_that_pick_one():
     """`-m en-fr` said only that no model had that name: fr-en translates both ways, and -t fr picks it."""
-    with pytest.raises(ModelFolderError, match="for a language pair: -s en -t fr"):
+    with pytest.raises(ModelFolderError, match="attn translate -s en -t fr picks one"):
         registry.resolve_model("en-fr", "translate", None, None)
     with pytest.raises(ModelFolderError, match=r"named 'mine' \(see `attn models`\)$"):
         registry.resolve_model("mine", "translate", None, None)

@@ -98,5 +98,8 @@ def test_an_assumed_language_gives_way_only_to_a_language_the_identifier_is_sure
     router = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None, assumed="en")
     texts = ["Save", "OK", "Ich habe heute leider keine Zeit für das Treffen.", "The meeting is cancelled."]
     assert router.detect(texts, "fr") == ["en", "en", "de", "en"]
+    # names and a URL tell no language: read whole, these were German at 0.99, and -t de gave them back
+    named = ["Kind regards, Hans-Jürgen Großmann", "Visit https://www.spiegel.de/wirtschaft/unternehmen for more."]
+    assert router.detect(named, "de") == ["en", "en"]
     likeliest = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None)
     assert likeliest.detect(["Ich habe heute leider keine Zeit für das Treffen."], "en") == ["de"]

@@ -368,6 +368,8 @@ def test_detection_with_the_shipped_model():
         assert client.detect("Questo file non esiste.")[0]["language"] == "it"
     finally:
         running.stop()
+    said = running.process.stderr.read().decode()  # where it serves: uvicorn says nothing with a bound socket
+    assert f"attn: serving en-de at http://127.0.0.1:{running.port}/ " in said
 
 
 @pytest.mark.system

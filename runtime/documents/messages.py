@@ -1,12 +1,15 @@
 """E-mail messages (.eml, read and written with the standard library's email): the Subject (its
-"Re:" or "Fwd:" kept as it is) and each text part translated — plain text paragraph by paragraph
-(runtime/sentences.py document_blocks: a paragraph wrapped over lines is one text, written back
-wrapped to its width; quoted lines keep their "> "), HTML as an .html file's runs. The other
-headers, the attachments and the MIME structure are kept; a translated part is written in UTF-8,
-and a Content-Language header says the translation's language."""
+"Re:" or "Fwd:" kept as it is) and each text part of the message itself translated — plain text
+paragraph by paragraph (a paragraph wrapped over long lines is one text, written back wrapped to
+its width; other lines, a greeting's or a signature's, one text each; quoted lines keep their
+"> "), HTML as an .html file's runs. The other headers (written as they were: a long Message-ID
+is not refolded), attachments, a message attached to it and the MIME structure are kept; a
+translated part is written in UTF-8, and a Content-Language header says the translation's
+language."""
 
 from __future__ import annotations
 
+import codecs
 import email
 import email.policy
 import re
@@ -14,9 +17,10 @@ import textwrap
 from email.message import EmailMessage
 from itertools import groupby
 
-from ..mail import is_message
+from ..byte_order import marked_encoding
+from ..mail import MBOX_LINE, is_message, opening, part_text
 from ..markup import Aligned
-from ..sentences import document_blocks
+from ..sentences import SHORT_LINE, document_blocks
 from . import DocumentError, redeclared
 from .html import HtmlDocument
 
@@ -24,6 +28,7 @@ from .html import HtmlDocument
 # Dutch and Scandinavian languages ("Re: AW: Fwd:"): no words to translate
 SUBJECT_MARKS = re.compile(r"^(?:(?:re|fwd?|aw|wg|tr|sv|vs|antw|doorst)\s*:\s*)*", re.IGNORECASE)
 QUOTE = re.compile(r"(?:>[ \t]?)*")  # a quoted line's marks, one per depth
+WRAPPED_WORDS = 2 * SHORT_LINE  # a paragraph whose lines but its last have this many words was wrapped
 
 
 class PlainBody:
@@ -37,8 +42,11 @@ class PlainBody:
             quoted = list(quoted)
             inner = [self._inner(index) for index, _ in quoted]
             for block in document_blocks(inner):
-                if any(character.isalnum() for index in block for character in inner[index]):
-                    self.blocks.append((marks, [quoted[index][0] for index in block]))
+                lines = [quoted[index][0] for index in block]
+                wrapped = all(len(inner[index].split()) >= WRAPPED_WORDS for index in block[:-1])
+                for part in [lines] if wrapped else [[line] for line in lines]:
+                    if any(character.isalnum() for index in part for character in self._inner(index)):
+                        self.blocks.append((marks, part))
 
     def _inner(self, index: int) -> str:
         line = self.lines[index]
@@ -47,43 +55,70 @@ class PlainBody:
     def texts(self) -> list[str]:
         return [" ".join(" ".join(self._inner(index) for index in block).split()) for _, block in self.blocks]
 
+    def _lead(self, marks: str, index: int) -> str:
+        """What a line keeps before its words: its quote marks, or its indentation."""
+        line = self.lines[index]
+        return marks + " " if marks else line[: len(line) - len(line.lstrip())]
+
     def written(self, translations: list[Aligned], language: str | None = None) -> str:
         lines: list[str | None] = list(self.lines)
         for (marks, block), translation in zip(self.blocks, translations):
-            first = self.lines[block[0]]
-            lead = first[: len(first) - len(first.lstrip())] if not marks else marks + " "
+            first = self._lead(marks, block[0])
             if len(block) > 1:  # wrapped: wrapped again, as wide as its widest line
-                width = max(len(self.lines[index]) for index in block)
                 filled = textwrap.fill(
-                    translation.text, width, initial_indent=lead, subsequent_indent=lead, break_long_words=False
+                    translation.text,
+                    max(len(self.lines[index]) for index in block),
+                    initial_indent=first,
+                    subsequent_indent=self._lead(marks, block[1]),  # a list item's next lines keep their indent
+                    break_long_words=False,
+                    break_on_hyphens=False,  # a URL is no place to break
                 )
             else:
-                filled = lead + translation.text
+                filled = first + translation.text
             lines[block[0]] = filled
             for index in block[1:]:
                 lines[index] = None
         return "\n".join(line for line in lines if line is not None)
 
 
+def text_parts(part: EmailMessage):
+    """The plain-text and HTML parts of the message itself, in order: not an attachment (a part
+    with a file name, even one shown inline: a log.txt) nor a message attached to it."""
+    if part.get_content_type() == "message/rfc822":
+        return
+    if part.is_multipart():
+        for inner in part.iter_parts():
+            yield from text_parts(inner)
+    elif (
+        not part.is_attachment()
+        and part.get_filename() is None
+        and part.get_content_type() in ("text/plain", "text/html")
+    ):
+        yield part
+
+
 class MessageDocument:
     def __init__(self, data: bytes):
-        if not is_message(data.decode("utf-8", "replace")):
+        encoding = marked_encoding(data)  # saved in UTF-16 or UTF-32: read as UTF-8 is
+        text = data.decode(encoding, "replace") if encoding else data.decode("utf-8", "replace")
+        if not is_message(text):
             raise DocumentError("not an e-mail message (no block of headers such as From:, To:, Subject: at its top)")
-        self.crlf = b"\r\n" in data[:2000]
-        self.message = email.message_from_bytes(data, policy=email.policy.default)
+        if encoding:
+            raw = opening(text).encode("utf-8")
+        else:  # its bytes as they are (an 8-bit part in the charset it declares), from its first header
+            raw = data.removeprefix(codecs.BOM_UTF8).lstrip()
+            raw = raw.partition(b"\n")[2] if MBOX_LINE.match(raw[:64].decode("latin-1")) else raw
+        self.crlf = b"\r\n" in raw[:2000]
+        self.message = email.message_from_bytes(raw, policy=email.policy.default)
         subject = str(self.message.get("Subject", ""))
         self.marks = SUBJECT_MARKS.match(subject).group()
         self.subject = subject[len(self.marks) :].strip()
         self.bodies: list[tuple[EmailMessage, PlainBody | HtmlDocument]] = []
-        for part in self.message.walk():
-            if part.is_multipart() or part.is_attachment() or part.get_content_maintype() != "text":
-                continue
-            kind = {"plain": PlainBody, "html": HtmlDocument}.get(part.get_content_subtype())
-            if kind is not None:
-                try:
-                    self.bodies.append((part, kind(part.get_content())))
-                except (LookupError, UnicodeError) as error:  # a charset Python does not know, or not the declared one
-                    raise DocumentError(f"a {part.get_content_type()} part cannot be read ({error})") from None
+        for part in text_parts(self.message):
+            content = part_text(part)
+            if content is not None:
+                kind = PlainBody if part.get_content_subtype() == "plain" else HtmlDocument
+                self.bodies.append((part, kind(content.replace("\r\n", "\n"))))
 
     def texts(self) -> list[str]:
         subject = [self.subject] if any(character.isalnum() for character in self.subject) else []
@@ -108,4 +143,5 @@ class MessageDocument:
                     part["Content-Language"] = redeclared(str(declared), language) if language else str(declared)
         if language and self.bodies and "Content-Language" in self.message:
             self.message.replace_header("Content-Language", redeclared(str(self.message["Content-Language"]), language))
-        return self.message.as_bytes(policy=email.policy.default.clone(linesep="\r\n" if self.crlf else "\n"))
+        policy = email.policy.default.clone(linesep="\r\n" if self.crlf else "\n", refold_source="none")
+        return self.message.as_bytes(policy=policy)
