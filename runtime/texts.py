@@ -327,7 +327,8 @@ class TextTranslator:
         for number, text, short in zip(numbers, texts, shorter):
             if short is not None:
                 self.model.notify(
-                    f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its most "
+                    f"input {number} is longer than the summarizer reads at once ({limit} pieces, --max-source-pieces): "
+                    "summarized from its most "
                     f"salient sentences, {len(short.split())} of its {len(text.split())} words, chosen from all of it"
                 )
             read.append(text if short is None else short)
@@ -346,7 +347,8 @@ class TextTranslator:
                 return [source]
             head = keep_head(source, limit)
             self.model.notify(
-                f"input {number} is longer than {limit} pieces (--max-source-pieces): summarized from its first "
+                f"input {number} is longer than the summarizer reads at once ({limit} pieces, --max-source-pieces): "
+                "summarized from its first "
                 f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)"
             )
             return [head]
