@@ -46,6 +46,13 @@ LIST_ITEM = re.compile(rf"^\s*(?:[{re.escape(LIST_MARKS)}]|\d{{1,3}}[.)])\s")
 
 
 SHORT_LINE = 5  # words: a shorter line before a capital ends its sentence (a greeting, a signature's line)
+WRAPPED_WORDS = 2 * SHORT_LINE  # words of each line but the last of a paragraph wrapped over lines
+
+
+def wrapped(lines: list[str]) -> bool:
+    """Whether a paragraph's `lines` are one text wrapped: each but the last holds WRAPPED_WORDS
+    words or more; shorter lines (a greeting's, a signature's, an address's) are texts of their own."""
+    return all(len(line.split()) >= WRAPPED_WORDS for line in lines[:-1])
 
 
 def document_blocks(lines: list[str]) -> list[list[int]]:
@@ -54,7 +61,7 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
     where lines are long (one of SHORT_LINE twice over: not a text wrapped narrowly), a line of
     fewer than SHORT_LINE words before a line that begins with a capital (a signature's name or
     title); the other lines of a paragraph are one block, so a wrapped sentence stays whole."""
-    long_lines = max((len(line.split()) for line in lines), default=0) >= 2 * SHORT_LINE
+    long_lines = max((len(line.split()) for line in lines), default=0) >= WRAPPED_WORDS
     blocks: list[list[int]] = []
     fresh = True  # the next line starts a block
     for index, (line, following) in enumerate(zip(lines, [*lines[1:], ""])):

@@ -20,7 +20,7 @@ from itertools import groupby
 from ..byte_order import marked_encoding
 from ..mail import MBOX_LINE, is_message, opening, part_text
 from ..markup import Aligned
-from ..sentences import SHORT_LINE, document_blocks
+from ..sentences import document_blocks, wrapped
 from . import DocumentError, redeclared
 from .html import HtmlDocument
 
@@ -28,7 +28,6 @@ from .html import HtmlDocument
 # Dutch and Scandinavian languages ("Re: AW: Fwd:"): no words to translate
 SUBJECT_MARKS = re.compile(r"^(?:(?:re|fwd?|aw|wg|tr|sv|vs|antw|doorst)\s*:\s*)*", re.IGNORECASE)
 QUOTE = re.compile(r"(?:>[ \t]?)*")  # a quoted line's marks, one per depth
-WRAPPED_WORDS = 2 * SHORT_LINE  # a paragraph whose lines but its last have this many words was wrapped
 
 
 class PlainBody:
@@ -43,8 +42,7 @@ class PlainBody:
             inner = [self._inner(index) for index, _ in quoted]
             for block in document_blocks(inner):
                 lines = [quoted[index][0] for index in block]
-                wrapped = all(len(inner[index].split()) >= WRAPPED_WORDS for index in block[:-1])
-                for part in [lines] if wrapped else [[line] for line in lines]:
+                for part in [lines] if wrapped([inner[index] for index in block]) else [[line] for line in lines]:
                     if any(character.isalnum() for index in part for character in self._inner(index)):
                         self.blocks.append((marks, part))
 
