@@ -125,9 +125,21 @@ def own_text(body: str) -> str:
     return own or earlier
 
 
+def is_separator(line: str) -> bool:
+    """Whether `line` is a separator a mail program wrote ("-----Original Message-----"): SEPARATOR
+    characters at both ends."""
+    line = line.strip()
+    ends = line[:SEPARATOR_ENDS] + line[-SEPARATOR_ENDS:]
+    return len(line) >= 2 * SEPARATOR_ENDS and set(ends) <= SEPARATOR
+
+
+def is_quoted_header(line: str) -> bool:
+    """Whether `line` is a header of a message quoted or forwarded in a body ("Sent: Monday, …")."""
+    found = HEADER_LINE.match(line.strip())
+    return found is not None and found.group(1).lower() in HEADER_NAMES
+
+
 def _without_separator(text: str) -> str:
-    """`text` less a last line that is a separator (SEPARATOR at both ends)."""
+    """`text` less a last line that is a separator."""
     head, _, last = text.rpartition("\n")
-    last = last.strip()
-    ends = last[:SEPARATOR_ENDS] + last[-SEPARATOR_ENDS:]
-    return head.strip() if head and len(last) >= 2 * SEPARATOR_ENDS and set(ends) <= SEPARATOR else text
+    return head.strip() if head and is_separator(last) else text

@@ -510,6 +510,16 @@ def test_messages_as_people_have_them():
     inner.set_content("Forwarded words.")
     outer.add_attachment(inner)
     assert read_document("logs.eml", bytes(outer)).texts() == ["Logs", "See the log."]
+    forward = (
+        "Please read.\n\n-----Original Message-----\nFrom: Bob\nSent: Monday, 3 June 2024\nSubject: Move\n\nWe move.\n"
+    )
+    document = read_document("fwd.eml", ("From: a@example.org\nTo: b@example.org\n\n" + forward).encode())
+    assert document.texts() == ["Please read.", "We move."]  # the separator and the quoted headers as they were
+    assert (
+        document.written(capitals(document.texts()))
+        .decode()
+        .endswith(forward.replace("read", "READ").replace("We move", "WE MOVE").replace("Please", "PLEASE"))
+    )
 
 
 @pytest.mark.unit

@@ -2,10 +2,11 @@
 "Re:" or "Fwd:" kept as it is) and each text part of the message itself translated — plain text
 paragraph by paragraph (a paragraph wrapped over long lines is one text, written back wrapped to
 its width; other lines, a greeting's or a signature's, one text each; quoted lines keep their
-"> "), HTML as an .html file's runs. The other headers (written as they were: a long Message-ID
+"> "; a separator line and the headers of a message quoted or forwarded are kept as they are),
+HTML as an .html file's runs. The other headers (written as they were: a long Message-ID
 is not refolded), attachments, a message attached to it and the MIME structure are kept; a
-translated part is written in UTF-8, and a Content-Language header says the translation's
-language."""
+translated part is written in UTF-8, and a Content-Language header, where there is one, says the
+translation's language."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from email.message import EmailMessage
 from itertools import groupby
 
 from ..byte_order import marked_encoding
-from ..mail import MBOX_LINE, is_message, opening, part_text
+from ..mail import MBOX_LINE, is_message, is_quoted_header, is_separator, opening, part_text
 from ..markup import Aligned
 from ..sentences import document_blocks, wrapped
 from . import DocumentError, redeclared
@@ -43,7 +44,10 @@ class PlainBody:
             for block in document_blocks(inner):
                 lines = [quoted[index][0] for index in block]
                 for part in [lines] if wrapped([inner[index] for index in block]) else [[line] for line in lines]:
-                    if any(character.isalnum() for index in part for character in self._inner(index)):
+                    words = [self._inner(index) for index in part]
+                    if any(map(is_separator, words)) or any(map(is_quoted_header, words)):
+                        continue  # "-----Original Message-----", "Sent: Monday, …": kept as the mail program wrote them
+                    if any(character.isalnum() for line in words for character in line):
                         self.blocks.append((marks, part))
 
     def _inner(self, index: int) -> str:
