@@ -181,11 +181,14 @@ def translate_command(
         if model is None
         else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     )
-    if document and source_lang is None and target_lang is None and format_of(document) != ".po":
-        # with --to, each text says which (--from auto); a catalog's messages are in its source language
-        source_lang = document_language(document, parsed, pairs, notify)
-        if source_lang is not None and source_lang != usual_source(model):
-            notify(f"{document} reads as {language_label(source_lang)}: --from sets the language")
+    if document and source_lang is None and format_of(document) != ".po":
+        # a document is in one language, its whole text says which (with --to too: a greeting read
+        # alone stayed English); a catalog's messages are in its source language
+        read = document_language(document, parsed, pairs, notify)
+        if read is not None and read != target_lang:
+            source_lang = read
+            if read != usual_source(model):
+                notify(f"{document} reads as {language_label(read)}: --from sets the language")
     routes = Routes(pairs)
     direct = {source for source, target in pairs if target == target_lang}
     if source_lang is None and target_lang is not None and len(routes.sources_into(target_lang)) > 1:

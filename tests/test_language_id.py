@@ -149,6 +149,11 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
     assert read.stderr.decode() == f"attn: {german} reads as German (de): --from sets the language\n"
     attn("translate", "-s", "de", "-t", "en", "-i", str(german), "-o", str(tmp_path / "by-hand.html"))
     assert (tmp_path / "out.html").read_bytes() == (tmp_path / "by-hand.html").read_bytes()
+    # with --to alone too, the whole text says the language: read text by text, a greeting stayed English
+    into_french = attn("translate", "-t", "fr", "-i", str(german), "-o", str(tmp_path / "out.fr.html"))
+    assert into_french.stderr.decode() == f"attn: {german} reads as German (de): --from sets the language\n"
+    attn("translate", "-s", "de", "-t", "fr", "-i", str(german), "-o", str(tmp_path / "by-hand.fr.html"))
+    assert (tmp_path / "out.fr.html").read_bytes() == (tmp_path / "by-hand.fr.html").read_bytes()
     short = tmp_path / "laden.html"  # nineteen words: it had been read as English, unsaid
     short.write_text(
         "<p>Unser Geschäft ist von Montag bis Freitag geöffnet, und am Samstag sind wir bis zum Mittag für Sie da.</p>"
