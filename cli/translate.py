@@ -225,13 +225,37 @@ def translate_command(
         n_best = options.n_best
         language = translator.target_lang
         misread = (
-            MisreadInputs(translator.source_lang, routes.languages, notify, lambda code: source_advice(code, routes))
+            MisreadInputs(
+                translator.source_lang, routes.languages, notify, lambda code: source_advice(code, routes, language)
+            )
             if source_lang is None and not html
             else None
         )
 
         def decode(inputs, batch_size, first_number):
             return translator.translate(inputs, options, batch_size, first_number, search.text)
+
+        rereading = Router(pairs, load, notify)  # its models load on first use
+
+        def reread(inputs, found, first_number):
+            """`found` with the inputs that read as another language (misread) translated from it,
+            as --from auto translates them (German into German: given back as it is)."""
+            numbers = range(first_number, first_number + len(inputs))
+            places = misread.check(inputs, [n_best_list[0] for n_best_list in found], numbers)
+            for read in set(places.values()):
+                if routes.hops(read, language) is not None:
+                    chosen = [place for place, code in places.items() if code == read]
+                    again = rereading.translate(
+                        [inputs[place] for place in chosen],
+                        read,
+                        language,
+                        batch_size,
+                        [numbers[place] for place in chosen],
+                        search.text,
+                    )
+                    for place, result in zip(chosen, again):
+                        found[place] = result
+            return found
 
     def decode_texts(first_number: int, label):
         """decode for the texts of a document or of HTML inputs: each text's best translation.
@@ -269,9 +293,7 @@ def translate_command(
                     )
                 found = decode(inputs, batch_size, done + 1)
                 if misread:
-                    misread.check(
-                        inputs, [n_best_list[0] for n_best_list in found], range(done + 1, done + 1 + len(inputs))
-                    )
+                    found = reread(inputs, found, done + 1)
                 results = iter(map(indented, inputs, found))
             for item in batch:
                 if item is BLANK:
@@ -303,11 +325,11 @@ def usual_source(model: str | None) -> str | None:
     return pairs[0][0] if pairs else None
 
 
-def source_advice(language: str, routes: Routes) -> str:
-    """How to translate from `language`, for a note on inputs read as it (runtime/misread.py)."""
-    if routes.hops(language, None) is None:
+def source_advice(language: str, routes: Routes, target: str) -> str:
+    """What becomes of inputs read as `language`, for a note on them (runtime/misread.py)."""
+    if routes.hops(language, target) is None:
         return "no model here reads that language"
-    return f"translate with --from {language} (or --from auto, which detects each input's language)"
+    return f"translated from it, as --from {language} or --from auto would"
 
 
 def html_translator():

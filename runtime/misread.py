@@ -4,7 +4,8 @@ each input's language is read instead: runtime/router.py). Such a model copies m
 words it cannot read ("Ich habe heute keine Zeit, weil ich arbeiten muss." came back as German
 with words repeated), so an input whose translation holds COPIED_SHARE or more of its words is
 given to the language identifier (runtime/language_id.py, loaded then and only then: about
-0.9 s), and one it reads as another language at OVERRULING_PROBABILITY or more is named in a note.
+0.9 s), and one it reads as another language at OVERRULING_PROBABILITY or more is named in a note
+(and `attn translate` translates it from that language: cli/translate.py).
 Only words in small letters count, in both: a name, a title or a URL is copied from any language
 and tells none ("Kind regards, Hans-Jürgen Großmann" had been named as German).
 
@@ -91,18 +92,22 @@ class MisreadInputs:
         language = language_read(source, self.assumed, self.offered & known)
         return language if language != self.assumed else None
 
-    def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> None:
-        """Look at a batch: `sources`, their best `translations` and their input numbers."""
+    def check(self, sources: list[str], translations: list[Translation], numbers: Iterable[int]) -> dict[int, str]:
+        """Look at a batch: `sources`, their best `translations` and their input numbers. Returns
+        the language of each input read as another, by its place in the batch."""
         misread: dict[str, list[int]] = {}
-        for source, translation, number in zip(sources, translations, numbers):
+        places: dict[int, str] = {}
+        for place, (source, translation, number) in enumerate(zip(sources, translations, numbers)):
             language = self.read_as(source) if copied(source, translation.text, self.assumed) else None
             if language is not None:
                 misread.setdefault(language, []).append(number)
+                places[place] = language
         for language, found in misread.items():
             if language not in self.first:
                 self.first[language] = len(found)
                 self.notify(self._named(language, found))
             self.found[language] = self.found.get(language, 0) + len(found)
+        return places
 
     def close(self) -> None:
         """Each language's count of inputs, where later batches found more than its first note said."""

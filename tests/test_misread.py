@@ -73,9 +73,11 @@ def test_a_language_the_identifier_does_not_know_is_compared_with_nothing():
 
 
 @pytest.mark.system
-def test_german_and_french_given_to_the_default_model_are_named_on_stderr():
-    """The shipped en→de model copies what it cannot read; the note says which inputs and how to
-    translate them. English lines, and any line with --from given, go without a note."""
+def test_german_and_french_given_to_the_default_model_are_named_and_translated_from_their_language():
+    """The shipped en→de model copies what it cannot read: German came back as German with words
+    repeated, French as garbled French, unsaid. Such inputs are named and translated as --from auto
+    would (German into German: given back). English lines, and any line with --from given, go as
+    they went."""
     lines = [
         "Ich habe heute keine Zeit, weil ich arbeiten muss.",
         "she is eating a green apple",
@@ -83,12 +85,15 @@ def test_german_and_french_given_to_the_default_model_are_named_on_stderr():
         "Je n'ai pas le temps aujourd'hui, je dois travailler.",
     ]
     run = attn("translate", stdin="\n".join(lines) + "\n")
-    assert len(run.stdout.decode().splitlines()) == 4
+    german, english, more_german, french = run.stdout.decode().splitlines()
+    assert (german, more_german) == (lines[0], lines[2])
+    assert english == attn("translate", "-s", "en", lines[1]).stdout.decode().strip()
+    assert french == attn("translate", "-s", "fr", "-t", "de", lines[3]).stdout.decode().strip()
     assert run.stderr.decode().splitlines() == [
-        "attn: inputs 1, 3 read as German (de), not English (en): translate with --from de "
-        "(or --from auto, which detects each input's language)",
-        "attn: input 4 reads as French (fr), not English (en): translate with --from fr "
-        "(or --from auto, which detects each input's language)",
+        "attn: inputs 1, 3 read as German (de), not English (en): translated from it, as --from de or --from auto would",
+        "attn: input 4 reads as French (fr), not English (en): translated from it, as --from fr or --from auto would",
+        "attn: input 1: already in de: written out unchanged",
+        "attn: input 3: already in de: written out unchanged",
     ]
     assert attn("translate", "-s", "en", stdin=lines[0] + "\n").stderr == b""
 
