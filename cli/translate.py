@@ -275,6 +275,9 @@ def translate_command(
         return
     formatter = make_format(output_format, n_best)
     items = paragraph_batches(batches, max_line_chars, notify) if paragraphs else batches
+    if paragraphs and text:  # an argument's lines are lines too, its last paragraph ending with it
+        lines_of = (iter([valid_unicode(argument).split("\n")]) for argument in text)
+        items = (batch for lines in lines_of for batch in paragraph_batches(lines, max_line_chars, notify))
     heatmaps, done = Heatmaps(heatmap, notify), 0
     with output_file(output), progress_bar(progress_wanted(quiet), "paragraphs" if paragraphs else "lines") as advance:
         for batch in items:

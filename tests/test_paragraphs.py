@@ -103,6 +103,10 @@ def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     records = [json.loads(line) for line in records.splitlines()]
     assert [r["source"] for r in records] == ["a0 b1 c2", "d3 e0. f1 g2."]
     assert records[1]["alignment"] is None and len(records[1]["alignment_parts"]) == 2
+    # arguments' lines are lines too ("$(cat mail.txt)" had been one paragraph), each argument its own
+    argued = attn("translate", "-m", str(reverse_model), "--paragraphs", text.strip("\n"), "a0").stdout.decode()
+    alone = attn("translate", "-m", str(reverse_model), "a0").stdout.decode()
+    assert argued == out.removeprefix("\n") + alone
 
 
 @pytest.mark.unit
