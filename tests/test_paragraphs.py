@@ -133,3 +133,14 @@ def test_a_translation_of_several_lines_prints_on_one_line_without_double_spaces
     from attn.cli.formats.text import one_line
 
     assert one_line("Bonjour !\n\nMerci.\n") == "Bonjour ! Merci."
+
+
+@pytest.mark.integration
+def test_an_argument_wrapped_inside_its_sentences_gets_a_hint_to_use_paragraphs(reverse_model):
+    """Its lines are translated each on its own: "I have attached the updated / schedule …" lost a word."""
+    wrapped = "a0 b1 c2 d3 e0 f1 g2 a0 b1 c2 d3\ne0 f1 g2."
+    hint = attn("translate", "-m", str(reverse_model), wrapped).stderr.decode()
+    assert "argument 1 has lines wrapped inside its sentences" in hint and "--paragraphs" in hint
+    whole = "a0 b1 c2 d3 e0 f1 g2 a0 b1 c2 d3.\ne0 f1 g2."  # two sentences, a line each: no hint
+    assert attn("translate", "-m", str(reverse_model), whole).stderr == b""
+    assert attn("translate", "-m", str(reverse_model), "--paragraphs", wrapped).stderr == b""
