@@ -104,25 +104,36 @@ def own_text(body: str) -> str:
     reply ("On … wrote:" naming a date or an address, and "> " lines, in English, German, French
     and more), or, of a forward (after a separator line, "---------- Forwarded message ---------";
     Outlook's replies quote as a forward does), the cover note followed by the forwarded message's
-    body without its headers. `body` when it quotes
-    nothing ("On Monday, the chair wrote:" in a report is no quote); the quote, unquoted, when the
-    sender wrote nothing else."""
+    body without its headers; `body` when it quotes nothing ("On Monday, the chair wrote:" in a
+    report is no quote); the quote, unquoted, when the sender wrote nothing else. Each part
+    without its signature (unsigned)."""
     import quotequail  # pure Python; its HTML half, which needs lxml, is not imported
 
     unwrapped = quotequail.unwrap(body)
     if unwrapped is None:
-        return body
+        return unsigned(body)
     written_top = unwrapped.get("text_top", "").strip()
     top, earlier = _without_separator(written_top), unwrapped.get("text", "").strip()
     if unwrapped["type"] != "reply":  # a forward: after a separator line, not after any "From:" and "To:"
         outlook = "date" in unwrapped and "subject" in unwrapped  # From, Sent, To, Subject: no separator in its HTML
         marked = outlook or top != written_top or not all(visible for visible, _ in quotequail.quote(body))
-        return "\n\n".join(part for part in (top, earlier) if part) if marked else body
+        return _joined(top, earlier) if marked else unsigned(body)
     attribution = unwrapped.get("date", "") + unwrapped.get("from", "")
     if not any(character.isdigit() or character == "@" for character in attribution):
-        return body  # a mail program's attribution has a date or an address
-    own = "\n\n".join(part for part in (top, unwrapped.get("text_bottom", "").strip()) if part)
-    return own or earlier
+        return unsigned(body)  # a mail program's attribution has a date or an address
+    return _joined(top, unwrapped.get("text_bottom", "").strip()) or unsigned(earlier)
+
+
+def _joined(*parts: str) -> str:
+    return "\n\n".join(part for part in map(unsigned, parts) if part)
+
+
+def unsigned(text: str) -> str:
+    """`text` without its signature: from a line "-- " (RFC 3676's signature mark, its space
+    often lost) on; a summary had held "Project Manager, Example Ltd. +49 30 1234567"."""
+    lines = text.split("\n")
+    mark = next((index for index, line in enumerate(lines) if index and line.rstrip() == "--"), None)
+    return text if mark is None else "\n".join(lines[:mark]).rstrip()
 
 
 def is_separator(line: str) -> bool:

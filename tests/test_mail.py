@@ -120,6 +120,17 @@ def test_an_outlook_reply_whose_separator_its_html_lost_is_read_as_its_cover_and
 
 
 @pytest.mark.unit
+def test_a_signature_after_its_mark_is_not_read():
+    """RFC 3676's "-- " line marks a signature (a summary held "Project Manager, Example Ltd. +49 …"),
+    in a reply's own words and in a message forwarded alike."""
+    signed = BODY + "-- \nAnna Schmidt\nProject Manager, Example Ltd.\n+49 30 1234567\n"
+    assert message_text(message(signed)) == BODY.strip()
+    assert message_text(message(f"{signed}\n{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == BODY.strip()
+    forward = f"FYI.\n--\nAnna\n\n---------- Forwarded message ---------\n{FORWARDED_HEADERS}{QUESTION}--\nBob\n"
+    assert message_text(message(forward)) == "FYI.\n\n" + QUESTION.strip()
+
+
+@pytest.mark.unit
 def test_a_message_that_only_quotes_is_read_as_the_quote():
     assert message_text(message(f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == QUESTION.strip()
 
