@@ -20,7 +20,7 @@ from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.misread import MisreadInputs
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
-from attn.runtime.sentences import wrapped
+from attn.runtime.sentences import wraps_sentences
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import indented
 from attn.runtime.tokenizer import valid_unicode
@@ -371,20 +371,6 @@ def report_uncovered(which: str, translation, notify) -> None:
         notify(
             f"{which}: may have lost the numbers {', '.join(numbers)} (no number of the translation has their digits)"
         )
-
-
-SENTENCE_ENDS = (".", "!", "?", ":", ";", "…")  # a line ending so may end its sentence
-
-
-def wraps_sentences(text: str) -> bool:
-    """Whether `text` has a paragraph of two lines or more wrapped (runtime/sentences.py `wrapped`)
-    inside a sentence (a line before its last ends without a sentence's end): a mail or a document
-    pasted as one argument, whose lines are translated each on its own."""
-    paragraphs = [block.split("\n") for block in re.split(r"\n[ \t]*\n", text.strip())]
-    return any(
-        len(lines) > 1 and wrapped(lines) and any(not line.rstrip().endswith(SENTENCE_ENDS) for line in lines[:-1])
-        for lines in paragraphs
-    )
 
 
 def names_a_file(text: str) -> bool:

@@ -57,9 +57,10 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
     """The language `text` is read in: `assumed`, unless its small_words (`least_words` or more)
     read as another of `languages`, or one outside them, at OVERRULING_PROBABILITY or more. On
     the whole text the identifier read "Kind regards, Hans-Jürgen Großmann" as German at 0.99."""
-    if len(small_words(text)) < least_words:
+    words = small_words(text)
+    if len(words) < least_words:
         return assumed
-    language, probability = reading(text, languages)
+    language, probability = detect_language(" ".join(words), languages)
     return language if probability >= OVERRULING_PROBABILITY else assumed
 
 
@@ -73,8 +74,9 @@ def copied(source: str, translation: str, assumed: str) -> bool:
 class MisreadInputs:
     """Notes on inputs read as another language than `assumed`, the one their model was taken to
     read because none was given. `languages`: those of the models on offer (the candidates of
-    detection); `advice(code)`: how to say the language ("--from de"). The first inputs of each
-    language found are named at once; `close` counts the rest."""
+    detection); `advice(code)`: what the note says becomes of such inputs ("translated from it, as
+    --from de … would"). The first inputs of each language found are named at once; `close` counts
+    the rest."""
 
     def __init__(self, assumed: str, languages: Iterable[str], notify: Callable[[str], None], advice):
         self.assumed, self.notify, self.advice = assumed, notify, advice

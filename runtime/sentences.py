@@ -55,6 +55,20 @@ def wrapped(lines: list[str]) -> bool:
     return all(len(line.split()) >= WRAPPED_WORDS for line in lines[:-1])
 
 
+SENTENCE_ENDS = (".", "!", "?", ":", ";", "…")  # a line ending so may end its sentence
+
+
+def wraps_sentences(text: str) -> bool:
+    """Whether `text` has a paragraph of two lines or more wrapped (`wrapped`)
+    inside a sentence (a line before its last ends without a sentence's end): a mail or a document
+    pasted as one argument, whose lines are translated each on its own."""
+    paragraphs = [block.split("\n") for block in re.split(r"\n[ \t]*\n", text.strip())]
+    return any(
+        len(lines) > 1 and wrapped(lines) and any(not line.rstrip().endswith(SENTENCE_ENDS) for line in lines[:-1])
+        for lines in paragraphs
+    )
+
+
 def document_blocks(lines: list[str]) -> list[list[int]]:
     """The indexes of the lines of each block of a document whose lines end sentences too: a blank
     line ends one (after a title or a greeting with no full stop), so do a list item's end and,
