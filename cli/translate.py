@@ -16,6 +16,7 @@ from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel, lines_per_call
+from attn.runtime.mail import is_message
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.misread import MisreadInputs
 from attn.runtime.registry import installed_pairs, resolve_model
@@ -295,12 +296,8 @@ def translate_command(
                     translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
                 )
             else:
-                if not done and (
-                    marked := next((i for i, text in enumerate(inputs, 1) if HTML_ELEMENT.match(text)), 0)
-                ):
-                    notify(
-                        f"input {marked} looks like HTML: --html translates its text and places its tags, as an .html file's"
-                    )
+                if not done:
+                    note_what_inputs_are(batch, notify)
                 found = decode(inputs, batch_size, done + 1)
                 if misread:
                     found = reread(inputs, found, done + 1)
@@ -324,6 +321,20 @@ def translate_command(
     if misread:
         misread.close()
     heatmaps.write()
+
+
+def note_what_inputs_are(first_batch: list, notify) -> None:
+    """A hint when the first lines read are not plain text that lines translate well: a line
+    that is an HTML element, or an e-mail message's header block (`< message.eml` had its header
+    names translated and its MIME parts read as sentences)."""
+    inputs = [text for text in first_batch if text is not BLANK]
+    if marked := next((i for i, text in enumerate(inputs, 1) if HTML_ELEMENT.match(text)), 0):
+        notify(f"input {marked} looks like HTML: --html translates its text and places its tags, as an .html file's")
+    elif is_message("\n".join("" if line is BLANK else line for line in first_batch)):
+        notify(
+            "the input opens with an e-mail message's headers: saved as FILE.eml, "
+            "`attn translate -i FILE.eml -o OUT.eml` translates its text and keeps its headers and parts"
+        )
 
 
 def usual_source(model: str | None) -> str | None:

@@ -308,6 +308,16 @@ def test_check_names_format_placeholders_the_translation_lost(reverse_model):
     assert result.stderr.decode().splitlines() == ["attn: input 1: format placeholders changed: lost {name}"]
 
 
+def test_a_message_read_as_lines_gets_a_hint_to_translate_it_as_a_message(reverse_model):
+    """`attn translate < message.eml` translated its header names and read its MIME parts as
+    sentences: a hint names the document form; lines that only start like headers get none."""
+    message = "From: Anna <anna@example.com>\nTo: bob@example.com\nSubject: a0\n\na0 b1\n"
+    hinted = attn("translate", "-m", str(reverse_model), stdin=message).stderr.decode()
+    assert "opens with an e-mail message's headers" in hinted and "-i FILE.eml -o OUT.eml" in hinted
+    plain = attn("translate", "-m", str(reverse_model), stdin="Note: a0 b1\nTo: a0\n\na0\n").stderr.decode()
+    assert "e-mail" not in plain
+
+
 def test_a_line_of_html_read_as_text_gets_a_hint_to_use_html():
     """Read as text, its tags were words to the model: "<p>Welcome für unser <b>new</b>", the rest
     and the closing tag lost, unsaid."""
