@@ -1,7 +1,7 @@
 """Tokens set aside from the search: e-mail addresses, URLs, code in backquotes, template
-expressions ("{{ user.name }}") and, in a language written in Latin letters, words in another
-script ("Москва", "東京") never reach the model (with `--replace-unk`, the translation models'
-default).
+expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
+in Latin letters, words in another script ("Москва", "東京") never reach the model (with
+`--replace-unk`, the translation models' default).
 
 Such a token is no language: a model reads its parts as words and translates them
 ("support@example.com" → "Unterstützung…", `git status` → »gitstatus«), and the sentence around
@@ -21,6 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -110,10 +111,62 @@ def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
     return runs
 
 
-def set_aside(sentence: str, language: str = "") -> SetAside:
-    """The sentence with each e-mail address, URL, piece of code in backquotes and run of words in
-    another script (_other_script_words) replaced by a numbered placeholder that it does not
-    already use. After an elided word of `language` ("l'https://…", two words as
+# Emoji, pictographs and the signs outside ASCII that are no letter of a language ("😀", "✓", "★",
+# "•", "§", "≈", "£"): a model reads those its training text rarely held as bytes, wrote others
+# ("Thanks 😀" → "Vielen Dank ğ​�s", "Use the ✓ button." → "… Knopf −�.") and lost the words beside
+# them. Symbols and marks of these categories, and the characters that join or modify them into
+# one sign (the zero-width joiner, variation selectors, the keycap, tag characters); not the
+# punctuation of the languages' own writing.
+SIGN_CATEGORIES = frozenset({"So", "Sm", "Sk", "Sc", "Co", "Cn", "Cs"})
+SIGN_JOINERS = frozenset("\u200d\ufe0e\ufe0f\u20e3") | {chr(code) for code in range(0xE0020, 0xE0080)}
+WRITING_PUNCTUATION = frozenset("…·¿¡")
+
+
+def is_sign(character: str) -> bool:
+    """Whether `character` is part of an emoji or sign that is set aside (SIGN_CATEGORIES)."""
+    if character.isascii():
+        return False
+    category = unicodedata.category(character)
+    return (
+        category in SIGN_CATEGORIES
+        or character in SIGN_JOINERS
+        or (category == "Po" and character not in WRITING_PUNCTUATION)
+    )
+
+
+def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple[int, int]]:
+    """Character ranges of the runs of emoji and signs (is_sign) in `sentence` that the model does
+    not write whole (`model_writes(character)`: its tokenizer has the character as a piece, from
+    training text that held it often: "▸" in menu paths of software help), spaces between two of
+    them included ("⭐ ⭐ ⭐"); not one inside a word, with a letter or digit on each side ("don´t")."""
+    if sentence.isascii():
+        return []
+
+    def unread(character: str) -> bool:
+        return is_sign(character) and not model_writes(character)
+
+    runs: list[tuple[int, int]] = []
+    position = 0
+    while position < len(sentence):
+        if not unread(sentence[position]):
+            position += 1
+            continue
+        end = position
+        while end < len(sentence) and (
+            unread(sentence[end]) or (sentence[end] == " " and unread(sentence[end + 1 : end + 2] or "a"))
+        ):
+            end += 1
+        inside_word = position > 0 and sentence[position - 1].isalnum() and sentence[end : end + 1].isalnum()
+        if not inside_word:
+            runs.append((position, end))
+        position = end
+    return runs
+
+
+def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], bool] = lambda _: False) -> SetAside:
+    """The sentence with each e-mail address, URL, piece of code in backquotes, run of emoji and
+    signs the model does not write whole (_sign_runs) and run of words in another script
+    (_other_script_words) replaced by a numbered placeholder that it does not already use. After an elided word of `language` ("l'https://…", two words as
     runtime/words.py counts them) the placeholder is read apart ("l' {0}"): the model wrote
     "the{0}" for "l'{0}"."""
     used = set(NUMBERED.findall(sentence))
@@ -121,6 +174,7 @@ def set_aside(sentence: str, language: str = "") -> SetAside:
     found = sorted(
         [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
         + _other_script_words(sentence, language)
+        + _sign_runs(sentence, model_writes)
     )
     text, tokens, position = "", {}, 0
     for start, end in found:
@@ -213,15 +267,15 @@ def _apart(word: str, placeholders: dict[str, str]) -> str:
     return word
 
 
-def _glued_templates(aside: SetAside) -> dict[str, tuple[bool, bool]]:
-    """Of each template token, whether the sentence wrote it against a letter or digit before it
-    and after it ("{{ count }}x", "{% if paid %}was paid{% endif %}"): what a template renders
-    there has no space, and the translation keeps it so ("{% if paid %} bezahlt {% endif %}" had
-    rendered "Ihre Bestellung  bezahlt .")."""
+def _glued_tokens(aside: SetAside) -> dict[str, tuple[bool, bool]]:
+    """Of each template or sign token, whether the sentence wrote it against a letter or digit
+    before it and after it ("{{ count }}x", "{% if paid %}was paid{% endif %}", "20°", "°C"): what
+    a template renders there has no space, and the translation keeps it so ("{% if paid %} bezahlt
+    {% endif %}" had rendered "Ihre Bestellung  bezahlt ."); a sign stays on its number or word."""
     glued = {}
     for placeholder, token in aside.tokens.items():
         at = aside.text.find(placeholder)
-        if at >= 0 and TEMPLATE_TOKEN.fullmatch(token):
+        if at >= 0 and (TEMPLATE_TOKEN.fullmatch(token) or all(map(is_sign, token.replace(" ", "")))):
             end = at + len(placeholder)
             glued[placeholder] = (aside.text[at - 1 : at].isalnum(), aside.text[end : end + 1].isalnum())
     return glued
@@ -266,7 +320,7 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     shared = np.zeros((placed.weights.shape[0], len(source)), np.float32)
     for old, new in enumerate(columns):
         shared[:, new] = placed.weights[:, [old]] / len(new)
-    glued = {placeholder: ends for placeholder, ends in _glued_templates(aside).items() if placeholder in present}
+    glued = {placeholder: ends for placeholder, ends in _glued_tokens(aside).items() if placeholder in present}
     last_part = {placeholder: len(word_spans(present[placeholder], target_lang)) - 1 for placeholder in glued}
     target, rows = [], []
     glue_next = False  # the word before was a template's last, written against the next word

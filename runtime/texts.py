@@ -228,7 +228,11 @@ class TextTranslator:
                             f"{self.model.source_lang} is written: given back as it is"
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
-                    aside = set_aside(unit, self.model.source_lang) if searched else SetAside(unit, {})
+                    aside = (
+                        set_aside(unit, self.model.source_lang, self.model.tokenizer.writes_whole)
+                        if searched
+                        else SetAside(unit, {})
+                    )
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
                         parts.append((index, number, unit, aside))

@@ -22,6 +22,8 @@ from .words import ELIDED, elided_head, word_spans
 
 BYTE_LEVEL_WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
 METASPACE_WORD_START = "\u2581"  # SentencePiece's ("▁")
+# What a byte-level piece of part of a character decodes to alone
+REPLACEMENT_CHARACTER = "\ufffd"
 # Prefixes the pieces that a SentencePiece tokenizer must keep at their ids but never cut from a
 # text: the special tokens, and the other language's pieces in a source tokenizer (export/importers/marian.py).
 UNMATCHABLE = "\uffff"
@@ -81,6 +83,22 @@ class SubwordTokenizer:
     def longest_piece(self) -> int:
         """The most characters one source piece can stand for (a byte-level piece's bytes, at most)."""
         return max(len(token) for token in self._source.get_vocab())
+
+    @cached_property
+    def whole_characters(self) -> frozenset[str]:
+        """The characters outside ASCII that are a piece of their own (a leading space aside) on
+        both sides: frequent enough in the training text to be merged whole, which the model reads
+        and writes as such ("°" and "▸" in en-de's; not "😀" or "✓", bytes it rarely saw)."""
+
+        def whole(tokenizer: Tokenizer) -> set[str]:
+            texts = tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
+            return {text.lstrip() for text in texts if len(text.lstrip()) == 1 and not text.isascii()}
+
+        return frozenset((whole(self._tokenizer) & whole(self._source)) - {REPLACEMENT_CHARACTER})
+
+    def writes_whole(self, character: str) -> bool:
+        """Whether `character` is one of whole_characters."""
+        return character in self.whole_characters
 
     def language_token(self, language: str) -> int | None:
         """The id of `language`'s target token (a model of several directions), None when absent."""

@@ -1,6 +1,6 @@
 """What must pass through translation unchanged does (tests/fixtures/pass-through/: sentences of
 our own in English, German and French with e-mail addresses, URLs, paths, code in backquotes,
-numbers and format placeholders), in the four shipped directions. A number may take the target language's separators
+numbers, format placeholders, emoji and signs), in the four shipped directions. A number may take the target language's separators
 (3.5 → 3,5): its digits must be there."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from attn.runtime.set_aside import set_aside
 from attn.runtime.verbatim import PLACEHOLDER
 
 from .test_cli import attn
@@ -81,6 +82,18 @@ def test_format_placeholders_come_through_untranslated():
             lost += [(source, target, found, output) for found in given if found not in written]
             foreign += [(source, target, found, output) for found in written if found not in given]
     assert total > 40 and not foreign and len(lost) <= PLACEHOLDERS_LOST_AT_MOST, (foreign, lost)
+
+
+def test_emoji_and_signs_come_through_unchanged():
+    """Read as bytes it rarely saw, a model wrote others for emoji and signs it was not trained on
+    and lost the words beside them ("Thanks 😀" → "Vielen Dank ğ​�s", "Use the ✓ button." → "…
+    Knopf −�."); set aside, each comes through as it was written (runtime/set_aside.py)."""
+    for source, target in DIRECTIONS:
+        lines, outputs = translations(source, target, "signs-")
+        assert len(outputs) == len(lines)
+        for line, output in zip(lines, outputs):
+            signs = set_aside(line).tokens.values()
+            assert signs and all(sign in output for sign in signs) and "\ufffd" not in output, (line, output)
 
 
 def test_text_in_another_script_comes_back_as_it_is_and_its_words_in_a_sentence_too():

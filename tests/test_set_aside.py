@@ -28,6 +28,21 @@ def test_backquotes_typed_as_apostrophes_are_no_code():
     assert set_aside("it`s fine, isn`t it").tokens == {}
 
 
+def test_emoji_and_signs_are_set_aside_but_not_those_the_model_writes_whole_nor_one_inside_a_word():
+    aside = set_aside("Thanks 😀 and 👋🏽, rated ⭐ ⭐ ⭐ for § 3 at 20 °C, don´t forget €5 ▸ Save.")
+    assert list(aside.tokens.values()) == ["😀", "👋🏽", "⭐ ⭐ ⭐", "§", "°", "€", "▸"]
+    written = set_aside("Thanks 😀 for § 3 ▸ Save.", "en", lambda character: character in "▸§")
+    assert list(written.tokens.values()) == ["😀"] and written.text == "Thanks {0} for § 3 ▸ Save."
+    assert set_aside("Ça coûte 3 € — « oui » ¿qué? … ·").tokens == {"{0}": "€"}
+
+
+def test_a_sign_written_against_a_number_or_word_stays_against_it():
+    aside = set_aside("It is 20°C, 20° and 😀 today.")
+    assert aside.text == "It is 20°C, 20{0} and {1} today."
+    translated = links(aside.text, "Es ist heute 20°C, 20 {0} und {1}.", [0, 1, 5, 2, 3, 3, 4, 4])
+    assert put_back(translated, aside, "en", "de").target_words[:6] == ["Es", "ist", "heute", "20°C,", "20°", "und"]
+
+
 def test_a_sentence_of_tokens_alone_is_given_back_and_one_with_words_is_not():
     assert set_aside("`ls -la`").nothing_else and set_aside("https://example.org/a, www.example.org").nothing_else
     assert not set_aside("Run `ls -la`").nothing_else and not set_aside("No token here.").nothing_else
