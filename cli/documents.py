@@ -10,8 +10,7 @@ from pathlib import Path
 from attn.runtime.constants import language_label
 from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import known_languages
-from attn.runtime.misread import language_read
+from attn.runtime.misread import document_language as read_language
 from attn.runtime.router import Routes
 
 from .output import output_file
@@ -66,34 +65,21 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     return path
 
 
-# A document of fewer words in small letters is read in the default direction's language: on a
-# few words, names and dishes decide ("Croissants, pain au chocolat and café au lait every
-# morning." read as French)
-DOCUMENT_WORDS = 10
-
-
-def document_language(path: Path, document: Document, pairs: list, notify) -> str | None:
-    """The language a document given without --from or --to is read in: its text's, detected among
-    the languages of `pairs` (the models on offer) from its words in small letters, when the
-    identifier is sure (runtime/misread.py: names decide nothing, "Stefan Braun, Jürgen Vogel, …
-    Düsseldorf" had read as German); None (the default direction) otherwise, or for a language
-    no model reads (with a note). The default en→de model read a German page as English, and a
-    page of fewer than thirty words was never read as German; one of fewer than DOCUMENT_WORDS
-    words in small letters is not read."""
-    text = " ".join(document.texts())
-    languages = {language for pair in pairs for language in pair} & known_languages()
-    if not languages:  # a model of languages the detector does not know
-        return None
-    language = language_read(text, None, languages, DOCUMENT_WORDS)
-    if language is None:
-        return None
-    if Routes(pairs).hops(language, None) is None:
-        notify(
-            f"{path} reads as {language_label(language)}, which no model here translates: "
-            "read as the default direction's language"
-        )
-        return None
-    return language
+def document_language(path: Path, document: Document, pairs: list, target: str | None, notify) -> str | None:
+    """The language a document given without --from (or with --from auto) is read in: its whole
+    text's (runtime/misread.py document_language: names decide nothing, "Stefan Braun, Jürgen
+    Vogel, … Düsseldorf" had read as German), into `target`; None for a language no model reads
+    (with a note: the default direction's is read). The default en→de model read a German page
+    as English, and a page of fewer than thirty words was never read as German."""
+    routes = Routes(pairs)
+    language = read_language(document.texts(), routes.languages, routes.usual_source(target))
+    if language is None or routes.hops(language, None) is not None:
+        return language
+    notify(
+        f"{path} reads as {language_label(language)}, which no model here translates: "
+        "read as the default direction's language"
+    )
+    return None
 
 
 def read_input(path: Path) -> bytes:

@@ -141,6 +141,8 @@ def translate_command(
     output_format = check_format(output_format, align)
     check_heatmap_path(heatmap, len(text) if text else 2)
     notify = notifier(quiet)
+    if source_lang is not None and source_lang == target_lang:
+        raise UsageError(f"source and target are both {source_lang}: there is nothing to translate")
     if text and inputs:
         raise UsageError("give texts as arguments or files with --input, not both")
     refuse_an_input(output, inputs or ([] if text else [Path("-")]))
@@ -189,16 +191,16 @@ def translate_command(
         if model is None
         else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
     )
-    if document and source_lang is None and format_of(document) != ".po":
-        # a document is in one language, its whole text says which (with --to too: a greeting read
-        # alone stayed English); a catalog's messages are in its source language
-        read = document_language(document, parsed, pairs, notify)
+    if document and source_lang in (None, "auto") and format_of(document) != ".po":
+        # a document is in one language, its whole text says which (with --to and --from auto too:
+        # a greeting read alone stayed English, or read as French); a catalog's messages are in its
+        # source language
+        read = document_language(document, parsed, pairs, target_lang, notify)
         if read is not None and read != target_lang:
-            source_lang = read
-            if read != usual_source(model):
+            asked, source_lang = source_lang, read
+            if read != usual_source(model) and asked is None:
                 notify(f"{document} reads as {language_label(read)}: --from sets the language")
     routes = Routes(pairs)
-    direct = {source for source, target in pairs if target == target_lang}
     if source_lang is None and target_lang is not None and len(routes.sources_into(target_lang)) > 1:
         source_lang = "auto"  # --to alone, and several languages go there (through English too): each input says which
 
@@ -220,8 +222,10 @@ def translate_command(
                 f"no {'installed model' if model is None else f'model {model}'} translates into "
                 f"{target_lang} (see `attn models`)"
             )
-        # into French or German only English goes directly: an input is read as English unless sure
-        router = Router(pairs, load, notify, next(iter(direct)) if len(direct) == 1 else None)
+        # into French or German only English goes directly: an input is read as English unless
+        # sure; --from auto alone reads each input's likeliest language ("Questo file non esiste."
+        # is Italian, which no model here reads: given back, with a note)
+        router = Router(pairs, load, notify, routes.usual_source(target_lang) if target_lang else None)
         n_best = 1 if search.sample else search.n_best
         misread = None  # each input's language is given or detected
         language = target_lang  # what a translated document declares: the one target, when one is given

@@ -12,7 +12,8 @@ alignments (docs/python.md).
     attn.summarize(article, headline=True)                    # the headline the model writes
 
 Which model serves a text is runtime/router.py's choice, as on the command line: a source of None
-is detected for each text among the languages of the loaded models (not when they read only one),
+(or "auto") is detected for each text among the languages of the loaded models (not when they read
+only one; English unless the identifier is sure of another, where English goes directly),
 a target of None is the detected language's first direction (English → German, German →
 English, French → English), a pair no model translates goes through English, and a text already
 in the target language comes back as it is. Notes (the languages detected, a long sentence
@@ -30,11 +31,10 @@ from pathlib import Path
 from .constants import language_code
 from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
-from .language_id import detect_language, known_languages
 from .loaded_model import LoadedModel
 from .mail import message_text
 from .manifest import ModelFolderError, read_manifest
-from .misread import MisreadInputs
+from .misread import MisreadInputs, document_language
 from .registry import installed_models, installed_pairs, pair_owners, pickable, resolve_model
 from .router import Router, Routes
 from .sentences import joined
@@ -45,9 +45,11 @@ log = logging.getLogger("attn")
 
 
 def distinct_languages(source: str | None, target: str | None) -> tuple[str | None, str | None]:
-    """`source` and `target` as codes; a UsageError when both are given and the same, as `attn
-    translate -s de -t de` and the server refuse them."""
+    """`source` and `target` as codes, a source "auto" as None (detected, as --from auto and the
+    server take it); a UsageError when both are given and the same, as `attn translate -s de -t
+    de` and the server refuse them."""
     source, target = (None if code is None else language_code(code) for code in (source, target))
+    source = None if source == "auto" else source
     if source is not None and source == target:
         raise UsageError(f"source and target are both {source}: there is nothing to translate")
     return source, target
@@ -150,8 +152,8 @@ class Translator:
             model = self._model(self.owners[pair], pair)
             return model, model.search_options(beam, n_best if last else 1, sample and last, self.notify, **search)
 
-        router = Router(self.pairs, load, self.notify)
-        routes = router.routes
+        routes = Routes(self.pairs)
+        router = Router(self.pairs, load, self.notify, None if source else routes.usual_source(target))
         if (
             routes.hops(source, target) is None
             if source is not None
@@ -178,17 +180,16 @@ class Translator:
 
     def read_as(self, texts: list[str], source: str | None, target: str | None) -> str | None:
         """The language the texts of one document are read in: `source`, or, when it is None, the
-        language detected on all of them together if a model here takes it into `target` or it is
-        `target` (None: each text's own, as `translate` detects it). Text by text, a heading or a
-        table cell of a word or two read as any language ("OK" as German), and the page kept its
-        `lang`."""
+        language read on all of them together (runtime/misread.py document_language) if a model
+        here takes it into `target` or it is `target` (None: each text's own, as `translate`
+        detects it). Text by text, a heading or a table cell of a word or two read as any
+        language ("OK" as German), and the page kept its `lang`."""
         source, target = distinct_languages(source, target)
         routes = Routes(self.pairs)
-        languages = set(routes.languages) & known_languages()
-        if source is not None or len({pair[0] for pair in self.pairs}) < 2 or not languages:
-            return source  # one language to read, or none the detector knows: `translate` decides
-        language, _ = detect_language(" ".join(texts), languages)
-        return language if routes.hops(language, target) is not None else None
+        if source is not None or len({pair[0] for pair in self.pairs}) < 2:
+            return source  # one language to read: `translate` decides
+        language = document_language(texts, routes.languages, routes.usual_source(target))
+        return language if language is not None and routes.hops(language, target) is not None else None
 
     def translate_read(self, texts: list[str], source: str | None, target: str | None, **search) -> list[Result]:
         """`translate` of the texts of one document read in `source` (read_as); in `target` already,

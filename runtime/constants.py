@@ -37,16 +37,22 @@ def language_label(code: str) -> str:
     return f"{LANGUAGE_NAMES[code]} ({code})" if code in LANGUAGE_NAMES else code
 
 
+# A locale: a language code and a region, two letters or three digits ("fr-FR", "de_DE", "es-419")
+LOCALE = re.compile(r"([a-z]{2,3})[-_](?:[a-z]{2}|\d{3})")
+
+
 def language_code(value: str) -> str:
-    """A language as --from/--to take it: a code in any case ("DE"), or a name in English or in the
-    language itself ("German", "deutsch", "français"); anything else comes back lower-cased, for
-    the registry to accept (a model's own language code) or refuse."""
+    """A language as --from/--to take it: a code in any case ("DE"), a locale's ("fr-FR", "de_DE",
+    "en-US": its language's, which `-t fr-FR` had refused as no installed model), or a name in
+    English or in the language itself ("German", "deutsch", "français"); anything else comes back
+    lower-cased, for the registry to accept (a model's own language code) or refuse."""
     lowered = value.strip().lower()
     for names in (LANGUAGE_NAMES, NATIVE_NAMES):
         for code, name in names.items():
             if lowered == name.lower():
                 return code
-    return lowered
+    locale = LOCALE.fullmatch(lowered)
+    return locale.group(1) if locale and locale.group(1) in LANGUAGE_NAMES else lowered
 
 
 def primary_language(value: str) -> str:

@@ -27,6 +27,10 @@ from .texts import Translation
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
 NAMED = 5  # inputs a note names; the rest are counted
+# A document of fewer words in small letters is read in the default direction's language: on a
+# few words, names and dishes decide ("Croissants, pain au chocolat and café au lait every
+# morning." read as French)
+DOCUMENT_WORDS = 10
 WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more
 
 
@@ -62,6 +66,21 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
         return assumed
     language, probability = detect_language(" ".join(words), languages)
     return language if probability >= OVERRULING_PROBABILITY else assumed
+
+
+def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
+    """The language a document's `texts` are read in, all together, among `languages` (those of
+    the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters or
+    more, `assumed` otherwise (runtime/router.py Routes.usual_source), or, when none is, the
+    likeliest language of their whole text; `assumed` when the identifier knows none of
+    `languages`. Text by text, a greeting or a heading of a word or two read as any language
+    ("Hi Thomas," as French: "Hallo Tomas,", "OK" as German)."""
+    known = set(languages) & known_languages()
+    if not known:
+        return assumed
+    text = " ".join(texts)
+    read = language_read(text, assumed, known, DOCUMENT_WORDS)
+    return read if read is not None else detect_language(text, known)[0]
 
 
 def copied(source: str, translation: str, assumed: str) -> bool:

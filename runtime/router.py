@@ -93,6 +93,18 @@ class Routes:
         """Every pair with a way: the direct ones, then the pivoted."""
         return self.pairs + self.pivoted()
 
+    def usual_source(self, target: str | None) -> str | None:
+        """The language an input is read in unless the identifier is sure of another
+        (runtime/misread.py language_read): the one language a model takes directly into `target`
+        (English, into French or German), or with no target the middle language when models read
+        it (English); None when several languages go directly (into English: each input's
+        likeliest). Read by its likeliest language, "Open File." was German at 0.48, "Hi Thomas,"
+        French."""
+        if target is None:
+            return PIVOT_LANGUAGE if any(source == PIVOT_LANGUAGE for source, _ in self.pairs) else None
+        direct = {source for source, goal in self.pairs if goal == target}
+        return next(iter(direct)) if len(direct) == 1 else None
+
     def sources_into(self, target: str | None) -> set[str]:
         """The languages that have a way into `target` (any target when None)."""
         return {source for source, goal in self.all_pairs() if target in (None, goal)}

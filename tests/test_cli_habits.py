@@ -222,6 +222,23 @@ def test_version_and_language_names():
         "en",
         "sym",
     ]
+    # a locale's language: `-t fr-FR` had been refused as no installed model; one of a language
+    # without a name here stays as it was, for a model of that code
+    assert [language_code(v) for v in ("fr-FR", "de_DE", "EN-us", "es-419", "pt-BR", "zh-Hant")] == [
+        "fr",
+        "de",
+        "en",
+        "es-419",
+        "pt-br",
+        "zh-hant",
+    ]
+
+
+@pytest.mark.integration
+def test_the_same_language_on_both_sides_is_refused_as_nothing_to_translate(reverse_model):
+    """`-s de -t de` had been answered "no installed translate model from de into de"."""
+    result = attn("translate", "-m", str(reverse_model), "-s", "sym", "-t", "SYM", "a0", check_rc=2)
+    assert result.stderr.decode() == "attn: error: source and target are both sym: there is nothing to translate\n"
 
 
 @pytest.mark.integration

@@ -869,13 +869,14 @@ def test_check_names_what_a_documents_text_may_have_left_out(reverse_model, tmp_
 
 
 @pytest.mark.integration
-def test_a_page_in_detected_languages_declares_the_target_or_nothing(tmp_path):
+def test_a_page_read_with_from_auto_declares_the_language_it_went_into(tmp_path):
     """`--from auto` on a document ended in an UnboundLocalError (a review of the change that
-    declares the target language): with --to the page declares it; without, no one language."""
+    declares the target language): with --to the page declares it; without, it is read as a whole
+    (English) and declares the default direction's German, which it had left as "en"."""
     from bs4 import BeautifulSoup
 
     (tmp_path / "page.html").write_text('<html lang="en"><p>The weather is nice today.</p></html>')
-    for to, declared in ((["--to", "fr"], "fr"), ([], "en")):
+    for to, declared in ((["--to", "fr"], "fr"), ([], "de")):
         run_attn(
             ["translate", "--from", "auto", *to, "-i", str(tmp_path / "page.html"), "-o", str(tmp_path / "out.html")],
             check=True,

@@ -42,6 +42,17 @@ def test_lists_keep_their_order_and_each_text_is_detected():
     assert attn.translate(texts[:2], target="en") == [results[0].text, results[1].text]
 
 
+def test_a_short_text_is_read_as_english_unless_the_identifier_is_sure_of_another():
+    """By its likeliest language, "Open File." was German at 0.48 (given back untranslated) and
+    "Hi Thomas," French ("Hi Tomas,"); the command line read them as English, as the API now does.
+    A source "auto" is detection, as on the command line and the server."""
+    translator = attn.load()
+    results = translator.translate(["Open File.", "Hi Thomas,", "Ich bin heute sehr müde."])
+    assert [(r.source, r.target) for r in results] == [("en", "de"), ("en", "de"), ("de", "en")]
+    assert "Thomas" in results[1].text and results[1].text != "Hi Thomas,"
+    assert translator.translate("Open File.", source="auto", target="fr").source == "en"
+
+
 def test_german_to_french_goes_through_english_with_a_composed_alignment():
     result = attn.load().translate("Guten Morgen, wie geht es dir?", source="de", target="fr")
     english = attn.translate("Guten Morgen, wie geht es dir?", source="de", target="en")

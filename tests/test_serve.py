@@ -344,7 +344,7 @@ def test_detection_with_the_shipped_model():
     import httpx
     from libretranslatepy import LibreTranslateAPI
 
-    running = Server("--models", "en-de")
+    running = Server("--models", "en-de", "--models", "fr-en")
     try:
         client = LibreTranslateAPI(running.url)
         assert client.detect("Das Paket enthält die Dokumentation.")[0]["language"] == "de"
@@ -366,10 +366,20 @@ def test_detection_with_the_shipped_model():
         )
         assert italian.status_code == 400 and "it is not supported" in italian.json()["error"]
         assert client.detect("Questo file non esiste.")[0]["language"] == "it"
+        # a file is read in one language, as `attn translate -i` reads it: its greeting, read alone,
+        # had been French ("Hi Thomas," → "Hallo Tomas,")
+        mail = "Hi Thomas,\n\nthanks for your message. I will send the contract to the lawyer tomorrow.\n"
+        link = httpx.post(
+            running.url + "/translate_file",
+            data={"source": "auto", "target": "de"},
+            files={"file": ("mail.md", mail.encode())},
+        ).json()["translatedFileUrl"]
+        greeting = httpx.get(link).text.splitlines()[0]
+        assert greeting == attn("translate", "-s", "en", "Hi Thomas,").stdout.decode().strip()
     finally:
         running.stop()
     said = running.process.stderr.read().decode()  # where it serves: uvicorn says nothing with a bound socket
-    assert f"attn: serving en-de at http://127.0.0.1:{running.port}/ " in said
+    assert f"attn: serving en-de, fr-en at http://127.0.0.1:{running.port}/ " in said
 
 
 @pytest.mark.system

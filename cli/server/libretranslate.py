@@ -17,6 +17,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
+from attn.runtime.misread import document_language
 
 from .fields import integer, read_fields, required, texts_of
 from .files import download_name
@@ -81,6 +82,10 @@ async def translate_file(request: Request) -> JSONResponse:
         raise HTTPException(
             413, f"Invalid request: file ({chars} characters) exceeds character limit ({server.limits.max_chars})"
         )
+    if source == "auto" and texts:  # one language for the whole file, as `attn translate -i` reads it
+        routes = server.models.routes
+        read = await asyncio.to_thread(document_language, texts, routes.languages, routes.usual_source(target))
+        source = read if read is not None and routes.hops(read, target) else source
     results, _ = await server.translated(texts, source, target) if texts else ([], [])
     output = await asyncio.to_thread(document.written, [result[0] for result in results], target)
     written_as = Path(upload.filename).with_suffix(format_of(upload.filename)).name  # a template (.pot) as a .po
