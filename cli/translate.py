@@ -301,7 +301,7 @@ def translate_command(
                 )
             else:
                 if not done:
-                    note_what_inputs_are(batch, notify)
+                    note_what_inputs_are(batch, notify, lines=not (text or paragraphs))
                 found = decode(inputs, batch_size, done + 1)
                 if misread:
                     found = reread(inputs, found, done + 1)
@@ -327,17 +327,24 @@ def translate_command(
     heatmaps.write()
 
 
-def note_what_inputs_are(first_batch: list, notify) -> None:
-    """A hint when the first lines read are not plain text that lines translate well: a line
-    that is an HTML element, or an e-mail message's header block (`< message.eml` had its header
-    names translated and its MIME parts read as sentences)."""
+def note_what_inputs_are(first_batch: list, notify, lines: bool) -> None:
+    """A hint when the first inputs read are not plain text that lines translate well: a line
+    that is an HTML element, an e-mail message's header block (`< message.eml` had its header
+    names translated and its MIME parts read as sentences) or, of `lines` read from a file, prose
+    wrapped at a width inside its sentences (each half-line was translated on its own)."""
     inputs = [text for text in first_batch if text is not BLANK]
+    read = "\n".join("" if line is BLANK else line for line in first_batch)
     if marked := next((i for i, text in enumerate(inputs, 1) if HTML_ELEMENT.match(text)), 0):
         notify(f"input {marked} looks like HTML: --html translates its text and places its tags, as an .html file's")
-    elif is_message("\n".join("" if line is BLANK else line for line in first_batch)):
+    elif is_message(read):
         notify(
             "the input opens with an e-mail message's headers: saved as FILE.eml, "
             "`attn translate -i FILE.eml -o OUT.eml` translates its text and keeps its headers and parts"
+        )
+    elif lines and wraps_sentences(read, filled=True):
+        notify(
+            "the input's lines are wrapped inside its sentences, each translated on its own: "
+            "--paragraphs reads each paragraph whole"
         )
 
 

@@ -58,13 +58,21 @@ def wrapped(lines: list[str]) -> bool:
 SENTENCE_ENDS = (".", "!", "?", ":", ";", "…")  # a line ending so may end its sentence
 
 
-def wraps_sentences(text: str) -> bool:
+FILLED = 0.75  # the shortest line but a paragraph's last, against its longest, of text filled to a width
+
+
+def wraps_sentences(text: str, filled: bool = False) -> bool:
     """Whether `text` has a paragraph of two lines or more wrapped (`wrapped`)
     inside a sentence (a line before its last ends without a sentence's end): a mail or a document
-    pasted as one argument, whose lines are translated each on its own."""
+    pasted as one argument, whose lines are translated each on its own. With `filled`, only a
+    paragraph whose lines but the last are as long as FILLED of its longest or more, as a mail
+    program or an editor fills them: a file of a sentence a line has lines of any length."""
     paragraphs = [block.split("\n") for block in re.split(r"\n[ \t]*\n", text.strip())]
     return any(
-        len(lines) > 1 and wrapped(lines) and any(not line.rstrip().endswith(SENTENCE_ENDS) for line in lines[:-1])
+        len(lines) > 1
+        and wrapped(lines)
+        and any(not line.rstrip().endswith(SENTENCE_ENDS) for line in lines[:-1])
+        and (not filled or min(len(line) for line in lines[:-1]) >= FILLED * max(len(line) for line in lines))
         for lines in paragraphs
     )
 

@@ -318,6 +318,22 @@ def test_a_message_read_as_lines_gets_a_hint_to_translate_it_as_a_message(revers
     assert "e-mail" not in plain
 
 
+def test_a_file_of_prose_wrapped_at_a_width_gets_a_hint_to_read_paragraphs(reverse_model, tmp_path):
+    """A mail saved as text, wrapped inside its sentences, was translated half-line by half-line,
+    unsaid (an argument so wrapped had the hint); a file of a sentence a line, long and short,
+    gets none."""
+    line = "a0 b1 c2 d3 e0 a0 b1 c2 d3 e0 a0"
+    (tmp_path / "wrapped.txt").write_text(f"{line}\n{line} b1\nc2 d3.\n\n{line}\na0.\n")
+    hinted = attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "wrapped.txt")).stderr.decode()
+    assert "lines are wrapped inside its sentences" in hinted and "--paragraphs" in hinted
+    (tmp_path / "corpus.txt").write_text(f"{line}\na0 b1 c2 d3 e0 a0 b1 c2 d3 e0 a0 b1 c2 d3 e0 a0 b1\n{line}\na0\n")
+    assert (
+        "wrapped" not in attn("translate", "-m", str(reverse_model), "-i", str(tmp_path / "corpus.txt")).stderr.decode()
+    )
+    paragraphs = attn("translate", "-m", str(reverse_model), "--paragraphs", "-i", str(tmp_path / "wrapped.txt"))
+    assert "wrapped" not in paragraphs.stderr.decode()
+
+
 def test_a_line_of_html_read_as_text_gets_a_hint_to_use_html():
     """Read as text, its tags were words to the model: "<p>Welcome für unser <b>new</b>", the rest
     and the closing tag lost, unsaid."""
