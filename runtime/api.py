@@ -352,7 +352,10 @@ def _installed() -> Translator:
 
 def translate(text: str | list[str], source: str | None = None, target: str | None = None, **search) -> str | list[str]:
     """The best translation of a text (or of each of a list) by the installed models; the
-    languages as Translator.translate takes them."""
+    languages as Translator.translate takes them. The n-best list is a Result's
+    (`attn.load().translate(text, n_best=3).n_best`): an n_best here is a ValueError."""
+    if search.get("n_best", 1) != 1:
+        raise ValueError("attn.translate gives the best translation: attn.load().translate(..., n_best=N) the n-best")
     found = _installed().translate(text, source, target, **search)
     return found.text if isinstance(found, Result) else [result.text for result in found]
 
@@ -375,7 +378,13 @@ def translate_document(
 def summarize(text: str | list[str], *, headline: bool = False, **search) -> str | list[str]:
     """What `attn summarize` prints by default for a text (or for each of a list) with the
     installed summarizer: the sentences its headline drew on most, on one line (whatever the search
-    settings); with `headline`, the headline, as `attn summarize --headline`."""
+    settings); with `headline`, the headline, as `attn summarize --headline` (with `sentences`, a
+    ValueError, as the command refuses the two together; n-best headlines are a Result's:
+    `attn.load().summarize(text, n_best=3).n_best`)."""
+    if headline and "sentences" in search:
+        raise ValueError("sentences are those of the document: summarize takes sentences or headline, not both")
+    if search.get("n_best", 1) != 1:
+        raise ValueError("attn.summarize gives one summary: attn.load().summarize(..., n_best=N) the n-best headlines")
     found = _installed().summarize(text, **search)
 
     def printed(result: Result) -> str:

@@ -95,6 +95,11 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de").translate(5)
     with pytest.raises(TypeError, match=r"texts\[1\] must be a str, got NoneType"):
         attn.load("en-de").translate(["Hello.", None])
+    # the one-call functions return text: settings they cannot show were dropped without a word
+    with pytest.raises(ValueError, match="n-best"):
+        attn.translate("Hello.", n_best=3)
+    with pytest.raises(ValueError, match="sentences or headline"):
+        attn.summarize(article, headline=True, sentences=3)
 
 
 def test_a_direction_no_model_reaches_is_a_value_error():
