@@ -126,6 +126,7 @@ class Router:
         self.routes = Routes(pairs)
         self.load, self.notify, self.assumed = load, notify, assumed
         self.loaded: dict[tuple[Pair, bool], tuple] = {}
+        self.named: set[str] = set()  # the languages a note said were detected
 
     def _translator(self, pair: Pair, last: bool) -> tuple:
         if (pair, last) not in self.loaded:
@@ -133,10 +134,13 @@ class Router:
         return self.loaded[pair, last]
 
     def detect(self, texts: list[str], target: str | None) -> list[str | None]:
-        """Each text's language among those on offer (None for a blank text), with a note counting them."""
+        """Each text's language among those on offer (None for a blank text), with a note counting
+        them when one was not detected in an earlier call (a stream read in batches, or paragraph
+        by paragraph, had a note for each)."""
         detected = [self._language(text) if text.strip() else None for text in texts]
         counts = Counter(language for language in detected if language)
-        if counts:
+        if set(counts) - self.named:
+            self.named |= set(counts)
             self.notify(
                 "detected "
                 + ", ".join(

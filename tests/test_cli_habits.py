@@ -272,6 +272,10 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     assert results[2][0].text == texts[2] and unchanged(texts[2])[0].text == texts[2]
     assert any("input 3" in note and "unchanged" in note for note in notes)
     assert sorted(language for language, _ in calls) == ["de", "fr"]
+    # a stream read in batches (or paragraph by paragraph) noted its detections once per batch
+    detections = [note for note in notes if note.startswith("detected")]
+    router.translate(texts[:1], "auto", "en", 8, 4, True)
+    assert [note for note in notes if note.startswith("detected")] == detections
 
 
 @pytest.mark.integration
