@@ -66,19 +66,17 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
 
 
 def document_language(path: Path, document: Document, pairs: list, target: str | None, notify) -> str | None:
-    """The language a document given without --from (or with --from auto) is read in: its whole
-    text's (runtime/misread.py document_language: names decide nothing, "Stefan Braun, Jürgen
-    Vogel, … Düsseldorf" had read as German), into `target`; None for a language no model reads
-    (with a note: the default direction's is read). The default en→de model read a German page
-    as English, and a page of fewer than thirty words was never read as German."""
+    """The language a document given without --from (or with --from auto) is read in, into
+    `target`: its whole text's (runtime/misread.py document_language: a few words and names decide
+    nothing, "Stefan Braun, Jürgen Vogel, … Düsseldorf" had read as German), when a model here
+    takes it there or it is `target`; None otherwise (with a note). The default en→de model read a
+    German page as English, and a page of fewer than thirty words was never read as German."""
     routes = Routes(pairs)
     language = read_language(document.texts(), routes.languages, routes.usual_source(target))
-    if language is None or routes.hops(language, None) is not None:
+    if language is None or routes.hops(language, target) is not None:
         return language
-    notify(
-        f"{path} reads as {language_label(language)}, which no model here translates: "
-        "read as the default direction's language"
-    )
+    into = f" into {language_label(target)}" if target else ""
+    notify(f"{path} reads as {language_label(language)}, which no model here translates{into}")
     return None
 
 

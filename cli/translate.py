@@ -23,7 +23,7 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sentences import wraps_sentences
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.texts import indented
+from attn.runtime.texts import indented, unchanged
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.verbatim import changed_placeholders, lost_numbers
 
@@ -196,9 +196,13 @@ def translate_command(
         # a greeting read alone stayed English, or read as French); a catalog's messages are in its
         # source language
         read = document_language(document, parsed, pairs, target_lang, notify)
-        if read is not None and read != target_lang:
+        if read is not None and read == target_lang:  # read text by text, its short texts had been translated
+            notify(f"{document} reads as {language_label(read)}, the target language: written back as it is")
+            translate_document(parsed, lambda texts, owners=None: [unchanged(text)[0] for text in texts], read, output)
+            return
+        if read is not None:
             asked, source_lang = source_lang, read
-            if read != usual_source(model) and asked is None:
+            if read != default_source(model) and asked is None:
                 notify(f"{document} reads as {language_label(read)}: --from sets the language")
     routes = Routes(pairs)
     if source_lang is None and target_lang is not None and len(routes.sources_into(target_lang)) > 1:
@@ -348,7 +352,7 @@ def note_what_inputs_are(first_batch: list, notify, lines: bool) -> None:
         )
 
 
-def usual_source(model: str | None) -> str | None:
+def default_source(model: str | None) -> str | None:
     """The language the model taken without --from or --to reads (its first direction)."""
     try:
         pairs = read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs

@@ -38,7 +38,7 @@ def language_label(code: str) -> str:
 
 
 # A locale: a language code and a region, two letters or three digits ("fr-FR", "de_DE", "es-419")
-LOCALE = re.compile(r"([a-z]{2,3})[-_](?:[a-z]{2}|\d{3})")
+LOCALE = re.compile(r"[a-z]{2,3}[-_](?:[a-z]{2}|\d{3})")
 
 
 def language_code(value: str) -> str:
@@ -51,8 +51,9 @@ def language_code(value: str) -> str:
         for code, name in names.items():
             if lowered == name.lower():
                 return code
-    locale = LOCALE.fullmatch(lowered)
-    return locale.group(1) if locale and locale.group(1) in LANGUAGE_NAMES else lowered
+    if LOCALE.fullmatch(lowered) and (primary := primary_language(lowered)) in LANGUAGE_NAMES:
+        return primary
+    return lowered
 
 
 def primary_language(value: str) -> str:
@@ -71,3 +72,5 @@ def target_token(language: str) -> str:
 LIST_MARKS = "-*•·‒–—"
 
 BOM = "\ufeff"  # the byte-order mark some editors put before UTF-8 text; input readers drop it
+# What a character that is not text (a lone surrogate, a part of a character) decodes to
+REPLACEMENT_CHARACTER = "\ufffd"

@@ -23,6 +23,7 @@ from .constants import language_label
 from .language_id import OVERRULING_PROBABILITY, detect_language, in_another_script, known_languages
 from .set_aside import SET_ASIDE
 from .texts import Translation
+from .words import has_words
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
@@ -71,14 +72,15 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
     """The language a document's `texts` are read in, all together, among `languages` (those of
     the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters or
-    more, `assumed` otherwise (runtime/router.py Routes.usual_source), or, when none is, the
-    likeliest language of their whole text; `assumed` when the identifier knows none of
-    `languages`. Text by text, a greeting or a heading of a word or two read as any language
-    ("Hi Thomas," as French: "Hallo Tomas,", "OK" as German)."""
+    more (a language outside `languages` too, when sure), `assumed` otherwise
+    (runtime/router.py Routes.usual_source), or, when none is, the likeliest language of their
+    whole text; `assumed` for texts without a word, or when the identifier knows none of
+    `languages`. Text by text, a greeting or a heading of a word or two read as any language ("Hi
+    Thomas," as French: "Hallo Tomas,", "OK" as German)."""
     known = set(languages) & known_languages()
-    if not known:
-        return assumed
     text = " ".join(texts)
+    if not known or not has_words(text):
+        return assumed
     read = language_read(text, assumed, known, DOCUMENT_WORDS)
     return read if read is not None else detect_language(text, known)[0]
 

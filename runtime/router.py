@@ -97,13 +97,13 @@ class Routes:
         """The language an input is read in unless the identifier is sure of another
         (runtime/misread.py language_read): the one language a model takes directly into `target`
         (English, into French or German), or with no target the middle language when models read
-        it (English); None when several languages go directly (into English: each input's
-        likeliest). Read by its likeliest language, "Open File." was German at 0.48, "Hi Thomas,"
+        it (English), else the one language they read; None when several languages go directly
+        (into English: each input's likeliest). Read by its likeliest language, "Open File." was German at 0.48, "Hi Thomas,"
         French."""
-        if target is None:
-            return PIVOT_LANGUAGE if any(source == PIVOT_LANGUAGE for source, _ in self.pairs) else None
-        direct = {source for source, goal in self.pairs if goal == target}
-        return next(iter(direct)) if len(direct) == 1 else None
+        sources = {source for source, goal in self.pairs if target in (None, goal)}
+        if target is None and PIVOT_LANGUAGE in sources:
+            return PIVOT_LANGUAGE
+        return next(iter(sources)) if len(sources) == 1 else None
 
     def sources_into(self, target: str | None) -> set[str]:
         """The languages that have a way into `target` (any target when None)."""
@@ -135,11 +135,11 @@ class Router:
 
     def detect(self, texts: list[str], target: str | None) -> list[str | None]:
         """Each text's language among those on offer (None for a blank text), with a note counting
-        them when one was not detected in an earlier call (a stream read in batches, or paragraph
-        by paragraph, had a note for each)."""
+        those of the languages no earlier call detected (a stream read in batches, or paragraph by
+        paragraph, had a note for each)."""
         detected = [self._language(text) if text.strip() else None for text in texts]
-        counts = Counter(language for language in detected if language)
-        if set(counts) - self.named:
+        counts = Counter(language for language in detected if language and language not in self.named)
+        if counts:
             self.named |= set(counts)
             self.notify(
                 "detected "

@@ -114,16 +114,18 @@ def _other_script_words(sentence: str, language: str) -> list[tuple[int, int]]:
 # Emoji, pictographs and the signs outside ASCII that are no letter of a language ("😀", "✓", "★",
 # "•", "§", "≈", "£"): a model reads those its training text rarely held as bytes, wrote others
 # ("Thanks 😀" → "Vielen Dank ğ​�s", "Use the ✓ button." → "… Knopf −�.") and lost the words beside
-# them. Symbols and marks of these categories, and the characters that join or modify them into
-# one sign (the zero-width joiner, variation selectors, the keycap, tag characters); not the
-# punctuation of the languages' own writing.
+# them. Symbols of these categories, punctuation outside ASCII but WRITING_PUNCTUATION (that of
+# the languages of the shipped models; a model's vocabulary that holds another's whole reads it:
+# _sign_runs), and the characters that join or modify signs into one (the zero-width joiner,
+# variation selectors, the keycap, tag characters).
 SIGN_CATEGORIES = frozenset({"So", "Sm", "Sk", "Sc", "Co", "Cn", "Cs"})
 SIGN_JOINERS = frozenset("\u200d\ufe0e\ufe0f\u20e3") | {chr(code) for code in range(0xE0020, 0xE0080)}
 WRITING_PUNCTUATION = frozenset("…·¿¡")
 
 
 def is_sign(character: str) -> bool:
-    """Whether `character` is part of an emoji or sign that is set aside (SIGN_CATEGORIES)."""
+    """Whether `character` is a sign or part of one: of SIGN_CATEGORIES, SIGN_JOINERS, or
+    punctuation outside ASCII but WRITING_PUNCTUATION."""
     if character.isascii():
         return False
     category = unicodedata.category(character)
@@ -135,29 +137,28 @@ def is_sign(character: str) -> bool:
 
 
 def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple[int, int]]:
-    """Character ranges of the runs of emoji and signs (is_sign) in `sentence` that the model does
-    not write whole (`model_writes(character)`: its tokenizer has the character as a piece, from
-    training text that held it often: "▸" in menu paths of software help), spaces between two of
-    them included ("⭐ ⭐ ⭐"); not one inside a word, with a letter or digit on each side ("don´t")."""
+    """Character ranges of the runs of signs (is_sign) in `sentence`, spaces between two of them
+    included ("⭐ ⭐ ⭐"), that hold a character the model does not write whole (`model_writes`: its
+    tokenizer has the character as a piece of its own, from training text that held it often:
+    "▸" in menu paths of software help), decided for the run whole (a heart the vocabulary holds,
+    with the variation selector it does not: both set aside, or a lone selector would be placed
+    apart); not one inside a word, with a letter or digit on each side ("don´t")."""
     if sentence.isascii():
         return []
-
-    def unread(character: str) -> bool:
-        return is_sign(character) and not model_writes(character)
-
     runs: list[tuple[int, int]] = []
     position = 0
     while position < len(sentence):
-        if not unread(sentence[position]):
+        if not is_sign(sentence[position]):
             position += 1
             continue
         end = position
         while end < len(sentence) and (
-            unread(sentence[end]) or (sentence[end] == " " and unread(sentence[end + 1 : end + 2] or "a"))
+            is_sign(sentence[end]) or (sentence[end] == " " and is_sign(sentence[end + 1 : end + 2] or "a"))
         ):
             end += 1
         inside_word = position > 0 and sentence[position - 1].isalnum() and sentence[end : end + 1].isalnum()
-        if not inside_word:
+        unread = any(not (character == " " or model_writes(character)) for character in sentence[position:end])
+        if unread and not inside_word:
             runs.append((position, end))
         position = end
     return runs
@@ -166,9 +167,9 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
 def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], bool] = lambda _: False) -> SetAside:
     """The sentence with each e-mail address, URL, piece of code in backquotes, run of emoji and
     signs the model does not write whole (_sign_runs) and run of words in another script
-    (_other_script_words) replaced by a numbered placeholder that it does not already use. After an elided word of `language` ("l'https://…", two words as
-    runtime/words.py counts them) the placeholder is read apart ("l' {0}"): the model wrote
-    "the{0}" for "l'{0}"."""
+    (_other_script_words) replaced by a numbered placeholder that it does not already use. After
+    an elided word of `language` ("l'https://…", two words as runtime/words.py counts them) the
+    placeholder is read apart ("l' {0}"): the model wrote "the{0}" for "l'{0}"."""
     used = set(NUMBERED.findall(sentence))
     placeholders = (f"{{{number}}}" for number in itertools.count() if f"{{{number}}}" not in used)
     found = sorted(
@@ -267,18 +268,37 @@ def _apart(word: str, placeholders: dict[str, str]) -> str:
     return word
 
 
-def _glued_tokens(aside: SetAside) -> dict[str, tuple[bool, bool]]:
-    """Of each template or sign token, whether the sentence wrote it against a letter or digit
-    before it and after it ("{{ count }}x", "{% if paid %}was paid{% endif %}", "20°", "°C"): what
-    a template renders there has no space, and the translation keeps it so ("{% if paid %} bezahlt
-    {% endif %}" had rendered "Ihre Bestellung  bezahlt ."); a sign stays on its number or word."""
-    glued = {}
+# Which side of a token the sentence wrote against a word: True (a template: whatever word the
+# translation puts there), the word itself (a sign: only that word, "20" of "20°", not the word
+# a reordered translation puts there: "€5" → "5 € pro Stück"), or False.
+Glue = bool | str
+
+
+def _glued_tokens(aside: SetAside) -> dict[str, tuple[Glue, Glue]]:
+    """Of each template or sign token, what the sentence wrote against it before it and after it
+    (Glue): what a template renders there has no space, and the translation keeps it so ("{%
+    if paid %} bezahlt {% endif %}" had rendered "Ihre Bestellung  bezahlt ."); a sign stays on the
+    number or word it was written against ("20°", "Anna👋") where the translation keeps it beside it."""
+    glued: dict[str, tuple[Glue, Glue]] = {}
     for placeholder, token in aside.tokens.items():
         at = aside.text.find(placeholder)
-        if at >= 0 and (TEMPLATE_TOKEN.fullmatch(token) or all(map(is_sign, token.replace(" ", "")))):
-            end = at + len(placeholder)
+        end = at + len(placeholder)
+        if at < 0:
+            continue
+        if TEMPLATE_TOKEN.fullmatch(token):
             glued[placeholder] = (aside.text[at - 1 : at].isalnum(), aside.text[end : end + 1].isalnum())
+        elif all(map(is_sign, token.replace(" ", ""))):
+            before, after = re.search(r"\w*$", aside.text[:at]).group(), re.match(r"\w*", aside.text[end:]).group()
+            glued[placeholder] = (before or False, after or False)
     return glued
+
+
+def _against(glue: Glue, word: str, following: bool) -> bool:
+    """Whether a token glued so (Glue) is written against `word`: the word after it when
+    `following`, else the word before it."""
+    if isinstance(glue, bool):
+        return glue
+    return word.startswith(glue) if following else word.endswith(glue)
 
 
 def spaced_as_written(text: str, aside: SetAside) -> str:
@@ -323,16 +343,18 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     glued = {placeholder: ends for placeholder, ends in _glued_tokens(aside).items() if placeholder in present}
     last_part = {placeholder: len(word_spans(present[placeholder], target_lang)) - 1 for placeholder in glued}
     target, rows = [], []
-    glue_next = False  # the word before was a template's last, written against the next word
+    glue_next: Glue = False  # how the word before, a token's last, was written against the next word
     for row, word in enumerate(placed.target_words):
         for text, placeholder, part in _expanded(_apart(word, present), present, target_lang):
             linked = token_words.get((placeholder, part)) if placeholder is not None else None
             weights = shared[row] if linked is None else np.eye(1, len(source), linked, dtype=np.float32)[0]
             before, after = glued.get(placeholder, (False, False))
-            if target and (glue_next or (before and part == 0)):  # one word, as the source wrote it
+            if target and (
+                _against(glue_next, text, True) or (part == 0 and _against(before, target[-1], False))
+            ):  # one word, as the source wrote it
                 target[-1], rows[-1] = target[-1] + text, (rows[-1] + weights) / 2
             else:
                 target.append(text)
                 rows.append(weights)
-            glue_next = after and part == last_part[placeholder]
+            glue_next = after if placeholder in glued and part == last_part[placeholder] else False
     return WordAlignment(source, target, np.array(rows, np.float32).reshape(len(target), len(source)))

@@ -17,13 +17,11 @@ from pathlib import Path
 from tokenizers import Tokenizer
 from tokenizers.pre_tokenizers import Metaspace
 
-from .constants import EOS, SPECIAL_TOKENS, target_token
+from .constants import EOS, REPLACEMENT_CHARACTER, SPECIAL_TOKENS, target_token
 from .words import ELIDED, elided_head, word_spans
 
 BYTE_LEVEL_WORD_START = "\u0120"  # the byte-level marker of a leading space ("Ġ")
 METASPACE_WORD_START = "\u2581"  # SentencePiece's ("▁")
-# What a byte-level piece of part of a character decodes to alone
-REPLACEMENT_CHARACTER = "\ufffd"
 # Prefixes the pieces that a SentencePiece tokenizer must keep at their ids but never cut from a
 # text: the special tokens, and the other language's pieces in a source tokenizer (export/importers/marian.py).
 UNMATCHABLE = "\uffff"
@@ -173,7 +171,7 @@ def valid_unicode(text: str) -> str:
         text.encode("utf-8")
         return text
     except UnicodeEncodeError:
-        return "".join("\ufffd" if "\ud800" <= char <= "\udfff" else char for char in text)
+        return "".join(REPLACEMENT_CHARACTER if "\ud800" <= char <= "\udfff" else char for char in text)
 
 
 def _word_at(word_starts: list[int], offset: int) -> int:

@@ -24,7 +24,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .constants import EOS, SPECIAL_TOKENS
+from .constants import EOS, REPLACEMENT_CHARACTER, SPECIAL_TOKENS
 from .search import columns_of
 from .tokenizer import SubwordTokenizer
 
@@ -36,7 +36,7 @@ NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*")
 # The number a text ends with, maybe followed by a point or comma that may join it to more
 LAST_NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*[.,]?\Z")
 JOINERS = (".", ",")
-BROKEN = "\ufffd"  # the word of pieces that leave a character broken: never one of the allowed words
+BROKEN = REPLACEMENT_CHARACTER  # the word of pieces that leave a character broken: never one of the allowed words
 
 
 def allowed_target_words(text: str) -> frozenset[str]:

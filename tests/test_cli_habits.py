@@ -276,6 +276,13 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     detections = [note for note in notes if note.startswith("detected")]
     router.translate(texts[:1], "auto", "en", 8, 4, True)
     assert [note for note in notes if note.startswith("detected")] == detections
+    router = Router([("de", "en"), ("fr", "en")], lambda pair, last: (Echo(pair), None), notes.append)
+    router.translate(texts[:1], "auto", "en", 8, 1, True)
+    router.translate(texts[:2], "auto", "en", 8, 2, True)  # a language new in a later batch: named alone
+    assert [note for note in notes if note.startswith("detected")][-2:] == [
+        "detected de (1 input)",
+        "detected fr (1 input)",
+    ]
 
 
 @pytest.mark.integration

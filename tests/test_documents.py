@@ -882,6 +882,12 @@ def test_a_page_read_with_from_auto_declares_the_language_it_went_into(tmp_path)
             check=True,
         )
         assert BeautifulSoup((tmp_path / "out.html").read_text(), "html.parser").html["lang"] == declared
+    # a page read as the target language comes back as it was: read text by text, its greeting
+    # had been read as English and translated ("Hallo Thomas," → "Hallo Thomas, …")
+    page = '<html lang="de"><p>Hallo Thomas,</p><p>danke für deine Nachricht, ich rufe dich morgen nach der Arbeit an.</p></html>'
+    (tmp_path / "seite.html").write_text(page)
+    same = run_attn(["translate", "-t", "de", "-i", str(tmp_path / "seite.html")], check=True)
+    assert same.stdout.decode() == page and "the target language: written back as it is" in same.stderr.decode()
 
 
 @pytest.mark.integration

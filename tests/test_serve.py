@@ -376,6 +376,13 @@ def test_detection_with_the_shipped_model():
         ).json()["translatedFileUrl"]
         greeting = httpx.get(link).text.splitlines()[0]
         assert greeting == attn("translate", "-s", "en", "Hi Thomas,").stdout.decode().strip()
+        # read as the target language, a file comes back as it was (its short texts are not read alone)
+        same = httpx.post(
+            running.url + "/translate_file",
+            data={"source": "auto", "target": "en"},
+            files={"file": ("mail.md", mail.encode())},
+        ).json()["translatedFileUrl"]
+        assert httpx.get(same).text == mail
     finally:
         running.stop()
     said = running.process.stderr.read().decode()  # where it serves: uvicorn says nothing with a bound socket

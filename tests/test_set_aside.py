@@ -34,6 +34,10 @@ def test_emoji_and_signs_are_set_aside_but_not_those_the_model_writes_whole_nor_
     written = set_aside("Thanks 😀 for § 3 ▸ Save.", "en", lambda character: character in "▸§")
     assert list(written.tokens.values()) == ["😀"] and written.text == "Thanks {0} for § 3 ▸ Save."
     assert set_aside("Ça coûte 3 € — « oui » ¿qué? … ·").tokens == {"{0}": "€"}
+    # a sign and what joins or modifies it are one: a heart the vocabulary held, its selector not
+    assert set_aside("I \u2764\ufe0f it", "en", lambda character: character == "\u2764").tokens == {
+        "{0}": "\u2764\ufe0f"
+    }
 
 
 def test_a_sign_written_against_a_number_or_word_stays_against_it():
@@ -41,6 +45,10 @@ def test_a_sign_written_against_a_number_or_word_stays_against_it():
     assert aside.text == "It is 20°C, 20{0} and {1} today."
     translated = links(aside.text, "Es ist heute 20°C, 20 {0} und {1}.", [0, 1, 5, 2, 3, 3, 4, 4])
     assert put_back(translated, aside, "en", "de").target_words[:6] == ["Es", "ist", "heute", "20°C,", "20°", "und"]
+    # only against the word it was written against: reordered, "€5" is "5 €", not "5 €pro"
+    aside = set_aside("It costs €5 per piece.")
+    translated = links(aside.text, "Es kostet 5 {0} pro Stück.", [0, 1, 2, 2, 3, 4])
+    assert put_back(translated, aside, "en", "de").target_words == ["Es", "kostet", "5", "€", "pro", "Stück."]
 
 
 def test_a_sentence_of_tokens_alone_is_given_back_and_one_with_words_is_not():

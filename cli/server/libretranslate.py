@@ -18,6 +18,7 @@ from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.misread import document_language
+from attn.runtime.texts import unchanged
 
 from .fields import integer, read_fields, required, texts_of
 from .files import download_name
@@ -82,11 +83,14 @@ async def translate_file(request: Request) -> JSONResponse:
         raise HTTPException(
             413, f"Invalid request: file ({chars} characters) exceeds character limit ({server.limits.max_chars})"
         )
+    routes, read = server.models.routes, None
     if source == "auto" and texts:  # one language for the whole file, as `attn translate -i` reads it
-        routes = server.models.routes
         read = await asyncio.to_thread(document_language, texts, routes.languages, routes.usual_source(target))
         source = read if read is not None and routes.hops(read, target) else source
-    results, _ = await server.translated(texts, source, target) if texts else ([], [])
+    if read == target:  # read as the target language: given back as it is (text by text, short ones were not)
+        results = [unchanged(text) for text in texts]
+    else:
+        results, _ = await server.translated(texts, source, target) if texts else ([], [])
     output = await asyncio.to_thread(document.written, [result[0] for result in results], target)
     written_as = Path(upload.filename).with_suffix(format_of(upload.filename)).name  # a template (.pot) as a .po
     name = server.translated_files.store(written_as, output)
