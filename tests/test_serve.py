@@ -354,6 +354,9 @@ def test_detection_with_the_shipped_model():
         ).json()
         assert reply["detectedLanguage"]["language"] == "en"
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
+        # codes as `attn translate` takes them: in capitals, a locale's ("EN" had been "not supported")
+        coded = {"q": "The file could not be opened.", "source": "EN", "target": "de-DE"}
+        assert httpx.post(running.url + "/translate", json=coded).json()["translatedText"] == reply["translatedText"]
         # already in the target language: given back as it is, as `attn translate` does
         german = httpx.post(
             running.url + "/translate",

@@ -12,7 +12,7 @@ from urllib.parse import parse_qsl
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
 
-from attn.runtime.constants import BOM
+from attn.runtime.constants import BOM, language_code
 from attn.runtime.errors import UsageError, unknown_name
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, check_search_value
@@ -133,6 +133,12 @@ def required(fields: dict, name: str) -> str:
     if not isinstance(value, str):
         raise HTTPException(400, f"Invalid request: {name} must be a string")
     return value
+
+
+def language(fields: dict, name: str) -> str:
+    """A required language field as `attn translate` takes one: a code in any case ("EN"), a
+    locale's ("fr-FR") or a name (runtime/constants.py language_code); "auto" as it is."""
+    return language_code(required(fields, name))
 
 
 def integer(value, name: str, low: int, high: int) -> int:

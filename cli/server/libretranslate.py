@@ -20,7 +20,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.misread import document_language
 from attn.runtime.texts import unchanged
 
-from .fields import integer, read_fields, required, texts_of
+from .fields import integer, language, read_fields, texts_of
 from .files import download_name
 from .served import Server
 from .served import detect as detect_languages
@@ -36,7 +36,7 @@ async def translate(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits)
     texts, single = texts_of(fields, server.limits)
-    source, target = required(fields, "source"), required(fields, "target")
+    source, target = language(fields, "source"), language(fields, "target")
     text_format = fields.get("format") or "text"
     if text_format not in TEXT_FORMATS:
         raise HTTPException(400, f"{text_format} format is not supported")
@@ -67,7 +67,7 @@ async def translate_file(request: Request) -> JSONResponse:
     upload = fields.get("file")
     if not isinstance(upload, UploadFile):
         raise HTTPException(400, "Invalid request: missing file parameter")
-    source, target = required(fields, "source"), required(fields, "target")
+    source, target = language(fields, "source"), language(fields, "target")
     if not upload.filename:
         raise HTTPException(400, "Invalid request: empty file")
     if format_of(upload.filename) is None:

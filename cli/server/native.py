@@ -16,7 +16,7 @@ from attn.runtime.mail import message_text
 from attn.runtime.records import input_record
 from attn.runtime.texts import SETTINGS
 
-from .fields import check_known, integer, read_fields, required, search_options, text_options, texts_of
+from .fields import check_known, integer, language, read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode
 
 
@@ -32,8 +32,8 @@ async def native_translate(request: Request) -> JSONResponse:
     else:
         results, _ = await server.routed(
             texts,
-            required(fields, "source"),
-            required(fields, "target"),
+            language(fields, "source"),
+            language(fields, "target"),
             lambda translator: search_options(translator, fields),
             chosen,
         )
