@@ -128,12 +128,45 @@ def _joined(*parts: str) -> str:
     return "\n\n".join(part for part in map(unsigned, parts) if part)
 
 
+# A closing's words in English, German and French ("Best regards,", "Viele Grüße", "Cordialement,",
+# "Thanks!"), of a line of at most CLOSING_WORDS words
+CLOSING = re.compile(
+    r"(?:best|kind|warm|many)?\s*(?:regards|wishes|thanks|thank you|cheers|sincerely|best|yours(?: truly| sincerely)?"
+    r"|(?:mit )?(?:freundlichen|besten|viele|liebe|schöne) gr(?:ü|ue)(?:ß|ss)(?:en|e)?|gr(?:ü|ue)(?:ß|ss)e?|danke|mfg|lg"
+    r"|cordialement|bien (?:à vous|cordialement)|salutations(?: distinguées)?|merci(?: beaucoup)?|bises|amitiés|bonne journée)"
+    r"[\s,.!]*",
+    re.IGNORECASE,
+)
+CLOSING_WORDS = 4
+SIGNATURE_LINES = 6  # lines after a closing, at most: a name, a title, a company, its address and numbers
+SIGNATURE_LINE_WORDS = 8  # words with letters (a phone number or a "|" is none)
+
+
 def unsigned(text: str) -> str:
     """`text` without its signature: from a line "-- " (RFC 3676's signature mark, its space
-    often lost) on; a summary had held "Project Manager, Example Ltd. +49 30 1234567"."""
-    lines = text.split("\n")
+    often lost) on, or from a closing line (CLOSING: "Best regards,") after the text and before
+    SIGNATURE_LINES short lines at most to its end (a name, a title, a company, numbers); a summary
+    had held "Project Manager, Example Ltd. +49 30 1234567", a headline had been "Anna Schmidt". A
+    line that thanks and goes on ("Thank you, the report looks great.") is no closing."""
+    lines = text.rstrip().split("\n")
     mark = next((index for index, line in enumerate(lines) if index and line.rstrip() == "--"), None)
+    if mark is None:
+        tail = range(max(1, len(lines) - SIGNATURE_LINES - 1), len(lines))
+        mark = next((index for index in tail if _closes(lines[index], lines[index + 1 :])), None)
     return text if mark is None else "\n".join(lines[:mark]).rstrip()
+
+
+def _closes(line: str, after: list[str]) -> bool:
+    """Whether `line` is a closing with only a signature's short lines `after` it."""
+    return (
+        len(line.split()) <= CLOSING_WORDS
+        and CLOSING.fullmatch(line.strip()) is not None
+        and all(sum(map(has_letters, following.split())) <= SIGNATURE_LINE_WORDS for following in after)
+    )
+
+
+def has_letters(word: str) -> bool:
+    return any(character.isalpha() for character in word)
 
 
 def is_separator(line: str) -> bool:

@@ -15,6 +15,7 @@ BODY = (
     "the movers arrive at 7 a.m. and will take the labelled boxes. The network will be down from Friday noon "
     "until Saturday morning, so save your work to the shared drive before you leave.\n\nThanks,\nAnna\n"
 )
+WRITTEN = BODY.split("\n\nThanks,")[0]  # what its sender wrote: its closing and name are its signature
 HEADERS = {
     "From": "Anna Schmidt <anna.schmidt@example.com>",
     "To": "Project team <team@example.com>",
@@ -37,13 +38,13 @@ def message(plain: str | None, html: str | None = None) -> str:
 
 @pytest.mark.unit
 def test_a_message_is_read_as_its_plain_body_or_its_html_bodys_text():
-    assert message_text(message(BODY)).strip() == BODY.strip()
-    assert message_text(message(BODY, "<p>Other words</p>")).strip() == BODY.strip()
+    assert message_text(message(BODY)) == WRITTEN
+    assert message_text(message(BODY, "<p>Other words</p>")) == WRITTEN
     assert message_text(message(None, "<p>Hi all,</p><p>The office <b>moves</b> on Friday.</p>")) == (
         "Hi all,\n\nThe office moves on Friday."
     )
     pasted = "From: Anna\nSent: Tuesday, 24 November 2026 09:12\nTo: Bob\nSubject: Move\n\n" + BODY  # Outlook's
-    assert message_text(pasted) == BODY
+    assert message_text(pasted) == WRITTEN
     # a pasted message declares no charset, a saved one may send UTF-8 as it is: read as UTF-8, not garbled
     german = "Die Größe steigt um 5 000 €.\n"
     assert message_text("\ufeffFrom: Anna\nTo: Bob\n\n" + german) == german
@@ -59,7 +60,7 @@ def test_a_message_is_read_as_its_plain_body_or_its_html_bodys_text():
         "Subject: physics\nA text that opens with one header name is no message.",
         "Quarterly report\nThe meeting went well.\nFrom: the board\nTo: all staff\n\nRevenue rose in Köln.",
         "From: the board\nTo: all staff\nwithout a blank line after them, no message.",
-        BODY,
+        WRITTEN,
     ],
 )
 def test_a_text_that_is_no_message_is_left_as_it_is(text):
@@ -84,8 +85,8 @@ def quoted(text: str) -> str:
 @pytest.mark.unit
 @pytest.mark.parametrize("header", REPLY_HEADERS)
 def test_a_reply_is_read_as_what_its_sender_wrote_not_what_it_quotes(header):
-    assert message_text(message(f"{BODY}\n{header}\n{quoted(QUESTION)}")) == BODY.strip()
-    assert message_text(f"{BODY}\n{header}\n{quoted(QUESTION)}") == BODY.strip()  # pasted without its headers
+    assert message_text(message(f"{BODY}\n{header}\n{quoted(QUESTION)}")) == WRITTEN
+    assert message_text(f"{BODY}\n{header}\n{quoted(QUESTION)}") == WRITTEN  # pasted without its headers
 
 
 @pytest.mark.unit
@@ -105,7 +106,7 @@ def test_a_forward_is_read_as_its_cover_note_and_the_message_forwarded(separator
 @pytest.mark.unit
 def test_a_reply_written_below_the_quote_is_read_and_a_report_quoting_someone_is_left_whole():
     bottom = f"{REPLY_HEADERS[0]}\n{quoted(QUESTION)}\n{BODY}"
-    assert message_text(message(bottom)) == BODY.strip()
+    assert message_text(message(bottom)) == WRITTEN
     report = "The board met today.\n\nOn Monday, the chair wrote:\nWe will open an office in Berlin next year.\n"
     assert message_text(message(report)) == report  # no date, no address: no mail program's attribution
 
@@ -128,6 +129,32 @@ def test_a_signature_after_its_mark_is_not_read():
     assert message_text(message(f"{signed}\n{REPLY_HEADERS[0]}\n{quoted(QUESTION)}")) == BODY.strip()
     forward = f"FYI.\n--\nAnna\n\n---------- Forwarded message ---------\n{FORWARDED_HEADERS}{QUESTION}--\nBob\n"
     assert message_text(message(forward)) == "FYI.\n\n" + QUESTION.strip()
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "closing",
+    ["Best regards,", "Kind regards", "Thanks!", "Cheers,", "Viele Grüße", "Mit freundlichen Grüßen", "Cordialement,"],
+)
+def test_a_signature_after_a_closing_is_not_read(closing):
+    """Without its mark, a signature was read as the summary's text: a headline had been "Anna
+    Schmidt". A closing at the end, with a signature's short lines after it, ends the text."""
+    signature = "\nAnna Schmidt\nHead of Finance\nACME GmbH | Tel. +49 30 1234567 | www.acme.example\n"
+    assert message_text(f"{WRITTEN}\n\n{closing}{signature}") == WRITTEN
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hi Anna,\n\nThank you, the report looks great. Please send it to the board by Monday.\n\nTom",
+        "The minister said the plan would go ahead.\nRegards, she added, were sent to the families.\nThe vote is next week.",
+        "Hi,\nsee the numbers below.\nBest regards,\nAnna\nRevenue rose by 5 percent to 3.2 billion euros in the third "
+        "quarter, the company said on Monday in its report from Berlin.",
+    ],
+)
+def test_a_line_that_thanks_or_greets_inside_the_text_ends_nothing(text):
+    assert message_text(text) == text
 
 
 @pytest.mark.unit
