@@ -10,23 +10,16 @@ translated at the default search; with `--show N`, the first N flagged outputs o
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
-
 import attn.runtime as attn
 from attn.runtime.tsv import read_tsv
 from attn.runtime.verbatim import NUMBER, digits_of, lost_numbers
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, dev_set_arguments, finish, table
 
 DIRECTIONS = [("en-de", "en", "de", False), ("en-fr", "en", "fr", False), ("en-de", "de", "en", True)]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
-    parser.add_argument("--show", type=int, default=0, help="flagged outputs listed per direction")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = dev_set_arguments(__doc__.splitlines()[0], "flagged outputs listed per direction")
     translator = attn.load(notify=lambda note: None)
     rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:

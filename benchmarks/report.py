@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import platform
 import shlex
 import sys
@@ -15,6 +16,16 @@ from attn.runtime.texts import TextOptions
 # as one input, as the PyTorch and CTranslate2 baselines read it (no sentence splitting).
 UNREPAIRED = TextOptions(replace_unk=False)
 WHOLE = TextOptions(sentences=False, replace_unk=False)
+
+
+def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
+    """The arguments of a script over the dev files: --data (their folder), --show N (rows listed
+    per direction: `show` says which) and --out."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--show", type=int, default=0, help=show)
+    parser.add_argument("--out", type=Path, default=None)
+    return parser.parse_args()
 
 
 def command() -> str:

@@ -52,10 +52,12 @@ SENTENCE_END = re.compile(r"[.!?…]+$")
 
 @dataclass(frozen=True)
 class SetAside:
-    """A sentence as the model reads it (`text`) and the token each placeholder stands for."""
+    """A sentence as the model reads it (`text`) and the token each placeholder stands for; where
+    the model reads the sentence's words otherwise (runtime/clock.py), the sentence as `written`."""
 
     text: str
     tokens: dict[str, str]
+    written: str | None = None
 
     @property
     def nothing_else(self) -> bool:

@@ -14,6 +14,7 @@ import numpy as np
 
 from .alignment import WordAlignment, merge_to_words
 from .chunking import join_alignments, keep_head, split_source
+from .clock import read_times, restored
 from .condense import condensed
 from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
@@ -36,7 +37,8 @@ class TextOptions:
     `max_source_pieces` (None: the model's) is the longest source read at once: a
     translation model translates a longer sentence in parts, a summarizer condenses a longer
     document to its salient sentences (runtime/condense.py) or reads the head of one that has no
-    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) sets what is no
+    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) has a translation model
+    read times as its target language writes them (runtime/clock.py), sets what is no
     language for the model (e-mail addresses, URLs, code, templates, words in another script) aside
     from a translation model's search (runtime/set_aside.py) and repairs mangled copies of
     verbatim source words after it (runtime/verbatim.py)."""
@@ -228,11 +230,7 @@ class TextTranslator:
                             f"{self.model.source_lang} is written: given back as it is"
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
-                    aside = (
-                        set_aside(unit, self.model.source_lang, self.model.tokenizer.writes_whole)
-                        if searched
-                        else SetAside(unit, {})
-                    )
+                    aside = self.read_aside(unit) if searched else SetAside(unit, {})
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
                         parts.append((index, number, unit, aside))
@@ -296,6 +294,13 @@ class TextTranslator:
             if len(by_text) == n_best:
                 break
         return list(by_text.values())
+
+    def read_aside(self, sentence: str) -> SetAside:
+        """`sentence` as the model reads it: its times as the models translate them right
+        (runtime/clock.py), then what is no language for the model set aside (runtime/set_aside.py)."""
+        read = read_times(sentence, self.model.source_lang, self.model.target_lang)
+        aside = set_aside(read, self.model.source_lang, self.model.tokenizer.writes_whole)
+        return aside if read == sentence else replace(aside, written=sentence)
 
     def piece_count(self, text: str) -> int:
         """How many pieces the model reads for `text` (its EOS aside)."""
@@ -407,6 +412,9 @@ class TextTranslator:
             set_apart = aside is not None and bool(aside.tokens)
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
+            if aside is not None and aside.written is not None:
+                read = read_times(aside.written, self.model.source_lang, self.model.target_lang)
+                alignment = restored(alignment, read, aside.written, self.model.source_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

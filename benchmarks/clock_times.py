@@ -1,0 +1,105 @@
+"""Times read as the target language writes them (runtime/clock.py): on the dev rows whose source
+holds a time of the other clock, how many of those times the installed models' translations give
+with the right hour and minutes, and BLEU and chrF against the references, with the rewrite and
+without it (runtime/texts.py's read_times replaced by one that leaves a sentence as it is).
+
+    python -m benchmarks.clock_times [--data ../shared/data] [--show 3] [--out FILE]
+
+A time is given right when the translation holds it on the 24-hour clock ("19:10", "19:10 Uhr",
+"19 h", "19:10h"), on the 12-hour clock with its half ("7:10 p.m.", "7pm") or as "7 o'clock" in
+the morning. The references are one reading of each: they write the 12-hour clock ("7:10pm")
+where the rewrite gives "7:10 p.m.", and BLEU counts the difference.
+"""
+
+from __future__ import annotations
+
+import re
+from unittest import mock
+
+import sacrebleu
+
+import attn.runtime as attn
+from attn.runtime.clock import TIMES, day_hour, read_times
+from attn.runtime.tsv import read_tsv
+from benchmarks.report import command_line, dev_set_arguments, finish, table
+
+DIRECTIONS = [
+    ("en-de", "en", "de", False),
+    ("en-fr", "en", "fr", False),
+    ("en-de", "de", "en", True),
+    ("en-fr", "fr", "en", True),
+]
+DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
+
+
+def given_right(hour: int, minutes: str | None, translation: str) -> bool:
+    """Whether `translation` holds the time `hour`:`minutes` (module docstring)."""
+    minutes = minutes or "00"
+    twelve, half = hour % 12 or 12, "p" if hour >= 12 else "a"
+    readings = [
+        rf"\b{hour}(?::{minutes}|\s?(?:h|Uhr)\b)(?!\s?[ap]\.?m)",
+        rf"\b{twelve}(?::{minutes})?\s?{half}\.?m\b",
+    ]
+    if hour < 12 and minutes == "00":
+        readings.append(rf"\b{hour} o'clock")
+    return any(re.search(reading, translation, re.IGNORECASE) for reading in readings)
+
+
+def times_right(sources: list[str], translations: list[str], language: str) -> tuple[int, int]:
+    """(times of `sources` given right in their translations, times of `sources`)."""
+    found = [
+        (time, translation)
+        for source, translation in zip(sources, translations)
+        for time in TIMES[language].finditer(source)
+    ]
+    return sum(given_right(day_hour(time), time["minutes"], translation) for time, translation in found), len(found)
+
+
+def main() -> None:
+    args = dev_set_arguments(__doc__.splitlines()[0], "rows listed per direction where the two differ")
+    translator = attn.load(notify=lambda note: None)
+    rows, shown = [], []
+    for pair, source, target, swap in DIRECTIONS:
+        found = [
+            row
+            for name in DEV_FILES
+            if (args.data / pair / f"{name}.tsv.gz").is_file()
+            for row in read_tsv(args.data / pair / f"{name}.tsv.gz", swap_columns=swap)
+            if read_times(row.source, source, target) != row.source
+        ]
+        if not found:
+            continue
+        texts, references = [row.source for row in found], [[row.target for row in found]]
+        read = [result.text for result in translator.translate(texts, source, target)]
+        with mock.patch("attn.runtime.texts.read_times", lambda sentence, *languages: sentence):
+            unread = [result.text for result in translator.translate(texts, source, target)]
+        for label, outputs in (("as written", unread), ("read as the target writes them", read)):
+            right, total = times_right(texts, outputs, source)
+            bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)
+            rows.append(
+                [
+                    f"{source}→{target}",
+                    label,
+                    len(found),
+                    f"{right} of {total}",
+                    f"{bleu.score:.2f}",
+                    f"{chrf.score:.2f}",
+                ]
+            )
+        shown += [
+            f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}"
+            for text, before, after in [item for item in zip(texts, unread, read) if item[1] != item[2]][: args.show]
+        ]
+    lines = [
+        command_line(),
+        "",
+        f"Dev rows ({', '.join(DEV_FILES)}) whose source holds a time of the other clock; the installed models' default search.",
+        "",
+        table(["direction", "times read", "rows", "times given right", "BLEU", "chrF"], rows),
+        *([""] + shown if shown else []),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,60 @@
+"""Times read as the target language writes them (runtime/clock.py)."""
+
+import json
+
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.clock import read_times, restored
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, target, read",
+    [
+        ("The shop opens at 9 am and closes at 6 pm.", "en", "de", "The shop opens at 9:00 h and closes at 18:00 h."),
+        (
+            "We open at 8am, lunch at 12 pm, close at 12 a.m.",
+            "en",
+            "fr",
+            "We open at 8:00, lunch at 12:00 h, close at 0:00 h.",
+        ),
+        ("The webinar begins at 3 p.m.", "en", "de", "The webinar begins at 15:00 h."),
+        ("at 7:30pm sharp", "en", "de", "at 19:30 sharp"),
+        ("Der Laden öffnet um 9 Uhr.", "de", "en", "Der Laden öffnet um 9 a.m."),
+        ("Treffen um 14.30 Uhr, danach um 17:45 Uhr", "de", "en", "Treffen um 2:30 p.m., danach um 5:45 p.m."),
+        ("La réunion est à 14h30 et le dîner à 20 heures.", "fr", "en", "La réunion est à 2:30pm et le dîner à 8 p.m."),
+        # no time, or one the target writes as the source does, or a duration
+        ("The shop opens at 9 am.", "en", "en", "The shop opens at 9 am."),
+        ("Il a 3 heures de retard.", "fr", "en", "Il a 3 heures de retard."),
+        ("Version 1.5 am Montag", "en", "de", "Version 1.5 am Montag"),
+        ("Es ist 25 Uhr.", "de", "en", "Es ist 25 Uhr."),
+    ],
+)
+def test_a_time_is_read_as_the_target_language_writes_it_in_as_many_words(sentence, source, target, read):
+    assert read_times(sentence, source, target) == read
+    assert len(read.split()) == len(sentence.split())
+
+
+@pytest.mark.unit
+def test_the_alignment_has_the_words_the_user_wrote():
+    written, read = "Opens at 9 am.", "Opens at 9:00 h."
+    alignment = WordAlignment(
+        read.split(), ["Öffnet", "um", "9:00", "Uhr."], [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+    )
+    assert restored(alignment, read, written, "en").source_words == written.split()
+    part = WordAlignment(["Opens", "at"], ["Öffnet", "um"], [[1, 0], [0, 1]])  # a part of a long sentence: as it is
+    assert restored(part, read, written, "en") is part
+
+
+@pytest.mark.system
+def test_times_keep_their_hour_with_the_shipped_models():
+    """ "9 am" had become "21 Uhr", "um 9 Uhr" "at 9pm" and "um 14 Uhr" "at 9pm"."""
+    into_german = attn("translate", "-f", "jsonl", "The shop opens at 9 am and closes at 6 pm.").stdout.decode()
+    record = json.loads(into_german)
+    assert "9:00" in record["translation"] and "18:00" in record["translation"] and "21" not in record["translation"]
+    assert record["source_words"] == "The shop opens at 9 am and closes at 6 pm.".split()
+    into_english = attn("translate", "-s", "de", "Der Laden öffnet um 9 Uhr und schließt um 14 Uhr.").stdout.decode()
+    assert "9 a.m." in into_english and "2 p.m." in into_english
