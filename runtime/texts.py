@@ -141,11 +141,14 @@ def indented(text: str, translations: list[Translation]) -> list[Translation]:
     return [replace(translation, text=indentation.group() + translation.text) for translation in translations]
 
 
-LINE_BREAK = re.compile(r"(\r\n|\n|\r)")
+# What parts a text's lines: a line break, and a tab, which separates fields ("Name:\tJohn Smith", a
+# table's cells pasted): read within a sentence, the models wrote bytes for it ("Name:EXPJohn Smith")
+LINE_BREAK = re.compile(r"(\r\n|\n|\r|\t+)")
 
 
 def text_lines(text: str) -> list[tuple[str, str]]:
-    """A text's lines, each with the line break after it ("" after the last)."""
+    """A text's lines, each with the line break or tabs after it ("" after the last): each is
+    translated apart, and written back with them."""
     pieces = LINE_BREAK.split(text)
     return list(zip(pieces[0::2], [*pieces[1::2], ""]))
 

@@ -96,6 +96,14 @@ def test_emoji_and_signs_come_through_unchanged():
             assert signs and all(sign in output for sign in signs) and "\ufffd" not in output, (line, output)
 
 
+def test_a_tab_separates_fields_translated_apart():
+    """Read within a sentence, a tab became bytes of the model's ("Name:EXPJohn Smith", "Säulenk Wert")."""
+    for source, target in DIRECTIONS:
+        line = {"en": "Name:\tJohn Smith", "de": "Name:\tJohn Smith", "fr": "Nom :\tJohn Smith"}[source]
+        output = attn("translate", "-q", "-s", source, "-t", target, line).stdout.decode().rstrip("\n")
+        assert output.count("\t") == 1 and output.endswith("\tJohn Smith") and "\ufffd" not in output, output
+
+
 def test_text_in_another_script_comes_back_as_it_is_and_its_words_in_a_sentence_too():
     """A byte-level model of a language in Latin letters read "这是一个测试。" as bytes it never saw
     and wrote "�s Märchen������"; "Москва is big." came back as "ō����������� ist groß."."""
