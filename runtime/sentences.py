@@ -56,6 +56,7 @@ def wrapped(lines: list[str]) -> bool:
 
 
 SENTENCE_ENDS = (".", "!", "?", ":", ";", "…")  # a line ending so may end its sentence
+CLOSING_MARKS = "\"'”’»)]"  # after a sentence's end: 'he said."', "(see below.)"
 
 
 FILLED = 0.75  # the shortest line but a paragraph's last, against its longest, of text filled to a width
@@ -71,7 +72,7 @@ def wraps_sentences(text: str, filled: bool = False) -> bool:
     return any(
         len(lines) > 1
         and wrapped(lines)
-        and any(not line.rstrip().endswith(SENTENCE_ENDS) for line in lines[:-1])
+        and any(not line.rstrip().rstrip(CLOSING_MARKS).endswith(SENTENCE_ENDS) for line in lines[:-1])
         and (not filled or min(len(line) for line in lines[:-1]) >= FILLED * max(len(line) for line in lines))
         for lines in paragraphs
     )

@@ -332,6 +332,8 @@ def test_a_file_of_prose_wrapped_at_a_width_gets_a_hint_to_read_paragraphs(rever
     )
     paragraphs = attn("translate", "-m", str(reverse_model), "--paragraphs", "-i", str(tmp_path / "wrapped.txt"))
     assert "wrapped" not in paragraphs.stderr.decode()
+    quoted = f'"{line} b1 c2."\n"{line} d3 e0," a0 b1.\n'  # a sentence's end before its closing quote
+    assert "wrapped" not in attn("translate", "-m", str(reverse_model), stdin=quoted).stderr.decode()
 
 
 def test_a_line_of_html_read_as_text_gets_a_hint_to_use_html():
