@@ -45,13 +45,20 @@ FORMAT_PLACEHOLDER = re.compile(
 
 
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
-    """The alignment with its first target word made the source's opening mark (LIST_MARKS: a
-    list item's, a dialogue line's) where both are such marks and differ: the model learned to
-    write "‒" for the "- " of software strings from their German translations."""
+    """The alignment with the source's opening mark (LIST_MARKS: a list item's, a dialogue
+    line's) opening the target too: its first word made the mark where it is another (the model
+    learned to write "‒" for the "- " of software strings from their German translations), put
+    before it where the model left the mark out ("- Where is my coat?" → "Où est mon manteau ?"),
+    linked to the source's."""
     source, target = alignment.source_words, alignment.target_words
-    if not (source and target and source[0] in LIST_MARKS and target[0] in LIST_MARKS and target[0] != source[0]):
+    if not (source and source[0] in LIST_MARKS) or (target and target[0] == source[0]):
         return alignment
-    return WordAlignment(source, [source[0], *target[1:]], alignment.weights)
+    if target and target[0] in LIST_MARKS:
+        return WordAlignment(source, [source[0], *target[1:]], alignment.weights)
+    mark = np.eye(1, len(source), 0, dtype=alignment.weights.dtype)
+    return WordAlignment(
+        source, [source[0], *target], np.concatenate([mark, alignment.weights.reshape(-1, len(source))])
+    )
 
 
 def kept_placeholders(alignment: WordAlignment) -> WordAlignment:
