@@ -35,7 +35,8 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime import loaded_model, sessions
-from attn.runtime.loaded_model import LoadedModel, first_line
+from attn.runtime.errors import first_line
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.tsv import read_tsv, spread
 from benchmarks.report import WHOLE, command_line, cpu_name, finish, table

@@ -18,3 +18,9 @@ def unknown_name(names, known) -> str | None:
             nearest = difflib.get_close_matches(name, known, n=1)
             return f"{name!r}; did you mean {nearest[0]!r}?" if nearest else repr(name)
     return None
+
+
+def first_line(error: BaseException) -> str:
+    """A library's error message as one line, at most 300 characters."""
+    text = str(error).strip()
+    return text.splitlines()[0][:300] if text else type(error).__name__

@@ -39,7 +39,7 @@ from .constants import (
     target_token,
 )
 from .decoder_state import Device, OnnxDecoderState
-from .errors import UsageError
+from .errors import UsageError, first_line
 from .graph_check import bind_output_layer, check_finite_weights, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
@@ -62,12 +62,6 @@ from .word_check import WordCheck, allowed_target_words
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram")
-
-
-def first_line(error: BaseException) -> str:
-    """A library's error message as one line, at most 300 characters."""
-    text = str(error).strip()
-    return text.splitlines()[0][:300] if text else type(error).__name__
 
 
 def graph_checksum(manifest: Manifest, name: str, bound: bool = False) -> str:

@@ -10,6 +10,7 @@ which becomes the translation's."""
 
 from __future__ import annotations
 
+import html
 import io
 import posixpath
 import re
@@ -17,6 +18,7 @@ import zipfile
 from collections.abc import Callable
 from urllib.parse import unquote
 
+from ..errors import first_line
 from ..markup import Aligned
 from . import DocumentError, redeclared
 from .html import HtmlDocument
@@ -37,6 +39,17 @@ def xml_tree(data: bytes):
     from lxml import etree
 
     return etree.fromstring(data, etree.XMLParser(resolve_entities=False, no_network=True))
+
+
+# An entity of HTML's ("&nbsp;", "&eacute;"), which XML without HTML's DTD does not define: the
+# chapter's parser dropped it ("Open&nbsp;the file." read "Openthe file.")
+HTML_ENTITY = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
+
+
+def with_html_entities_read(text: str) -> str:
+    """`text` with each entity of HTML's that XML's five are not written as its character."""
+    return HTML_ENTITY.sub(lambda found: found[0] if found[1] in XML_ENTITIES else html.unescape(found[0]), text)
 
 
 class XmlLabels:
@@ -123,6 +136,7 @@ class EpubDocument:
     def __init__(self, data: bytes):
         import ebooklib
         from ebooklib import epub
+        from lxml import etree
 
         check_zip(data, "an EPUB book")
         self.data = data
@@ -146,9 +160,14 @@ class EpubDocument:
                     self.chapters.append((name, XmlLabels(data, ncx_labels)))
                     continue
                 try:
-                    self.chapters.append((name, HtmlDocument(data.decode("utf-8"), parser="xml")))
+                    chapter = with_html_entities_read(data.decode("utf-8"))
                 except UnicodeDecodeError:
                     raise DocumentError(f"{name}: not UTF-8 text") from None
+                try:  # the parser below reads on past an error (a chapter came back untranslated, unsaid)
+                    xml_tree(NOT_XML.sub("", chapter).encode("utf-8"))  # and leaves out what XML cannot hold
+                except etree.XMLSyntaxError as error:
+                    raise DocumentError(f"{name}: not well-formed XHTML ({first_line(error)})") from None
+                self.chapters.append((name, HtmlDocument(chapter, parser="xml")))
 
     def texts(self) -> list[str]:
         return [text for _, document in self.chapters for text in document.texts()]

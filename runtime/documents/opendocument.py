@@ -9,6 +9,7 @@ language of the styles' text and of the document, which becomes the translation'
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 
@@ -122,10 +123,14 @@ class OpenDocument(OfficeDocument):
         from odf.opendocument import load
 
         check_zip(data, "an OpenDocument file")
+        said = io.StringIO()  # odfpy prints a part whose XML does not parse to stdout, and reads on without it
         try:
-            self.document = load(io.BytesIO(data))
+            with contextlib.redirect_stdout(said):
+                self.document = load(io.BytesIO(data))
         except Exception as error:  # odfpy raises what its zip and XML readers raise
             raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
+        if "FAILED TO PARSE" in said.getvalue():  # its content.xml, styles.xml or meta.xml: it had been written empty
+            raise DocumentError("a damaged OpenDocument file (a part of it is not well-formed XML)")
         elements = self.document.getElementsByType(text.H) + self.document.getElementsByType(text.P)
         self.paragraphs = [reader for reader in map(ParagraphReader, elements) if reader.text.strip()]
         self.properties = MetaTexts(self.document)
