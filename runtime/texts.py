@@ -411,7 +411,7 @@ class TextTranslator:
             return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
 
         if replace_unk:
-            alignment = copy_verbatim(aligned())
+            alignment = copy_verbatim(aligned(), (self.model.source_lang, self.model.target_lang))
             set_apart = aside is not None and bool(aside.tokens)
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)

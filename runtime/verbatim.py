@@ -174,7 +174,39 @@ def _split_edges(word: str) -> tuple[str, str, str]:
     return word[:start], core, word[end:]
 
 
-def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
+# How each language writes a number's thousands and decimal marks (French groups with a narrow
+# no-break space, one word)
+NUMBER_MARKS = {"en": (",", "."), "de": (".", ","), "fr": ("\u202f", ",")}
+
+
+def _number_parts(number: str, language: str) -> tuple[str, str] | None:
+    """(integer digits, decimal digits) of `number` as `language` writes numbers, or None when it
+    does not write it so ("1,250,50": grouped twice, then two digits)."""
+    if language not in NUMBER_MARKS:
+        return None
+    thousands, decimal = map(re.escape, NUMBER_MARKS[language])
+    found = re.fullmatch(rf"(\d{{1,3}}(?:{thousands}\d{{3}})+|\d+)(?:{decimal}(\d+))?", number)
+    return (re.sub(r"\D", "", found[1]), found[2] or "") if found else None
+
+
+def localized(written: str, source: str, languages: tuple[str, str] | None) -> str:
+    """`written`, a copy of the source's number `source` with the same digits, or, where neither
+    language writes a number so ("1,250,50" for "1,250.50" into German, which the models wrote in a
+    sentence with an address in it), the source's number as the target writes it ("1250,50"; a
+    version, "2.4" into German, is as the source writes it: left so). `languages`: (source,
+    target); None leaves `written` as it is."""
+    if languages is None or any(_number_parts(written, language) is not None for language in languages):
+        return written
+    parts = _number_parts(source, languages[0])
+    if parts is None:
+        return written
+    integer, decimals = parts
+    thousands, decimal = NUMBER_MARKS[languages[1]]
+    grouped = f"{int(integer):,}".replace(",", thousands) if len(integer) > 4 else integer
+    return grouped + (decimal + decimals if decimals else "")
+
+
+def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = None) -> WordAlignment:
     """The alignment with near-miss copies of verbatim source words repaired. A model may also
     split a path, address or URL it should have copied over several words ("https://example.org/
     reports/jahr.pdf.pdf"): the consecutive target words whose strongest source word is that
@@ -184,7 +216,8 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
     written twice) is dropped. An address or URL whose parts the model translated is put back in
     place of the run linked to it (ADDRESS). A list or dialogue mark opening the source opens the
     translation as it was (kept_list_mark); a placeholder the model translated is the
-    source's again (kept_placeholders)."""
+    source's again (kept_placeholders). A number copied with its digits in a form the target
+    language does not write is written as it does (localized; `languages`: source and target)."""
     alignment = kept_placeholders(kept_list_mark(alignment))
     words = list(alignment.target_words)
     verbatim = {
@@ -231,7 +264,8 @@ def copy_verbatim(alignment: WordAlignment) -> WordAlignment:
         same_number = NUMBER.fullmatch(written) and re.sub(r"\D", "", written) == re.sub(
             r"\D", "", verbatim[source_index]
         )
-        words[start] = _joined(before, written if same_number else verbatim[source_index], after)
+        copied = localized(written, verbatim[source_index], languages) if same_number else verbatim[source_index]
+        words[start] = _joined(before, copied, after)
         rows[start] = list(range(start, end + 1))
         for dropped in range(start + 1, end + 1):
             rows[dropped] = []

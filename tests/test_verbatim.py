@@ -90,6 +90,12 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     ]
     # another number is the model's reading, not a near miss ("3 p.m." → "15 Uhr")
     assert copy_verbatim(aligned("at 3 p.m.", "um 15 Uhr")).target_words == ["um", "15", "Uhr"]
+    # a copy in a form neither language writes (the models wrote it beside an address) is written as
+    # the target writes numbers; a version, as the source writes it, is left so
+    english = ("en", "de")
+    assert copy_verbatim(aligned("costs 1,250.50 EUR", "kostet 1,250,50 EUR"), english).target_words[1] == "1250,50"
+    assert copy_verbatim(aligned("costs 12,345.67 EUR", "kostet 12,345,67 EUR"), english).target_words[1] == "12.345,67"
+    assert copy_verbatim(aligned("version 2.4 now", "Version 2.4 jetzt"), english).target_words[1] == "2.4"
 
 
 def test_an_address_whose_parts_were_translated_is_put_back_whole():
