@@ -284,6 +284,19 @@ def test_a_damaged_part_of_an_open_document_or_a_book_is_refused_not_read_past(c
 
 
 @pytest.mark.unit
+def test_a_document_with_a_password_is_refused_as_one():
+    """Its library said "a damaged Word document (RuntimeError)"."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("word/document.xml", b"ciphertext")
+    data = bytearray(out.getvalue())
+    directory = data.index(b"PK\x01\x02")  # the member's central directory record: its flags at offset 8
+    data[directory + 8] |= 0x1  # encrypted, as `zip -P` writes it
+    with pytest.raises(DocumentError, match="report.docx: a Word document protected by a password"):
+        read_document("report.docx", bytes(data))
+
+
+@pytest.mark.unit
 def test_a_zip_bomb_is_refused_before_it_is_opened(monkeypatch):
     from attn.runtime.documents import word
 

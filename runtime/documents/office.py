@@ -215,13 +215,19 @@ class OfficeDocument:
         return out.getvalue()
 
 
+ENCRYPTED = 0x1  # a zip member's flag bit: encrypted with a password
+
+
 def check_zip(data: bytes, what: str, limit: int = 200 * 1024 * 1024) -> None:
-    """Refuse what is not a zip, or unpacks to more than `limit` bytes (a zip bomb), before a
-    library opens it."""
+    """Refuse what is not a zip, a zip with a password (its library said "RuntimeError"), or one
+    that unpacks to more than `limit` bytes (a zip bomb), before a library opens it."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            unpacked = sum(info.file_size for info in archive.infolist())
+            members = archive.infolist()
     except zipfile.BadZipFile:
         raise DocumentError(f"not {what} (not a zip archive)") from None
+    if any(member.flag_bits & ENCRYPTED for member in members):
+        raise DocumentError(f"{what} protected by a password: save it without one to translate it")
+    unpacked = sum(member.file_size for member in members)
     if unpacked > limit:
         raise DocumentError(f"the file unpacks to {unpacked:,} bytes, over {limit:,}")
