@@ -5,9 +5,10 @@ without it (runtime/texts.py's read_times replaced by one that leaves a sentence
 
     python -m benchmarks.clock_times [--data ../shared/data] [--show 3] [--out FILE]
 
-A time is given right when the translation holds it on the 24-hour clock ("19:10", "19:10 Uhr",
-"19 h", "19:10h"), on the 12-hour clock with its half ("7:10 p.m.", "7pm") or as "7 o'clock" in
-the morning. The references are one reading of each: they write the 12-hour clock ("7:10pm")
+A time is given right when the translation holds it on the 24-hour clock ("19:10", "19.10 Uhr",
+"19h10"; a whole hour "19 h", "19 Uhr", "19:00"), on the 12-hour clock with its half and minutes
+("7:10 p.m."; a whole hour "7pm") or, a whole hour of the morning, as "7 o'clock". A translation
+that writes it again and again (a loop of the model's) counts as giving it. The references are one reading of each: they write the 12-hour clock ("7:10pm")
 where the rewrite gives "7:10 p.m.", and BLEU counts the difference.
 """
 
@@ -33,15 +34,19 @@ DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-d
 
 
 def given_right(hour: int, minutes: str | None, translation: str) -> bool:
-    """Whether `translation` holds the time `hour`:`minutes` (module docstring)."""
+    """Whether `translation` holds the time `hour`:`minutes` (module docstring): its minutes
+    written where they are not 00."""
     minutes = minutes or "00"
     twelve, half = hour % 12 or 12, "p" if hour >= 12 else "a"
-    readings = [
-        rf"\b{hour}(?::{minutes}|\s?(?:h|Uhr)\b)(?!\s?[ap]\.?m)",
-        rf"\b{twelve}(?::{minutes})?\s?{half}\.?m\b",
-    ]
-    if hour < 12 and minutes == "00":
-        readings.append(rf"\b{hour} o'clock")
+    not_twelve_hour = r"(?!\s?[ap]\.?m)"
+    if minutes == "00":
+        readings = [
+            rf"\b{hour}(?::00\b|\s?(?:h|Uhr)\b){not_twelve_hour}",
+            rf"\b{twelve}(?::00)?\s?{half}\.?m\b",
+            *([rf"\b{hour} o'clock"] if hour < 12 else []),
+        ]
+    else:
+        readings = [rf"\b{hour}[:.h]{minutes}\b{not_twelve_hour}", rf"\b{twelve}:{minutes}\s?{half}\.?m\b"]
     return any(re.search(reading, translation, re.IGNORECASE) for reading in readings)
 
 

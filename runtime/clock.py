@@ -28,23 +28,37 @@ TIMES = {
     ),
     # "9 Uhr", "14.30 Uhr"
     "de": re.compile(r"(?<![\w:.,])(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)Uhr(?!\w)"),
-    # after a word that says when: "à 9 h", "vers 9h30", "dès 20 heures" ("3 heures de retard" is a duration)
+    # after "à": "à 9 h", "à 14h30", "à 20 heures"; not "à 2 heures de Paris" (a distance), nor "à 14 h 30",
+    # whose minutes would make the time a word shorter
     "fr": re.compile(
-        r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?)(?:\s?(?P<minutes>[0-5]\d))?(?!\w)"
+        r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?)(?P<minutes>(?<=h)[0-5]\d)?(?!\w)"
+        r"(?!\s*(?:\d|de\b|d'|d’))"
     ),
 }
+# What tells the half of the day of a time of the 24-hour clock read on it ("um 8 Uhr abends", "à 8
+# heures du soir": 20:00, which "8 a.m." had made a morning), or joins it to another ("3-5 pm", "3
+# and 5 pm": the first would stay a morning hour): such a time is left as it is
+PART_OF_DAY = re.compile(
+    r"\s+(?:(?:morgens|früh|vormittags|mittags|nachmittags|abends|nachts)\b|(?:am|in der) (?:Morgen|Vormittag|"
+    r"Nachmittag|Abend|Nacht)\b|(?:du|de l'|de l’)\s*(?:matin|après-midi|soir)\b)",
+    re.I,
+)
+RANGE_BEFORE = re.compile(r"\d\s*(?:[-–—]|to|and|or|until|till|bis|und|oder|et|ou)\s*$", re.I)
 
 
 def read_times(sentence: str, source: str, target: str) -> str:
     """`sentence` with each time of another clock than `target`'s written as `target` writes
     times, in as many words: into a language of the 24-hour clock "H:MM h" ("9 am" → "9:00 h",
     "12 am" → "0:00 h", "7:30pm" → "19:30"), into English the 12-hour clock's ("um 9 Uhr" → "um 9
-    a.m.", "à 14h30" → "à 2:30pm"); as it is where the clocks are the same."""
+    a.m.", "à 14h30" → "à 2:30pm"); as it is where the clocks are the same, and a time with a part
+    of the day after it or a range's end (PART_OF_DAY, RANGE_BEFORE)."""
     pattern = TIMES.get(source)
     if pattern is None or (source in TWELVE_HOUR_LANGUAGES) == (target in TWELVE_HOUR_LANGUAGES):
         return sentence
 
     def written(time: re.Match) -> str:
+        if PART_OF_DAY.match(sentence, time.end()) or RANGE_BEFORE.search(sentence[: time.start()]):
+            return time.group()
         hour, minutes, space = day_hour(time), time["minutes"], time["space"]
         if target not in TWELVE_HOUR_LANGUAGES:  # "h" after a space ("19:10 h" → "19:10 Uhr"), none glued
             end = "." if time.group().endswith(".") and time.end() == len(sentence) else ""  # "p.m." ending it

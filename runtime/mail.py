@@ -128,13 +128,22 @@ def _joined(*parts: str) -> str:
     return "\n\n".join(part for part in map(unsigned, parts) if part)
 
 
-# A closing's words in English, German and French ("Best regards,", "Viele Grüße", "Cordialement,",
-# "Thanks!"), of a line of at most CLOSING_WORDS words
+# A closing in English, German or French: a phrase of two words or more ("Best regards", "Viele
+# Grüße", "Bien à vous"), or one word with its comma or "!" ("Thanks,", "Cordialement,"): alone,
+# "Best", "Merci" or "LG" end a line of a list as well
+GRUESSE = r"gr(?:ü|ue)(?:ß|ss)(?:en|e)?"
 CLOSING = re.compile(
-    r"(?:best|kind|warm|many)?\s*(?:regards|wishes|thanks|thank you|cheers|sincerely|best|yours(?: truly| sincerely)?"
-    r"|(?:mit )?(?:freundlichen|besten|viele|liebe|schöne) gr(?:ü|ue)(?:ß|ss)(?:en|e)?|gr(?:ü|ue)(?:ß|ss)e?|danke|mfg|lg"
-    r"|cordialement|bien (?:à vous|cordialement)|salutations(?: distinguées)?|merci(?: beaucoup)?|bises|amitiés|bonne journée)"
-    r"[\s,.!]*",
+    r"(?:(?:with |many |warm |kind |best |warmest |kindest )*regards|(?:with )?best wishes|thanks and regards"
+    r"|many thanks|thank you(?: very much)?|thanks (?:a lot|again)|all the best|yours (?:sincerely|truly)"
+    r"|(?:mit )?(?:(?:freundlichen|besten|herzlichen|lieben|sonnigen) )+"
+    + GRUESSE
+    + r"|(?:(?:viele|liebe|herzliche|beste|freundliche|schöne|sonnige) )+"
+    + GRUESSE
+    + r"|vielen dank|bien (?:à (?:vous|toi)|cordialement)|(?:sincères |meilleures )?salutations(?: distinguées)?"
+    r"|merci beaucoup|bonne journée|belle journée)[\s,.!]*"
+    r"|(?:thanks|cheers|regards|best|sincerely|cordialement|merci|danke|"
+    + GRUESSE
+    + r"|bises|amitiés|salutations)\s*[,!]",
     re.IGNORECASE,
 )
 CLOSING_WORDS = 4

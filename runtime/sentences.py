@@ -56,7 +56,7 @@ def wrapped(lines: list[str]) -> bool:
 
 
 SENTENCE_ENDS = (".", "!", "?", ":", ";", "…")  # a line ending so may end its sentence
-CLOSING_MARKS = "\"'”’»)]"  # after a sentence's end: 'he said."', "(see below.)"
+CLOSING_MARKS = "\"'”’»“›)] \u00a0\u202f"  # after a sentence's end: 'he said."', "(see below.)", "dit. »"
 
 
 FILLED = 0.75  # the shortest line but a paragraph's last, against its longest, of text filled to a width

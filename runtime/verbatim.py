@@ -51,10 +51,12 @@ def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
     before it where the model left the mark out ("- Where is my coat?" → "Où est mon manteau ?"),
     linked to the source's."""
     source, target = alignment.source_words, alignment.target_words
-    if not (source and source[0] in LIST_MARKS) or (target and target[0] == source[0]):
+    if not (source and target and source[0] in LIST_MARKS) or target[0] == source[0]:
         return alignment
-    if target and target[0] in LIST_MARKS:
+    if target[0] in LIST_MARKS:
         return WordAlignment(source, [source[0], *target[1:]], alignment.weights)
+    if target[0][:1] in LIST_MARKS:  # the mark written against the word ("-Où"): as it is
+        return alignment
     mark = np.eye(1, len(source), 0, dtype=alignment.weights.dtype)
     return WordAlignment(
         source, [source[0], *target], np.concatenate([mark, alignment.weights.reshape(-1, len(source))])

@@ -31,6 +31,17 @@ from .test_cli import attn
         ("Il a 3 heures de retard.", "fr", "en", "Il a 3 heures de retard."),
         ("Version 1.5 am Montag", "en", "de", "Version 1.5 am Montag"),
         ("Es ist 25 Uhr.", "de", "en", "Es ist 25 Uhr."),
+        ("Lyon est à 2 heures de Paris.", "fr", "en", "Lyon est à 2 heures de Paris."),  # a distance
+        ("Rendez-vous à 14 h 30 demain.", "fr", "en", "Rendez-vous à 14 h 30 demain."),  # a word shorter: as it is
+        # a part of the day after it, or a range's end: "8 a.m." had made an evening a morning
+        ("Wir essen um 8 Uhr abends.", "de", "en", "Wir essen um 8 Uhr abends."),
+        ("On dîne à 8 heures du soir.", "fr", "en", "On dîne à 8 heures du soir."),
+        (
+            "Open 3-5 pm daily, from 9 am to 5 pm on Sundays.",
+            "en",
+            "de",
+            "Open 3-5 pm daily, from 9:00 h to 17:00 h on Sundays.",
+        ),
     ],
 )
 def test_a_time_is_read_as_the_target_language_writes_it_in_as_many_words(sentence, source, target, read):

@@ -134,7 +134,15 @@ def test_a_signature_after_its_mark_is_not_read():
 @pytest.mark.unit
 @pytest.mark.parametrize(
     "closing",
-    ["Best regards,", "Kind regards", "Thanks!", "Cheers,", "Viele Grüße", "Mit freundlichen Grüßen", "Cordialement,"],
+    [
+        "Best regards,",
+        "Kind regards",
+        "Thanks!",
+        "Cheers,",
+        "Viele liebe Grüße",
+        "Mit freundlichen Grüßen",
+        "Cordialement,",
+    ],
 )
 def test_a_signature_after_a_closing_is_not_read(closing):
     """Without its mark, a signature was read as the summary's text: a headline had been "Anna
@@ -151,6 +159,9 @@ def test_a_signature_after_a_closing_is_not_read(closing):
         "The minister said the plan would go ahead.\nRegards, she added, were sent to the families.\nThe vote is next week.",
         "Hi,\nsee the numbers below.\nBest regards,\nAnna\nRevenue rose by 5 percent to 3.2 billion euros in the third "
         "quarter, the company said on Monday in its report from Berlin.",
+        # a list's short lines, whose words may close a letter too ("LG" for "liebe Grüße")
+        "We tested this year's phones.\nApple\nSamsung\nLG\nSony",
+        "Our ranking of the year:\nBest\nDune Part Two\nWorst\nMadame Web",
     ],
 )
 def test_a_line_that_thanks_or_greets_inside_the_text_ends_nothing(text):

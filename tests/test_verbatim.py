@@ -121,6 +121,7 @@ def test_a_list_or_dialogue_mark_opens_the_translation_as_it_opened_the_source()
     # left out: put back (a subtitle's dialogue lost its dash into French), linked to the source's
     kept = copy_verbatim(aligned("- Home.", "Nach Hause."))
     assert kept.target_words == ["-", "Nach", "Hause."] and kept.hard_links()[0] == (0, 0)
+    assert copy_verbatim(aligned("- Home.", "-Nach Hause.")).target_words == ["-Nach", "Hause."]  # written, glued
 
 
 def test_a_translated_placeholder_becomes_the_one_its_word_attended_to():

@@ -48,8 +48,16 @@ XML_ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos"})
 
 
 def with_html_entities_read(text: str) -> str:
-    """`text` with each entity of HTML's that XML's five are not written as its character."""
-    return HTML_ENTITY.sub(lambda found: found[0] if found[1] in XML_ENTITIES else html.unescape(found[0]), text)
+    """`text` with each entity of HTML's that XML's five are not written as its character's
+    reference ("&nbsp;" → "&#160;"; "&AMP;", HTML's too, → "&#38;", which XML reads as "&")."""
+
+    def reference(found: re.Match) -> str:
+        characters = html.unescape(found[0])
+        if found[1] in XML_ENTITIES or characters == found[0]:  # XML's own, or no entity HTML knows
+            return found[0]
+        return "".join(f"&#{ord(character)};" for character in characters)
+
+    return HTML_ENTITY.sub(reference, text)
 
 
 class XmlLabels:

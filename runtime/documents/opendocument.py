@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import threading
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError, redeclared
@@ -117,6 +118,9 @@ class MetaTexts:
             node.data = value if index == 0 else ""
 
 
+STDOUT_TAKEN = threading.Lock()  # held while odfpy's stdout is read (the server reads documents in threads)
+
+
 class OpenDocument(OfficeDocument):
     def __init__(self, data: bytes):
         from odf import text
@@ -125,7 +129,7 @@ class OpenDocument(OfficeDocument):
         check_zip(data, "an OpenDocument file")
         said = io.StringIO()  # odfpy prints a part whose XML does not parse to stdout, and reads on without it
         try:
-            with contextlib.redirect_stdout(said):
+            with STDOUT_TAKEN, contextlib.redirect_stdout(said):  # sys.stdout is the process's: one at a time
                 self.document = load(io.BytesIO(data))
         except Exception as error:  # odfpy raises what its zip and XML readers raise
             raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
