@@ -205,6 +205,9 @@ def translate_command(
             if read != default_source(model) and asked is None:
                 notify(f"{document} reads as {language_label(read)}: --from sets the language")
     routes = Routes(pairs)
+    catalog = document is not None and format_of(document) == ".po"
+    if catalog and source_lang is None:  # its messages are in the language programs are written in
+        source_lang = routes.usual_source(target_lang)
     if source_lang is None and target_lang is not None and len(routes.sources_into(target_lang)) > 1:
         source_lang = "auto"  # --to alone, and several languages go there (through English too): each input says which
 
@@ -280,8 +283,9 @@ def translate_command(
 
         def decoded(texts: list[str], owners: list[int] | None = None) -> list:
             found = decode(texts, batch_size, first_number)
-            for index, result in enumerate(found) if check else ():
-                report_uncovered(label(index if owners is None else owners[index]), result[0], notify)
+            for index, result in enumerate(found) if check or catalog else ():  # a lost placeholder breaks a program
+                which = label(index if owners is None else owners[index])
+                (report_uncovered if check else report_placeholders)(which, result[0], notify)
             return [result[0] for result in found]
 
         return decoded
@@ -386,17 +390,23 @@ def report_uncovered(which: str, translation, notify) -> None:
     if runs:
         spans = ", ".join(f"“{' '.join(words[run[0] : run[-1] + 1])}”" for run in runs)
         notify(f"{which}: may have left out {spans} (almost no attention went to them)")
-    lost, added = changed_placeholders(" ".join(words), translation.text)
-    changes = ([f"lost {' '.join(lost)}"] if lost else []) + (
-        [f"wrote {' '.join(added)} beyond the source's"] if added else []
-    )
-    if changes:
-        notify(f"{which}: format placeholders changed: {'; '.join(changes)}")
+    report_placeholders(which, translation, notify)
     numbers = lost_numbers(" ".join(words), translation.text)
     if numbers:
         notify(
             f"{which}: may have lost the numbers {', '.join(numbers)} (no number of the translation has their digits)"
         )
+
+
+def report_placeholders(which: str, translation, notify) -> None:
+    """A note naming the format placeholders ({name}, %s) the translation of `which` lost or
+    wrote beyond its source's, if any."""
+    lost, added = changed_placeholders(" ".join(translation.alignment.source_words), translation.text)
+    changes = ([f"lost {' '.join(lost)}"] if lost else []) + (
+        [f"wrote {' '.join(added)} beyond the source's"] if added else []
+    )
+    if changes:
+        notify(f"{which}: format placeholders changed: {'; '.join(changes)}")
 
 
 def names_a_file(text: str) -> bool:

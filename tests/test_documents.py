@@ -982,6 +982,17 @@ def test_a_catalog_template_is_read_as_a_catalog_and_written_as_one(reverse_mode
 
 
 @pytest.mark.integration
+def test_a_catalog_message_that_lost_a_placeholder_is_named_without_check(reverse_model, tmp_path):
+    """ "You have {count} new messages." lost its placeholder, which breaks the program: only
+    --check had said so. The toy model writes symbols only: it loses every placeholder."""
+    catalog = tmp_path / "app.po"
+    catalog.write_text('msgid ""\nmsgstr ""\n"Language: sym\\n"\n\nmsgid "a0 {count} b1"\nmsgstr ""\n')
+    result = run_attn(["translate", "-m", str(reverse_model), "-i", str(catalog), "-o", str(tmp_path / "out.po")])
+    assert result.returncode == 0
+    assert result.stderr.decode().endswith(f"{catalog}, text 1: format placeholders changed: lost {{count}}\n")
+
+
+@pytest.mark.integration
 def test_a_catalog_is_translated_into_its_language_header(reverse_model, tmp_path):
     """A catalog of French (`Language: fr`) was filled with German, the default target, and
     `--to fr` on a German catalog wrote French under its `Language: de`."""
