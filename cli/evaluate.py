@@ -97,7 +97,13 @@ def eval_command(
     models = [None] if lead or not model else model
     if hypotheses_out and len(models) > 1:
         raise UsageError("--hypotheses writes one model's outputs: give one --model")
-    rows = read_tsv(data, swap_columns)[: limit or None]
+    rows = read_tsv(data, swap_columns)
+    if rows and is_header(rows[0]):  # had been scored as a row
+        warn_on_stderr(
+            f"{data}: its first line, {rows[0].source!r} and {rows[0].target!r}, is read as a header: not scored"
+        )
+        rows = rows[1:]
+    rows = rows[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
     if blank := sum(not row.source.strip() for row in rows):  # had lowered the scores without a word
@@ -156,6 +162,18 @@ def eval_command(
             sys.stdout.write(record + "\n")
         else:
             write_atomically(json_out, record)
+
+
+# What a spreadsheet's or a script's header names its columns
+HEADER_NAMES = frozenset(
+    "source target src tgt reference ref references translation hypothesis text sentence original document "
+    "summary en de fr english german french".split()
+)
+
+
+def is_header(row: Row) -> bool:
+    """Whether `row` names its columns (both from HEADER_NAMES) rather than holding a pair."""
+    return row.source.strip().lower() in HEADER_NAMES and row.target.strip().lower() in HEADER_NAMES
 
 
 def write_atomically(path: Path, text: str) -> None:

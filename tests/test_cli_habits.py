@@ -290,6 +290,11 @@ def test_eval_json_to_standard_output(reverse_model, tmp_path):
     (tmp_path / "rows.tsv").write_text("a0 b1\tb1 a0\tsym\n")
     result = attn("eval", str(tmp_path / "rows.tsv"), "-m", str(reverse_model), "--json", "-")
     assert result.returncode == 0 and json.loads(result.stdout)["scores"] and not (tmp_path / "-").exists()
+    # a spreadsheet's header had been scored as a row, unsaid
+    (tmp_path / "header.tsv").write_text("Source\tReference\na0 b1\tb1 a0\n")
+    headed = attn("eval", str(tmp_path / "header.tsv"), "-m", str(reverse_model), "--json", "-")
+    assert "is read as a header: not scored" in headed.stderr.decode()
+    assert json.loads(headed.stdout)["scores"]["all"]["sentences"] == 1
 
 
 @pytest.mark.integration
