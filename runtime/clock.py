@@ -3,9 +3,9 @@
 The models got the hour of a time wrong when it went from one clock to the other: into German,
 "9 am" became "21 Uhr" and "2 pm" "2 Uhr"; into French "6 pm" stayed and "10 a.m." was lost ("à
 10, demain"); from German, "um 9 Uhr" and "um 14 Uhr" became "at 9pm", from French "à 20 heures"
-"at 20 o'clock". Written as the target language writes times ("9:00 h", "18:00 h" into German and
-French, "9 a.m.", "2:30 p.m." into English), the same sentences came out right ("um 9:00 Uhr", "à
-18:00 h", "at 9 a.m.", "at 2:30 p.m."). So the model reads a time so, in as many words as it was
+"at 20 o'clock". Written as the target language writes times ("9:00 Uhr", "18:00 Uhr" into German,
+"18:00 h" into French, "9 a.m.", "2:30 p.m." into English), the same sentences came out right ("um
+9:00 Uhr", "à 18:00 h", "at 9 a.m.", "at 2:30 p.m."). So the model reads a time so, in as many words as it was
 written, and the words of the alignment are the user's again (`restored`).
 """
 
@@ -35,6 +35,9 @@ TIMES = {
         r"(?!\s*(?:\d|de\b|d'|d’))"
     ),
 }
+# The word after a time of the 24-hour clock ("19:10 Uhr"; "19:10 h" had been copied into German
+# as "h" at times)
+HOUR_WORDS = {"de": "Uhr", "fr": "h"}
 # What tells the half of the day of a time of the 24-hour clock read on it ("um 8 Uhr abends", "à 8
 # heures du soir": 20:00, which "8 a.m." had made a morning), or joins it to another ("3-5 pm", "3
 # and 5 pm": the first would stay a morning hour): such a time is left as it is
@@ -48,8 +51,8 @@ RANGE_BEFORE = re.compile(r"\d\s*(?:[-–—]|to|and|or|until|till|bis|und|oder|
 
 def read_times(sentence: str, source: str, target: str) -> str:
     """`sentence` with each time of another clock than `target`'s written as `target` writes
-    times, in as many words: into a language of the 24-hour clock "H:MM h" ("9 am" → "9:00 h",
-    "12 am" → "0:00 h", "7:30pm" → "19:30"), into English the 12-hour clock's ("um 9 Uhr" → "um 9
+    times, in as many words: into a language of the 24-hour clock "H:MM" and its hour's word ("9
+    am" → "9:00 Uhr" into German, "9:00 h" into French, "12 am" → "0:00 h", "7:30pm" → "19:30"), into English the 12-hour clock's ("um 9 Uhr" → "um 9
     a.m.", "à 14h30" → "à 2:30pm"); as it is where the clocks are the same, and a time with a part
     of the day after it or a range's end (PART_OF_DAY, RANGE_BEFORE)."""
     pattern = TIMES.get(source)
@@ -60,9 +63,9 @@ def read_times(sentence: str, source: str, target: str) -> str:
         if PART_OF_DAY.match(sentence, time.end()) or RANGE_BEFORE.search(sentence[: time.start()]):
             return time.group()
         hour, minutes, space = day_hour(time), time["minutes"], time["space"]
-        if target not in TWELVE_HOUR_LANGUAGES:  # "h" after a space ("19:10 h" → "19:10 Uhr"), none glued
+        if target not in TWELVE_HOUR_LANGUAGES:  # the hour's word after a space, none glued
             end = "." if time.group().endswith(".") and time.end() == len(sentence) else ""  # "p.m." ending it
-            return f"{hour}:{minutes or '00'}" + (f"{space}h{end}" if space else end)
+            return f"{hour}:{minutes or '00'}" + (f"{space}{HOUR_WORDS.get(target, 'h')}{end}" if space else end)
         half = ("a.m" if hour < 12 else "p.m") if space else ("am" if hour < 12 else "pm")
         end = "" if not space or sentence[time.end() : time.end() + 1] == "." else "."  # "um 9 Uhr." → "um 9 a.m."
         return f"{hour % 12 or 12}{':' + minutes if minutes else ''}{space}{half}{end}"

@@ -14,14 +14,19 @@ from .test_cli import attn
 @pytest.mark.parametrize(
     "sentence, source, target, read",
     [
-        ("The shop opens at 9 am and closes at 6 pm.", "en", "de", "The shop opens at 9:00 h and closes at 18:00 h."),
+        (
+            "The shop opens at 9 am and closes at 6 pm.",
+            "en",
+            "de",
+            "The shop opens at 9:00 Uhr and closes at 18:00 Uhr.",
+        ),
         (
             "We open at 8am, lunch at 12 pm, close at 12 a.m.",
             "en",
             "fr",
             "We open at 8:00, lunch at 12:00 h, close at 0:00 h.",
         ),
-        ("The webinar begins at 3 p.m.", "en", "de", "The webinar begins at 15:00 h."),
+        ("The webinar begins at 3 p.m.", "en", "de", "The webinar begins at 15:00 Uhr."),
         ("at 7:30pm sharp", "en", "de", "at 19:30 sharp"),
         ("Der Laden öffnet um 9 Uhr.", "de", "en", "Der Laden öffnet um 9 a.m."),
         ("Treffen um 14.30 Uhr, danach um 17:45 Uhr", "de", "en", "Treffen um 2:30 p.m., danach um 5:45 p.m."),
@@ -40,7 +45,7 @@ from .test_cli import attn
             "Open 3-5 pm daily, from 9 am to 5 pm on Sundays.",
             "en",
             "de",
-            "Open 3-5 pm daily, from 9:00 h to 17:00 h on Sundays.",
+            "Open 3-5 pm daily, from 9:00 Uhr to 17:00 Uhr on Sundays.",
         ),
     ],
 )
