@@ -354,15 +354,26 @@ def test_detection_with_the_shipped_model():
         ).json()
         assert reply["detectedLanguage"]["language"] == "en"
         assert reply["translatedText"] == attn("translate", "The file could not be opened.").stdout.decode().strip()
+        # a short text is read as `attn translate` reads it: English, into German, unless the identifier
+        # is sure of another ("Open File." had been German at 0.48 and come back untranslated)
+        short = httpx.post(
+            running.url + "/translate", json={"q": "Open File.", "source": "auto", "target": "de"}
+        ).json()
+        assert short["detectedLanguage"]["language"] == "en"
+        assert short["translatedText"] == attn("translate", "Open File.").stdout.decode().strip() != "Open File."
         # codes as `attn translate` takes them: in capitals, a locale's ("EN" had been "not supported")
         coded = {"q": "The file could not be opened.", "source": "EN", "target": "de-DE"}
         assert httpx.post(running.url + "/translate", json=coded).json()["translatedText"] == reply["translatedText"]
         # already in the target language: given back as it is, as `attn translate` does
         german = httpx.post(
             running.url + "/translate",
-            json={"q": ["Guten Morgen", "The file could not be opened."], "source": "auto", "target": "de"},
+            json={
+                "q": ["Guten Morgen, wie geht es dir?", "The file could not be opened."],
+                "source": "auto",
+                "target": "de",
+            },
         ).json()
-        assert german["translatedText"] == ["Guten Morgen", reply["translatedText"]]
+        assert german["translatedText"] == ["Guten Morgen, wie geht es dir?", reply["translatedText"]]
         assert [found["language"] for found in german["detectedLanguage"]] == ["de", "en"]
         italian = httpx.post(
             running.url + "/translate", json={"q": "Questo file non esiste.", "source": "auto", "target": "de"}

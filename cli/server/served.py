@@ -13,6 +13,7 @@ from attn.runtime.documents.html import TooDeep, translate_html
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import detect_language
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.misread import language_read
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose
 from attn.runtime.search import SearchOptions
@@ -94,7 +95,10 @@ class Server:
         (runtime/router.py); `last_options(translator)` are the search options of the last model."""
         if source == "auto" and target not in self.models.languages():
             raise HTTPException(400, f"{target} is not supported")
-        detected = await detect(texts, self.models.languages()) if source == "auto" else [(source, None)] * len(texts)
+        if source == "auto":
+            detected = await detect(texts, self.models.languages(), self.models.routes.usual_source(target))
+        else:
+            detected = [(source, None)] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(code for code, _ in detected):
             chosen = [i for i, (code, _) in enumerate(detected) if code == language]
@@ -145,11 +149,27 @@ class Server:
             raise HTTPException(400, f"Invalid request: {error}") from None
 
 
-async def detect(texts: list[str], languages: set[str]) -> list[tuple[str, float]]:
-    """The language of each text among `languages` (runtime/language_id.py), off the event loop;
-    400 when the detector knows none of them."""
+async def detect(texts: list[str], languages: set[str], assumed: str | None = None) -> list[tuple[str, float]]:
+    """The language of each text among `languages` (runtime/language_id.py) and its probability,
+    off the event loop; with `assumed`, that language unless the identifier, reading the text's
+    words in small letters, is sure of another, as `attn translate` reads it (runtime/misread.py:
+    "Open File." had been German at 0.48, "Hi Thomas," French), at the probability it has against
+    the likeliest (not over a language clearly outside them, which the caller refuses); 400 when
+    the detector knows none of `languages`."""
+
+    def read(text: str) -> tuple[str, float]:
+        language, probability = detect_language(text, languages)
+        if (
+            assumed in (None, language)
+            or language not in languages  # clearly a language not served: said so
+            or language_read(text, assumed, languages) != assumed
+        ):
+            return language, probability
+        likelier, against = detect_language(text, {assumed, language})
+        return assumed, against if likelier == assumed else 1 - against
+
     try:
-        return await asyncio.to_thread(lambda: [detect_language(text, languages) for text in texts])
+        return await asyncio.to_thread(lambda: [read(text) for text in texts])
     except UsageError as error:
         raise HTTPException(400, f"auto is not supported here: {error}") from None
 
