@@ -172,8 +172,10 @@ HEADER_NAMES = frozenset(
 
 
 def is_header(row: Row) -> bool:
-    """Whether `row` names its columns (both from HEADER_NAMES) rather than holding a pair."""
-    return row.source.strip().lower() in HEADER_NAMES and row.target.strip().lower() in HEADER_NAMES
+    """Whether `row` names its columns (two of HEADER_NAMES) rather than holding a pair ("Text\tText"
+    is a pair)."""
+    source, target = row.source.strip().lower(), row.target.strip().lower()
+    return source != target and source in HEADER_NAMES and target in HEADER_NAMES
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -31,8 +31,8 @@ TIMES = {
     # after "à": "à 9 h", "à 14h30", "à 20 heures"; not "à 2 heures de Paris" (a distance), nor "à 14 h 30",
     # whose minutes would make the time a word shorter
     "fr": re.compile(
-        r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?)(?P<minutes>(?<=h)[0-5]\d)?(?!\w)"
-        r"(?!\s*(?:\d|de\b|d'|d’))"
+        r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?(?!\s*(?:de\b|d'|d’)))"
+        r"(?P<minutes>(?<=h)[0-5]\d)?(?!\w)(?!\s*\d)"
     ),
 }
 # The word after a time of the 24-hour clock ("19:10 Uhr"; "19:10 h" had been copied into German
@@ -46,13 +46,15 @@ PART_OF_DAY = re.compile(
     r"Nachmittag|Abend|Nacht)\b|(?:du|de l'|de l’)\s*(?:matin|après-midi|soir)\b)",
     re.I,
 )
-RANGE_BEFORE = re.compile(r"\d\s*(?:[-–—]|to|and|or|until|till|bis|und|oder|et|ou)\s*$", re.I)
+RANGE_BEFORE = re.compile(
+    r"(?<![\d:.,/])(?:[01]?\d|2[0-3])(?::[0-5]\d)?\s*(?:[-–—]|to|and|or|until|till|bis|und|oder|et|ou)\s*$", re.I
+)
 
 
 def read_times(sentence: str, source: str, target: str) -> str:
     """`sentence` with each time of another clock than `target`'s written as `target` writes
     times, in as many words: into a language of the 24-hour clock "H:MM" and its hour's word ("9
-    am" → "9:00 Uhr" into German, "9:00 h" into French, "12 am" → "0:00 h", "7:30pm" → "19:30"), into English the 12-hour clock's ("um 9 Uhr" → "um 9
+    am" → "9:00 Uhr" into German, "9:00 h" into French, "12 am" → "0:00 Uhr", "7:30pm" → "19:30"), into English the 12-hour clock's ("um 9 Uhr" → "um 9
     a.m.", "à 14h30" → "à 2:30pm"); as it is where the clocks are the same, and a time with a part
     of the day after it or a range's end (PART_OF_DAY, RANGE_BEFORE)."""
     pattern = TIMES.get(source)

@@ -131,17 +131,17 @@ def _joined(*parts: str) -> str:
 # A closing in English, German or French: a phrase of two words or more ("Best regards", "Viele
 # Grüße", "Bien à vous"), or one word with its comma or "!" ("Thanks,", "Cordialement,"): alone,
 # "Best", "Merci" or "LG" end a line of a list as well
-GRUESSE = r"gr(?:ü|ue)(?:ß|ss)(?:en|e)?"
+GRUESSE = r"gr(?:ü|ue|u)(?:ß|ss)(?:en|e)?"
 CLOSING = re.compile(
     r"(?:(?:with |many |warm |kind |best |warmest |kindest )*regards|(?:with )?best wishes|thanks and regards"
     r"|many thanks|thank you(?: very much)?|thanks (?:a lot|again)|all the best|yours (?:sincerely|truly)"
-    r"|(?:mit )?(?:(?:freundlichen|besten|herzlichen|lieben|sonnigen) )+"
+    r"|(?:mit )?(?:(?:freundlichen|freundlichem|besten|herzlichen|lieben|sonnigen) )+"
     + GRUESSE
     + r"|(?:(?:viele|liebe|herzliche|beste|freundliche|schöne|sonnige) )+"
     + GRUESSE
     + r"|vielen dank|bien (?:à (?:vous|toi)|cordialement)|(?:sincères |meilleures )?salutations(?: distinguées)?"
     r"|merci beaucoup|bonne journée|belle journée)[\s,.!]*"
-    r"|(?:thanks|cheers|regards|best|sincerely|cordialement|merci|danke|"
+    r"|(?:thanks|cheers|regards|best|sincerely|cordialement|merci|danke|mfg|lg|"
     + GRUESSE
     + r"|bises|amitiés|salutations)\s*[,!]",
     re.IGNORECASE,

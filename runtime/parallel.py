@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+
+# Held while a library's prints are read by swapping sys.stdout, which is the process's: two such
+# swaps in two threads at once left it pointing at a buffer for good
+STDOUT_TAKEN = threading.Lock()
 
 
 def available_cores() -> int:

@@ -34,6 +34,7 @@ import onnxruntime
 
 from .checksums import attn_cache, attn_cache_may_be_made, file_identity, read_with_sha256, remembered_identity
 from .errors import UsageError
+from .parallel import STDOUT_TAKEN
 
 DEVICES = ("cpu", "cuda")
 PROVIDERS = {
@@ -127,7 +128,7 @@ def _preload_cuda_libraries(notify: Callable[[str], None]) -> None:
         _cuda_preload_done = True
         printed = io.StringIO()
         try:
-            with contextlib.redirect_stdout(printed):
+            with STDOUT_TAKEN, contextlib.redirect_stdout(printed):
                 onnxruntime.preload_dlls()
         except Exception as error:  # a library that will not load: the session then says what is missing
             notify(f"onnxruntime.preload_dlls: {error}")

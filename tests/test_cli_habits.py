@@ -295,6 +295,9 @@ def test_eval_json_to_standard_output(reverse_model, tmp_path):
     headed = attn("eval", str(tmp_path / "header.tsv"), "-m", str(reverse_model), "--json", "-")
     assert "is read as a header: not scored" in headed.stderr.decode()
     assert json.loads(headed.stdout)["scores"]["all"]["sentences"] == 1
+    (tmp_path / "pair.tsv").write_text("Text\tText\na0 b1\tb1 a0\n")  # a pair that reads like a header
+    paired = attn("eval", str(tmp_path / "pair.tsv"), "-m", str(reverse_model), "--json", "-")
+    assert json.loads(paired.stdout)["scores"]["all"]["sentences"] == 2
 
 
 @pytest.mark.integration

@@ -37,6 +37,8 @@ from .test_cli import attn
         ("Version 1.5 am Montag", "en", "de", "Version 1.5 am Montag"),
         ("Es ist 25 Uhr.", "de", "en", "Es ist 25 Uhr."),
         ("Lyon est à 2 heures de Paris.", "fr", "en", "Lyon est à 2 heures de Paris."),  # a distance
+        ("Le train part à 20 h de la gare.", "fr", "en", "Le train part à 8 p.m. de la gare."),  # a time
+        ("Call 555-1234 or come at 9 am.", "en", "de", "Call 555-1234 or come at 9:00 Uhr."),  # no range
         ("Rendez-vous à 14 h 30 demain.", "fr", "en", "Rendez-vous à 14 h 30 demain."),  # a word shorter: as it is
         # a part of the day after it, or a range's end: "8 a.m." had made an evening a morning
         ("Wir essen um 8 Uhr abends.", "de", "en", "Wir essen um 8 Uhr abends."),

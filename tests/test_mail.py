@@ -140,7 +140,7 @@ def test_a_signature_after_its_mark_is_not_read():
         "Thanks!",
         "Cheers,",
         "Viele liebe Grüße",
-        "Mit freundlichen Grüßen",
+        "Mit freundlichem Gruß",
         "Cordialement,",
     ],
 )

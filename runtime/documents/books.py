@@ -10,7 +10,7 @@ which becomes the translation's."""
 
 from __future__ import annotations
 
-import html
+import html.entities
 import io
 import posixpath
 import re
@@ -52,8 +52,8 @@ def with_html_entities_read(text: str) -> str:
     reference ("&nbsp;" → "&#160;"; "&AMP;", HTML's too, → "&#38;", which XML reads as "&")."""
 
     def reference(found: re.Match) -> str:
-        characters = html.unescape(found[0])
-        if found[1] in XML_ENTITIES or characters == found[0]:  # XML's own, or no entity HTML knows
+        characters = html.entities.html5.get(f"{found[1]};")  # the name whole: "&notice;" is none
+        if found[1] in XML_ENTITIES or characters is None:  # XML's own, or one HTML does not name
             return found[0]
         return "".join(f"&#{ord(character)};" for character in characters)
 

@@ -12,9 +12,9 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import threading
 
 from ..markup import Aligned, Span, layout, nest, place
+from ..parallel import STDOUT_TAKEN
 from . import DocumentError, redeclared
 from .office import OfficeDocument, check_zip
 
@@ -118,9 +118,6 @@ class MetaTexts:
             node.data = value if index == 0 else ""
 
 
-STDOUT_TAKEN = threading.Lock()  # held while odfpy's stdout is read (the server reads documents in threads)
-
-
 class OpenDocument(OfficeDocument):
     def __init__(self, data: bytes):
         from odf import text
@@ -129,7 +126,7 @@ class OpenDocument(OfficeDocument):
         check_zip(data, "an OpenDocument file")
         said = io.StringIO()  # odfpy prints a part whose XML does not parse to stdout, and reads on without it
         try:
-            with STDOUT_TAKEN, contextlib.redirect_stdout(said):  # sys.stdout is the process's: one at a time
+            with STDOUT_TAKEN, contextlib.redirect_stdout(said):  # the server reads documents in threads
                 self.document = load(io.BytesIO(data))
         except Exception as error:  # odfpy raises what its zip and XML readers raise
             raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
