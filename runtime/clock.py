@@ -6,7 +6,8 @@ The models got the hour of a time wrong when it went from one clock to the other
 "at 20 o'clock". Written as the target language writes times ("9:00 Uhr", "18:00 Uhr" into German,
 "18:00 h" into French, "9 a.m.", "2:30 p.m." into English), the same sentences came out right ("um
 9:00 Uhr", "à 18:00 h", "at 9 a.m.", "at 2:30 p.m."). So the model reads a time so, in as many words as it was
-written, and the words of the alignment are the user's again (`restored`).
+written (but French minutes after a space: "à 18 h 30" → "à 6:30 p.m."), and the words of the
+alignment are the user's again (`restored`).
 """
 
 from __future__ import annotations
@@ -28,11 +29,11 @@ TIMES = {
     ),
     # "9 Uhr", "14.30 Uhr"
     "de": re.compile(r"(?<![\w:.,])(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)Uhr(?!\w)"),
-    # after "à": "à 9 h", "à 14h30", "à 20 heures"; not "à 2 heures de Paris" (a distance), nor "à 14 h 30",
-    # whose minutes would make the time a word shorter
+    # after "à": "à 9 h", "à 14h30", "à 14 h 30" (read a word shorter: "2:30 p.m."; the model had lost
+    # the hour of "à 18 h 30"), "à 20 heures"; not "à 2 heures de Paris" (a distance)
     "fr": re.compile(
         r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?(?!\s*(?:de\b|d'|d’)))"
-        r"(?P<minutes>(?<=h)[0-5]\d)?(?!\w)(?!\s*\d)"
+        r"(?:\s?(?P<minutes>[0-5]\d))?(?!\w)(?!\s*\d)"
     ),
 }
 # The word after a time of the 24-hour clock ("19:10 Uhr"; "19:10 h" had been copied into German

@@ -142,7 +142,8 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
     """Character ranges of the runs of signs (is_sign) in `sentence`, spaces between two of them
     included ("⭐ ⭐ ⭐"), that hold a character the model does not write whole (`model_writes`: its
     tokenizer has the character as a piece of its own, from training text that held it often:
-    "▸" in menu paths of software help), decided for the run whole (a heart the vocabulary holds,
+    "▸" in menu paths of software help; not a currency sign, which en-de held whole and dropped
+    beside its number: "costs €5" → "kostet5"), decided for the run whole (a heart the vocabulary holds,
     with the variation selector it does not: both set aside, or a lone selector would be placed
     apart); not one inside a word, with a letter or digit on each side ("don´t")."""
     if sentence.isascii():
@@ -159,7 +160,10 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
         ):
             end += 1
         inside_word = position > 0 and sentence[position - 1].isalnum() and sentence[end : end + 1].isalnum()
-        unread = any(not (character == " " or model_writes(character)) for character in sentence[position:end])
+        unread = any(
+            not (character == " " or (model_writes(character) and unicodedata.category(character) != "Sc"))
+            for character in sentence[position:end]
+        )
         if unread and not inside_word:
             runs.append((position, end))
         position = end
