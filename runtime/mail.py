@@ -146,6 +146,10 @@ CLOSING = re.compile(
     + r"|bises|amitiés|salutations)\s*[,!]",
     re.IGNORECASE,
 )
+# A word that closes a letter without its comma when a name follows it ("Thanks\nAnna"): not "Best"
+# or "LG", which end a line of a list as well
+BARE_CLOSING = re.compile(r"(?:thanks|cheers|regards|danke|merci)[.!]?", re.IGNORECASE)
+NAME = re.compile(r"[^\W\d_][\w'’.-]*(?: [^\W\d_][\w'’.-]*){0,2}")  # "Anna", "Hans-Jürgen Groß"
 CLOSING_WORDS = 4
 SIGNATURE_LINES = 6  # lines after a closing, at most: a name, a title, a company, its address and numbers
 SIGNATURE_LINE_WORDS = 8  # words with letters (a phone number or a "|" is none)
@@ -166,12 +170,22 @@ def unsigned(text: str) -> str:
 
 
 def _closes(line: str, after: list[str]) -> bool:
-    """Whether `line` is a closing with only a signature's short lines `after` it."""
+    """Whether `line` is a closing with only a signature's short lines `after` it: CLOSING, or
+    BARE_CLOSING with a name on the line after it."""
+    line = line.strip()
     return (
         len(line.split()) <= CLOSING_WORDS
-        and CLOSING.fullmatch(line.strip()) is not None
+        and (
+            CLOSING.fullmatch(line) is not None
+            or (BARE_CLOSING.fullmatch(line) is not None and bool(after) and is_name(after[0].strip()))
+        )
         and all(sum(map(has_letters, following.split())) <= SIGNATURE_LINE_WORDS for following in after)
     )
+
+
+def is_name(line: str) -> bool:
+    """Whether `line` reads as a person's name: one to three words, each capitalized."""
+    return NAME.fullmatch(line) is not None and all(word[0].isupper() for word in line.split())
 
 
 def has_letters(word: str) -> bool:

@@ -39,20 +39,41 @@ from .test_cli import attn
         ("Lyon est à 2 heures de Paris.", "fr", "en", "Lyon est à 2 heures de Paris."),  # a distance
         ("Le train part à 20 h de la gare.", "fr", "en", "Le train part à 8 p.m. de la gare."),  # a time
         ("Call 555-1234 or come at 9 am.", "en", "de", "Call 555-1234 or come at 9:00 Uhr."),  # no range
-        # a part of the day after it, or a range's end: "8 a.m." had made an evening a morning
+        # a part of the day after it: "8 a.m." had made an evening a morning
         ("Wir essen um 8 Uhr abends.", "de", "en", "Wir essen um 8 Uhr abends."),
         ("On dîne à 8 heures du soir.", "fr", "en", "On dîne à 8 heures du soir."),
-        (
-            "Open 3-5 pm daily, from 9 am to 5 pm on Sundays.",
-            "en",
-            "de",
-            "Open 3-5 pm daily, from 9:00 Uhr to 17:00 Uhr on Sundays.",
-        ),
+        ("Von 8 bis 10 Uhr abends.", "de", "en", "Von 8 bis 10 Uhr abends."),
     ],
 )
 def test_a_time_is_read_as_the_target_language_writes_it_in_as_many_words(sentence, source, target, read):
     assert read_times(sentence, source, target) == read
     assert len(read.split()) == len(sentence.split())
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, target, read",
+    [
+        (
+            "Open 3-5 pm daily, from 9 am to 5 pm on Sundays.",
+            "en",
+            "de",
+            "Open 15-17 Uhr daily, from 9:00 Uhr to 17:00 Uhr on Sundays.",
+        ),
+        ("Office hours are 2:30 to 4 p.m.", "en", "de", "Office hours are 14:30 to 16 Uhr."),
+        ("Closed between 11 and 1 pm.", "en", "de", "Closed between 11 and 13 Uhr."),  # 11 in the morning
+        ("From 9-5pm.", "en", "de", "From 9-17."),
+        ("The meeting is from 2 to 4 pm.", "en", "fr", "The meeting is from 14h to 16h."),
+        ("Die Sprechstunde ist von 14 bis 16 Uhr.", "de", "en", "Die Sprechstunde ist von 2 bis 4pm."),
+        ("Das Büro ist 9-17 Uhr geöffnet.", "de", "en", "Das Büro ist 9am-5pm geöffnet."),
+        ("Ouvert de 9 h à 17 h 30.", "fr", "en", "Ouvert de 9am à 5:30pm."),
+        ("de 14h à 16h", "fr", "en", "de 2pm à 4pm"),
+    ],
+)
+def test_a_range_is_read_whole(sentence, source, target, read):
+    """Its first time takes its clock or half of the day from its last: left as written, "2-4 pm"
+    had become "2-4 Uhr" and "von 14 bis 16 Uhr" "from 14 to 4pm"."""
+    assert read_times(sentence, source, target) == read
 
 
 @pytest.mark.unit
@@ -75,10 +96,15 @@ def test_the_alignment_has_the_words_the_user_wrote():
 
 @pytest.mark.system
 def test_times_keep_their_hour_with_the_shipped_models():
-    """ "9 am" had become "21 Uhr", "um 9 Uhr" "at 9pm" and "um 14 Uhr" "at 9pm"."""
+    """ "9 am" had become "21 Uhr", "um 9 Uhr" "at 9pm" and "um 14 Uhr" "at 9pm"; a range's first
+    time had kept its clock."""
     into_german = attn("translate", "-f", "jsonl", "The shop opens at 9 am and closes at 6 pm.").stdout.decode()
     record = json.loads(into_german)
     assert "9:00" in record["translation"] and "18:00" in record["translation"] and "21" not in record["translation"]
     assert record["source_words"] == "The shop opens at 9 am and closes at 6 pm.".split()
     into_english = attn("translate", "-s", "de", "Der Laden öffnet um 9 Uhr und schließt um 14 Uhr.").stdout.decode()
     assert "9 a.m." in into_english and "2 p.m." in into_english
+    ranges = attn("translate", "Office hours are 2-4 pm.").stdout.decode()  # "2-4 Uhr" before
+    assert "14" in ranges and "16" in ranges
+    ranges = attn("translate", "-s", "de", "Das Büro ist von 9 bis 17 Uhr geöffnet.").stdout.decode()
+    assert "9am" in ranges and "5pm" in ranges

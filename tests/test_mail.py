@@ -142,6 +142,8 @@ def test_a_signature_after_its_mark_is_not_read():
         "Viele liebe Grüße",
         "Mit freundlichem Gruß",
         "Cordialement,",
+        "Thanks",  # without its comma: a name follows
+        "Danke",
     ],
 )
 def test_a_signature_after_a_closing_is_not_read(closing):
