@@ -56,6 +56,13 @@ RANGE_STARTS = {
     "fr": r"(?P<start_hour>[01]?\d|2[0-3])(?P<start_word>\s?h(?:\s?(?P<start_minutes>[0-5]\d))?)?",
 }
 JOINTS = {"en": "to|until|till|through|and|or", "de": "bis|und|oder", "fr": "à|et|ou"}
+# A month's name before a number: the day of a date ("June 3 – 9 pm", "le 3 mai – 9 h"), not a
+# range's first time
+DAY_BEFORE = re.compile(
+    r"\b(?:jan|feb|febr|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|avr|mai|juin|juil|déc|jän|mär|okt|dez)"
+    r"[a-zäéû]*\.?\s+$|\b(?:le|am|den)\s+$",
+    re.I,
+)
 RANGES = {
     language: re.compile(
         rf"(?:(?<![\w:.,/]){start}(?P<joint>\s*[-–—]\s*|\s+(?:{JOINTS[language]})\s+))?{TIMES[language].pattern}",
@@ -80,7 +87,12 @@ def read_times(sentence: str, source: str, target: str) -> str:
         if PART_OF_DAY.match(sentence, time.end()):
             return time.group()
         if time["start_hour"] is not None:
-            return range_written(time, target)
+            if not DAY_BEFORE.search(sentence, 0, time.start()):
+                return range_written(time, target)
+            return sentence[time.start() : time.start("hour")] + written_alone(time)  # "June 3 – 9 pm"
+        return written_alone(time)
+
+    def written_alone(time: re.Match) -> str:
         hour, minutes, space = day_hour(time), time["minutes"], time["space"]
         if target not in TWELVE_HOUR_LANGUAGES:  # the hour's word after a space, none glued
             last = "." if time.group().endswith(".") and time.end() == len(sentence) else ""  # "p.m." ending it

@@ -68,6 +68,7 @@ def test_a_time_is_read_as_the_target_language_writes_it_in_as_many_words(senten
         ("Das Büro ist 9-17 Uhr geöffnet.", "de", "en", "Das Büro ist 9am-5pm geöffnet."),
         ("Ouvert de 9 h à 17 h 30.", "fr", "en", "Ouvert de 9am à 5:30pm."),
         ("de 14h à 16h", "fr", "en", "de 2pm à 4pm"),
+        ("The fair opens on June 3 - 9 pm.", "en", "de", "The fair opens on June 3 - 21:00 Uhr."),  # a date's day
     ],
 )
 def test_a_range_is_read_whole(sentence, source, target, read):
