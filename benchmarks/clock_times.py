@@ -7,7 +7,8 @@ without it (runtime/texts.py's read_times replaced by one that leaves a sentence
 
 A time is given right when the translation holds it on the 24-hour clock ("19:10", "19.10 Uhr",
 "19h10"; a whole hour "19 h", "19 Uhr", "19:00"), on the 12-hour clock with its half and minutes
-("7:10 p.m."; a whole hour "7pm") or, a whole hour of the morning, as "7 o'clock". A translation
+("7:10 p.m."; a whole hour "7pm") or, a whole hour of the morning, as "7 o'clock"; a range's
+first time also bare before its joint and the next number ("from 11 to 22 Uhr", "from 2 to 4pm"). A translation
 that writes it again and again (a loop of the model's) counts as giving it. The references are one reading of each: they write the 12-hour clock ("7:10pm")
 where the rewrite gives "7:10 p.m.", and BLEU counts the difference.
 """
@@ -30,6 +31,7 @@ DIRECTIONS = [
     ("en-de", "de", "en", True),
     ("en-fr", "fr", "en", True),
 ]
+RANGE_JOINTS = r"[-–—]|to|and|bis|und|à|et"
 DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
 
 
@@ -46,7 +48,9 @@ def given_right(hour: int, minutes: str | None, translation: str) -> bool:
             *([rf"\b{hour} o'clock"] if hour < 12 else []),
         ]
     else:
-        readings = [rf"\b{hour}[:.h]{minutes}\b{not_twelve_hour}", rf"\b{twelve}:{minutes}\s?{half}\.?m\b"]
+        readings = [rf"\b{hour}\s?[:.h]\s?{minutes}\b{not_twelve_hour}", rf"\b{twelve}:{minutes}\s?{half}\.?m\b"]
+    written = "" if minutes == "00" else f":{minutes}"  # a range's first time, bare before its joint
+    readings += [rf"\b{number}{written}\s*(?:{RANGE_JOINTS})\s*\d" for number in {hour, twelve}]
     return any(re.search(reading, translation, re.IGNORECASE) for reading in readings)
 
 

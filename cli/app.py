@@ -15,6 +15,7 @@ from typing import Annotated
 
 import typer
 
+from attn.cli.signals import TERMINATED_EXIT_CODE, Terminated, terminate_as_interrupt
 from attn.runtime.errors import UsageError
 
 # Each command's module and function, imported only when that command runs (or all of them, for
@@ -65,6 +66,9 @@ def guarded(command: Callable) -> Callable:
             return result
         except (typer.Exit, typer.Abort, ClickException):
             raise
+        except Terminated:
+            print("attn: terminated", file=sys.stderr)
+            raise typer.Exit(TERMINATED_EXIT_CODE) from None
         except KeyboardInterrupt:
             print("attn: interrupted", file=sys.stderr)
             raise typer.Exit(130) from None
@@ -141,13 +145,17 @@ def run_command() -> int:
     named = sys.argv[1] if len(sys.argv) > 1 else ""
     register([named] if named in COMMANDS else COMMANDS)
     try:
-        result = app(standalone_mode=False, prog_name="attn")
+        with terminate_as_interrupt():
+            result = app(standalone_mode=False, prog_name="attn")
     except typer.Exit as exit_:
         return exit_.exit_code
     except ClickException as error:
         error.show()
         return error.exit_code
-    except typer.Abort:
+    except typer.Abort as abort:
+        if isinstance(abort.__cause__, Terminated):
+            print("attn: terminated", file=sys.stderr)
+            return TERMINATED_EXIT_CODE
         print("attn: interrupted", file=sys.stderr)
         return 130
     return result if isinstance(result, int) else 0

@@ -30,14 +30,12 @@ import io
 import logging
 import os
 import shutil
-import signal
-import threading
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
+from attn.cli.signals import terminate_as_interrupt
 from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
@@ -166,26 +164,6 @@ def translate_corpus(
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
-
-
-@contextmanager
-def terminate_as_interrupt():
-    """SIGTERM raises KeyboardInterrupt meanwhile, so that a terminated run cleans up as Ctrl-C
-    does (the staging folder removed) instead of dying inside Ray's own signal handler. Only the
-    main thread may set a handler: called from another thread (translate_corpus from Python),
-    SIGTERM is left as it is."""
-
-    def interrupt(signum, frame):
-        raise KeyboardInterrupt
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGTERM, interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def holds_no_rows(path: str) -> bool:

@@ -38,7 +38,7 @@ from .options import (
     ToOption,
     search_options,
 )
-from .output import output_file
+from .output import check_writable, output_file
 
 DETECTION_ROWS = 100  # the sources whose language is the file's, when --from does not say
 
@@ -95,6 +95,8 @@ def eval_command(
     if not data.exists():
         raise UsageError(f"no such file: {data}")
     models = [None] if lead or not model else model
+    check_writable(hypotheses_out, "--hypotheses")
+    check_writable(json_out, "--json")
     if hypotheses_out and len(models) > 1:
         raise UsageError("--hypotheses writes one model's outputs: give one --model")
     rows = read_tsv(data, swap_columns)
@@ -155,13 +157,13 @@ def eval_command(
     p_values = _paired(systems, groups, references) if len(systems) > 1 and task == "translate" else []
     Console(stderr=str(json_out) == "-").print(_table(data, task, systems, labels, scores, p_values))
     if hypotheses_out:
-        write_atomically(hypotheses_out, "".join(h + "\n" for h in systems[0].hypotheses))
+        write_atomically(hypotheses_out, "".join(h + "\n" for h in systems[0].hypotheses), "--hypotheses")
     if json_out:
         record = json.dumps(_record(data, swap_columns, task, systems, labels, scores, p_values), indent=2)
         if str(json_out) == "-":
             sys.stdout.write(record + "\n")
         else:
-            write_atomically(json_out, record)
+            write_atomically(json_out, record, "--json")
 
 
 # What a spreadsheet's or a script's header names its columns
@@ -178,9 +180,10 @@ def is_header(row: Row) -> bool:
     return source != target and source in HEADER_NAMES and target in HEADER_NAMES
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """`text` into `path` whole or not at all (a full disk leaves the old file, not a truncated one)."""
-    with output_file(path):
+def write_atomically(path: Path, text: str, option: str) -> None:
+    """`text` into `path`, which `option` named, whole or not at all (a full disk leaves the old
+    file, not a truncated one)."""
+    with output_file(path, option):
         sys.stdout.write(text)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 import typer
 
+from attn.cli.output import check_writable
 from attn.runtime.alignment import JoinedAlignment, WordAlignment
 from attn.runtime.errors import UsageError
 from attn.runtime.sessions import warn_on_stderr
@@ -29,10 +30,7 @@ def check_heatmap_path(path: Path | None, inputs: int = 2) -> None:
         return
     if path.suffix.lower() not in FORMATS:
         raise typer.BadParameter(f"the file must end in {', '.join(FORMATS)}", param_hint="--heatmap")
-    if path.is_dir():
-        raise UsageError(f"--heatmap {path} is a folder; name a file")
-    if not path.resolve().parent.is_dir():
-        raise UsageError(f"--heatmap {path}: the folder {path.parent} does not exist")
+    check_writable(path, "--heatmap")  # before translating: /proc/x.png had been refused after it
     check_numbered_free(path, inputs)
 
 
@@ -51,12 +49,14 @@ def check_numbered_free(path: Path, total: int) -> None:
 class Heatmaps:
     """The heat maps of one command: each input's best result is kept as it comes (`add`), and all
     are drawn at the end (`write`): to `path` for one input, path-1, path-2, … for several, the
-    first MAX_HEATMAPS inputs (a note says when there are more). Without a path, nothing is kept."""
+    first MAX_HEATMAPS inputs (a note says when there are more), but an input without words (a
+    blank line: its file had been an empty drawing, with matplotlib's warnings). Without a path,
+    nothing is kept."""
 
     def __init__(self, path: Path | None, notify=warn_on_stderr):
         self.path = path
         self.notify = notify
-        self.kept: list[tuple[WordAlignment, str]] = []
+        self.kept: list[tuple[WordAlignment, str] | None] = []
         self.inputs = 0
 
     def add(self, source: str, result) -> None:
@@ -68,15 +68,20 @@ class Heatmaps:
             self.notify(f"--heatmap draws the first {MAX_HEATMAPS} inputs; the others are not drawn")
         if self.inputs <= MAX_HEATMAPS:
             best = result[0]
-            self.kept.append(
-                (heatmap_alignment(best.alignment, self.inputs, self.notify), heatmap_title(source, best.score))
-            )
+            drawn = heatmap_alignment(best.alignment, self.inputs, self.notify)
+            has_words = bool(drawn.source_words) and bool(drawn.target_words)
+            self.kept.append((drawn, heatmap_title(source, best.score)) if has_words else None)
 
     def write(self) -> None:
         if self.path is not None:
             check_numbered_free(self.path, len(self.kept))
-        for index, (alignment, title) in enumerate(self.kept):
-            write_heatmap(alignment, heatmap_path(self.path, index, len(self.kept)), title, self.notify)
+        for index, kept in enumerate(self.kept):
+            path = heatmap_path(self.path, index, len(self.kept))
+            if kept is None:
+                self.notify(f"input {index + 1} has no words: no heat map drawn ({path} not written)")
+                continue
+            alignment, title = kept
+            write_heatmap(alignment, path, title, self.notify)
 
 
 def heatmap_path(path: Path, index: int, total: int) -> Path:
@@ -162,9 +167,14 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
     temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
-    with warnings.catch_warnings():  # a long source leaves constrained layout no room for its margins
-        warnings.simplefilter("ignore", UserWarning)
-        figure.savefig(temporary, dpi=150)
-    plt.close(figure)
-    temporary.replace(path)
+    try:
+        with warnings.catch_warnings():  # a long source leaves constrained layout no room for its margins
+            warnings.simplefilter("ignore", UserWarning)
+            figure.savefig(temporary, dpi=150)
+        temporary.replace(path)
+    except OSError as error:  # named as the user named it, not by its temporary name
+        temporary.unlink(missing_ok=True)
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    finally:
+        plt.close(figure)
     notify(f"wrote {path}")

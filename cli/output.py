@@ -16,6 +16,7 @@ import os
 import shutil
 import stat
 import sys
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,23 +47,41 @@ def refuse_an_input(output: Path | None, inputs: list[Path]) -> None:
             raise UsageError(f"--output {output} is {what}: name another file (nothing of yours is replaced)")
 
 
+def check_writable(path: Path | None, option: str) -> None:
+    """A file `option` names must be one that can be written, said before the work that fills it
+    (`attn eval --json /nonexist/x.json` had decoded the whole file first): not a folder, in a
+    folder that exists and takes a new file. Nothing to check for None or '-'."""
+    if path is None or str(path) == "-":
+        return
+    if path.is_dir():
+        raise UsageError(f"{option} {path} is a folder; name a file")
+    folder = Path(os.path.realpath(path)).parent
+    if not folder.is_dir():
+        raise UsageError(f"{option} {path}: the folder {path.parent} does not exist")
+    try:  # a folder one cannot write in (/proc, read-only, another user's)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError as error:
+        raise UsageError(f"{option} {path}: cannot write in {path.parent} ({error.strerror})") from None
+
+
 @contextlib.contextmanager
-def output_file(path: Path | None) -> Iterator[None]:
-    """Within the block, sys.stdout writes to `path` (nothing changes when it is None or '-')."""
+def output_file(path: Path | None, option: str = "--output") -> Iterator[None]:
+    """Within the block, sys.stdout writes to `path` (nothing changes when it is None or '-');
+    errors name it as `option` does."""
     if path is None or str(path) == "-":
         yield
         return
     if path.is_dir():
-        raise UsageError(f"--output {path} is a folder; name a file")
+        raise UsageError(f"{option} {path} is a folder; name a file")
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names
     existing = _status(path)
     if existing is not None and not stat.S_ISREG(existing.st_mode):
-        with _redirected(path, path):  # a device, a FIFO or a socket: written to, not replaced
+        with _redirected(path, f"{option} {path}"):  # a device, a FIFO or a socket: written to, not replaced
             yield
         return
     partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
     try:
-        with _redirected(partial, path):
+        with _redirected(partial, f"{option} {path}"):
             yield
         if existing is not None and existing.st_nlink > 1:  # a hard link: its file written, every name kept
             shutil.copyfile(partial, path)
@@ -75,12 +94,12 @@ def output_file(path: Path | None) -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def _redirected(target: Path, named: Path) -> Iterator[None]:
-    """sys.stdout into `target` within the block (`named` is what an error calls it)."""
+def _redirected(target: Path, named: str) -> Iterator[None]:
+    """sys.stdout into `target` within the block (`named` is what an error calls it: "--output FILE")."""
     try:
         handle = target.open("w", encoding="utf-8")
     except OSError as error:
-        raise UsageError(f"--output {named}: cannot write there ({error.strerror})") from None
+        raise UsageError(f"{named}: cannot write there ({error.strerror})") from None
     saved = sys.stdout
     sys.stdout = handle
     try:
@@ -89,7 +108,7 @@ def _redirected(target: Path, named: Path) -> Iterator[None]:
     except OSError as error:
         if error.errno not in WRITE_ERRORS:
             raise
-        raise UsageError(f"--output {named}: cannot write there ({error.strerror})") from None
+        raise UsageError(f"{named}: cannot write there ({error.strerror})") from None
     finally:
         sys.stdout = saved
         with contextlib.suppress(OSError):  # already reported: the bytes that could not go stay unwritten

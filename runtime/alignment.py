@@ -14,9 +14,11 @@ target word to its strongest source word (Pharaoh `s-t` pairs, 0-based).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
+
+from .words import word_spans
 
 
 @dataclass(frozen=True)
@@ -87,3 +89,17 @@ def merge_to_words(
     totals = weights.sum(axis=1, keepdims=True)
     weights = np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)
     return WordAlignment(source_words, target_words, weights.astype(np.float32))
+
+
+def restored(alignment: WordAlignment, read: str, written: str, language: str) -> WordAlignment:
+    """`alignment`, of a translation of `read` (`written` as the model read it: its times,
+    runtime/clock.py, or its capitals, runtime/capitals.py, read otherwise), with the source
+    words as `written` has them, where its words are those of `read` whole (not a part of a long
+    sentence's)."""
+    if read == written:
+        return alignment
+    words = [read[start:end] for start, end in word_spans(read, language)]
+    own = [written[start:end] for start, end in word_spans(written, language)]
+    if list(alignment.source_words) != words or len(own) != len(words):
+        return alignment
+    return replace(alignment, source_words=own)

@@ -45,7 +45,10 @@ def language_code(value: str) -> str:
     """A language as --from/--to take it: a code in any case ("DE"), a locale's ("fr-FR", "de_DE",
     "en-US": its language's, which `-t fr-FR` had refused as no installed model), or a name in
     English or in the language itself ("German", "deutsch", "français"); anything else comes back
-    lower-cased, for the registry to accept (a model's own language code) or refuse."""
+    lower-cased, for the registry to accept (a model's own language code) or refuse; a TypeError
+    for what is no str (`attn.translate("Hi", target=5)` had failed on a missing `strip`)."""
+    if not isinstance(value, str):
+        raise TypeError(f"a language is a code or a name such as 'de' or 'German', got {type(value).__name__}")
     lowered = value.strip().lower()
     for names in (LANGUAGE_NAMES, NATIVE_NAMES):
         for code, name in names.items():

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .alignment import WordAlignment, merge_to_words
+from .alignment import WordAlignment, merge_to_words, restored
+from .capitals import as_written, in_capitals, written_in_capitals
 from .chunking import join_alignments, keep_head, split_source
-from .clock import read_times, restored
+from .clock import read_times
 from .condense import condensed
 from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
@@ -299,11 +300,17 @@ class TextTranslator:
         return list(by_text.values())
 
     def read_aside(self, sentence: str) -> SetAside:
-        """`sentence` as the model reads it: its times as the models translate them right
-        (runtime/clock.py), then what is no language for the model set aside (runtime/set_aside.py)."""
-        read = read_times(sentence, self.model.source_lang, self.model.target_lang)
+        """`sentence` as the model reads it (as_read), then what is no language for the model set
+        aside (runtime/set_aside.py)."""
+        read = self.as_read(sentence)
         aside = set_aside(read, self.model.source_lang, self.model.tokenizer.writes_whole)
         return aside if read == sentence else replace(aside, written=sentence)
+
+    def as_read(self, sentence: str) -> str:
+        """`sentence` as the model reads it: as a sentence is written when it is in capitals
+        (runtime/capitals.py), its times as the models translate them right (runtime/clock.py)."""
+        cased = as_written(sentence) if in_capitals(sentence) else sentence
+        return read_times(cased, self.model.source_lang, self.model.target_lang)
 
     def piece_count(self, text: str) -> int:
         """How many pieces the model reads for `text` (its EOS aside)."""
@@ -416,8 +423,9 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                read = read_times(aside.written, self.model.source_lang, self.model.target_lang)
-                alignment = restored(alignment, read, aside.written, self.model.source_lang)
+                alignment = restored(alignment, self.as_read(aside.written), aside.written, self.model.source_lang)
+                if in_capitals(aside.written):
+                    alignment = written_in_capitals(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

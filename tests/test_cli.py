@@ -154,6 +154,17 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2" and b"empty source" not in plain.stderr
 
 
+def test_eval_refuses_a_json_file_it_cannot_write_before_decoding(reverse_model, tmp_path):
+    """It had decoded the whole file first, then named the file as --output's."""
+    (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n", encoding="utf-8")
+    missing = tmp_path / "no-such-folder" / "scores.json"
+    result = run_attn(
+        ["eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--json", str(missing)], text=True
+    )
+    assert result.returncode == 2 and result.stdout == ""  # no table: nothing was decoded
+    assert f"--json {missing}: the folder {missing.parent} does not exist" in result.stderr
+
+
 def test_eval_says_when_rows_have_an_empty_source(reverse_model, tmp_path):
     """A row without a source had lowered the scores without a word."""
     (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n\tc2 d3\n  \td3 c2\n", encoding="utf-8")
@@ -232,7 +243,7 @@ def test_a_failed_json_write_keeps_the_old_scores(tmp_path):
     scores = tmp_path / "scores.json"
     scores.write_text('{"old": true}')
     with pytest.raises(UnicodeEncodeError):
-        write_atomically(scores, '{"new": true, "bad": "' + "x" * 100_000 + '\ud800"}')
+        write_atomically(scores, '{"new": true, "bad": "' + "x" * 100_000 + '\ud800"}', "--json")
     assert scores.read_text() == '{"old": true}'
     assert sorted(p.name for p in tmp_path.iterdir()) == ["scores.json"]
 

@@ -117,7 +117,7 @@ def test_sigterm_during_a_run_cleans_up_as_ctrl_c_does():
     import os
     import signal
 
-    from attn.cli.corpus import terminate_as_interrupt
+    from attn.cli.signals import terminate_as_interrupt
 
     before = signal.getsignal(signal.SIGTERM)
     with pytest.raises(KeyboardInterrupt):

@@ -85,6 +85,29 @@ def test_heatmaps_one_file_per_sentence(reverse_model, tmp_path):
     assert "<svg" in (tmp_path / "one.svg").read_text()
 
 
+def test_a_blank_input_draws_no_heatmap(reverse_model, tmp_path):
+    """Its file had been an empty drawing, with matplotlib's warnings on stderr."""
+    result = run_attn(
+        ["translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "map.png")],
+        input="a0 b1\n\nc2\n",
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["map-1.png", "map-3.png"]
+    assert "input 2 has no words: no heat map drawn" in result.stderr and "Warning" not in result.stderr
+
+
+def test_a_heatmap_where_nothing_can_be_written_is_refused_before_translating(reverse_model):
+    """It had been said after the translation, naming a temporary file. No file can be made in
+    /proc, even by root."""
+    if not Path("/proc").is_dir():
+        pytest.skip("no /proc here")
+    result = run_attn(
+        ["translate", "-m", str(reverse_model), "--heatmap", "/proc/map.png", "a0"], text=True, timeout=120
+    )
+    assert result.returncode == 2 and result.stdout == "" and "cannot write in /proc" in result.stderr
+
+
 def test_heatmap_needs_a_known_suffix(reverse_model, tmp_path):
     result = run_attn(
         ["translate", "-m", str(reverse_model), "--heatmap", str(tmp_path / "map.bmp"), "a0"], text=True, timeout=120

@@ -6,6 +6,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -268,6 +269,29 @@ def test_ctrl_c_exits_130_without_traceback(reverse_model):
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"Traceback" not in err
+
+
+def test_sigterm_leaves_no_partial_output_and_exits_143(reverse_model, tmp_path):
+    """`timeout`, systemd and `docker stop` send SIGTERM: a run killed by it had left its hidden
+    partial `-o` file behind. It unwinds as Ctrl-C does: nothing half-written, the file before
+    kept."""
+    out = tmp_path / "out.txt"
+    out.write_text("kept\n")
+    process = subprocess.Popen(
+        [*ATTN, "translate", "-m", str(reverse_model), "-o", str(out)],
+        stdin=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    process.stdin.write(b"a0 b1\n")
+    process.stdin.flush()
+    for _ in range(600):  # the partial file appears once the command runs
+        if any(path.name.endswith(".partial") for path in tmp_path.iterdir()) or process.poll() is not None:
+            break
+        time.sleep(0.1)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and b"attn: terminated" in err and b"Traceback" not in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.txt"] and out.read_text() == "kept\n"
 
 
 def test_four_processes_on_one_file_agree(reverse_model, reverse_test_rows, tmp_path):

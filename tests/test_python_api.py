@@ -95,6 +95,8 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de").translate(5)
     with pytest.raises(TypeError, match=r"texts\[1\] must be a str, got NoneType"):
         attn.load("en-de").translate(["Hello.", None])
+    with pytest.raises(TypeError, match="a language is a code or a name such as 'de' or 'German', got int"):
+        attn.translate("Hello.", target=5)  # had failed on a missing `strip`
     # the one-call functions return text: settings they cannot show were dropped without a word
     with pytest.raises(ValueError, match="n-best"):
         attn.translate("Hello.", n_best=3)

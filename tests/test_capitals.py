@@ -1,0 +1,43 @@
+"""Sentences in capitals read in small letters, their translation written in capitals
+(runtime/capitals.py)."""
+
+import json
+
+import pytest
+
+from attn.runtime.capitals import as_written, in_capitals
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, shouted",
+    [
+        ("THE FILE COULD NOT BE OPENED.", True),
+        ("- DIE DATEI IST WEG!", True),
+        ("Please insert the USB stick.", False),  # a name in capitals
+        ("WARNING: Do not open.", False),
+        ("USB", False),  # one word: a name
+        ("OK 200", False),
+        ("3 PM", False),
+    ],
+)
+def test_a_sentence_in_capitals_is_told_from_one_with_names_in_capitals(sentence, shouted):
+    assert in_capitals(sentence) is shouted
+
+
+@pytest.mark.unit
+def test_it_is_read_as_a_sentence_is_written():
+    assert as_written("THE FILE COULD NOT BE OPENED.") == "The file could not be opened."
+    assert as_written("- ÜBER DIE BRÜCKE") == "- Über die brücke"
+
+
+@pytest.mark.system
+def test_capitals_translate_as_small_letters_do_and_come_back_in_capitals():
+    """ "THE FILE COULD NOT BE OPENED." had become "DIE FÜCK ZINEN NICHT BE OPENED NICHT."."""
+    shouted = json.loads(attn("translate", "-f", "jsonl", "THE FILE COULD NOT BE OPENED.").stdout)
+    ordinary = attn("translate", "The file could not be opened.").stdout.decode().strip()
+    assert shouted["translation"] == ordinary.upper()
+    assert shouted["source_words"] == "THE FILE COULD NOT BE OPENED.".split()  # the words as written
+    assert shouted["words"] == [word.upper() for word in shouted["words"]]
