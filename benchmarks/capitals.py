@@ -15,16 +15,9 @@ from unittest import mock
 import sacrebleu
 
 import attn.runtime as attn
-from attn.runtime.tsv import read_tsv
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
 
-# (pair folder, source, target, swap columns), and the dev files read, the first --rows of each
-DIRECTIONS = [
-    ("en-de", "en", "de", False),
-    ("en-de", "de", "en", True),
-    ("en-fr", "en", "fr", False),
-    ("en-fr", "fr", "en", True),
-]
+# The dev files read, the first --rows of each
 DEV_FILES = ["tatoeba-dev", "dev", "chat-dev"]
 
 
@@ -38,12 +31,7 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        found = [
-            row
-            for name in DEV_FILES
-            if (args.data / pair / f"{name}.tsv.gz").is_file()
-            for row in read_tsv(args.data / pair / f"{name}.tsv.gz", swap_columns=swap)[: args.rows]
-        ]
+        found = dev_rows(args.data, pair, DEV_FILES, swap, args.rows)
         ordinary = [row.source for row in found]
         capitals = [text.upper() for text in ordinary]
         references = [[row.target for row in found]]

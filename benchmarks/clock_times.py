@@ -22,8 +22,7 @@ import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.clock import TIMES, day_hour, read_times
-from attn.runtime.tsv import read_tsv
-from benchmarks.report import command_line, dev_set_arguments, finish, table
+from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, table
 
 DIRECTIONS = [
     ("en-de", "en", "de", False),
@@ -71,9 +70,7 @@ def main() -> None:
     for pair, source, target, swap in DIRECTIONS:
         found = [
             row
-            for name in DEV_FILES
-            if (args.data / pair / f"{name}.tsv.gz").is_file()
-            for row in read_tsv(args.data / pair / f"{name}.tsv.gz", swap_columns=swap)
+            for row in dev_rows(args.data, pair, DEV_FILES, swap)
             if read_times(row.source, source, target) != row.source
         ]
         if not found:

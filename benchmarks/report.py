@@ -11,11 +11,28 @@ from pathlib import Path
 import sacrebleu
 
 from attn.runtime.texts import TextOptions
+from attn.runtime.tsv import Row, read_tsv
 
 # Speed is measured on the search: outputs unrepaired (replace_unk off), and WHOLE reads each line
 # as one input, as the PyTorch and CTranslate2 baselines read it (no sentence splitting).
 UNREPAIRED = TextOptions(replace_unk=False)
 WHOLE = TextOptions(sentences=False, replace_unk=False)
+
+
+# The four directions of the translation models: (pair folder, source, target, columns swapped)
+DIRECTIONS = [
+    ("en-de", "en", "de", False),
+    ("en-de", "de", "en", True),
+    ("en-fr", "en", "fr", False),
+    ("en-fr", "fr", "en", True),
+]
+
+
+def dev_rows(data: Path, pair: str, names: list[str], swap: bool, limit: int | None = None) -> list[Row]:
+    """The rows of each file `names` names that `data`/`pair` holds (NAME.tsv.gz), the first
+    `limit` of each, read in the direction `swap` says."""
+    paths = [data / pair / f"{name}.tsv.gz" for name in names]
+    return [row for path in paths if path.is_file() for row in read_tsv(path, swap_columns=swap)[:limit]]
 
 
 def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
