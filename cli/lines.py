@@ -2,7 +2,9 @@
 
 Lines split on b"\\n" only (a "\\r" or U+2028 inside a line stays inside it; a final "\\r", a
 Windows line end, goes), so N lines in always gives N results out; a UTF-8 byte-order mark
-before the first line goes; bytes that are not UTF-8 are replaced with U+FFFD. Memory stays
+before the first line goes; a line whose bytes are not UTF-8 is read as Windows-1252 (Latin-1's
+superset, what a legacy English, German or French file is written in: "£20" had become "�20").
+Memory stays
 bounded whatever comes in: a line longer than `max_line_chars` characters keeps its first
 `max_line_chars` (a note on stderr names the line) and the rest of it is read and dropped, so an
 endless line holds a few hundred kilobytes, not the whole stream.
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import select
 import sys
 from collections.abc import Callable, Iterator
@@ -25,6 +28,8 @@ from attn.runtime.sessions import warn_on_stderr
 DEFAULT_MAX_LINE_CHARS = 100_000
 UTF8_MAX_BYTES = 4  # bytes of one character, at most
 READ_SIZE = 1 << 16
+# The bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D), as surrogateescape keeps them
+LEGACY_UNDEFINED = re.compile("[\udc80-\udcff]")
 
 
 def _data_waiting(fd: int) -> bool:
@@ -126,15 +131,15 @@ def read_line_batches(
     a note naming it and the first such byte."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_line_chars)
     pending: list[str] = []
-    number = 0
+    number, noted = 0, False  # noted: a line that is not UTF-8 was named
 
     def add(lines: list[tuple[bytes, bool]]) -> None:
-        nonlocal number
+        nonlocal number, noted
         for line, cut in lines:
             number += 1
             text = decode_line(line)
-            if "\ufffd" in text:
-                note_not_utf8(line, number, name, notify)
+            if not noted and not line.isascii():
+                noted = note_not_utf8(line, number, name, notify)
             if number == 1:
                 text = text.removeprefix(BOM)  # a file saved "with BOM" (Windows Notepad, Excel's CSV)
             if cut or len(text) > max_line_chars:
@@ -164,22 +169,30 @@ def read_line_batches(
 
 
 def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], None]) -> bool:
-    """A note for a line whose bytes are not all UTF-8 (a Latin-1 or Windows-1252 file); whether
-    it is one."""
+    """A note for a line whose bytes are not all UTF-8 (a Latin-1 or Windows-1252 file), which
+    decode_line reads as Windows-1252; whether it is one. A caller names the first such line of an
+    input: a Latin-1 file has many."""
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as error:
         notify(
-            f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start : error.start + 1]!r}), "
-            f"read as U+FFFD; for a Latin-1 file: iconv -f latin1 -t utf-8 FILE | attn …"
+            f"{name}, line {number}: byte {error.start + 1} is not UTF-8 ({line[error.start : error.start + 1]!r}): "
+            f"read as Windows-1252 (Latin-1), as is any other such line; the output is UTF-8"
         )
         return True
     return False
 
 
 def decode_line(line: bytes) -> str:
-    """A line's bytes as text: a final \\r dropped, bytes that are not UTF-8 replaced."""
-    return line.removesuffix(b"\r").decode("utf-8", errors="replace")
+    """A line's bytes as text: a final \\r dropped; bytes that are not UTF-8 read as Windows-1252,
+    a byte it leaves undefined as Latin-1's."""
+    line = line.removesuffix(b"\r")
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return LEGACY_UNDEFINED.sub(
+            lambda found: chr(ord(found.group()) - 0xDC00), line.decode("cp1252", "surrogateescape")
+        )
 
 
 def file_line_batches(

@@ -288,7 +288,7 @@ def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) ->
     lines = [decode_line(line) for line in raw]
     lines[0] = lines[0].removeprefix(BOM)  # a file saved "with BOM", as attn translate reads it
     for number, (line, text) in enumerate(zip(raw, lines), 1):
-        if "\ufffd" in text and note_not_utf8(line, number, name, notify):
+        if not line.isascii() and note_not_utf8(line, number, name, notify):
             break  # the first such line is named: a Latin-1 file has many
     text = "\n".join(lines)
     whole = not cut or body_ends_before(text)  # what is read is all of it, or a message's body, whole

@@ -178,16 +178,16 @@ def test_eval_reads_the_language_of_the_sources_it_is_given():
 
 def test_binary_input_is_refused_and_bytes_that_are_not_utf8_are_named(reverse_model):
     """`head -c 300 /bin/ls | attn translate` printed 17 kB of made-up words; a Latin-1 line came
-    back with U+FFFD and no word of why."""
+    back with U+FFFD and no word of why, then with U+FFFD for "£" (it is read as Windows-1252)."""
     binary = attn("translate", "-m", str(reverse_model), stdin=b"\x7fELF\x02\x01\x01\x00\x00\x00a0 b1\n", check_rc=2)
     assert (
         binary.stdout == b""
         and binary.stderr.decode()
         == "attn: error: standard input holds binary data (NUL bytes), not text: nothing translated\n"
     )
-    latin1 = attn("translate", "-m", str(reverse_model), stdin=b"a0 b1\ncaf\xe9 a0\n")
-    assert len(latin1.stdout.decode().splitlines()) == 2
-    assert "standard input, line 2: byte 4 is not UTF-8" in latin1.stderr.decode()
+    latin1 = attn("translate", "-m", str(reverse_model), "-f", "jsonl", stdin=b"a0 b1\ncaf\xe9 a0 \x80 \xa320\n")
+    assert [json.loads(line)["source"] for line in latin1.stdout.decode().splitlines()] == ["a0 b1", "café a0 € £20"]
+    assert "standard input, line 2: byte 4 is not UTF-8 (b'\\xe9'): read as Windows-1252" in latin1.stderr.decode()
 
 
 def test_two_served_models_of_one_name_are_refused(reverse_model, tmp_path):
