@@ -121,7 +121,7 @@ def translate_command(
         bool,
         typer.Option(
             "--check",
-            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers of two digits or more it lost.",
+            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers of two digits or more it lost (shown with --quiet too).",
         ),
     ] = False,
     fuzzy: Annotated[
@@ -285,7 +285,7 @@ def translate_command(
             found = decode(texts, batch_size, first_number)
             for index, result in enumerate(found) if check or catalog else ():  # a lost placeholder breaks a program
                 which = label(index if owners is None else owners[index])
-                (report_uncovered if check else report_placeholders)(which, result[0], notify)
+                (report_uncovered if check else report_placeholders)(which, result[0], warn_on_stderr)
             return [result[0] for result in found]
 
         return decoded
@@ -327,7 +327,7 @@ def translate_command(
                 formatter.write(item, result)
                 heatmaps.add(item, result)
                 if check:
-                    report_uncovered(f"input {done}", result[0], notify)
+                    report_uncovered(f"input {done}", result[0], warn_on_stderr)  # asked for: shown with -q too
             sys.stdout.flush()
             advance(len(inputs))
     if misread:

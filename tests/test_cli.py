@@ -317,6 +317,8 @@ def test_check_names_format_placeholders_the_translation_lost(reverse_model):
     """The toy model writes symbols only: the placeholders of its sources are lost, and named."""
     result = attn("translate", "-m", str(reverse_model), "--check", "a0 {name} b1", "a0 b1")
     assert result.stderr.decode().splitlines() == ["attn: input 1: format placeholders changed: lost {name}"]
+    quiet = attn("translate", "-m", str(reverse_model), "-q", "--check", "a0 {name} b1", "a0 b1")
+    assert quiet.stderr == result.stderr  # asked for: -q had silenced it
 
 
 def test_a_message_read_as_lines_gets_a_hint_to_translate_it_as_a_message(reverse_model):
