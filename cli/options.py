@@ -38,7 +38,19 @@ ModelsOption = Annotated[
 
 
 def _language(value: str | None) -> str | None:
+    """A language option's code; an empty one is refused (`-s ""` had been read as a model's
+    mismatch)."""
+    if value is not None and not value.strip():
+        raise typer.BadParameter("name a language: a code (de) or a name (German)")
     return None if value is None else language_code(value)
+
+
+def _target_language(value: str | None) -> str | None:
+    """--to's code: "auto" is for a source (`-t auto` had been refused as the same as `-s auto`)."""
+    code = _language(value)
+    if code == "auto":
+        raise typer.BadParameter("the target language is named, not detected: de, fr, en")
+    return code
 
 
 FromOption = Annotated[
@@ -55,7 +67,7 @@ ToOption = Annotated[
     typer.Option(
         "--to",
         "-t",
-        callback=_language,
+        callback=_target_language,
         help="Target language (default: German, or English from German or French); --to alone detects each input's source (into French or German: English unless it is clearly another).",
     ),
 ]

@@ -313,6 +313,18 @@ def test_without_the_documents_extra_lines_translate_and_html_says_what_to_insta
     )
 
 
+@pytest.mark.parametrize(
+    "options, said",
+    [
+        (["-s", ""], "name a language"),  # had been read as a model's mismatch ("not …→…: leave out --model")
+        (["-t", "auto"], "the target language is named, not detected"),
+    ],
+)
+def test_a_language_option_that_names_none_is_refused(reverse_model, options, said):
+    result = attn("translate", "-m", str(reverse_model), *options, "a0", check_rc=2)
+    assert said in result.stderr.decode() and result.stdout == b""
+
+
 def test_check_names_format_placeholders_the_translation_lost(reverse_model):
     """The toy model writes symbols only: the placeholders of its sources are lost, and named."""
     result = attn("translate", "-m", str(reverse_model), "--check", "a0 {name} b1", "a0 b1")
