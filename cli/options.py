@@ -97,7 +97,10 @@ BatchSizeOption = Annotated[
     int, typer.Option("--batch-size", min=1, help="Inputs decoded together.", rich_help_panel=PERFORMANCE_PANEL)
 ]
 QuietOption = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No notes and no progress bar on stderr (errors and --check's findings still show).")
+    bool,
+    typer.Option(
+        "--quiet", "-q", help="No notes and no progress bar on stderr (errors and --check's findings still show)."
+    ),
 ]
 
 InputOption = Annotated[
