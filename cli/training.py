@@ -90,10 +90,12 @@ def export_command(
     settings = load_config(config, _overrides(overrides, device))  # and a config's mistakes before PyTorch loads
     from attn.export.graphs.lexicon import run_shortlist
     from attn.export.graphs.onnx_export import export_model
-    from attn.export.training.train import Trainer, blended, chosen_weights
+    from attn.export.training.train import Trainer, blended, check_exportable, chosen_weights
 
     console = Console(stderr=True)
     run = _workdir(config, workdir)
+    if not train:
+        check_exportable(run, average)
     trainer = Trainer(settings, run, console)
     summary = trainer.train() if train else trainer.recorded_summary()
     training = {k: v for k, v in summary.items() if k != "history"}

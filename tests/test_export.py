@@ -166,6 +166,22 @@ def test_an_export_without_training_keeps_the_summary_of_a_run_brought_without_i
     assert read_manifest(tmp_path / "model").training["steps"] == recorded["steps"]
 
 
+@pytest.mark.parametrize("average", [[], ["--average", "3"]])
+def test_an_export_without_training_of_a_run_without_weights_is_refused_and_writes_nothing(tmp_path, average):
+    """It had set the folder up as a new run's (config, tokenizer, summary) and then failed on a
+    missing best.pt, named as Python names a file."""
+    run = tmp_path / "no-run"
+    result = run_attn(
+        ["export", str(REVERSE_CONFIG), "--workdir", str(run), "--no-train", *average, "--out", str(tmp_path / "m")],
+        timeout=300,
+        text=True,
+    )
+    assert (
+        result.returncode == 2 and "--no-train: " in result.stderr and "to export: train the run first" in result.stderr
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == []
+
+
 def test_a_run_blended_with_the_folder_it_started_from_exports_the_mean_of_both(transformer_run, tmp_path):
     """`attn export --blend FOLDER`: each weight the mean of the run's and the folder's (read back
     from its graphs); a folder of another shape is refused in one line."""

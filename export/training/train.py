@@ -16,6 +16,8 @@ import os
 import random
 import time
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -43,6 +45,7 @@ from attn.export.training.exported_weights import exported_weights, is_exported_
 from attn.export.training.subwords import train_tokenizer
 from attn.export.training.vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
+from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.tsv import Row, read_tsv, spread
@@ -205,25 +208,39 @@ def learning_rate_schedule(warmup_steps: int, max_steps: int = 0, cooldown_steps
     return factor
 
 
+@contextmanager
+def folder_made_for(folder: Path) -> Iterator[None]:
+    """`folder` made for the block, and removed again when the block fails and leaves it empty
+    (training data refused had left an empty work folder)."""
+    made = not folder.exists()
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        yield
+    except BaseException:
+        if made and not any(folder.iterdir()):
+            folder.rmdir()
+        raise
+
+
 class Trainer:
     def __init__(self, config: Config, workdir: str | Path, console: Console | None = None):
         self.config = config
         self.workdir = Path(workdir)
-        self.workdir.mkdir(parents=True, exist_ok=True)
-        self.workers = join_workers(training_device(config.train.device))
-        self.console = console or Console(stderr=True)
-        if not self.workers.main:
-            self.console = Console(stderr=True, quiet=True)
-        torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
-        check_run_config(config, self.workdir)
-        starting = not (self.workdir / "last.pt").exists()
-        if starting and config.train.init_from:
-            check_start_folder(Path(config.train.init_from), config.model.architecture)
-            if self.workers.main and not config.train.init_new_vocab:
-                adopt_tokenizer(Path(config.train.init_from), self.workdir)
-        if not self.workers.main:
-            self.workers.wait()  # the main process writes the tokenizer first
-        self.corpus = prepare_corpus(config, self.workdir, self.console)
+        with folder_made_for(self.workdir):  # a run refused for its data or start leaves no empty folder
+            self.workers = join_workers(training_device(config.train.device))
+            self.console = console or Console(stderr=True)
+            if not self.workers.main:
+                self.console = Console(stderr=True, quiet=True)
+            torch.set_num_threads(config.train.threads or max(1, (os.cpu_count() or 1) // self.workers.size))
+            check_run_config(config, self.workdir)
+            starting = not (self.workdir / "last.pt").exists()
+            if starting and config.train.init_from:
+                check_start_folder(Path(config.train.init_from), config.model.architecture)
+                if self.workers.main and not config.train.init_new_vocab:
+                    adopt_tokenizer(Path(config.train.init_from), self.workdir)
+            if not self.workers.main:
+                self.workers.wait()  # the main process writes the tokenizer first
+            self.corpus = prepare_corpus(config, self.workdir, self.console)
         if self.workers.main:
             self.workers.wait()
         self.device = torch.device(
@@ -490,6 +507,16 @@ def average_checkpoints(workdir: Path, count: int) -> tuple[dict, list[int]]:
     average = {name: sum(c["model"][name].double() for c in loaded) / len(loaded) for name in loaded[0]["model"]}
     reference = loaded[0]["model"]
     return {name: value.to(reference[name].dtype) for name, value in average.items()}, [c["step"] for c in loaded]
+
+
+def check_exportable(workdir: Path, average: int = 0) -> None:
+    """Before an export without training reads the run folder `workdir`: the weights chosen_weights
+    takes are there (a missing best.pt had been named after the folder was set up as a new run's,
+    its config and tokenizer written)."""
+    found = (workdir / "checkpoints").glob("step-*.pt") if average else [workdir / "best.pt"]
+    if not any(path.is_file() for path in found):
+        kind = "kept checkpoints (checkpoints/step-*.pt)" if average else "best.pt"
+        raise UsageError(f"--no-train: {workdir} holds no {kind} to export: train the run first (leave out --no-train)")
 
 
 def chosen_weights(workdir: Path, average: int = 0) -> tuple[dict, list[int]]:
