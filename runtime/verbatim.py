@@ -192,17 +192,25 @@ def _number_parts(number: str, language: str) -> tuple[str, str] | None:
 
 
 def localized(written: str, source: str, languages: tuple[str, str] | None) -> str:
-    """`written`, a copy of the source's number `source` with the same digits, or, where neither
-    language writes a number so ("1,250,50" for "1,250.50" into German, which the models wrote in a
-    sentence with an address in it), the source's number as the target writes it ("1250,50"; a
-    version, "2.4" into German, is as the source writes it: left so). `languages`: (source,
-    target); None leaves `written` as it is."""
-    if languages is None or any(_number_parts(written, language) is not None for language in languages):
+    """`written`, a copy of the source's number `source` with the same digits, or the source's
+    number as the target writes it where the copy reads as another number in the target language
+    and the source grouped its thousands ("1,299 euros" copied into German, where "1,299" is
+    one and a bit: "1299"; "1.299,99 Euro" into English: "1299.99"), or a decimal comma the target
+    does not write ("1,5" into English: "1.5"), or where neither language writes it so ("1,250,50"
+    for "1,250.50" into German, which the models wrote in a sentence with an address in it:
+    "1250,50"). A decimal point without a thousands mark is left as written ("2.4", a version,
+    into German). `languages`: (source, target); None leaves `written` as it is."""
+    if languages is None:
         return written
     parts = _number_parts(source, languages[0])
-    if parts is None:
+    if parts is None or _number_parts(written, languages[1]) == parts:
         return written
     integer, decimals = parts
+    neither = all(_number_parts(written, language) is None for language in languages)
+    grouped = re.search(rf"\d{re.escape(NUMBER_MARKS[languages[0]][0])}\d{{3}}", source)
+    decimal_comma = decimals and NUMBER_MARKS[languages[0]][1] == "," and _number_parts(written, languages[1]) is None
+    if not (neither or grouped or decimal_comma):  # "2.4", a version, stays: no version has a decimal comma
+        return written
     thousands, decimal = NUMBER_MARKS[languages[1]]
     grouped = f"{int(integer):,}".replace(",", thousands) if len(integer) > 4 else integer
     return grouped + (decimal + decimals if decimals else "")

@@ -96,6 +96,13 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     assert copy_verbatim(aligned("costs 1,250.50 EUR", "kostet 1,250,50 EUR"), english).target_words[1] == "1250,50"
     assert copy_verbatim(aligned("costs 12,345.67 EUR", "kostet 12,345,67 EUR"), english).target_words[1] == "12.345,67"
     assert copy_verbatim(aligned("version 2.4 now", "Version 2.4 jetzt"), english).target_words[1] == "2.4"
+    # a copy that the target reads as another number: "1,299" is one and a bit in German, "1,5" nothing in English
+    assert copy_verbatim(aligned("costs 1,299 EUR", "kostet 1,299 EUR"), english).target_words[1] == "1299"
+    assert copy_verbatim(aligned("costs 12,500 EUR", "coûte 12,500 EUR"), ("en", "fr")).target_words[1] == "12\u202f500"
+    assert copy_verbatim(aligned("stieg um 1,5 Prozent", "rose by 1,5 percent"), ("de", "en")).target_words[2] == "1.5"
+    assert (
+        copy_verbatim(aligned("kostet 1.299,99 EUR", "costs 1.299,99 EUR"), ("de", "en")).target_words[1] == "1299.99"
+    )
 
 
 def test_an_address_whose_parts_were_translated_is_put_back_whole():
