@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 import socket
 import time
 from pathlib import Path
@@ -198,7 +199,10 @@ def serve_command(
         tuple(cors_origins or ["*"]),
         served_host_names(host),
     )
-    # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish.
+    # On SIGTERM uvicorn stops accepting connections and lets requests in flight finish, then raises
+    # the signal again for the handler before its own: the default, which ends the process (not
+    # cli/signals.py's, which would report a run cut short).
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
     # trickles its headers is dropped after --header-seconds (cli/server/protocol.py), its body
     # gets 408 after Limits.body_seconds (cli/server/fields.py read_fields). Slow clients
