@@ -3,7 +3,13 @@ msgid; a plural message's msgid_plural too), its translation written to msgstr (
 plural forms) and flagged fuzzy, as machine translation for a translator to review. Messages
 already translated or obsolete are left alone, and fuzzy ones unless asked (`fuzzy`: then they
 are translated anew, still fuzzy); the header, comments, references and flags are kept. A
-catalog in another charset than UTF-8 is written in UTF-8, its header saying so."""
+catalog in another charset than UTF-8 is written in UTF-8, its header saying so.
+
+A message holding HTML (or Pango) markup, its tags paired (`Open <a href="%s">the help page</a>.`),
+is read as an HTML fragment is (runtime/documents/html.py, as `--html` reads a line): its text
+translated whole, its elements placed on the translation by the alignment, attributes as they were;
+read as words, its tags had come back broken and the words between them left untranslated. A
+message with a lone `<` or an unpaired `<name>` (`Usage: prog <file>`) is read as words."""
 
 from __future__ import annotations
 
@@ -13,6 +19,7 @@ from functools import lru_cache
 from ..constants import primary_language
 from ..markup import Aligned
 from . import DocumentError, decoded
+from .markdown import HTML_TAG, HTML_VOID
 
 CHARSET = re.compile(r"charset=[\w.:-]+")
 # GNU gettext's plural forms of the languages attn's models write (a message and its plural:
@@ -77,6 +84,8 @@ class PoDocument:
             and not entry.translated()
             and (fuzzy or not entry.fuzzy)  # polib: fuzzy is not translated
         ]
+        # each message's HTML fragment, None for one read as words
+        self.fragments = [fragment(source.strip("\n")) for source in self.sources()]
 
     def filled_template_header(self, language: str) -> None:
         """A template's header placeholders (xgettext's `charset=CHARSET`, `nplurals=INTEGER;
@@ -101,11 +110,33 @@ class PoDocument:
         return [text for entry in self.entries for text in [entry.msgid, entry.msgid_plural] if text]
 
     def texts(self) -> list[str]:
-        """The messages without their edge line breaks, which the model would read as words."""
-        return [text.strip("\n") for text in self.sources()]
+        """The messages without their edge line breaks, which the model would read as words; a
+        message with markup, the texts of its fragment (its runs' and its attributes')."""
+        return [
+            text
+            for source, html in zip(self.sources(), self.fragments)
+            for text in (html.texts() if html else [source.strip("\n")])
+        ]
+
+    def translated(self, translations: list[Aligned], language: str | None) -> list[str]:
+        """Each message's translation (sources()), its markup placed, from the texts' (texts())."""
+        found, messages = iter(translations), []
+        for source, html in zip(self.sources(), self.fragments):
+            if html is None:
+                messages.append(next(found).text)
+                continue
+            written = html.written([next(found) for _ in html.texts()], language)
+            written = LINE_MARK.sub("\n", written)
+            if not REFERENCE.search(source):  # `&` as the message wrote it, not as `&amp;`
+                written = written.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+            messages.append(written)
+        return messages
 
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
-        found = (edged(source, translation.text) for source, translation in zip(self.sources(), translations))
+        found = (
+            edged(source, translation)
+            for source, translation in zip(self.sources(), self.translated(translations, language))
+        )
         for entry in self.entries:
             if entry.msgid_plural:
                 single, plural = next(found), next(found)
@@ -123,6 +154,38 @@ class PoDocument:
         if not self.catalog.header:  # polib writes an empty header comment as a lone "#"
             written = written.removeprefix("#\n")
         return self.file.encoded(written)
+
+
+# A line break inside a message with markup, as an element the fragment keeps while it is translated
+# (a `<br>`: before a capital, the line is translated apart, as a message's line is), and as written
+LINE_BREAK = '<br data-attn-line="">'
+LINE_MARK = re.compile(r' *<br data-attn-line=""\s*/?> *')
+REFERENCE = re.compile(r"&(?:#\d+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")  # a character reference
+
+
+def paired_tags(message: str) -> bool:
+    """Whether `message` holds HTML tags, and each element's opening tag has its closing one, as
+    markup writes them (a void element, `<br>`, `<img …/>`, needs none); not `Usage: prog <file>`."""
+    open_names: list[str] = []
+    found = False
+    for tag in HTML_TAG.finditer(message):
+        found, name = True, tag.group(2).lower()
+        if tag.group(1):
+            if not open_names or open_names.pop() != name:
+                return False
+        elif name not in HTML_VOID and not tag.group(0).endswith("/>"):
+            open_names.append(name)
+    return found and not open_names
+
+
+def fragment(message: str):
+    """The HTML fragment of a message with paired tags (paired_tags), its line breaks kept as
+    LINE_BREAK elements; None for one read as words."""
+    if not paired_tags(message):
+        return None
+    from .html import HtmlDocument
+
+    return HtmlDocument(message.replace("\n", LINE_BREAK))
 
 
 def edged(source: str, translation: str) -> str:

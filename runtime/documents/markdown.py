@@ -2,8 +2,9 @@
 paragraph, heading, list item's paragraph, quoted paragraph and table cell is a text; code blocks,
 HTML blocks and a YAML front matter are left as they are. Emphasis, strong, strikethrough and links are
 inline markup placed on the translation by the alignment (runtime/markup.py); inline code and
-footnote references stay in their sentence and come back as they were; a task list item's box and a
-footnote definition's label stay in front of their paragraph; an inline HTML element around words
+footnote references come back as they were, after the words they followed (InlineReader.footnote); a task list
+item's box and a footnote definition's label stay in front of their paragraph, and a definition is a
+text of its own, on its own line, however many follow each other; an inline HTML element around words
 (`<kbd>Ctrl</kbd>`) is placed as emphasis is; images, void and unpaired HTML tags go where their
 neighbouring words went. An image's alt text and a link's or image's title are texts of their own, translated
 apart (a screen reader reads them, a browser shows them). A paragraph comes back on one line (Markdown joins its lines when it renders them),
@@ -33,10 +34,16 @@ LABEL_SPECIAL = re.compile(
     r'[\\\[\]"|]'
 )  # what a label's translation is escaped of: it may end an alt text, a title or a table cell
 # GitHub's Markdown beyond CommonMark, which the parser reads as text: a task list item's box and a
-# footnote definition's label lead their paragraph and stay in front of its translation; a
-# footnote reference stays in its sentence and comes back as it was, as inline code does.
+# footnote definition's label lead their paragraph and stay in front of its translation (CommonMark
+# reads definitions on consecutive lines as one paragraph: each is a text of its own, FOOTNOTE_LINE);
+# a footnote reference is set aside from the text and written after the words it followed.
 LEADING_MARKER = re.compile(r"\A(?:\[[ xX]\]|\[\^[^\]\s]+\]:)[ \t]+")
+FOOTNOTE_LINE = re.compile(r"\[\^[^\]\s]+\]:[ \t]")
 FOOTNOTE_REFERENCE = re.compile(r"\[\^[^\]\s]+\]")
+# the end of a sentence (its punctuation and closing marks): a reference right after one annotates
+# the sentence, and follows its translation's end
+SENTENCE_END = re.compile(r"[.!?…][\"'”’»)\]]*")
+REFERENCE_FOLLOWERS = ".,;:!?…\"'”’»)]}"  # what may follow a reference set aside (`design[^2], and`)
 
 
 @dataclass(frozen=True)
@@ -91,8 +98,10 @@ class InlineReader:
         self.prefix = ""  # a LEADING_MARKER, written before the translation
         self.spans: list[Span] = []
         self.labels: list[str] = []  # the alt texts and titles of its images and links, in order
-        open_spans: list[Span] = []
-        open_tags: list[tuple[str, Span, Span | None]] = []  # inline HTML elements open: name, span, Markdown span
+        self.open_spans: list[Span] = []  # Markdown's spans open
+        self.open_tags: list[tuple[str, Span, Span | None]] = []  # inline HTML elements open: name, span, Markdown span
+        self.footnotes: list[Span] = []  # the spans that write footnote references after their words
+        open_spans, open_tags = self.open_spans, self.open_tags
         between: Span | None = None  # an image or inline HTML after a space, until the next token
         for token in children:
             kind, after, between = token.type, between, None
@@ -143,9 +152,12 @@ class InlineReader:
                     and shortcut(label, source)
                 ):
                     # a footnote reference whose definition CommonMark read as a link's (`[^1]: URL`)
-                    span.payload, span.exact = Markup("", "", f"[{label}]"), True
+                    self.spans.pop()
+                    self.text = self.text[: span.start]
+                    self.footnote(f"[{label}]")
         for _, span, _ in open_tags:  # an element never closed: a tag where its neighbours went
             span.void = True
+        self.glued_back()
 
     def html_element(self, tag: str, open_tags: list, within: list[Span]) -> bool:
         """Whether inline HTML `tag` opens or closes an element around words (`<kbd>Ctrl</kbd>`:
@@ -172,15 +184,96 @@ class InlineReader:
         return True
 
     def add_text(self, content: str) -> None:
-        """Text, its footnote references as spans given back as they were."""
+        """Text, its footnote references set aside (footnote)."""
         position = 0
         for reference in FOOTNOTE_REFERENCE.finditer(content):
             self.add_plain(content[position : reference.start()])
-            start = len(self.text)
-            self.text += reference.group(0)
-            self.spans.append(Span(start, len(self.text), Markup("", "", reference.group(0)), exact=True))
+            self.footnote(reference.group(0))
             position = reference.end()
         self.add_plain(content[position:])
+
+    def footnote(self, reference: str) -> None:
+        """A footnote reference (`[^1]`), out of the text, which reads as it would without it (the
+        model read "power.[^1]" as a word and left it untranslated): a span written after the
+        words it followed, `after` them. A reference right after a sentence's end follows the
+        end of that sentence's translation; one after a word follows that word's ("design[^2]
+        and" → "Design[^2] und"); references in a row are one mark. One with no word just before it
+        (opening its text, after an image) is text given back as it was, as before."""
+        stripped = self.text.rstrip(" ")
+        clear = all(span.start <= len(stripped) and span.end <= len(stripped) for span in self.spans)
+        gap = self.text[len(stripped) :] if clear else ""  # "see [^1]": the space written before it
+        position = len(self.text) - len(gap)
+        last = self.footnotes[-1] if self.footnotes else None
+        if (
+            last is not None
+            and last.end == position
+            and not any(span.start >= position for span in self.spans if span is not last)
+        ):  # "[^1][^2]", "[^1] [^2]"
+            last.payload = Markup("", last.payload.after + gap + reference)
+            self.text = self.text[:position]
+            return
+        glued = any(span.void and span.start == position for span in self.spans)  # `![a](b.png)[^1]`
+        start = None if glued else self.attached(position, sentence=not gap)
+        if start is None:  # no word to follow: in its sentence, given back as it was
+            start = len(self.text)
+            self.text += reference
+            self.spans.append(Span(start, len(self.text), Markup("", "", reference), exact=True))
+            return
+        self.text = self.text[:position]
+        span = Span(start, position, Markup("", gap + reference))
+        # before the spans of the same words (`[link](url)[^1]`, `` `code`[^1] ``): it holds them
+        same = next((i for i, other in enumerate(self.spans) if (other.start, other.end) == (start, position)), None)
+        self.spans.insert(len(self.spans) if same is None else same, span)
+        self.footnotes.append(span)
+
+    def glued_back(self) -> None:
+        """The footnote references glued to what follows them (`x[^1]y`, in a word or before
+        markup) back in the text, given back as they were: set aside, they had joined the words on
+        either side into one."""
+        for span in sorted(self.footnotes, key=lambda found: -found.end):
+            at, written = span.end, span.payload.after
+            following = self.text[at : at + 1]
+            if not following or following.isspace() or following in REFERENCE_FOLLOWERS:
+                continue
+            self.spans.remove(span)
+            for other in self.spans:
+                if other.start >= at:
+                    other.start += len(written)
+                if other.end > at or (other.end == at and other.start >= at + len(written)):
+                    other.end += len(written)
+            self.text = self.text[:at] + written + self.text[at:]
+            reference = written.lstrip(" ")
+            start = at + len(written) - len(reference)
+            self.spans.append(Span(start, start + len(reference), Markup("", "", reference), exact=True))
+
+    def attached(self, position: int, sentence: bool) -> int | None:
+        """Where the words a footnote reference at `position` follows start: its sentence's start
+        when it follows the sentence's end (`sentence`: glued to it), else its word's; widened or
+        narrowed until the span crosses none (markup nests); None when no word is there."""
+        before = self.text[:position]
+        ending = re.search(SENTENCE_END.pattern + r"\Z", before)
+        if sentence and ending and before[: ending.start()].strip():
+            ends = list(re.finditer(SENTENCE_END.pattern + r"\s+", before[: ending.start()]))
+            start = ends[-1].end() if ends else len(before) - len(before.lstrip())
+        else:
+            words = list(re.finditer(r"\S+", before))
+            if not words:
+                return None
+            start = words[-1].start()
+        still_open = {id(span) for span in self.open_spans} | {id(span) for _, span, _ in self.open_tags}
+        for _ in range(len(self.spans) + 1):
+            moved = False
+            for span in self.spans:
+                if span.void:
+                    continue
+                end = position + 1 if id(span) in still_open else span.end
+                if span.start < start < end <= position:  # it opens before and closes within: taken in
+                    start, moved = span.start, True
+                elif start < span.start < position < end:  # it opens within and closes after: the span is in it
+                    start, moved = span.start, True
+            if not moved:
+                break
+        return start if any(c.isalnum() for c in self.text[start:position]) else None
 
     def add_plain(self, content: str) -> None:
         self.text += content[1:] if self.text.endswith(" ") and content.startswith(" ") else content
@@ -271,6 +364,24 @@ def front_matter(lines: list[str]) -> int:
     return 0
 
 
+def footnotes_apart(token, parser, env: dict) -> list[tuple[int, int, str, list]]:
+    """An inline token as blocks: (first line, last line + 1, inline source, its tokens); the token
+    whole, or, where footnote definitions follow each other or a paragraph on the next lines
+    (which CommonMark reads as one paragraph: the second definition had been joined to the
+    first's line, and was lost), each definition apart, its lines read again in the document's
+    references (`env`)."""
+    lines = token.content.split("\n")
+    starts = [0] + [number for number, line in enumerate(lines) if number and FOOTNOTE_LINE.match(line)]
+    if len(starts) == 1:
+        return [(token.map[0], token.map[1], token.content, token.children or [])]
+    found = []
+    for start, end in zip(starts, [*starts[1:], len(lines)]):
+        content = "\n".join(lines[start:end])
+        inline = parser.parseInline(content, env)[0]
+        found.append((token.map[0] + start, token.map[0] + end, content, inline.children or []))
+    return found
+
+
 class MarkdownDocument:
     def __init__(self, data: bytes):
         from markdown_it import MarkdownIt
@@ -280,12 +391,13 @@ class MarkdownDocument:
         parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
         parser.normalizeLink = lambda url: url  # the URL as written, not percent-encoded ("{id}", "Köln")
         self.blocks = []  # (first line, last line + 1, the inline source, its reader)
-        body = front_matter(self.lines)
-        for token in parser.parse("\n".join(self.lines)):
+        body, env = front_matter(self.lines), {}
+        for token in parser.parse("\n".join(self.lines), env):
             if token.type == "inline" and token.map and token.content.strip() and token.map[0] >= body:
-                reader = InlineReader(token.children or [], token.content)
-                if worded(reader.text) or reader.labels:  # an image alone has a label to translate
-                    self.blocks.append((token.map[0], token.map[1], token.content, reader))
+                for first, last, content, children in footnotes_apart(token, parser, env):
+                    reader = InlineReader(children, content)
+                    if worded(reader.text) or reader.labels:  # an image alone has a label to translate
+                        self.blocks.append((first, last, content, reader))
 
     def labels(self) -> list[str]:
         """The alt texts and titles of the blocks' images and links, each once."""

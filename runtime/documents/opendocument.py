@@ -1,11 +1,14 @@
 """OpenDocument text and presentations (.odt, .odp, opened and saved with odfpy): every paragraph
 and heading (`text:p`, `text:h`, in the body, tables, frames and notes) is a text, and so are the
-title and subject (meta.xml). Its spans of a style (`text:span`) and its links (`text:a`) are its
-inline markup, placed on the translation by the alignment (runtime/markup.py); line breaks and
-tabs go where their neighbouring words went; anything else inside it (a frame, a note, a
-bookmark) is kept as it is, at its aligned place.
-Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept, but for the
-language of the styles' text and of the document, which becomes the translation's."""
+title and subject (meta.xml). Its spans of a style (`text:span`), its links (`text:a`) and its
+text with metadata (`text:meta`) are its inline markup, placed on the translation by the
+alignment (runtime/markup.py); line breaks and tabs go where their neighbouring words went. A field
+(a page count, a date, a reference: an element of the text namespace that holds only text) stays
+in its sentence (a number as it is, anything else in backquotes, as code is) and is given back as
+it was where the translation has it (runtime/documents/office.py's `Field`); anything else inside
+it (a frame, a note, a bookmark) is kept as it is, at its aligned place, against the word it stood
+against. Runs of spaces are one space, as ODF shows text; styles, lists and layout are kept, but
+for the language of the styles' text and of the document, which becomes the translation's."""
 
 from __future__ import annotations
 
@@ -16,32 +19,39 @@ import re
 from ..markup import Aligned, Span, layout, nest, place
 from ..parallel import STDOUT_TAKEN
 from . import DocumentError, redeclared
-from .office import OfficeDocument, check_zip
+from .office import Field, OfficeDocument, check_zip, field_text, kept_in_place, kept_places
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
-INLINE = {(TEXT, "span"), (TEXT, "a")}
+INLINE = {(TEXT, "span"), (TEXT, "a"), (TEXT, "meta")}  # a span, a link, text with metadata
 BREAKS = {(TEXT, "line-break"), (TEXT, "tab"), (TEXT, "s")}
 WHITESPACE = re.compile(r"\s+")
 MAX_NESTING = 100  # spans in spans: deeper is refused, as runtime/documents/html.py does
 
 
 class ParagraphReader:
-    """One `text:p` or `text:h`: its text, and its spans, links and kept elements as spans."""
+    """One `text:p` or `text:h`: its text, and its spans, links, fields and kept elements as spans;
+    `places`, where its kept elements stood (office.py's KeptPlaces)."""
 
     def __init__(self, paragraph):
         self.paragraph = paragraph
         self.text = ""
         self.spans: list[Span] = []
+        self.closed: dict[int, int] = {}  # a span's id → how many spans were listed when it closed
         for child in list(paragraph.childNodes):
             self.visit(child, 1)
         self.text = self.text.rstrip(" ")
         for span in self.spans:
             span.start, span.end = min(span.start, len(self.text)), min(span.end, len(self.text))
+        self.places = kept_places(self.text, self.spans, self.closed)
 
     def add(self, text: str) -> None:
         text = WHITESPACE.sub(" ", text)
+        if text.startswith(" ") and self.text.endswith(" "):  # the kept elements just before stood between spaces
+            between = [span for span in self.spans if span.void and not span.breaks and span.start == len(self.text)]
+            if between:
+                between[-1].spaced = True
         if not self.text or self.text.endswith(" "):
             text = text.lstrip(" ")
         self.text += text
@@ -57,10 +67,20 @@ class ParagraphReader:
             for child in list(node.childNodes):
                 self.visit(child, depth + 1)
             span.end = len(self.text)
+            self.closed[id(span)] = len(self.spans)
+        elif node.qname[0] == TEXT and node.childNodes and all(c.nodeType == c.TEXT_NODE for c in node.childNodes):
+            self.field(node)
         else:  # a break, a tab, a run of spaces, a frame, a note: kept as it is
             self.spans.append(Span(len(self.text), len(self.text), node, void=True, breaks=node.qname in BREAKS))
             if node.qname in BREAKS:
                 self.add(" ")
+
+    def field(self, node) -> None:
+        """A field, given back as it was, its result read as office.py's `field_text` says."""
+        result = field_text("".join(child.data for child in node.childNodes))
+        start = len(self.text)
+        self.text += result
+        self.spans.append(Span(start, len(self.text), Field((node,)), void=not result, exact=bool(result)))
 
 
 def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
@@ -71,10 +91,17 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
     for child in paragraph.childNodes:  # all at once: odfpy's removeChild refuses text nodes
         child.parentNode = child.previousSibling = child.nextSibling = None
     paragraph.childNodes = []
-    containers = [paragraph]
-    for kind, payload in layout(translation.text, place(reader.text, nest(reader.spans), translation)):
+    containers = [paragraph]  # a container None: a field's words, given back as it was
+    events = layout(translation.text, place(reader.text, nest(reader.spans), translation))
+    for kind, payload in kept_in_place(events, reader.places):
         if kind == "text":
-            containers[-1].addText(payload)
+            if containers[-1] is not None:
+                containers[-1].addText(payload)
+        elif kind in ("void", "open") and isinstance(payload, Field):
+            for element in payload.elements:
+                containers[-1].appendChild(element)
+            if kind == "open":
+                containers.append(None)
         elif kind == "void":
             containers[-1].appendChild(payload)
         elif kind == "open":

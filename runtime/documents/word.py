@@ -1,8 +1,9 @@
 """Word documents (.docx, opened and saved with python-docx): every paragraph of the body, its
 tables, headers, footers, footnotes and endnotes is a text, and so are its title and subject,
-read and rewritten as runtime/documents/office.py says (run formatting and hyperlinks placed by
-the alignment; styles and numbering kept, but for the proofing language of the paragraphs and
-styles, which becomes the translation's)."""
+read and rewritten as runtime/documents/office.py says (run formatting, hyperlinks and inline
+content controls placed by the alignment; fields, simple or complex, kept in their sentence and
+given back as they were; styles and numbering kept, but for the proofing language of the
+paragraphs and styles, which becomes the translation's)."""
 
 from __future__ import annotations
 
