@@ -184,15 +184,21 @@ def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], N
 
 
 def decode_line(line: bytes) -> str:
-    """A line's bytes as text: a final \\r dropped; bytes that are not UTF-8 read as Windows-1252,
-    a byte it leaves undefined as Latin-1's."""
-    line = line.removesuffix(b"\r")
-    try:
-        return line.decode("utf-8")
-    except UnicodeDecodeError:
-        return LEGACY_UNDEFINED.sub(
-            lambda found: chr(ord(found.group()) - 0xDC00), line.decode("cp1252", "surrogateescape")
-        )
+    """A line's bytes as text: a final \\r dropped; a byte that is no part of UTF-8 read as
+    Windows-1252 (one it leaves undefined as Latin-1), the line's UTF-8 as UTF-8 (a UTF-8 line
+    with one stray byte had been read all as Windows-1252: "GrÃ¼ÃŸe")."""
+    return line.removesuffix(b"\r").decode("utf-8", errors=LEGACY_BYTES)
+
+
+def _legacy_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
+    """The codecs error handler of decode_line: the bytes UTF-8 could not read, as Windows-1252."""
+    found = error.object[error.start : error.end]
+    text = found.decode("cp1252", "surrogateescape")
+    return LEGACY_UNDEFINED.sub(lambda undefined: chr(ord(undefined.group()) - 0xDC00), text), error.end
+
+
+LEGACY_BYTES = "attn-windows-1252"
+codecs.register_error(LEGACY_BYTES, _legacy_bytes)
 
 
 def file_line_batches(

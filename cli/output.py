@@ -55,6 +55,9 @@ def check_writable(path: Path | None, option: str) -> None:
         return
     if path.is_dir():
         raise UsageError(f"{option} {path} is a folder; name a file")
+    existing = _status(path)
+    if existing is not None and not stat.S_ISREG(existing.st_mode):  # /dev/stdout, a FIFO, `>(jq .)`: written to
+        return
     folder = Path(os.path.realpath(path)).parent
     if not folder.is_dir():
         raise UsageError(f"{option} {path}: the folder {path.parent} does not exist")

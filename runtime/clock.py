@@ -17,22 +17,26 @@ import re
 
 # The languages whose speakers write times on the 12-hour clock; the others write the 24-hour clock
 TWELVE_HOUR_LANGUAGES = frozenset({"en"})
-# A time as each source language writes it; groups: hour, minutes, the space before the hour's
-# word or mark, and the 12-hour clock's half
-TIMES = {
-    # "9 am", "7:30pm", "10 a.m.", "3 P.M." (its last dot is the sentence's when nothing follows)
-    "en": re.compile(
-        r"(?<![\w:.,])(?P<hour>1[0-2]|0?[1-9])(?::(?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])\.?m\.?(?!\w)", re.I
-    ),
-    # "9 Uhr", "14.30 Uhr"
-    "de": re.compile(r"(?<![\w:.,])(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)Uhr(?!\w)"),
-    # after "à": "à 9 h", "à 14h30", "à 14 h 30" (read a word shorter: "2:30 p.m."; the model had lost
-    # the hour of "à 18 h 30"), "à 20 heures"; not "à 2 heures de Paris" (a distance)
-    "fr": re.compile(
-        r"(?<=\b[àÀ] )(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?(?!\s*(?:de\b|d'|d’)))"
-        r"(?:\s?(?P<minutes>[0-5]\d))?(?!\w)(?!\s*\d)"
-    ),
+# A time as each source language writes it: what comes before it (BEFORE) and the time (BODIES);
+# groups: hour, minutes, the space before the hour's word or mark, and the 12-hour clock's half
+BEFORE = {
+    "en": r"(?<![\w:.,])",
+    "de": r"(?<![\w:.,])",
+    # after "à", but not a number's ("Comptez 2 à 3 heures": a duration)
+    "fr": r"(?<=\b[àÀ] )(?<!\d [àÀ] )",
 }
+BODIES = {
+    # "9 am", "7:30pm", "10 a.m.", "3 P.M." (its last dot is the sentence's when nothing follows)
+    "en": r"(?P<hour>1[0-2]|0?[1-9])(?::(?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])\.?m\.?(?!\w)",
+    # "9 Uhr", "14.30 Uhr", "9 UHR" (read in small letters: runtime/capitals.py)
+    "de": r"(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?i:uhr)(?!\w)",
+    # "à 9 h", "à 14h30", "à 14 h 30" (the model had lost the hour of "à 18 h 30"), "à 20 heures";
+    # not "à 2 heures de Paris" (a distance)
+    "fr": r"(?P<hour>[01]?\d|2[0-3])(?P<space>\s?)(?:h|heures?(?!\s*(?:de\b|d'|d’)))(?:\s?(?P<minutes>[0-5]\d))?"
+    r"(?!\w)(?!\s*\d)",
+}
+FLAGS = {"en": re.I, "de": 0, "fr": 0}
+TIMES = {language: re.compile(BEFORE[language] + BODIES[language], FLAGS[language]) for language in BODIES}
 # The word after a time of the 24-hour clock ("19:10 Uhr"; "19:10 h" had been copied into German
 # as "h" at times); French glues its own (french_time), another language (an imported model's) none
 HOUR_WORDS = {"de": "Uhr"}
@@ -45,40 +49,49 @@ PART_OF_DAY = re.compile(
 )
 # A range's first time, whose clock or half of the day its end tells where it has none of its own
 # ("2-4 pm", "von 14 bis 16 Uhr", "de 14 h à 16 h"; left as it was, "2-4 pm" had become "2-4 Uhr"
-# and "von 14 bis 16 Uhr" "from 14 to 4pm"), and the words joining the two; groups: start_hour,
-# start_minutes, start_word (its own half or hour's word: "8 am to 3 pm", read as two times, had
-# become "8:00 Uhr bis 15 Uhr bis 15:00 Uhr"), start_half
+# and "von 14 bis 16 Uhr" "from 14 to 4pm"), the bare hours listed before it ("3, 4 or 5 pm"), and
+# the words joining the two; groups: listed, start_hour, start_minutes, start_word (its own half or
+# hour's word: "8 am to 3 pm", read as two times, had become "8:00 Uhr bis 15 Uhr bis 15:00 Uhr"),
+# start_half
+HOUR_NUMBERS = {"en": r"1[0-2]|0?[1-9]", "de": r"[01]?\d|2[0-3]", "fr": r"[01]?\d|2[0-3]"}
 RANGE_STARTS = {
     "en": r"(?P<start_hour>1[0-2]|0?[1-9])(?::(?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?P<start_half>[ap])\.?m\.?)?",
-    "de": r"(?P<start_hour>[01]?\d|2[0-3])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?Uhr)?",
+    "de": r"(?P<start_hour>[01]?\d|2[0-3])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?i:uhr))?",
     "fr": r"(?P<start_hour>[01]?\d|2[0-3])(?P<start_word>\s?h(?:\s?(?P<start_minutes>[0-5]\d))?)?",
 }
+LISTED_HOUR = re.compile(r"(\d{1,2})(?::([0-5]\d))?(,\s*)")
 JOINTS = {"en": "to|until|till|through|and|or", "de": "bis|und|oder", "fr": "à|et|ou"}
 # Joints of a list rather than a range where both times have their own half or hour's word ("at 5
 # pm and 8 pm"; "between 2 and 4 pm" is a range)
 LIST_JOINTS = frozenset({"and", "or", "und", "oder", "et", "ou"})
-# A month's name before a number: the day of a date ("June 3 – 9 pm", "le 3 mai – 9 h"), not a
-# range's first time
-DAY_BEFORE = re.compile(
-    r"\b(?:jan|feb|febr|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|avr|mai|juin|juil|déc|jän|mär|okt|dez)"
-    r"[a-zäéû]*\.?\s+$|\b(?:le|am|den)\s+$",
-    re.I,
-)
 RANGES = {
     language: re.compile(
-        rf"(?:(?<![\w:.,/]){start}(?P<joint>\s*[-–—]\s*|\s+(?:{JOINTS[language]})\s+))?{TIMES[language].pattern}",
-        TIMES[language].flags,
+        rf"(?:(?<![\w:.,/])(?P<listed>(?:(?:{HOUR_NUMBERS[language]})(?::[0-5]\d)?,\s*)+)?{start}"
+        rf"(?P<joint>\s*[-–—]\s*|\s+(?:{JOINTS[language]})\s+))?(?(start_hour)|{BEFORE[language]}){BODIES[language]}",
+        FLAGS[language],
     )
     for language, start in RANGE_STARTS.items()
 }
+# A month's name before a number: the day of a date ("June 3 – 9 pm", "le 3 mai – 9 h"), not a
+# range's first time
+MONTHS = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec "
+    "januar jänner februar märz mai juni juli oktober dezember jän mär okt dez "
+    "janvier février mars avril juin juillet août septembre octobre novembre décembre janv févr avr juil déc"
+).split()
+DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(MONTHS)})\.?\s+$|\b(?:le|am|den)\s+$", re.I)
+# What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 h"); without it, "2 à 3
+# heures" is a duration
+FRENCH_RANGE_BEFORE = re.compile(r"\b(?:de|des|entre)\s+$", re.I)
 
 
 def read_times(sentence: str, source: str, target: str) -> str:
     """`sentence` with each time of another clock than `target`'s written as `target` writes
     times: into German "H:MM" and its hour's word ("9 am" → "9:00 Uhr", "12 am" → "0:00 Uhr",
     "7:30pm" → "19:30"), into French french_time ("9 am" → "9h"), into English twelve_hour ("um 9
-    Uhr" → "um 9am", "à 14h30" → "à 2:30pm"); a range as range_written has it; as it is where the clocks are the same, and a time (or range) with a
-    part of the day after it (PART_OF_DAY)."""
+    Uhr" → "um 9am", "à 14h30" → "à 2:30pm"); a range as range_written has it; as it is where the
+    clocks are the same, and a time (or range) with a part of the day after it (PART_OF_DAY)."""
     pattern = RANGES.get(source)
     if pattern is None or (source in TWELVE_HOUR_LANGUAGES) == (target in TWELVE_HOUR_LANGUAGES):
         return sentence
@@ -88,14 +101,18 @@ def read_times(sentence: str, source: str, target: str) -> str:
             return time.group()
         if time["start_hour"] is None:
             return written_alone(time)
-        listed = time["start_word"] and time["joint"].strip().lower() in LIST_JOINTS
-        if not listed and not DAY_BEFORE.search(sentence, 0, time.start()):
+        before = sentence[: time.start()]
+        if source == "fr" and not time["start_word"] and not FRENCH_RANGE_BEFORE.search(before):
+            return time.group()  # "Comptez 2 à 3 heures": a duration
+        if DAY_BEFORE.search(before):  # "June 3 – 9 pm": a date's day, then a time
+            return sentence[time.start() : time.start("hour")] + written_alone(time)
+        if not time["start_word"] or time["joint"].strip().lower() not in LIST_JOINTS:
             return range_written(time, target)
-        first = TIMES[source].match(sentence, time.start()) if listed else None  # "5 pm and 8 pm": two times
-        before = sentence[time.start() : time.start("hour")]  # "June 3 – ": a date's day
-        if first is not None:
-            before = written_alone(first) + sentence[first.end() : time.start("hour")]
-        return before + written_alone(time)
+        first = TIMES[source].match(sentence, time.start("start_hour"))  # "5 pm and 8 pm": two times
+        if first is None:
+            return sentence[time.start() : time.start("hour")] + written_alone(time)
+        listed = sentence[time.start() : first.start()]
+        return listed + written_alone(first) + sentence[first.end() : time.start("hour")] + written_alone(time)
 
     def written_alone(time: re.Match) -> str:
         hour, minutes, space = day_hour(time), time["minutes"], time["space"]
@@ -131,44 +148,63 @@ def range_written(time: re.Match, target: str) -> str:
     """A range matched by a pattern of RANGES written as `target` writes times, its joint as it
     was, in the forms the shipped models copied right most often on sentences of our own (`python
     -m benchmarks.time_forms --to de`, and `--to fr`; docs/studies/TIME-FORMS.md): into German its
-    hours bare and the hour's word after the last ("8 am to 3 pm" → "8 to 15 Uhr", "2-4 pm" →
+    hours bare and the hour's word after the last ("8 am to 3 pm" → "8 to 15 Uhr", "2-4pm" →
     "14-16 Uhr": 30 of 30 ranges, against 19 as single times are written, "8:00 Uhr to 15:00 Uhr";
     into a language without an hour's word here "14:00-16:00"), into French the first bare and
     "h" after the last ("de 14 à 16 h": 27 of 30, 22 as "14:00 h à 16:00 h"), into English glued
     to their half, the first bare where its half is the last's and it had no half or hour's word
     of its own ("von 14 bis 16 Uhr" → "von 2 bis 4pm", "von 9 bis 17 Uhr" → "von 9am bis 5pm"; as
-    "von 7 bis 8 p.m." the range's end had been lost: "from 7 to p.m.")."""
-    first, last = start_hour(time), day_hour(time)
-    first_minutes, minutes, space, joint = time["start_minutes"], time["minutes"], time["space"], time["joint"]
+    "von 7 bis 8 p.m." the range's end had been lost: "from 7 to p.m."). Hours listed before the
+    first are written as it is ("3, 4 or 5 pm" → "15, 16 or 17 Uhr")."""
+    last, minutes, joint = day_hour(time), time["minutes"], time["joint"]
+    twelve = "half" in time.re.groupindex  # the source's clock: its first hours take the last's half
+    listed = LISTED_HOUR.sub(
+        lambda item: (
+            first_written(first_hour(int(item[1]), None, last if twelve else None), item[2], False, last, target)
+            + item[3]
+        ),
+        time["listed"] or "",
+    )
+    first = first_hour(int(time["start_hour"]), time["start_half"] if twelve else None, last if twelve else None)
+    start = listed + first_written(first, time["start_minutes"], bool(time["start_word"]), last, target)
     if target in TWELVE_HOUR_LANGUAGES:
-        start = f"{first % 12 or 12}{':' + first_minutes if first_minutes else ''}"
-        if time["start_word"] or (first < 12) != (last < 12):
-            start = twelve_hour(first, first_minutes)
         return start + joint + twelve_hour(last, minutes)
     stop = "." if time.group().endswith(".") and time.end() == len(time.string) else ""  # "p.m." ending it
     if target == "fr":
-        start = f"{first}" if first_minutes is None else french_time(first, first_minutes)
         return f"{start}{joint}{last} h{' ' + minutes if minutes else ''}{stop}"
     if target not in HOUR_WORDS:  # no hour's word to tell a time: its minutes do
-        return f"{first}:{first_minutes or '00'}{joint}{last}:{minutes or '00'}{stop}"
-    word = f"{space}{HOUR_WORDS[target]}" if space else ""
-    start = f"{first}{':' + first_minutes if first_minutes else ''}"
-    return f"{start}{joint}{last}{':' + minutes if minutes else ''}{word}{stop}"
+        return f"{start}{joint}{last}:{minutes or '00'}{stop}"
+    return f"{start}{joint}{last}{':' + minutes if minutes else ''}{time['space'] or ' '}{HOUR_WORDS[target]}{stop}"
 
 
-def start_hour(time: re.Match) -> int:
-    """The hour of the 24-hour clock of a range's first time: on the 12-hour clock, in its own half
-    of the day, or the end's unless it would come after the end ("9-5 pm": 9 in the morning, "11-1
-    pm": 11)."""
-    hour = int(time["start_hour"])
-    if "half" not in time.re.groupindex:
+def first_written(hour: int, minutes: str | None, own_word: bool, last: int, target: str) -> str:
+    """A range's first time (or one listed before it), hour `hour` of the 24-hour clock, as
+    range_written writes it before the range's `last` hour."""
+    if target in TWELVE_HOUR_LANGUAGES:
+        if own_word or (hour < 12) != (last < 12):
+            return twelve_hour(hour, minutes)
+        return f"{hour % 12 or 12}{':' + minutes if minutes else ''}"
+    if target == "fr":
+        return f"{hour}" if minutes is None else french_time(hour, minutes)
+    if target not in HOUR_WORDS:
+        return f"{hour}:{minutes or '00'}"
+    return f"{hour}{':' + minutes if minutes else ''}"
+
+
+def first_hour(hour: int, own_half: str | None, last: int | None) -> int:
+    """The hour of the 24-hour clock of a range's first time, written `hour`: on the 24-hour clock
+    (`last` None) as it is; on the 12-hour clock in its own half of the day, or the last's unless
+    it would come after the last ("9-5 pm": 9 in the morning, "11-1 pm": 11), before 12 in the
+    morning ("10-12 pm")."""
+    if last is None:
         return hour
-    if time["start_half"]:
-        return hour % 12 + (12 if time["start_half"].lower() == "p" else 0)
-    end = day_hour(time)
-    if hour % 12 <= end % 12:
-        return hour % 12 + end - end % 12
-    return (hour % 12 + end - end % 12 + 12) % 24
+    if own_half:
+        return hour % 12 + (12 if own_half.lower() == "p" else 0)
+    if last % 12 == 0:  # "10-12 pm", "10, 11 and 12 am": the morning, to noon
+        return hour % 12
+    if hour % 12 <= last % 12:
+        return hour % 12 + last - last % 12
+    return (hour % 12 + last - last % 12 + 12) % 24
 
 
 def day_hour(time: re.Match) -> int:

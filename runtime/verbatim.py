@@ -199,8 +199,9 @@ def localized(written: str, source: str, languages: tuple[str, str] | None) -> s
     does not write ("1,5" into English: "1.5"), or where neither language writes it so ("1,250,50"
     for "1,250.50" into German, which the models wrote in a sentence with an address in it:
     "1250,50"). A decimal point without a thousands mark is left as written ("2.4", a version,
-    into German). `languages`: (source, target); None leaves `written` as it is."""
-    if languages is None:
+    into German). `languages`: (source, target); None, or a language NUMBER_MARKS does not know,
+    leaves `written` as it is."""
+    if languages is None or not set(languages) <= set(NUMBER_MARKS):  # an imported model's other language
         return written
     parts = _number_parts(source, languages[0])
     if parts is None or _number_parts(written, languages[1]) == parts:

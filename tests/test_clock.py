@@ -70,7 +70,7 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Monday to Friday, 8 am to 3 pm.", "en", "de", "Monday to Friday, 8 to 15 Uhr."),  # each its own half
         ("From 9:30 am to 5 pm.", "en", "fr", "From 9 h 30 to 17 h."),
         ("Von 9 Uhr bis 17 Uhr.", "de", "en", "Von 9am bis 5pm."),
-        ("From 9-5pm.", "en", "de", "From 9-17."),
+        ("From 9-5pm.", "en", "de", "From 9-17 Uhr."),  # the hour's word, glued or not
         ("The meeting is from 2 to 4 pm.", "en", "fr", "The meeting is from 14 to 16 h."),
         ("Meet at 9 pm or 2-4 pm.", "en", "es", "Meet at 21:00 or 14:00-16:00."),  # an imported model's target
         ("Die Sprechstunde ist von 14 bis 16 Uhr.", "de", "en", "Die Sprechstunde ist von 2 bis 4pm."),
@@ -78,6 +78,14 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Ouvert de 9 h à 17 h 30.", "fr", "en", "Ouvert de 9am à 5:30pm."),
         ("de 14h à 16h", "fr", "en", "de 2pm à 4pm"),
         ("The fair opens on June 3 - 9 pm.", "en", "de", "The fair opens on June 3 - 21:00 Uhr."),  # a date's day
+        ("Scheduled maintenance 2-4 pm.", "en", "de", "Scheduled maintenance 14-16 Uhr."),  # no month's prefix
+        ("Markt 8-13 Uhr.", "de", "en", "Markt 8am-1pm."),
+        ("Classes at 3, 4 or 5 pm.", "en", "de", "Classes at 15, 16 or 17 Uhr."),  # hours listed before it
+        ("Um 14, 15 und 16 Uhr.", "de", "en", "Um 2, 3 und 4pm."),
+        ("Open 10-12 pm.", "en", "de", "Open 10-12 Uhr."),  # the morning, to noon
+        ("Séances à 14h et 16h.", "fr", "en", "Séances à 2pm et 4pm."),
+        ("Comptez 2 à 3 heures pour la visite.", "fr", "en", "Comptez 2 à 3 heures pour la visite."),  # a duration
+        ("Showings at 5 pm, 6:45 pm and 8 pm.", "en", "de", "Showings at 17:00 Uhr, 18:45 Uhr and 20:00 Uhr."),
     ],
 )
 def test_a_range_is_read_whole(sentence, source, target, read):

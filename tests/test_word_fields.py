@@ -152,6 +152,14 @@ def test_simple_fields_are_read_in_their_sentence_as_complex_fields_are():
 
 
 @pytest.mark.unit
+def test_two_fields_against_each_other_are_read_apart():
+    """A date and a time glued were read "`3/4/2024``10:30 AM`", which no code pattern sets aside
+    (the document came out with a stray backquote and the time twice)."""
+    data = word_document(footer=run("Printed on ") + simple("DATE", "3/4/2024") + simple("TIME", "10:30 AM") + run("."))
+    assert read_document("footer.docx", data).texts() == ["Printed on `3/4/2024` `10:30 AM`."]
+
+
+@pytest.mark.unit
 def test_simple_and_complex_fields_come_back_between_the_same_words_with_their_spaces():
     """ "Page {PAGE} of {NUMPAGES}" came back as "Seite{1}{3}" written with simple fields, as
     "Seite 1 von 3" with complex ones: both now as the latter."""

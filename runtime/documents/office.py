@@ -179,11 +179,16 @@ class ParagraphReader:
             self.field(tuple(nodes), result)
 
     def field(self, elements: tuple, result: str) -> None:
-        """Elements given back as they were, read as `field_text` says."""
+        """Elements given back as they were, read as `field_text` says; after another field's
+        backquotes, after a space (written between them)."""
         self.last_format = None
         if not field_text(result):
             self.void(Field(elements))
             return
+        if self.text.endswith("`") and field_text(result).startswith("`"):
+            self.text += (
+                " "  # two fields against each other ("`3/4/2024``10:30 AM`"): no code the translator sets aside
+            )
         start = len(self.text)
         self.text += field_text(result)
         self.spans.append(Span(start, len(self.text), Field(elements), exact=True))
