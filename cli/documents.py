@@ -32,7 +32,10 @@ STRUCTURED = (
     ".arb",
     ".resx",
     ".strings",
+    ".csv",
 )
+# Documents of formats attn does not read, named so (a spreadsheet had been "zip data, not text")
+UNREAD = (".xlsx", ".xls", ".ods", ".doc", ".ppt", ".rtf", ".odg", ".pages", ".key", ".numbers")
 
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
@@ -40,6 +43,11 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     for lines. An output named as another format is refused (a Word file named .odt, lines
     named .docx)."""
     for path in inputs or []:
+        if path.suffix.lower() in UNREAD:
+            raise UsageError(
+                f"{path}: attn does not read {path.suffix.lower()} files; it translates {', '.join(FORMATS)} files "
+                f"(save it as one of those, or as text)"
+            )
         if path.suffix.lower() in STRUCTURED:
             raise UsageError(
                 f"{path}: a {path.suffix.lower()} file is data whose structure a translation line by line would "

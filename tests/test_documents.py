@@ -225,6 +225,15 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
     assert written.sections[0].header.paragraphs[0].text == "COMPANY REPORT"
 
 
+def zip_of(members: dict[str, bytes]) -> bytes:
+    """A zip archive's bytes holding `members`."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
 @pytest.mark.unit
 @pytest.mark.parametrize(
     "name, data, message",
@@ -245,6 +254,17 @@ def test_a_word_document_keeps_styles_runs_tables_breaks_and_headers():
         ("page.html", '<meta charset="shift_jis"><p>\x82'.encode("latin-1"), "not shift_jis text, as it declares"),
         ("page.html", b"<b>" * 500 + b"deep", "deeper than"),
         ("sheet.xlsx", b"", "not a document format"),
+        # a zip of another office format: it had been "not an OpenDocument file (KeyError)"
+        (
+            "report.odt",
+            zip_of({"word/document.xml": b"<w/>"}),
+            "not an OpenDocument file: it holds a .docx file; name it",
+        ),
+        (
+            "report.docx",
+            zip_of({"xl/workbook.xml": b"<x/>"}),
+            "not a Word document: it holds a .xlsx file; a format attn",
+        ),
     ],
 )
 def test_damaged_and_hostile_files_are_refused_in_one_line(name, data, message):
@@ -943,17 +963,20 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
     source.write_text("1\n00:00:01,000 --> 00:00:02,000\na0 b1\n\n")
     data = tmp_path / "strings.json"
     data.write_text('{\n  "title": "a0 b1",\n  "button": "c2"\n}\n')
+    (tmp_path / "sheet.xlsx").write_bytes(b"PK\x03\x04")
     cases = {
         "is written as a .srt file": ["-i", str(source), "-o", str(tmp_path / "film.vtt")],
         "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
         "lines are written as text": ["a0 b1", "-o", str(tmp_path / "x.docx")],
         # a JSON file was translated line by line, its commas lost: data of such formats is refused
         "a .json file is data whose structure": ["-i", str(data), "-o", str(tmp_path / "x.json")],
+        # a spreadsheet had been refused as "zip data, not text"
+        "attn does not read .xlsx files": ["-i", str(tmp_path / "sheet.xlsx"), "-o", str(tmp_path / "y.xlsx")],
     }
     for message, arguments in cases.items():
         result = run_attn(["translate", "-m", str(reverse_model), *arguments])
         assert result.returncode == 2 and message.encode() in result.stderr and result.stderr.count(b"\n") == 1
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt", "strings.json"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["film.srt", "sheet.xlsx", "strings.json"]
 
 
 @pytest.mark.integration

@@ -146,7 +146,7 @@ class EpubDocument:
         from ebooklib import epub
         from lxml import etree
 
-        check_zip(data, "an EPUB book")
+        check_zip(data, "an EPUB book", (".epub",))
         self.data = data
         try:
             # the NCX read too: without it EbookLib cannot read some books' table of contents

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..markup import Aligned, Span, layout, nest, place
-from . import DocumentError, redeclared
+from . import FORMATS, DocumentError, redeclared
 
 # Elements of a paragraph that hold runs of its text: each is a span, written back around the words
 # aligned to its own (a hyperlink, a tracked insertion, a smart tag, custom XML, a content control).
@@ -496,14 +496,41 @@ class OfficeDocument:
 ENCRYPTED = 0x1  # a zip member's flag bit: encrypted with a password
 
 
-def check_zip(data: bytes, what: str, limit: int = 200 * 1024 * 1024) -> None:
-    """Refuse what is not a zip, a zip with a password (its library said "RuntimeError"), or one
-    that unpacks to more than `limit` bytes (a zip bomb), before a library opens it."""
+# The zip archives of office formats, known by a part only they have, or by their `mimetype`
+ZIP_PARTS = {"word/document.xml": ".docx", "ppt/presentation.xml": ".pptx", "xl/workbook.xml": ".xlsx"}
+MIME_TYPES = {
+    "application/vnd.oasis.opendocument.text": ".odt",
+    "application/vnd.oasis.opendocument.presentation": ".odp",
+    "application/vnd.oasis.opendocument.spreadsheet": ".ods",
+    "application/vnd.oasis.opendocument.graphics": ".odg",
+    "application/epub+zip": ".epub",
+}
+
+
+def zip_format(archive: zipfile.ZipFile) -> str | None:
+    """The suffix of the office format a zip archive is, or None when it is none of those known."""
+    names = set(archive.namelist())
+    if "mimetype" in names:
+        found = MIME_TYPES.get(archive.read("mimetype")[:100].decode("ascii", "replace").strip())
+        if found is not None:
+            return found
+    return next((suffix for part, suffix in ZIP_PARTS.items() if part in names), None)
+
+
+def check_zip(data: bytes, what: str, suffixes: tuple[str, ...], limit: int = 200 * 1024 * 1024) -> None:
+    """Refuse what is not a zip, a zip of another format than `suffixes` (a Word file named .odt
+    had been "not an OpenDocument file (KeyError)"), a zip with a password (its library said
+    "RuntimeError"), or one that unpacks to more than `limit` bytes (a zip bomb), before a
+    library opens it."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             members = archive.infolist()
+            held = zip_format(archive)
     except zipfile.BadZipFile:
         raise DocumentError(f"not {what} (not a zip archive)") from None
+    if held is not None and held not in suffixes:
+        name = f"name it FILE{held}" if held in FORMATS else f"a format attn does not read ({', '.join(FORMATS)})"
+        raise DocumentError(f"not {what}: it holds a {held} file; {name}")
     if any(member.flag_bits & ENCRYPTED for member in members):
         raise DocumentError(f"{what} protected by a password: save it without one to translate it")
     unpacked = sum(member.file_size for member in members)

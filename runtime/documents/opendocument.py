@@ -150,7 +150,7 @@ class OpenDocument(OfficeDocument):
         from odf import text
         from odf.opendocument import load
 
-        check_zip(data, "an OpenDocument file")
+        check_zip(data, "an OpenDocument file", (".odt", ".odp"))
         said = io.StringIO()  # odfpy prints a part whose XML does not parse to stdout, and reads on without it
         try:
             with STDOUT_TAKEN, contextlib.redirect_stdout(said):  # the server reads documents in threads

@@ -15,7 +15,7 @@ class SlidesDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import pptx
 
-        check_zip(data, "a PowerPoint presentation")
+        check_zip(data, "a PowerPoint presentation", (".pptx",))
         try:
             self.presentation = pptx.Presentation(io.BytesIO(data))
         except Exception as error:  # python-pptx raises what its zip, XML and package readers raise

@@ -32,7 +32,7 @@ class WordDocument(OfficeDocument):
         import docx
         from docx.opc.exceptions import PackageNotFoundError
 
-        check_zip(data, "a Word document", MAX_UNPACKED)
+        check_zip(data, "a Word document", (".docx",), MAX_UNPACKED)
         notes_read_as_xml()
         try:
             self.document = docx.Document(io.BytesIO(data))
