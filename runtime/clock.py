@@ -81,8 +81,8 @@ MONTHS = (
     "janvier février mars avril juin juillet août septembre octobre novembre décembre janv févr avr juil déc"
 ).split()
 DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(MONTHS)})\.?\s+$|\b(?:le|am|den)\s+$", re.I)
-# What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 h"); without it, "2 à 3
-# heures" is a duration
+# What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 h"); without it, or with
+# "heures" spelled out, it is a duration ("2 à 3 heures", "entre 12 et 14 heures par jour")
 FRENCH_RANGE_BEFORE = re.compile(r"\b(?:de|des|entre)\s+$", re.I)
 
 
@@ -102,8 +102,12 @@ def read_times(sentence: str, source: str, target: str) -> str:
         if time["start_hour"] is None:
             return written_alone(time)
         before = sentence[: time.start()]
-        if source == "fr" and not time["start_word"] and not FRENCH_RANGE_BEFORE.search(before):
-            return time.group()  # "Comptez 2 à 3 heures": a duration
+        if (
+            source == "fr"
+            and not time["start_word"]
+            and (not FRENCH_RANGE_BEFORE.search(before) or "heure" in time.group())
+        ):
+            return time.group()  # "Comptez 2 à 3 heures", "entre 12 et 14 heures par jour": durations
         if DAY_BEFORE.search(before):  # "June 3 – 9 pm": a date's day, then a time
             return sentence[time.start() : time.start("hour")] + written_alone(time)
         if not time["start_word"] or time["joint"].strip().lower() not in LIST_JOINTS:

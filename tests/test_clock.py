@@ -85,6 +85,7 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Open 10-12 pm.", "en", "de", "Open 10-12 Uhr."),  # the morning, to noon
         ("Séances à 14h et 16h.", "fr", "en", "Séances à 2pm et 4pm."),
         ("Comptez 2 à 3 heures pour la visite.", "fr", "en", "Comptez 2 à 3 heures pour la visite."),  # a duration
+        ("Ils trimaient entre 12 et 14 heures par jour.", "fr", "en", "Ils trimaient entre 12 et 14 heures par jour."),
         ("Showings at 5 pm, 6:45 pm and 8 pm.", "en", "de", "Showings at 17:00 Uhr, 18:45 Uhr and 20:00 Uhr."),
     ],
 )

@@ -47,6 +47,18 @@ def round_trip(name: str, data: bytes, language: str | None = None) -> bytes:
 
 
 @pytest.mark.unit
+def test_an_html_page_keeps_its_end_tags_as_it_wrote_them():
+    """HTML's optional end tags: a page that left them out had come back with `</td></td>` before
+    `</table>` and `</p></p>` before `</body>`; one that wrote them keeps them."""
+    page = "<html><body>\n<p>one\n<p>two\n<table><tr><td>a<td>b</table>\n<ul><li>x</li><li>y</ul>\n</body></html>\n"
+    written = round_trip("page.html", page.encode()).decode()
+    assert (
+        written
+        == "<html><body>\n<p>ONE\n<p>TWO\n<table><tr><td>A<td>B</table>\n<ul><li>X</li><li>Y</ul>\n</body></html>\n"
+    )
+
+
+@pytest.mark.unit
 def test_a_text_file_keeps_its_blank_lines_windows_line_ends_and_byte_order_mark():
     data = "\ufeffone line\r\n\r\nanother line\r\n".encode()
     assert round_trip("notes.txt", data) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode()

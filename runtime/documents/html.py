@@ -80,6 +80,40 @@ class EveryTag(frozenset):
 
 
 EVERY_TAG = EveryTag()
+
+
+class EndTagAsWritten(Tag):
+    """An element written back with an end tag only where the page wrote one: html.parser knows
+    none of HTML's optional end tags (`<p>` before the next `<p>`, `<td>`, `<li>`) and closes such
+    an element at its parent's end, where an end tag written back had added `</p></p>` before
+    `</body>` and `</td></td>` before `</table>`. `end_implied` is set by EndTagsNoted."""
+
+    end_implied = False
+
+    def _format_tag(self, eventual_encoding, formatter, opening):  # Beautiful Soup's one place for a tag's text
+        return "" if self.end_implied and not opening else super()._format_tag(eventual_encoding, formatter, opening)
+
+
+class EndTagsNoted(BeautifulSoup):
+    """Beautiful Soup (html.parser under it) noting which elements the page closed with an end tag;
+    the others are EndTagAsWritten's `end_implied`."""
+
+    def __init__(self, html: str):
+        self.closed: set[int] = set()
+        super().__init__(
+            html, "html.parser", preserve_whitespace_tags=EVERY_TAG, element_classes={Tag: EndTagAsWritten}
+        )
+        for tag in self.find_all(True):
+            tag.end_implied = id(tag) not in self.closed and not tag.can_be_empty_element
+
+    def handle_endtag(self, name: str, nsprefix: str | None = None) -> None:
+        """An end tag: it closes the innermost open element of its name (and any inside it)."""
+        closing = next((tag for tag in reversed(self.tagStack[1:]) if (tag.name, tag.prefix) == (name, nsprefix)), None)
+        super().handle_endtag(name, nsprefix)
+        if closing is not None:
+            self.closed.add(id(closing))
+
+
 # A void element closed in the XML way: the page is written so
 SELF_CLOSED = re.compile(r"<(?:br|hr|img|input|meta|link|col|area|base|wbr|source|track|embed|param)\b[^<>]*/>", re.I)
 
@@ -316,7 +350,10 @@ class HtmlDocument:
 
     def __init__(self, html: str, parser: str = "html.parser"):
         self.prolog, html = kept_prolog(html)
-        self.soup = BeautifulSoup(html, parser, preserve_whitespace_tags=EVERY_TAG)
+        if parser == "html.parser":
+            self.soup = EndTagsNoted(html)
+        else:
+            self.soup = BeautifulSoup(html, parser, preserve_whitespace_tags=EVERY_TAG)
         if parser == "html.parser":  # the XML parser keeps no whitespace around the document type
             for node in self.soup.contents:
                 if isinstance(node, Doctype):
