@@ -19,6 +19,7 @@ from lxml import etree
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.documents import DocumentError, read_document
+from attn.runtime.documents.subtitles import shared
 
 from .forked_cli import run_attn
 from .test_hardening import ATTN
@@ -90,6 +91,44 @@ def test_subtitles_keep_numbering_timing_and_tags_and_a_cue_is_one_text():
     assert round_trip("film.vtt", short).decode() == (  # each timing as the file wrote it, not in full
         "WEBVTT\n\n00:01.000 --> 00:02.500 line:0\nHELLO.\n\n1:02:03.000 --> 1:02:04.000\nBYE.\n"
     )
+
+
+@pytest.mark.unit
+def test_a_sentence_over_two_cues_is_read_whole_and_parted_where_its_cues_ended():
+    """ "I have never seen" and "such a beautiful building." read apart had come out as "Ich habe
+    noch nie gesehen" and "So ein schönes Gebäude."; cues that end a sentence, start another
+    speaker's line or come after a pause stay apart."""
+    cues = [
+        ("00:00:01,000", "00:00:02,000", "I have never seen"),
+        ("00:00:02,100", "00:00:03,000", "such a <i>beautiful</i> building."),
+        ("00:00:04,000", "00:00:05,000", "Where are you"),
+        ("00:00:05,100", "00:00:06,000", "- Here!"),  # another speaker
+        ("00:00:07,000", "00:00:08,000", "We waited"),
+        ("00:00:12,000", "00:00:13,000", "Then we left."),  # after a pause of four seconds
+    ]
+    data = "".join(f"{n}\n{start} --> {end}\n{text}\n\n" for n, (start, end, text) in enumerate(cues, 1)).encode()
+    document = read_document("film.srt", data)
+    assert document.texts() == [
+        "I have never seen such a beautiful building.",
+        "Where are you",
+        "- Here!",
+        "We waited",
+        "Then we left.",
+    ]
+    written = list(srt.parse(document.written(capitals(document.texts())).decode()))
+    assert [cue.content for cue in written] == [
+        "I HAVE NEVER SEEN",
+        "SUCH A <i>BEAUTIFUL</i> BUILDING.",
+        "WHERE ARE YOU",
+        "- HERE!",
+        "WE WAITED",
+        "THEN WE LEFT.",
+    ]
+    # where the alignment left a cue without a word, the translation is shared by the cues' lengths
+    assert shared("Ich habe noch nie so ein schönes Gebäude gesehen.", [17, 26]) == [
+        "Ich habe noch nie",
+        "so ein schönes Gebäude gesehen.",
+    ]
 
 
 def word_document() -> bytes:

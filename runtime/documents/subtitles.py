@@ -1,9 +1,11 @@
 """Subtitles: SubRip (.srt, read and written with srt) and WebVTT (.vtt, with webvtt-py). Each
-cue's lines are one text, translated as one (a sentence often runs over two lines); the line
-breaks and the cue's tags (`<i>`, `<b>`, `<font …>`, WebVTT's `<c.class>` and `<v Name>`) are
-placed on the translation by the alignment, as HTML's inline elements are, each written back
-exactly as the cue had it; timestamps and SubRip's `{\\an8}` overrides are markup, not text.
-Numbering, timing, cue settings, notes and styles are kept."""
+cue's lines are one text, translated as one (a sentence often runs over two lines), and so are
+cues that one sentence runs over (Cues.sentences: "I have never seen" and "such a beautiful
+building." read apart had come out as "Ich habe noch nie gesehen" and "So ein schönes Gebäude.");
+the line breaks, the cue's tags (`<i>`, `<b>`, `<font …>`, WebVTT's `<c.class>` and `<v Name>`)
+and the end of each cue of a sentence are placed on the translation by the alignment, as HTML's
+inline elements are, each written back exactly as the cue had it; timestamps and SubRip's `{\\an8}`
+overrides are markup, not text. Numbering, timing, cue settings, notes and styles are kept."""
 
 from __future__ import annotations
 
@@ -16,7 +18,16 @@ from . import DocumentError, decoded, redeclared
 
 # A cue's markup: a tag (`<i>`, `</i>`, `<c.yellow>`, `<v Roger>`, `<font color="red">`), a
 # timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
-MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n")
+MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n|\x1e")
+# Where one cue ends and the next begins in a text read over both (an ASCII record separator, which
+# no cue holds): a break placed as a line break is
+CUE_END = "\x1e"
+# What ends a cue's sentence: its last character one of these (a closing quote or bracket after
+# it); what opens another speaker's line
+SENTENCE_END = re.compile(r"[.!?…:;♪]\W*$")
+DIALOGUE = re.compile(r"^\W*[-–—]")
+MAX_CUES = 3  # cues read as one sentence at most
+MAX_GAP = 2.0  # seconds between two cues of one sentence at most
 TIMESTAMP = re.compile(r"<\d")
 # A WebVTT cue's timing line's start and end ("00:01.000 --> 00:04.000 align:start")
 TIMING = re.compile(r"^([^\S\n]*)(\S+)([^\S\n]+-->[^\S\n]+)(\S+)", re.MULTILINE)
@@ -56,8 +67,9 @@ class CueReader:
                 self.spans.append(span)
                 opened.append((name, span))
             else:
-                self.spans.append(Span(len(self.text), len(self.text), CueTag(token), void=True, breaks=token == "\n"))
-                if token == "\n":
+                breaks = token in ("\n", CUE_END)
+                self.spans.append(Span(len(self.text), len(self.text), CueTag(token), void=True, breaks=breaks))
+                if breaks:
                     self.text += " "
         self.text += content[position:]
         for _, span in opened:  # never closed: a void element where it opened
@@ -71,21 +83,67 @@ class CueReader:
 
 
 class Cues:
-    """The cues of a subtitle file: each with a letter or digit a text."""
+    """The cues of a subtitle file, each with a letter or digit read, and those of one sentence
+    together (sentences): each group one text."""
 
-    def __init__(self, contents: list[str]):
-        self.readers = [CueReader(content) for content in contents]
-        self.wanted = [i for i, reader in enumerate(self.readers) if any(c.isalnum() for c in reader.text)]
+    def __init__(self, contents: list[str], gaps: list[float | None] | None = None):
+        """`gaps`: the seconds between each cue's end and the next's start (None: unknown)."""
+        self.count = len(contents)
+        wanted = [i for i, content in enumerate(contents) if any(c.isalnum() for c in CueReader(content).text)]
+        texts = [CueReader(content).text for content in contents]
+        self.groups = sentences(wanted, texts, gaps or [])
+        self.readers = [CueReader(CUE_END.join(contents[i] for i in group)) for group in self.groups]
+        self.sizes = [[len(texts[i]) for i in group] for group in self.groups]
 
     def texts(self) -> list[str]:
-        return [self.readers[i].text for i in self.wanted]
+        return [reader.text for reader in self.readers]
 
     def written(self, translations: list[Aligned]) -> list[str | None]:
-        """Each cue's translated text (None: a cue left as it was), its line breaks and tags placed."""
-        found: list[str | None] = [None] * len(self.readers)
-        for i, translation in zip(self.wanted, translations):
-            found[i] = self.readers[i].written(translation)
+        """Each cue's translated text (None: a cue left as it was), its line breaks and tags placed;
+        a sentence's translation parted where the ends of its cues were placed (shared where that
+        left a cue without a word)."""
+        found: list[str | None] = [None] * self.count
+        for group, reader, sizes, translation in zip(self.groups, self.readers, self.sizes, translations):
+            parts = [part.strip() for part in reader.written(translation).split(CUE_END)]
+            if not all(any(c.isalnum() for c in part) for part in parts):
+                parts = shared(" ".join(part for part in parts if part), sizes)
+            for index, part in zip(group, parts):
+                found[index] = "\n".join(line.strip() for line in part.split("\n"))
         return found
+
+
+def sentences(wanted: list[int], texts: list[str], gaps: list[float | None]) -> list[list[int]]:
+    """The cues `wanted` in groups of one sentence: a cue without a sentence's end is read with the
+    next one, when that follows it within MAX_GAP seconds and is no other speaker's line, up to
+    MAX_CUES cues."""
+    groups: list[list[int]] = []
+    for index in wanted:
+        last = groups[-1][-1] if groups else None
+        if (
+            last == index - 1
+            and len(groups[-1]) < MAX_CUES
+            and not SENTENCE_END.search(texts[last].strip())
+            and not DIALOGUE.match(texts[index])
+            and (last >= len(gaps) or gaps[last] is None or gaps[last] <= MAX_GAP)
+        ):
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def shared(text: str, sizes: list[int]) -> list[str]:
+    """`text` in len(sizes) parts at word boundaries, each about its share of `sizes`, each with a
+    word where there are enough."""
+    words, parts, taken = text.split(), [], 0
+    for number in range(len(sizes)):
+        after = len(sizes) - number - 1  # the parts still to come, a word kept for each
+        until = round(len(words) * sum(sizes[: number + 1]) / max(sum(sizes), 1)) if after else len(words)
+        if len(words) - taken > after:
+            until = min(max(until, taken + 1), len(words) - after)
+        parts.append(" ".join(words[taken:until]))
+        taken = max(taken, until)
+    return parts
 
 
 def unparsed(text: str, start: int) -> str:
@@ -109,7 +167,8 @@ class SrtDocument:
             self.subtitles = list(srt.parse(self.file.text))
         except srt.SRTParseError as error:  # its message quotes the parser's pattern
             raise DocumentError(f"not a SubRip file ({unparsed(self.file.text, error.expected_start)})") from None
-        self.cues = Cues([subtitle.content for subtitle in self.subtitles])
+        gaps = [(later.start - cue.end).total_seconds() for cue, later in zip(self.subtitles, self.subtitles[1:])]
+        self.cues = Cues([subtitle.content for subtitle in self.subtitles], gaps)
 
     def texts(self) -> list[str]:
         return self.cues.texts()
@@ -132,7 +191,12 @@ class VttDocument:
             self.vtt = webvtt.from_buffer(io.StringIO(self.file.text))
         except webvtt.errors.MalformedFileError as error:
             raise DocumentError(f"not a WebVTT file: {str(error)[:200]}") from None
-        self.cues = Cues([caption.raw_text for caption in self.vtt.captions])
+        captions = self.vtt.captions
+        gaps = [
+            (later.start_time.in_milliseconds() - cue.end_time.in_milliseconds()) / 1000
+            for cue, later in zip(captions, captions[1:])
+        ]
+        self.cues = Cues([caption.raw_text for caption in captions], gaps)
 
     def texts(self) -> list[str]:
         return self.cues.texts()
