@@ -60,6 +60,17 @@ def test_an_html_page_keeps_its_end_tags_as_it_wrote_them():
 
 
 @pytest.mark.unit
+def test_a_phrase_marked_as_another_language_is_given_back_as_it_was():
+    """`<span lang="it">pasta al pomodoro</span>` in an English page had been translated and
+    declared German; content of the page's own language is translated and declared anew."""
+    page = '<html lang="en"><body><p>We ate <span lang="it">pasta al pomodoro</span> daily.</p><p lang="en-GB">Colour.</p></body></html>'
+    written = round_trip("page.html", page.encode(), "de").decode()
+    assert written == (
+        '<html lang="de"><body><p>WE ATE <span lang="it">pasta al pomodoro</span> DAILY.</p><p lang="de">COLOUR.</p></body></html>'
+    )
+
+
+@pytest.mark.unit
 def test_a_text_file_keeps_its_blank_lines_windows_line_ends_and_byte_order_mark():
     data = "\ufeffone line\r\n\r\nanother line\r\n".encode()
     assert round_trip("notes.txt", data) == "\ufeffONE LINE\r\n\r\nANOTHER LINE\r\n".encode()

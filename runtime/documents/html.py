@@ -7,8 +7,8 @@ within a block, each run of text and inline elements (`<b>`, `<a>`, `<em>`, `<sp
 unknown or XML element such as `<uicontrol>`, …) is one text: its whitespace collapsed, translated whole (sentence by sentence), and its inline
 elements, attributes untouched, placed around the target words aligned to their source words.
 Comments and void elements (`<br>`, `<img>`) go where their neighbouring words went.
-`<script>`, `<style>`, `<pre>`, `<textarea>` and elements marked `translate="no"` are left as
-they are; inline `<code>`, `<kbd>`, `<samp>` and `<var>` stay in their sentence, so that the
+`<script>`, `<style>`, `<pre>`, `<textarea>`, elements marked `translate="no"` and those marked
+as another language than the page's (`<span lang="it">`) are left as they are; inline `<code>`, `<kbd>`, `<samp>` and `<var>` stay in their sentence, so that the
 sentence reads whole, and come back as they were, around the target words aligned to them.
 Character references come back as characters where they do not need escaping (`&nbsp;` as
 U+00A0, `&amp;` as `&amp;`). A document type that declares entities (an internal subset) is kept
@@ -29,6 +29,7 @@ from bs4.dammit import EntitySubstitution
 from bs4.element import Doctype
 from bs4.formatter import HTMLFormatter
 
+from ..constants import primary_language
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError, decoded, redeclared
 
@@ -181,7 +182,24 @@ def nesting(soup: BeautifulSoup) -> int:
 
 
 def kept_as_is(tag: Tag) -> bool:
-    return tag.name in UNTRANSLATED or tag.get("translate") == "no"
+    """Whether `tag` and what it holds are given back as they were: a script, a style, …
+    (UNTRANSLATED), `translate="no"`, or content marked as another language than the page's."""
+    return tag.name in UNTRANSLATED or tag.get("translate") == "no" or in_another_language(tag)
+
+
+def in_another_language(tag: Tag) -> bool:
+    """Whether `tag` declares another language than the one around it (`<span lang="it">pasta al
+    pomodoro</span>` in an English page, which had been translated and declared the target
+    language); not where nothing around it declares one, which tells nothing."""
+    own = declared_language(tag)
+    around = next((found for parent in tag.parents if (found := declared_language(parent))), None)
+    return own is not None and around is not None and own != around
+
+
+def declared_language(tag) -> str | None:
+    """The primary language `tag`'s `lang` or `xml:lang` names ("de" for "de-CH"), None without one."""
+    value = next((tag.get(name) for name in LANGUAGE_ATTRIBUTES if isinstance(tag, Tag) and tag.get(name)), None)
+    return primary_language(value) if value and value.strip() else None
 
 
 # Attributes whose value a reader sees or hears (a tooltip, an image's description, a field's hint,
@@ -217,10 +235,11 @@ def declare_language(soup: BeautifulSoup, language: str) -> None:
     """Every `lang` and `xml:lang` of the translated document, and its `<meta
     http-equiv="content-language">`, set to `language`; elements given back as they were (code,
     `translate="no"`, scripts) and what they hold keep theirs."""
-    stack = [soup]
+    kept = {id(element) for element in soup.find_all(True) if kept_as_is(element) or element.name in VERBATIM}
+    stack = [soup]  # the elements kept found first: declared anew, a page's language is no longer theirs
     while stack:
         for element in stack.pop().find_all(True, recursive=False):
-            if kept_as_is(element) or element.name in VERBATIM:
+            if id(element) in kept:
                 continue
             for name in LANGUAGE_ATTRIBUTES:
                 if name in element.attrs:
