@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from rich.cells import cell_len
 from rich.console import Console, Group
 from rich.style import Style
 from rich.text import Text
@@ -19,7 +20,23 @@ CELL_PADDING = 1
 
 
 def abbreviate(word: str, width: int = MAX_WORD) -> str:
-    return word if len(word) <= width else word[: width - 1] + "…"
+    """`word`, or its first characters and "…", within `width` columns of a terminal (a CJK
+    character or an emoji takes two: counted as one, they had pushed a row's cells out of line)."""
+    if cell_len(word) <= width:
+        return word
+    kept = ""
+    for character in word:
+        if cell_len(kept + character) > width - 1:
+            break
+        kept += character
+    return kept + "…"
+
+
+def padded(text: str, width: int, centred: bool = False) -> str:
+    """`text` filled with spaces to `width` terminal columns, after it or on both sides."""
+    room = max(width - cell_len(text), 0)
+    before = room // 2 if centred else 0
+    return " " * before + text + " " * (room - before)
 
 
 @functools.lru_cache(maxsize=None)
@@ -32,13 +49,13 @@ def _cell(weight: float, strongest: bool, width: int) -> tuple[str, Style]:
     """A cell's text, `width` characters plus padding, and its shade."""
     label = f"{weight:.2f}".lstrip("0") if weight >= 0.005 else ""
     level = int(255 - 200 * min(max(weight, 0.0), 1.0))
-    return " " * CELL_PADDING + (f"●{label}" if strongest else label).center(width) + " " * CELL_PADDING, _style(
+    return " " * CELL_PADDING + padded(f"●{label}" if strongest else label, width, True) + " " * CELL_PADDING, _style(
         level, strongest
     )
 
 
 def column_width(word: str) -> int:
-    return max(len(abbreviate(word)), 5)
+    return max(cell_len(abbreviate(word)), 5)
 
 
 def column_groups(source_words: list[str], row_header: int, width: int) -> list[list[int]]:
@@ -59,7 +76,7 @@ def column_groups(source_words: list[str], row_header: int, width: int) -> list[
 def alignment_tables(alignment: WordAlignment, width: int, title: str = "", styled: bool = True) -> Group:
     """One renderable per sentence: the alignment as one or more tables fitting `width`; shaded
     when `styled` (a console without colours gets the plain text, faster)."""
-    row_header = max([len(abbreviate(w)) for w in alignment.target_words] + [6])
+    row_header = max([cell_len(abbreviate(w)) for w in alignment.target_words] + [6])
     strongest = dict((t, s) for s, t in alignment.hard_links())
     lines: list[Text] = []
     for part, columns in enumerate(column_groups(alignment.source_words, row_header, width)):
@@ -70,7 +87,9 @@ def alignment_tables(alignment: WordAlignment, width: int, title: str = "", styl
         header = Text(" " * row_header + " │")
         for index, column in zip(columns, widths):
             header.append(
-                " " * CELL_PADDING + abbreviate(alignment.source_words[index]).center(column) + " " * CELL_PADDING,
+                " " * CELL_PADDING
+                + padded(abbreviate(alignment.source_words[index]), column, True)
+                + " " * CELL_PADDING,
                 style="bold",
             )
         lines.append(header)
@@ -81,12 +100,12 @@ def alignment_tables(alignment: WordAlignment, width: int, title: str = "", styl
                 for index, column in zip(columns, widths)
             ]
             if styled:
-                row = Text(abbreviate(word).ljust(row_header), style="bold")
+                row = Text(padded(abbreviate(word), row_header), style="bold")
                 row.append(" │")
                 for cell in cells:
                     row.append(*cell)
             else:
-                row = Text(abbreviate(word).ljust(row_header) + " │" + "".join(text for text, _ in cells))
+                row = Text(padded(abbreviate(word), row_header) + " │" + "".join(text for text, _ in cells))
             lines.append(row)
         lines.append(Text(""))
     return Group(*lines)

@@ -56,6 +56,21 @@ def test_alignment_table_fits_80_columns(reverse_model):
     assert "●" in out and "extraordi…" in out and "(continued)" in out
 
 
+def test_an_alignment_table_keeps_its_columns_in_line_with_wide_characters():
+    """A CJK character or an emoji takes two terminal columns: counted as one, they had pushed a
+    row's cells out of line."""
+    import numpy as np
+    from rich.cells import cell_len
+
+    from attn.cli.align_table import alignment_tables
+    from attn.runtime.alignment import WordAlignment
+
+    words = ["Der", "猫猫猫猫猫猫猫", "😀", "ist"]
+    table = alignment_tables(WordAlignment(words, words, np.eye(4)), 200, styled=False)
+    rows = [str(line) for line in table.renderables if str(line) and "─" not in str(line)]
+    assert len({cell_len(row) for row in rows}) == 1, rows
+
+
 def test_an_alignment_table_for_each_of_the_n_best(reverse_model):
     """`--align -n 3` printed the best hypothesis alone."""
     out = run("translate", "-m", str(reverse_model), "--align", "-n", "3", "a0 b1 c2", columns=80)
