@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from attn.runtime.constants import TASKS, language_code
+from attn.runtime.errors import UsageError
 from attn.runtime.search import SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import TEXT_OPTIONS, TextOptions
@@ -268,6 +269,9 @@ class SearchRequest:
         )
 
 
+SAMPLING = ("temperature", "top_k", "top_p", "seed")  # the settings of --sample alone
+
+
 def search_options(*names: str):
     """Decorate a command that takes `search: SearchRequest`: it offers the named options of
     SEARCH_OPTIONS (in --help's Search panel, in this order) in place of that parameter, and
@@ -294,6 +298,10 @@ def search_options(*names: str):
         def with_request(**given):
             chosen = {name: given.pop(name) for name in names}
             gathered = {name: chosen.pop(name) for name in ("beam", "n_best", "sample") if name in chosen}
+            given_alone = [name for name in SAMPLING if name in chosen and chosen[name] != SEARCH_OPTIONS[name][1]]
+            if given_alone and not gathered.get("sample"):  # had been ignored without a word
+                options = ", ".join("--" + name.replace("_", "-") for name in given_alone)
+                raise UsageError(f"{options} set how --sample draws: add --sample (or leave {options} out)")
             text = TextOptions(**{name: chosen.pop(name) for name in TEXT_OPTIONS if name in chosen})
             return command(**given, search=SearchRequest(**gathered, text=text, settings=chosen))
 

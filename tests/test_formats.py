@@ -86,10 +86,16 @@ def test_forced_alignment_scores_the_given_translation(reverse_model):
     assert good["score"] > bad["score"]
 
 
-@pytest.mark.parametrize("flags", [[], ["--sample", "--seed", "5"]])
+@pytest.mark.parametrize("flags", [[], ["--sample", "--temperature", "1.5", "--seed", "5"]])
 def test_same_seed_same_output(reverse_model, flags):
-    args = ["translate", "-m", str(reverse_model), "--temperature", "1.5", *flags, "a0 b1 c2 d3 e0 f1"]
+    args = ["translate", "-m", str(reverse_model), *flags, "a0 b1 c2 d3 e0 f1"]
     assert run(*args) == run(*args)
+
+
+def test_a_setting_of_sample_without_it_is_refused(reverse_model):
+    """--seed, --temperature, --top-k and --top-p without --sample had been ignored without a word."""
+    result = run_attn(["translate", "-m", str(reverse_model), "--temperature", "1.5", "--seed", "5", "a0"], text=True)
+    assert result.returncode == 2 and "--temperature, --seed set how --sample draws: add --sample" in result.stderr
 
 
 def test_heatmaps_one_file_per_sentence(reverse_model, tmp_path):
