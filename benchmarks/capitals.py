@@ -1,5 +1,6 @@
 """Sentences in capitals (runtime/capitals.py): dev rows with their source written in capitals,
-translated as the capitals are and read in small letters, against the same rows in ordinary case;
+translated as the capitals are and read as runtime/capitals.py reads them (each word in small
+letters or with a capital, as the model's vocabulary has it), against the same rows in ordinary case;
 BLEU and chrF without case (sacreBLEU's lowercase), since the capitals' translation is written in
 capitals.
 
@@ -40,14 +41,16 @@ def main() -> None:
             outputs["capitals, read as they are"] = [
                 result.text for result in translator.translate(capitals, source, target)
             ]
-        outputs["capitals, read in small letters"] = [
+        outputs["capitals, read as the vocabulary cases words"] = [
             result.text for result in translator.translate(capitals, source, target)
         ]
         for label, written in outputs.items():
             bleu = sacrebleu.corpus_bleu(written, references, lowercase=True)
             chrf = sacrebleu.corpus_chrf([text.lower() for text in written], [[r.lower() for r in references[0]]])
             rows.append([f"{source}→{target}", label, len(found), f"{bleu.score:.2f}", f"{chrf.score:.2f}"])
-        pairs = zip(capitals, outputs["capitals, read as they are"], outputs["capitals, read in small letters"])
+        pairs = zip(
+            capitals, outputs["capitals, read as they are"], outputs["capitals, read as the vocabulary cases words"]
+        )
         shown += [
             f"- {source}→{target}: {text}<br>as they are: {before}<br>read: {after}" for text, before, after in pairs
         ][: args.show]

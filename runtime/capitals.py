@@ -1,20 +1,22 @@
-"""A sentence in capitals ("THE FILE COULD NOT BE OPENED.") read in small letters and its
-translation written in capitals. The models learned from text in ordinary case, and read
+"""A sentence in capitals ("THE FILE COULD NOT BE OPENED.") read as a sentence is written and
+its translation written in capitals. The models learned from text in ordinary case, and read
 capitals as pieces they seldom saw: "DIE FÜCK ZINEN NICHT BE OPENED NICHT.", "HELLO, HEICH ARE
-DUTE?". Read as a sentence is written (its first letter capital, the rest small), the same
-sentences come out as the small-letter ones do; names and German nouns lose their capital, which
-the written capitals do not show (`python -m benchmarks.capitals`, docs/studies/CAPITALS.md).
+DUTE?". Each word is read in small letters or with its first letter a capital, whichever the
+model's vocabulary holds in fewer pieces (the form it saw more often: "Datei", "Paris", but
+"konnte"), the sentence's first letter a capital (`python -m benchmarks.capitals`,
+docs/studies/CAPITALS.md).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 from .alignment import WordAlignment
 
 LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, not shouting
-WORD = re.compile(r"[^\W\d_]{2,}")
+WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more
 
 
 def in_capitals(sentence: str) -> bool:
@@ -23,11 +25,20 @@ def in_capitals(sentence: str) -> bool:
     return len(words) >= LEAST_WORDS and all(word.isupper() for word in words) and sentence.upper() == sentence
 
 
-def as_written(sentence: str) -> str:
-    """`sentence` in small letters, its first letter a capital."""
-    small = sentence.lower()
-    first = next((index for index, character in enumerate(small) if character.isalpha()), None)
-    return small if first is None else small[:first] + small[first].upper() + small[first + 1 :]
+def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
+    """`sentence` with each word in small letters, or with its first letter a capital, or its
+    "ss" as "ß" (capitals write "ß" so), where that is fewer `pieces` (a word's count of the
+    model's pieces, a space before it), and its first letter a capital."""
+
+    def cased(word: re.Match) -> str:
+        small = word.group()
+        spellings = [small, small.replace("ss", "ß")] if "ss" in small else [small]  # "GRÖSSE": "Größe"
+        forms = [form for spelling in spellings for form in (spelling, spelling[:1].upper() + spelling[1:])]
+        return min(forms, key=pieces)  # the first of the fewest pieces: in small letters on a tie
+
+    written = WORD.sub(cased, sentence.lower())
+    first = next((index for index, character in enumerate(written) if character.isalpha()), None)
+    return written if first is None else written[:first] + written[first].upper() + written[first + 1 :]
 
 
 def written_in_capitals(alignment: WordAlignment) -> WordAlignment:

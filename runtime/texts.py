@@ -307,10 +307,15 @@ class TextTranslator:
         return aside if read == sentence else replace(aside, written=sentence)
 
     def as_read(self, sentence: str) -> str:
-        """`sentence` as the model reads it: as a sentence is written when it is in capitals
-        (runtime/capitals.py), its times as the models translate them right (runtime/clock.py)."""
-        cased = as_written(sentence) if in_capitals(sentence) else sentence
+        """`sentence` as the model reads it: as a sentence is written, its words cased as the
+        model's vocabulary has them, when it is in capitals (runtime/capitals.py); its times as the
+        models translate them right (runtime/clock.py)."""
+        cased = as_written(sentence, self.word_pieces) if in_capitals(sentence) else sentence
         return read_times(cased, self.model.source_lang, self.model.target_lang)
+
+    def word_pieces(self, word: str) -> int:
+        """How many pieces the model reads for `word` after a space."""
+        return self.piece_count(" " + word)
 
     def piece_count(self, text: str) -> int:
         """How many pieces the model reads for `text` (its EOS aside)."""

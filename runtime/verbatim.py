@@ -24,6 +24,7 @@ EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+SIGN = "%"  # written against a number, kept with it
 NUMBER_SIMILARITY = 0.5  # of the digits alone
 # Only a path, an address or a URL is read across several target words, and more strictly: a
 # hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
@@ -217,6 +218,21 @@ def localized(written: str, source: str, languages: tuple[str, str] | None) -> s
     return grouped + (decimal + decimals if decimals else "")
 
 
+def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> str:
+    """What a near-miss copy `written` of the verbatim source token `source` becomes: the source
+    token, or where both are a number with the same digits (a sign after it, "2,2%", as the
+    source's), that number as `localized` writes it: "2.2%" had been put back over the model's
+    right "2,2%" into German."""
+    number, sign = written.removesuffix(SIGN), SIGN if written.endswith(SIGN) else ""
+    if (
+        NUMBER.fullmatch(number)
+        and source.endswith(sign)
+        and re.sub(r"\D", "", number) == re.sub(r"\D", "", source.removesuffix(sign))
+    ):
+        return localized(number, source.removesuffix(sign), languages) + sign
+    return source
+
+
 def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = None) -> WordAlignment:
     """The alignment with near-miss copies of verbatim source words repaired. A model may also
     split a path, address or URL it should have copied over several words ("https://example.org/
@@ -272,10 +288,7 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     for source_index, (_, _, start, end) in best.items():
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])
-        same_number = NUMBER.fullmatch(written) and re.sub(r"\D", "", written) == re.sub(
-            r"\D", "", verbatim[source_index]
-        )
-        copied = localized(written, verbatim[source_index], languages) if same_number else verbatim[source_index]
+        copied = as_copied(written, verbatim[source_index], languages)
         words[start] = _joined(before, copied, after)
         rows[start] = list(range(start, end + 1))
         for dropped in range(start + 1, end + 1):
