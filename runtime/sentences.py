@@ -13,6 +13,7 @@ import re
 
 from sentencex import segment
 
+from .clock import MONTHS
 from .constants import LIST_MARKS
 from .tokenizer import valid_unicode
 
@@ -31,7 +32,7 @@ def split_sentences(text: str, language: str) -> list[str]:
         if start < 0:
             continue
         position = start + len(sentence)
-        if position < len(text) and text[position].isspace():
+        if position < len(text) and text[position].isspace() and not within_sentence(text, position):
             ends.append(position)
     starts = [0, *ends]
     sentences = [text[start:end].strip() for start, end in zip(starts, [*ends, len(text)])]
@@ -39,6 +40,33 @@ def split_sentences(text: str, language: str) -> list[str]:
     if len(sentences) < 2 or [w for s in sentences for w in s.split()] != text.split():
         return [text]
     return sentences
+
+
+# Words written with a point that ends no sentence, in small letters: titles and abbreviations
+# sentencex cut after ("Please contact Ms." | "Lee tomorrow." had lost the name; "approx." | "10
+# hours", "inkl." | "Versand 5 Euro")
+ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof approx incl excl vs jr sr dept est ca "  # English
+    "inkl exkl bzw evtl ggf nr str tel hr fr zzgl "  # German
+    "mme mlle mm env cf vol ".split()  # French
+)
+ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025")
+
+
+def within_sentence(text: str, position: int) -> bool:
+    """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
+    sentence: after an abbreviation or title (ABBREVIATIONS) or a day before its month ("3. Jan."). Not before a word in small letters: a package's name opens
+    many a sentence of the software test files."""
+    before = text[:position].split()
+    after = text[position:].split()
+    if not before or not after:
+        return False
+    word = before[-1]
+    if not word.endswith("."):
+        return False
+    core = word.rstrip(".").lstrip("(\"'«„“")
+    month = after[0].lower().rstrip(".,") in MONTHS
+    return core.lower() in ABBREVIATIONS or (bool(ORDINAL.search(word)) and month)
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )

@@ -26,6 +26,22 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize(
+    "text, language",
+    [
+        ("Please contact Ms. Lee tomorrow.", "en"),  # "Ms." | "Lee tomorrow." had lost the name
+        ("Battery life: approx. 10 hours, incl. standby.", "en"),
+        ("Die Lieferung kostet inkl. Versand 5 Euro.", "de"),
+        ("Am 3. Jan. 2025 beginnt der Kurs.", "de"),
+        ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
+    ],
+)
+def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
+    assert split_sentences(text, language) == [text]
+    assert split_sentences(f"{text} Then we left.", language) == [text, "Then we left."]
+
+
+@pytest.mark.unit
 def test_a_cut_inside_a_word_joins_only_its_two_pieces():
     """One cut inside a word ("file.Then") switched splitting off for the whole paragraph."""
     text = "Run the script. It reads config.{guess,sub} first. Then it writes the file.Then it stops. Done."
