@@ -1,8 +1,10 @@
 """Paragraph mode: lines grouped into paragraphs at blank lines, for `attn translate --paragraphs`.
 
 A paragraph is a run of non-blank lines; its lines are unwrapped (joined with single spaces) into
-one text, which the translator splits into sentences. Blank lines are kept as they were, so the
-output has one line per paragraph and the input's blank lines between them. Memory stays bounded:
+one text, which the translator splits into sentences, but a list item, an address's or a
+signature's lines are texts of their own (runtime/sentences.py `paragraph_blocks`). Blank lines
+are kept as they were, so the output has one line per text and the input's blank lines between
+them. Memory stays bounded:
 a paragraph that grows past `max_chars` characters is closed there (with a note) and the lines
 after it start the next one.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from attn.runtime.sentences import paragraph_blocks
 from attn.runtime.sessions import warn_on_stderr
 
 BLANK = None  # an item of `Paragraphs.feed`: a blank line of the input
@@ -45,6 +48,6 @@ class Paragraphs:
         yield from self._close()
 
     def _close(self) -> Iterator[str]:
-        if self._lines:
-            yield " ".join(" ".join(self._lines).split())
+        for block in paragraph_blocks(self._lines):
+            yield " ".join(" ".join(self._lines[index] for index in block).split())
         self._lines, self._chars = [], 0

@@ -126,6 +126,17 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
     return blocks
 
 
+def paragraph_blocks(lines: list[str]) -> list[list[int]]:
+    """The blocks of one paragraph's `lines` (no blank line among them), each read as a text:
+    document_blocks', or each line where every line is shorter than SHORT_LINE words and none
+    but the first begins in small letters, as a wrapped sentence's would (an address, a signature:
+    `attn translate --paragraphs` had run them into one line, lists too)."""
+    short = all(len(line.split()) < SHORT_LINE for line in lines)
+    if len(lines) > 1 and short and not any(line.lstrip()[:1].islower() for line in lines[1:]):
+        return [[index] for index in range(len(lines))]
+    return document_blocks(lines)
+
+
 def document_sentences(text: str, language: str) -> list[str]:
     """The sentences of a document, its blocks (document_blocks) read as texts: each sentence's
     whitespace folded; their words are the document's words, in order."""

@@ -63,6 +63,24 @@ def test_paragraphs_unwrap_lines_and_keep_blank_lines():
 
 
 @pytest.mark.unit
+def test_a_list_an_address_and_a_signature_keep_their_lines():
+    """--paragraphs had run them into one line ("Agenda: - Q1 results - Budget 1. Open the app")."""
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    lines = ["Agenda:", "- Q1 results", "- Budget 2025", "1. Open the app", "", "Thanks,", "Tom Miller", "ACME GmbH"]
+    items = list(grouper.feed(lines)) + list(grouper.close())
+    assert items == [
+        "Agenda:",
+        "- Q1 results",
+        "- Budget 2025",
+        "1. Open the app",
+        BLANK,
+        "Thanks,",
+        "Tom Miller",
+        "ACME GmbH",
+    ]
+
+
+@pytest.mark.unit
 def test_a_paragraph_without_end_is_closed_at_the_limit():
     notes = []
     grouper = Paragraphs(max_chars=10, notify=notes.append)
