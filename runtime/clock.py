@@ -113,8 +113,8 @@ def read_times(sentence: str, source: str, target: str) -> str:
         if not time["start_word"] or time["joint"].strip().lower() not in LIST_JOINTS:
             return range_written(time, target)
         first = TIMES[source].match(sentence, time.start("start_hour"))  # "5 pm and 8 pm": two times
-        if first is None:
-            return sentence[time.start() : time.start("hour")] + written_alone(time)
+        if first is None:  # "entre 14h et 16h": not after "à", a time only as the range's first
+            return range_written(time, target)
         listed = sentence[time.start() : first.start()]
         return listed + written_alone(first) + sentence[first.end() : time.start("hour")] + written_alone(time)
 
@@ -160,17 +160,20 @@ def range_written(time: re.Match, target: str) -> str:
     of its own ("von 14 bis 16 Uhr" → "von 2 bis 4pm", "von 9 bis 17 Uhr" → "von 9am bis 5pm"; as
     "von 7 bis 8 p.m." the range's end had been lost: "from 7 to p.m."). Hours listed before the
     first are written as it is ("3, 4 or 5 pm" → "15, 16 or 17 Uhr")."""
-    last, minutes, joint = day_hour(time), time["minutes"], time["joint"]
+    last, joint = day_hour(time), time["joint"]
+    minutes = whole_hour(time["minutes"])
     twelve = "half" in time.re.groupindex  # the source's clock: its first hours take the last's half
     listed = LISTED_HOUR.sub(
         lambda item: (
-            first_written(first_hour(int(item[1]), None, last if twelve else None), item[2], False, last, target)
+            first_written(
+                first_hour(int(item[1]), None, last if twelve else None), whole_hour(item[2]), False, last, target
+            )
             + item[3]
         ),
         time["listed"] or "",
     )
     first = first_hour(int(time["start_hour"]), time["start_half"] if twelve else None, last if twelve else None)
-    start = listed + first_written(first, time["start_minutes"], bool(time["start_word"]), last, target)
+    start = listed + first_written(first, whole_hour(time["start_minutes"]), bool(time["start_word"]), last, target)
     if target in TWELVE_HOUR_LANGUAGES:
         return start + joint + twelve_hour(last, minutes)
     stop = "." if time.group().endswith(".") and time.end() == len(time.string) else ""  # "p.m." ending it
@@ -179,6 +182,12 @@ def range_written(time: re.Match, target: str) -> str:
     if target not in HOUR_WORDS:  # no hour's word to tell a time: its minutes do
         return f"{start}{joint}{last}:{minutes or '00'}{stop}"
     return f"{start}{joint}{last}{':' + minutes if minutes else ''}{time['space'] or ' '}{HOUR_WORDS[target]}{stop}"
+
+
+def whole_hour(minutes: str | None) -> str | None:
+    """A range's minutes, None for a whole hour: "8:00 AM - 6:00 PM" is read "8-18 Uhr" (as "8:00 -
+    18:00 Uhr", the model had lost its end)."""
+    return None if minutes in (None, "00") else minutes
 
 
 def first_written(hour: int, minutes: str | None, own_word: bool, last: int, target: str) -> str:

@@ -84,6 +84,8 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Um 14, 15 und 16 Uhr.", "de", "en", "Um 2, 3 und 4pm."),
         ("Open 10-12 pm.", "en", "de", "Open 10-12 Uhr."),  # the morning, to noon
         ("Séances à 14h et 16h.", "fr", "en", "Séances à 2pm et 4pm."),
+        ("Appelez-nous entre 14h et 16h.", "fr", "en", "Appelez-nous entre 2pm et 4pm."),  # not after "à"
+        ("Our hours are 8:00 AM - 6:00 PM.", "en", "de", "Our hours are 8 - 18 Uhr."),  # "8:00 - 18:00" lost its end
         ("Comptez 2 à 3 heures pour la visite.", "fr", "en", "Comptez 2 à 3 heures pour la visite."),  # a duration
         ("Ils trimaient entre 12 et 14 heures par jour.", "fr", "en", "Ils trimaient entre 12 et 14 heures par jour."),
         ("Showings at 5 pm, 6:45 pm and 8 pm.", "en", "de", "Showings at 17:00 Uhr, 18:45 Uhr and 20:00 Uhr."),

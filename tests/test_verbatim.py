@@ -181,6 +181,10 @@ def test_the_numbers_a_translation_lost():
         lost_numbers("Sie schließt um 16 Uhr, am 3.10.1990 um 13:00.", "It closes at 4pm, 3 October 1990, 1 p.m.") == []
     )
     assert lost_numbers("Call 0800 123 456.", "Rufen Sie 0800-123-456 an.") == []
+    # a French time's hour and minutes ("14, 30" had been named lost in "2:30pm")
+    assert (
+        lost_numbers("Nous vous attendons à 14h30, puis à 18 h 45.", "We expect you at 2:30pm, then at 6:45pm.") == []
+    )
 
 
 def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_not():
