@@ -222,16 +222,13 @@ def localized(written: str, source: str, languages: tuple[str, str] | None) -> s
 
 def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> str:
     """What a near-miss copy `written` of the verbatim source token `source` becomes: the source
-    token, or where both are a number with the same digits (a sign after it, "2,2%", as the
-    source's), that number as `localized` writes it: "2.2%" had been put back over the model's
-    right "2,2%" into German."""
+    token, or where both are a number with the same digits, that number as `localized` writes it,
+    with the sign the model wrote against it: "2.2%" had been put back over the model's right
+    "2,2%" into German, and "10" over "10%" for French "10 %"."""
     number, sign = written.removesuffix(SIGN), SIGN if written.endswith(SIGN) else ""
-    if (
-        NUMBER.fullmatch(number)
-        and source.endswith(sign)
-        and re.sub(r"\D", "", number) == re.sub(r"\D", "", source.removesuffix(sign))
-    ):
-        return localized(number, source.removesuffix(sign), languages) + sign
+    source_number = source.removesuffix(SIGN)
+    if NUMBER.fullmatch(number) and re.sub(r"\D", "", number) == re.sub(r"\D", "", source_number):
+        return localized(number, source_number, languages) + sign
     return source
 
 
