@@ -224,11 +224,15 @@ def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> s
     """What a near-miss copy `written` of the verbatim source token `source` becomes: the source
     token, or where both are a number with the same digits, that number as `localized` writes it,
     with the sign the model wrote against it: "2.2%" had been put back over the model's right
-    "2,2%" into German, and "10" over "10%" for French "10 %"."""
+    "2,2%" into German, and "10" over "10%" for French "10 %". Where the digits differ, the
+    source's number as the target writes it ("1,299.99" for the model's "1,299,99,99" into German:
+    "1299,99")."""
     number, sign = written.removesuffix(SIGN), SIGN if written.endswith(SIGN) else ""
     source_number = source.removesuffix(SIGN)
     if NUMBER.fullmatch(number) and re.sub(r"\D", "", number) == re.sub(r"\D", "", source_number):
         return localized(number, source_number, languages) + sign
+    if NUMBER.fullmatch(source_number):  # another number: the source's, as the target writes it
+        return localized(source_number, source_number, languages) + source[len(source_number) :]
     return source
 
 
@@ -288,6 +292,8 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])
         copied = as_copied(written, verbatim[source_index], languages)
+        if after == "." and end < len(words) - 1 and not _split_edges(alignment.source_words[source_index])[2]:
+            after = ""  # the model's "1,299,99,99." before "EUR.": no point of the source's, in mid-sentence
         words[start] = _joined(before, copied, after)
         rows[start] = list(range(start, end + 1))
         for dropped in range(start + 1, end + 1):
