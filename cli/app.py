@@ -131,6 +131,7 @@ def register(names) -> None:
 
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+NoSuchOption = importlib.import_module(ClickException.__module__).NoSuchOption
 
 
 # Commands whose process ends when they return (plain decoding): it exits without the
@@ -151,6 +152,8 @@ def run_command() -> int:
         return exit_.exit_code
     except ClickException as error:
         error.show()
+        if isinstance(error, NoSuchOption) and any(text_as_option(argument) for argument in sys.argv[2:]):
+            print("attn: a text that starts with '-' is read as an option: put -- before it", file=sys.stderr)
         return error.exit_code
     except typer.Abort as abort:
         if isinstance(abort.__cause__, Terminated):
@@ -159,6 +162,12 @@ def run_command() -> int:
         print("attn: interrupted", file=sys.stderr)
         return 130
     return result if isinstance(result, int) else 0
+
+
+def text_as_option(argument: str) -> bool:
+    """Whether a command-line `argument` read as an option is text: a list's line pasted ("- Operating
+    temperature: 0-35°C"), which no option's name holds a space of."""
+    return argument.startswith("-") and any(character.isspace() for character in argument)
 
 
 def main() -> None:

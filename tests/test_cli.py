@@ -325,6 +325,14 @@ def test_a_language_option_that_names_none_is_refused(reverse_model, options, sa
     assert said in result.stderr.decode() and result.stdout == b""
 
 
+def test_a_list_line_read_as_an_option_gets_a_hint(reverse_model):
+    """`attn translate "- Operating temperature: 0-35°C"` said only "No such option: -"."""
+    result = attn("translate", "-m", str(reverse_model), "- a0 b1", check_rc=2)
+    assert "put -- before it" in result.stderr.decode()
+    assert "put -- before it" not in attn("translate", "--bogus", "a0", check_rc=2).stderr.decode()
+    assert attn("translate", "-m", str(reverse_model), "--", "- a0 b1").stdout.decode().strip()
+
+
 def test_check_names_format_placeholders_the_translation_lost(reverse_model):
     """The toy model writes symbols only: the placeholders of its sources are lost, and named."""
     result = attn("translate", "-m", str(reverse_model), "--check", "a0 {name} b1", "a0 b1")
