@@ -170,6 +170,16 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
     return runs
 
 
+def signs_apart(sentence: str, model_writes: Callable[[str], bool]) -> list[str]:
+    """`sentence` with the signs that open it (_sign_runs: "👋 Wie kann ich Ihnen helfen?") as a
+    text of their own, given back as they are, before the rest: read before the sentence, as a
+    placeholder, they had made its translation begin in small letters ("👋 how can i help you?")."""
+    runs = _sign_runs(sentence, model_writes)
+    if runs and runs[0][0] == 0 and sentence[runs[0][1] : runs[0][1] + 1].isspace() and has_words(sentence):
+        return [sentence[: runs[0][1]], sentence[runs[0][1] :].lstrip()]
+    return [sentence]
+
+
 def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], bool] = lambda _: False) -> SetAside:
     """The sentence with each e-mail address, URL, piece of code in backquotes, run of emoji and
     signs the model does not write whole (_sign_runs) and run of words in another script

@@ -21,7 +21,7 @@ from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
-from .set_aside import SetAside, put_back, set_aside, spaced_as_written
+from .set_aside import SetAside, put_back, set_aside, signs_apart, spaced_as_written
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words
@@ -271,15 +271,16 @@ class TextTranslator:
     def units(self, lines: list[tuple[str, str]], split: bool) -> list[tuple[int, str]]:
         """What of a text's `lines` (text_lines) is searched, each with its line's number: with
         `split`, the sentences of each line with words (a line break stays where it was, as
-        LibreTranslate keeps it; a line without words comes back as it was); otherwise the one
-        line whole."""
+        LibreTranslate keeps it; a line without words comes back as it was), the signs that open
+        a sentence apart (runtime/set_aside.py signs_apart); otherwise the one line whole."""
         if not split:
             return [(0, lines[0][0])]
         return [
-            (number, sentence)
+            (number, unit)
             for number, (line, _) in enumerate(lines)
             if has_words(line)
             for sentence in split_sentences(line.strip(), self.model.source_lang)
+            for unit in signs_apart(sentence, self.model.tokenizer.writes_whole)
         ]
 
     def distinct(

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.set_aside import put_back, set_aside, spaced_as_written
+from attn.runtime.set_aside import put_back, set_aside, signs_apart, spaced_as_written
 
 from .test_verbatim import links
 
@@ -38,6 +38,17 @@ def test_emoji_and_signs_are_set_aside_but_not_those_the_model_writes_whole_nor_
     assert set_aside("I \u2764\ufe0f it", "en", lambda character: character == "\u2764").tokens == {
         "{0}": "\u2764\ufe0f"
     }
+
+
+def test_signs_that_open_a_sentence_are_a_text_of_their_own():
+    """Read before the sentence as a placeholder, they had made its translation begin in small
+    letters ("👋 how can i help you?")."""
+    nothing_whole = lambda character: False  # noqa: E731
+    assert signs_apart("👋 Wie kann ich helfen?", nothing_whole) == ["👋", "Wie kann ich helfen?"]
+    assert signs_apart("⭐ ⭐ ⭐ Great app!", nothing_whole) == ["⭐ ⭐ ⭐", "Great app!"]
+    assert signs_apart("Thanks 😀", nothing_whole) == ["Thanks 😀"]  # not at its start
+    assert signs_apart("👋", nothing_whole) == ["👋"]  # no words: as it is
+    assert signs_apart("▸ Datei öffnen", lambda character: character == "▸") == ["▸ Datei öffnen"]  # written whole
 
 
 def test_a_sign_written_against_a_number_or_word_stays_against_it():
