@@ -30,6 +30,9 @@ NUMBER_SIMILARITY = 0.5  # of the digits alone
 # hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
 SPLIT_TOKEN = re.compile(r"[/\\@]")
 JOINED_SIMILARITY = 0.8
+# A hashtag or a mention: the words linked to it are its copy, whatever they read ("#AcmeHilfe" had
+# come out as "#AcmeHilfe Help": the model's "#Acme Help" repaired, its translated half kept)
+HASHTAG = re.compile(r"[#@][^\W_][\w-]*")
 # An e-mail address or a URL is never translated: a run of target words linked to one that holds
 # an @ or a / and matches it in nothing ("support@example.com" → "Unterstützung von@beispiel.com",
 # its parts translated) is replaced whole, however little it resembles it.
@@ -276,6 +279,9 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
             and any(SPLIT_TOKEN.search(word) for word in words[first : last + 1])
         ):
             best[source_index] = (0.0, first - last, first, last)
+    for source_index, first, last in runs:  # a hashtag the model split, a part translated: "#Acme Help"
+        if HASHTAG.fullmatch(verbatim[source_index]) and first <= best.get(source_index, (0, 0, -1))[2] <= last:
+            best[source_index] = (best[source_index][0], first - last, first, last)
     if not best:
         return alignment
     rows = [[index] for index in range(len(words))]

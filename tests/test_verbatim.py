@@ -111,6 +111,17 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     )
 
 
+def test_a_hashtag_the_model_split_is_its_copy_whole():
+    """ "#AcmeHilfe" written "#Acme Help" had come back as "#AcmeHilfe Help"."""
+    source = "Nutzen Sie #AcmeHilfe für Fragen.".split()
+    target = "Use #Acme Help for questions.".split()
+    weights = np.zeros((len(target), len(source)), np.float32)
+    for row, column in enumerate([0, 2, 2, 3, 4]):  # each target word's source word
+        weights[row, column] = 1.0
+    repaired = copy_verbatim(WordAlignment(source, target, weights), ("de", "en"))
+    assert repaired.target_words == ["Use", "#AcmeHilfe", "for", "questions."]
+
+
 def test_an_address_whose_parts_were_translated_is_put_back_whole():
     source = "write to support@example.com today".split()
     target = "schreiben an Unterstützung von@beispiel.com, heute".split()
