@@ -48,6 +48,7 @@ CLAUSE_END = ".,;:!?…"
 TRAILING = CLAUSE_END + "\"'»«”“’‘›‹"
 BRACKETS = {")": "(", "]": "[", "}": "{"}
 SENTENCE_END = re.compile(r"[.!?…]+$")
+SENTENCE_WORDS = 3  # words on each side of a sign that parts two sentences
 
 
 @dataclass(frozen=True)
@@ -171,13 +172,24 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
 
 
 def signs_apart(sentence: str, model_writes: Callable[[str], bool]) -> list[str]:
-    """`sentence` with the signs that open it (_sign_runs: "👋 Wie kann ich Ihnen helfen?") as a
-    text of their own, given back as they are, before the rest: read before the sentence, as a
-    placeholder, they had made its translation begin in small letters ("👋 how can i help you?")."""
-    runs = _sign_runs(sentence, model_writes)
-    if runs and runs[0][0] == 0 and sentence[runs[0][1] : runs[0][1] + 1].isspace() and has_words(sentence):
-        return [sentence[: runs[0][1]], sentence[runs[0][1] :].lstrip()]
-    return [sentence]
+    """`sentence` parted at its signs (_sign_runs) where they stand for a sentence's end or
+    opening: the signs that open it (read before the sentence as a placeholder, they had made its
+    translation begin in small letters: "👋 how can i help you?") a text of their own, given back
+    as they are; a run between two sentences ("sorry to hear that 😞 Let me check your order": the
+    first ends without a point, the next opens with a word in capitals, each of SENTENCE_WORDS
+    words or more) ends the first (read as one, the second's first word had been lost: "que
+    😞-moi vérifier")."""
+    texts, start = [], 0
+    for first, last in _sign_runs(sentence, model_writes):
+        if not sentence[last : last + 1].isspace():
+            continue
+        before, after = sentence[start:first].split(), sentence[last:].split()
+        opens = first == 0
+        between = len(before) >= SENTENCE_WORDS and len(after) >= SENTENCE_WORDS and after[0][:1].isupper()
+        if (opens and has_words(sentence)) or (between and not before[-1].endswith(tuple(CLAUSE_END))):
+            texts.append(sentence[start:last].strip())
+            start = last
+    return [*texts, sentence[start:].strip()] if texts else [sentence]
 
 
 def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], bool] = lambda _: False) -> SetAside:

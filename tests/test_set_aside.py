@@ -40,7 +40,7 @@ def test_emoji_and_signs_are_set_aside_but_not_those_the_model_writes_whole_nor_
     }
 
 
-def test_signs_that_open_a_sentence_are_a_text_of_their_own():
+def test_signs_that_open_a_sentence_or_end_one_part_it_from_the_rest():
     """Read before the sentence as a placeholder, they had made its translation begin in small
     letters ("👋 how can i help you?")."""
     nothing_whole = lambda character: False  # noqa: E731
@@ -49,6 +49,12 @@ def test_signs_that_open_a_sentence_are_a_text_of_their_own():
     assert signs_apart("Thanks 😀", nothing_whole) == ["Thanks 😀"]  # not at its start
     assert signs_apart("👋", nothing_whole) == ["👋"]  # no words: as it is
     assert signs_apart("▸ Datei öffnen", lambda character: character == "▸") == ["▸ Datei öffnen"]  # written whole
+    # a run between two sentences ends the first: read as one, the second's first word had been lost
+    assert signs_apart("Sorry to hear that 😞 Let me check your order.", nothing_whole) == [
+        "Sorry to hear that 😞",
+        "Let me check your order.",
+    ]
+    assert signs_apart("I ❤️ Paris", nothing_whole) == ["I ❤️ Paris"]
 
 
 def test_a_sign_written_against_a_number_or_word_stays_against_it():
