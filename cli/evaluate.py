@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.progress import Progress
 from rich.table import Table
+from rich.text import Text
 
 from attn.runtime.constants import language_label
 from attn.runtime.errors import UsageError
@@ -32,10 +33,12 @@ from .options import (
     DeviceOption,
     FromOption,
     ModelsOption,
+    QuietOption,
     SearchRequest,
     TaskOption,
     ThreadsOption,
     ToOption,
+    notifier,
     search_options,
 )
 from .output import check_writable, output_file
@@ -89,29 +92,27 @@ def eval_command(
             help="Also write the scores as JSON to this file ('-': standard output, the table then on standard error).",
         ),
     ] = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Score a model on a test file, overall and per value of the third column; or several models
     side by side (repeat --model), each after the first with the p-values of its differences."""
     if not data.exists():
         raise UsageError(f"no such file: {data}")
     models = [None] if lead or not model else model
+    notify = notifier(quiet)
     check_writable(hypotheses_out, "--hypotheses")
     check_writable(json_out, "--json")
     if hypotheses_out and len(models) > 1:
         raise UsageError("--hypotheses writes one model's outputs: give one --model")
     rows = read_tsv(data, swap_columns)
     if rows and is_header(rows[0]):  # had been scored as a row
-        warn_on_stderr(
-            f"{data}: its first line, {rows[0].source!r} and {rows[0].target!r}, is read as a header: not scored"
-        )
+        notify(f"{data}: its first line, {rows[0].source!r} and {rows[0].target!r}, is read as a header: not scored")
         rows = rows[1:]
     rows = rows[: limit or None]
     if not rows:
         raise UsageError(f"{data}: no rows to evaluate")
     if blank := sum(not row.source.strip() for row in rows):  # had lowered the scores without a word
-        warn_on_stderr(
-            f"{data}: {blank} of {len(rows)} rows have an empty source: scored as they are, with empty outputs"
-        )
+        notify(f"{data}: {blank} of {len(rows)} rows have an empty source: scored as they are, with empty outputs")
     if lead:
         systems = [
             System(
@@ -120,8 +121,8 @@ def eval_command(
         ]
     else:
         if task == "translate" and not model and source_lang in (None, "auto"):
-            source_lang = detected_source(rows, target_lang)
-        notes = [FewNotes() for _ in models]
+            source_lang = detected_source(rows, target_lang, notify)
+        notes = [FewNotes(notify) for _ in models]
         translators = [
             LoadedModel(
                 resolve_model(name, task, source_lang, target_lang),
@@ -137,9 +138,9 @@ def eval_command(
             raise UsageError("--model: a translation model and a summarizer cannot be compared")
         if task == "translate":
             for translator in translators:
-                warn_on_other_language(rows, translator)
+                warn_on_other_language(rows, translator, notify)
         systems = [
-            _decoded(translator, model_notes, rows, search, batch_size)
+            _decoded(translator, model_notes, rows, search, batch_size, quiet)
             for translator, model_notes in zip(translators, notes)
         ]
     labels = _labels(systems, models)
@@ -187,7 +188,7 @@ def write_atomically(path: Path, text: str, option: str) -> None:
         sys.stdout.write(text)
 
 
-def detected_source(rows: list[Row], target: str | None) -> str:
+def detected_source(rows: list[Row], target: str | None, notify=warn_on_stderr) -> str:
     """The language of the rows' sources among those of the installed models (into `target`),
     with a note: the default en→de model scored the German column of a file read with
     --swap-columns, silently."""
@@ -195,11 +196,11 @@ def detected_source(rows: list[Row], target: str | None) -> str:
     if not candidates:
         raise UsageError(f"no installed model translates into {target} (see `attn models`)")
     language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), candidates)
-    warn_on_stderr(f"the sources read as {language_label(language)}: --from sets the language")
+    notify(f"the sources read as {language_label(language)}: --from sets the language")
     return language
 
 
-def warn_on_other_language(rows: list[Row], translator: LoadedModel) -> None:
+def warn_on_other_language(rows: list[Row], translator: LoadedModel, notify=warn_on_stderr) -> None:
     """A note when the rows' sources read as another language than the one `translator` reads:
     `-m en-de --swap-columns` scored German sources in an English model, 4.5 BLEU, silently."""
     reads = translator.source_lang
@@ -207,7 +208,7 @@ def warn_on_other_language(rows: list[Row], translator: LoadedModel) -> None:
         return
     language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), known_languages())
     if language != reads:
-        warn_on_stderr(
+        notify(
             f"the sources read as {language_label(language)}, and {translator.folder.name} reads "
             f"{language_label(reads)} (check --swap-columns and --model)"
         )
@@ -225,7 +226,7 @@ class System:
 
 
 def _decoded(
-    translator: LoadedModel, notes: FewNotes, rows: list[Row], search: SearchRequest, batch_size: int
+    translator: LoadedModel, notes: FewNotes, rows: list[Row], search: SearchRequest, batch_size: int, quiet: bool
 ) -> System:
     shortlist = search.settings.get("shortlist", False) and translator.shortlist is not None
     options = search.options(translator, notes, shortlist=shortlist)
@@ -235,7 +236,7 @@ def _decoded(
     settings.update(replace_unk=text.replace_unk, shortlist=options.shortlist, max_source_pieces=text.max_source_pieces)
     if task == "translate":
         settings["sentences"] = text.sentences
-    hypotheses = _decode(translator, rows, options, batch_size, text)
+    hypotheses = _decode(translator, rows, options, batch_size, text, shown=not quiet)
     notes.finish()
     return System(translator.folder.name, task, settings, hypotheses)
 
@@ -268,21 +269,18 @@ def _paired(
 
 def _table(
     data: Path, task: str, systems: list[System], labels: list[str], scores: list[dict], p_values: list[dict]
-) -> Table:
+) -> Group:
     """One row per group; one model's metrics, or each model's beside the others, with the p-value
-    of each difference from the first model."""
+    of each difference from the first model; its title and caption lines of their own (as the
+    table's, they had been wrapped to its width: "beam 5, length" / "penalty 1.6, …")."""
     columns = metric_columns(task)
 
     def described(system: System) -> str:
         return ", ".join(f"{key.replace('_', ' ')} {value}" for key, value in system.settings.items())
 
     if len(systems) == 1:
-        table = Table(
-            "group",
-            "rows",
-            *(title for _, title in columns),
-            title=f"{labels[0]} on {data.name}: {described(systems[0])}",
-        )
+        heading, caption = f"{labels[0]} on {data.name}: {described(systems[0])}", ""
+        table = Table("group", "rows", *(title for _, title in columns))
     else:
         letters = [chr(ord("A") + number) for number in range(len(systems))]
         headers = [f"{title} {letter}" for letter in letters for _, title in columns]
@@ -302,12 +300,13 @@ def _table(
                 f". p: paired bootstrap resampling against A ({PAIRED_RESAMPLES:,} resamples, sacreBLEU); "
                 "a small p, a difference unlikely to be chance"
             )
-        table = Table("group", "rows", *headers, title=f"{len(systems)} models on {data.name}", caption=caption)
+        heading = f"{len(systems)} models on {data.name}"
+        table = Table("group", "rows", *headers)
     for group, values in scores[0].items():
         cells = [f"{system_scores[group][key]:.2f}" for system_scores in scores for key, _ in columns]
         cells += [f"{system_p[group][key]:.3f}" for system_p in p_values for key, _ in columns]
         table.add_row(group, str(values["sentences"]), *cells)
-    return table
+    return Group(Text(heading, style="italic"), table, *([Text(caption)] if caption else []))
 
 
 def _record(
@@ -344,22 +343,25 @@ class FewNotes:
 
     SHOWN = 3
 
-    def __init__(self):
-        self.count = 0
+    def __init__(self, notify=warn_on_stderr):
+        self.count, self.notify = 0, notify
 
     def __call__(self, message: str) -> None:
         self.count += 1
         if self.count <= self.SHOWN:
-            warn_on_stderr(message)
+            self.notify(message)
 
     def finish(self) -> None:
         if self.count > self.SHOWN:
-            warn_on_stderr(f"… and {self.count - self.SHOWN} more notes like these")
+            self.notify(f"… and {self.count - self.SHOWN} more notes like these")
 
 
-def _decode(translator: LoadedModel, rows: list[Row], options, batch_size: int, text: TextOptions) -> list[str]:
+def _decode(
+    translator: LoadedModel, rows: list[Row], options, batch_size: int, text: TextOptions, shown: bool = True
+) -> list[str]:
+    """The rows' outputs, with a progress bar where `shown` (not with --quiet)."""
     hypotheses: list[str] = []
-    with Progress(console=Console(stderr=True), transient=True) as progress:
+    with Progress(console=Console(stderr=True), transient=True, disable=not shown) as progress:
         task = progress.add_task(f"decoding {len(rows)} rows", total=len(rows))
         step = translator.inputs_per_call(batch_size)
         for start in range(0, len(rows), step):

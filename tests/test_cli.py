@@ -154,6 +154,14 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
     assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2" and b"empty source" not in plain.stderr
 
 
+def test_eval_takes_quiet_as_the_other_commands_do(reverse_model, tmp_path):
+    """`attn eval -q` had been "No such option: -q"; its notes go, its table stays."""
+    (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n\tc2 d3\n", encoding="utf-8")
+    noted = attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model))
+    quiet = attn("eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "-q")
+    assert b"empty source" in noted.stderr and quiet.stderr == b"" and quiet.stdout == noted.stdout
+
+
 def test_eval_refuses_a_json_file_it_cannot_write_before_decoding(reverse_model, tmp_path):
     """It had decoded the whole file first, then named the file as --output's."""
     (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n", encoding="utf-8")
