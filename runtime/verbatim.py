@@ -25,6 +25,7 @@ VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
+DATE = re.compile(r"\d{1,2}([./])\d{1,2}\1\d{2,4}|\d{4}-\d{2}-\d{2}")  # a date: copied as written
 NUMBER_SIMILARITY = 0.5  # of the digits alone
 # Only a path, an address or a URL is read across several target words, and more strictly: a
 # hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
@@ -232,6 +233,8 @@ def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> s
     "1299,99")."""
     number, sign = written.removesuffix(SIGN), SIGN if written.endswith(SIGN) else ""
     source_number = source.removesuffix(SIGN)
+    if DATE.fullmatch(source):  # "12.03.2025" had become "1203.2025", "3/4/2024" "3.4.2024" (which day?)
+        return source
     if NUMBER.fullmatch(number) and re.sub(r"\D", "", number) == re.sub(r"\D", "", source_number):
         return localized(number, source_number, languages) + sign
     if NUMBER.fullmatch(source_number):  # another number: the source's, as the target writes it

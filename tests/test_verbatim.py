@@ -103,6 +103,11 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
     # a sign written against the number stays with it: "2.2%" had been put back over the model's "2,2%"
     assert copy_verbatim(aligned("fell to 2.2% now", "fiel auf 2,2% jetzt"), english).target_words[2] == "2,2%"
     assert copy_verbatim(aligned("environ 10 % de moins", "about 10% less"), ("fr", "en")).target_words[1] == "10%"
+    # a date is copied as written: "12.03.2025" had become "1203.2025"
+    assert (
+        copy_verbatim(aligned("am 12.03.2025 fertig", "on 1203.2025 done"), ("de", "en")).target_words[1]
+        == "12.03.2025"
+    )
     # another number: the source's as the target writes it, the model's stray point gone ("1,299.99. EUR")
     repaired = copy_verbatim(aligned("costs 1,299.99 EUR now", "kostet 1,299,99,99. EUR jetzt"), english)
     assert repaired.target_words == ["kostet", "1299,99", "EUR", "jetzt"]
