@@ -81,9 +81,10 @@ MONTHS = (
     "janvier février mars avril juin juillet août septembre octobre novembre décembre janv févr avr juil déc"
 ).split()
 DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(MONTHS)})\.?\s+$|\b(?:le|am|den)\s+$", re.I)
-# What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 h"); without it, or with
-# "heures" spelled out, it is a duration ("2 à 3 heures", "entre 12 et 14 heures par jour")
+# What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 heures"); without it, or
+# with what counts hours after it, it is a duration ("2 à 3 heures", "entre 12 et 14 heures par jour")
 FRENCH_RANGE_BEFORE = re.compile(r"\b(?:de|des|entre)\s+$", re.I)
+FRENCH_DURATION_AFTER = re.compile(r"\s+(?:par|de travail|d'affilée|d’affilée)\b", re.I)
 
 
 def read_times(sentence: str, source: str, target: str) -> str:
@@ -105,7 +106,7 @@ def read_times(sentence: str, source: str, target: str) -> str:
         if (
             source == "fr"
             and not time["start_word"]
-            and (not FRENCH_RANGE_BEFORE.search(before) or "heure" in time.group())
+            and (not FRENCH_RANGE_BEFORE.search(before) or FRENCH_DURATION_AFTER.match(sentence, time.end()))
         ):
             return time.group()  # "Comptez 2 à 3 heures", "entre 12 et 14 heures par jour": durations
         if DAY_BEFORE.search(before):  # "June 3 – 9 pm": a date's day, then a time

@@ -115,7 +115,9 @@ def changed_placeholders(source: str, translation: str) -> tuple[list[str], list
 SPACED_THOUSANDS = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)")
 CLOCK_12H = re.compile(r"\s?[ap]\.?m\.?(?!\w)", re.I)  # "3 p.m." → "15 Uhr" is the reading, not a loss
 HOUR = re.compile(r"\s?(?:Uhr|h|heures?)(?!\w)")  # "16 Uhr", "16 h": an hour of a 24-hour clock
-FRENCH_TIME = re.compile(r"\b([01]?\d|2[0-3]) ?h ?([0-5]\d)\b")  # "à 14h30": read as "14:30" ("14, 30" had been lost)
+FRENCH_TIME = re.compile(
+    r"\b([01]?\d|2[0-3]) ?h ?([0-5]\d)\b(?!\s*min)"
+)  # "à 14h30": read as "14:30" ("14, 30" had been lost)
 
 
 def lost_numbers(source: str, translation: str) -> list[str]:
@@ -301,7 +303,13 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])
         copied = as_copied(written, verbatim[source_index], languages)
-        if after == "." and end < len(words) - 1 and not _split_edges(alignment.source_words[source_index])[2]:
+        repaired = written != verbatim[source_index]  # an exact copy keeps its point ("am 1. Mai")
+        if (
+            repaired
+            and after == "."
+            and end < len(words) - 1
+            and not _split_edges(alignment.source_words[source_index])[2]
+        ):
             after = ""  # the model's "1,299,99,99." before "EUR.": no point of the source's, in mid-sentence
         words[start] = _joined(before, copied, after)
         rows[start] = list(range(start, end + 1))

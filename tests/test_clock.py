@@ -88,6 +88,7 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Our hours are 8:00 AM - 6:00 PM.", "en", "de", "Our hours are 8 - 18 Uhr."),  # "8:00 - 18:00" lost its end
         ("Comptez 2 à 3 heures pour la visite.", "fr", "en", "Comptez 2 à 3 heures pour la visite."),  # a duration
         ("Ils trimaient entre 12 et 14 heures par jour.", "fr", "en", "Ils trimaient entre 12 et 14 heures par jour."),
+        ("Ouvert de 9 à 18 heures.", "fr", "en", "Ouvert de 9am à 6pm."),  # opening hours, no duration
         ("Showings at 5 pm, 6:45 pm and 8 pm.", "en", "de", "Showings at 17:00 Uhr, 18:45 Uhr and 20:00 Uhr."),
     ],
 )

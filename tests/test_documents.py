@@ -142,6 +142,40 @@ def test_a_sentence_over_two_cues_is_read_whole_and_parted_where_its_cues_ended(
     ]
 
 
+@pytest.mark.unit
+def test_cues_of_other_speakers_overlapping_or_of_one_word_stay_apart_and_wrapped_ones_keep_their_tags():
+    """A sign on screen over the dialogue, a `<v>` speaker's change and "So" / "what?" had been read
+    as one sentence; cues each in `<i>` had left their last empty."""
+    cues = [
+        ("00:00:01,000", "00:00:02,000", "<i>I have never seen</i>"),
+        ("00:00:02,100", "00:00:03,000", "<i>such a beautiful building.</i>"),
+        ("00:00:05,000", "00:00:06,000", "{\\an8}POLICE STATION"),
+        ("00:00:05,500", "00:00:07,000", "Where are you going?"),  # over the sign
+        ("00:00:08,000", "00:00:09,000", "So"),
+        ("00:00:09,100", "00:00:10,000", "what?"),
+    ]
+    data = "".join(f"{n}\n{start} --> {end}\n{text}\n\n" for n, (start, end, text) in enumerate(cues, 1)).encode()
+    document = read_document("film.srt", data)
+    assert document.texts() == [
+        "I have never seen such a beautiful building.",
+        "POLICE STATION",
+        "Where are you going?",
+        "So",
+        "what?",
+    ]
+    # a translation whose cue ends the alignment left at its edge: shared by length, each cue's tag kept
+    first = Capitals("ICH HABE NOCH NIE SO EIN SCHÖNES GEBÄUDE GESEHEN.", WordAlignment(["x"], ["y"], np.eye(1)))
+    written = list(srt.parse(document.written([first, *capitals(document.texts()[1:])]).decode()))
+    assert [cue.content for cue in written[:2]] == [
+        "<i>ICH HABE NOCH NIE</i>",
+        "<i>SO EIN SCHÖNES GEBÄUDE GESEHEN.</i>",
+    ]
+    vtt = (
+        b"WEBVTT\n\n00:01.000 --> 00:02.000\n<v Alice>I think that\n\n00:02.100 --> 00:03.000\n<v Bob>you are right.\n"
+    )
+    assert read_document("talk.vtt", vtt).texts() == ["I think that", "you are right."]
+
+
 def word_document() -> bytes:
     document = docx.Document()
     document.add_heading("Getting started", level=1)

@@ -18,15 +18,22 @@ from . import DocumentError, decoded, redeclared
 
 # A cue's markup: a tag (`<i>`, `</i>`, `<c.yellow>`, `<v Roger>`, `<font color="red">`), a
 # timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
-MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n|\x1e")
-# Where one cue ends and the next begins in a text read over both (an ASCII record separator, which
-# no cue holds): a break placed as a line break is
-CUE_END = "\x1e"
+MARKUP = re.compile(r"<[^<>\n]*>|\{\\[^{}\n]*\}|\n|\u2063")
+# Where one cue ends and the next begins in a text read over both (U+2063, an invisible separator,
+# which no cue holds and no strip() takes: a record separator had been stripped as whitespace at
+# a translation's edge, and its cue left untranslated): a break placed as a line break is
+CUE_END = "\u2063"
+# What a cue opens with that says who speaks or where the text stands (WebVTT's `<v Alice>`,
+# SubRip's `{\\an8}`): cues that differ in it are no one sentence
+SPEAKER = re.compile(r"^\s*(?:<v[ .][^>]*>|\{\\an\d\})")
+# A cue wholly in one element ("<i>…</i>"), whose tag a translation shared by length keeps
+WRAPPED_CUE = re.compile(r"^(<(\w+)[^<>]*>)(?!.*<\2[\s>]).*(</\2>)$", re.S)
 # What ends a cue's sentence: its last character one of these (a closing quote or bracket after
 # it); what opens another speaker's line
 SENTENCE_END = re.compile(r"[.!?…:;♪]\W*$")
 DIALOGUE = re.compile(r"^\W*[-–—]")
 MAX_CUES = 3  # cues read as one sentence at most
+CUE_WORDS = 2  # words of each cue of one sentence at least: "So" / "what?" read as one had left one cue empty
 MAX_GAP = 2.0  # seconds between two cues of one sentence at most
 TIMESTAMP = re.compile(r"<\d")
 # A WebVTT cue's timing line's start and end ("00:01.000 --> 00:04.000 align:start")
@@ -91,9 +98,10 @@ class Cues:
         self.count = len(contents)
         wanted = [i for i, content in enumerate(contents) if any(c.isalnum() for c in CueReader(content).text)]
         texts = [CueReader(content).text for content in contents]
-        self.groups = sentences(wanted, texts, gaps or [])
+        self.groups = sentences(wanted, texts, contents, gaps or [])
         self.readers = [CueReader(CUE_END.join(contents[i] for i in group)) for group in self.groups]
         self.sizes = [[len(texts[i]) for i in group] for group in self.groups]
+        self.wrappers = [common_wrapper([contents[i] for i in group]) for group in self.groups]
 
     def texts(self) -> list[str]:
         return [reader.text for reader in self.readers]
@@ -103,19 +111,27 @@ class Cues:
         a sentence's translation parted where the ends of its cues were placed (shared where that
         left a cue without a word)."""
         found: list[str | None] = [None] * self.count
-        for group, reader, sizes, translation in zip(self.groups, self.readers, self.sizes, translations):
+        groups = zip(self.groups, self.readers, self.sizes, self.wrappers, translations)
+        for group, reader, sizes, (opening, closing), translation in groups:
             parts = [part.strip() for part in reader.written(translation).split(CUE_END)]
-            if not all(any(c.isalnum() for c in part) for part in parts):
-                parts = shared(" ".join(part for part in parts if part), sizes)
+            if len(parts) != len(group) or not all(any(c.isalnum() for c in MARKUP.sub("", p)) for p in parts):
+                parts = [opening + part + closing for part in shared(translation.text, sizes)]
             for index, part in zip(group, parts):
                 found[index] = "\n".join(line.strip() for line in part.split("\n"))
         return found
 
 
-def sentences(wanted: list[int], texts: list[str], gaps: list[float | None]) -> list[list[int]]:
+def common_wrapper(contents: list[str]) -> tuple[str, str]:
+    """The opening and closing tag of the element every one of `contents` is wholly in, or ("", "")."""
+    found = {(match[1], match[3]) if (match := WRAPPED_CUE.match(content.strip())) else None for content in contents}
+    return found.pop() if len(found) == 1 and None not in found else ("", "")
+
+
+def sentences(wanted: list[int], texts: list[str], contents: list[str], gaps: list[float | None]) -> list[list[int]]:
     """The cues `wanted` in groups of one sentence: a cue without a sentence's end is read with the
-    next one, when that follows it within MAX_GAP seconds and is no other speaker's line, up to
-    MAX_CUES cues."""
+    next one, when that follows it within MAX_GAP seconds (not over it: a sign on screen over the
+    dialogue had been read into it) and is no other speaker's line (a dash, another `<v …>` or
+    position), of CUE_WORDS words or more each, up to MAX_CUES cues."""
     groups: list[list[int]] = []
     for index in wanted:
         last = groups[-1][-1] if groups else None
@@ -124,12 +140,20 @@ def sentences(wanted: list[int], texts: list[str], gaps: list[float | None]) -> 
             and len(groups[-1]) < MAX_CUES
             and not SENTENCE_END.search(texts[last].strip())
             and not DIALOGUE.match(texts[index])
-            and (last >= len(gaps) or gaps[last] is None or gaps[last] <= MAX_GAP)
+            and min(len(texts[last].split()), len(texts[index].split())) >= CUE_WORDS
+            and speaker(contents[last]) == speaker(contents[index])
+            and (last >= len(gaps) or gaps[last] is None or 0 <= gaps[last] <= MAX_GAP)
         ):
             groups[-1].append(index)
         else:
             groups.append([index])
     return groups
+
+
+def speaker(content: str) -> str:
+    """What a cue opens with that says who speaks or where it stands (SPEAKER), or ""."""
+    found = SPEAKER.match(content)
+    return found.group().strip() if found else ""
 
 
 def shared(text: str, sizes: list[int]) -> list[str]:
