@@ -171,21 +171,26 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
     return runs
 
 
-def signs_apart(sentence: str, model_writes: Callable[[str], bool]) -> list[str]:
+def signs_apart(
+    sentence: str, model_writes: Callable[[str], bool], pieces: Callable[[str], int] = lambda word: 1
+) -> list[str]:
     """`sentence` parted at its signs (_sign_runs) where they stand for a sentence's end or
     opening: the signs that open it (read before the sentence as a placeholder, they had made its
     translation begin in small letters: "👋 how can i help you?") a text of their own, given back
     as they are; a run between two sentences ("sorry to hear that 😞 Let me check your order": the
-    first ends without a point, the next opens with a word in capitals, each of SENTENCE_WORDS
-    words or more) ends the first (read as one, the second's first word had been lost: "que
-    😞-moi vérifier")."""
+    first ends without a point, the next opens with a word in capitals that is no name (a word
+    the model's vocabulary holds in fewer `pieces` capitalized: "in 🇬🇧 London works" is one
+    sentence), each of SENTENCE_WORDS words or more) ends the first (read as one, the second's
+    first word had been lost: "que 😞-moi vérifier")."""
     texts, start = [], 0
     for first, last in _sign_runs(sentence, model_writes):
         if not sentence[last : last + 1].isspace():
             continue
         before, after = sentence[start:first].split(), sentence[last:].split()
         opens = first == 0
-        between = len(before) >= SENTENCE_WORDS and len(after) >= SENTENCE_WORDS and after[0][:1].isupper()
+        opening = after[0].strip(TRAILING) if after else ""
+        named = pieces(opening) < pieces(opening.lower())  # "🇬🇧 London", a name the vocabulary holds capitalized
+        between = len(before) >= SENTENCE_WORDS and len(after) >= SENTENCE_WORDS and opening[:1].isupper() and not named
         if (opens and has_words(sentence)) or (between and not before[-1].endswith(tuple(CLAUSE_END))):
             texts.append(sentence[start:last].strip())
             start = last

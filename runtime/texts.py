@@ -280,7 +280,7 @@ class TextTranslator:
             for number, (line, _) in enumerate(lines)
             if has_words(line)
             for sentence in split_sentences(line.strip(), self.model.source_lang)
-            for unit in signs_apart(sentence, self.model.tokenizer.writes_whole)
+            for unit in signs_apart(sentence, self.model.tokenizer.writes_whole, self.word_pieces)
         ]
 
     def distinct(

@@ -55,6 +55,15 @@ def test_signs_that_open_a_sentence_or_end_one_part_it_from_the_rest():
         "Let me check your order.",
     ]
     assert signs_apart("I ❤️ Paris", nothing_whole) == ["I ❤️ Paris"]
+    # not before a name (a word the vocabulary holds in fewer pieces capitalized)
+    named = {"London": 1, "london": 2}
+
+    def pieces(word: str) -> int:
+        return named.get(word, 1)
+
+    assert signs_apart("My sister who lives in 🇬🇧 London works as a doctor.", nothing_whole, pieces) == [
+        "My sister who lives in 🇬🇧 London works as a doctor."
+    ]
 
 
 def test_a_sign_written_against_a_number_or_word_stays_against_it():
