@@ -63,10 +63,14 @@ def test_an_html_page_keeps_its_end_tags_as_it_wrote_them():
 def test_a_phrase_marked_as_another_language_is_given_back_as_it_was():
     """`<span lang="it">pasta al pomodoro</span>` in an English page had been translated and
     declared German; content of the page's own language is translated and declared anew."""
-    page = '<html lang="en"><body><p>We ate <span lang="it">pasta al pomodoro</span> daily.</p><p lang="en-GB">Colour.</p></body></html>'
+    page = (
+        '<html lang="en"><body><p>We ate <span lang="it">pasta al pomodoro</span> daily.</p><p lang="en-GB">Colour.</p>'
+        '<main lang="fr"><p>Bonjour.</p></main></body></html>'  # a block: translated, whichever it declares
+    )
     written = round_trip("page.html", page.encode(), "de").decode()
     assert written == (
-        '<html lang="de"><body><p>WE ATE <span lang="it">pasta al pomodoro</span> DAILY.</p><p lang="de">COLOUR.</p></body></html>'
+        '<html lang="de"><body><p>WE ATE <span lang="it">pasta al pomodoro</span> DAILY.</p><p lang="de">COLOUR.</p>'
+        '<main lang="de"><p>BONJOUR.</p></main></body></html>'
     )
 
 

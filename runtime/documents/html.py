@@ -188,9 +188,12 @@ def kept_as_is(tag: Tag) -> bool:
 
 
 def in_another_language(tag: Tag) -> bool:
-    """Whether `tag` declares another language than the one around it (`<span lang="it">pasta al
-    pomodoro</span>` in an English page, which had been translated and declared the target
-    language); not where nothing around it declares one, which tells nothing."""
+    """Whether `tag`, an inline element, declares another language than the one around it (`<span
+    lang="it">pasta al pomodoro</span>` in an English page, which had been translated and declared
+    the target language); not where nothing around it declares one, which tells nothing, nor a
+    block (`<main lang="de">` in a page whose theme says "en": what `--from de` translates)."""
+    if tag.name in BLOCKS:  # a section of a page: its content, whichever language --from names
+        return False
     own = declared_language(tag)
     around = next((found for parent in tag.parents if (found := declared_language(parent))), None)
     return own is not None and around is not None and own != around
