@@ -32,7 +32,7 @@ def split_sentences(text: str, language: str) -> list[str]:
         if start < 0:
             continue
         position = start + len(sentence)
-        if position < len(text) and text[position].isspace() and not within_sentence(text, position):
+        if position < len(text) and text[position].isspace() and not within_sentence(text, position, language):
             ends.append(position)
     starts = [0, *ends]
     sentences = [text[start:end].strip() for start, end in zip(starts, [*ends, len(text)])]
@@ -42,18 +42,18 @@ def split_sentences(text: str, language: str) -> list[str]:
     return sentences
 
 
-# Words written with a point that ends no sentence, in small letters: titles and abbreviations
-# sentencex cut after ("Please contact Ms." | "Lee tomorrow." had lost the name; "approx." | "10
-# hours", "inkl." | "Versand 5 Euro")
-ABBREVIATIONS = frozenset(
-    "mr mrs ms dr prof approx incl excl vs jr sr dept est ca "  # English
-    "inkl exkl bzw evtl ggf nr str tel hr fr zzgl "  # German
-    "mme mlle mm env cf vol ".split()  # French
-)
+# Words written with a point that ends no sentence, in small letters, by language: titles and
+# abbreviations sentencex cut after ("Please contact Ms." | "Lee tomorrow." had lost the name;
+# "approx." | "10 hours", "inkl." | "Versand 5 Euro"); not a word of the language ("est", "vol")
+ABBREVIATIONS = {
+    "en": frozenset("mr mrs ms dr prof approx incl excl vs jr sr dept ca".split()),
+    "de": frozenset("inkl exkl bzw evtl ggf nr str tel hr fr zzgl ca dr prof".split()),
+    "fr": frozenset("m mme mlle mm dr env cf".split()),
+}
 ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025")
 
 
-def within_sentence(text: str, position: int) -> bool:
+def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
     sentence: after an abbreviation or title (ABBREVIATIONS) or a day before its month ("3. Jan."). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
@@ -66,7 +66,8 @@ def within_sentence(text: str, position: int) -> bool:
         return False
     core = word.rstrip(".").lstrip("(\"'«„“")
     month = after[0].lower().rstrip(".,") in MONTHS
-    return core.lower() in ABBREVIATIONS or (bool(ORDINAL.search(word)) and month)
+    ordinal = language == "de" and bool(ORDINAL.search(word)) and month
+    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )
@@ -126,13 +127,19 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
     return blocks
 
 
+LINE_ENDS = (",", ".", ":", ";", "!", "?")
+
+
 def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     """The blocks of one paragraph's `lines` (no blank line among them), each read as a text:
-    document_blocks', or each line where every line is shorter than SHORT_LINE words and none
-    but the first begins in small letters, as a wrapped sentence's would (an address, a signature:
-    `attn translate --paragraphs` had run them into one line, lists too)."""
+    document_blocks', or each line where every line is shorter than SHORT_LINE words, none but the
+    first begins in small letters, as a wrapped sentence's would, and there are three or more or
+    each but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom"): an address, a signature
+    (`attn translate --paragraphs` had run them into one line, lists too; not "Meeting moved to" /
+    "Friday at 3 pm.")."""
     short = all(len(line.split()) < SHORT_LINE for line in lines)
-    if len(lines) > 1 and short and not any(line.lstrip()[:1].islower() for line in lines[1:]):
+    shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) for line in lines[:-1])
+    if len(lines) > 1 and short and shaped and not any(line.lstrip()[:1].islower() for line in lines[1:]):
         return [[index] for index in range(len(lines))]
     return document_blocks(lines)
 

@@ -34,11 +34,19 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Die Lieferung kostet inkl. Versand 5 Euro.", "de"),
         ("Am 3. Jan. 2025 beginnt der Kurs.", "de"),
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
+        ("J'ai vu M. Dupont hier.", "fr"),
     ],
 )
 def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
     assert split_sentences(text, language) == [text]
     assert split_sentences(f"{text} Then we left.", language) == [text, "Then we left."]
+
+
+@pytest.mark.unit
+def test_a_word_of_the_language_or_a_number_before_a_month_name_ends_its_sentence():
+    """A list for all languages had held French "est" and "vol", and read "42. May" as a date."""
+    assert split_sentences("Je sais où il est. Demain je pars.", "fr") == ["Je sais où il est.", "Demain je pars."]
+    assert split_sentences("The answer is 42. May I ask why?", "en") == ["The answer is 42.", "May I ask why?"]
 
 
 @pytest.mark.unit
@@ -77,6 +85,11 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
         "Thanks,",
         "Tom Miller",
         "ACME GmbH",
+    ]
+    # a sentence wrapped over two short lines stays one ("Meeting moved to" / "Friday at 3 pm.")
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    assert list(grouper.feed(["Meeting moved to", "Friday at 3 pm."])) + list(grouper.close()) == [
+        "Meeting moved to Friday at 3 pm."
     ]
 
 
