@@ -20,7 +20,7 @@ from rich.text import Text
 
 from attn.runtime.constants import language_label
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import detect_language, known_languages
+from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language, known_languages
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.sessions import warn_on_stderr
@@ -201,13 +201,14 @@ def detected_source(rows: list[Row], target: str | None, notify=warn_on_stderr) 
 
 
 def warn_on_other_language(rows: list[Row], translator: LoadedModel, notify=warn_on_stderr) -> None:
-    """A note when the rows' sources read as another language than the one `translator` reads:
-    `-m en-de --swap-columns` scored German sources in an English model, 4.5 BLEU, silently."""
+    """A note when the rows' sources read as another language than the one `translator` reads,
+    surely (OVERRULING_PROBABILITY): `-m en-de --swap-columns` scored German sources in an English
+    model, 4.5 BLEU, silently."""
     reads = translator.source_lang
     if reads not in known_languages():
         return
-    language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), known_languages())
-    if language != reads:
+    language, probability = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), known_languages())
+    if language != reads and probability >= OVERRULING_PROBABILITY:  # "Hello world." had read as Fulfulde
         notify(
             f"the sources read as {language_label(language)}, and {translator.folder.name} reads "
             f"{language_label(reads)} (check --swap-columns and --model)"

@@ -122,3 +122,5 @@ def test_eval_reads_a_byte_order_mark_as_none_and_says_when_the_sources_are_anot
     assert not hypotheses.read_text(encoding="utf-8").startswith("\ufeff")
     swapped = attn("eval", str(tmp_path / "bom.tsv"), "-m", "en-de", "--swap-columns")
     assert "the sources read as German (de), and en-de reads English (en)" in swapped.stderr.decode()
+    (tmp_path / "one.tsv").write_text("Hello world.\tHallo Welt.\n", encoding="utf-8")  # too little to tell
+    assert b"the sources read as" not in attn("eval", str(tmp_path / "one.tsv"), "-m", "en-de").stderr
