@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
 
 from attn.export.importers import ALIGNMENT_LAYER
 from attn.runtime.errors import UsageError
+
+from .options import messages_console
 
 
 class Origin(str, Enum):
@@ -73,7 +74,7 @@ def import_command(
 
         importer = ArgosImporter(source_eos)
     summary = importer.write(checkpoint, out, source_lang, target_lang, alignment_layer)
-    Console(stderr=True).print(
+    messages_console().print(
         f"wrote {out}: {summary['source_lang']}→{summary['target_lang']}, {summary['pieces']:,} pieces, "
         f"{summary['parameters']:,} parameters, largest onnxruntime-PyTorch difference {summary['max_onnx_difference']:.1e}"
     )

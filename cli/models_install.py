@@ -17,6 +17,8 @@ from attn.export.install.sources import ARGOS_INDEX_VARIABLE, DEFAULT_SOURCE, SO
 from attn.runtime.manifest import read_manifest
 from attn.runtime.sessions import warn_on_stderr
 
+from .options import messages_console
+
 INDEX_HELP = f"Argos's package index: a URL or a file (default: ${ARGOS_INDEX_VARIABLE}, else Argos's own)."
 AVAILABLE_COLUMNS = ("name", "from", "to", "version")
 
@@ -43,7 +45,7 @@ def install_named(name: str, int8: bool = False, index: str | None = None) -> No
     from attn.export.install.installer import install, installed_as
     from attn.export.install.sources import find, hub_session, wanted
 
-    console = Console(stderr=True)
+    console = messages_console()
     asked = wanted(name)
     there = installed_as(asked.folder, asked.name)
     if there is not None:  # known without the network
@@ -107,4 +109,4 @@ def remove_command(
     from attn.export.install.installer import remove
 
     for name in names:
-        Console(stderr=True).print(f"removed {remove(name)}", highlight=False)
+        messages_console().print(f"removed {remove(name)}", highlight=False)

@@ -311,6 +311,15 @@ def search_options(*names: str):
     return decorate
 
 
+def messages_console():
+    """A console for a command's messages on stderr, each line as long as it is: off a terminal
+    Rich wraps at 80 columns, and a log read in a file or through `| cat` had its lines cut
+    ("… output_layer.npz" / "69,406")."""
+    from rich.console import Console
+
+    return Console(stderr=True, soft_wrap=True)
+
+
 def notifier(quiet: bool):
     """Where a command's notes go: stderr, or nowhere with --quiet."""
     return (lambda message: None) if quiet else warn_on_stderr

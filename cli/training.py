@@ -6,7 +6,8 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
+
+from .options import messages_console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
 SetOption = Annotated[
@@ -43,7 +44,7 @@ def train_command(
     settings = load_config(config, _overrides(overrides, device))  # a config's mistakes before PyTorch loads
     from attn.export.training.train import Trainer
 
-    console = Console(stderr=True)
+    console = messages_console()
     summary = Trainer(settings, _workdir(config, workdir), console).train()
     if not summary:  # a process of torchrun other than the main one
         return
@@ -92,7 +93,7 @@ def export_command(
     from attn.export.graphs.onnx_export import export_model
     from attn.export.training.train import Trainer, blended, check_exportable, chosen_weights
 
-    console = Console(stderr=True)
+    console = messages_console()
     run = _workdir(config, workdir)
     if not train:
         check_exportable(run, average)
@@ -136,7 +137,7 @@ def shortlist_command(
     from attn.export.config import load_config
     from attn.export.graphs.shortlist_folder import write_with_shortlist
 
-    console = Console(stderr=True)
+    console = messages_console()
     shortlist = write_with_shortlist(model, load_config(config, _overrides(overrides, None)), out, console)
     console.print(
         f"wrote {out}: {len(shortlist.frequent)} frequent pieces, "
@@ -156,7 +157,7 @@ def target_words_command(
     from attn.export.graphs.target_words import write_with_target_words
 
     words = write_with_target_words(model, load_config(config, _overrides(overrides, None)), out)
-    Console(stderr=True).print(f"wrote {out}: {words:,} words of the training targets")
+    messages_console().print(f"wrote {out}: {words:,} words of the training targets")
 
 
 def quantize_command(
@@ -187,4 +188,4 @@ def quantize_command(
     sizes = quantize_folder(
         model, out, calibration_sources(calibrate, read_manifest(model), swap_columns) if calibrate else None
     )
-    Console(stderr=True).print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
+    messages_console().print("sizes (bytes): " + ", ".join(f"{k} {v:,}" for k, v in sizes.items()))
