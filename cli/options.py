@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from attn.runtime.constants import TASKS, language_code
-from attn.runtime.errors import UsageError
-from attn.runtime.search import SEARCH_LIMITS, SearchOptions
+from attn.runtime.search import SAMPLING_SETTINGS, SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.texts import TEXT_OPTIONS, TextOptions
 
@@ -264,12 +263,10 @@ class SearchRequest:
     def options(self, model: LoadedModel, notify=None, last: bool = True, **settings) -> SearchOptions:
         """`model`'s SearchOptions for this request, `settings` of the command's own over the
         request's; a first hop through a middle language (`last` False) gives its best only."""
-        return model.search_options(
-            self.beam, self.n_best if last else 1, self.sample and last, notify, **{**self.settings, **settings}
-        )
-
-
-SAMPLING = ("temperature", "top_k", "top_p", "seed")  # the settings of --sample alone
+        given = {**self.settings, **settings}
+        if not last:  # the first hop searches: how the last one samples is no setting of its
+            given = {name: value for name, value in given.items() if name not in SAMPLING_SETTINGS}
+        return model.search_options(self.beam, self.n_best if last else 1, self.sample and last, notify, **given)
 
 
 def search_options(*names: str):
@@ -298,10 +295,6 @@ def search_options(*names: str):
         def with_request(**given):
             chosen = {name: given.pop(name) for name in names}
             gathered = {name: chosen.pop(name) for name in ("beam", "n_best", "sample") if name in chosen}
-            given_alone = [name for name in SAMPLING if name in chosen and chosen[name] != SEARCH_OPTIONS[name][1]]
-            if given_alone and not gathered.get("sample"):  # had been ignored without a word
-                options = ", ".join("--" + name.replace("_", "-") for name in given_alone)
-                raise UsageError(f"{options} set how --sample draws: add --sample (or leave {options} out)")
             text = TextOptions(**{name: chosen.pop(name) for name in TEXT_OPTIONS if name in chosen})
             return command(**given, search=SearchRequest(**gathered, text=text, settings=chosen))
 

@@ -47,6 +47,7 @@ from .output_layer import OutputLayer
 from .parallel import available_cores
 from .search import (
     MODEL_SEARCH_DEFAULTS,
+    SAMPLING_SETTINGS,
     Hypothesis,
     SearchOptions,
     beam_search,
@@ -253,7 +254,8 @@ class LoadedModel:
     ) -> SearchOptions:
         """The model's defaults overridden by what was given. n-best needs a beam at least as wide:
         a smaller one is raised to n (with a note when the beam was asked for); sampling gives one
-        output per input (with a note when more were asked for)."""
+        output per input (with a note when more were asked for); how sampling draws (temperature,
+        top-k, top-p, seed) is ignored without it, with a note."""
         notify = notify or self.notify
         check_search_value("beam", beam)
         check_search_value("n_best", n_best)
@@ -261,6 +263,9 @@ class LoadedModel:
             if n_best > 1:
                 notify(f"--sample gives one output per input: --n-best {n_best} ignored")
             return self.default_options(beam=1, n_best=1, sample=True, **settings)
+        ignored = [name for name in SAMPLING_SETTINGS if settings.get(name) not in (None, getattr(SearchOptions, name))]
+        if ignored:  # had been ignored without a word
+            notify(f"{', '.join('--' + name.replace('_', '-') for name in ignored)} apply with --sample: ignored")
         beam_size = beam or self.default_options().beam
         if n_best > beam_size:
             if beam is not None:

@@ -162,6 +162,7 @@ SEARCH_LIMITS: dict[str, tuple[float, float]] = {
     "top_p": (0.0, 1.0),
 }
 SEARCH_FLAGS = ("sample", "replace_unk", "shortlist", "sentences")
+SAMPLING_SETTINGS = ("temperature", "top_k", "top_p", "seed")  # how `sample` draws: nothing else reads them
 
 
 def check_search_value(name: str, value) -> None:
