@@ -44,3 +44,26 @@ def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
 def written_in_capitals(alignment: WordAlignment) -> WordAlignment:
     """`alignment` with its target words in capitals."""
     return replace(alignment, target_words=[word.upper() for word in alignment.target_words])
+
+
+def opened_as_source(alignment: WordAlignment) -> WordAlignment:
+    """`alignment` with its translation's first word opening with a capital where its source's
+    first word does ("Danke für deine Bestellung 😊" had become "thanks for your order 😊", "Die
+    Fahrt dauert ca. 3 Stunden." "the trip …": the model writes small letters before or after a
+    placeholder, and after an abbreviation); not where either opens with a digit ("3 Katzen")."""
+    source = next((word for word in alignment.source_words if any(c.isalnum() for c in word)), "")
+    target = next((index for index, word in enumerate(alignment.target_words) if any(c.isalnum() for c in word)), None)
+    if target is None or not first_alnum(source).isupper():
+        return alignment
+    word = alignment.target_words[target]
+    at = next(index for index, character in enumerate(word) if character.isalnum())
+    if not word[at].islower():
+        return alignment
+    words = list(alignment.target_words)
+    words[target] = word[:at] + word[at].upper() + word[at + 1 :]
+    return replace(alignment, target_words=words)
+
+
+def first_alnum(word: str) -> str:
+    """The first letter or digit of `word` ("" for none)."""
+    return next((character for character in word if character.isalnum()), "")

@@ -49,6 +49,7 @@ TRAILING = CLAUSE_END + "\"'»«”“’‘›‹"
 BRACKETS = {")": "(", "]": "[", "}": "{"}
 SENTENCE_END = re.compile(r"[.!?…]+$")
 SENTENCE_WORDS = 3  # words on each side of a sign that parts two sentences
+REGIONAL_INDICATORS = frozenset(map(chr, range(0x1F1E6, 0x1F200)))  # a flag's two letters ("🇫🇷")
 
 
 @dataclass(frozen=True)
@@ -179,8 +180,8 @@ def signs_apart(
     translation begin in small letters: "👋 how can i help you?") a text of their own, given back
     as they are; a run between two sentences ("sorry to hear that 😞 Let me check your order": the
     first ends without a point, the next opens with a word in capitals that is no name (a word
-    the model's vocabulary holds in fewer `pieces` capitalized: "in 🇬🇧 London works" is one
-    sentence), each of SENTENCE_WORDS words or more) ends the first (read as one, the second's
+    the model's vocabulary holds in fewer `pieces` capitalized, nor after a flag: "in 🇬🇧 London
+    works", "à 🇫🇷 Paris s'en occupe" are one sentence), each of SENTENCE_WORDS words or more) ends the first (read as one, the second's
     first word had been lost: "que 😞-moi vérifier")."""
     texts, start = [], 0
     for first, last in _sign_runs(sentence, model_writes):
@@ -190,7 +191,9 @@ def signs_apart(
         opens = first == 0
         opening = after[0].strip(TRAILING) if after else ""
         named = pieces(opening) < pieces(opening.lower())  # "🇬🇧 London", a name the vocabulary holds capitalized
-        between = len(before) >= SENTENCE_WORDS and len(after) >= SENTENCE_WORDS and opening[:1].isupper() and not named
+        flag = any(character in REGIONAL_INDICATORS for character in sentence[first:last])  # before a place's name
+        between = len(before) >= SENTENCE_WORDS and len(after) >= SENTENCE_WORDS and opening[:1].isupper()
+        between = between and not named and not flag
         if (opens and has_words(sentence)) or (between and not before[-1].endswith(tuple(CLAUSE_END))):
             texts.append(sentence[start:last].strip())
             start = last

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import as_written, in_capitals, written_in_capitals
+from .capitals import as_written, in_capitals, opened_as_source, written_in_capitals
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
@@ -432,6 +432,7 @@ class TextTranslator:
                 alignment = restored(alignment, self.as_read(aside.written), aside.written, self.model.source_lang)
                 if in_capitals(aside.written):
                     alignment = written_in_capitals(alignment)
+            alignment = opened_as_source(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

@@ -3,9 +3,11 @@
 
 import json
 
+import numpy as np
 import pytest
 
-from attn.runtime.capitals import as_written, in_capitals
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.capitals import as_written, in_capitals, opened_as_source
 
 from .test_cli import attn
 
@@ -39,6 +41,23 @@ def test_it_is_read_as_a_sentence_is_written_each_word_as_the_vocabulary_has_it(
     assert as_written("THE FILE COULD NOT BE OPENED.", pieces) == "The file could not be opened."
     assert as_written("- ÜBER DIE BRÜCKE UND DIE DATEI", pieces) == "- Über die Brücke und die Datei"
     assert as_written("DIE GRÖSSE DER CLASS", pieces) == "Die Größe der class"  # capitals write "ß" as "SS"
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "source, target, opened",
+    [
+        ("Danke für deine Bestellung 😊", "thanks for your order 😊", "Thanks for your order 😊"),  # a placeholder
+        ("😊 Danke!", "😊 thanks!", "😊 Thanks!"),  # the first word with a letter
+        ("3 Katzen schlafen.", "3 cats sleep.", "3 cats sleep."),  # a digit opens it: as it is
+        ("iPhone users", "iPhone-Nutzer", "iPhone-Nutzer"),  # the source opens in small letters
+    ],
+)
+def test_a_translation_opens_with_a_capital_where_its_source_does(source, target, opened):
+    """The model writes small letters next to a placeholder and after an abbreviation."""
+    words = target.split()
+    alignment = WordAlignment(source.split(), words, np.zeros((len(words), len(source.split())), np.float32))
+    assert opened_as_source(alignment).target_words == opened.split()
 
 
 @pytest.mark.system
