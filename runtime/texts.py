@@ -432,7 +432,7 @@ class TextTranslator:
                 alignment = restored(alignment, self.as_read(aside.written), aside.written, self.model.source_lang)
                 if in_capitals(aside.written):
                     alignment = written_in_capitals(alignment)
-            alignment = opened_as_source(alignment)
+            alignment = opened_as_source(alignment) if set_apart else alignment
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)
