@@ -14,14 +14,14 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from .alignment import WordAlignment
+from .words import LETTERS_WORD
 
 LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, not shouting
-WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more
 
 
 def in_capitals(sentence: str) -> bool:
     """Whether every cased letter of `sentence` is a capital, in LEAST_WORDS words or more."""
-    words = WORD.findall(sentence)
+    words = LETTERS_WORD.findall(sentence)
     return len(words) >= LEAST_WORDS and all(word.isupper() for word in words) and sentence.upper() == sentence
 
 
@@ -36,7 +36,7 @@ def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
         forms = [form for spelling in spellings for form in (spelling, spelling[:1].upper() + spelling[1:])]
         return min(forms, key=pieces)  # the first of the fewest pieces: in small letters on a tie
 
-    written = WORD.sub(cased, sentence.lower())
+    written = LETTERS_WORD.sub(cased, sentence.lower())
     first = next((index for index, character in enumerate(written) if character.isalpha()), None)
     return written if first is None else written[:first] + written[first].upper() + written[first + 1 :]
 

@@ -102,14 +102,16 @@ def read_times(sentence: str, source: str, target: str) -> str:
             return time.group()
         if time["start_hour"] is None:
             return written_alone(time)
-        before = sentence[: time.start()]
         if (
             source == "fr"
             and not time["start_word"]
-            and (not FRENCH_RANGE_BEFORE.search(before) or FRENCH_DURATION_AFTER.match(sentence, time.end()))
+            and (
+                not FRENCH_RANGE_BEFORE.search(sentence, 0, time.start())
+                or FRENCH_DURATION_AFTER.match(sentence, time.end())
+            )
         ):
             return time.group()  # "Comptez 2 à 3 heures", "entre 12 et 14 heures par jour": durations
-        if DAY_BEFORE.search(before):  # "June 3 – 9 pm": a date's day, then a time
+        if DAY_BEFORE.search(sentence, 0, time.start()):  # "June 3 – 9 pm": a date's day, then a time
             return sentence[time.start() : time.start("hour")] + written_alone(time)
         if not time["start_word"] or time["joint"].strip().lower() not in LIST_JOINTS:
             return range_written(time, target)
@@ -121,7 +123,7 @@ def read_times(sentence: str, source: str, target: str) -> str:
 
     def written_alone(time: re.Match) -> str:
         hour, minutes, space = day_hour(time), time["minutes"], time["space"]
-        last = "." if time.group().endswith(".") and time.end() == len(sentence) else ""  # "p.m." ending it
+        last = sentence_point(time)
         if target == "fr":
             return french_time(hour, minutes) + last
         if target not in TWELVE_HOUR_LANGUAGES:  # the hour's word after a space, none glued
@@ -130,6 +132,11 @@ def read_times(sentence: str, source: str, target: str) -> str:
         return twelve_hour(hour, minutes)
 
     return pattern.sub(written, sentence)
+
+
+def sentence_point(time: re.Match) -> str:
+    """The sentence's point that a time's "p.m." ending it took in: "." or ""."""
+    return "." if time.group().endswith(".") and time.end() == len(time.string) else ""
 
 
 def french_time(hour: int, minutes: str | None) -> str:
@@ -177,7 +184,7 @@ def range_written(time: re.Match, target: str) -> str:
     start = listed + first_written(first, whole_hour(time["start_minutes"]), bool(time["start_word"]), last, target)
     if target in TWELVE_HOUR_LANGUAGES:
         return start + joint + twelve_hour(last, minutes)
-    stop = "." if time.group().endswith(".") and time.end() == len(time.string) else ""  # "p.m." ending it
+    stop = sentence_point(time)
     if target == "fr":
         return f"{start}{joint}{last} h{' ' + minutes if minutes else ''}{stop}"
     if target not in HOUR_WORDS:  # no hour's word to tell a time: its minutes do

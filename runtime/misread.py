@@ -16,14 +16,13 @@ language at this probability, and most German and French inputs are caught.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
 
 from .constants import language_label
 from .language_id import OVERRULING_PROBABILITY, detect_language, in_another_script, known_languages
 from .set_aside import SET_ASIDE
 from .texts import Translation
-from .words import has_words
+from .words import LETTERS_WORD, has_words
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
@@ -32,13 +31,12 @@ NAMED = 5  # inputs a note names; the rest are counted
 # few words, names and dishes decide ("Croissants, pain au chocolat and café au lait every
 # morning." read as French)
 DOCUMENT_WORDS = 10
-WORD = re.compile(r"[^\W\d_]{2,}")  # two letters or more
 
 
 def small_words(text: str) -> list[str]:
     """The words of `text` in small letters (two or more), outside URLs, addresses and code: not
     a name, a title or a link, which any language copies."""
-    return [word for word in WORD.findall(SET_ASIDE.sub(" ", text)) if word.islower()]
+    return [word for word in LETTERS_WORD.findall(SET_ASIDE.sub(" ", text)) if word.islower()]
 
 
 def copied_share(source: str, translation: str) -> float:
@@ -47,7 +45,7 @@ def copied_share(source: str, translation: str) -> float:
     words = small_words(source)
     if len(words) < LEAST_WORDS:
         return 0.0
-    written = {word.lower() for word in WORD.findall(translation)}
+    written = {word.lower() for word in LETTERS_WORD.findall(translation)}
     return sum(word in written for word in words) / len(words)
 
 

@@ -50,6 +50,7 @@ ABBREVIATIONS = {
     "de": frozenset("inkl exkl bzw evtl ggf nr str tel hr fr zzgl ca dr prof".split()),
     "fr": frozenset("m mme mlle mm dr env cf".split()),
 }
+NEAR = 64  # characters on each side of a cut that within_sentence reads
 ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025")
 
 
@@ -57,8 +58,10 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
     sentence: after an abbreviation or title (ABBREVIATIONS) or a day before its month ("3. Jan."). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
-    before = text[:position].split()
-    after = text[position:].split()
+    # the word before the cut and the one after it, from a window around it (not the whole text
+    # sliced and split at each cut); a longer word is no abbreviation, day or month
+    before = text[max(0, position - NEAR) : position].rsplit(None, 1)[-1:]
+    after = text[position : position + NEAR].split(None, 1)[:1]
     if not before or not after:
         return False
     word = before[-1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 WHITESPACE_WORD = re.compile(r"\S+")
+LETTERS_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, no digit
 # language → an elided word, apostrophe included, which is a word of its own when letters follow it
 ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
 

@@ -96,8 +96,8 @@ class Cues:
     def __init__(self, contents: list[str], gaps: list[float | None] | None = None):
         """`gaps`: the seconds between each cue's end and the next's start (None: unknown)."""
         self.count = len(contents)
-        wanted = [i for i, content in enumerate(contents) if any(c.isalnum() for c in CueReader(content).text)]
         texts = [CueReader(content).text for content in contents]
+        wanted = [i for i, text in enumerate(texts) if any(c.isalnum() for c in text)]
         self.groups = sentences(wanted, texts, contents, gaps or [])
         self.readers = [CueReader(CUE_END.join(contents[i] for i in group)) for group in self.groups]
         self.sizes = [[len(texts[i]) for i in group] for group in self.groups]
