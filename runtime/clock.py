@@ -26,8 +26,9 @@ BEFORE = {
     "fr": r"(?<=\b[àÀ] )(?<!\d [àÀ] )",
 }
 BODIES = {
-    # "9 am", "7:30pm", "10 a.m.", "3 P.M." (its last dot is the sentence's when nothing follows)
-    "en": r"(?P<hour>1[0-2]|0?[1-9])(?::(?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])\.?m\.?(?!\w)",
+    # "9 am", "7:30pm", "7.30 pm" (British), "10 a.m.", "3 P.M." (its last dot is the sentence's
+    # when nothing follows)
+    "en": r"(?P<hour>1[0-2]|0?[1-9])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])\.?m\.?(?!\w)",
     # "9 Uhr", "14.30 Uhr", "9 UHR" (read in small letters: runtime/capitals.py)
     "de": r"(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?i:uhr)(?!\w)",
     # "à 9 h", "à 14h30", "à 14 h 30" (the model had lost the hour of "à 18 h 30"), "à 20 heures";
@@ -55,7 +56,7 @@ PART_OF_DAY = re.compile(
 # start_half
 HOUR_NUMBERS = {"en": r"1[0-2]|0?[1-9]", "de": r"[01]?\d|2[0-3]", "fr": r"[01]?\d|2[0-3]"}
 RANGE_STARTS = {
-    "en": r"(?P<start_hour>1[0-2]|0?[1-9])(?::(?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?P<start_half>[ap])\.?m\.?)?",
+    "en": r"(?P<start_hour>1[0-2]|0?[1-9])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?P<start_half>[ap])\.?m\.?)?",
     "de": r"(?P<start_hour>[01]?\d|2[0-3])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?i:uhr))?",
     "fr": r"(?P<start_hour>[01]?\d|2[0-3])(?P<start_word>\s?h(?:\s?(?P<start_minutes>[0-5]\d))?)?",
 }

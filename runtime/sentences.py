@@ -16,6 +16,7 @@ from sentencex import segment
 from .clock import MONTHS
 from .constants import LIST_MARKS
 from .tokenizer import valid_unicode
+from .verbatim import ADDRESS
 
 
 def split_sentences(text: str, language: str) -> list[str]:
@@ -136,13 +137,15 @@ LINE_ENDS = (",", ".", ":", ";", "!", "?")
 def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     """The blocks of one paragraph's `lines` (no blank line among them), each read as a text:
     document_blocks', or each line where every line is shorter than SHORT_LINE words, none but the
-    first begins in small letters, as a wrapped sentence's would, and there are three or more or
-    each but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom"): an address, a signature
+    first begins in small letters, as a wrapped sentence's would (an e-mail address or URL is no
+    sentence's word: "Tom Baker" / "tom.baker@mailbox.org"), and there are three or more or each
+    but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom"): an address, a signature
     (`attn translate --paragraphs` had run them into one line, lists too; not "Meeting moved to" /
     "Friday at 3 pm.")."""
     short = all(len(line.split()) < SHORT_LINE for line in lines)
     shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) for line in lines[:-1])
-    if len(lines) > 1 and short and shaped and not any(line.lstrip()[:1].islower() for line in lines[1:]):
+    wrapped = any(line.lstrip()[:1].islower() and not ADDRESS.match(line.lstrip()) for line in lines[1:])
+    if len(lines) > 1 and short and shaped and not wrapped:
         return [[index] for index in range(len(lines))]
     return document_blocks(lines)
 

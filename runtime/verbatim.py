@@ -129,7 +129,8 @@ def lost_numbers(source: str, translation: str) -> list[str]:
     number in 33, 23 and 39 of about 500 sentences that hold one (en→de, en→fr, de→en), nearly all
     truly lost; the references are flagged in 28, 37 and 33, mostly where they reword it ("the last
     16" → "Achtelfinale") or leave it out (`python -m benchmarks.number_check`)."""
-    source = FRENCH_TIME.sub(r"\1:\2", source)  # "14h30", "14 h 30": a time's hour and minutes, "2:30pm"
+    # "14h30", "14 h 30": a time's hour and minutes ("2:30pm", "14:30"), in the source or the translation
+    source, translation = (FRENCH_TIME.sub(r"\1:\2", text) for text in (source, translation))
     written = {
         digits_of(match.group()) for pattern in (NUMBER, SPACED_THOUSANDS) for match in pattern.finditer(translation)
     }

@@ -2,6 +2,7 @@
 
 import json
 
+import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment, restored
@@ -22,6 +23,9 @@ from .test_cli import attn
         ),
         ("The webinar begins at 3 p.m.", "en", "de", "The webinar begins at 15:00 Uhr."),
         ("at 7:30pm sharp", "en", "de", "at 19:30 sharp"),
+        ("It starts at 7.30 pm.", "en", "de", "It starts at 19:30 Uhr."),  # British: had become "7.30 Uhr"
+        ("It starts at 7.30pm.", "en", "de", "It starts at 19:30."),  # had become "19,30 Uhr"
+        ("The price is 7.30 euros.", "en", "de", "The price is 7.30 euros."),
         # no time, or one the target writes as the source does, or a duration
         ("The shop opens at 9 am.", "en", "en", "The shop opens at 9 am."),
         ("Il a 3 heures de retard.", "fr", "en", "Il a 3 heures de retard."),
@@ -124,6 +128,20 @@ def test_the_alignment_has_the_words_the_user_wrote():
     assert restored(alignment, read, written, "en").source_words == written.split()
     part = WordAlignment(["Opens", "at"], ["Öffnet", "um"], [[1, 0], [0, 1]])  # a part of a long sentence: as it is
     assert restored(part, read, written, "en") is part
+
+
+@pytest.mark.unit
+def test_words_read_otherwise_share_the_attention_they_received():
+    """ "3:45 pm" read "15 h 45": the table and JSON had shown "15 h 45", not the user's words."""
+    written, read = "at 3:45 pm .", "at 15 h 45 ."
+    weights = np.array([[0.1, 0.2, 0.3, 0.4, 0.0], [0.5, 0.0, 0.0, 0.0, 0.5]], np.float32)
+    alignment = restored(WordAlignment(read.split(), ["à", "15h45"], weights), read, written, "en")
+    assert alignment.source_words == written.split()
+    np.testing.assert_allclose(alignment.weights, [[0.1, 0.45, 0.45, 0.0], [0.5, 0.0, 0.0, 0.5]])
+    # read words the user did not write give their attention to the next word written
+    alignment = restored(WordAlignment(["a", "b", "c"], ["x"], np.array([[0.2, 0.3, 0.5]])), "a b c", "a c", "en")
+    assert alignment.source_words == ["a", "c"]
+    np.testing.assert_allclose(alignment.weights, [[0.2, 0.8]])
 
 
 @pytest.mark.system

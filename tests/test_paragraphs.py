@@ -75,6 +75,7 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
     """--paragraphs had run them into one line ("Agenda: - Q1 results - Budget 1. Open the app")."""
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     lines = ["Agenda:", "- Q1 results", "- Budget 2025", "1. Open the app", "", "Thanks,", "Tom Miller", "ACME GmbH"]
+    lines += ["", "Best regards,", "Tom Baker", "tom.baker@mailbox.org"]  # an address opens in small letters
     items = list(grouper.feed(lines)) + list(grouper.close())
     assert items == [
         "Agenda:",
@@ -85,6 +86,10 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
         "Thanks,",
         "Tom Miller",
         "ACME GmbH",
+        BLANK,
+        "Best regards,",
+        "Tom Baker",
+        "tom.baker@mailbox.org",
     ]
     # a sentence wrapped over two short lines stays one ("Meeting moved to" / "Friday at 3 pm.")
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)

@@ -205,6 +205,9 @@ def test_the_numbers_a_translation_lost():
     assert (
         lost_numbers("Nous vous attendons à 14h30, puis à 18 h 45.", "We expect you at 2:30pm, then at 6:45pm.") == []
     )
+    # in the translation too ("15:45" had been named lost in "à 15 h 45")
+    assert lost_numbers("Das Treffen beginnt um 15:45 Uhr.", "La réunion commence à 15 h 45.") == []
+    assert lost_numbers("Wir treffen uns um 9:15 Uhr.", "Nous rencontrerons à 9 heures.") == ["9:15"]
 
 
 def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_not():
