@@ -4,7 +4,10 @@ capitals as pieces they seldom saw: "DIE FÜCK ZINEN NICHT BE OPENED NICHT.", "H
 DUTE?". Each word is read in small letters or with its first letter a capital, whichever the
 model's vocabulary holds in fewer pieces (the form it saw more often: "Datei", "Paris", but
 "konnte"), the sentence's first letter a capital (`python -m benchmarks.capitals`,
-docs/studies/CAPITALS.md).
+docs/studies/CAPITALS.md). So is a label in capitals before a colon that opens a sentence in
+ordinary case ("WARNING: Do not open the case." had come back as "WARNING: Machen Sie …",
+"ACHTUNG: …" as "ACHTUNG: the device …"): it is read as the vocabulary cases its words, and the
+translation's label, the words before its colon, written in capitals ("WARNUNG: …").
 """
 
 from __future__ import annotations
@@ -17,12 +20,44 @@ from .alignment import WordAlignment
 from .words import LETTERS_WORD
 
 LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, not shouting
+# A label before a colon: one to three words of two letters or more, a space or hyphen between
+# them, the colon after a space or none ("REMARQUE :"), a space after it
+LABEL_WORDS = 5  # the most words of a label's translation, its colon's word included
+LABEL = re.compile(r"(?P<label>[^\W\d_]{2,}(?:[ -][^\W\d_]{2,}){0,2})(?P<colon>[ \u00a0\u202f]?:)(?=\s)")
 
 
 def in_capitals(sentence: str) -> bool:
     """Whether every cased letter of `sentence` is a capital, in LEAST_WORDS words or more."""
     words = LETTERS_WORD.findall(sentence)
     return len(words) >= LEAST_WORDS and all(word.isupper() for word in words) and sentence.upper() == sentence
+
+
+def capitals_label(sentence: str) -> re.Match | None:
+    """The LABEL in capitals that opens `sentence`, the rest of it in ordinary case (a letter in
+    small letters after the colon), or None."""
+    label = LABEL.match(sentence)
+    if label is None or not label.group("label").isupper():
+        return None
+    return label if any(character.islower() for character in sentence[label.end() :]) else None
+
+
+def read_cased(sentence: str, pieces: Callable[[str], int]) -> str:
+    """`sentence` as the model reads it: as_written when it is in capitals; its label in capitals
+    (capitals_label) with each word as written, in small letters or with its first letter a
+    capital, whichever is fewest `pieces` (as written on a tie: "USB", "API" stay), its first
+    letter a capital; else as it is."""
+    if in_capitals(sentence):
+        return as_written(sentence, pieces)
+    label = capitals_label(sentence)
+    if label is None:
+        return sentence
+
+    def cased(word: re.Match) -> str:
+        small = word.group().lower()
+        return min((word.group(), small, small[:1].upper() + small[1:]), key=pieces)
+
+    read = LETTERS_WORD.sub(cased, label.group("label"))
+    return read[:1].upper() + read[1:] + sentence[label.end("label") :]
 
 
 def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
@@ -41,9 +76,21 @@ def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
     return written if first is None else written[:first] + written[first].upper() + written[first + 1 :]
 
 
-def written_in_capitals(alignment: WordAlignment) -> WordAlignment:
-    """`alignment` with its target words in capitals."""
-    return replace(alignment, target_words=[word.upper() for word in alignment.target_words])
+def written_back(alignment: WordAlignment, written: str, read: str) -> WordAlignment:
+    """The translation (`alignment`) of a source `written` in capitals, or with a label in
+    capitals, which the model `read` in ordinary case (read_cased), in capitals as its source is:
+    all its words, or those of its label, the words up to the first that ends in a colon, when
+    that word is among the first LABEL_WORDS (a label's translation may take more words than the
+    label: "Wichtiger Hinweis:"); else as it is."""
+    words = alignment.target_words
+    if read == written:
+        return alignment
+    if in_capitals(written):
+        return replace(alignment, target_words=[word.upper() for word in words])
+    colon = next((index for index, word in enumerate(words[:LABEL_WORDS]) if word.endswith(":")), None)
+    if colon is None:
+        return alignment
+    return replace(alignment, target_words=[word.upper() for word in words[: colon + 1]] + words[colon + 1 :])
 
 
 def opened_as_source(alignment: WordAlignment) -> WordAlignment:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import as_written, in_capitals, opened_as_source, written_in_capitals
+from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
@@ -309,10 +309,9 @@ class TextTranslator:
 
     def as_read(self, sentence: str) -> str:
         """`sentence` as the model reads it: as a sentence is written, its words cased as the
-        model's vocabulary has them, when it is in capitals (runtime/capitals.py); its times as the
-        models translate them right (runtime/clock.py)."""
-        cased = as_written(sentence, self.word_pieces) if in_capitals(sentence) else sentence
-        return read_times(cased, self.model.source_lang, self.model.target_lang)
+        model's vocabulary has them, when it or its opening label is in capitals
+        (runtime/capitals.py); its times as the models translate them right (runtime/clock.py)."""
+        return read_times(read_cased(sentence, self.word_pieces), self.model.source_lang, self.model.target_lang)
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""
@@ -429,9 +428,9 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                alignment = restored(alignment, self.as_read(aside.written), aside.written, self.model.source_lang)
-                if in_capitals(aside.written):
-                    alignment = written_in_capitals(alignment)
+                read = self.as_read(aside.written)
+                alignment = restored(alignment, read, aside.written, self.model.source_lang)
+                alignment = written_back(alignment, aside.written, read_cased(aside.written, self.word_pieces))
             alignment = opened_as_source(alignment) if set_apart else alignment
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text

@@ -1,5 +1,5 @@
-"""Sentences in capitals read in small letters, their translation written in capitals
-(runtime/capitals.py)."""
+"""Sentences in capitals, and labels in capitals before a colon, read in small letters, their
+translation written in capitals (runtime/capitals.py)."""
 
 import json
 
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.capitals import as_written, in_capitals, opened_as_source
+from attn.runtime.capitals import as_written, in_capitals, opened_as_source, read_cased, written_back
 
 from .test_cli import attn
 
@@ -43,6 +43,50 @@ def test_it_is_read_as_a_sentence_is_written_each_word_as_the_vocabulary_has_it(
     assert as_written("DIE GRÖSSE DER CLASS", pieces) == "Die Größe der class"  # capitals write "ß" as "SS"
 
 
+def vocabulary_pieces(word: str) -> int:
+    """A word of a small vocabulary is one piece, another one per letter."""
+    return 1 if word.strip() in {"Warning", "note", "Achtung", "USB", "Important"} else len(word)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "written, read",
+    [
+        ("WARNING: Do not open the case.", "Warning: Do not open the case."),
+        ("NOTE: the file is saved.", "Note: the file is saved."),  # a sentence's first letter a capital
+        ("IMPORTANT NOTE: Read it.", "Important note: Read it."),
+        ("ACHTUNG : Nicht öffnen.", "Achtung : Nicht öffnen."),
+        ("USB: Connect the cable.", "USB: Connect the cable."),  # fewer pieces as written: a name
+        ("WARNING: DO NOT OPEN.", "Warning: do not open."),  # in capitals whole
+        ("Warning: Do not open.", "Warning: Do not open."),  # no label in capitals
+        ("WARNING:Do not open.", "WARNING:Do not open."),  # no space after the colon
+        ("THE FOUR WORDS LABEL: is long.", "THE FOUR WORDS LABEL: is long."),  # more than three words
+        ("Call at 10:30 NOTE: today.", "Call at 10:30 NOTE: today."),  # a label opens the sentence
+    ],
+)
+def test_a_label_in_capitals_is_read_as_the_vocabulary_cases_its_words(written, read):
+    """ "WARNING: Do not open the case." had come back as "WARNING: Machen Sie …"."""
+    assert read_cased(written, vocabulary_pieces) == read
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "written, read, target, back",
+    [
+        ("WARNING: Do not open.", "Warning: Do not open.", "Warnung: Nicht öffnen.", "WARNUNG: Nicht öffnen."),
+        ("NOTE: Read it.", "Note: Read it.", "Wichtiger Hinweis: Lesen.", "WICHTIGER HINWEIS: Lesen."),
+        ("NOTE : Lisez.", "Note : Lisez.", "Remarque : Lisez.", "REMARQUE : Lisez."),
+        ("NOTE: Read it.", "Note: Read it.", "Lesen Sie es.", "Lesen Sie es."),  # no colon: no label
+        ("USB: Connect it.", "USB: Connect it.", "Usb: Verbinden.", "Usb: Verbinden."),  # read as written
+        ("THE FILE IS GONE.", "The file is gone.", "Die Datei ist weg.", "DIE DATEI IST WEG."),
+    ],
+)
+def test_the_translation_of_capitals_is_written_in_capitals_as_far_as_its_source_was(written, read, target, back):
+    words = target.split()
+    alignment = WordAlignment(written.split(), words, np.zeros((len(words), len(written.split())), np.float32))
+    assert " ".join(written_back(alignment, written, read).target_words) == back
+
+
 @pytest.mark.unit
 @pytest.mark.parametrize(
     "source, target, opened",
@@ -68,3 +112,12 @@ def test_capitals_translate_as_small_letters_do_and_come_back_in_capitals():
     assert shouted["translation"] == ordinary.upper()
     assert shouted["source_words"] == "THE FILE COULD NOT BE OPENED.".split()  # the words as written
     assert shouted["words"] == [word.upper() for word in shouted["words"]]
+
+
+@pytest.mark.system
+def test_a_label_in_capitals_translates_as_in_ordinary_case_and_comes_back_in_capitals():
+    """ "ACHTUNG: Das Gerät nicht öffnen." had come back as "ACHTUNG: the device not open."."""
+    shouted = attn("translate", "-s", "de", "-t", "en", "ACHTUNG: Das Gerät nicht öffnen.").stdout.decode().strip()
+    ordinary = attn("translate", "-s", "de", "-t", "en", "Achtung: Das Gerät nicht öffnen.").stdout.decode().strip()
+    label, rest = ordinary.split(":", 1)
+    assert shouted == f"{label.upper()}:{rest}"
