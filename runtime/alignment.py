@@ -96,29 +96,36 @@ def restored(alignment: WordAlignment, read: str, written: str, language: str) -
     """`alignment`, of a translation of `read` (`written` as the model read it: its times,
     runtime/clock.py, or its capitals, runtime/capitals.py, read otherwise), with the source
     words as `written` has them, where its words are those of `read` whole (not a part of a long
-    sentence's). Words read as they were written keep their columns; a run read otherwise ("3:45
-    pm" read "15 h 45") shares the attention its read words received, each written word an equal
-    part, so that rows still sum to 1 (the table and JSON had shown the words read, not the user's)."""
+    sentence's). Words read as they were written (but for their case or spelling) keep their
+    columns; a run read otherwise ("3:45 pm" read "15 h 45", "am 3. Juni" "on June 3") shares the attention its
+    read words received, each written word an equal part, so that rows still sum to 1 (the table
+    and JSON had shown the words read, not the user's)."""
     if read == written:
         return alignment
     words = [read[start:end] for start, end in word_spans(read, language)]
     own = [written[start:end] for start, end in word_spans(written, language)]
     if list(alignment.source_words) != words:
         return alignment
-    if len(own) == len(words):
-        return replace(alignment, source_words=own)
-    columns, unwritten = [], np.zeros((alignment.weights.shape[0], 1), alignment.weights.dtype)
-    for _, first, last, own_first, own_last in SequenceMatcher(None, words, own, autojunk=False).get_opcodes():
-        received = alignment.weights[:, first:last].sum(axis=1, keepdims=True)
+    runs = SequenceMatcher(None, [word.lower() for word in words], [word.lower() for word in own], autojunk=False)
+    weights = np.asarray(alignment.weights)
+    columns, unwritten = [], np.zeros((weights.shape[0], 1), weights.dtype)
+    for kind, first, last, own_first, own_last in runs.get_opcodes():
+        received = weights[:, first:last].sum(axis=1, keepdims=True)
         count = own_last - own_first
         if not count:  # words read that the user did not write: their attention goes to the next written
             unwritten = unwritten + received
             continue
-        same = count == last - first
-        block = alignment.weights[:, first:last] if same else np.repeat(received / count, count, axis=1)
+        # word for word where the user's words are as many and hold no number ("GRÖSSE" read
+        # "Größe"); a time or date as a whole, its words' order being the target's ("on June 3")
+        same = kind == "equal" or (count == last - first and not any(map(has_digits, words[first:last])))
+        block = weights[:, first:last] if same else np.repeat(received / count, count, axis=1)
         columns.append(block + unwritten / count)
         unwritten = unwritten * 0
     if not columns:
         return alignment
     columns[-1] = columns[-1] + unwritten / columns[-1].shape[1]
     return replace(alignment, source_words=own, weights=np.concatenate(columns, axis=1))
+
+
+def has_digits(word: str) -> bool:
+    return any(character.isdigit() for character in word)

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from .dates import MONTHS
+
 # The languages whose speakers write times on the 12-hour clock; the others write the 24-hour clock
 TWELVE_HOUR_LANGUAGES = frozenset({"en"})
 # A time as each source language writes it: what comes before it (BEFORE) and the time (BODIES);
@@ -75,12 +77,6 @@ RANGES = {
 }
 # A month's name before a number: the day of a date ("June 3 – 9 pm", "le 3 mai – 9 h"), not a
 # range's first time
-MONTHS = (
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec "
-    "januar jänner februar märz mai juni juli oktober dezember jän mär okt dez "
-    "janvier février mars avril juin juillet août septembre octobre novembre décembre janv févr avr juil déc"
-).split()
 DAY_BEFORE = re.compile(rf"\b(?:{'|'.join(MONTHS)})\.?\s+$|\b(?:le|am|den)\s+$", re.I)
 # What opens a French range of bare hours ("de 14 à 16 h", "entre 14 et 16 heures"); without it, or
 # with what counts hours after it, it is a duration ("2 à 3 heures", "entre 12 et 14 heures par jour")

@@ -13,8 +13,8 @@ import re
 
 from sentencex import segment
 
-from .clock import MONTHS
 from .constants import LIST_MARKS
+from .dates import MONTHS
 from .tokenizer import valid_unicode
 from .verbatim import ADDRESS
 

@@ -17,6 +17,7 @@ from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
+from .dates import read_dates
 from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
 from .search import Hypothesis, SearchOptions, check_search_value
@@ -310,8 +311,10 @@ class TextTranslator:
     def as_read(self, sentence: str) -> str:
         """`sentence` as the model reads it: as a sentence is written, its words cased as the
         model's vocabulary has them, when it or its opening label is in capitals
-        (runtime/capitals.py); its times as the models translate them right (runtime/clock.py)."""
-        return read_times(read_cased(sentence, self.word_pieces), self.model.source_lang, self.model.target_lang)
+        (runtime/capitals.py); its times and dates as the models translate them right
+        (runtime/clock.py, runtime/dates.py)."""
+        source, target = self.model.source_lang, self.model.target_lang
+        return read_dates(read_times(read_cased(sentence, self.word_pieces), source, target), source, target)
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""

@@ -1,0 +1,199 @@
+"""Which written form of a date the shipped models translate right (runtime/dates.py chooses the
+form a date is read in): sentences of our own, a date of each month in each form put in each
+frame, with and without its year, translated by the installed models' default search; a date is
+given right when the translation holds its day once and its month's name once, as the target
+writes dates ("3. Juni", "3 juin", "1er mai", "June 3", "3rd of June"), its year once where it
+had one, no comma before the sentence's end ("June 3,."), and the frame's own word (the sentence
+around the date kept). A form may read the word before the date as the target has it ("on June 3"
+as "le 3 juin").
+
+    python -m benchmarks.date_forms [--direction en-de|de-en|en-fr|fr-en] [--out FILE]
+
+Each form is translated as it is written (runtime/dates.py off), and the source's own form as
+runtime/dates.py reads it (the last row).
+
+These are the words around a date that a shop, a mail or a form writes; the dev files hold few
+dates, and their references write them in several forms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from contextlib import nullcontext
+from pathlib import Path
+from unittest import mock
+
+import attn.runtime as attn
+from benchmarks.report import command_line, finish, table
+
+MONTHS = {
+    "en": "January February March April May June July August September October November December".split(),
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
+}
+DAYS = [1, 2, 3, 10, 12, 15, 21, 22, 24, 28, 30, 31]  # one for each month, in order
+YEAR = 2024
+# Sentences around a date in each source language, each with the word its translation keeps in
+# each target language (a regular expression, without case)
+FRAMES = {
+    "en": [
+        ("He was born on {date}.", {"de": "geboren", "fr": "né"}),
+        ("The shop is closed on {date}.", {"de": "geschlossen", "fr": "fermé"}),
+        ("We will meet on {date} at the station.", {"de": "Bahnhof", "fr": "gare"}),
+        ("The party is on {date}.", {"de": "Party|Fest|Feier", "fr": "fête"}),
+        ("On {date} the museum opens again.", {"de": "Museum", "fr": "musée"}),
+        ("Your order was shipped on {date}.", {"de": "Bestellung", "fr": "commande"}),
+        ("The course starts on {date}.", {"de": "Kurs", "fr": "cours"}),
+        ("Please reply by {date}.", {"de": "antwort", "fr": "répond"}),
+    ],
+    "de": [
+        ("Er wurde am {date} geboren.", {"en": "born"}),
+        ("Der Laden ist am {date} geschlossen.", {"en": "closed"}),
+        ("Wir treffen uns am {date} am Bahnhof.", {"en": "station"}),
+        ("Die Feier ist am {date}.", {"en": "party|celebration"}),
+        ("Am {date} öffnet das Museum wieder.", {"en": "museum"}),
+        ("Ihre Bestellung wurde am {date} verschickt.", {"en": "order"}),
+        ("Der Kurs beginnt am {date}.", {"en": "course"}),
+        ("Bitte antworten Sie bis zum {date}.", {"en": "reply|answer|respond"}),
+    ],
+    "fr": [
+        ("Il est né le {date}.", {"en": "born"}),
+        ("Le magasin est fermé le {date}.", {"en": "closed"}),
+        ("Nous nous retrouvons le {date} à la gare.", {"en": "station"}),
+        ("La fête est le {date}.", {"en": "party|celebration"}),
+        ("Le {date}, le musée ouvre de nouveau.", {"en": "museum"}),
+        ("Votre commande a été expédiée le {date}.", {"en": "order"}),
+        ("Le cours commence le {date}.", {"en": "course|class"}),
+        ("Merci de répondre avant le {date}.", {"en": "reply|answer|respond"}),
+    ],
+}
+
+
+def month_first(language: str):
+    return lambda day, month, year: f"{MONTHS[language][month]} {day}" + (f", {year}" if year else "")
+
+
+def day_first(language: str, point: str = ""):
+    return lambda day, month, year: f"{day}{point} {MONTHS[language][month]}" + (f" {year}" if year else "")
+
+
+# Each direction's candidate forms of a date: (name, form(day, month index, year or None), the
+# word before a date that the target's word for it replaces: ("on", "le") reads "on June 3" as "le
+# 3 juin"); the first is the source's own
+FORMS = {
+    "en-de": [
+        ("as written, month first", month_first("en"), None),
+        ("day first", day_first("en"), None),
+        ("German", day_first("de", "."), None),
+        ("German, after am", day_first("de", "."), ("on", "am")),
+    ],
+    "de-en": [
+        ("as written", day_first("de", "."), None),
+        ("English, month first", month_first("en"), None),
+        ("English, day first", day_first("en"), None),
+        ("month first", month_first("de"), None),
+        ("English, month first, after on", month_first("en"), ("am", "on")),
+    ],
+    "en-fr": [
+        ("as written, month first", month_first("en"), None),
+        ("day first", day_first("en"), None),
+        ("French", day_first("fr"), None),
+        ("French, after le", day_first("fr"), ("on", "le")),
+    ],
+    "fr-en": [
+        ("as written", day_first("fr"), None),
+        ("English, month first", month_first("en"), None),
+        ("English, day first", day_first("en"), None),
+        ("English, month first, after on", month_first("en"), ("le", "on")),
+    ],
+}
+
+
+def framed(frame: str, date: str, before: tuple[str, str] | None) -> str:
+    """`frame` with `date` in it, the word before it replaced as `before` says (its first letter's
+    case kept)."""
+    if before is not None:
+        word, replacement = before
+        frame = frame.replace(f"{word} {{date}}", f"{replacement} {{date}}")
+        frame = frame.replace(f"{word.capitalize()} {{date}}", f"{replacement.capitalize()} {{date}}")
+    return frame.format(date=date)
+
+
+def date_written(day: int, month: int, year: int | None, translation: str, language: str) -> bool:
+    """Whether `translation` holds the date (`month` 0 for January) once as `language` writes
+    dates, its year once where it has one, and no comma before the sentence's end ("June 3,.")."""
+    name = MONTHS[language][month]
+    day_written = {
+        "de": rf"(?<!\d){day}\. {name}",
+        "fr": rf"(?<!\d)(?:{day}|1er) {name}" if day == 1 else rf"(?<!\d){day} {name}",
+        "en": rf"{name} {day}(?:st|nd|rd|th)?(?!\d)|(?<!\d){day}(?:st|nd|rd|th)? (?:of )?{name}",
+    }[language]
+    numbers = re.findall(r"(?<![\d.,:])\d+(?![\d:])", translation)
+    return (
+        re.search(day_written, translation, re.I) is not None
+        and len(re.findall(name, translation, re.I)) == 1
+        and numbers.count(str(day)) == 1
+        and (year is None or numbers.count(str(year)) == 1)
+        and re.search(r",\s*[.?!]", translation) is None
+    )
+
+
+def given_right(day: int, month: int, year: int | None, translation: str, language: str, anchor: str) -> bool:
+    """Whether `translation` holds the date (date_written) and `anchor`, the frame's own word."""
+    return date_written(day, month, year, translation, language) and re.search(anchor, translation, re.I) is not None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--direction", choices=sorted(FORMS), default="en-fr")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    source, target = args.direction.split("-")
+    translator = attn.load(notify=lambda note: None)
+    rows, missed = [], []
+    source_form = FORMS[args.direction][0]
+    candidates = [(*form, True) for form in FORMS[args.direction]]  # each as written, runtime/dates.py off
+    for name, form, before, as_written in [*candidates, ("read by runtime/dates.py", *source_form[1:], False)]:
+        word = f"{before[1]} " if before else ""
+        row = [name, f"`{word}{form(3, 5, None)}`, `{word}{form(3, 5, YEAR)}`"]
+        for year in (None, YEAR):
+            cases = [
+                (day, month, framed(frame, form(day, month, year), before), anchors[target])
+                for month, day in enumerate(DAYS)
+                for frame, anchors in FRAMES[source]
+            ]
+            with (
+                mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
+                if as_written
+                else nullcontext()
+            ):
+                outputs = [result.text for result in translator.translate([case[2] for case in cases], source, target)]
+            right = [
+                given_right(day, month, year, output, target, anchor)
+                for (day, month, _, anchor), output in zip(cases, outputs)
+            ]
+            row.append(f"{sum(right)} of {len(cases)}")
+            missed += [f"- {name}: {case[2]} → {output}" for case, output, ok in zip(cases, outputs, right) if not ok][
+                :2
+            ]
+        rows.append(row)
+    lines = [
+        command_line(),
+        "",
+        f"{source}→{target}: {len(FRAMES[source])} frames × {len(DAYS)} dates (one in each month: days "
+        f"{', '.join(map(str, DAYS))}), without and with the year {YEAR}; the installed models' default search, "
+        "the date written in each form and read as written (runtime/dates.py off), then the source's own form "
+        "read as runtime/dates.py reads it.",
+        "",
+        table(["form", "example", "dates given right", "with the year"], rows),
+        "",
+        "Two missed of each form and year:",
+        "",
+        *missed,
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()

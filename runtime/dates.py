@@ -1,0 +1,96 @@
+"""Dates read as the target language writes them, which the models translate right.
+
+The models lost dates between languages: into French "on June 3" stayed "sur June 3" (1 of 96 dates
+of our own given right), from French "le 3 juin" became "the 3 juin" (32 of 96), from German "am
+3. Juni" became "on June 3,." or "on May 1st May" (72 of 96). Written as the target language writes
+dates, with the word before them where that helped ("le 3 juin" in an English sentence into
+French, "on June 3" in a German one into English), the same sentences came out right far more
+often (57, 84 and 90 of 96; `python -m benchmarks.date_forms`, docs/studies/DATE-FORMS.md, which
+found English dates into German right as they are written). The alignment shows the words the user
+wrote (runtime/alignment.py `restored`).
+"""
+
+from __future__ import annotations
+
+import re
+
+# Each language's month names, January first, and the short forms it writes (with or without a point)
+MONTH_NAMES = {
+    "en": "January February March April May June July August September October November December".split(),
+    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
+    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
+}
+SHORT_MONTHS = {
+    "en": {"Jan": 1, "Feb": 2, "Mar": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9, "Sept": 9, "Oct": 10}
+    | {"Nov": 11, "Dec": 12},
+    "de": {"Jän": 1, "Jänner": 1, "Jan": 1, "Feb": 2, "Mär": 3, "Apr": 4, "Jun": 6, "Jul": 7, "Aug": 8, "Sep": 9}
+    | {"Sept": 9, "Okt": 10, "Nov": 11, "Dez": 12},
+    "fr": {"janv": 1, "févr": 2, "avr": 4, "juil": 7, "sept": 9, "oct": 10, "nov": 11, "déc": 12},
+}
+# Every month's name and short form in small letters: a number after one is a date's day
+MONTHS = frozenset(
+    name.lower() for language in MONTH_NAMES for name in [*MONTH_NAMES[language], *SHORT_MONTHS[language]]
+)
+
+
+def month_number(name: str, language: str) -> int:
+    """The month (1–12) that `name` (a name or short form of `language`, any case) stands for."""
+    names = {written.lower(): number for number, written in enumerate(MONTH_NAMES[language], 1)}
+    names |= {written.lower(): number for written, number in SHORT_MONTHS[language].items()}
+    return names[name.lower()]
+
+
+def _month(language: str) -> str:
+    """A pattern of `language`'s month names, the longest first; English and German write them with
+    a capital ("may" is a verb), French in small letters or, opening a sentence, a capital."""
+    names = sorted([*MONTH_NAMES[language], *SHORT_MONTHS[language]], key=len, reverse=True)
+    if language == "fr":
+        names = [form for name in names for form in (name, name.capitalize())]
+    return "|".join(names)
+
+
+DAY = r"(?P<day>3[01]|[12]\d|0?[1-9])"
+YEAR = r"(?P<year>(?:1[89]|2[01])\d\d)(?!\d)"
+# A date as each source language writes it, with the word before it that a target replaces; an
+# English date with its day first has its groups named first_day, first_month and first_year
+DATES = {
+    "en": re.compile(
+        rf"(?P<before>\b[Oo]n )?(?:(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?(?![\d:.,]\d)(?:,? {YEAR})?"
+        rf"|(?:the )?{DAY.replace('day', 'first_day')}(?:st|nd|rd|th)? (?:of )?(?P<first_month>{_month('en')})\b\.?"
+        rf"(?: {YEAR.replace('year', 'first_year')})?)(?!\w)"
+    ),
+    "de": re.compile(rf"(?P<before>\b[Aa]m )?(?<![\d.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"),
+    "fr": re.compile(rf"(?P<before>\b[Ll]e )?(?<![\d.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"),
+}
+# The source and target languages whose dates are read otherwise, and the word before the date that
+# the target's replaces (None: kept)
+READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}}
+
+
+def read_dates(sentence: str, source: str, target: str) -> str:
+    """`sentence` with each date (a day and a month's name, and its year) written as `target`
+    writes dates where that was measured to help (READ): into French "3 juin 2024", into English
+    "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); as it
+    is otherwise."""
+    replaced = READ.get((source, target))
+    if replaced is None:
+        return sentence
+
+    def written(date: re.Match) -> str:
+        found = date.groupdict()  # an English date has its day first or its month first
+        day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
+        year, number = found["year"] or found.get("first_year"), month_number(month, source)
+        before = date["before"] or ""
+        word = replaced.get(before.strip().lower())
+        if word is not None:
+            before = (word.capitalize() if before[0].isupper() else word) + " "
+        if target == "fr":
+            text = f"{day} {MONTH_NAMES['fr'][number - 1]}" + (f" {year}" if year else "")
+        else:
+            text = f"{MONTH_NAMES['en'][number - 1]} {day}" + (f", {year}" if year else "")
+        # a point after the month is the sentence's when it ends there, or after a name written whole
+        whole = month.lower() in (name.lower() for name in MONTH_NAMES[source])
+        point = "." if date.group().endswith(".") and (date.end() == len(sentence) or whole) else ""
+        return before + text + point
+
+    return DATES[source].sub(written, sentence)

@@ -1,0 +1,59 @@
+"""Dates read as the target language writes them (runtime/dates.py)."""
+
+import pytest
+
+from attn.runtime.dates import MONTHS, month_number, read_dates
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, target, read",
+    [
+        # into French: the day first, the French month, "on" read "le"
+        ("He was born on June 3.", "en", "fr", "He was born le 3 juin."),
+        ("On the 3rd of June 2024 we met.", "en", "fr", "Le 3 juin 2024 we met."),
+        ("Shipped Oct. 5, 2024.", "en", "fr", "Shipped 5 octobre 2024."),
+        ("We met on 3 June. Then we left", "en", "fr", "We met le 3 juin. Then we left"),  # a sentence's point kept
+        ("Due by Sept. 30", "en", "fr", "Due by 30 septembre"),
+        # from German: the English month first, "am" read "on"
+        ("Die Messe beginnt am 3. Juni in Berlin.", "de", "en", "Die Messe beginnt on June 3 in Berlin."),
+        ("Am 24. Dezember 2024 ist Weihnachten.", "de", "en", "On December 24, 2024 ist Weihnachten."),
+        ("Bis zum 3. Okt.", "de", "en", "Bis zum October 3."),
+        # from French: the English month first, "le" kept
+        ("Il est né le 1er mai 2024.", "fr", "en", "Il est né le May 1, 2024."),
+        ("Le 3 juin, la foire ouvre.", "fr", "en", "Le June 3, la foire ouvre."),
+        # no date, or a direction the models translate dates right in as written
+        ("May I come on Friday?", "en", "fr", "May I come on Friday?"),  # "May" a verb
+        ("It weighs 3 march tons.", "en", "fr", "It weighs 3 march tons."),  # an English month has a capital
+        ("Version 1.5 am Montag", "de", "en", "Version 1.5 am Montag"),
+        ("um 3.5 Mai", "de", "en", "um 3.5 Mai"),
+        ("Mars est une planète.", "fr", "en", "Mars est une planète."),
+        ("It starts on June 3.", "en", "de", "It starts on June 3."),  # into German as written: 91 of 96
+        ("Il est né le 32 mai.", "fr", "en", "Il est né le 32 mai."),  # no such day
+    ],
+)
+def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):
+    """ "on June 3" had stayed "sur June 3" in French, "le 3 juin" had become "the 3 juin", "am 3.
+    Juni." "on June 3,." (benchmarks/date_forms.py)."""
+    assert read_dates(sentence, source, target) == read
+
+
+@pytest.mark.unit
+def test_month_names_and_short_forms_have_their_number():
+    assert [month_number(name, "en") for name in ("January", "sept", "DEC")] == [1, 9, 12]
+    assert [month_number(name, "de") for name in ("März", "Jänner", "okt")] == [3, 1, 10]
+    assert [month_number(name, "fr") for name in ("août", "févr", "Décembre")] == [8, 2, 12]
+    assert {"june", "juni", "juin", "okt", "déc"} <= MONTHS
+
+
+@pytest.mark.system
+def test_dates_come_through_with_the_shipped_models():
+    """Each direction READ names keeps a date of our own with its day, month and year."""
+    into_french = attn("translate", "-s", "en", "-t", "fr", "He was born on June 3, 2024.").stdout.decode()
+    assert "3 juin 2024" in into_french
+    into_english = attn("translate", "-s", "fr", "-t", "en", "Il est né le 3 juin 2024.").stdout.decode()
+    assert "June 3, 2024" in into_english
+    from_german = attn("translate", "-s", "de", "-t", "en", "Er wurde am 24. Dezember 2024 geboren.").stdout.decode()
+    assert "December 24, 2024" in from_german and ",." not in from_german
