@@ -16,13 +16,10 @@ where the rewrite gives "7:10 p.m.", and BLEU counts the difference.
 from __future__ import annotations
 
 import re
-from unittest import mock
-
-import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.clock import TIMES, day_hour, read_times
-from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, table
+from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, read_and_unread, table
 
 DIRECTIONS = [
     ("en-de", "en", "de", False),
@@ -75,27 +72,17 @@ def main() -> None:
         ]
         if not found:
             continue
-        texts, references = [row.source for row in found], [[row.target for row in found]]
-        read = [result.text for result in translator.translate(texts, source, target)]
-        with mock.patch("attn.runtime.texts.read_times", lambda sentence, *languages: sentence):
-            unread = [result.text for result in translator.translate(texts, source, target)]
-        for label, outputs in (("as written", unread), ("read as the target writes them", read)):
-            right, total = times_right(texts, outputs, source)
-            bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)
-            rows.append(
-                [
-                    f"{source}→{target}",
-                    label,
-                    len(found),
-                    f"{right} of {total}",
-                    f"{bleu.score:.2f}",
-                    f"{chrf.score:.2f}",
-                ]
-            )
-        shown += [
-            f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}"
-            for text, before, after in [item for item in zip(texts, unread, read) if item[1] != item[2]][: args.show]
-        ]
+        found_rows, differing = read_and_unread(
+            translator,
+            [row.source for row in found],
+            [row.target for row in found],
+            (source, target),
+            "read_times",
+            lambda texts, outputs: times_right(texts, outputs, source),
+            args.show,
+        )
+        rows += found_rows
+        shown += differing
     lines = [
         command_line(),
         "",

@@ -9,14 +9,10 @@ dates, the year once), and BLEU and chrF against the references, with the rule a
 
 from __future__ import annotations
 
-from unittest import mock
-
-import sacrebleu
-
 import attn.runtime as attn
 from attn.runtime.dates import DATES, READ, month_number, read_dates
 from benchmarks.date_forms import date_written
-from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, table
+from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, read_and_unread, table
 
 DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
 
@@ -52,27 +48,17 @@ def main() -> None:
             for row in dev_rows(args.data, pair, DEV_FILES, swap=source != "en")
             if read_dates(row.source, source, target) != row.source
         ]
-        texts, references = [row.source for row in found], [[row.target for row in found]]
-        read = [result.text for result in translator.translate(texts, source, target)]
-        with mock.patch("attn.runtime.texts.read_dates", lambda sentence, *languages: sentence):
-            unread = [result.text for result in translator.translate(texts, source, target)]
-        for label, outputs in (("as written", unread), ("read as the target writes them", read)):
-            right, total = dates_right(texts, outputs, source, target)
-            bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)
-            rows.append(
-                [
-                    f"{source}→{target}",
-                    label,
-                    len(found),
-                    f"{right} of {total}",
-                    f"{bleu.score:.2f}",
-                    f"{chrf.score:.2f}",
-                ]
-            )
-        shown += [
-            f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}"
-            for text, before, after in [item for item in zip(texts, unread, read) if item[1] != item[2]][: args.show]
-        ]
+        found_rows, differing = read_and_unread(
+            translator,
+            [row.source for row in found],
+            [row.target for row in found],
+            (source, target),
+            "read_dates",
+            lambda texts, outputs: dates_right(texts, outputs, source, target),
+            args.show,
+        )
+        rows += found_rows
+        shown += differing
     lines = [
         command_line(),
         "",

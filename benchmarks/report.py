@@ -7,6 +7,7 @@ import platform
 import shlex
 import sys
 from pathlib import Path
+from unittest import mock
 
 import sacrebleu
 
@@ -85,3 +86,27 @@ def rate_row(name: str, outputs: list[str], seconds: float, references: list[str
     tokens = sum(len(tokenizer.encode(o)) for o in outputs)
     bleu = sacrebleu.corpus_bleu(outputs, [references]).score
     return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.2f}"]
+
+
+def read_and_unread(
+    translator, texts: list[str], references: list[str], languages: tuple[str, str], reader: str, right, show: int
+) -> tuple[list[list], list[str]]:
+    """`texts` translated by `translator` from and into `languages` as runtime/texts.py reads them,
+    and with its function `reader` (read_times, read_dates) leaving each sentence as it is: a row
+    of each (direction, how read, rows, `right`(texts, outputs) as "R of N", BLEU, chrF against
+    `references`), and up to `show` rows where the two differ, as Markdown list items."""
+    source, target = languages
+    read = [result.text for result in translator.translate(texts, source, target)]
+    with mock.patch(f"attn.runtime.texts.{reader}", lambda sentence, *languages: sentence):
+        unread = [result.text for result in translator.translate(texts, source, target)]
+    rows = []
+    for label, outputs in (("as written", unread), ("read as the target writes them", read)):
+        found, total = right(texts, outputs)
+        bleu, chrf = sacrebleu.corpus_bleu(outputs, [references]), sacrebleu.corpus_chrf(outputs, [references])
+        rows.append(
+            [f"{source}→{target}", label, len(texts), f"{found} of {total}", f"{bleu.score:.2f}", f"{chrf.score:.2f}"]
+        )
+    differing = [item for item in zip(texts, unread, read) if item[1] != item[2]][:show]
+    return rows, [
+        f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}" for text, before, after in differing
+    ]
