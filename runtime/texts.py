@@ -129,6 +129,11 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
     return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
 
 
+# A control character but the line breaks and tabs (NUL, BEL, escape, DEL) is no language: read as
+# one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
 INDENTATION = re.compile(r"^[ \t]*(?=\S)")
 
 
@@ -309,11 +314,12 @@ class TextTranslator:
         return aside if read == sentence else replace(aside, written=sentence)
 
     def as_read(self, sentence: str) -> str:
-        """`sentence` as the model reads it: as a sentence is written, its words cased as the
-        model's vocabulary has them, when it or its opening label is in capitals
+        """`sentence` as the model reads it: a control character as a space (CONTROL); as a sentence
+        is written, its words cased as the model's vocabulary has them, when it or its opening label is in capitals
         (runtime/capitals.py); its times and dates as the models translate them right
         (runtime/clock.py, runtime/dates.py)."""
         source, target = self.model.source_lang, self.model.target_lang
+        sentence = CONTROL.sub(" ", sentence)
         return read_dates(read_times(read_cased(sentence, self.word_pieces), source, target), source, target)
 
     def word_pieces(self, word: str) -> int:

@@ -194,3 +194,10 @@ def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_th
         "input 3: already in en: written out unchanged",
         "input 4: already in en: written out unchanged",
     ]
+
+
+def test_a_control_character_is_read_as_a_space():
+    """Read as the model's bytes, "The\\0file" had become "Dieabyte Datei" (a NUL in a server's JSON)."""
+    spaced = attn.translate("The file could not be opened.", source="en", target="de")
+    assert attn.translate("The\x00file could not be opened.", source="en", target="de") == spaced
+    assert attn.translate("The\x07file could not be opened.", source="en", target="de") == spaced

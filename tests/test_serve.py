@@ -168,6 +168,22 @@ def test_bad_requests_get_a_4xx_and_the_server_keeps_serving(server, request_arg
 
 
 @pytest.mark.integration
+def test_a_lone_surrogate_is_read_as_a_replacement_character(server):
+    """JSON's "\\udfff" is a string Python cannot encode: answered as it was, it had made a 500."""
+    import httpx
+
+    json_body = {"content-type": "application/json"}
+    alone = httpx.post(
+        server.url + "/translate", content=rb'{"q": "\udfff", "source": "sym", "target": "sym"}', headers=json_body
+    )
+    assert alone.status_code == 200 and alone.json() == {"translatedText": "\ufffd"}
+    language = httpx.post(
+        server.url + "/v1/translate", content=rb'{"q": "a0", "source": "sym\ud800", "target": "sym"}', headers=json_body
+    )
+    assert language.status_code == 400 and "not supported" in language.json()["error"]
+
+
+@pytest.mark.integration
 def test_unknown_routes_and_methods(server):
     import httpx
 
@@ -361,6 +377,12 @@ def test_detection_with_the_shipped_model():
         ).json()
         assert short["detectedLanguage"]["language"] == "en" and 0 < short["detectedLanguage"]["confidence"] < 100
         assert short["translatedText"] == attn("translate", "Open File.").stdout.decode().strip() != "Open File."
+        # attn's own endpoint reads it so too and says so (the web page had taken /detect's likeliest, German)
+        native = httpx.post(
+            running.url + "/v1/translate", json={"q": ["Open File."], "source": "auto", "target": "de"}
+        ).json()["results"][0]
+        assert native["detected_language"] == short["detectedLanguage"]
+        assert native["translation"] == short["translatedText"]
         # codes as `attn translate` takes them: in capitals, a locale's ("EN" had been "not supported")
         coded = {"q": "The file could not be opened.", "source": "EN", "target": "de-DE"}
         assert httpx.post(running.url + "/translate", json=coded).json()["translatedText"] == reply["translatedText"]

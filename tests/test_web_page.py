@@ -89,6 +89,50 @@ def test_translates_and_shows_what_each_word_attended_to(page, reverse_model):
         driver.quit()
 
 
+def test_a_text_of_several_lines_shows_its_alignment_part_by_part(page):
+    """Translated in parts, a text's record has its alignment in blocks (alignment null): the page
+    had stopped on "Cannot read properties of null"."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+
+    driver = browser(1100, 900)
+    try:
+        words = translated(driver, page.url + "/", "a0 b1\nc2 a0 b1")
+        assert "Cannot" not in driver.find_element(By.ID, "status").text
+        ActionChains(driver).move_to_element(words[-1]).perform()
+        assert lit(driver)  # a word of the second line lights up the source words it attended to
+        cells = driver.find_elements(By.CSS_SELECTOR, "#heatmap td")
+        assert len(cells) == len(words) * len(driver.find_elements(By.CSS_SELECTOR, "#source-words .word"))
+    finally:
+        driver.quit()
+
+
+def test_a_server_with_api_keys_asks_for_one(reverse_model, tmp_path):
+    """With --api-keys every request of the page had been refused: it had no field for a key."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    keys = tmp_path / "keys"
+    keys.write_text("secret-1\n")
+    running = Server("--models", str(reverse_model), "--api-keys", str(keys))
+    driver = browser(1100, 900)
+    try:
+        driver.get(running.url + "/")
+        WebDriverWait(driver, 30).until(lambda d: d.find_element(By.ID, "api-key").is_displayed())
+        driver.find_element(By.CSS_SELECTOR, "#source-lang").send_keys("sym")
+        box = driver.find_element(By.ID, "input")
+        box.clear()
+        box.send_keys("a0 b1")
+        driver.find_element(By.ID, "translate").click()
+        WebDriverWait(driver, 30).until(lambda d: "Invalid API key" in d.find_element(By.ID, "status").text)
+        driver.find_element(By.ID, "api-key").send_keys("secret-1")
+        driver.find_element(By.ID, "translate").click()
+        WebDriverWait(driver, 60).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#output .word"))
+    finally:
+        driver.quit()
+        running.stop()
+
+
 def test_a_document_is_translated_and_downloaded_and_a_result_copied(page, reverse_model, tmp_path):
     import httpx
     from selenium.webdriver.common.by import By

@@ -17,6 +17,7 @@ from attn.runtime.errors import UsageError, unknown_name
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, check_search_value
 from attn.runtime.texts import TEXT_OPTIONS, TextOptions
+from attn.runtime.tokenizer import valid_unicode
 
 from .settings import SERVER_SEARCH_LIMITS, Limits
 
@@ -28,6 +29,18 @@ def first_values(pairs) -> dict:
     for name, value in pairs:
         found.setdefault(name, value)
     return found
+
+
+def valid_strings(value):
+    """A JSON value with each string's lone surrogates as U+FFFD, as the command line reads them
+    (JSON's "\\udfff" escapes one; answered as it was, it had made a 500)."""
+    if isinstance(value, str):
+        return valid_unicode(value)
+    if isinstance(value, list):
+        return [valid_strings(item) for item in value]
+    if isinstance(value, dict):
+        return {valid_strings(key): valid_strings(item) for key, item in value.items()}
+    return value
 
 
 async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
@@ -70,7 +83,7 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
                 raise HTTPException(400, "Invalid request: the JSON body is nested too deeply") from None
             if not isinstance(parsed, dict):
                 raise HTTPException(400, "Invalid request: the body must be a JSON object")
-            fields.update(parsed)
+            fields.update(valid_strings(parsed))
         else:
             fields.update(first_values(parse_qsl(text, keep_blank_values=True)))
     if limits.api_keys is not None:

@@ -26,18 +26,21 @@ async def native_translate(request: Request) -> JSONResponse:
     check_known(fields, ("q", "source", "target", "model", *SETTINGS))
     texts, _ = texts_of(fields, server.limits)
     chosen = text_options(fields)
+    detected = None
     if "model" in fields:
         batcher = server.models.named(str(fields["model"]), "translate")
         results = await decode(batcher, texts, search_options(batcher.translator, fields), chosen, server.limits)
     else:
-        results, _ = await server.routed(
-            texts,
-            language(fields, "source"),
-            language(fields, "target"),
-            lambda translator: search_options(translator, fields),
-            chosen,
+        source = language(fields, "source")
+        results, found = await server.routed(
+            texts, source, language(fields, "target"), lambda translator: search_options(translator, fields), chosen
         )
-    return JSONResponse({"results": [input_record(text, r) for text, r in zip(texts, results)]})
+        detected = found if source == "auto" else None
+    records = [input_record(text, r) for text, r in zip(texts, results)]
+    if detected is not None:  # source "auto": the language each text was read in, as /translate's detectedLanguage
+        for record, (code, likelihood) in zip(records, detected):
+            record["detected_language"] = {"language": code, "confidence": round(100 * (likelihood or 0.0), 1)}
+    return JSONResponse({"results": records})
 
 
 async def native_summarize(request: Request) -> JSONResponse:
