@@ -10,7 +10,10 @@ or from Python:
 Inputs are text files (one text per line, split on "\\n" only and decoded as `attn translate`
 decodes its standard input) or Parquet files (`--column` names the text column). Ray Data reads
 them, each file in one task, into rows (path, row, text); `map_batches` sends batches of rows to
-a pool of actors, each holding one loaded model (CPU threads or a GPU per actor); the rows are
+a pool of actors, each holding the models (CPU threads or a GPU per actor): --model's, or the
+default model when no language is given, or else every installed model (a line read in --from's
+language or its own, detected; into --to or its language's own direction; a pair no model
+translates through English); the rows are
 written as Parquet files in the output folder with the translation beside the text. Exactly one
 output row per input row, and (path, row) gives back the input order: sort by them. A local
 output folder must be new or empty, and appears whole: the files are written into a staging
@@ -36,12 +39,12 @@ from typing import Annotated, Optional
 import typer
 
 from attn.cli.signals import terminate_as_interrupt
+from attn.runtime.api import Translator, distinct_languages
 from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
-from attn.runtime.loaded_model import chosen_direction
 from attn.runtime.manifest import read_manifest
-from attn.runtime.registry import resolve_model
+from attn.runtime.registry import installed_models, pickable, resolve_model
 
 from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
 from .options import BatchSizeOption, FromOption, ModelOption, ToOption
@@ -68,17 +71,23 @@ def file_rows(row: dict, column: str) -> list[dict]:
 
 
 class TranslatingActor:
-    """One loaded model per Ray actor; called with batches of rows, adds their translations."""
+    """The models of `folders` per Ray actor (loaded as a batch first needs one), called with batches
+    of rows, adds their translations: each text read in `source` (None: its language detected) into
+    `target` (None: the source's own direction), through English where no model translates the
+    pair, as `attn translate` translates a line (runtime/api.py Translator)."""
 
-    def __init__(self, folder: str, device: str, threads: int, batch_size: int, source: str | None, target: str | None):
-        from attn.runtime.loaded_model import LoadedModel
+    def __init__(
+        self, folders: list[str], device: str, threads: int, batch_size: int, source: str | None, target: str | None
+    ):
+        from attn.runtime.api import Translator
 
-        self.translator = LoadedModel(folder, device, threads, lambda message: None, source, target)
-        self.batch_size = batch_size
+        self.translator = Translator(folders, device, threads, lambda message: None)
+        self.batch_size, self.source, self.target = batch_size, source, target
 
     def __call__(self, batch: dict) -> dict:
-        results = self.translator.translate([str(text) for text in batch["text"]], batch_size=self.batch_size)
-        return {**batch, "translation": [result[0].text for result in results]}
+        texts = [str(text) for text in batch["text"]]
+        results = self.translator.translate(texts, self.source, self.target, batch_size=self.batch_size)
+        return {**batch, "translation": [result.text for result in results]}
 
 
 def translate_corpus(
@@ -100,12 +109,20 @@ def translate_corpus(
         import ray
     except ModuleNotFoundError:
         raise UsageError("translate-corpus needs Ray: pip install 'attn[ray]'") from None
-    folder = resolve_model(model, "translate", source, target).resolve()
-    manifest = read_manifest(folder)
-    chosen_direction(manifest, folder, source, target)  # a direction the model lacks: refused here, not in an actor
-    if gpus_per_worker and manifest.architecture.get("precision") == "int8":
+    source, target = distinct_languages(source, target)
+    # --model's, or the default model where no language is given (as `attn translate` reads a line
+    # without --from or --to), or every installed model to detect and route by
+    chosen = model is not None or source is target is None
+    folders = (
+        [resolve_model(model, "translate", source, target).resolve()]
+        if chosen
+        else [found.folder.resolve() for found in pickable(installed_models())]
+    )
+    Translator(folders).check_route(source, target)  # a pair no model reaches: refused here, not in an actor
+    int8 = [folder.name for folder in folders if read_manifest(folder).architecture.get("precision") == "int8"]
+    if gpus_per_worker and int8:
         raise UsageError(
-            f"{folder.name} is an int8 model, which decodes on the CPU (docs/translate.md): --gpus-per-worker "
+            f"{', '.join(int8)}: int8, which decodes on the CPU (docs/translate.md): --gpus-per-worker "
             "would hold GPUs that its actors leave idle; give an fp32 model, or leave the option out"
         )
     paths = [str(Path(p).resolve()) for p in inputs]
@@ -143,7 +160,7 @@ def translate_corpus(
         num_cpus=cpus_per_worker,
         num_gpus=gpus_per_worker or None,
         fn_constructor_kwargs={
-            "folder": str(folder),
+            "folders": [str(folder) for folder in folders],
             "device": "cuda" if gpus_per_worker else "cpu",
             "threads": cpus_per_worker,
             "batch_size": batch_size,

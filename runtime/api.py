@@ -154,15 +154,7 @@ class Translator:
 
         routes = Routes(self.pairs)
         router = Router(self.pairs, load, self.notify, None if source else routes.usual_source(target))
-        if (
-            routes.hops(source, target) is None
-            if source is not None
-            else target is not None and not routes.sources_into(target) and target not in routes.languages
-        ):
-            offered = ", ".join(f"{s}→{t}" for s, t in self.pairs)
-            raise UsageError(
-                f"no model here translates {source or 'any language'} into {target or 'any language'} ({offered})"
-            )
+        self.check_route(source, target)
         detected = router.detect(inputs, target) if source is None else [source] * len(inputs)
         results = []
         for language in dict.fromkeys(detected):
@@ -177,6 +169,20 @@ class Translator:
             misread = MisreadInputs(source, routes.languages, self.notify, installed_advice)
             misread.check(inputs, ordered, range(1, len(inputs) + 1))
         return ordered[0] if single else ordered
+
+    def check_route(self, source: str | None, target: str | None) -> None:
+        """A UsageError unless the loaded models take `source` (a code; None: detected for each
+        text) into `target` (None: the source's own direction), directly or through English."""
+        routes = Routes(self.pairs)
+        if (
+            routes.hops(source, target) is None
+            if source is not None
+            else target is not None and not routes.sources_into(target) and target not in routes.languages
+        ):
+            offered = ", ".join(f"{s}→{t}" for s, t in self.pairs)
+            raise UsageError(
+                f"no model here translates {source or 'any language'} into {target or 'any language'} ({offered})"
+            )
 
     def read_as(self, texts: list[str], source: str | None, target: str | None) -> str | None:
         """The language the texts of one document are read in: `source`, or, when it is None, the
