@@ -12,6 +12,7 @@ the headline itself, as do the options that only a generated text has (--n-best,
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -237,6 +238,8 @@ def _document_batches(
         name = "standard input" if str(file) == "-" else str(file)
         if str(file) == "-":
             document = _read_document(sys.stdin.fileno(), name, max_chars, notify)
+            if HTML_PAGE.match(document):  # a saved page piped in: its text, as a .html file's
+                document = _document_text(Path("standard input.html"), max_chars, notify, document.encode())
         elif format_of(file) not in (None, ".txt", ".eml"):  # HTML, Word, subtitles: their text, in order
             # (a saved message is read as text: its own words, runtime/mail.py)
             document = _document_text(file, max_chars, notify)
@@ -253,11 +256,16 @@ def _document_batches(
 SUBTITLES = (".srt", ".vtt")  # formats whose blocks are cues, cut anywhere in a sentence
 
 
-def _document_text(path: Path, max_chars: int, notify=warn_on_stderr) -> str:
-    """The texts of a document file (runtime/documents), each block's whitespace folded, blocks
-    apart as paragraphs (subtitle cues as one text), its first `max_chars` characters kept (with
-    a note)."""
-    data = read_input(path)
+# An HTML page, as a browser saves one ("<!DOCTYPE html>", "<html lang=…>"): its markup had been
+# summarized as words
+HTML_PAGE = re.compile(r"\s*(?:<!doctype\s+html|<html[\s>])", re.IGNORECASE)
+
+
+def _document_text(path: Path, max_chars: int, notify=warn_on_stderr, data: bytes | None = None) -> str:
+    """The texts of a document file (runtime/documents; its `data`, or else read from `path`),
+    each block's whitespace folded, blocks apart as paragraphs (subtitle cues as one text), its
+    first `max_chars` characters kept (with a note)."""
+    data = read_input(path) if data is None else data
     # a block (a paragraph, a heading, a list item) ends its sentences; a subtitle cue does not
     separator = " " if format_of(path) in SUBTITLES else "\n\n"
     text = separator.join(" ".join(block.split()) for block in read_document(path, data).texts() if block.strip())

@@ -467,6 +467,21 @@ def test_a_word_document_is_summarized_from_its_text(tmp_path):
     assert run.returncode == 0 and len(run.stdout.decode().splitlines()) == 1 and run.stdout.strip(), run.stderr
 
 
+@pytest.mark.system
+def test_a_page_piped_in_is_summarized_from_its_text_as_a_html_file_is(tmp_path):
+    """Its markup had been summarized as words ("<!DOCTYPE html><html><head><title>…")."""
+    page = (
+        "<!DOCTYPE html>\n<html><head><title>Gazette</title><style>body{color:red}</style></head><body>"
+        "<h1>Council approves bridge repair</h1><p>The city council voted on Tuesday to repair the old bridge."
+        "</p><p>Work starts in spring and will take two years.</p></body></html>\n"
+    )
+    path = tmp_path / "page.html"
+    path.write_text(page, encoding="utf-8")
+    piped = run_attn(["summarize", "-q"], input=page.encode(), timeout=300)
+    assert piped.returncode == 0 and "<" not in piped.stdout.decode(), piped.stderr
+    assert piped.stdout == run_attn(["summarize", "-q", str(path)], timeout=300).stdout
+
+
 @pytest.mark.unit
 def test_a_presentation_keeps_its_runs_tables_and_notes():
     pptx = pytest.importorskip("pptx")
