@@ -65,10 +65,16 @@ class Aligned(Protocol):
 
 def nest(spans: list[Span]) -> list[Span]:
     """Spans as a forest: each span becomes a child of the smallest span that contains it
-    (spans must not cross, as well-formed markup's do not). Returns the top-level spans, in order."""
+    (spans must not cross, as well-formed markup's do not). Returns the top-level spans, in order.
+    `spans` are listed as their markup opens (every format lists a span before its children):
+    of spans that start at one character that order tells which holds which, and a void span
+    listed before an element that opens where it stands stays before it (`<img> <a>Open</a>` had
+    put the image inside the link); a break goes inside a span that starts with it (a Word run's
+    break and the space after it: the format lists the run's formatting after its text)."""
     roots: list[Span] = []
     stack: list[Span] = []
-    for span in sorted(spans, key=lambda s: (s.start, -s.end, s.void)):
+    order = sorted(range(len(spans)), key=lambda i: (spans[i].start, spans[i].breaks, i))
+    for span in (spans[i] for i in order):
         span.children = []
         while stack and not (
             stack[-1].start <= span.start

@@ -168,6 +168,14 @@ def test_a_void_span_at_a_spans_end_stays_out_of_it():
     assert marked(translation, source, linked) == "<a>Ich bin müde.<img/></a> Gehen wir"
 
 
+def test_a_void_span_before_an_element_at_its_place_stays_before_it():
+    """`<img> <a>Open</a>` had come back as `<a><img> Öffnen</a>`: the image inside the link. One
+    listed after the element opened is inside it (`<a><img> Open</a>`)."""
+    translation = aligned("Open", "Öffnen", [(0, 0)])
+    assert marked(translation, "Open", [Span(0, 0, "img", void=True), Span(0, 4, "a")]) == "<img/><a>Öffnen</a>"
+    assert marked(translation, "Open", [Span(0, 4, "a"), Span(0, 0, "img", void=True)]) == "<a><img/>Öffnen</a>"
+
+
 def test_a_span_of_no_word_takes_none():
     """A Word run's formatting over the space beside a line break (`<i>tired.<br/></i>Let`) put
     the next sentence's first word in italics, the nearest word to a span of no word."""
