@@ -33,7 +33,7 @@ def translated(translator, sources: list[str], source: str, target: str, aside: 
     """The outputs, with tokens set aside or (`aside` False) read by the model as they are."""
     chosen = texts.set_aside
     if not aside:
-        texts.set_aside = lambda sentence, language: SetAside(sentence, {})
+        texts.set_aside = lambda sentence, *languages: SetAside(sentence, {})
     try:
         return [result.text for result in translator.translate(sources, source, target)]
     finally:

@@ -1,5 +1,5 @@
 """What must pass through translation unchanged does (tests/fixtures/pass-through/: sentences of
-our own in English, German and French with e-mail addresses, URLs, paths, code in backquotes,
+our own in English, German and French with e-mail addresses, URLs, phone numbers, paths, code in backquotes,
 numbers, format placeholders, emoji and signs), in the four shipped directions. A number may take the target language's separators
 (3.5 → 3,5): its digits must be there."""
 
@@ -19,7 +19,9 @@ pytestmark = pytest.mark.system
 
 FIXTURES = Path(__file__).parent / "fixtures" / "pass-through"
 DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
-VERBATIM = re.compile(r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+")
+VERBATIM = re.compile(
+    r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+|\+\d[\d ()-]{6,}\d"  # a phone number last
+)
 NUMBER = re.compile(r"\d[\d.,:]*\d|\d")
 # Numbers the shipped models lose with the whole phrase around them ("3,5 Prozent", "1 250 000":
 # three today), and room for two near ties that another CPU may decide the other way: a count,
@@ -68,7 +70,7 @@ def test_numbers_keep_their_digits():
                 total += 1
                 if re.sub(r"\D", "", number) not in written:
                     lost.append((source, target, number, output))
-    assert total > 60 and len(lost) <= NUMBERS_LOST_AT_MOST, lost
+    assert total > 50 and len(lost) <= NUMBERS_LOST_AT_MOST, lost  # phone numbers: VERBATIM tokens
 
 
 def test_format_placeholders_come_through_untranslated():

@@ -18,6 +18,22 @@ def test_addresses_urls_and_code_become_placeholders_the_sentence_does_not_use()
     assert aside.tokens == {"{1}": "anna@example.org", "{2}": "https://example.org/a.pdf", "{3}": "`ls -la`"}
 
 
+@pytest.mark.parametrize(
+    "sentence, phone",
+    [
+        ("Call +44 20 7946 0958 today.", "+44 20 7946 0958"),
+        ("Hotline: +49 (0)30 1234 5678.", "+49 (0)30 1234 5678"),
+        ("Text +1-555-123-4567, please", "+1-555-123-4567"),
+        ("Tel. +41 44 668 18 00.", "+41 44 668 18 00"),
+        ("It rose +12 34 56 points", None),  # fewer than eight digits
+        ("Add +5.5 to 2+2 = 4", None),
+    ],
+)
+def test_an_international_phone_number_is_set_aside(sentence, phone):
+    """ "+44 20 7946 0958" had become "+44 0958" in French."""
+    assert list(set_aside(sentence).tokens.values()) == ([phone] if phone else [])
+
+
 def test_a_urls_closing_bracket_is_its_own_only_when_it_opened_one():
     aside = set_aside("See (https://en.wikipedia.org/wiki/Python_(language)) and (www.example.org).")
     assert list(aside.tokens.values()) == ["https://en.wikipedia.org/wiki/Python_(language)", "www.example.org"]
