@@ -38,7 +38,7 @@ def compared(translator, ordinary: list[str], capitals: list[str], references: l
     """(label, outputs) of the rows in ordinary case, in capitals read as they are, and read as
     runtime/capitals.py reads them."""
     outputs = {"ordinary case": [result.text for result in translator.translate(ordinary, source, target)]}
-    with mock.patch("attn.runtime.texts.read_cased", lambda sentence, pieces: sentence):
+    with mock.patch("attn.runtime.texts.read_cased", lambda sentence, *reading: sentence):
         outputs["capitals, read as they are"] = [
             result.text for result in translator.translate(capitals, source, target)
         ]

@@ -19,7 +19,7 @@ import re
 
 import attn.runtime as attn
 from attn.runtime.clock import TIMES, day_hour, read_times
-from benchmarks.report import command_line, dev_rows, dev_set_arguments, finish, read_and_unread, table
+from benchmarks.report import command_line, dev_set_arguments, finish, read_and_unread, table
 
 DIRECTIONS = [
     ("en-de", "en", "de", False),
@@ -63,26 +63,16 @@ def times_right(sources: list[str], translations: list[str], language: str) -> t
 def main() -> None:
     args = dev_set_arguments(__doc__.splitlines()[0], "rows listed per direction where the two differ")
     translator = attn.load(notify=lambda note: None)
-    rows, shown = [], []
-    for pair, source, target, swap in DIRECTIONS:
-        found = [
-            row
-            for row in dev_rows(args.data, pair, DEV_FILES, swap)
-            if read_times(row.source, source, target) != row.source
-        ]
-        if not found:
-            continue
-        found_rows, differing = read_and_unread(
-            translator,
-            [row.source for row in found],
-            [row.target for row in found],
-            (source, target),
-            "read_times",
-            lambda texts, outputs: times_right(texts, outputs, source),
-            args.show,
-        )
-        rows += found_rows
-        shown += differing
+    rows, shown = read_and_unread(
+        translator,
+        args.data,
+        DEV_FILES,
+        DIRECTIONS,
+        "read_times",
+        read_times,
+        lambda texts, outputs, source, target: times_right(texts, outputs, source),
+        args.show,
+    )
     lines = [
         command_line(),
         "",

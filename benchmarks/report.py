@@ -89,24 +89,39 @@ def rate_row(name: str, outputs: list[str], seconds: float, references: list[str
 
 
 def read_and_unread(
-    translator, texts: list[str], references: list[str], languages: tuple[str, str], reader: str, right, show: int
+    translator, data: Path, files: list[str], directions: list[tuple], reader: str, read, right, show: int
 ) -> tuple[list[list], list[str]]:
-    """`texts` translated by `translator` from and into `languages` as runtime/texts.py reads them,
-    and with its function `reader` (read_times, read_dates) leaving each sentence as it is: a row
-    of each (direction, how read, rows, `right`(texts, outputs) as "R of N", BLEU, chrF against
-    `references`), and up to `show` rows where the two differ, as Markdown list items."""
-    source, target = languages
-    read = [result.text for result in translator.translate(texts, source, target)]
-    with mock.patch(f"attn.runtime.texts.{reader}", lambda sentence, *languages: sentence):
-        unread = [result.text for result in translator.translate(texts, source, target)]
-    rows = []
-    for label, outputs in (("as written", unread), ("read as the target writes them", read)):
-        found, total = right(texts, outputs)
-        bleu, chrf = sacrebleu.corpus_bleu(outputs, [references]), sacrebleu.corpus_chrf(outputs, [references])
-        rows.append(
-            [f"{source}→{target}", label, len(texts), f"{found} of {total}", f"{bleu.score:.2f}", f"{chrf.score:.2f}"]
-        )
-    differing = [item for item in zip(texts, unread, read) if item[1] != item[2]][:show]
-    return rows, [
-        f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}" for text, before, after in differing
-    ]
+    """A reading rule of runtime/texts.py (its function `reader`, `read`(sentence, source,
+    target): read_times, read_dates, read_prices) on the dev rows of `files` whose source it
+    changes, for each of `directions` (pair folder, source, target, columns swapped): the rows
+    translated as runtime/texts.py reads them and with `reader` leaving each sentence as it is.
+    Returns a table row of each (direction, how read, rows, `right`(texts, outputs, source,
+    target) as "R of N", BLEU, chrF against the references), and up to `show` rows per direction
+    where the two differ, as Markdown list items."""
+    rows, shown = [], []
+    for pair, source, target, swap in directions:
+        found = [row for row in dev_rows(data, pair, files, swap) if read(row.source, source, target) != row.source]
+        if not found:
+            continue
+        texts, references = [row.source for row in found], [[row.target for row in found]]
+        read_outputs = [result.text for result in translator.translate(texts, source, target)]
+        with mock.patch(f"attn.runtime.texts.{reader}", lambda sentence, *languages: sentence):
+            unread = [result.text for result in translator.translate(texts, source, target)]
+        for label, outputs in (("as written", unread), ("read as the target writes them", read_outputs)):
+            found_right, total = right(texts, outputs, source, target)
+            bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)
+            rows.append(
+                [
+                    f"{source}→{target}",
+                    label,
+                    len(texts),
+                    f"{found_right} of {total}",
+                    f"{bleu.score:.2f}",
+                    f"{chrf.score:.2f}",
+                ]
+            )
+        differing = [item for item in zip(texts, unread, read_outputs) if item[1] != item[2]][:show]
+        shown += [
+            f"- {source}→{target}: {text}<br>as written: {before}<br>read: {after}" for text, before, after in differing
+        ]
+    return rows, shown

@@ -22,6 +22,10 @@ from .words import LETTERS_WORD
 LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, not shouting
 # A label before a colon: one to three words of two letters or more, a space or hyphen between
 # them, the colon after a space or none ("REMARQUE :"), a space after it
+# The pronouns of a language's polite address, which it writes with a capital: a notice or a form in
+# capitals addresses its reader so ("BITTE ÄNDERN SIE IHR PASSWORT."; read in small letters, "Please
+# change their password.")
+POLITE = {"de": frozenset({"sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"})}
 LABEL_WORDS = 5  # the most words of a label's translation, its colon's word included
 LABEL = re.compile(r"(?P<label>[^\W\d_]{2,}(?:[ -][^\W\d_]{2,}){0,2})(?P<colon>[ \u00a0\u202f]?:)(?=\s)")
 
@@ -41,13 +45,13 @@ def capitals_label(sentence: str) -> re.Match | None:
     return label if any(character.islower() for character in sentence[label.end() :]) else None
 
 
-def read_cased(sentence: str, pieces: Callable[[str], int]) -> str:
-    """`sentence` as the model reads it: as_written when it is in capitals; its label in capitals
+def read_cased(sentence: str, pieces: Callable[[str], int], language: str = "") -> str:
+    """`sentence` (in `language`) as the model reads it: as_written when it is in capitals; its label in capitals
     (capitals_label) with each word as written, in small letters or with its first letter a
     capital, whichever is fewest `pieces` (as written on a tie: "USB", "API" stay), its first
     letter a capital; else as it is."""
     if in_capitals(sentence):
-        return as_written(sentence, pieces)
+        return as_written(sentence, pieces, language)
     label = capitals_label(sentence)
     if label is None:
         return sentence
@@ -60,13 +64,16 @@ def read_cased(sentence: str, pieces: Callable[[str], int]) -> str:
     return read[:1].upper() + read[1:] + sentence[label.end("label") :]
 
 
-def as_written(sentence: str, pieces: Callable[[str], int]) -> str:
+def as_written(sentence: str, pieces: Callable[[str], int], language: str = "") -> str:
     """`sentence` with each word in small letters, or with its first letter a capital, or its
     "ss" as "ß" (capitals write "ß" so), where that is fewer `pieces` (a word's count of the
-    model's pieces, a space before it), and its first letter a capital."""
+    model's pieces, a space before it), and its first letter a capital; a pronoun of `language`'s
+    polite address (POLITE) with its capital."""
 
     def cased(word: re.Match) -> str:
         small = word.group()
+        if small in POLITE.get(language, ()):
+            return small.capitalize()
         spellings = [small, small.replace("ss", "ß")] if "ss" in small else [small]  # "GRÖSSE": "Größe"
         forms = [form for spelling in spellings for form in (spelling, spelling[:1].upper() + spelling[1:])]
         return min(forms, key=pieces)  # the first of the fewest pieces: in small letters on a tie

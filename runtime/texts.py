@@ -20,6 +20,7 @@ from .condense import condensed
 from .dates import read_dates
 from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
+from .prices import read_prices
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
 from .set_aside import SetAside, put_back, set_aside, signs_apart, spaced_as_written
@@ -320,7 +321,8 @@ class TextTranslator:
         (runtime/clock.py, runtime/dates.py)."""
         source, target = self.model.source_lang, self.model.target_lang
         sentence = CONTROL.sub(" ", sentence)
-        return read_dates(read_times(read_cased(sentence, self.word_pieces), source, target), source, target)
+        cased = read_cased(sentence, self.word_pieces, source)
+        return read_prices(read_dates(read_times(cased, source, target), source, target), source, target)
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""
@@ -439,7 +441,8 @@ class TextTranslator:
             if aside is not None and aside.written is not None:
                 read = self.as_read(aside.written)
                 alignment = restored(alignment, read, aside.written, self.model.source_lang)
-                alignment = written_back(alignment, aside.written, read_cased(aside.written, self.word_pieces))
+                cased = read_cased(aside.written, self.word_pieces, self.model.source_lang)
+                alignment = written_back(alignment, aside.written, cased)
             alignment = opened_as_source(alignment) if set_apart else alignment
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text

@@ -41,6 +41,9 @@ def test_it_is_read_as_a_sentence_is_written_each_word_as_the_vocabulary_has_it(
     assert as_written("THE FILE COULD NOT BE OPENED.", pieces) == "The file could not be opened."
     assert as_written("- ÜBER DIE BRÜCKE UND DIE DATEI", pieces) == "- Über die Brücke und die Datei"
     assert as_written("DIE GRÖSSE DER CLASS", pieces) == "Die Größe der class"  # capitals write "ß" as "SS"
+    # German's polite address keeps its capital ("PLEASE CHANGE THEIR PASSWORD." had been its translation)
+    assert as_written("BITTE ÄNDERN SIE IHR KONTO.", pieces, "de") == "Bitte ändern Sie Ihr konto."
+    assert as_written("BITTE ÄNDERN SIE IHR KONTO.", pieces, "en") == "Bitte ändern sie ihr konto."
 
 
 def vocabulary_pieces(word: str) -> int:

@@ -1,0 +1,94 @@
+"""Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py):
+on the dev rows whose source holds one the rule reads, how many the installed models' translations
+give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
+read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
+benchmarks/date_forms.py `date_written` says (the day and the month's name as the target writes
+dates, the year once), a price when the translation holds its amount's digits and its currency's
+sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word).
+
+    python -m benchmarks.dev_readings --rule dates|prices [--data ../shared/data] [--show 3] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import attn.runtime as attn
+from attn.runtime import dates, prices
+from benchmarks import price_forms
+from benchmarks.date_forms import date_written
+from benchmarks.report import command_line, finish, read_and_unread, table
+
+DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
+
+
+def dates_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(dates of `sources` given right in their translations, dates of `sources`)."""
+    found = [
+        (date.groupdict(), translation)
+        for text, translation in zip(sources, translations)
+        for date in dates.DATES[source].finditer(text)
+    ]
+    right = sum(
+        date_written(
+            int(date["day"] or date["first_day"]),
+            dates.month_number(date["month"] or date["first_month"], source) - 1,
+            date["year"] or date.get("first_year"),
+            translation,
+            target,
+        )
+        for date, translation in found
+    )
+    return right, len(found)
+
+
+def prices_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(prices of `sources` given right in their translations, prices of `sources`)."""
+    found = [
+        (price, translation)
+        for text, translation in zip(sources, translations)
+        for price in prices.PRICES[source].finditer(text)
+    ]
+    right = sum(
+        price_forms.given_right(price["whole"] + (price["cents"] or ""), price["sign"], translation, "")
+        for price, translation in found
+    )
+    return right, len(found)
+
+
+# Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted
+RULES = {
+    "dates": ("read_dates", dates.read_dates, dates.READ, dates_right),
+    "prices": ("read_prices", prices.read_prices, prices.READ, prices_right),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rule", choices=sorted(RULES), required=True)
+    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    parser.add_argument("--show", type=int, default=0, help="rows listed per direction where the two differ")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    name, read, directions, right = RULES[args.rule]
+    translator = attn.load(notify=lambda note: None)
+    pairs = [
+        ("en-de" if "de" in languages else "en-fr", *languages, languages[0] != "en")
+        for languages in sorted(directions)
+    ]
+    rows, shown = read_and_unread(translator, args.data, DEV_FILES, pairs, name, read, right, args.show)
+    lines = [
+        command_line(),
+        "",
+        f"Dev rows ({', '.join(DEV_FILES)}) whose source holds {args.rule} runtime/{args.rule}.py reads; the installed "
+        "models' default search.",
+        "",
+        table(["direction", f"{args.rule} read", "rows", f"{args.rule} given right", "BLEU", "chrF"], rows),
+        *([""] + shown if shown else []),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()

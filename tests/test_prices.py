@@ -1,0 +1,44 @@
+"""Prices read as the target language writes them (runtime/prices.py)."""
+
+import pytest
+
+from attn.runtime.prices import read_prices
+
+from .test_cli import attn
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, target, read",
+    [
+        # into German: the sign after the amount, its separators as written
+        ("Tickets cost €15 each.", "en", "de", "Tickets cost 15 € each."),
+        ("The price is $1,299.00.", "en", "de", "The price is 1,299.00 $."),
+        ("Only £ 9.99!", "en", "de", "Only 9.99 £!"),
+        # into English: the sign first, the amount as English writes numbers
+        ("Der Preis beträgt 1.299,00 €.", "de", "en", "Der Preis beträgt €1299.00."),  # ungrouped: copied right
+        ("Das macht 24 $.", "de", "en", "Das macht $24."),
+        ("Le prix est de 1 299,00 €.", "fr", "en", "Le prix est de €1299.00."),
+        ("Une pièce de 0,25 $.", "fr", "en", "Une pièce de $0.25."),
+        # as it is: into French, in code or a URL, no price
+        ("It costs €15.", "en", "fr", "It costs €15."),
+        ("Run `echo $1` now.", "en", "de", "Run `echo $1` now."),
+        ("See https://example.org/$5 now.", "en", "de", "See https://example.org/$5 now."),
+        ("Version 1.5 € und 3,5-Zoll", "de", "en", "Version 1.5 € und 3,5-Zoll"),
+        ("Costs $5,50.", "en", "de", "Costs $5,50."),  # not an English amount
+    ],
+)
+def test_a_price_is_read_as_the_target_language_writes_it(sentence, source, target, read):
+    """ "Tickets cost €15 each." had become "Tickets kosten jeweils 15}15 €.", "Les billets coûtent
+    15 $ chacun." "The tickets cost $ each." (benchmarks/price_forms.py)."""
+    assert read_prices(sentence, source, target) == read
+
+
+@pytest.mark.system
+def test_prices_keep_their_amount_with_the_shipped_models():
+    into_german = attn("translate", "-s", "en", "-t", "de", "Tickets cost €15 each.").stdout.decode()
+    assert "15 €" in into_german and "}" not in into_german
+    from_german = attn("translate", "-s", "de", "-t", "en", "Das macht 24 $.").stdout.decode()
+    assert "$24" in from_german
+    from_french = attn("translate", "-s", "fr", "-t", "en", "Le prix est de 1 299,00 €.").stdout.decode()
+    assert "€1299.00" in from_french
