@@ -165,9 +165,11 @@ SEARCH_FLAGS = ("sample", "replace_unk", "shortlist", "sentences")
 SAMPLING_SETTINGS = ("temperature", "top_k", "top_p", "seed")  # how `sample` draws: nothing else reads them
 
 
-def check_search_value(name: str, value) -> None:
+def check_search_value(name: str, value, highest: float | None = None, field: bool = False) -> None:
     """Raise ValueError naming the setting when `value` is of the wrong type or out of range
-    (NaN included); None stands for "the model's default" where a setting has one."""
+    (NaN included; `highest` lowers its upper bound: a server's); None stands for "the model's
+    default" where a setting has one. The setting is named as the command line's option
+    ("length-penalty"), or as a request's `field` ("length_penalty")."""
     if value is None or name == "seed":
         if (
             name == "seed"
@@ -183,10 +185,12 @@ def check_search_value(name: str, value) -> None:
     if name not in SEARCH_LIMITS:
         return
     low, high = SEARCH_LIMITS[name]
+    high = high if highest is None else min(high, highest)
     wanted = int if isinstance(low, int) else (int, float)
     if isinstance(value, bool) or not isinstance(value, wanted) or not low <= value <= high:
         kind = "an integer" if wanted is int else "a number"
-        raise UsageError(f"{name.replace('_', '-')} must be {kind} in [{low}, {high}], got {value!r}")
+        named = name if field else name.replace("_", "-")
+        raise UsageError(f"{named} must be {kind} in [{low}, {high}], got {value!r}")
 
 
 def length_normaliser(length: int | np.ndarray, alpha: float):

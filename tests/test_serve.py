@@ -193,7 +193,13 @@ def test_unknown_routes_and_methods(server):
     native = httpx.post(server.url + "/v1/translate", json={"q": "a0", "model": "nothing"})
     assert native.status_code == 400 and "no translate model named 'nothing'" in native.json()["error"]
     beam = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "beam": 10**9})
-    assert beam.status_code == 400 and "beam" in beam.json()["error"]
+    assert (
+        beam.status_code == 400 and "beam must be an integer in [1, 16]" in beam.json()["error"]
+    )  # the server's bound
+    penalty = httpx.post(
+        server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "length_penalty": -1}
+    )
+    assert penalty.status_code == 400 and "length_penalty must be" in penalty.json()["error"]  # the field's name
     # a misspelt setting of attn's own endpoints was ignored with a 200 (LibreTranslate's ignore
     # what they do not read, as LibreTranslate does)
     misspelt = httpx.post(server.url + "/v1/translate", json={"q": "a0", "source": "sym", "target": "sym", "nbest": 3})

@@ -178,9 +178,7 @@ def search_options(translator: LoadedModel, fields: dict) -> SearchOptions:
     settings = {name: fields[name] for name in SearchOptions.__dataclass_fields__ if name in fields}
     try:
         for name, value in settings.items():
-            check_search_value(name, value)
-            if name in SERVER_SEARCH_LIMITS and value > SERVER_SEARCH_LIMITS[name]:
-                raise UsageError(f"{name} must be at most {SERVER_SEARCH_LIMITS[name]} on this server, got {value!r}")
+            check_search_value(name, value, SERVER_SEARCH_LIMITS.get(name), field=True)
         return translator.search_options(
             settings.pop("beam", None),
             settings.pop("n_best", 1),
