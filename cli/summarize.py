@@ -247,7 +247,7 @@ def _document_batches(
             with file.open("rb") as handle:
                 document = _read_document(handle.fileno(), name, max_chars, notify)
         if not has_words(document):  # empty, or punctuation alone
-            raise UsageError(f"nothing to summarize: {name} holds no words (use --lines for one document per line)")
+            raise UsageError(f"nothing to summarize: {name} holds no words")
         documents.append(document)
     for start in range(0, len(documents), inputs_per_call):
         yield documents[start : start + inputs_per_call]
