@@ -56,10 +56,30 @@ def attended_sentences(
     salience = sentence_salience(found, alignment)
     # a greeting, a sign-off or a name says nothing of the document: chosen only if nothing else is
     fragment = [len(sentence.split()) < FRAGMENT_WORDS for sentence in found]
-    chosen = sorted(range(len(found)), key=lambda index: (fragment[index], -salience[index], index))[:count]
+    ranked = sorted(range(len(found)), key=lambda index: (fragment[index], -salience[index], index))
+    chosen: list[int] = []
+    for index in ranked:  # a sentence that refers back ("It was reported …") with the one before it
+        if len(chosen) == count:
+            break
+        if refers_back(found[index], language) and index > 0 and index - 1 not in chosen:
+            if len(chosen) + 2 > count:
+                continue
+            chosen.append(index - 1)
+        chosen.append(index)
+    chosen += [index for index in ranked if index not in chosen][: count - len(chosen)]
     if not all(fragment[index] for index in chosen):
         chosen = [index for index in chosen if not fragment[index]]
-    return [found[index] for index in sorted(chosen)]
+    return [found[index] for index in sorted(set(chosen))]
+
+
+# Words that open a sentence by referring back to the one before it
+BACK_REFERENCES = {"en": frozenset("it its this that these those they their them he his she her such".split())}
+
+
+def refers_back(sentence: str, language: str) -> bool:
+    """Whether `sentence` opens with a word that refers back to the sentence before it."""
+    words = sentence.split()
+    return bool(words) and words[0].strip("\"'“‘(").lower() in BACK_REFERENCES.get(language, ())
 
 
 def summary_sentences(document: str, headline: Translation, count: int, language: str) -> list[str]:

@@ -213,6 +213,26 @@ def test_an_extractive_summary_stays_within_what_the_summarizer_read():
     assert attended_sentences(read(head), 1) == ["One two."]
 
 
+def test_a_sentence_that_refers_back_comes_with_the_one_before_it():
+    """ "It was reported by customers on the first day …" had been chosen without the sentence that
+    says what "it" is."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.extractive import attended_sentences
+
+    sentences = [
+        "Staff worked late on Friday night.",
+        "The new billing system failed on Monday.",
+        "It was reported by customers first.",
+    ]
+    words = " ".join(sentences).split()
+    weights = np.array([[0.1] * 6 + [0.05] * 7 + [0.3] * 6], np.float32)  # the third the most, then the first
+    alignment = WordAlignment(words, ["x"], weights / weights.sum())
+    assert attended_sentences(alignment, 2, sentences=sentences) == sentences[1:]
+    assert attended_sentences(alignment, 1, sentences=sentences) == sentences[:1]  # no room for both: passed over
+
+
 def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
     """The word check (runtime/word_check.py) reads the word the pieces so far end with, whole:
     byte-level pieces of an accented letter, a name cut into pieces, nothing after punctuation."""
