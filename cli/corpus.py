@@ -116,7 +116,7 @@ def translate_corpus(
     folders = (
         [resolve_model(model, "translate", source, target).resolve()]
         if chosen
-        else [found.folder.resolve() for found in pickable(installed_models())]
+        else [found.folder.resolve() for found in pickable(installed_models()) if found.manifest.task == "translate"]
     )
     Translator(folders).check_route(source, target)  # a pair no model reaches: refused here, not in an actor
     int8 = [folder.name for folder in folders if read_manifest(folder).architecture.get("precision") == "int8"]

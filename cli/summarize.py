@@ -12,6 +12,7 @@ the headline itself, as do the options that only a generated text has (--n-best,
 
 from __future__ import annotations
 
+import itertools
 import re
 import sys
 from collections.abc import Iterator
@@ -237,15 +238,18 @@ def _document_batches(
     for file in files:
         name = "standard input" if str(file) == "-" else str(file)
         if str(file) == "-":
-            document = _read_document(sys.stdin.fileno(), name, max_chars, notify)
-            if HTML_PAGE.match(document):  # a saved page piped in: its text, as a .html file's
-                document = _document_text(Path("standard input.html"), max_chars, notify, document.encode())
+            head, chunks = _head(utf8_chunks(sys.stdin.fileno()))
+            if HTML_PAGE.match(head.decode("utf-8", "replace")):  # a saved page piped in: read as a .html file
+                page = _page_bytes(head, chunks, notify)
+                document = _document_text(Path("standard input.html"), max_chars, notify, page)
+            else:
+                document = _read_document(itertools.chain([head], chunks), name, max_chars, notify)
         elif format_of(file) not in (None, ".txt", ".eml"):  # HTML, Word, subtitles: their text, in order
             # (a saved message is read as text: its own words, runtime/mail.py)
             document = _document_text(file, max_chars, notify)
         else:
             with file.open("rb") as handle:
-                document = _read_document(handle.fileno(), name, max_chars, notify)
+                document = _read_document(utf8_chunks(handle.fileno()), name, max_chars, notify)
         if not has_words(document):  # empty, or punctuation alone
             raise UsageError(f"nothing to summarize: {name} holds no words")
         documents.append(document)
@@ -258,7 +262,9 @@ SUBTITLES = (".srt", ".vtt")  # formats whose blocks are cues, cut anywhere in a
 
 # An HTML page, as a browser saves one ("<!DOCTYPE html>", "<html lang=…>"): its markup had been
 # summarized as words
-HTML_PAGE = re.compile(r"\s*(?:<!doctype\s+html|<html[\s>])", re.IGNORECASE)
+HTML_PAGE = re.compile(
+    r"\ufeff?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!doctype\s+html|<html[\s>])", re.IGNORECASE | re.DOTALL
+)  # after a byte-order mark, an XML declaration, comments ("<!-- saved from url=… -->")
 
 
 def _document_text(path: Path, max_chars: int, notify=warn_on_stderr, data: bytes | None = None) -> str:
@@ -278,13 +284,41 @@ def _document_text(path: Path, max_chars: int, notify=warn_on_stderr, data: byte
 LINE_BREAK = b"\x1f"  # a line break while the input is read as one line (a control character no text holds)
 
 
-def _read_document(fd: int, name: str, max_chars: int, notify=warn_on_stderr) -> str:
+HEAD_BYTES = 1024  # what is read of standard input before telling a web page from text
+MAX_PAGE_BYTES = 64 * 2**20  # a page piped in is read to this size (its markup dwarfs its text)
+
+
+def _head(chunks: Iterator[bytes]) -> tuple[bytes, Iterator[bytes]]:
+    """The first HEAD_BYTES of `chunks` (or all, when there are fewer), and the chunks after them."""
+    head = b""
+    for chunk in chunks:
+        head += chunk
+        if len(head) >= HEAD_BYTES:
+            break
+    return head, chunks
+
+
+def _page_bytes(head: bytes, chunks: Iterator[bytes], notify=warn_on_stderr) -> bytes:
+    """A web page piped in, to MAX_PAGE_BYTES (with a note beyond it); its text is cut to
+    --max-chars after its markup is read (a page's first 100,000 characters had been mostly CSS)."""
+    page = bytearray(head)
+    for chunk in chunks:
+        page += chunk
+        if len(page) > MAX_PAGE_BYTES:
+            notify(
+                f"standard input is a web page over {MAX_PAGE_BYTES // 2**20} MB: its first {MAX_PAGE_BYTES // 2**20} MB are read"
+            )
+            break
+    return bytes(page[:MAX_PAGE_BYTES])
+
+
+def _read_document(chunks: Iterator[bytes], name: str, max_chars: int, notify=warn_on_stderr) -> str:
     """The whole input, each line's whitespace folded, its line breaks kept (they tell where
     sentences end: runtime/sentences.py document_sentences; the model reads the lines as one
     text); beyond `max_chars` characters the rest is left unread, with a note."""
     splitter = LineSplitter(UTF8_MAX_BYTES * max_chars)
     first = True
-    for chunk in utf8_chunks(fd):
+    for chunk in chunks:
         if first:
             refuse_binary(chunk, name, "summarize")
             first = False

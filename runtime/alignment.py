@@ -106,13 +106,13 @@ def restored(alignment: WordAlignment, read: str, written: str, language: str) -
     own = [written[start:end] for start, end in word_spans(written, language)]
     if list(alignment.source_words) != words:
         return alignment
-    runs = SequenceMatcher(None, [word.lower() for word in words], [word.lower() for word in own], autojunk=False)
     weights = np.asarray(alignment.weights)
     columns, unwritten = [], np.zeros((weights.shape[0], 1), weights.dtype)
-    for kind, first, last, own_first, own_last in runs.get_opcodes():
+    for kind, first, last, own_first, own_last in read_runs(words, own):
         received = weights[:, first:last].sum(axis=1, keepdims=True)
         count = own_last - own_first
-        if not count:  # words read that the user did not write: their attention goes to the next written
+        if not count:  # words read that the user did not write: their attention goes to the next
+            # written word (to the last one, after the last written)
             unwritten = unwritten + received
             continue
         # word for word where the user's words are as many and hold no number ("GRÖSSE" read
@@ -125,6 +125,24 @@ def restored(alignment: WordAlignment, read: str, written: str, language: str) -
         return alignment
     columns[-1] = columns[-1] + unwritten / columns[-1].shape[1]
     return replace(alignment, source_words=own, weights=np.concatenate(columns, axis=1))
+
+
+def read_runs(words: list[str], own: list[str]) -> list[tuple[str, int, int, int, int]]:
+    """SequenceMatcher's opcodes from the words read to the words written, case aside, with a run
+    of numbers found in both between two runs read otherwise taken into them: a date or a price
+    reordered ("on June 3" read "le 3 juin", "€15" "15 €") is one run, its day not matched apart."""
+    opcodes = SequenceMatcher(None, [word.lower() for word in words], [word.lower() for word in own], autojunk=False)
+    runs = opcodes.get_opcodes()
+    merged: list[list] = []
+    for index, (kind, first, last, own_first, own_last) in enumerate(runs):
+        numbers = kind == "equal" and all(map(has_digits, words[first:last]))
+        beside = any(0 <= near < len(runs) and runs[near][0] != "equal" for near in (index - 1, index + 1))
+        changed = kind != "equal" or (numbers and beside)
+        if changed and merged and merged[-1][0] == "replace":
+            merged[-1][2], merged[-1][4] = last, own_last
+        else:
+            merged.append(["replace" if changed else kind, first, last, own_first, own_last])
+    return [tuple(run) for run in merged]
 
 
 def has_digits(word: str) -> bool:

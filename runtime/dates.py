@@ -56,12 +56,13 @@ YEAR = r"(?P<year>(?:1[89]|2[01])\d\d)(?!\d)"
 DATES = {
     "en": re.compile(
         rf"(?P<before>\b[Oo]n )?(?:(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?(?![\d:.,]\d)(?:,? {YEAR})?"
-        rf"|(?:the )?{DAY.replace('day', 'first_day')}(?:st|nd|rd|th)? (?:of )?(?P<first_month>{_month('en')})\b\.?"
-        rf"(?: {YEAR.replace('year', 'first_year')})?)(?!\w)"
+        rf"|(?:\bthe )?(?<![\w.,]){DAY.replace('day', 'first_day')}(?:st|nd|rd|th)? (?:of )?"
+        rf"(?P<first_month>{_month('en')})\b\.?(?:,? {YEAR.replace('year', 'first_year')})?)(?!\w)"
     ),
-    "de": re.compile(rf"(?P<before>\b[Aa]m )?(?<![\d.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"),
-    "fr": re.compile(rf"(?P<before>\b[Ll]e )?(?<![\d.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"),
+    "de": re.compile(rf"(?P<before>\b[Aa]m )?(?<![\w.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"),
+    "fr": re.compile(rf"(?P<before>\b[Ll]e )?(?<![\w.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"),
 }
+SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
 # The source and target languages whose dates are read otherwise, and the word before the date that
 # the target's replaces (None: kept)
 READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}}
@@ -88,9 +89,11 @@ def read_dates(sentence: str, source: str, target: str) -> str:
             text = f"{day} {MONTH_NAMES['fr'][number - 1]}" + (f" {year}" if year else "")
         else:
             text = f"{MONTH_NAMES['en'][number - 1]} {day}" + (f", {year}" if year else "")
-        # a point after the month is the sentence's when it ends there, or after a name written whole
+        # a point after the month is the sentence's where it ends there or a sentence follows
+        # ("3 Jan. Then …"), or after a name written whole
         whole = month.lower() in (name.lower() for name in MONTH_NAMES[source])
-        point = "." if date.group().endswith(".") and (date.end() == len(sentence) or whole) else ""
+        ends = date.end() == len(sentence) or SENTENCE_AFTER.match(sentence, date.end()) is not None
+        point = "." if date.group().endswith(".") and (ends or whole) else ""
         return before + text + point
 
     return DATES[source].sub(written, sentence)

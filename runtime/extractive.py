@@ -10,6 +10,7 @@ long sentence, cut where the reading stopped.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -61,10 +62,11 @@ def attended_sentences(
     for index in ranked:  # a sentence that refers back ("It was reported …") with the one before it
         if len(chosen) == count:
             break
-        if refers_back(found[index], language) and index > 0 and index - 1 not in chosen:
+        before = index - 1  # the sentence it refers to; a greeting or a title is none
+        if refers_back(found[index], language) and before >= 0 and before not in chosen and not fragment[before]:
             if len(chosen) + 2 > count:
                 continue
-            chosen.append(index - 1)
+            chosen.append(before)
         chosen.append(index)
     chosen += [index for index in ranked if index not in chosen][: count - len(chosen)]
     if not all(fragment[index] for index in chosen):
@@ -79,7 +81,8 @@ BACK_REFERENCES = {"en": frozenset("it its this that these those they their them
 def refers_back(sentence: str, language: str) -> bool:
     """Whether `sentence` opens with a word that refers back to the sentence before it."""
     words = sentence.split()
-    return bool(words) and words[0].strip("\"'“‘(").lower() in BACK_REFERENCES.get(language, ())
+    first = re.split(r"['’]", words[0].strip("\"'“‘(").lower())[0] if words else ""  # "It's", "That's"
+    return first in BACK_REFERENCES.get(language, ())
 
 
 def summary_sentences(document: str, headline: Translation, count: int, language: str) -> list[str]:
@@ -87,7 +90,7 @@ def summary_sentences(document: str, headline: Translation, count: int, language
     (none when there was nothing to summarize: punctuation alone)."""
     if not headline.text:
         return []
-    return attended_sentences(headline.alignment, count, sentences=document_sentences(document, language))
+    return attended_sentences(headline.alignment, count, language, document_sentences(document, language))
 
 
 def sentences_read(sentences: list[str], read: list[str]) -> list[str] | None:

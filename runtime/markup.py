@@ -66,15 +66,15 @@ class Aligned(Protocol):
 def nest(spans: list[Span]) -> list[Span]:
     """Spans as a forest: each span becomes a child of the smallest span that contains it
     (spans must not cross, as well-formed markup's do not). Returns the top-level spans, in order.
-    `spans` are listed as their markup opens (every format lists a span before its children):
-    of spans that start at one character that order tells which holds which, and a void span
-    listed before an element that opens where it stands stays before it (`<img> <a>Open</a>` had
-    put the image inside the link); a break goes inside a span that starts with it (a Word run's
-    break and the space after it: the format lists the run's formatting after its text)."""
+    At one start, a span holds the spans that end within it (the longest first, as before); a void
+    span goes after them, inside the innermost (a break at a Word run's start and the run's
+    formatting), but one listed before an element that opens at its place, which every format
+    lists as its markup opens, stays before it (`<img> <a>Open</a>` had put the image inside the
+    link)."""
     roots: list[Span] = []
     stack: list[Span] = []
-    order = sorted(range(len(spans)), key=lambda i: (spans[i].start, spans[i].breaks, i))
-    for span in (spans[i] for i in order):
+    order = opening_order(spans)
+    for span in order:
         span.children = []
         while stack and not (
             stack[-1].start <= span.start
@@ -89,6 +89,26 @@ def nest(spans: list[Span]) -> list[Span]:
         (stack[-1].children if stack else roots).append(span)
         stack.append(span)
     return roots
+
+
+def opening_order(spans: list[Span]) -> list[Span]:
+    """`spans` in the order `nest` takes them: by start; at one start the spans that are not void,
+    the longest first (then as listed), each void span that is no break before the first of them
+    listed after it, the others after them all."""
+    starts: dict[int, list[tuple[int, Span]]] = {}
+    for index, span in enumerate(spans):
+        starts.setdefault(span.start, []).append((index, span))
+    ordered = []
+    for start in sorted(starts):
+        found = starts[start]
+        voids = [(index, span) for index, span in found if span.void]
+        for index, span in sorted(
+            (item for item in found if not item[1].void), key=lambda item: (-item[1].end, item[0])
+        ):
+            ordered += [void for listed, void in voids if listed < index and not void.breaks and void not in ordered]
+            ordered.append(span)
+        ordered += [void for _, void in voids if void not in ordered]
+    return ordered
 
 
 def place(source: str, roots: list[Span], translation: Aligned) -> list[Span]:

@@ -16,13 +16,11 @@ from __future__ import annotations
 
 import re
 
-from .set_aside import SET_ASIDE
-
 SIGNS = "€$£"
 # A price as each source language writes it: its sign, the amount's whole part and its cents
 PRICES = {
     "en": re.compile(
-        rf"(?<![\w{SIGNS}])(?P<sign>[{SIGNS}])\s?(?P<whole>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(?P<cents>\d{{2}}))?(?![\d.,]?\d)"
+        rf"(?<![\w{SIGNS}])(?P<sign>[{SIGNS}])\s?(?P<whole>\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.(?P<cents>\d{{2}}))?(?![\d.,]?\d)(?!\w)"
     ),
     "de": re.compile(
         rf"(?<![\w.,])(?P<whole>\d{{1,3}}(?:\.\d{{3}})+|\d+)(?:,(?P<cents>\d{{2}}))?\s?(?P<sign>[{SIGNS}])(?!\w)"
@@ -42,14 +40,11 @@ def read_prices(sentence: str, source: str, target: str) -> str:
     prices where that was measured to help (READ): into English "€1299.00" (its thousands not
     grouped, which the models copied as "€1.299.00"), into German "1,299.00 €" (the amount's
     separators as written: runtime/verbatim.py writes a copied number as the target does); as it
-    is otherwise, and inside code or a URL."""
+    is otherwise."""
     if (source, target) not in READ:
         return sentence
-    kept = [token.span() for token in SET_ASIDE.finditer(sentence)]  # code, URLs: "`echo $1`" as it is
 
     def written(price: re.Match) -> str:
-        if any(start < price.end() and price.start() < end for start, end in kept):
-            return price.group()
         if target != "en":
             return f"{price['whole']}{'.' + price['cents'] if price['cents'] else ''} {price['sign']}"
         whole = re.sub(NOT_DIGIT, "", price["whole"])  # ungrouped: "€2,499" had come out as "€2.499"

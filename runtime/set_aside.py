@@ -43,7 +43,7 @@ TEMPLATED_URL = rf"(?:https?://|www\.)(?:{TEMPLATE}|\S)+"
 # An international phone number: "+", its country's code and groups of digits between single
 # spaces, hyphens, points or a bracketed trunk "(0)", eight digits or more ("+44 20 7946 0958" had
 # become "+44 0958" in French)
-PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1,4}\)|\d{1,5})){2,6}(?![\w+])"
+PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1,4}\)|\d{1,5})){2,8}(?![\w+])"
 SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}")
 NUMBERED = re.compile(r"\{\d+\}")
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
@@ -82,6 +82,18 @@ def _token_end(match: re.Match) -> int:
     ):
         token = token[:-1]
     return match.start() + len(token)
+
+
+def outside_tokens(sentence: str, read: Callable[[str], str]) -> str:
+    """`sentence` with `read` applied to each stretch between its tokens (SET_ASIDE: code, URLs,
+    addresses, phone numbers, templates), the tokens as they are: a rule that reads times, dates
+    or prices otherwise leaves `date -d "June 3"` and https://example.org/$5 alone."""
+    parts, position = [], 0
+    for token in SET_ASIDE.finditer(sentence):
+        end = _token_end(token)
+        parts += [read(sentence[position : token.start()]), sentence[token.start() : end]]
+        position = end
+    return "".join(parts) + read(sentence[position:])
 
 
 def _elided_before(before: str, language: str) -> bool:

@@ -23,7 +23,7 @@ from .parallel import even_batch_size, map_in_threads
 from .prices import read_prices
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
-from .set_aside import SetAside, put_back, set_aside, signs_apart, spaced_as_written
+from .set_aside import SetAside, outside_tokens, put_back, set_aside, signs_apart, spaced_as_written
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words
@@ -130,9 +130,9 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
     return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
 
 
-# A control character but the line breaks and tabs (NUL, BEL, escape, DEL) is no language: read as
+# A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
 # one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
-CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL = re.compile(r" *[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]+ *")  # with the spaces around it: one space
 
 
 INDENTATION = re.compile(r"^[ \t]*(?=\S)")
@@ -318,11 +318,14 @@ class TextTranslator:
         """`sentence` as the model reads it: a control character as a space (CONTROL); as a sentence
         is written, its words cased as the model's vocabulary has them, when it or its opening label is in capitals
         (runtime/capitals.py); its times and dates as the models translate them right
-        (runtime/clock.py, runtime/dates.py)."""
+        (runtime/clock.py, runtime/dates.py), and its prices (runtime/prices.py), outside code and
+        URLs."""
         source, target = self.model.source_lang, self.model.target_lang
-        sentence = CONTROL.sub(" ", sentence)
-        cased = read_cased(sentence, self.word_pieces, source)
-        return read_prices(read_dates(read_times(cased, source, target), source, target), source, target)
+        cased = read_cased(CONTROL.sub(" ", sentence), self.word_pieces, source)
+        return outside_tokens(
+            cased,
+            lambda text: read_prices(read_dates(read_times(text, source, target), source, target), source, target),
+        )
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""
@@ -441,8 +444,8 @@ class TextTranslator:
             if aside is not None and aside.written is not None:
                 read = self.as_read(aside.written)
                 alignment = restored(alignment, read, aside.written, self.model.source_lang)
-                cased = read_cased(aside.written, self.word_pieces, self.model.source_lang)
-                alignment = written_back(alignment, aside.written, cased)
+                plain = CONTROL.sub(" ", aside.written)  # as as_read reads it
+                alignment = written_back(alignment, plain, read_cased(plain, self.word_pieces, self.model.source_lang))
             alignment = opened_as_source(alignment) if set_apart else alignment
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text

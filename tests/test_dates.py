@@ -17,6 +17,11 @@ from .test_cli import attn
         ("Shipped Oct. 5, 2024.", "en", "fr", "Shipped 5 octobre 2024."),
         ("We met on 3 June. Then we left", "en", "fr", "We met le 3 juin. Then we left"),  # a sentence's point kept
         ("Due by Sept. 30", "en", "fr", "Due by 30 septembre"),
+        ("Paid on the 3rd of June, 2024.", "en", "fr", "Paid le 3 juin 2024."),
+        ("We left on 3 Jan. Then we came back.", "en", "fr", "We left le 3 janvier. Then we came back."),
+        ("Room 101 June", "en", "fr", "Room 101 June"),  # a number's digits are no day
+        ("Version 2.01 June", "en", "fr", "Version 2.01 June"),
+        ("Modèle A3 mai", "fr", "en", "Modèle A3 mai"),
         # from German: the English month first, "am" read "on"
         ("Die Messe beginnt am 3. Juni in Berlin.", "de", "en", "Die Messe beginnt on June 3 in Berlin."),
         ("Am 24. Dezember 2024 ist Weihnachten.", "de", "en", "On December 24, 2024 ist Weihnachten."),

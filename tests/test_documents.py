@@ -480,6 +480,13 @@ def test_a_page_piped_in_is_summarized_from_its_text_as_a_html_file_is(tmp_path)
     piped = run_attn(["summarize", "-q"], input=page.encode(), timeout=300)
     assert piped.returncode == 0 and "<" not in piped.stdout.decode(), piped.stderr
     assert piped.stdout == run_attn(["summarize", "-q", str(path)], timeout=300).stdout
+    # saved by a browser, its comment first, its text after 160,000 characters of style: the text
+    # had been cut at --max-chars of markup, and nothing was left to summarize
+    saved = "<!-- saved from url=(0014)about:internet -->\n" + page.replace(
+        "body{color:red}", "p{color:red}\n" * 10_000
+    )
+    long_head = run_attn(["summarize", "-q"], input=saved.encode(), timeout=300)
+    assert long_head.returncode == 0 and long_head.stdout == piped.stdout, long_head.stderr
 
 
 @pytest.mark.unit

@@ -144,3 +144,13 @@ def test_the_shipped_model_translates_a_sentence_with_a_footnote_as_without_one(
         assert REFERENCE.sub("", line) == translation.text
         assert re.search(r"\S\[\^\d\]", line)  # glued to a word
     assert lines[0].endswith(".[^1]") and lines[4].endswith(".[^3]")  # after the sentence's end
+
+
+@pytest.mark.unit
+def test_a_reference_after_a_sentence_that_opens_with_markup_keeps_the_markup():
+    """The reference's span starts with its sentence and is listed after the markup that opens it:
+    taking spans in the order they were listed had made them siblings ("****Important note.")."""
+    assert written("**Important** note.[^1]\n\n[^1]: A note.\n").splitlines()[0] == "**IMPORTANT** NOTE.[^1]"
+    assert written("*A* b c.[^1] More text here.\n\n[^1]: A note.\n").splitlines()[0] == (
+        "*A* B C.[^1] MORE TEXT HERE."
+    )

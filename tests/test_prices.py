@@ -20,10 +20,9 @@ from .test_cli import attn
         ("Das macht 24 $.", "de", "en", "Das macht $24."),
         ("Le prix est de 1 299,00 €.", "fr", "en", "Le prix est de €1299.00."),
         ("Une pièce de 0,25 $.", "fr", "en", "Une pièce de $0.25."),
-        # as it is: into French, in code or a URL, no price
+        # as it is: into French, no price, an amount with a word's ending
         ("It costs €15.", "en", "fr", "It costs €15."),
-        ("Run `echo $1` now.", "en", "de", "Run `echo $1` now."),
-        ("See https://example.org/$5 now.", "en", "de", "See https://example.org/$5 now."),
+        ("It raised $5bn, a €15m deal.", "en", "de", "It raised $5bn, a €15m deal."),
         ("Version 1.5 € und 3,5-Zoll", "de", "en", "Version 1.5 € und 3,5-Zoll"),
         ("Costs $5,50.", "en", "de", "Costs $5,50."),  # not an English amount
     ],
@@ -32,6 +31,19 @@ def test_a_price_is_read_as_the_target_language_writes_it(sentence, source, targ
     """ "Tickets cost €15 each." had become "Tickets kosten jeweils 15}15 €.", "Les billets coûtent
     15 $ chacun." "The tickets cost $ each." (benchmarks/price_forms.py)."""
     assert read_prices(sentence, source, target) == read
+
+
+@pytest.mark.unit
+def test_code_and_urls_are_not_read_otherwise():
+    """`date -d "June 3"` had become `date -d "3 juin"` (runtime/set_aside.py outside_tokens)."""
+    from attn.runtime.dates import read_dates
+    from attn.runtime.set_aside import outside_tokens
+
+    def read(text: str) -> str:
+        return read_prices(read_dates(text, "en", "fr"), "en", "de")
+
+    assert outside_tokens('Run `date -d "June 3"` on June 3.', read) == 'Run `date -d "June 3"` le 3 juin.'
+    assert outside_tokens("See https://example.org/$5 for €5.", read) == "See https://example.org/$5 for 5 €."
 
 
 @pytest.mark.system

@@ -143,6 +143,11 @@ BAD_REQUESTS = {
         400,
         "nested too deeply",
     ),
+    "JSON nested 600 deep": (  # deep enough that reading its strings again recursed past the limit
+        {"content": b'{"q": ' + b"[" * 600 + b"]" * 600 + b"}", "headers": {"content-type": "application/json"}},
+        400,
+        "Invalid request",
+    ),
     "more alternatives than the server's beam": (
         {"json": {"q": "a0", "source": "sym", "target": "sym", "alternatives": 16}},
         400,

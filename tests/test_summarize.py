@@ -231,6 +231,12 @@ def test_a_sentence_that_refers_back_comes_with_the_one_before_it():
     alignment = WordAlignment(words, ["x"], weights / weights.sum())
     assert attended_sentences(alignment, 2, sentences=sentences) == sentences[1:]
     assert attended_sentences(alignment, 1, sentences=sentences) == sentences[:1]  # no room for both: passed over
+    # after a greeting or a title, which says nothing it could refer to, it is chosen alone (the
+    # greeting had taken a place and been dropped: one sentence of two)
+    greeted = ["Hello there.", sentences[2], sentences[1]]
+    weights = np.array([[0.1] * 2 + [0.3] * 6 + [0.2] * 7], np.float32)  # "It …" the most, then the failure
+    alignment = WordAlignment(" ".join(greeted).split(), ["x"], weights / weights.sum())
+    assert attended_sentences(alignment, 2, sentences=greeted) == greeted[1:]
 
 
 def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):

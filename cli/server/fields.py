@@ -76,14 +76,14 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
             raise HTTPException(400, "Invalid request: the body is not UTF-8") from None
         if content_type == "application/json" or json_only:
             try:
-                parsed = json.loads(text) if text.strip() else {}
+                parsed = valid_strings(json.loads(text) if text.strip() else {})
             except ValueError:
                 raise HTTPException(400, "Invalid request: the body is not valid JSON") from None
             except RecursionError:  # Python's decoder recurses once per level
                 raise HTTPException(400, "Invalid request: the JSON body is nested too deeply") from None
             if not isinstance(parsed, dict):
                 raise HTTPException(400, "Invalid request: the body must be a JSON object")
-            fields.update(valid_strings(parsed))
+            fields.update(parsed)
         else:
             fields.update(first_values(parse_qsl(text, keep_blank_values=True)))
     if limits.api_keys is not None:
