@@ -110,6 +110,25 @@ FORMS = {
 }
 
 
+# Sentences around a month's name alone ("in March"), with the word each translation keeps
+MONTH_FRAMES = {
+    "en": [
+        ("The course starts in {month}.", "cours"),
+        ("Prices rose in {month}.", "prix"),
+        ("The museum opens again in {month}.", "musée"),
+        ("We moved to Paris in {month}.", "Paris"),
+        ("The report was published in {month}.", "rapport"),
+    ],
+    "fr": [
+        ("Le cours commence en {month}.", "course|class"),
+        ("Les prix ont augmenté en {month}.", "price"),
+        ("Le musée rouvre en {month}.", "museum"),
+        ("Nous avons déménagé à Paris en {month}.", "Paris"),
+        ("Le rapport a été publié en {month}.", "report"),
+    ],
+}
+
+
 def framed(frame: str, date: str, before: tuple[str, str] | None) -> str:
     """`frame` with `date` in it, the word before it replaced as `before` says (its first letter's
     case kept)."""
@@ -178,6 +197,37 @@ def main() -> None:
                 :2
             ]
         rows.append(row)
+    months = []
+    if source in MONTH_FRAMES and target in MONTHS and source != "de":
+        forms = [
+            ("as written", source, True),
+            ("the target's name", target, True),
+            ("read by runtime/dates.py", source, False),
+        ]
+        for name, language, as_written in forms:
+            row = [name, f"`{MONTHS[language][2]}`, `{MONTHS[language][2]} {YEAR}`"]
+            for year in (None, YEAR):
+                cases = [
+                    (month, frame.format(month=MONTHS[language][month] + (f" {year}" if year else "")), anchor)
+                    for month in range(12)
+                    for frame, anchor in MONTH_FRAMES[source]
+                ]
+                with (
+                    mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
+                    if as_written
+                    else nullcontext()
+                ):
+                    outputs = [
+                        result.text for result in translator.translate([case[1] for case in cases], source, target)
+                    ]
+                right = sum(
+                    len(re.findall(rf"\b{MONTHS[target][month]}\b", output, re.I)) == 1
+                    and (year is None or str(year) in output)
+                    and re.search(anchor, output, re.I) is not None
+                    for (month, _, anchor), output in zip(cases, outputs)
+                )
+                row.append(f"{right} of {len(cases)}")
+            months.append(row)
     lines = [
         command_line(),
         "",
@@ -187,6 +237,18 @@ def main() -> None:
         "read as runtime/dates.py reads it.",
         "",
         table(["form", "example", "dates given right", "with the year"], rows),
+        *(
+            [
+                "",
+                f"A month's name alone: {len(MONTH_FRAMES[source])} frames × 12 months, without and with the year; "
+                "given right when the translation names the month once in the target's words, with the year and the "
+                "frame's own word.",
+                "",
+                table(["form", "example", "months given right", "with the year"], months),
+            ]
+            if months
+            else []
+        ),
         "",
         "Two missed of each form and year:",
         "",

@@ -6,7 +6,9 @@ of our own given right), from French "le 3 juin" became "the 3 juin" (32 of 96),
 dates, with the word before them where that helped ("le 3 juin" in an English sentence into
 French, "on June 3" in a German one into English), the same sentences came out right far more
 often (57, 84 and 90 of 96; `python -m benchmarks.date_forms`, docs/studies/DATE-FORMS.md, which
-found English dates into German right as they are written). The alignment shows the words the user
+found English dates into German right as they are written). Between English and French a month's
+name alone had stayed as written ("Le temps commence dans March", "published in février"): it is
+read in the target's words (40 of 60 right into French, against 12; 60 from French, against 28). The alignment shows the words the user
 wrote (runtime/alignment.py `restored`).
 """
 
@@ -62,6 +64,16 @@ DATES = {
     "de": re.compile(rf"(?P<before>\b[Aa]m )?(?<![\w.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"),
     "fr": re.compile(rf"(?P<before>\b[Ll]e )?(?<![\w.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"),
 }
+# A month's full name with no day after it (a day before it is a date's, read first): English
+# writes it with a capital, French in small letters ("Mars" is the planet)
+MONTH_ALONE = {
+    "en": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['en']) + ')'}\b(?!\.?,? \d{{1,2}}\b)"),
+    "fr": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['fr']) + ')'}\b(?![\w-])"),
+}
+# The directions whose models left a month's name alone untranslated ("dans March", "in février"):
+# 12 and 7 of 60 right into French, without and with a year, as written, 40 and 47 in French
+# (benchmarks/date_forms.py --direction en-fr)
+MONTHS_ALONE_READ = frozenset({("en", "fr"), ("fr", "en")})
 SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
 # The source and target languages whose dates are read otherwise, and the word before the date that
 # the target's replaces (None: kept)
@@ -71,7 +83,8 @@ READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}
 def read_dates(sentence: str, source: str, target: str) -> str:
     """`sentence` with each date (a day and a month's name, and its year) written as `target`
     writes dates where that was measured to help (READ): into French "3 juin 2024", into English
-    "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); as it
+    "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); and
+    between English and French a month's name alone in the target's words (months_alone); as it
     is otherwise."""
     replaced = READ.get((source, target))
     if replaced is None:
@@ -96,4 +109,18 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         point = "." if date.group().endswith(".") and (ends or whole) else ""
         return before + text + point
 
-    return DATES[source].sub(written, sentence)
+    read = DATES[source].sub(written, sentence)
+    return months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
+
+
+def months_alone(sentence: str, source: str, target: str) -> str:
+    """`sentence` with each month's name that has no day (MONTH_ALONE: "in March", "in September
+    2025") written as `target` names it ("in mars"), a sentence's first word "May" (a verb) aside."""
+
+    def named(month: re.Match) -> str:
+        if month.group() == "May" and not sentence[: month.start()].strip(" \"'“‘("):
+            return month.group()
+        name = MONTH_NAMES[target][month_number(month.group(), source) - 1]
+        return name.capitalize() if month.group()[0].isupper() and target == "en" else name
+
+    return MONTH_ALONE[source].sub(named, sentence)

@@ -19,9 +19,9 @@ from .test_cli import attn
         ("Due by Sept. 30", "en", "fr", "Due by 30 septembre"),
         ("Paid on the 3rd of June, 2024.", "en", "fr", "Paid le 3 juin 2024."),
         ("We left on 3 Jan. Then we came back.", "en", "fr", "We left le 3 janvier. Then we came back."),
-        ("Room 101 June", "en", "fr", "Room 101 June"),  # a number's digits are no day
-        ("Version 2.01 June", "en", "fr", "Version 2.01 June"),
-        ("Modèle A3 mai", "fr", "en", "Modèle A3 mai"),
+        ("Room 101 June", "en", "fr", "Room 101 juin"),  # a number's digits are no day: the month alone
+        ("Version 2.01 June", "en", "fr", "Version 2.01 juin"),
+        ("Modèle A3 mai", "fr", "en", "Modèle A3 May"),
         # from German: the English month first, "am" read "on"
         ("Die Messe beginnt am 3. Juni in Berlin.", "de", "en", "Die Messe beginnt on June 3 in Berlin."),
         ("Am 24. Dezember 2024 ist Weihnachten.", "de", "en", "On December 24, 2024 ist Weihnachten."),
@@ -36,7 +36,18 @@ from .test_cli import attn
         ("um 3.5 Mai", "de", "en", "um 3.5 Mai"),
         ("Mars est une planète.", "fr", "en", "Mars est une planète."),
         ("It starts on June 3.", "en", "de", "It starts on June 3."),  # into German as written: 91 of 96
-        ("Il est né le 32 mai.", "fr", "en", "Il est né le 32 mai."),  # no such day
+        ("Il est né le 32 mai.", "fr", "en", "Il est né le 32 May."),  # no such day: the month alone
+        # a month's name alone, between English and French, in the target's words
+        (
+            "Prices rose in January and fell in October 2012.",
+            "en",
+            "fr",
+            "Prices rose in janvier and fell in octobre 2012.",
+        ),
+        ("May I come in May?", "en", "fr", "May I come in mai?"),  # a sentence's first "May": a verb
+        ("Le cours commence en mars.", "fr", "en", "Le cours commence en March."),
+        ("Mars est une planète.", "fr", "en", "Mars est une planète."),
+        ("Der Kurs beginnt im März.", "de", "en", "Der Kurs beginnt im März."),  # from German right as written
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):
