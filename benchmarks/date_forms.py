@@ -129,6 +129,60 @@ MONTH_FRAMES = {
 }
 
 
+WEEKDAYS = {
+    "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split(),
+    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche".split(),
+}
+WEEKDAY_FRAMES = {
+    "en": [
+        ("The meeting is on {month}.", "réunion"),
+        ("We will meet on {month} at the station.", "gare"),
+        ("The shop is closed on {month}.", "magasin"),
+        ("The package arrives on {month} afternoon.", "colis|paquet"),
+    ],
+    "fr": [
+        ("La réunion est {month}.", "meeting"),
+        ("Nous nous retrouvons {month} à la gare.", "station"),
+        ("Le magasin est fermé le {month}.", "shop|store"),
+        ("Le colis arrive {month} après-midi.", "package|parcel|colis"),
+    ],
+}
+
+
+def names_alone(translator, source: str, target: str, names: dict, frames: dict, years: tuple) -> list[list]:
+    """Rows (form, example, given right for each of `years`) of each of `names`' words (months,
+    weekdays) put in each of `frames`, as written, in the target's words (runtime/dates.py off),
+    and as runtime/dates.py reads them."""
+    rows = []
+    for name, language, as_written in (
+        ("as written", source, True),
+        ("the target's name", target, True),
+        ("read by runtime/dates.py", source, False),
+    ):
+        row = [name, ", ".join(f"`{names[language][2]}{' ' + str(year) if year else ''}`" for year in years)]
+        for year in years:
+            cases = [
+                (index, frame.format(month=names[language][index] + (f" {year}" if year else "")), anchor)
+                for index in range(len(names[language]))
+                for frame, anchor in frames[source]
+            ]
+            with (
+                mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
+                if as_written
+                else nullcontext()
+            ):
+                outputs = [result.text for result in translator.translate([case[1] for case in cases], source, target)]
+            right = sum(
+                len(re.findall(rf"\b{names[target][index]}\b", output, re.I)) == 1
+                and (year is None or str(year) in output)
+                and re.search(anchor, output, re.I) is not None
+                for (index, _, anchor), output in zip(cases, outputs)
+            )
+            row.append(f"{right} of {len(cases)}")
+        rows.append(row)
+    return rows
+
+
 def framed(frame: str, date: str, before: tuple[str, str] | None) -> str:
     """`frame` with `date` in it, the word before it replaced as `before` says (its first letter's
     case kept)."""
@@ -197,37 +251,10 @@ def main() -> None:
                 :2
             ]
         rows.append(row)
-    months = []
-    if source in MONTH_FRAMES and target in MONTHS and source != "de":
-        forms = [
-            ("as written", source, True),
-            ("the target's name", target, True),
-            ("read by runtime/dates.py", source, False),
-        ]
-        for name, language, as_written in forms:
-            row = [name, f"`{MONTHS[language][2]}`, `{MONTHS[language][2]} {YEAR}`"]
-            for year in (None, YEAR):
-                cases = [
-                    (month, frame.format(month=MONTHS[language][month] + (f" {year}" if year else "")), anchor)
-                    for month in range(12)
-                    for frame, anchor in MONTH_FRAMES[source]
-                ]
-                with (
-                    mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
-                    if as_written
-                    else nullcontext()
-                ):
-                    outputs = [
-                        result.text for result in translator.translate([case[1] for case in cases], source, target)
-                    ]
-                right = sum(
-                    len(re.findall(rf"\b{MONTHS[target][month]}\b", output, re.I)) == 1
-                    and (year is None or str(year) in output)
-                    and re.search(anchor, output, re.I) is not None
-                    for (month, _, anchor), output in zip(cases, outputs)
-                )
-                row.append(f"{right} of {len(cases)}")
-            months.append(row)
+    alone = {}
+    if source != "de" and target != "de":  # between English and French
+        alone["A month's name alone"] = names_alone(translator, source, target, MONTHS, MONTH_FRAMES, (None, YEAR))
+        alone["A weekday's name"] = names_alone(translator, source, target, WEEKDAYS, WEEKDAY_FRAMES, (None,))
     lines = [
         command_line(),
         "",
@@ -237,18 +264,17 @@ def main() -> None:
         "read as runtime/dates.py reads it.",
         "",
         table(["form", "example", "dates given right", "with the year"], rows),
-        *(
-            [
+        *[
+            line
+            for kind, found in alone.items()
+            for line in (
                 "",
-                f"A month's name alone: {len(MONTH_FRAMES[source])} frames × 12 months, without and with the year; "
-                "given right when the translation names the month once in the target's words, with the year and the "
-                "frame's own word.",
+                f"{kind}: each in each frame of ours (without and with a year where a month has one); given right when "
+                "the translation names it once in the target's words, with the year and the frame's own word.",
                 "",
-                table(["form", "example", "months given right", "with the year"], months),
-            ]
-            if months
-            else []
-        ),
+                table(["form", "example", "given right", *(["with the year"] if len(found[0]) > 3 else [])], found),
+            )
+        ],
         "",
         "Two missed of each form and year:",
         "",

@@ -74,6 +74,17 @@ MONTH_ALONE = {
 # 12 and 7 of 60 right into French, without and with a year, as written, 40 and 47 in French
 # (benchmarks/date_forms.py --direction en-fr)
 MONTHS_ALONE_READ = frozenset({("en", "fr"), ("fr", "en")})
+WEEKDAY_NAMES = {
+    "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split(),
+    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche".split(),
+}
+WEEKDAY = {
+    language: re.compile(rf"(?<![\w-])(?:{'|'.join(names)})(?![\w-])") for language, names in WEEKDAY_NAMES.items()
+}
+# The directions whose model garbled a weekday's name: from French 11 of 35 right as written
+# ("The meeting is gamedi", "We get married at the station"), 21 in English; into French 14 and 16,
+# its sentences worse ("Vois-tu sur le déjeuner !"): as written (benchmarks/date_forms.py)
+WEEKDAYS_READ = frozenset({("fr", "en")})
 SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
 # The source and target languages whose dates are read otherwise, and the word before the date that
 # the target's replaces (None: kept)
@@ -110,7 +121,13 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         return before + text + point
 
     read = DATES[source].sub(written, sentence)
-    return months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
+    read = months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
+    return weekdays(read, source, target) if (source, target) in WEEKDAYS_READ else read
+
+
+def weekdays(sentence: str, source: str, target: str) -> str:
+    """`sentence` with each weekday's name (WEEKDAY) in `target`'s words ("mardi" → "Tuesday")."""
+    return WEEKDAY[source].sub(lambda day: WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(day.group())], sentence)
 
 
 def months_alone(sentence: str, source: str, target: str) -> str:

@@ -48,6 +48,10 @@ from .test_cli import attn
         ("Le cours commence en mars.", "fr", "en", "Le cours commence en March."),
         ("Mars est une planète.", "fr", "en", "Mars est une planète."),
         ("Der Kurs beginnt im März.", "de", "en", "Der Kurs beginnt im März."),  # from German right as written
+        # from French, a weekday's name in English ("The meeting is gamedi")
+        ("Le colis arrive jeudi après-midi.", "fr", "en", "Le colis arrive Thursday après-midi."),
+        ("C'est mardi-gras.", "fr", "en", "C'est mardi-gras."),
+        ("The shop is closed on Friday.", "en", "fr", "The shop is closed on Friday."),  # into French as written
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):
