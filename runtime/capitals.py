@@ -24,8 +24,14 @@ LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, no
 # them, the colon after a space or none ("REMARQUE :"), a space after it
 # The pronouns of a language's polite address, which it writes with a capital: a notice or a form in
 # capitals addresses its reader so ("BITTE ÄNDERN SIE IHR PASSWORT."; read in small letters, "Please
-# change their password.")
-POLITE = {"de": frozenset({"sie", "ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres", "ihnen"})}
+# change their password."); its possessive only beside an addressing one ("DIE KUNDIN HAT IHR PAKET
+# ERHALTEN": her parcel)
+POLITE = {
+    "de": {
+        "addressing": frozenset({"sie", "ihnen"}),
+        "possessive": frozenset({"ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres"}),
+    }
+}
 LABEL_WORDS = 5  # the most words of a label's translation, its colon's word included
 LABEL = re.compile(r"(?P<label>[^\W\d_]{2,}(?:[ -][^\W\d_]{2,}){0,2})(?P<colon>[ \u00a0\u202f]?:)(?=\s)")
 
@@ -68,11 +74,14 @@ def as_written(sentence: str, pieces: Callable[[str], int], language: str = "") 
     """`sentence` with each word in small letters, or with its first letter a capital, or its
     "ss" as "ß" (capitals write "ß" so), where that is fewer `pieces` (a word's count of the
     model's pieces, a space before it), and its first letter a capital; a pronoun of `language`'s
-    polite address (POLITE) with its capital."""
+    polite address (POLITE) with its capital, its possessive where the sentence addresses its reader."""
+
+    polite = POLITE.get(language, {})
+    addressed = any(word in polite.get("addressing", ()) for word in LETTERS_WORD.findall(sentence.lower()))
 
     def cased(word: re.Match) -> str:
         small = word.group()
-        if small in POLITE.get(language, ()):
+        if small in polite.get("addressing", ()) or (addressed and small in polite.get("possessive", ())):
             return small.capitalize()
         spellings = [small, small.replace("ss", "ß")] if "ss" in small else [small]  # "GRÖSSE": "Größe"
         forms = [form for spelling in spellings for form in (spelling, spelling[:1].upper() + spelling[1:])]

@@ -70,6 +70,15 @@ MONTH_ALONE = {
     "en": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['en']) + ')'}\b(?!\.?,? \d{{1,2}}\b)"),
     "fr": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['fr']) + ')'}\b(?![\w-])"),
 }
+# Months the shipped model does not write in French read from English: "dans les maris" for "in
+# mars", "dans l'éût" for "in août" (0 and 1 of 7 frames; the ten others 6 or 7 of 7): left as written
+# ("March", untranslated, misleads no one), in dates too ("3 maris")
+UNWRITTEN = {"fr": frozenset({3, 8})}
+NAME_AFTER = re.compile(r" [A-Z][a-z]")  # a capitalized word right after a month's name
+# Capitalized words before a month's name that are no name's part: what opens a sentence about a time
+OPENERS = frozenset(
+    "in on since until till by from last next this early late mid during before after of and or the".split()
+)
 # The directions whose models left a month's name alone untranslated ("dans March", "in février"):
 # 12 and 7 of 60 right into French, without and with a year, as written, 40 and 47 in French
 # (benchmarks/date_forms.py --direction en-fr)
@@ -105,6 +114,8 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         found = date.groupdict()  # an English date has its day first or its month first
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
+        if number in UNWRITTEN.get(target, ()):
+            return date.group()
         before = date["before"] or ""
         word = replaced.get(before.strip().lower())
         if word is not None:
@@ -130,14 +141,29 @@ def weekdays(sentence: str, source: str, target: str) -> str:
     return WEEKDAY[source].sub(lambda day: WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(day.group())], sentence)
 
 
+def name_before(before: str) -> bool:
+    """Whether `before` ends with a capitalized word that is no OPENERS word: a name's part."""
+    last = before.split()[-1] if before.split() else ""
+    return last[:1].isupper() and last[1:].islower() and last.lower() not in OPENERS
+
+
 def months_alone(sentence: str, source: str, target: str) -> str:
     """`sentence` with each month's name that has no day (MONTH_ALONE: "in March", "in September
-    2025") written as `target` names it ("in mars"), a sentence's first word "May" (a verb) aside."""
+    2025") written as `target` names it ("in juin"); not a sentence's first word "May" (a verb),
+    a month the model does not write (UNWRITTEN), nor one beside a capitalized word, a name's part
+    ("April Jones", "Theresa May")."""
 
     def named(month: re.Match) -> str:
-        if month.group() == "May" and not sentence[: month.start()].strip(" \"'“‘("):
+        before = sentence[: month.start()].rstrip(" ")
+        number = month_number(month.group(), source)
+        if (
+            (month.group() == "May" and not before.strip("\"'“‘("))
+            or number in UNWRITTEN.get(target, ())
+            or NAME_AFTER.match(sentence, month.end())  # "April Jones"
+            or (before != sentence[: month.start()] and name_before(before))  # "Theresa May"
+        ):
             return month.group()
-        name = MONTH_NAMES[target][month_number(month.group(), source) - 1]
+        name = MONTH_NAMES[target][number - 1]
         return name.capitalize() if month.group()[0].isupper() and target == "en" else name
 
     return MONTH_ALONE[source].sub(named, sentence)

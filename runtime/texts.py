@@ -132,7 +132,8 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
 
 # A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
 # one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
-CONTROL = re.compile(r" *[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]+ *")  # with the spaces around it: one space
+# A terminal's escape sequence ("\x1b[31m", a colour) is one: "\x1b[31mRED" had become "[31mRED"
+CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f])+ *")
 
 
 INDENTATION = re.compile(r"^[ \t]*(?=\S)")

@@ -115,6 +115,8 @@ def changed_placeholders(source: str, translation: str) -> tuple[list[str], list
 SPACED_THOUSANDS = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)")
 CLOCK_12H = re.compile(r"\s?[ap]\.?m\.?(?!\w)", re.I)  # "3 p.m." → "15 Uhr" is the reading, not a loss
 HOUR = re.compile(r"\s?(?:Uhr|h|heures?)(?!\w)")  # "16 Uhr", "16 h": an hour of a 24-hour clock
+# A source's number, its thousands spaced as French writes them ("1 299,00") or not
+SOURCE_NUMBER = re.compile(rf"(?<!\d){SPACED_THOUSANDS.pattern}(?:,\d+)?|{NUMBER.pattern}")
 FRENCH_TIME = re.compile(
     r"\b([01]?\d|2[0-3]) ?h ?([0-5]\d)\b(?!\s*min)"
 )  # "à 14h30": read as "14:30" ("14, 30" had been lost)
@@ -135,9 +137,12 @@ def lost_numbers(source: str, translation: str) -> list[str]:
         digits_of(match.group()) for pattern in (NUMBER, SPACED_THOUSANDS) for match in pattern.finditer(translation)
     }
     lost = []
-    for match in NUMBER.finditer(source):
+    for match in SOURCE_NUMBER.finditer(source):
         number = match.group()
         if len(digits_of(number)) < 2 or CLOCK_12H.match(source, match.end()):
+            continue
+        groups = NUMBER.findall(number)  # "1 299,00": whole ("€1299.00") or group by group ("0800 123 456")
+        if digits_of(number) in written or (len(groups) > 1 and all(digits_of(group) in written for group in groups)):
             continue
         if not any(digits in written for digits in readings(number, HOUR.match(source, match.end()) is not None)):
             lost.append(number)

@@ -44,6 +44,7 @@ def test_it_is_read_as_a_sentence_is_written_each_word_as_the_vocabulary_has_it(
     # German's polite address keeps its capital ("PLEASE CHANGE THEIR PASSWORD." had been its translation)
     assert as_written("BITTE ÄNDERN SIE IHR KONTO.", pieces, "de") == "Bitte ändern Sie Ihr konto."
     assert as_written("BITTE ÄNDERN SIE IHR KONTO.", pieces, "en") == "Bitte ändern sie ihr konto."
+    assert as_written("DIE KUNDIN HAT IHR KONTO.", pieces, "de") == "Die kundin hat ihr konto."  # no one addressed
 
 
 def vocabulary_pieces(word: str) -> int:

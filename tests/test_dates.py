@@ -45,6 +45,8 @@ from .test_cli import attn
             "Prices rose in janvier and fell in octobre 2012.",
         ),
         ("May I come in May?", "en", "fr", "May I come in mai?"),  # a sentence's first "May": a verb
+        ("It closes in March, on August 3 and in June.", "en", "fr", "It closes in March, on August 3 and in juin."),
+        ("April Jones met Theresa May in April.", "en", "fr", "April Jones met Theresa May in avril."),  # names
         ("Le cours commence en mars.", "fr", "en", "Le cours commence en March."),
         ("Mars est une planète.", "fr", "en", "Mars est une planète."),
         ("Der Kurs beginnt im März.", "de", "en", "Der Kurs beginnt im März."),  # from German right as written

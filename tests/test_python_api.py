@@ -201,3 +201,6 @@ def test_a_control_character_is_read_as_a_space():
     spaced = attn.translate("The file could not be opened.", source="en", target="de")
     assert attn.translate("The\x00file could not be opened.", source="en", target="de") == spaced
     assert attn.translate("The\x07file could not be opened.", source="en", target="de") == spaced
+    assert (
+        attn.translate("The \x1b[31mfile\x1b[0m could not be opened.", source="en", target="de") == spaced
+    )  # a colour

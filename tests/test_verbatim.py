@@ -205,6 +205,9 @@ def test_the_numbers_a_translation_lost():
     assert (
         lost_numbers("Nous vous attendons à 14h30, puis à 18 h 45.", "We expect you at 2:30pm, then at 6:45pm.") == []
     )
+    # French thousands spaced: read whole ("299,00" had been named lost in "€1299.00")
+    assert lost_numbers("Le prix est de 1 299,00 € TTC.", "The price is €1299.00 TTC.") == []
+    assert lost_numbers("Le prix est de 1 299,00 €.", "The price is €299.") == ["1 299,00"]
     # in the translation too ("15:45" had been named lost in "à 15 h 45")
     assert lost_numbers("Das Treffen beginnt um 15:45 Uhr.", "La réunion commence à 15 h 45.") == []
     assert lost_numbers("Wir treffen uns um 9:15 Uhr.", "Nous rencontrerons à 9 heures.") == ["9:15"]
