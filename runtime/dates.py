@@ -8,7 +8,8 @@ French, "on June 3" in a German one into English), the same sentences came out r
 often (57, 84 and 90 of 96; `python -m benchmarks.date_forms`, docs/studies/DATE-FORMS.md, which
 found English dates into German right as they are written). Between English and French a month's
 name alone had stayed as written ("Le temps commence dans March", "published in février"): it is
-read in the target's words (40 of 60 right into French, against 12; 60 from French, against 28). The alignment shows the words the user
+read in the target's words (40 of 60 right into French, against 12; 60 from French, against 28),
+and from French a weekday's name ("The meeting is gamedi": 28 of 28, against 14). The alignment shows the words the user
 wrote (runtime/alignment.py `restored`).
 """
 
@@ -159,8 +160,8 @@ def months_alone(sentence: str, source: str, target: str) -> str:
         if (
             (month.group() == "May" and not before.strip("\"'“‘("))
             or number in UNWRITTEN.get(target, ())
-            or NAME_AFTER.match(sentence, month.end())  # "April Jones"
-            or (before != sentence[: month.start()] and name_before(before))  # "Theresa May"
+            or (source == "en" and NAME_AFTER.match(sentence, month.end()))  # "April Jones"
+            or (source == "en" and before != sentence[: month.start()] and name_before(before))  # "Theresa May"
         ):
             return month.group()
         name = MONTH_NAMES[target][number - 1]
