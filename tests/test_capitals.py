@@ -121,7 +121,8 @@ def test_capitals_translate_as_small_letters_do_and_come_back_in_capitals():
 @pytest.mark.system
 def test_a_label_in_capitals_translates_as_in_ordinary_case_and_comes_back_in_capitals():
     """ "ACHTUNG: Das Gerät nicht öffnen." had come back as "ACHTUNG: the device not open."."""
-    shouted = attn("translate", "-s", "de", "-t", "en", "ACHTUNG: Das Gerät nicht öffnen.").stdout.decode().strip()
-    ordinary = attn("translate", "-s", "de", "-t", "en", "Achtung: Das Gerät nicht öffnen.").stdout.decode().strip()
-    label, rest = ordinary.split(":", 1)
+    import attn.runtime as api
+
+    shouted = api.translate("ACHTUNG: Das Gerät nicht öffnen.", source="de", target="en")
+    label, rest = api.translate("Achtung: Das Gerät nicht öffnen.", source="de", target="en").split(":", 1)
     assert shouted == f"{label.upper()}:{rest}"

@@ -4,8 +4,6 @@ import pytest
 
 from attn.runtime.dates import MONTHS, month_number, read_dates
 
-from .test_cli import attn
-
 
 @pytest.mark.unit
 @pytest.mark.parametrize(
@@ -73,9 +71,9 @@ def test_month_names_and_short_forms_have_their_number():
 @pytest.mark.system
 def test_dates_come_through_with_the_shipped_models():
     """Each direction READ names keeps a date of our own with its day, month and year."""
-    into_french = attn("translate", "-s", "en", "-t", "fr", "He was born on June 3, 2024.").stdout.decode()
-    assert "3 juin 2024" in into_french
-    into_english = attn("translate", "-s", "fr", "-t", "en", "Il est né le 3 juin 2024.").stdout.decode()
-    assert "June 3, 2024" in into_english
-    from_german = attn("translate", "-s", "de", "-t", "en", "Er wurde am 24. Dezember 2024 geboren.").stdout.decode()
+    import attn.runtime as api
+
+    assert "3 juin 2024" in api.translate("He was born on June 3, 2024.", source="en", target="fr")
+    assert "June 3, 2024" in api.translate("Il est né le 3 juin 2024.", source="fr", target="en")
+    from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german

@@ -4,8 +4,6 @@ import pytest
 
 from attn.runtime.prices import read_prices
 
-from .test_cli import attn
-
 
 @pytest.mark.unit
 @pytest.mark.parametrize(
@@ -48,9 +46,9 @@ def test_code_and_urls_are_not_read_otherwise():
 
 @pytest.mark.system
 def test_prices_keep_their_amount_with_the_shipped_models():
-    into_german = attn("translate", "-s", "en", "-t", "de", "Tickets cost €15 each.").stdout.decode()
+    import attn.runtime as api
+
+    into_german = api.translate("Tickets cost €15 each.", source="en", target="de")
     assert "15 €" in into_german and "}" not in into_german
-    from_german = attn("translate", "-s", "de", "-t", "en", "Das macht 24 $.").stdout.decode()
-    assert "$24" in from_german
-    from_french = attn("translate", "-s", "fr", "-t", "en", "Le prix est de 1 299,00 €.").stdout.decode()
-    assert "€1299.00" in from_french
+    assert "$24" in api.translate("Das macht 24 $.", source="de", target="en")
+    assert "€1299.00" in api.translate("Le prix est de 1 299,00 €.", source="fr", target="en")
