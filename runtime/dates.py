@@ -16,6 +16,9 @@ wrote (runtime/alignment.py `restored`).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+from .alignment import WordAlignment
 
 # Each language's month names, January first, and the short forms it writes (with or without a point)
 MONTH_NAMES = {
@@ -168,3 +171,24 @@ def months_alone(sentence: str, source: str, target: str) -> str:
         return name.capitalize() if month.group()[0].isupper() and target == "en" else name
 
     return MONTH_ALONE[source].sub(named, sentence)
+
+
+def year_comma(alignment: WordAlignment, language: str) -> WordAlignment:
+    """`alignment` (a translation into `language`) with an English date's comma before its year
+    where the model wrote a German ordinal's point ("June 3. 2024" for "on June 3, 2024", read from
+    "am 3. Juni 2024")."""
+    if language != "en":
+        return alignment
+    words = list(alignment.target_words)
+    for index in range(len(words) - 2):
+        if (
+            words[index] in MONTH_NAMES["en"]
+            and DAY_POINT.fullmatch(words[index + 1])
+            and YEAR_WORD.match(words[index + 2])
+        ):
+            words[index + 1] = words[index + 1][:-1] + ","
+    return alignment if words == alignment.target_words else replace(alignment, target_words=words)
+
+
+DAY_POINT = re.compile(r"(?:3[01]|[12]\d|[1-9])\.")
+YEAR_WORD = re.compile(r"(?:1[89]|2[01])\d\d(?!\d)")

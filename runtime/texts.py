@@ -17,7 +17,7 @@ from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
-from .dates import read_dates
+from .dates import read_dates, year_comma
 from .language_id import in_another_script
 from .parallel import even_batch_size, map_in_threads
 from .prices import read_prices
@@ -448,6 +448,7 @@ class TextTranslator:
                 plain = CONTROL.sub(" ", aside.written)  # as as_read reads it
                 alignment = written_back(alignment, plain, read_cased(plain, self.word_pieces, self.model.source_lang))
             alignment = opened_as_source(alignment) if set_apart else alignment
+            alignment = year_comma(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

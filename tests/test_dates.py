@@ -2,7 +2,7 @@
 
 import pytest
 
-from attn.runtime.dates import MONTHS, month_number, read_dates
+from attn.runtime.dates import MONTHS, month_number, read_dates, year_comma
 
 
 @pytest.mark.unit
@@ -68,6 +68,22 @@ def test_month_names_and_short_forms_have_their_number():
     assert {"june", "juni", "juin", "okt", "déc"} <= MONTHS
 
 
+@pytest.mark.unit
+def test_an_english_date_has_a_comma_before_its_year():
+    """From "am 3. Juni 2024", read "on June 3, 2024", the model had written "June 3. 2024"."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+
+    def written(text: str, language: str = "en") -> str:
+        words = text.split()
+        return " ".join(year_comma(WordAlignment(words, words, np.eye(len(words))), language).target_words)
+
+    assert written("It ends on June 3. 2024.") == "It ends on June 3, 2024."
+    assert written("Read chapter 3. 2024 was a good year.") == "Read chapter 3. 2024 was a good year."  # no month
+    assert written("Il finit le June 3. 2024.", "fr") == "Il finit le June 3. 2024."
+
+
 @pytest.mark.system
 def test_dates_come_through_with_the_shipped_models():
     """Each direction READ names keeps a date of our own with its day, month and year."""
@@ -77,3 +93,4 @@ def test_dates_come_through_with_the_shipped_models():
     assert "June 3, 2024" in api.translate("Il est né le 3 juin 2024.", source="fr", target="en")
     from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german
+    assert "June 3, 2024" in api.translate("Die Frist endet am 3. Juni 2024.", source="de", target="en")
