@@ -1,12 +1,14 @@
-"""Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py):
+"""Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
+and no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
 benchmarks/date_forms.py `date_written` says (the day and the month's name as the target writes
 dates, the year once), a price when the translation holds its amount's digits and its currency's
-sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word).
+sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
+with no-break spaces when its translation holds no soft hyphen (what the models wrote for one).
 
-    python -m benchmarks.dev_readings --rule dates|prices [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime import dates, prices
+from attn.runtime.words import ordinary_spaces
 from benchmarks import price_forms
 from benchmarks.date_forms import date_written
 from benchmarks.report import command_line, finish, read_and_unread, table
@@ -57,10 +60,21 @@ def prices_right(sources: list[str], translations: list[str], source: str, targe
     return right, len(found)
 
 
+def spaces_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(translations without a soft hyphen, which the models wrote for a no-break space, translations)."""
+    return sum("\u00ad" not in translation for translation in translations), len(translations)
+
+
 # Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted
 RULES = {
     "dates": ("read_dates", dates.read_dates, dates.READ, dates_right),
     "prices": ("read_prices", prices.read_prices, prices.READ, prices_right),
+    "spaces": (
+        "ordinary_spaces",
+        lambda sentence, source, target: ordinary_spaces(sentence),
+        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        spaces_right,
+    ),
 }
 
 
@@ -81,7 +95,7 @@ def main() -> None:
     lines = [
         command_line(),
         "",
-        f"Dev rows ({', '.join(DEV_FILES)}) whose source holds {args.rule} runtime/{args.rule}.py reads; the installed "
+        f"Dev rows ({', '.join(DEV_FILES)}) whose source runtime/texts.py's {name} changes; the installed "
         "models' default search.",
         "",
         table(["direction", f"{args.rule} read", "rows", f"{args.rule} given right", "BLEU", "chrF"], rows),

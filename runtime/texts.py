@@ -26,7 +26,7 @@ from .sentences import split_sentences
 from .set_aside import SetAside, outside_tokens, put_back, set_aside, signs_apart, spaced_as_written
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
-from .words import has_words, join_words
+from .words import has_words, join_words, ordinary_spaces
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
@@ -316,13 +316,14 @@ class TextTranslator:
         return aside if read == sentence else replace(aside, written=sentence)
 
     def as_read(self, sentence: str) -> str:
-        """`sentence` as the model reads it: a control character as a space (CONTROL); as a sentence
+        """`sentence` as the model reads it: a control character as a space (CONTROL), and a no-break or
+        other space as an ordinary one (runtime/words.py ordinary_spaces); as a sentence
         is written, its words cased as the model's vocabulary has them, when it or its opening label is in capitals
         (runtime/capitals.py); its times and dates as the models translate them right
         (runtime/clock.py, runtime/dates.py), and its prices (runtime/prices.py), outside code and
         URLs."""
         source, target = self.model.source_lang, self.model.target_lang
-        cased = read_cased(CONTROL.sub(" ", sentence), self.word_pieces, source)
+        cased = read_cased(ordinary_spaces(CONTROL.sub(" ", sentence)), self.word_pieces, source)
         return outside_tokens(
             cased,
             lambda text: read_prices(read_dates(read_times(text, source, target), source, target), source, target),

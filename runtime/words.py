@@ -15,6 +15,18 @@ LETTERS_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, no 
 ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
 
 
+# The spaces a text may hold besides the ordinary one: no-break (French before "?" and in "1 299"),
+# narrow no-break, figure, thin, en and em spaces. Python reads each as whitespace, so a text's words
+# are the same with them or ordinary spaces; the models read them as bytes they seldom saw ("6
+# shekels" with a no-break space came out "6\u00adshekels", a soft hyphen)
+SPACES = re.compile("[\u00a0\u2002-\u200a\u202f\u205f]")
+
+
+def ordinary_spaces(text: str) -> str:
+    """`text` with each of its SPACES an ordinary space: its words unchanged."""
+    return SPACES.sub(" ", text)
+
+
 def has_words(text: str) -> bool:
     """Whether `text` holds a letter or a digit: not blank, not punctuation alone."""
     return any(character.isalnum() for character in text)

@@ -204,3 +204,11 @@ def test_a_control_character_is_read_as_a_space():
     assert (
         attn.translate("The \x1b[31mfile\x1b[0m could not be opened.", source="en", target="de") == spaced
     )  # a colour
+
+
+def test_a_no_break_space_is_read_as_a_space():
+    """Read as bytes, "6\u00a0shekels" had come out "6\u00adshekels" (a soft hyphen inside)."""
+    spaced = attn.translate("Le trajet coûte 6 shekels.", source="fr", target="en")
+    assert attn.translate("Le trajet coûte 6\u00a0shekels.", source="fr", target="en") == spaced
+    result = attn.load("fr-en").translate("Prix\u202f: 6\u00a0shekels.", source="fr", target="en")
+    assert result.alignment.source_words == ["Prix", ":", "6", "shekels."]  # the words as written
