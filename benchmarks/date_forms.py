@@ -25,13 +25,10 @@ from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
+from attn.runtime.dates import MONTH_NAMES, WEEKDAY_NAMES
 from benchmarks.report import command_line, finish, table
 
-MONTHS = {
-    "en": "January February March April May June July August September October November December".split(),
-    "de": "Januar Februar März April Mai Juni Juli August September Oktober November Dezember".split(),
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split(),
-}
+MONTHS, WEEKDAYS = MONTH_NAMES, WEEKDAY_NAMES  # the names runtime/dates.py reads
 DAYS = [1, 2, 3, 10, 12, 15, 21, 22, 24, 28, 30, 31]  # one for each month, in order
 YEAR = 2024
 # Sentences around a date in each source language, each with the word its translation keeps in
@@ -129,10 +126,6 @@ MONTH_FRAMES = {
 }
 
 
-WEEKDAYS = {
-    "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split(),
-    "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche".split(),
-}
 WEEKDAY_FRAMES = {
     "en": [
         ("The meeting is on {month}.", "réunion"),

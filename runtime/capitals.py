@@ -26,12 +26,8 @@ LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, no
 # capitals addresses its reader so ("BITTE ÄNDERN SIE IHR PASSWORT."; read in small letters, "Please
 # change their password."); its possessive only beside an addressing one ("DIE KUNDIN HAT IHR PAKET
 # ERHALTEN": her parcel)
-POLITE = {
-    "de": {
-        "addressing": frozenset({"sie", "ihnen"}),
-        "possessive": frozenset({"ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres"}),
-    }
-}
+POLITE_ADDRESS = {"de": frozenset({"sie", "ihnen"})}
+POLITE_POSSESSIVE = {"de": frozenset({"ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres"})}
 LABEL_WORDS = 5  # the most words of a label's translation, its colon's word included
 LABEL = re.compile(r"(?P<label>[^\W\d_]{2,}(?:[ -][^\W\d_]{2,}){0,2})(?P<colon>[ \u00a0\u202f]?:)(?=\s)")
 
@@ -74,14 +70,14 @@ def as_written(sentence: str, pieces: Callable[[str], int], language: str = "") 
     """`sentence` with each word in small letters, or with its first letter a capital, or its
     "ss" as "ß" (capitals write "ß" so), where that is fewer `pieces` (a word's count of the
     model's pieces, a space before it), and its first letter a capital; a pronoun of `language`'s
-    polite address (POLITE) with its capital, its possessive where the sentence addresses its reader."""
+    polite address (POLITE_ADDRESS) with its capital, its possessive where the sentence addresses its reader."""
 
-    polite = POLITE.get(language, {})
-    addressed = any(word in polite.get("addressing", ()) for word in LETTERS_WORD.findall(sentence.lower()))
+    address, possessive = POLITE_ADDRESS.get(language, frozenset()), POLITE_POSSESSIVE.get(language, frozenset())
+    polite = address | possessive if address.intersection(LETTERS_WORD.findall(sentence.lower())) else address
 
     def cased(word: re.Match) -> str:
         small = word.group()
-        if small in polite.get("addressing", ()) or (addressed and small in polite.get("possessive", ())):
+        if small in polite:
             return small.capitalize()
         spellings = [small, small.replace("ss", "ß")] if "ss" in small else [small]  # "GRÖSSE": "Größe"
         forms = [form for spelling in spellings for form in (spelling, spelling[:1].upper() + spelling[1:])]

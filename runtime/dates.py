@@ -39,11 +39,17 @@ MONTHS = frozenset(
 )
 
 
+# Each language's month names and short forms in small letters → the month (1–12)
+MONTH_NUMBERS = {
+    language: {written.lower(): number for number, written in enumerate(MONTH_NAMES[language], 1)}
+    | {written.lower(): number for written, number in SHORT_MONTHS[language].items()}
+    for language in MONTH_NAMES
+}
+
+
 def month_number(name: str, language: str) -> int:
     """The month (1–12) that `name` (a name or short form of `language`, any case) stands for."""
-    names = {written.lower(): number for number, written in enumerate(MONTH_NAMES[language], 1)}
-    names |= {written.lower(): number for written, number in SHORT_MONTHS[language].items()}
-    return names[name.lower()]
+    return MONTH_NUMBERS[language][name.lower()]
 
 
 def _month(language: str) -> str:

@@ -190,6 +190,7 @@ class TextTranslator:
 
     def __init__(self, model: LoadedModel):
         self.model = model
+        self._readings: dict[str, tuple[str, str, str]] = {}  # a sentence → reading(sentence)
 
     def translate(
         self,
@@ -316,18 +317,26 @@ class TextTranslator:
         return aside if read == sentence else replace(aside, written=sentence)
 
     def as_read(self, sentence: str) -> str:
-        """`sentence` as the model reads it: a control character as a space (CONTROL), and a no-break or
-        other space as an ordinary one (runtime/words.py ordinary_spaces); as a sentence
-        is written, its words cased as the model's vocabulary has them, when it or its opening label is in capitals
-        (runtime/capitals.py); its times and dates as the models translate them right
+        """`sentence` as the model reads it (reading)."""
+        return self.reading(sentence)[2]
+
+    def reading(self, sentence: str) -> tuple[str, str, str]:
+        """`sentence` plain: a control character as a space (CONTROL), and a no-break or other space
+        as an ordinary one (runtime/words.py ordinary_spaces); cased: as a sentence is written, its
+        words cased as the model's vocabulary has them, when it or its opening label is in capitals
+        (runtime/capitals.py); and read: its times and dates as the models translate them right
         (runtime/clock.py, runtime/dates.py), and its prices (runtime/prices.py), outside code and
-        URLs."""
-        source, target = self.model.source_lang, self.model.target_lang
-        cased = read_cased(ordinary_spaces(CONTROL.sub(" ", sentence)), self.word_pieces, source)
-        return outside_tokens(
-            cased,
-            lambda text: read_prices(read_dates(read_times(text, source, target), source, target), source, target),
-        )
+        URLs. Worked out once for each sentence: a translation's every hypothesis reads it again."""
+        if sentence not in self._readings:
+            source, target = self.model.source_lang, self.model.target_lang
+            plain = ordinary_spaces(CONTROL.sub(" ", sentence))
+            cased = read_cased(plain, self.word_pieces, source)
+            read = outside_tokens(
+                cased,
+                lambda text: read_prices(read_dates(read_times(text, source, target), source, target), source, target),
+            )
+            self._readings[sentence] = (plain, cased, read)
+        return self._readings[sentence]
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""
@@ -444,10 +453,9 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                read = self.as_read(aside.written)
+                plain, cased, read = self.reading(aside.written)
                 alignment = restored(alignment, read, aside.written, self.model.source_lang)
-                plain = CONTROL.sub(" ", aside.written)  # as as_read reads it
-                alignment = written_back(alignment, plain, read_cased(plain, self.word_pieces, self.model.source_lang))
+                alignment = written_back(alignment, plain, cased)
             alignment = opened_as_source(alignment) if set_apart else alignment
             alignment = year_comma(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)

@@ -108,6 +108,11 @@ def test_subtitles_keep_numbering_timing_and_tags_and_a_cue_is_one_text():
     )
 
 
+def subrip(cues: list[tuple[str, str, str]]) -> bytes:
+    """A SubRip file of `cues` (start, end, text), numbered from 1."""
+    return "".join(f"{n}\n{start} --> {end}\n{text}\n\n" for n, (start, end, text) in enumerate(cues, 1)).encode()
+
+
 @pytest.mark.unit
 def test_a_sentence_over_two_cues_is_read_whole_and_parted_where_its_cues_ended():
     """ "I have never seen" and "such a beautiful building." read apart had come out as "Ich habe
@@ -121,7 +126,7 @@ def test_a_sentence_over_two_cues_is_read_whole_and_parted_where_its_cues_ended(
         ("00:00:07,000", "00:00:08,000", "We waited"),
         ("00:00:12,000", "00:00:13,000", "Then we left."),  # after a pause of four seconds
     ]
-    data = "".join(f"{n}\n{start} --> {end}\n{text}\n\n" for n, (start, end, text) in enumerate(cues, 1)).encode()
+    data = subrip(cues)
     document = read_document("film.srt", data)
     assert document.texts() == [
         "I have never seen such a beautiful building.",
@@ -158,7 +163,7 @@ def test_cues_of_other_speakers_overlapping_or_of_one_word_stay_apart_and_wrappe
         ("00:00:08,000", "00:00:09,000", "So"),
         ("00:00:09,100", "00:00:10,000", "what?"),
     ]
-    data = "".join(f"{n}\n{start} --> {end}\n{text}\n\n" for n, (start, end, text) in enumerate(cues, 1)).encode()
+    data = subrip(cues)
     document = read_document("film.srt", data)
     assert document.texts() == [
         "I have never seen such a beautiful building.",
