@@ -1,14 +1,17 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
-and no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces):
+no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
+without their marks (runtime/quotes.py), and persons' titles as the target writes them (runtime/titles.py):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
 benchmarks/date_forms.py `date_written` says (the day and the month's name as the target writes
 dates, the year once), a price when the translation holds its amount's digits and its currency's
 sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
-with no-break spaces when its translation holds no soft hyphen (what the models wrote for one).
+with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
+sentence with quotation marks when its translation holds as many double marks, a person's title when
+its name follows a title of the target language.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import dates, prices
+from attn.runtime import dates, prices, quotes, titles
 from attn.runtime.words import ordinary_spaces
 from benchmarks import price_forms
 from benchmarks.date_forms import date_written
@@ -65,15 +68,51 @@ def spaces_right(sources: list[str], translations: list[str], source: str, targe
     return sum("\u00ad" not in translation for translation in translations), len(translations)
 
 
-# Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted
+def quotes_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(sentences whose translation holds as many double quotation marks as the sentence, sentences)."""
+    marks = set(quotes.CLOSED_BY) | quotes.CLOSING
+
+    def count(text: str) -> int:
+        return sum(character in marks for character in text)
+
+    return sum(count(text) == count(translation) for text, translation in zip(sources, translations)), len(sources)
+
+
+def titles_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(titles of `sources` whose name follows a title of the target language in their translations, titles)."""
+    found = [
+        (title.end(), text, translation)
+        for text, translation in zip(sources, translations)
+        for title in titles.PATTERNS[source].finditer(text)
+    ]
+    written = set(titles.WRITTEN[target].values()) | {"Mrs", "Mr.", "Mrs.", "Ms.", "Mme", "Monsieur", "Madame", "Herrn"}
+    right = sum(
+        any(f"{title} {text[end:].split()[0].rstrip(',.;:')}" in translation for title in written)
+        for end, text, translation in found
+    )
+    return right, len(found)
+
+
+# Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
+# and what reads a sentence as it is in its place
+AS_IS = lambda sentence, *languages: sentence  # noqa: E731
 RULES = {
-    "dates": ("read_dates", dates.read_dates, dates.READ, dates_right),
-    "prices": ("read_prices", prices.read_prices, prices.READ, prices_right),
+    "dates": ("read_dates", dates.read_dates, dates.READ, dates_right, AS_IS),
+    "prices": ("read_prices", prices.read_prices, prices.READ, prices_right, AS_IS),
     "spaces": (
         "ordinary_spaces",
         lambda sentence, source, target: ordinary_spaces(sentence),
         {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
         spaces_right,
+        AS_IS,
+    ),
+    "titles": ("read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
+    "quotes": (
+        "unquoted",
+        lambda sentence, source, target: quotes.unquoted(sentence).text,
+        quotes.READ,
+        quotes_right,
+        lambda sentence, *kept: quotes.Quotations(sentence, []),
     ),
 }
 
@@ -85,13 +124,13 @@ def main() -> None:
     parser.add_argument("--show", type=int, default=0, help="rows listed per direction where the two differ")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
-    name, read, directions, right = RULES[args.rule]
+    name, read, directions, right, left_as_is = RULES[args.rule]
     translator = attn.load(notify=lambda note: None)
     pairs = [
         ("en-de" if "de" in languages else "en-fr", *languages, languages[0] != "en")
         for languages in sorted(directions)
     ]
-    rows, shown = read_and_unread(translator, args.data, DEV_FILES, pairs, name, read, right, args.show)
+    rows, shown = read_and_unread(translator, args.data, DEV_FILES, pairs, name, read, right, args.show, left_as_is)
     lines = [
         command_line(),
         "",

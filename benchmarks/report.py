@@ -89,12 +89,21 @@ def rate_row(name: str, outputs: list[str], seconds: float, references: list[str
 
 
 def read_and_unread(
-    translator, data: Path, files: list[str], directions: list[tuple], reader: str, read, right, show: int
+    translator,
+    data: Path,
+    files: list[str],
+    directions: list[tuple],
+    reader: str,
+    read,
+    right,
+    show: int,
+    left_as_is=lambda sentence, *languages: sentence,
 ) -> tuple[list[list], list[str]]:
     """A reading rule of runtime/texts.py (its function `reader`, `read`(sentence, source,
     target): read_times, read_dates, read_prices) on the dev rows of `files` whose source it
     changes, for each of `directions` (pair folder, source, target, columns swapped): the rows
-    translated as runtime/texts.py reads them and with `reader` leaving each sentence as it is.
+    translated as runtime/texts.py reads them and with `reader` replaced by `left_as_is`, which
+    leaves each sentence as it is.
     Returns a table row of each (direction, how read, rows, `right`(texts, outputs, source,
     target) as "R of N", BLEU, chrF against the references), and up to `show` rows per direction
     where the two differ, as Markdown list items."""
@@ -105,7 +114,7 @@ def read_and_unread(
             continue
         texts, references = [row.source for row in found], [[row.target for row in found]]
         read_outputs = [result.text for result in translator.translate(texts, source, target)]
-        with mock.patch(f"attn.runtime.texts.{reader}", lambda sentence, *languages: sentence):
+        with mock.patch(f"attn.runtime.texts.{reader}", left_as_is):
             unread = [result.text for result in translator.translate(texts, source, target)]
         for label, outputs in (("as written", unread), ("read as the target writes them", read_outputs)):
             found_right, total = right(texts, outputs, source, target)

@@ -89,11 +89,15 @@ def outside_tokens(sentence: str, read: Callable[[str], str]) -> str:
     addresses, phone numbers, templates), the tokens as they are: a rule that reads times, dates
     or prices otherwise leaves `date -d "June 3"` and https://example.org/$5 alone."""
     parts, position = [], 0
-    for token in SET_ASIDE.finditer(sentence):
-        end = _token_end(token)
-        parts += [read(sentence[position : token.start()]), sentence[token.start() : end]]
+    for start, end in token_spans(sentence):
+        parts += [read(sentence[position:start]), sentence[start:end]]
         position = end
     return "".join(parts) + read(sentence[position:])
+
+
+def token_spans(sentence: str) -> list[tuple[int, int]]:
+    """(start, end) of each token of `sentence` to set aside (SET_ASIDE), in order."""
+    return [(token.start(), _token_end(token)) for token in SET_ASIDE.finditer(sentence)]
 
 
 def _elided_before(before: str, language: str) -> bool:

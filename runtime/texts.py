@@ -19,11 +19,23 @@ from .clock import read_times
 from .condense import condensed
 from .dates import read_dates, year_comma
 from .language_id import in_another_script
+from .letter_formulas import formula_alignment, letter_formula
 from .parallel import even_batch_size, map_in_threads
 from .prices import read_prices
+from .quotes import READ as QUOTES_READ
+from .quotes import Quotations, quoted, unquoted
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
-from .set_aside import SetAside, outside_tokens, put_back, set_aside, signs_apart, spaced_as_written
+from .set_aside import (
+    SetAside,
+    outside_tokens,
+    put_back,
+    set_aside,
+    signs_apart,
+    spaced_as_written,
+    token_spans,
+)
+from .titles import read_titles
 from .tokenizer import SourcePieces
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
@@ -185,12 +197,27 @@ def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[
     )
 
 
+@dataclass(frozen=True)
+class Reading:
+    """A sentence as the model reads it, step by step: `quotations`, the sentence plain (a control
+    character as a space, CONTROL, and a no-break or other space as an ordinary one,
+    runtime/words.py ordinary_spaces) without its quotation marks (runtime/quotes.py); `cased`,
+    that text as a sentence is written, its words cased as the model's vocabulary has them, when it
+    or its opening label is in capitals (runtime/capitals.py); `read`, that text with its persons'
+    titles, times, dates and prices as the models translate them right (runtime/titles.py,
+    runtime/clock.py, runtime/dates.py, runtime/prices.py), outside code and URLs."""
+
+    quotations: Quotations
+    cased: str
+    read: str
+
+
 class TextTranslator:
     """LoadedModel.translate's work, for `model`'s direction."""
 
     def __init__(self, model: LoadedModel):
         self.model = model
-        self._readings: dict[str, tuple[str, str, str]] = {}  # a sentence → reading(sentence)
+        self._readings: dict[str, Reading] = {}  # a sentence → reading(sentence)
 
     def translate(
         self,
@@ -219,7 +246,7 @@ class TextTranslator:
         numbers = input_numbers(first_number, len(texts))
         if self.model.manifest.task == "summarize":
             texts = self.condensed(texts, limit, numbers, stop)
-        parts = []  # (input index, its line's number, source part or a text passed through)
+        parts = []  # (input index, its line's number, source part, or the translation of a text not searched)
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
@@ -243,20 +270,22 @@ class TextTranslator:
                             f"{self.model.source_lang} is written: given back as it is"
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
+                    formula = self.letter_formula(unit) if searched else None
+                    if formula is not None:  # "Best regards,": a convention, not a sentence to compose
+                        parts.append((index, number, [formula], SetAside(unit, {})))
+                        continue
                     aside = self.read_aside(unit) if searched else SetAside(unit, {})
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
-                        parts.append((index, number, unit, aside))
+                        parts.append((index, number, unchanged(unit), aside))
                         continue
                     parts += [
                         (index, number, self.tagged(piece), aside)
                         for piece in self.fitted(numbers[index], aside.text, limit)
                     ]
-        translated: list[list[Translation]] = [
-            unchanged(part) if isinstance(part, str) else [] for _, _, part, _ in parts
-        ]
+        translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         order = sorted(
-            (i for i in range(len(parts)) if not isinstance(parts[i][2], str)), key=lambda i: len(parts[i][2].ids)
+            (i for i in range(len(parts)) if not isinstance(parts[i][2], list)), key=lambda i: len(parts[i][2].ids)
         )
         size = even_batch_size(len(order), batch_size, self.model.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
@@ -309,6 +338,15 @@ class TextTranslator:
                 break
         return list(by_text.values())
 
+    def letter_formula(self, sentence: str) -> Translation | None:
+        """The translation of `sentence` when it is a letter's formula (runtime/letter_formulas.py)."""
+        source, target = self.model.source_lang, self.model.target_lang
+        formula = letter_formula(sentence, source, target)
+        if formula is None:
+            return None
+        alignment = formula_alignment(sentence, formula, source, target)
+        return Translation(formula.text, [], 0.0, np.zeros((0, 0), np.float32), alignment)
+
     def read_aside(self, sentence: str) -> SetAside:
         """`sentence` as the model reads it (as_read), then what is no language for the model set
         aside (runtime/set_aside.py)."""
@@ -318,24 +356,27 @@ class TextTranslator:
 
     def as_read(self, sentence: str) -> str:
         """`sentence` as the model reads it (reading)."""
-        return self.reading(sentence)[2]
+        return self.reading(sentence).read
 
-    def reading(self, sentence: str) -> tuple[str, str, str]:
-        """`sentence` plain: a control character as a space (CONTROL), and a no-break or other space
-        as an ordinary one (runtime/words.py ordinary_spaces); cased: as a sentence is written, its
-        words cased as the model's vocabulary has them, when it or its opening label is in capitals
-        (runtime/capitals.py); and read: its times and dates as the models translate them right
-        (runtime/clock.py, runtime/dates.py), and its prices (runtime/prices.py), outside code and
-        URLs. Worked out once for each sentence: a translation's every hypothesis reads it again."""
+    def reading(self, sentence: str) -> Reading:
+        """How the model reads `sentence` (Reading). Worked out once for each sentence: a
+        translation's every hypothesis reads it again."""
         if sentence not in self._readings:
             source, target = self.model.source_lang, self.model.target_lang
             plain = ordinary_spaces(CONTROL.sub(" ", sentence))
-            cased = read_cased(plain, self.word_pieces, source)
+            quotations = (
+                unquoted(plain, token_spans(plain)) if (source, target) in QUOTES_READ else Quotations(plain, [])
+            )
+            cased = read_cased(quotations.text, self.word_pieces, source)
             read = outside_tokens(
                 cased,
-                lambda text: read_prices(read_dates(read_times(text, source, target), source, target), source, target),
+                lambda text: read_prices(
+                    read_dates(read_times(read_titles(text, source, target), source, target), source, target),
+                    source,
+                    target,
+                ),
             )
-            self._readings[sentence] = (plain, cased, read)
+            self._readings[sentence] = Reading(quotations, cased, read)
         return self._readings[sentence]
 
     def word_pieces(self, word: str) -> int:
@@ -453,9 +494,12 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                plain, cased, read = self.reading(aside.written)
-                alignment = restored(alignment, read, aside.written, self.model.source_lang)
-                alignment = written_back(alignment, plain, cased)
+                reading = self.reading(aside.written)
+                unquoted_text = reading.quotations.text
+                alignment = restored(alignment, reading.read, unquoted_text, self.model.source_lang)
+                alignment = written_back(alignment, unquoted_text, reading.cased)
+                alignment = quoted(alignment, reading.quotations, self.model.source_lang, self.model.target_lang)
+                alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
             alignment = opened_as_source(alignment) if set_apart else alignment
             alignment = year_comma(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)

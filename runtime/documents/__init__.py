@@ -92,6 +92,10 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
         raise UsageError(
             f"{suffix} files need the Python package {error.name!r}: pip install 'attn[documents]'"
         ) from None
+    from .signatures import held_instead  # (it reads FORMATS, defined here)
+
+    if (instead := held_instead(bytes(data), suffix)) is not None:
+        raise DocumentError(f"{name}: {instead}")
     try:
         return CheckedDocument(reader(data, fuzzy) if suffix == ".po" else reader(data))
     except DocumentError as error:

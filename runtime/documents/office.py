@@ -26,6 +26,7 @@ from lxml import etree
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import FORMATS, DocumentError, redeclared
+from .signatures import zip_format
 
 # Elements of a paragraph that hold runs of its text: each is a span, written back around the words
 # aligned to its own (a hyperlink, a tracked insertion, a smart tag, custom XML, a content control).
@@ -494,27 +495,6 @@ class OfficeDocument:
 
 
 ENCRYPTED = 0x1  # a zip member's flag bit: encrypted with a password
-
-
-# The zip archives of office formats, known by a part only they have, or by their `mimetype`
-ZIP_PARTS = {"word/document.xml": ".docx", "ppt/presentation.xml": ".pptx", "xl/workbook.xml": ".xlsx"}
-MIME_TYPES = {
-    "application/vnd.oasis.opendocument.text": ".odt",
-    "application/vnd.oasis.opendocument.presentation": ".odp",
-    "application/vnd.oasis.opendocument.spreadsheet": ".ods",
-    "application/vnd.oasis.opendocument.graphics": ".odg",
-    "application/epub+zip": ".epub",
-}
-
-
-def zip_format(archive: zipfile.ZipFile) -> str | None:
-    """The suffix of the office format a zip archive is, or None when it is none of those known."""
-    names = set(archive.namelist())
-    if "mimetype" in names:
-        found = MIME_TYPES.get(archive.read("mimetype")[:100].decode("ascii", "replace").strip())
-        if found is not None:
-            return found
-    return next((suffix for part, suffix in ZIP_PARTS.items() if part in names), None)
 
 
 def check_zip(data: bytes, what: str, suffixes: tuple[str, ...], limit: int = 200 * 1024 * 1024) -> None:

@@ -1,0 +1,88 @@
+"""Letters' salutations and closings (runtime/letter_formulas.py): on e-mails and letters written
+in English, German and French by helpers who had not seen the table (benchmarks/letters/: a first
+set of 36, a second of 30 written after the table had been mended on the first; each set's
+expected.tsv holds each salutation and closing line with the renderings a translator would accept
+in the two other languages), how many of those lines the installed models' translations of each
+whole file give right, with the table and without it (runtime/texts.py's letter_formula replaced
+by one that finds none). A line is right when it is one of the accepted renderings, case, the
+spaces before "!" and a final comma or point aside.
+
+    python -m benchmarks.letter_formulas [--set first|second] [--show] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import re
+from pathlib import Path
+from unittest import mock
+
+import attn.runtime as attn
+from benchmarks.report import command_line, finish, table
+
+LETTERS = Path(__file__).parent / "letters"
+OTHERS = {"en": ("de", "fr"), "de": ("en", "fr"), "fr": ("en", "de")}
+
+
+def normal(line: str) -> str:
+    """A line as it is compared: case aside, one space apart, none before "!?:;", no final comma or point."""
+    line = " ".join(line.replace("\u00a0", " ").split()).casefold()
+    return re.sub(r"\s+([!?:;])", r"\1", line).rstrip(",.")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--set", choices=sorted(path.name for path in LETTERS.iterdir() if path.is_dir()), required=True
+    )
+    parser.add_argument("--show", action="store_true", help="list each line wrong in either run")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    translator = attn.load(notify=lambda note: None)
+    letters = LETTERS / args.set
+    with open(letters / "expected.tsv", encoding="utf-8", newline="") as found:
+        rows = list(csv.DictReader(found, delimiter="\t"))
+    results: dict[tuple[str, str], list[int]] = {}  # (source, target) → [right with, right without, lines]
+    shown = []
+    for name in sorted({row["file"] for row in rows}):
+        source = name[:2]
+        lines = (letters / name).read_text(encoding="utf-8").split("\n")
+        for column, target in zip(("into_1", "into_2"), OTHERS[source]):
+            text = "\n".join(lines)
+            with_table = translator.translate([text], source, target)[0].text.split("\n")
+            with mock.patch("attn.runtime.texts.letter_formula", lambda *arguments: None):
+                without = translator.translate([text], source, target)[0].text.split("\n")
+            for row in (row for row in rows if row["file"] == name):
+                at = lines.index(row["line"])
+                accepted = {normal(rendering) for rendering in row[column].split(" | ")}
+                right = [normal(output[at]) in accepted for output in (with_table, without)]
+                counts = results.setdefault((source, target), [0, 0, 0])
+                counts[0] += right[0]
+                counts[1] += right[1]
+                counts[2] += 1
+                if args.show and not all(right):
+                    shown.append(
+                        f"- {name} {source}→{target}: {row['line']}<br>with the table: {with_table[at]}"
+                        f"<br>without: {without[at]}"
+                    )
+    table_rows = [
+        [f"{source}→{target}", lines, f"{without} of {lines}", f"{right} of {lines}"]
+        for (source, target), (right, without, lines) in sorted(results.items())
+    ]
+    total = [sum(counts[i] for counts in results.values()) for i in range(3)]
+    table_rows.append(["all", total[2], f"{total[1]} of {total[2]}", f"{total[0]} of {total[2]}"])
+    lines = [
+        command_line(),
+        "",
+        f"Salutation and closing lines of benchmarks/letters/{args.set}/, translated in their files by the installed models' "
+        "default search: lines given as an accepted rendering.",
+        "",
+        table(["direction", "lines", "right without the table", "right with it"], table_rows),
+        *([""] + shown if shown else []),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()

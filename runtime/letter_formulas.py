@@ -1,0 +1,403 @@
+"""The formulas that open and close a letter or an e-mail, written as the target language writes them.
+
+The models never saw a letter (none of the corpora in ../shared/data holds a salutation or a
+closing), and translated these formulas word by word or not at all: "Best regards," →
+"Bestrafung,", "Kind regards," → "Les regards de Kind,", "Sincerely," → "Klar,", "Dear Mr
+Thompson," → "Dear Herr Thompson,". They are conventions, not sentences to compose: a sentence
+that is one of them, whole (its case aside, with or without its final comma, point, colon or
+exclamation mark, which it keeps), is written as the target language's formula, and the names in
+it are kept. A salutation names its reader with a title (Mr, Frau, Madame: "Sehr geehrter Herr
+Müller," ↔ "Dear Mr Müller," ↔ "Cher Monsieur Müller,"), by first name ("Liebe Anna," ↔ "Dear
+Anna,", "Hallo Anna," where the source does not tell the gender that German and French write),
+or not at all ("Dear Sir or Madam,"); a closing may end with its writer's name ("Best regards,
+Anna"). Measured on e-mails written by others: docs/studies/LETTER-FORMULAS.md.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import numpy as np
+
+from .alignment import WordAlignment
+from .words import word_spans
+
+LANGUAGES = ("en", "de", "fr")
+# Each row: one formula in English, German and French. The first form of each language is the
+# one written; every form is read. A form listed in two rows is read as the first row's.
+CLOSINGS = [
+    {
+        "en": ("Kind regards", "With kind regards", "Kindest regards", "Regards", "With regards"),
+        "de": ("Mit freundlichen Grüßen", "Freundliche Grüße", "Mit freundlichem Gruß", "Freundlicher Gruß", "MfG"),
+        "fr": ("Cordialement", "Bien cordialement", "Très cordialement", "Salutations"),
+    },
+    {
+        "en": ("Best regards", "With best regards", "Best", "Cheers"),
+        "de": ("Viele Grüße", "Beste Grüße", "Mit besten Grüßen", "Schöne Grüße", "Grüße", "Gruß", "VG"),
+        "fr": ("Bien à vous", "Bien à toi"),
+    },
+    {
+        "en": ("Best wishes", "With best wishes", "All the best"),
+        "de": ("Liebe Grüße", "Viele liebe Grüße", "Ganz liebe Grüße", "LG"),
+        "fr": ("Amitiés", "Amicalement", "Bien amicalement"),
+    },
+    {
+        "en": ("Warm regards", "Warmest regards", "Warm wishes", "With warm regards"),
+        "de": ("Herzliche Grüße", "Mit herzlichen Grüßen", "Herzlichst", "Ganz herzliche Grüße"),
+        "fr": ("Chaleureusement", "Bien chaleureusement"),
+    },
+    {
+        "en": ("Yours sincerely", "Sincerely", "Sincerely yours", "Yours faithfully", "Yours truly", "Respectfully"),
+        "de": ("Mit freundlichen Grüßen", "Hochachtungsvoll", "Mit vorzüglicher Hochachtung"),
+        "fr": (
+            "Salutations distinguées",
+            "Veuillez agréer mes salutations distinguées",
+            "Sincères salutations",
+            "Meilleures salutations",
+            "Recevez mes salutations distinguées",
+            "Je vous prie d'agréer mes salutations distinguées",
+        ),
+    },
+    {
+        "en": ("Thanks", "Thank you"),
+        "de": ("Danke", "Danke dir", "Danke schön", "Dankeschön"),
+        "fr": ("Merci", "Merci à vous", "Merci à toi"),
+    },
+    {
+        "en": ("Many thanks", "Thanks a lot", "Thank you very much", "Thanks so much"),
+        "de": ("Vielen Dank", "Herzlichen Dank", "Besten Dank", "Danke vielmals", "Vielen herzlichen Dank"),
+        "fr": ("Merci beaucoup", "Un grand merci", "Mille mercis", "Merci infiniment"),
+    },
+    {
+        "en": (
+            "Thanks in advance",
+            "Thank you in advance",
+            "Many thanks in advance",
+            "Thanks in advance for your help",
+        ),
+        "de": ("Vielen Dank im Voraus", "Danke im Voraus", "Besten Dank im Voraus", "Herzlichen Dank im Voraus"),
+        "fr": ("Merci d'avance", "Merci par avance", "Merci d'avance pour votre aide", "Je vous remercie par avance"),
+    },
+    {
+        "en": (
+            "Thank you and best regards",
+            "Thanks and best regards",
+            "Thanks and regards",
+            "Thank you and kind regards",
+        ),
+        "de": ("Danke und viele Grüße", "Vielen Dank und viele Grüße", "Danke und Gruß", "Vielen Dank und beste Grüße"),
+        "fr": ("Merci et bien à vous", "Merci et cordialement", "Merci et bonne journée"),
+    },
+    {
+        "en": ("Have a nice day", "Have a good day", "Have a great day"),
+        "de": ("Einen schönen Tag noch", "Schönen Tag noch", "Einen schönen Tag"),
+        "fr": ("Bonne journée", "Excellente journée", "Bonne journée à vous"),
+    },
+    {
+        "en": ("Have a nice weekend", "Have a good weekend", "Have a great weekend", "Enjoy your weekend"),
+        "de": ("Ein schönes Wochenende", "Schönes Wochenende", "Schönes Wochenende noch"),
+        "fr": ("Bon week-end", "Bon weekend", "Bonne fin de semaine", "Très bon week-end"),
+    },
+    {
+        "en": ("See you soon", "Talk soon", "Speak soon"),
+        "de": ("Bis bald", "Bis dann", "Bis später"),
+        "fr": ("À bientôt", "A bientôt", "À très bientôt", "À plus"),
+    },
+    {
+        "en": ("Love", "Lots of love", "Much love", "Hugs"),
+        "de": ("Alles Liebe", "Liebe Grüße und Umarmung", "Dicke Umarmung"),
+        "fr": ("Gros bisous", "Je t'embrasse", "Grosses bises"),
+    },
+]
+# Salutations to no one by name
+SALUTATIONS = [
+    {
+        "en": ("Dear Sir or Madam", "Dear Sir/Madam", "Dear Sirs", "To whom it may concern", "Dear Madam or Sir"),
+        "de": ("Sehr geehrte Damen und Herren",),
+        "fr": ("Madame, Monsieur", "Madame, monsieur", "Monsieur, Madame", "Messieurs"),
+    },
+    {
+        "en": ("Dear Sir",),
+        "de": ("Sehr geehrter Herr",),
+        "fr": ("Monsieur", "Cher Monsieur"),
+    },
+    {
+        "en": ("Dear Madam",),
+        "de": ("Sehr geehrte Frau",),
+        "fr": ("Madame", "Chère Madame"),
+    },
+    {
+        "en": ("Dear colleagues", "Dear Colleagues"),
+        "de": ("Liebe Kolleginnen und Kollegen", "Liebe Kollegen", "Liebes Team"),
+        "fr": ("Chers collègues", "Chères et chers collègues", "Chères collègues"),
+    },
+    {
+        "en": ("Hello", "Hi", "Hey", "Hiya"),
+        "de": ("Hallo", "Guten Tag", "Hi", "Moin"),
+        "fr": ("Bonjour", "Salut", "Coucou"),
+    },
+    {
+        "en": (
+            "Hello everyone",
+            "Hi all",
+            "Hi everyone",
+            "Hello all",
+            "Dear all",
+            "Hi team",
+            "Hello team",
+            "Dear team",
+        ),
+        "de": (
+            "Hallo zusammen",
+            "Hallo alle",
+            "Hallo Team",
+            "Liebe alle",
+            "Hallo ihr Lieben",
+            "Hallo allerseits",
+            "Hallo Leute",
+            "Hey Leute",
+            "Hi Leute",
+        ),
+        "fr": (
+            "Bonjour à tous",
+            "Bonjour à toutes et à tous",
+            "Bonjour tout le monde",
+            "Salut à tous",
+            "Bonjour l'équipe",
+        ),
+    },
+    {
+        "en": ("Dear customer", "Dear Customer", "Dear valued customer"),
+        "de": ("Liebe Kundin, lieber Kunde", "Sehr geehrte Kundin, sehr geehrter Kunde", "Lieber Kunde"),
+        "fr": ("Chère cliente, cher client", "Cher client", "Chère cliente"),
+    },
+    {
+        "en": ("Dear parents",),
+        "de": ("Liebe Eltern", "Sehr geehrte Eltern"),
+        "fr": ("Chers parents", "Madame, Monsieur, chers parents"),
+    },
+    {
+        "en": ("Dear members",),
+        "de": ("Liebe Mitglieder", "Liebe Vereinsmitglieder"),
+        "fr": ("Chers membres", "Chers adhérents"),
+    },
+    {
+        "en": ("Dear participants",),
+        "de": ("Liebe Teilnehmerinnen und Teilnehmer", "Liebe Teilnehmer", "Liebe Teilnehmende"),
+        "fr": ("Chers participants", "Chères participantes, chers participants"),
+    },
+    {
+        "en": ("Dear neighbours", "Dear neighbors"),
+        "de": ("Liebe Nachbarn", "Liebe Nachbarinnen und Nachbarn"),
+        "fr": ("Chers voisins", "Chères voisines, chers voisins"),
+    },
+    {
+        "en": ("Dear guests",),
+        "de": ("Liebe Gäste",),
+        "fr": ("Chers invités", "Chers hôtes"),
+    },
+    {
+        "en": ("Dear students",),
+        "de": ("Liebe Studierende", "Liebe Studentinnen und Studenten", "Liebe Schülerinnen und Schüler"),
+        "fr": ("Chers étudiants", "Chères étudiantes, chers étudiants"),
+    },
+    {
+        "en": ("Dear family",),
+        "de": ("Liebe Familie",),
+        "fr": ("Chère famille",),
+    },
+    {
+        "en": ("Dear Mum", "Dear Mom"),
+        "de": ("Liebe Mama", "Liebe Mutti"),
+        "fr": ("Chère maman", "Chère Maman"),
+    },
+    {
+        "en": ("Dear Dad",),
+        "de": ("Lieber Papa", "Lieber Vati"),
+        "fr": ("Cher papa", "Cher Papa"),
+    },
+    {
+        "en": ("Dear friends", "Dear Friends"),
+        "de": ("Liebe Freunde", "Liebe Freundinnen und Freunde"),
+        "fr": ("Chers amis", "Chères amies, chers amis"),
+    },
+]
+
+# Salutations that name their reader: an opening, a title or none, and a name. Each language's
+# openings: the kind of each ("dear", "hello") and the reader's gender it tells ("m", "f") or None.
+OPENINGS = {
+    "en": {
+        "dear": ("dear", None),
+        "hello": ("hello", None),
+        "hi": ("hello", None),
+        "hey": ("hello", None),
+        "hiya": ("hello", None),
+    },
+    "de": {
+        "sehr geehrter": ("dear", "m"),
+        "sehr geehrte": ("dear", "f"),
+        "lieber": ("dear", "m"),
+        "liebe": ("dear", "f"),
+        "hallo": ("hello", None),
+        "hi": ("hello", None),
+        "guten tag": ("hello", None),
+        "moin": ("hello", None),
+    },
+    "fr": {
+        "cher": ("dear", "m"),
+        "chère": ("dear", "f"),
+        "bonjour": ("hello", None),
+        "salut": ("hello", None),
+        "coucou": ("hello", None),
+        "": ("dear", None),  # "Monsieur Dupont," with no opening: its title tells the gender
+    },
+}
+TITLES = {
+    "en": {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"},
+    "de": {"herr": "m", "frau": "f"},
+    "fr": {"monsieur": "m", "m": "m", "madame": "f", "mme": "f", "mademoiselle": "f", "mlle": "f"},
+}
+# What each language writes: a title of each gender, and an opening of each kind for a reader of
+# each gender (None: not told by the source); "titled", before a title
+WRITTEN_TITLE = {"en": {"m": "Mr", "f": "Ms"}, "de": {"m": "Herr", "f": "Frau"}, "fr": {"m": "Monsieur", "f": "Madame"}}
+WRITTEN_OPENING = {
+    "en": {"dear": dict.fromkeys(("m", "f", None), "Dear"), "hello": dict.fromkeys(("m", "f", None), "Hello")},
+    "de": {  # "Dear Anna,": German writes the reader's gender, "Hallo" where it is not known
+        "dear": {"m": "Lieber", "f": "Liebe", None: "Hallo"},
+        "dear titled": {"m": "Sehr geehrter", "f": "Sehr geehrte"},
+        "hello": dict.fromkeys(("m", "f", None), "Hallo"),
+    },
+    "fr": {
+        "dear": {"m": "Cher", "f": "Chère", None: "Bonjour"},
+        "dear titled": {"m": "Cher", "f": "Chère"},
+        "hello": dict.fromkeys(("m", "f", None), "Bonjour"),
+    },
+}
+ACADEMIC = re.compile(r"(?:Dr|Prof)\b")
+FORMAL_GREETING = {"en": "Dear", "de": "Guten Tag", "fr": "Bonjour"}  # to a reader whose gender is not told
+# A name: one to three words opening with a capital (an academic title first, kept as it is)
+NAME = re.compile(
+    r"(?:(?:Dr|Prof)\.? )*[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:[-'’][^\W\d_]+)*(?: [A-ZÀ-ÖØ-Þ][^\W\d_]*(?:[-'’][^\W\d_]+)*){0,2}"
+)
+END = re.compile(r"[,.!:]?$")  # what a formula keeps after it
+
+
+def _key(text: str) -> str:
+    """A form as it is looked up: its case aside, its apostrophes straight, one space apart."""
+    return " ".join(text.replace("’", "'").casefold().split())
+
+
+# Each language's forms, looked up → their row (the first row that lists a form)
+FORMS = {
+    language: {_key(form): row for row in reversed(CLOSINGS + SALUTATIONS) for form in row[language]}
+    for language in LANGUAGES
+}
+FORMAL = next(row for row in CLOSINGS if row["en"][0] == "Yours sincerely")
+# A formal closing a language writes as a sentence of its own, which may name its reader:
+# "Je vous prie d'agréer, Monsieur, l'expression de mes salutations distinguées."
+FORMAL_CLOSING = {
+    "fr": re.compile(
+        r"(?i:(?:je vous prie|nous vous prions|veuillez|recevez|je vous adresse|nous vous adressons)\b"
+        r".*\b(?:salutations|sentiments|considération|respects?)\b.*)"
+    )
+}
+NO_COMMA_AFTER_CLOSING = frozenset({"de"})  # German writes "Mit freundlichen Grüßen" with no comma
+# Forms that are a formula only before a comma or nothing: "Cheers!" is a toast, "Love." a sentence
+AMBIGUOUS = frozenset({"cheers", "love", "best", "thanks", "thank you", "danke", "merci"})
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A letter's formula as the target writes it (`text`), and the words of the name it keeps:
+    (first source word, first target word, how many words)."""
+
+    text: str
+    name: tuple[int, int, int] | None = None
+
+
+def letter_formula(sentence: str, source: str, target: str) -> Formula | None:
+    """`sentence` written as `target`'s formula when it is a letter's formula in `source`, whole
+    (module docstring); None otherwise, or where either language is not English, German or French."""
+    if source not in LANGUAGES or target not in LANGUAGES or source == target:
+        return None
+    sentence = " ".join(sentence.split())
+    mark = END.search(sentence).group()
+    body = sentence[: len(sentence) - len(mark)].strip()
+    row = FORMS[source].get(_key(body)) if body and (mark in ",:" or _key(body) not in AMBIGUOUS) else None
+    if row is None and source in FORMAL_CLOSING and FORMAL_CLOSING[source].fullmatch(body):
+        row, mark = FORMAL, ","  # "Veuillez agréer, Madame, l'expression de mes salutations distinguées."
+    if row is not None:
+        return Formula(
+            row[target][0] + ("" if _is_closing(row) and target in NO_COMMA_AFTER_CLOSING and mark == "," else mark)
+        )
+    for find in (_salutation, _signed_closing):
+        if (found := find(body, source, target)) is not None:
+            written, name = found
+            target_words = len(written.split())
+            source_words = len(word_spans(body, source)) - len(name.split())
+            return Formula(f"{written} {name}{mark}".strip(), (source_words, target_words, len(name.split())))
+    return None
+
+
+def _salutation(body: str, source: str, target: str) -> tuple[str, str] | None:
+    """(the target's opening, the name) of a salutation that names its reader, or None."""
+    for opening in sorted(OPENINGS[source], key=len, reverse=True):
+        if opening and not _key(body).startswith(opening + " "):
+            continue
+        rest = body[len(opening) :].strip()
+        kind, gender = OPENINGS[source][opening]
+        title, _, name = rest.partition(" ")
+        title_gender = TITLES[source].get(title.rstrip(".").casefold())
+        if title_gender is None:
+            title, name = "", rest
+        if not NAME.fullmatch(name) or (not opening and title_gender is None):
+            continue
+        if title_gender is not None:
+            gender = title_gender
+            # "Dear Dr Schmidt": English names a doctor or a professor by that title alone
+            written_title = "" if target == "en" and ACADEMIC.match(name) else WRITTEN_TITLE[target][gender]
+            openings = WRITTEN_OPENING[target]
+            written = openings.get(f"{kind} titled", openings[kind])[gender]
+            return f"{written} {written_title}".strip(), name
+        if kind == "dear" and gender is None and ACADEMIC.match(name):  # "Dear Dr Patel": formal
+            return FORMAL_GREETING[target], name
+        return WRITTEN_OPENING[target][kind][gender], name
+    return None
+
+
+def _signed_closing(body: str, source: str, target: str) -> tuple[str, str] | None:
+    """(the target's closing, the name) of a closing its writer's name ends on the same line
+    ("Best regards, Anna", "VG Heike"), or None."""
+    words = body.split()
+    for count in (1, 2, 3):
+        closing, name = " ".join(words[:-count]), " ".join(words[-count:])
+        row = FORMS[source].get(_key(closing.removesuffix(",")))
+        if row is not None and _is_closing(row) and NAME.fullmatch(name):
+            return row[target][0] + ("," if closing.endswith(",") else ""), name
+    return None
+
+
+def _is_closing(row: dict) -> bool:
+    return any(row is closing for closing in CLOSINGS)
+
+
+def formula_alignment(sentence: str, formula: Formula, source: str, target: str) -> WordAlignment:
+    """The word alignment of `formula`, the translation of `sentence`: each word of the name kept
+    linked to its own, every other word of the formula to the source's other words alike."""
+    source_words = [sentence[start:end] for start, end in word_spans(sentence, source)]
+    target_words = [formula.text[start:end] for start, end in word_spans(formula.text, target)]
+    weights = np.zeros((len(target_words), len(source_words)), np.float32)
+    named: dict[int, int] = {}
+    if formula.name is not None:
+        first_source, first_target, count = formula.name
+        named = {first_target + offset: first_source + offset for offset in range(count)}
+    others = [column for column in range(len(source_words)) if column not in named.values()] or list(
+        range(len(source_words))
+    )
+    for row in range(len(target_words)):
+        if row in named:
+            weights[row, named[row]] = 1.0
+        else:
+            weights[row, others] = 1.0 / len(others)
+    return WordAlignment(source_words, target_words, weights)

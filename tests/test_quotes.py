@@ -1,0 +1,115 @@
+"""Quotations read without their marks and put back on the translation (runtime/quotes.py)."""
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.quotes import quoted, unquoted
+
+
+def quotations_of(sentence: str) -> tuple[str, list]:
+    """(the sentence as read, [(each quotation's text, typographic, [its inner quotations' texts])])."""
+    found = unquoted(sentence)
+    text = found.text
+    return text, [
+        (
+            text[span.start : span.end],
+            span.payload.typographic,
+            [text[inner.start : inner.end] for inner in span.children],
+        )
+        for span in found.spans
+    ]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, read, quotations",
+    [
+        ('"Heute gibt es Regen", sagt er.', "Heute gibt es Regen, sagt er.", [("Heute gibt es Regen", False, [])]),
+        ("« Nous sommes prêts », a-t-il dit.", "Nous sommes prêts, a-t-il dit.", [("Nous sommes prêts", True, [])]),
+        ("Il a dit : « Oui. »", "Il a dit : Oui.", [("Oui.", True, [])]),
+        ("He said “hello”.", "He said hello.", [("hello", True, [])]),
+        (
+            "Er sagte: „Wir sind »sehr« müde“.",
+            "Er sagte: Wir sind sehr müde.",
+            [("Wir sind sehr müde", True, ["sehr"])],
+        ),
+        ('the so-called "smart" meter', "the so-called smart meter", [("smart", False, [])]),
+        # a quotation that goes on past the sentence: up to its end, or from its start
+        ('"I am tired.', "I am tired.", [("I am tired.", False, [])]),
+        ('going home," he said.', "going home, he said.", [("going home,", False, [])]),
+        # no quotation mark: an inch, a mark inside a word, a mark alone
+        ('a 15" screen', 'a 15" screen', []),
+        ('x " y', 'x " y', []),
+    ],
+)
+def test_quotations_are_read_apart_from_their_words(sentence, read, quotations):
+    """'"Heute noch gibt es…' had come out '"Heute there are…': a word glued to a mark was copied."""
+    assert quotations_of(sentence) == (read, quotations)
+
+
+@pytest.mark.unit
+def test_a_mark_inside_code_is_no_quotation_mark():
+    sentence = 'Run `echo "hi"` now.'
+    code = sentence.index("`"), sentence.rindex("`") + 1
+    assert unquoted(sentence, [code]).text == sentence
+
+
+def diagonal(source: str, target: str) -> WordAlignment:
+    """An alignment linking the i-th target word to the i-th source word."""
+    source_words, target_words = source.split(), target.split()
+    return WordAlignment(source_words, target_words, np.eye(len(target_words), len(source_words), dtype=np.float32))
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, translation, target, written",
+    [
+        ('"Heute regnet es", sagt er.', "Today it rains, he says.", "en", '"Today it rains", he says.'),
+        ("“It rains today,” he says.", "Es regnet heute, sagt er.", "de", "„Es regnet heute“, sagt er."),
+        ("„Es regnet heute“, sagt er.", "It rains today, he says.", "en", '"It rains today", he says.'),
+        ("“It rains today.”", "Il pleut aujourd'hui.", "fr", "«\u00a0Il pleut aujourd'hui.\u00a0»"),
+        ('the "smart" meter', "der intelligente Zähler", "de", 'der "intelligente" Zähler'),
+        # a quotation that goes on past the sentence: no mark where it goes on
+        ('"I am tired.', "Ich bin müde.", "de", '"Ich bin müde.'),
+        ('going home," he said.', "nach Hause, sagte er.", "de", 'nach Hause", sagte er.'),
+    ],
+)
+def test_quotation_marks_go_on_the_words_aligned_to_theirs(sentence, translation, target, written):
+    """Straight marks stay straight, typographic ones are the target language's (straight in
+    English); a comma after a closing mark in German and French."""
+    quotations = unquoted(sentence)
+    alignment = quoted(diagonal(quotations.text, translation), quotations, "xx", target)
+    assert " ".join(alignment.target_words) == written
+    assert len(alignment.target_words) == len(translation.split())
+
+
+@pytest.mark.unit
+def test_the_marks_stay_off_a_part_of_a_long_sentence():
+    """A part of a sentence translated in parts has other source words: left as it is."""
+    quotations = unquoted('"One two three", four.')
+    part = diagonal("One two", "Eins zwei")
+    assert quoted(part, quotations, "en", "de") is part
+
+
+@pytest.mark.system
+@pytest.mark.parametrize(
+    "quoting, source, target",
+    [
+        ('"Heute noch gibt es in Quebec viele Raucher", bedauert der Sprecher.', "de", "en"),
+        ("« Nous sommes prêts », a-t-il dit.", "fr", "en"),
+        ('"Research shows that regular exercise protects against cancer," he said.', "en", "de"),
+        ("She called it “a disaster”.", "en", "fr"),
+    ],
+)
+def test_the_shipped_models_read_a_quotation_as_its_words_alone(quoting, source, target):
+    """The model reads a quoted sentence as the same sentence without its marks (the same
+    pieces: the same words out, French marks spaced apart), and the translation holds the marks."""
+    import attn.runtime as api
+
+    quotations = unquoted(quoting)
+    translation = api.translate(quoting, source=source, target=target)
+    without = api.translate(quotations.text, source=source, target=target)
+    marks = '"“”„«»'
+    assert "".join(c for c in translation if c not in marks and not c.isspace()) == "".join(without.split())
+    assert sum(c in marks for c in translation) == sum(c in marks for c in quoting)
