@@ -1,6 +1,7 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
-without their marks (runtime/quotes.py), and persons' titles as the target writes them (runtime/titles.py):
+without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
+and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -9,9 +10,9 @@ dates, the year once), a price when the translation holds its amount's digits an
 sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
 with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
 sentence with quotation marks when its translation holds as many double marks, a person's title when
-its name follows a title of the target language.
+its name follows a title of the target language, a formula when its translation is the table's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|formulas [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime import dates, prices, quotes, titles
+from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.words import ordinary_spaces
-from benchmarks import price_forms
+from benchmarks import person_titles, price_forms
 from benchmarks.date_forms import date_written
 from benchmarks.report import command_line, finish, read_and_unread, table
 
@@ -79,18 +81,25 @@ def quotes_right(sources: list[str], translations: list[str], source: str, targe
 
 
 def titles_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
-    """(titles of `sources` whose name follows a title of the target language in their translations, titles)."""
+    """(titles of `sources` whose name follows a title of the target language in their translations
+    (benchmarks/person_titles.py EXPECTED), titles)."""
     found = [
         (title.end(), text, translation)
         for text, translation in zip(sources, translations)
         for title in titles.PATTERNS[source].finditer(text)
     ]
-    written = set(titles.WRITTEN[target].values()) | {"Mrs", "Mr.", "Mrs.", "Ms.", "Mme", "Monsieur", "Madame", "Herrn"}
+    written = {title for forms in person_titles.EXPECTED[target].values() for title in forms}
     right = sum(
         any(f"{title} {text[end:].split()[0].rstrip(',.;:')}" in translation for title in written)
         for end, text, translation in found
     )
     return right, len(found)
+
+
+def formulas_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(sentences whose translation is the target's formula for them, sentences)."""
+    formulas = [letter_formula(text, source, target) for text in sources]
+    return sum(f is not None and f.text == t for f, t in zip(formulas, translations)), len(sources)
 
 
 # Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
@@ -107,6 +116,13 @@ RULES = {
         AS_IS,
     ),
     "titles": ("read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
+    "formulas": (
+        "letter_formula",
+        lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),
+        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        formulas_right,
+        lambda *arguments: None,
+    ),
     "quotes": (
         "unquoted",
         lambda sentence, source, target: quotes.unquoted(sentence).text,

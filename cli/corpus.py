@@ -143,7 +143,8 @@ def translate_corpus(
     if local and all(holds_no_rows(path) for path in paths):
         write_empty_dataset(output)  # nothing to translate: no cluster to start
         return
-    if not ray.is_initialized():
+    started = not ray.is_initialized()
+    if started:
         # Ray's own notes (start-up, authentication, progress every 10 s) are not the user's business
         ray.init(address=ray_address, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
     ray.data.DataContext.get_current().enable_progress_bars = False
@@ -181,6 +182,8 @@ def translate_corpus(
     finally:
         if staging is not None:
             shutil.rmtree(staging, ignore_errors=True)
+        if started:  # here, not in Ray's exit handler, where a Ctrl-C printed a traceback and exit 0
+            ray.shutdown()
 
 
 def holds_no_rows(path: str) -> bool:

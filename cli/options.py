@@ -59,7 +59,7 @@ FromOption = Annotated[
         "--from",
         "-s",
         callback=_language,
-        help="Source language: a code (de, or a locale: de-DE) or a name (German); auto: detected for each line (each paragraph with --paragraphs; a document as a whole).",
+        help="Source language: a code (de, or a locale: de-DE) or a name (German); auto: detected for each input (a line; a paragraph with attn translate --paragraphs; a document as a whole).",
     ),
 ]
 ToOption = Annotated[

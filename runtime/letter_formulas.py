@@ -4,9 +4,12 @@ The models never saw a letter (none of the corpora in ../shared/data holds a sal
 closing), and translated these formulas word by word or not at all: "Best regards," →
 "Bestrafung,", "Kind regards," → "Les regards de Kind,", "Sincerely," → "Klar,", "Dear Mr
 Thompson," → "Dear Herr Thompson,". They are conventions, not sentences to compose: a sentence
-that is one of them, whole (its case aside, with or without its final comma, point, colon or
-exclamation mark, which it keeps), is written as the target language's formula, and the names in
-it are kept. A salutation names its reader with a title (Mr, Frau, Madame: "Sehr geehrter Herr
+that is one of them, whole (its case aside; with or without its final comma, point, colon or
+exclamation mark, which it keeps, and the case of its first letter), is written as the target
+language's formula, and the names in it are kept; a French closing written as a sentence
+("Veuillez agréer, Madame, l'expression de mes salutations distinguées.") as the closing it is,
+with a comma. The model's own translation is kept where it is a formula of the target
+language ("Vielen Dank." → "Thank you."): the table writes what the model cannot. A salutation names its reader with a title (Mr, Frau, Madame: "Sehr geehrter Herr
 Müller," ↔ "Dear Mr Müller," ↔ "Cher Monsieur Müller,"), by first name ("Liebe Anna," ↔ "Dear
 Anna,", "Hallo Anna," where the source does not tell the gender that German and French write),
 or not at all ("Dear Sir or Madam,"); a closing may end with its writer's name ("Best regards,
@@ -16,11 +19,13 @@ Anna"). Measured on e-mails written by others: docs/studies/LETTER-FORMULAS.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from .alignment import WordAlignment
+from .titles import ACADEMIC, GENDER
 from .words import word_spans
 
 LANGUAGES = ("en", "de", "fr")
@@ -91,7 +96,12 @@ CLOSINGS = [
     },
     {
         "en": ("Have a nice day", "Have a good day", "Have a great day"),
-        "de": ("Einen schönen Tag noch", "Schönen Tag noch", "Einen schönen Tag"),
+        "de": (
+            "Einen schönen Tag noch",
+            "Schönen Tag noch",
+            "Einen schönen Tag",
+            "Ich wünsche Ihnen einen schönen Tag",
+        ),
         "fr": ("Bonne journée", "Excellente journée", "Bonne journée à vous"),
     },
     {
@@ -250,13 +260,15 @@ OPENINGS = {
         "bonjour": ("hello", None),
         "salut": ("hello", None),
         "coucou": ("hello", None),
-        "": ("dear", None),  # "Monsieur Dupont," with no opening: its title tells the gender
+        "": ("dear", None),  # "Monsieur Dupont," with no opening, before a comma: its title tells the gender
     },
 }
-TITLES = {
-    "en": {"mr": "m", "mrs": "f", "ms": "f", "miss": "f"},
-    "de": {"herr": "m", "frau": "f"},
-    "fr": {"monsieur": "m", "m": "m", "madame": "f", "mme": "f", "mademoiselle": "f", "mlle": "f"},
+# The titles a salutation may name its reader by (runtime/titles.py's, and "Miss", which a sentence
+# does not read as one: "I Miss You"), their case and point aside → the gender they tell
+SALUTATION_TITLES = {
+    language: {form.casefold().rstrip("."): gender for form, gender in GENDER[language].items()}
+    | ({"miss": "f"} if language == "en" else {})
+    for language in LANGUAGES
 }
 # What each language writes: a title of each gender, and an opening of each kind for a reader of
 # each gender (None: not told by the source); "titled", before a title
@@ -274,12 +286,10 @@ WRITTEN_OPENING = {
         "hello": dict.fromkeys(("m", "f", None), "Bonjour"),
     },
 }
-ACADEMIC = re.compile(r"(?:Dr|Prof)\b")
 FORMAL_GREETING = {"en": "Dear", "de": "Guten Tag", "fr": "Bonjour"}  # to a reader whose gender is not told
-# A name: one to three words opening with a capital (an academic title first, kept as it is)
-NAME = re.compile(
-    r"(?:(?:Dr|Prof)\.? )*[A-ZÀ-ÖØ-Þ][^\W\d_]*(?:[-'’][^\W\d_]+)*(?: [A-ZÀ-ÖØ-Þ][^\W\d_]*(?:[-'’][^\W\d_]+)*){0,2}"
-)
+NOUNS_IN_CAPITALS = frozenset({"de"})
+NAME_WORDS = 3  # a name: one to three words, after its academic titles ("Dr.", "Prof.")
+INITIAL = re.compile(r"[^\W\d_]\.")  # "J." in "Mr. J. Smith"
 END = re.compile(r"[,.!:]?$")  # what a formula keeps after it
 
 
@@ -294,88 +304,139 @@ FORMS = {
     for language in LANGUAGES
 }
 FORMAL = next(row for row in CLOSINGS if row["en"][0] == "Yours sincerely")
-# A formal closing a language writes as a sentence of its own, which may name its reader:
-# "Je vous prie d'agréer, Monsieur, l'expression de mes salutations distinguées."
+# A formal closing a language writes as a sentence of its own, which may name its reader ("Je vous
+# prie d'agréer, Monsieur, l'expression de mes salutations distinguées."): a request to accept or
+# receive, and its last words the sentiments offered
 FORMAL_CLOSING = {
     "fr": re.compile(
         r"(?i:(?:je vous prie|nous vous prions|veuillez|recevez|je vous adresse|nous vous adressons)\b"
-        r".*\b(?:salutations|sentiments|considération|respects?)\b.*)"
+        r".*\b(?:agréer|recevoir|recevez|adresse|adressons)\b.*"
+        r"\b(?:salutations|sentiments|considération|respects?)(?:\s+[^\s,]+){0,3})"
     )
 }
 NO_COMMA_AFTER_CLOSING = frozenset({"de"})  # German writes "Mit freundlichen Grüßen" with no comma
-# Forms that are a formula only before a comma or nothing: "Cheers!" is a toast, "Love." a sentence
+# Forms that are a formula only before a comma or nothing, and never with a name on their line
+# without a comma: "Cheers!" is a toast, "Love." a sentence, "Best Buy" a shop
 AMBIGUOUS = frozenset({"cheers", "love", "best", "thanks", "thank you", "danke", "merci"})
 
 
 @dataclass(frozen=True)
 class Formula:
-    """A letter's formula as the target writes it (`text`), and the words of the name it keeps:
-    (first source word, first target word, how many words)."""
+    """A letter's formula as the target writes it (`text`), and the name it keeps: its characters
+    in the source sentence (its spaces made single) and in `text`, or None."""
 
     text: str
-    name: tuple[int, int, int] | None = None
+    name: tuple[tuple[int, int], tuple[int, int]] | None = None
 
 
-def letter_formula(sentence: str, source: str, target: str) -> Formula | None:
+def letter_formula(
+    sentence: str, source: str, target: str, is_name: Callable[[str], bool] = lambda words: True
+) -> Formula | None:
     """`sentence` written as `target`'s formula when it is a letter's formula in `source`, whole
-    (module docstring); None otherwise, or where either language is not English, German or French."""
+    (module docstring); None otherwise, or where either language is not English, German or French.
+    `is_name` tells whether words after a salutation's opening or a closing that no title names are
+    a name, where their capital does not tell (the translator asks whether the model copies them:
+    "Hello World", "Liebe Mutter," are no salutations)."""
     if source not in LANGUAGES or target not in LANGUAGES or source == target:
         return None
     sentence = " ".join(sentence.split())
     mark = END.search(sentence).group()
     body = sentence[: len(sentence) - len(mark)].strip()
-    row = FORMS[source].get(_key(body)) if body and (mark in ",:" or _key(body) not in AMBIGUOUS) else None
+    key = _key(body)
+    row = FORMS[source].get(key) if body and (mark in ",:" or key not in AMBIGUOUS) else None
     if row is None and source in FORMAL_CLOSING and FORMAL_CLOSING[source].fullmatch(body):
-        row, mark = FORMAL, ","  # "Veuillez agréer, Madame, l'expression de mes salutations distinguées."
+        row, mark = FORMAL, ","  # written as the closing it is: "Yours sincerely,"
     if row is not None:
-        return Formula(
-            row[target][0] + ("" if _is_closing(row) and target in NO_COMMA_AFTER_CLOSING and mark == "," else mark)
-        )
-    for find in (_salutation, _signed_closing):
-        if (found := find(body, source, target)) is not None:
-            written, name = found
-            target_words = len(written.split())
-            source_words = len(word_spans(body, source)) - len(name.split())
-            return Formula(f"{written} {name}{mark}".strip(), (source_words, target_words, len(name.split())))
-    return None
+        dropped = _is_closing(row) and target in NO_COMMA_AFTER_CLOSING and mark == ","
+        written = row[target][0]
+        if body[:1].islower():  # "hi." as a chat writes it: "hallo."
+            written = written[:1].lower() + written[1:]
+        return Formula(written + ("" if dropped else mark))
+    found = _salutation(body, source, target, mark) or _signed_closing(body, source, target)
+    if found is None:
+        return None
+    written, name, titled = found
+    # a capital does not make a name where German writes every noun with one ("Liebe Mutter,"), nor
+    # where no mark ends a line ("Hello World"): the model is asked
+    if not titled and (source in NOUNS_IN_CAPITALS or not mark) and not is_name(name):
+        return None
+    text = f"{written} {name}" if written else name
+    return Formula(text + mark, ((len(body) - len(name), len(body)), (len(text) - len(name), len(text))))
 
 
-def _salutation(body: str, source: str, target: str) -> tuple[str, str] | None:
-    """(the target's opening, the name) of a salutation that names its reader, or None."""
+def is_letter_formula(text: str, language: str) -> bool:
+    """Whether `text` is a letter's formula in `language` as the table reads them (what the model
+    wrote for one is kept where it is: "Vielen Dank." → "Thank you.")."""
+    if language not in LANGUAGES:
+        return False
+    text = " ".join(text.split())
+    body = text[: len(text) - len(END.search(text).group())].strip()
+    other = next(code for code in LANGUAGES if code != language)
+    return (
+        _key(body) in FORMS[language]
+        or _salutation(body, language, other, ",") is not None
+        or _signed_closing(body, language, other) is not None
+    )
+
+
+def _salutation(body: str, source: str, target: str, mark: str) -> tuple[str, str, bool] | None:
+    """(the target's opening, the name, whether a title named it) of a salutation that names its
+    reader, or None."""
     for opening in sorted(OPENINGS[source], key=len, reverse=True):
-        if opening and not _key(body).startswith(opening + " "):
+        if opening and not _key(body).startswith(opening + " ") or not opening and mark != ",":
             continue
         rest = body[len(opening) :].strip()
         kind, gender = OPENINGS[source][opening]
         title, _, name = rest.partition(" ")
-        title_gender = TITLES[source].get(title.rstrip(".").casefold())
+        title_gender = SALUTATION_TITLES[source].get(title.casefold().rstrip("."))
         if title_gender is None:
-            title, name = "", rest
-        if not NAME.fullmatch(name) or (not opening and title_gender is None):
+            name = rest
+        if not _looks_like_name(name) or (not opening and title_gender is None):
             continue
+        academic = ACADEMIC.match(name) is not None
         if title_gender is not None:
             gender = title_gender
             # "Dear Dr Schmidt": English names a doctor or a professor by that title alone
-            written_title = "" if target == "en" and ACADEMIC.match(name) else WRITTEN_TITLE[target][gender]
+            written_title = "" if target == "en" and academic else WRITTEN_TITLE[target][gender]
             openings = WRITTEN_OPENING[target]
             written = openings.get(f"{kind} titled", openings[kind])[gender]
-            return f"{written} {written_title}".strip(), name
-        if kind == "dear" and gender is None and ACADEMIC.match(name):  # "Dear Dr Patel": formal
-            return FORMAL_GREETING[target], name
-        return WRITTEN_OPENING[target][kind][gender], name
+            return f"{written} {written_title}".strip(), name, True
+        if kind == "dear" and gender is None and academic:  # "Dear Dr Patel": formal
+            return FORMAL_GREETING[target], name, True
+        return WRITTEN_OPENING[target][kind][gender], name, False
     return None
 
 
-def _signed_closing(body: str, source: str, target: str) -> tuple[str, str] | None:
-    """(the target's closing, the name) of a closing its writer's name ends on the same line
-    ("Best regards, Anna", "VG Heike"), or None."""
+def _signed_closing(body: str, source: str, target: str) -> tuple[str, str, bool] | None:
+    """(the target's closing, the name, False: no title names it) of a closing its writer's name
+    ends on the same line ("Best regards, Anna"; "VG Heike" without a comma, but not "Best Buy"),
+    or None."""
     words = body.split()
-    for count in (1, 2, 3):
+    for count in range(1, NAME_WORDS + 1):
         closing, name = " ".join(words[:-count]), " ".join(words[-count:])
+        comma = closing.endswith(",")
         row = FORMS[source].get(_key(closing.removesuffix(",")))
-        if row is not None and _is_closing(row) and NAME.fullmatch(name):
-            return row[target][0] + ("," if closing.endswith(",") else ""), name
+        if (
+            row is not None
+            and _is_closing(row)
+            and (comma or _key(closing) not in AMBIGUOUS)
+            and _looks_like_name(name)
+        ):
+            return row[target][0] + ("," if comma else ""), name, False
     return None
+
+
+def _looks_like_name(text: str) -> bool:
+    """Whether `text` is written as a name: after academic titles, one to NAME_WORDS words, each
+    opening with a capital and made of letters, apostrophes and hyphens, or an initial ("J.")."""
+    words = text.split()
+    while words and ACADEMIC.fullmatch(words[0].rstrip(".")):
+        words = words[1:]
+    return 0 < len(words) <= NAME_WORDS and all(
+        INITIAL.fullmatch(word)
+        or (word[0].isupper() and word.replace("'", "").replace("’", "").replace("-", "").isalpha())
+        for word in words
+    )
 
 
 def _is_closing(row: dict) -> bool:
@@ -383,21 +444,24 @@ def _is_closing(row: dict) -> bool:
 
 
 def formula_alignment(sentence: str, formula: Formula, source: str, target: str) -> WordAlignment:
-    """The word alignment of `formula`, the translation of `sentence`: each word of the name kept
-    linked to its own, every other word of the formula to the source's other words alike."""
-    source_words = [sentence[start:end] for start, end in word_spans(sentence, source)]
-    target_words = [formula.text[start:end] for start, end in word_spans(formula.text, target)]
-    weights = np.zeros((len(target_words), len(source_words)), np.float32)
-    named: dict[int, int] = {}
-    if formula.name is not None:
-        first_source, first_target, count = formula.name
-        named = {first_target + offset: first_source + offset for offset in range(count)}
-    others = [column for column in range(len(source_words)) if column not in named.values()] or list(
-        range(len(source_words))
-    )
-    for row in range(len(target_words)):
-        if row in named:
-            weights[row, named[row]] = 1.0
-        else:
-            weights[row, others] = 1.0 / len(others)
-    return WordAlignment(source_words, target_words, weights)
+    """The word alignment of `formula`, the translation of `sentence`: the name's words linked to
+    their own (in order; a name the target language parts otherwise, "D'" "Angelo", each to the
+    source's word at the same place in the name), the formula's other words each to the source's
+    other word at the same place in its run."""
+    sentence = " ".join(sentence.split())
+    source_spans, target_spans = word_spans(sentence, source), word_spans(formula.text, target)
+    source_name, target_name = formula.name or ((len(sentence), len(sentence)), (len(formula.text),) * 2)
+
+    def inside(span: tuple[int, int], name: tuple[int, int]) -> bool:  # a word of the name, its mark and all
+        return name[0] <= span[0] < name[1]
+
+    named_source = [i for i, span in enumerate(source_spans) if inside(span, source_name)]
+    named_target = [i for i, span in enumerate(target_spans) if inside(span, target_name)]
+    other_source = [i for i in range(len(source_spans)) if i not in named_source] or named_source
+    other_target = [i for i in range(len(target_spans)) if i not in named_target]
+    weights = np.zeros((len(target_spans), len(source_spans)), np.float32)
+    for rows, columns in ((named_target, named_source), (other_target, other_source)):
+        for place, row in enumerate(rows):
+            weights[row, columns[place * len(columns) // len(rows)]] = 1.0
+    source_words = [sentence[start:end] for start, end in source_spans]
+    return WordAlignment(source_words, [formula.text[start:end] for start, end in target_spans], weights)

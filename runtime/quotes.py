@@ -5,8 +5,11 @@ copied it rather than translate it ('"Heute noch gibt es…' → '"Heute there a
 personne ne fumait…' → '"Si more no one smoke…'); a closing mark was often lost. So the model
 reads a sentence without its double quotation marks (`unquoted`), and each quotation is then put
 back around the target words aligned to the words it held (`quoted`), as inline markup is
-(runtime/markup.py `place`: never dropped, nested as in the source, ending on a letter where the
-source's does). Measured on the dev rows holding quotation marks: docs/studies/QUOTES.md.
+(runtime/markup.py `place`: nested as in the source, ending on a letter where the source's does),
+a quotation of one word around the one target word that attended to it most; a quotation whose
+words the model left out is not put around other words. A sentence too long to be read at once
+keeps its marks as written (its parts are translated apart). Measured on the dev rows holding
+quotation marks: docs/studies/QUOTES.md.
 
 Straight marks ("…") stay straight; typographic ones are written as the target language writes
 them: „…“ in German, « … » in French (a no-break space inside), and straight in English, as its
@@ -31,7 +34,7 @@ from .words import join_words, word_spans
 READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
 STRAIGHT = '"'
 # An opening mark → the marks that close it (German opens with „ and closes with “, or quotes »…«)
-CLOSED_BY = {STRAIGHT: STRAIGHT, "“": "”“", "„": "“”", "«": "»", "»": "«"}
+CLOSED_BY = {STRAIGHT: STRAIGHT, "“": "”“" + STRAIGHT, "„": "“”" + STRAIGHT, "«": "»", "»": "«"}  # a keyboard's " too
 CLOSING = frozenset("”“«»" + STRAIGHT)
 # Each target language's typographic marks, opening and closing; English text is written with
 # straight ones more often than not (so are the references of the dev sets)
@@ -161,35 +164,78 @@ class _Placed:
 
 def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target: str) -> WordAlignment:
     """`alignment`, of a translation of `quotations.text` from `source` into `target`, with the
-    quotations' marks put on its target words (module docstring); as it is when its source words
-    are not those of `quotations.text` (a part of a long sentence's) or it has no target words."""
+    quotations' marks put on its target words (module docstring): a quotation of one word goes on
+    the target word that attended to it most of those placement gives it ("dann Abbrechen" for
+    "Cancel" had been quoted whole), and one whose words no target word is linked to (the model
+    left them out) is written without marks, not put around another word. As it is when its source
+    words are not those of `quotations.text` or it has no target words."""
     if not quotations.spans or not alignment.target_words:
         return alignment
     source_text = quotations.text
-    if [source_text[start:end] for start, end in word_spans(source_text, source)] != list(alignment.source_words):
+    source_words = [source_text[start:end] for start, end in word_spans(source_text, source)]
+    if source_words != list(alignment.source_words):
         return alignment
     words = list(alignment.target_words)
     text = join_words(words, target)
-    events = layout(text, place(source_text, quotations.spans, _Placed(text, alignment)))
-    ends = [end for _, end in offsets(text, words)]
+    target_offsets = offsets(text, words)
+    linked = {source_word for source_word, _ in alignment.hard_links()}  # what some target word attended to most
+    source_offsets = offsets(source_text, source_words)
+    held = {  # each quotation's marks → (the source words it holds, its text)
+        id(span.payload): (
+            [i for i, (start, end) in enumerate(source_offsets) if start < span.end and end > span.start],
+            source_text[span.start : span.end],
+        )
+        for span in _each(quotations.spans)
+    }
+    placed = place(source_text, quotations.spans, _Placed(text, alignment))
+    for span in _each(placed):
+        own, quoted_text = held[id(span.payload)]
+        inside = [t for t, (start, end) in enumerate(target_offsets) if start < span.end and end > span.start]
+        if len(own) == 1 and len(inside) > 1:
+            best = max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
+            span.start, span.end = _core(text, target_offsets[best], quoted_text)
+    events = layout(text, placed)
+    ends = [end for _, end in target_offsets]
     inserted: dict[int, list[tuple[int, str, bool]]] = {}  # word → (offset in it, mark, closes), in order
     position = 0
     for kind, payload in events:
         if kind == "text":
             position += len(payload)
             continue
-        word = next((index for index, end in enumerate(ends) if position < end), len(words) - 1)
-        if kind == "close":
-            word = next((index for index, end in enumerate(ends) if position <= end), len(words) - 1)
+        if not any(word in linked for word in held[id(payload)][0]):
+            continue
+        closes = kind == "close"
+        word = next((i for i, end in enumerate(ends) if position < end or closes and position == end), len(words) - 1)
         start = ends[word] - len(words[word])
         opening, closing = TYPOGRAPHIC[target] if payload.typographic else (STRAIGHT, STRAIGHT)
-        if kind == "open" and payload.opened:
+        if not closes and payload.opened:
             inserted.setdefault(word, []).append((max(position - start, 0), opening, False))
-        if kind == "close" and payload.closed:
+        if closes and payload.closed:
             inserted.setdefault(word, []).append((position - start, closing, True))
     for word, marks in inserted.items():
         words[word] = _marked(words[word], marks, target)
     return replace(alignment, target_words=words)
+
+
+def _each(spans: list[Span]):
+    """Every span of a forest, parents before their children."""
+    for span in spans:
+        yield span
+        yield from _each(span.children)
+
+
+def _core(text: str, word: tuple[int, int], quoted_text: str) -> tuple[int, int]:
+    """The characters of target word `word` a quotation of `quoted_text` goes around: without its
+    punctuation at an edge where the quoted text has a letter or digit there ("Abbrechen." for
+    "Cancel")."""
+    start, end = word
+    if quoted_text[-1:].isalnum():
+        while end > start + 1 and not text[end - 1].isalnum():
+            end -= 1
+    if quoted_text[:1].isalnum():
+        while start < end - 1 and not text[start].isalnum():
+            start += 1
+    return start, end
 
 
 def _marked(word: str, marks: list[tuple[int, str, bool]], target: str) -> str:

@@ -19,7 +19,7 @@ from .clock import read_times
 from .condense import condensed
 from .dates import read_dates, year_comma
 from .language_id import in_another_script
-from .letter_formulas import formula_alignment, letter_formula
+from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
 from .parallel import even_batch_size, map_in_threads
 from .prices import read_prices
 from .quotes import READ as QUOTES_READ
@@ -217,7 +217,7 @@ class TextTranslator:
 
     def __init__(self, model: LoadedModel):
         self.model = model
-        self._readings: dict[str, Reading] = {}  # a sentence → reading(sentence)
+        self._readings: dict[tuple[str, int | None], Reading] = {}  # (a sentence, limit) → reading(…)
 
     def translate(
         self,
@@ -247,6 +247,7 @@ class TextTranslator:
         if self.model.manifest.task == "summarize":
             texts = self.condensed(texts, limit, numbers, stop)
         parts = []  # (input index, its line's number, source part, or the translation of a text not searched)
+        formulas: dict[int, Translation] = {}  # a part that is a letter's formula → its translation by the table
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
@@ -270,19 +271,16 @@ class TextTranslator:
                             f"{self.model.source_lang} is written: given back as it is"
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
-                    formula = self.letter_formula(unit) if searched else None
-                    if formula is not None:  # "Best regards,": a convention, not a sentence to compose
-                        parts.append((index, number, [formula], SetAside(unit, {})))
-                        continue
-                    aside = self.read_aside(unit) if searched else SetAside(unit, {})
+                    aside = self.read_aside(unit, limit) if searched else SetAside(unit, {})
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
                         parts.append((index, number, unchanged(unit), aside))
                         continue
-                    parts += [
-                        (index, number, self.tagged(piece), aside)
-                        for piece in self.fitted(numbers[index], aside.text, limit)
-                    ]
+                    pieces = self.fitted(numbers[index], aside.text, limit)
+                    formula = self.letter_formula(unit) if searched and len(pieces) == 1 else None
+                    if formula is not None:  # "Best regards,": a convention, not a sentence to compose
+                        formulas[len(parts)] = formula
+                    parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         order = sorted(
             (i for i in range(len(parts)) if not isinstance(parts[i][2], list)), key=lambda i: len(parts[i][2].ids)
@@ -300,7 +298,11 @@ class TextTranslator:
         for batch, hypotheses_per_part in zip(batches, found):
             for i, hypotheses in zip(batch, hypotheses_per_part):
                 _, _, source, aside = parts[i]
-                translated[i] = self.distinct(source, hypotheses, options.n_best, text_options.replace_unk, aside)
+                translated[i] = self.distinct(
+                    source, hypotheses, options.n_best, text_options.replace_unk, aside, limit
+                )
+                if i in formulas and not is_letter_formula(translated[i][0].text, self.model.target_lang):
+                    translated[i] = [formulas[i]]  # the model wrote no formula of the target's ("Bestrafung,")
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
@@ -322,7 +324,13 @@ class TextTranslator:
         ]
 
     def distinct(
-        self, source: SourcePieces, hypotheses: list[Hypothesis], n_best: int, replace_unk: bool, aside: SetAside
+        self,
+        source: SourcePieces,
+        hypotheses: list[Hypothesis],
+        n_best: int,
+        replace_unk: bool,
+        aside: SetAside,
+        limit: int | None,
     ) -> list[Translation]:
         """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
         word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
@@ -331,7 +339,7 @@ class TextTranslator:
         by_text: dict[str, Translation] = {}
         for hypothesis in hypotheses:
             translation = self.translation(
-                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk, aside
+                source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk, aside, limit
             )
             by_text.setdefault(translation.text, translation)
             if len(by_text) == n_best:
@@ -339,34 +347,49 @@ class TextTranslator:
         return list(by_text.values())
 
     def letter_formula(self, sentence: str) -> Translation | None:
-        """The translation of `sentence` when it is a letter's formula (runtime/letter_formulas.py)."""
+        """The translation of `sentence` when it is a letter's formula (runtime/letter_formulas.py),
+        the name it holds one the model copies; it takes the place of the model's translation
+        where that is no formula of the target language."""
         source, target = self.model.source_lang, self.model.target_lang
-        formula = letter_formula(sentence, source, target)
+        formula = letter_formula(sentence, source, target, self.copied)
         if formula is None:
             return None
         alignment = formula_alignment(sentence, formula, source, target)
         return Translation(formula.text, [], 0.0, np.zeros((0, 0), np.float32), alignment)
 
-    def read_aside(self, sentence: str) -> SetAside:
-        """`sentence` as the model reads it (as_read), then what is no language for the model set
+    def copied(self, words: str) -> bool:
+        """Whether the model, reading `words` alone, writes them as they are (a name: "Anna", not
+        "World" → "Welt"), case and punctuation aside."""
+        found = self.translate(
+            [words],
+            self.model.default_options(beam=1, n_best=1),
+            text_options=TextOptions(sentences=False, replace_unk=False),
+        )[0][0].text
+
+        def plain(text: str) -> list[str]:
+            return [word.strip(".,;:!?").casefold() for word in text.split()]
+
+        return plain(found) == plain(words)
+
+    def read_aside(self, sentence: str, limit: int | None) -> SetAside:
+        """`sentence` as the model reads it (reading), then what is no language for the model set
         aside (runtime/set_aside.py)."""
-        read = self.as_read(sentence)
+        read = self.reading(sentence, limit).read
         aside = set_aside(read, self.model.source_lang, self.model.tokenizer.writes_whole)
         return aside if read == sentence else replace(aside, written=sentence)
 
-    def as_read(self, sentence: str) -> str:
-        """`sentence` as the model reads it (reading)."""
-        return self.reading(sentence).read
-
-    def reading(self, sentence: str) -> Reading:
-        """How the model reads `sentence` (Reading). Worked out once for each sentence: a
-        translation's every hypothesis reads it again."""
-        if sentence not in self._readings:
+    def reading(self, sentence: str, limit: int | None) -> Reading:
+        """How the model reads `sentence` (Reading): its quotation marks kept as written where it
+        is longer than `limit` pieces (translated in parts, runtime/quotes.py). Worked out once for
+        each sentence: a translation's every hypothesis reads it again."""
+        if (sentence, limit) not in self._readings:
             source, target = self.model.source_lang, self.model.target_lang
             plain = ordinary_spaces(CONTROL.sub(" ", sentence))
             quotations = (
                 unquoted(plain, token_spans(plain)) if (source, target) in QUOTES_READ else Quotations(plain, [])
             )
+            if quotations.spans and limit is not None and self.piece_count(quotations.text) > limit:
+                quotations = Quotations(plain, [])
             cased = read_cased(quotations.text, self.word_pieces, source)
             read = outside_tokens(
                 cased,
@@ -376,8 +399,8 @@ class TextTranslator:
                     target,
                 ),
             )
-            self._readings[sentence] = Reading(quotations, cased, read)
-        return self._readings[sentence]
+            self._readings[sentence, limit] = Reading(quotations, cased, read)
+        return self._readings[sentence, limit]
 
     def word_pieces(self, word: str) -> int:
         """How many pieces the model reads for `word` after a space."""
@@ -479,10 +502,11 @@ class TextTranslator:
         attention: np.ndarray,
         replace_unk: bool = False,
         aside: SetAside | None = None,
+        limit: int | None = None,
     ) -> Translation:
         """A hypothesis of `source` as a Translation; with `replace_unk`, its near-miss copies
         repaired (runtime/verbatim.py) and the tokens `aside` set aside from its source put back
-        (runtime/set_aside.py)."""
+        (runtime/set_aside.py), the source's words as written (read as `reading` reads them for `limit`)."""
 
         def aligned() -> WordAlignment:
             words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
@@ -494,7 +518,7 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                reading = self.reading(aside.written)
+                reading = self.reading(aside.written, limit)
                 unquoted_text = reading.quotations.text
                 alignment = restored(alignment, reading.read, unquoted_text, self.model.source_lang)
                 alignment = written_back(alignment, unquoted_text, reading.cased)

@@ -9,8 +9,9 @@ right, against 12 and 3 for "Mr." and "Mrs."), into French "M." and "Madame" (26
 from French 30 and 32, against 0; "Mrs." from German 26, but "Ms" names any woman)
 (`python -m benchmarks.person_titles`, docs/studies/PERSON-TITLES.md). A title is one
 only before a name (a word opening with a capital); German's "Frau" and "Herr" not after an article
-or a determiner ("eine Frau Namens…"). Into English a title before "Dr" or "Prof" is left out, as
-English writes it ("Frau Dr. Schmidt" → "Dr. Schmidt").
+or a determiner ("eine Frau Namens…"), "M." not after a first name ("Jean M. Dupont"), and not
+"Miss", which title-case text writes for the verb ("I Miss You"). Into English a title before "Dr"
+or "Prof" is left out, as English writes it ("Frau Dr. Schmidt" → "Dr. Schmidt").
 """
 
 from __future__ import annotations
@@ -19,13 +20,14 @@ import re
 
 # Each source language's titles, by the gender they name
 TITLES = {
-    "en": {"m": ("Mr.", "Mr"), "f": ("Mrs.", "Mrs", "Ms.", "Ms", "Miss")},
+    "en": {"m": ("Mr.", "Mr"), "f": ("Mrs.", "Mrs", "Ms.", "Ms")},  # not "Miss": "I Miss You"
     "de": {"m": ("Herrn", "Herr"), "f": ("Frau",)},
     "fr": {"m": ("Monsieur", "M."), "f": ("Madame", "Mme.", "Mme", "Mademoiselle", "Mlle.", "Mlle")},
 }
 # Each target language's title of each gender, in the form the models copied right most often
 WRITTEN = {"de": {"m": "Herr", "f": "Frau"}, "fr": {"m": "M.", "f": "Madame"}, "en": {"m": "Mr", "f": "Ms"}}
 READ = frozenset({("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")})
+INITIALS = frozenset({"M."})  # a title that is a name's initial too, after a first name ("Jean M. Dupont")
 # German words after which "Frau" or "Herr" is a noun ("die Frau", "eine Frau Namens …"), not a title
 DETERMINERS = (
     "der die das den dem des ein eine einer einen einem eines jede jeder jeden jedem diese dieser diesen "
@@ -60,6 +62,9 @@ def read_titles(sentence: str, source: str, target: str) -> str:
         return sentence
 
     def written(title: re.Match) -> str:
+        before = sentence[: title.start()].split()
+        if title["title"] in INITIALS and before and before[-1][0].isupper():  # "Jean M. Dupont": an initial
+            return title.group()
         if target == "en" and ACADEMIC.match(sentence, title.end()):  # "Frau Dr. Schmidt": "Dr. Schmidt"
             return ""
         return WRITTEN[target][GENDER[source][title["title"]]] + " "

@@ -375,7 +375,7 @@ def zip_of(members: dict[str, bytes]) -> bytes:
         # told by their signature: each had been "not a zip archive" or "not UTF-8 text (byte 14)"
         ("report.docx", b"", "the file is empty"),
         ("report.docx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(50), "protected by a password, or one in the old"),
-        ("page.html", zip_of({"word/document.xml": b"<w/>"}), "it holds a .docx file; name it FILE.docx"),
+        ("page.html", zip_of({"word/document.xml": b"<w/>"}), "it holds a .docx file; name it page.docx"),
         ("notes.md", b"%PDF-1.7\n", "it is a PDF file, a format attn does not read"),
     ],
 )

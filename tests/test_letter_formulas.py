@@ -51,10 +51,32 @@ def test_a_formula_is_written_as_the_target_writes_it(sentence, source, target, 
         ("Hello and welcome to the team.", "en", "fr"),
         ("Dear Mr Thompson,", "en", "es"),  # a language the table does not hold
         ("Monsieur,", "en", "de"),  # not English
+        # found by a review: a request, a signature, a film, a shop
+        ("Veuillez prendre en considération ma demande.", "fr", "en"),
+        ("Recevez nos salutations les plus chaleureuses pour Noël et la nouvelle année.", "fr", "en"),
+        ("Madame Bovary", "fr", "en"),
+        ("Best Picture", "en", "de"),
+        ("Best Buy", "en", "de"),
+        ("Love Actually", "en", "de"),
     ],
 )
 def test_other_sentences_are_left_to_the_model(sentence, source, target):
     assert letter_formula(sentence, source, target) is None
+
+
+@pytest.mark.unit
+def test_a_name_the_model_translates_is_no_name_where_its_capital_does_not_tell():
+    """ "Hello World" (no mark ends it) and German's nouns ("Liebe Mutter,") are left to the model
+    when it translates the words; a title or a mark and a language that writes nouns in small
+    letters tell a name without asking."""
+
+    def translated(words: str) -> bool:
+        return False
+
+    assert letter_formula("Hello World", "en", "de", translated) is None
+    assert letter_formula("Liebe Mutter,", "de", "en", translated) is None
+    assert letter_formula("Dear Anna,", "en", "de", translated).text == "Hallo Anna,"
+    assert letter_formula("Sehr geehrter Herr Präsident,", "de", "en", translated).text == "Dear Mr Präsident,"
 
 
 @pytest.mark.unit
@@ -69,13 +91,16 @@ def test_every_formula_is_written_in_each_language_and_read_back_as_itself():
 
 
 @pytest.mark.unit
-def test_a_name_kept_is_linked_to_itself():
+def test_a_name_kept_is_linked_to_itself_and_the_formula_in_order():
     sentence = "Dear Mr Thompson,"
     formula = letter_formula(sentence, "en", "de")
     alignment = formula_alignment(sentence, formula, "en", "de")
     assert alignment.target_words == ["Sehr", "geehrter", "Herr", "Thompson,"]
-    assert alignment.hard_links()[-1] == (2, 3)
+    assert alignment.hard_links() == [(0, 0), (0, 1), (1, 2), (2, 3)]
     np.testing.assert_allclose(alignment.weights.sum(axis=1), 1.0, rtol=1e-6)
+    # a name French parts after its elided word: each of its words linked into the name
+    french = formula_alignment("Dear Mr D'Angelo,", letter_formula("Dear Mr D'Angelo,", "en", "fr"), "en", "fr")
+    assert french.target_words[-2:] == ["D'", "Angelo,"] and [s for s, _ in french.hard_links()][-2:] == [2, 2]
 
 
 @pytest.mark.system

@@ -10,13 +10,15 @@ from attn.runtime.titles import read_titles
     "sentence, source, target, read",
     [
         ("Mr. Smith and Mrs. Jones met Ms Brown.", "en", "de", "Herr Smith and Frau Jones met Frau Brown."),
-        ("Mr. Smith met Miss Jones.", "en", "fr", "M. Smith met Madame Jones."),
+        ("Mr. Smith met Mrs Jones.", "en", "fr", "M. Smith met Madame Jones."),
         ("Herr Müller traf Herrn Weber.", "de", "en", "Mr Müller traf Mr Weber."),
         ("Frau Dr. Schmidt kam.", "de", "en", "Dr. Schmidt kam."),  # English names a doctor by that title alone
         ("M. Dupont et Mme Martin.", "fr", "en", "Mr Dupont et Ms Martin."),
         # no title: a noun ("eine Frau Namens Anna"), no name after it, a language pair not read so
         ("Eine Frau Namens Anna kam.", "de", "en", "Eine Frau Namens Anna kam."),
         ("Monsieur le Directeur", "fr", "en", "Monsieur le Directeur"),
+        ("I Miss You", "en", "de", "I Miss You"),  # title case writes the verb so
+        ("Le rapport de Jean M. Dupont est clair.", "fr", "en", "Le rapport de Jean M. Dupont est clair."),
         ("the MS drive", "en", "de", "the MS drive"),
         ("Mrs. Jones", "en", "es", "Mrs. Jones"),
     ],

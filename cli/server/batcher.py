@@ -75,7 +75,10 @@ class DynamicBatcher:
         """The n-best translations of `texts`, once a batch took them; Busy when the queue is full.
         Cancelling the wait (a request's timeout) drops the job if no batch took it yet."""
         if self.queued + len(texts) > self.max_queued:
-            raise Busy(f"{self.queued} texts are waiting, at most {self.max_queued} may")
+            raise Busy(
+                f"{self.queued} texts are waiting and this request brings {len(texts)}: "
+                f"at most {self.max_queued} may wait (--max-queued)"
+            )
         job = Job(texts, options, text_options, asyncio.get_running_loop().create_future())
         self.queued += len(texts)
         self.queue.put_nowait(job)

@@ -39,6 +39,9 @@ FORMATS = {
 }
 
 
+ZIPPED = frozenset({".docx", ".pptx", ".epub", ".odt", ".odp"})  # the formats above that are zip archives
+
+
 class Document(Protocol):
     def texts(self) -> list[str]:
         """The texts to translate, in document order."""
@@ -94,7 +97,7 @@ def read_document(name: str | Path, data: bytes, fuzzy: bool = False) -> Documen
         ) from None
     from .signatures import held_instead  # (it reads FORMATS, defined here)
 
-    if (instead := held_instead(bytes(data), suffix)) is not None:
+    if (instead := held_instead(bytes(data), name)) is not None:
         raise DocumentError(f"{name}: {instead}")
     try:
         return CheckedDocument(reader(data, fuzzy) if suffix == ".po" else reader(data))

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import io
 import zipfile
+from pathlib import Path
 
-from . import FORMATS
+from . import FORMATS, ZIPPED, format_of
 
 ZIP = b"PK\x03\x04"
 # Microsoft's compound file: the old binary formats (.doc, .ppt, .xls), and what Office writes
@@ -23,23 +24,30 @@ MIME_TYPES = {
     "application/vnd.oasis.opendocument.graphics": ".odg",
     "application/epub+zip": ".epub",
 }
-ZIPPED = frozenset({".docx", ".pptx", ".epub", ".odt", ".odp"})  # the formats attn reads that are zip archives
+MIME_BYTES = 100
 
 
 def zip_format(archive: zipfile.ZipFile) -> str | None:
-    """The suffix of the office format a zip archive is, or None when it is none of those known."""
+    """The suffix of the office format a zip archive is, or None when it is none of those known.
+    Of its `mimetype` only the first MIME_BYTES are unpacked (a member of 300 MB had been read
+    whole), and one that cannot be (a password) names no format."""
     names = set(archive.namelist())
     if "mimetype" in names:
-        found = MIME_TYPES.get(archive.read("mimetype")[:100].decode("ascii", "replace").strip())
+        try:
+            with archive.open("mimetype") as member:
+                found = MIME_TYPES.get(member.read(MIME_BYTES).decode("ascii", "replace").strip())
+        except (RuntimeError, NotImplementedError, zipfile.BadZipFile, OSError):  # encrypted, or compressed oddly
+            found = None
         if found is not None:
             return found
     return next((suffix for part, suffix in ZIP_PARTS.items() if part in names), None)
 
 
-def held_instead(data: bytes, suffix: str) -> str | None:
-    """What is wrong with a file named with `suffix` whose bytes are `data`, told by their
-    signature: empty where the format is a zip archive, or another kind of file (a zip archive
-    named as text, a compound or PDF file); None when the signature does not contradict the name."""
+def held_instead(data: bytes, name: str | Path) -> str | None:
+    """What is wrong with the file `name` whose bytes are `data`, told by their signature: empty
+    where its format is a zip archive, or another kind of file (a zip archive named as text, a
+    compound or PDF file); None when the signature does not contradict the name."""
+    suffix = format_of(name)
     if not data and suffix in ZIPPED:
         return "the file is empty"
     if data.startswith(COMPOUND_FILE):
@@ -56,6 +64,6 @@ def held_instead(data: bytes, suffix: str) -> str | None:
         except zipfile.BadZipFile:
             held = None
         if held in FORMATS:
-            return f"it holds a {held} file; name it FILE{held}"
+            return f"it holds a {held} file; name it {Path(name).stem}{held}"
         return f"it is a zip archive, not a {suffix} file"
     return None
