@@ -67,25 +67,25 @@ def test_a_language_the_detector_does_not_know_is_refused():
 
 @pytest.mark.system
 def test_from_auto_says_what_it_detected():
-    plain = attn("translate", "The package contains the documentation.").stdout
+    import attn.runtime as api
+
+    def by_hand(text: str, source: str, target: str) -> bytes:  # the line as the languages given take it
+        return (api.translate(text, source=source, target=target) + "\n").encode()
+
     detected = attn("translate", "--from", "auto", "The package contains the documentation.")
-    assert detected.stdout == plain and detected.stderr.decode().startswith("attn: detected en (")
+    assert detected.stdout == by_hand("The package contains the documentation.", "en", "de")
+    assert detected.stderr.decode().startswith("attn: detected en (")
     german = attn("translate", "--from", "auto", "Das Paket enthält die Dokumentation.")
     assert german.stderr.decode().startswith("attn: detected de (")
-    assert (
-        german.stdout == attn("translate", "--from", "de", "--to", "en", "Das Paket enthält die Dokumentation.").stdout
-    )
+    assert german.stdout == by_hand("Das Paket enthält die Dokumentation.", "de", "en")
     french = attn("translate", "--from", "auto", "Le fichier n'a pas pu être ouvert.")
     assert french.stderr.decode().startswith("attn: detected fr (")
-    assert french.stdout == attn("translate", "--from", "fr", "--to", "en", "Le fichier n'a pas pu être ouvert.").stdout
+    assert french.stdout == by_hand("Le fichier n'a pas pu être ouvert.", "fr", "en")
     into_french = attn("translate", "--from", "auto", "--to", "fr", "The package contains the documentation.")
-    assert into_french.stdout == attn("translate", "--to", "fr", "The package contains the documentation.").stdout
+    assert into_french.stdout == by_hand("The package contains the documentation.", "en", "fr")
     # German has no model into French: the line goes through English, as --from de --to fr takes it
     german_into_french = attn("translate", "--from", "auto", "--to", "fr", "Das Paket enthält die Dokumentation.")
-    assert (
-        german_into_french.stdout
-        == attn("translate", "--from", "de", "--to", "fr", "Das Paket enthält die Dokumentation.").stdout
-    )
+    assert german_into_french.stdout == by_hand("Das Paket enthält die Dokumentation.", "de", "fr")
     assert "paquet" in german_into_french.stdout.decode().lower()
     # a line no model can take to the target is written out unchanged, with a note (each line is detected alone)
     italian = attn("translate", "--from", "auto", "Questo file non esiste.")
@@ -147,13 +147,16 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
     )
     read = attn("translate", "-i", str(german), "-o", str(tmp_path / "out.html"))
     assert read.stderr.decode() == f"attn: {german} reads as German (de): --from sets the language\n"
-    attn("translate", "-s", "de", "-t", "en", "-i", str(german), "-o", str(tmp_path / "by-hand.html"))
-    assert (tmp_path / "out.html").read_bytes() == (tmp_path / "by-hand.html").read_bytes()
+    import attn.runtime as api
+
+    def by_hand(target: str) -> bytes:  # the page as --from de takes it
+        return api.translate_document(german.name, german.read_bytes(), source="de", target=target)
+
+    assert (tmp_path / "out.html").read_bytes() == by_hand("en")
     # with --to alone too, the whole text says the language: read text by text, a greeting stayed English
     into_french = attn("translate", "-t", "fr", "-i", str(german), "-o", str(tmp_path / "out.fr.html"))
     assert into_french.stderr.decode() == f"attn: {german} reads as German (de): --from sets the language\n"
-    attn("translate", "-s", "de", "-t", "fr", "-i", str(german), "-o", str(tmp_path / "by-hand.fr.html"))
-    assert (tmp_path / "out.fr.html").read_bytes() == (tmp_path / "by-hand.fr.html").read_bytes()
+    assert (tmp_path / "out.fr.html").read_bytes() == by_hand("fr")
     short = tmp_path / "laden.html"  # nineteen words: it had been read as English, unsaid
     short.write_text(
         "<p>Unser Geschäft ist von Montag bis Freitag geöffnet, und am Samstag sind wir bis zum Mittag für Sie da.</p>"
