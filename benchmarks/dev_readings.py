@@ -71,8 +71,9 @@ def spaces_right(sources: list[str], translations: list[str], source: str, targe
 
 
 def quotes_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
-    """(sentences whose translation holds as many double quotation marks as the sentence, sentences)."""
-    marks = set(quotes.CLOSED_BY) | quotes.CLOSING
+    """(sentences whose translation holds as many double quotation marks as the sentence, sentences);
+    single ones are apostrophes too ("l’homme")."""
+    marks = (set(quotes.CLOSED_BY) | quotes.CLOSING) - quotes.SINGLE
 
     def count(text: str) -> int:
         return sum(character in marks for character in text)

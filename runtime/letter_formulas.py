@@ -355,28 +355,24 @@ def letter_formula(
     found = _salutation(body, source, target, mark) or _signed_closing(body, source, target)
     if found is None:
         return None
-    written, name, titled = found
+    written, name, certain = found
     # a capital does not make a name where German writes every noun with one ("Liebe Mutter,"), nor
-    # where no mark ends a line ("Hello World"): the model is asked
-    if not titled and (source in NOUNS_IN_CAPITALS or not mark) and not is_name(name):
+    # where no mark ends a line ("Hello World"): the model is asked, unless a title names the reader
+    # or a comma parts a closing from its writer's name ("Best regards, Peter Hall")
+    if not certain and (source in NOUNS_IN_CAPITALS or not mark) and not is_name(name):
         return None
     text = f"{written} {name}" if written else name
     return Formula(text + mark, ((len(body) - len(name), len(body)), (len(text) - len(name), len(text))))
 
 
 def is_letter_formula(text: str, language: str) -> bool:
-    """Whether `text` is a letter's formula in `language` as the table reads them (what the model
-    wrote for one is kept where it is: "Vielen Dank." → "Thank you.")."""
+    """Whether `text` is one of the table's formulas in `language`, which names no one (what the
+    model wrote for one is kept where it is: "Vielen Dank." → "Thank you."; a salutation that names
+    its reader is the table's: the model wrote "M. Hoffmann," for "Dear Mr. Hoffmann,")."""
     if language not in LANGUAGES:
         return False
     text = " ".join(text.split())
-    body = text[: len(text) - len(END.search(text).group())].strip()
-    other = next(code for code in LANGUAGES if code != language)
-    return (
-        _key(body) in FORMS[language]
-        or _salutation(body, language, other, ",") is not None
-        or _signed_closing(body, language, other) is not None
-    )
+    return _key(text[: len(text) - len(END.search(text).group())]) in FORMS[language]
 
 
 def _salutation(body: str, source: str, target: str, mark: str) -> tuple[str, str, bool] | None:
@@ -408,7 +404,7 @@ def _salutation(body: str, source: str, target: str, mark: str) -> tuple[str, st
 
 
 def _signed_closing(body: str, source: str, target: str) -> tuple[str, str, bool] | None:
-    """(the target's closing, the name, False: no title names it) of a closing its writer's name
+    """(the target's closing, the name, whether a comma parts them) of a closing its writer's name
     ends on the same line ("Best regards, Anna"; "VG Heike" without a comma, but not "Best Buy"),
     or None."""
     words = body.split()
@@ -422,7 +418,7 @@ def _signed_closing(body: str, source: str, target: str) -> tuple[str, str, bool
             and (comma or _key(closing) not in AMBIGUOUS)
             and _looks_like_name(name)
         ):
-            return row[target][0] + ("," if comma else ""), name, False
+            return row[target][0] + ("," if comma else ""), name, comma
     return None
 
 

@@ -3,7 +3,7 @@
 A word glued to an opening mark reads as pieces the models seldom saw at a word's start, and they
 copied it rather than translate it ('"Heute noch gibt es…' → '"Heute there are…', '"Si plus
 personne ne fumait…' → '"Si more no one smoke…'); a closing mark was often lost. So the model
-reads a sentence without its double quotation marks (`unquoted`), and each quotation is then put
+reads a sentence without its quotation marks (`unquoted`), and each quotation is then put
 back around the target words aligned to the words it held (`quoted`), as inline markup is
 (runtime/markup.py `place`: nested as in the source, ending on a letter where the source's does),
 a quotation of one word around the one target word that attended to it most; a quotation whose
@@ -13,12 +13,13 @@ quotation marks: docs/studies/QUOTES.md.
 
 Straight marks ("…") stay straight; typographic ones are written as the target language writes
 them: „…“ in German, « … » in French (a no-break space inside), and straight in English, as its
-text is written more often than not. A mark is one
+text is written more often than not; a quotation inside another (in single marks, ‘…’ ‚…‘ ‹…›,
+or double ones) in the target's inner marks: '…' in English, ‚…‘ in German, “…” in French. A mark is one
 when it stands at a word's edge, and an opening mark pairs with the next closing one; a lone
 opening mark (a quotation that goes on past the sentence) quotes up to the sentence's end, a lone
-closing one from its start. Single marks (' ‘ ’ ‹ ›) are left alone: they are apostrophes as
-often as quotation marks, and so is a mark right after a digit that closes nothing (an inch:
-'a 15" screen').
+closing one from its start. Single marks are quotation marks only in pairs (’ is an apostrophe
+too: "the students’ books"), the straight one never (it is one more often than not: "don't"), and
+a mark right after a digit that closes nothing is none (an inch: 'a 15" screen').
 """
 
 from __future__ import annotations
@@ -35,24 +36,32 @@ READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
 STRAIGHT = '"'
 # An opening mark → the marks that close it (German opens with „ and closes with “, or quotes »…«)
 CLOSED_BY = {STRAIGHT: STRAIGHT, "“": "”“" + STRAIGHT, "„": "“”" + STRAIGHT, "«": "»", "»": "«"}  # a keyboard's " too
-CLOSING = frozenset("”“«»" + STRAIGHT)
+# The single marks a quotation inside another opens with ("He told me, ‘Stay calm,’"), and what
+# closes them; only in pairs: "’" is an apostrophe too ("the students’ books")
+CLOSED_BY |= {"‘": "’", "‚": "‘’", "‹": "›", "›": "‹"}
+SINGLE = frozenset("‘’‚‹›")
+CLOSING = frozenset("”“«»’‘›‹" + STRAIGHT)
 # Each target language's typographic marks, opening and closing; English text is written with
 # straight ones more often than not (so are the references of the dev sets)
 TYPOGRAPHIC = {"en": (STRAIGHT, STRAIGHT), "de": ("„", "“"), "fr": ("«\u00a0", "\u00a0»")}
-BEFORE_OPENING = "([{/-–—"  # what may stand right before an opening mark, besides a space
-AFTER_CLOSING = ".,;:!?…)]}/-–—"  # what may stand right after a closing one, besides a space
+INNER = {"en": ("'", "'"), "de": ("‚", "‘"), "fr": ("“", "”")}  # a quotation's inside another's
+# What may stand right before an opening mark, besides a space (another opening one: "“‘"), and
+# right after a closing one (another closing one: "’”")
+BEFORE_OPENING = "([{/-–—" + "".join(CLOSED_BY)
+AFTER_CLOSING = ".,;:!?…)]}/-–—" + "".join(CLOSING)
 COMPOUND = re.compile(r"-\w")  # a hyphen and a word right after a closing mark
 COMMA_OUTSIDE = frozenset({"de", "fr"})  # languages that write a quotation's comma after its mark
 
 
 @dataclass(frozen=True)
 class Marks:
-    """A quotation's marks: typographic or straight, and whether the sentence opens it and closes
-    it (a quotation that goes on past the sentence does one of them)."""
+    """A quotation's marks: typographic or straight, whether the sentence opens it and closes it (a
+    quotation that goes on past the sentence does one of them), and whether they are single."""
 
     typographic: bool
     opened: bool = True
     closed: bool = True
+    single: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,9 +93,14 @@ def unquoted(sentence: str, kept: list[tuple[int, int]] = ()) -> Quotations:
             pairs.append((open_marks.pop(), mark))
         elif mark.opens:
             open_marks.append(mark)
-        elif mark.closes and not open_marks and not sentence[: mark.start][-1:].isdigit():
+        elif (
+            mark.closes
+            and not open_marks
+            and not sentence[: mark.start][-1:].isdigit()
+            and mark.character not in SINGLE
+        ):
             pairs.append((None, mark))
-    pairs += [(mark, None) for mark in open_marks]
+    pairs += [(mark, None) for mark in open_marks if mark.character not in SINGLE]
     # a quotation that is part of a compound stays as it is: '»Wise2«-Präfix' read without its
     # marks had become one word, "Wise2-Präfix"
     pairs = [pair for pair in pairs if not (pair[1] and COMPOUND.match(sentence, pair[1].end))]
@@ -103,7 +117,12 @@ def unquoted(sentence: str, kept: list[tuple[int, int]] = ()) -> Quotations:
         Span(
             shift(new_offset[opening.end]) if opening else 0,
             shift(new_offset[closing.start]) if closing else len(text),
-            Marks((opening or closing).character != STRAIGHT, opening is not None, closing is not None),
+            Marks(
+                (opening or closing).character != STRAIGHT,
+                opening is not None,
+                closing is not None,
+                (opening or closing).character in SINGLE,
+            ),
         )
         for opening, closing in pairs
     ]
@@ -196,6 +215,7 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
             span.start, span.end = _core(text, target_offsets[best], quoted_text)
     events = layout(text, placed)
     ends = [end for _, end in target_offsets]
+    nested = {id(child.payload) for span in _each(quotations.spans) for child in span.children}  # inner quotations
     inserted: dict[int, list[tuple[int, str, bool]]] = {}  # word → (offset in it, mark, closes), in order
     position = 0
     for kind, payload in events:
@@ -207,7 +227,8 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
         closes = kind == "close"
         word = next((i for i, end in enumerate(ends) if position < end or closes and position == end), len(words) - 1)
         start = ends[word] - len(words[word])
-        opening, closing = TYPOGRAPHIC[target] if payload.typographic else (STRAIGHT, STRAIGHT)
+        inner = payload.single or id(payload) in nested
+        opening, closing = INNER[target] if inner else TYPOGRAPHIC[target] if payload.typographic else (STRAIGHT,) * 2
         if not closes and payload.opened:
             inserted.setdefault(word, []).append((max(position - start, 0), opening, False))
         if closes and payload.closed:
@@ -239,14 +260,16 @@ def _core(text: str, word: tuple[int, int], quoted_text: str) -> tuple[int, int]
 
 
 def _marked(word: str, marks: list[tuple[int, str, bool]], target: str) -> str:
-    """`word` with each (offset, mark, whether it closes) inserted, in order at one offset; a
-    closing mark after a comma goes before it where the target language writes it so ('50%",')."""
+    """`word` with each (offset, mark, whether it closes) inserted, in order at one offset; the
+    closing marks after a comma go before it where the target language writes them so ('50%",',
+    "ruhig‘“,")."""
     pieces, position = [], 0
     for offset, mark, closes in marks:
         before = word[position:offset]
         position = offset
-        if closes and target in COMMA_OUTSIDE and before.endswith(","):
-            pieces += [before[:-1], mark, ","]
+        if closes and target in COMMA_OUTSIDE and "".join(pieces + [before]).endswith(","):
+            written = "".join(pieces + [before])
+            pieces = [written[:-1], mark, ","]
         else:
             pieces += [before, mark]
     return "".join(pieces) + word[position:]

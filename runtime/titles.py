@@ -35,6 +35,7 @@ DETERMINERS = (
     "ihrer ihren ihrem unsere unserer unseren unserem eure welche welcher alte junge"
 ).split()
 NAME_AFTER = r" (?=[A-ZÀ-ÖØ-Þ][^\W\d_])"  # a space, then a word opening with a capital
+AND = {"en": "and|&", "de": "und|&", "fr": "et|&"}
 ACADEMIC = re.compile(r"(?:Dr|Prof)\b")  # English names a doctor or a professor by that title alone
 
 
@@ -46,7 +47,9 @@ def _pattern(language: str) -> re.Pattern:
         if language == "de"
         else ""
     )
-    return re.compile(rf"(?<![\w.]){not_after}(?P<title>{alternatives}){NAME_AFTER}")
+    # a name after it, or "and" and another title before one ("Mr. and Mrs. Smith")
+    couple = rf"(?=(?:{AND[language]}) (?:{alternatives}) [A-ZÀ-ÖØ-Þ])"
+    return re.compile(rf"(?<![\w.]){not_after}(?P<title>{alternatives}) (?:{NAME_AFTER[1:]}|{couple})")
 
 
 PATTERNS = {language: _pattern(language) for language in TITLES}

@@ -3,7 +3,14 @@
 import numpy as np
 import pytest
 
-from attn.runtime.letter_formulas import CLOSINGS, FORMS, SALUTATIONS, formula_alignment, letter_formula
+from attn.runtime.letter_formulas import (
+    CLOSINGS,
+    FORMS,
+    SALUTATIONS,
+    formula_alignment,
+    is_letter_formula,
+    letter_formula,
+)
 
 
 @pytest.mark.unit
@@ -77,6 +84,16 @@ def test_a_name_the_model_translates_is_no_name_where_its_capital_does_not_tell(
     assert letter_formula("Liebe Mutter,", "de", "en", translated) is None
     assert letter_formula("Dear Anna,", "en", "de", translated).text == "Hallo Anna,"
     assert letter_formula("Sehr geehrter Herr Präsident,", "de", "en", translated).text == "Dear Mr Präsident,"
+    # a comma parts a closing from its writer's name: "Hall" is a name there, whatever the model makes of it
+    assert letter_formula("Best regards, Peter Hall", "en", "de", translated).text == "Viele Grüße, Peter Hall"
+
+
+@pytest.mark.unit
+def test_the_model_s_own_formula_is_one_of_the_table_s_that_names_no_one():
+    """The model's "Thank you." for "Vielen Dank." stays; its "M. Hoffmann," for "Dear Mr.
+    Hoffmann," does not (French spells "Monsieur" out in a salutation)."""
+    assert is_letter_formula("Thank you.", "en") and is_letter_formula("hallo!", "de")
+    assert not is_letter_formula("M. Hoffmann,", "fr") and not is_letter_formula("Bestrafung,", "de")
 
 
 @pytest.mark.unit

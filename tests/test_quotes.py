@@ -38,6 +38,13 @@ def quotations_of(sentence: str) -> tuple[str, list]:
         # a quotation that goes on past the sentence: up to its end, or from its start
         ('"I am tired.', "I am tired.", [("I am tired.", False, [])]),
         ('going home," he said.', "going home, he said.", [("going home,", False, [])]),
+        # a quotation inside another, in single marks or the other double ones; an apostrophe is none
+        (
+            "“He told me, ‘Stay calm,’” she said.",
+            "He told me, Stay calm, she said.",
+            [("He told me, Stay calm,", True, ["Stay calm,"])],
+        ),
+        ("The students’ books", "The students’ books", []),
         # no quotation mark: an inch, a mark inside a word, a mark alone
         ('a 15" screen', 'a 15" screen', []),
         ('x " y', 'x " y', []),
@@ -72,6 +79,19 @@ def diagonal(source: str, target: str) -> WordAlignment:
         ('the "smart" meter', "der intelligente Zähler", "de", 'der "intelligente" Zähler'),
         # a quotation that goes on past the sentence: no mark where it goes on
         ('"I am tired.', "Ich bin müde.", "de", '"Ich bin müde.'),
+        # a quotation inside another in the target's inner marks, the commas after them all
+        (
+            "“He told me, ‘Stay calm,’” she said.",
+            "Er sagte mir, Bleib ruhig, sagte sie.",
+            "de",
+            "„Er sagte mir, ‚Bleib ruhig‘“, sagte sie.",
+        ),
+        (
+            "« Il dit “Reste calme” », a-t-elle dit.",
+            "He says Stay calm, she said.",
+            "en",
+            "\"He says 'Stay calm'\", she said.",
+        ),
         ('going home," he said.', "nach Hause, sagte er.", "de", 'nach Hause", sagte er.'),
     ],
 )

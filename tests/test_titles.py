@@ -14,6 +14,7 @@ from attn.runtime.titles import read_titles
         ("Herr Müller traf Herrn Weber.", "de", "en", "Mr Müller traf Mr Weber."),
         ("Frau Dr. Schmidt kam.", "de", "en", "Dr. Schmidt kam."),  # English names a doctor by that title alone
         ("M. Dupont et Mme Martin.", "fr", "en", "Mr Dupont et Ms Martin."),
+        ("Mr. and Mrs. Smith arrived.", "en", "de", "Herr and Frau Smith arrived."),  # a couple's titles
         # no title: a noun ("eine Frau Namens Anna"), no name after it, a language pair not read so
         ("Eine Frau Namens Anna kam.", "de", "en", "Eine Frau Namens Anna kam."),
         ("Monsieur le Directeur", "fr", "en", "Monsieur le Directeur"),
