@@ -288,6 +288,11 @@ WRITTEN_OPENING = {
 }
 FORMAL_GREETING = {"en": "Dear", "de": "Guten Tag", "fr": "Bonjour"}  # to a reader whose gender is not told
 NOUNS_IN_CAPITALS = frozenset({"de"})
+# Words that open a signature that is no name: articles and possessives ("The Team", "Deine Mutter")
+NOT_A_NAME = frozenset(
+    "the your yours our my der die das dein deine euer eure ihr ihre unser unsere mein meine "
+    "le la les ton ta tes votre vos notre nos mon ma".split()
+)
 NAME_WORDS = 3  # a name: one to three words, after its academic titles ("Dr.", "Prof.")
 INITIAL = re.compile(r"[^\W\d_]\.")  # "J." in "Mr. J. Smith"
 END = re.compile(r"[,.!:]?$")  # what a formula keeps after it
@@ -330,13 +335,15 @@ class Formula:
 
 
 def letter_formula(
-    sentence: str, source: str, target: str, is_name: Callable[[str], bool] = lambda words: True
+    sentence: str, source: str, target: str, alone: Callable[[str], str] = lambda words: words
 ) -> Formula | None:
     """`sentence` written as `target`'s formula when it is a letter's formula in `source`, whole
     (module docstring); None otherwise, or where either language is not English, German or French.
-    `is_name` tells whether words after a salutation's opening or a closing that no title names are
-    a name, where their capital does not tell (the translator asks whether the model copies them:
-    "Hello World", "Liebe Mutter," are no salutations)."""
+    `alone` is the model's translation of words read alone: words after a salutation's opening or
+    a closing that no title names, where their capital does not tell, are a name when the model
+    copies them ("Hello World", "Liebe Mutter," are no salutations); a closing's signature that
+    opens with an article or a possessive is no name, and is written as the model translates it
+    ("Best regards, The Team" → "Viele Grüße, Das Team")."""
     if source not in LANGUAGES or target not in LANGUAGES or source == target:
         return None
     sentence = " ".join(sentence.split())
@@ -356,10 +363,12 @@ def letter_formula(
     if found is None:
         return None
     written, name, certain = found
+    if certain is None:  # a signature of words, not a name
+        name = alone(name)
     # a capital does not make a name where German writes every noun with one ("Liebe Mutter,"), nor
     # where no mark ends a line ("Hello World"): the model is asked, unless a title names the reader
     # or a comma parts a closing from its writer's name ("Best regards, Peter Hall")
-    if not certain and (source in NOUNS_IN_CAPITALS or not mark) and not is_name(name):
+    elif not certain and (source in NOUNS_IN_CAPITALS or not mark) and _plain(alone(name)) != _plain(name):
         return None
     text = f"{written} {name}" if written else name
     return Formula(text + mark, ((len(body) - len(name), len(body)), (len(text) - len(name), len(text))))
@@ -403,31 +412,38 @@ def _salutation(body: str, source: str, target: str, mark: str) -> tuple[str, st
     return None
 
 
-def _signed_closing(body: str, source: str, target: str) -> tuple[str, str, bool] | None:
-    """(the target's closing, the name, whether a comma parts them) of a closing its writer's name
-    ends on the same line ("Best regards, Anna"; "VG Heike" without a comma, but not "Best Buy"),
-    or None."""
+def _signed_closing(body: str, source: str, target: str) -> tuple[str, str, bool | None] | None:
+    """(the target's closing, the signature, whether a comma parts them, None where the signature
+    is words, not a name: "The Team") of a closing its writer's name ends on the same line ("Best
+    regards, Anna"; "VG Heike" without a comma, but not "Best Buy"), or None."""
     words = body.split()
     for count in range(1, NAME_WORDS + 1):
         closing, name = " ".join(words[:-count]), " ".join(words[-count:])
         comma = closing.endswith(",")
         row = FORMS[source].get(_key(closing.removesuffix(",")))
-        if (
-            row is not None
-            and _is_closing(row)
-            and (comma or _key(closing) not in AMBIGUOUS)
-            and _looks_like_name(name)
-        ):
+        if row is None or not _is_closing(row) or not (comma or _key(closing) not in AMBIGUOUS):
+            continue
+        if _looks_like_name(name):
             return row[target][0] + ("," if comma else ""), name, comma
+        if comma and name.split()[0].casefold() in NOT_A_NAME:  # "Best regards, The Team"
+            return row[target][0] + ",", name, None
     return None
+
+
+def _plain(text: str) -> list[str]:
+    """`text`'s words, case and the punctuation at their edges aside."""
+    return [word.strip(".,;:!?").casefold() for word in text.split()]
 
 
 def _looks_like_name(text: str) -> bool:
     """Whether `text` is written as a name: after academic titles, one to NAME_WORDS words, each
-    opening with a capital and made of letters, apostrophes and hyphens, or an initial ("J.")."""
+    opening with a capital and made of letters, apostrophes and hyphens, or an initial ("J."),
+    the first no article or possessive."""
     words = text.split()
     while words and ACADEMIC.fullmatch(words[0].rstrip(".")):
         words = words[1:]
+    if words and words[0].casefold() in NOT_A_NAME:  # "The Team", "Deine Mutter", "Le Service Client"
+        return False
     return 0 < len(words) <= NAME_WORDS and all(
         INITIAL.fullmatch(word)
         or (word[0].isupper() and word.replace("'", "").replace("’", "").replace("-", "").isalpha())

@@ -13,8 +13,9 @@ quotation marks: docs/studies/QUOTES.md.
 
 Straight marks ("…") stay straight; typographic ones are written as the target language writes
 them: „…“ in German, « … » in French (a no-break space inside), and straight in English, as its
-text is written more often than not; a quotation inside another (in single marks, ‘…’ ‚…‘ ‹…›,
-or double ones) in the target's inner marks: '…' in English, ‚…‘ in German, “…” in French. A mark is one
+text is written more often than not; a quotation inside another in typographic marks (single,
+‘…’ ‚…‘ ‹…›, or double) in the target's inner marks, '…' in English, ‚…‘ in German, “…” in
+French, and one inside that in its outer marks again. A mark is one
 when it stands at a word's edge, and an opening mark pairs with the next closing one; a lone
 opening mark (a quotation that goes on past the sentence) quotes up to the sentence's end, a lone
 closing one from its start. Single marks are quotation marks only in pairs (’ is an apostrophe
@@ -38,8 +39,9 @@ STRAIGHT = '"'
 CLOSED_BY = {STRAIGHT: STRAIGHT, "“": "”“" + STRAIGHT, "„": "“”" + STRAIGHT, "«": "»", "»": "«"}  # a keyboard's " too
 # The single marks a quotation inside another opens with ("He told me, ‘Stay calm,’"), and what
 # closes them; only in pairs: "’" is an apostrophe too ("the students’ books")
-CLOSED_BY |= {"‘": "’", "‚": "‘’", "‹": "›", "›": "‹"}
+CLOSED_BY |= {"‘": "’", "‚": "‘", "‹": "›", "›": "‹"}  # German's ‚…‘ (its ’ an elision: "Hab’ keine")
 SINGLE = frozenset("‘’‚‹›")
+POSSESSIVE = re.compile(r" [^\W\d_]*[a-zà-ÿ]")  # a word in small letters after "s’": "boys’ toys"
 CLOSING = frozenset("”“«»’‘›‹" + STRAIGHT)
 # Each target language's typographic marks, opening and closing; English text is written with
 # straight ones more often than not (so are the references of the dev sets)
@@ -83,12 +85,22 @@ class _Mark:
 
 
 def unquoted(sentence: str, kept: list[tuple[int, int]] = ()) -> Quotations:
-    """`sentence` without its double quotation marks, and its quotations; a mark within the
-    character ranges `kept` (code, URLs: runtime/set_aside.py) is no quotation mark."""
+    """`sentence` without its quotation marks, and its quotations; a mark within the character
+    ranges `kept` (code, URLs: runtime/set_aside.py) is no quotation mark."""
     marks = [mark for mark in _marks(sentence) if not any(start <= mark.start < end for start, end in kept)]
     pairs: list[tuple[_Mark | None, _Mark | None]] = []
     open_marks: list[_Mark] = []
     for mark in marks:
+        # a single mark left open inside ("‚Heimat“", an apostrophe "‘90s") does not keep the
+        # quotation around it from closing: it is no mark
+        while (
+            mark.closes
+            and len(open_marks) > 1
+            and open_marks[-1].character in SINGLE
+            and mark.character not in CLOSED_BY[open_marks[-1].character]
+            and mark.character in CLOSED_BY[open_marks[-2].character]
+        ):
+            open_marks.pop()
         if mark.closes and open_marks and mark.character in CLOSED_BY[open_marks[-1].character]:
             pairs.append((open_marks.pop(), mark))
         elif mark.opens:
@@ -104,6 +116,7 @@ def unquoted(sentence: str, kept: list[tuple[int, int]] = ()) -> Quotations:
     # a quotation that is part of a compound stays as it is: '»Wise2«-Präfix' read without its
     # marks had become one word, "Wise2-Präfix"
     pairs = [pair for pair in pairs if not (pair[1] and COMPOUND.match(sentence, pair[1].end))]
+    pairs.sort(key=lambda pair: pair[0].start if pair[0] else -1)  # the outer first where two hold the same words
     removed = sorted((mark.start, mark.end) for pair in pairs for mark in pair if mark is not None)
     if not removed:
         return Quotations(sentence, [])
@@ -130,7 +143,9 @@ def unquoted(sentence: str, kept: list[tuple[int, int]] = ()) -> Quotations:
 
 
 def _marks(sentence: str) -> list[_Mark]:
-    """The double quotation marks of `sentence` that stand at a word's edge, in order."""
+    """The quotation marks of `sentence` that stand at a word's edge, in order: a single one only
+    where no digit follows an opening one ("‘90s") and no "s" and a word in small letters stand
+    around a closing one ("the boys’ toys"): those are apostrophes."""
     marks = []
     for index, character in enumerate(sentence):
         if character not in CLOSED_BY and character not in CLOSING:
@@ -148,6 +163,9 @@ def _marks(sentence: str) -> list[_Mark]:
             start, end, before = index, index + 1, sentence[index - 1]
         opens = character in CLOSED_BY and (before.isspace() or before in BEFORE_OPENING) and not after.isspace()
         closes = character in CLOSING and not before.isspace() and (after.isspace() or after in AFTER_CLOSING)
+        if character in SINGLE:
+            opens = opens and not after.isdigit()  # "the ‘90s"
+            closes = closes and not (before == "s" and POSSESSIVE.match(sentence, end))  # "the boys’ toys"
         if opens or closes:
             marks.append(_Mark(start, end, character, opens, closes))
     return marks
@@ -215,7 +233,7 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
             span.start, span.end = _core(text, target_offsets[best], quoted_text)
     events = layout(text, placed)
     ends = [end for _, end in target_offsets]
-    nested = {id(child.payload) for span in _each(quotations.spans) for child in span.children}  # inner quotations
+    depth = _depths(quotations.spans)  # a quotation's marks → how many quotations it is inside
     inserted: dict[int, list[tuple[int, str, bool]]] = {}  # word → (offset in it, mark, closes), in order
     position = 0
     for kind, payload in events:
@@ -227,7 +245,7 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
         closes = kind == "close"
         word = next((i for i, end in enumerate(ends) if position < end or closes and position == end), len(words) - 1)
         start = ends[word] - len(words[word])
-        inner = payload.single or id(payload) in nested
+        inner = (payload.single or payload.typographic) and depth[id(payload)] % 2 == 1
         opening, closing = INNER[target] if inner else TYPOGRAPHIC[target] if payload.typographic else (STRAIGHT,) * 2
         if not closes and payload.opened:
             inserted.setdefault(word, []).append((max(position - start, 0), opening, False))
@@ -236,6 +254,15 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     for word, marks in inserted.items():
         words[word] = _marked(words[word], marks, target)
     return replace(alignment, target_words=words)
+
+
+def _depths(spans: list[Span], depth: int = 0) -> dict[int, int]:
+    """id of each quotation's Marks → how many quotations it stands inside."""
+    found = {}
+    for span in spans:
+        found[id(span.payload)] = depth
+        found |= _depths(span.children, depth + 1)
+    return found
 
 
 def _each(spans: list[Span]):

@@ -348,28 +348,23 @@ class TextTranslator:
 
     def letter_formula(self, sentence: str) -> Translation | None:
         """The translation of `sentence` when it is a letter's formula (runtime/letter_formulas.py),
-        the name it holds one the model copies; it takes the place of the model's translation
-        where that is no formula of the target language."""
+        asking the model about the words it holds (`alone`); it takes the place of the model's
+        translation where that is no formula of the target language."""
         source, target = self.model.source_lang, self.model.target_lang
-        formula = letter_formula(sentence, source, target, self.copied)
+        formula = letter_formula(sentence, source, target, self.alone)
         if formula is None:
             return None
         alignment = formula_alignment(sentence, formula, source, target)
         return Translation(formula.text, [], 0.0, np.zeros((0, 0), np.float32), alignment)
 
-    def copied(self, words: str) -> bool:
-        """Whether the model, reading `words` alone, writes them as they are (a name: "Anna", not
-        "World" → "Welt"), case and punctuation aside."""
-        found = self.translate(
+    def alone(self, words: str) -> str:
+        """The model's translation of `words` read alone, greedy, as it is (a name it copies:
+        "Anna"; words it translates: "World" → "Welt")."""
+        return self.translate(
             [words],
             self.model.default_options(beam=1, n_best=1),
             text_options=TextOptions(sentences=False, replace_unk=False),
         )[0][0].text
-
-        def plain(text: str) -> list[str]:
-            return [word.strip(".,;:!?").casefold() for word in text.split()]
-
-        return plain(found) == plain(words)
 
     def read_aside(self, sentence: str, limit: int | None) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set

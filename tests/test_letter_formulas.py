@@ -77,8 +77,8 @@ def test_a_name_the_model_translates_is_no_name_where_its_capital_does_not_tell(
     when it translates the words; a title or a mark and a language that writes nouns in small
     letters tell a name without asking."""
 
-    def translated(words: str) -> bool:
-        return False
+    def translated(words: str) -> str:  # a model that translates every word
+        return "x" + words
 
     assert letter_formula("Hello World", "en", "de", translated) is None
     assert letter_formula("Liebe Mutter,", "de", "en", translated) is None
@@ -86,6 +86,10 @@ def test_a_name_the_model_translates_is_no_name_where_its_capital_does_not_tell(
     assert letter_formula("Sehr geehrter Herr Präsident,", "de", "en", translated).text == "Dear Mr Präsident,"
     # a comma parts a closing from its writer's name: "Hall" is a name there, whatever the model makes of it
     assert letter_formula("Best regards, Peter Hall", "en", "de", translated).text == "Viele Grüße, Peter Hall"
+    # a signature of words is written as the model translates them
+    assert (
+        letter_formula("Best regards, The Team", "en", "de", lambda words: "Das Team").text == "Viele Grüße, Das Team"
+    )
 
 
 @pytest.mark.unit

@@ -45,6 +45,23 @@ def quotations_of(sentence: str) -> tuple[str, list]:
             [("He told me, Stay calm,", True, ["Stay calm,"])],
         ),
         ("The students’ books", "The students’ books", []),
+        # found by a review: apostrophes that look like single marks, a single mark left open inside
+        (
+            "He said “the ‘80s and the boys’ toys” yesterday.",
+            "He said the ‘80s and the boys’ toys yesterday.",
+            [("the ‘80s and the boys’ toys", True, [])],
+        ),
+        (
+            "„Wir nennen es ‚Heimat“, sagte er.",
+            "Wir nennen es ‚Heimat, sagte er.",
+            [("Wir nennen es ‚Heimat", True, [])],
+        ),
+        (
+            "„Er sagte ‚Hab’ keine Angst‘“, erzählte sie.",
+            "Er sagte Hab’ keine Angst, erzählte sie.",
+            [("Er sagte Hab’ keine Angst", True, ["Hab’ keine Angst"])],
+        ),
+        ("„‚Faust‘“ ist ein Drama.", "Faust ist ein Drama.", [("Faust", True, ["Faust"])]),
         # no quotation mark: an inch, a mark inside a word, a mark alone
         ('a 15" screen', 'a 15" screen', []),
         ('x " y', 'x " y', []),
@@ -93,6 +110,9 @@ def diagonal(source: str, target: str) -> WordAlignment:
             "\"He says 'Stay calm'\", she said.",
         ),
         ('going home," he said.', "nach Hause, sagte er.", "de", 'nach Hause", sagte er.'),
+        # the outer marks around a quotation that holds nothing else; the outer ones again a level further in
+        ("„‚Faust‘“ ist ein Drama.", "Faust is a drama.", "en", "\"'Faust'\" is a drama."),
+        ("“A ‘b “c” b’ a” x", "A b c b a x", "de", "„A ‚b „c“ b‘ a“ x"),
     ],
 )
 def test_quotation_marks_go_on_the_words_aligned_to_theirs(sentence, translation, target, written):
