@@ -87,7 +87,7 @@ def titles_right(sources: list[str], translations: list[str], source: str, targe
     found = [
         (title.end(), text, translation)
         for text, translation in zip(sources, translations)
-        for title in titles.PATTERNS[source].finditer(text)
+        for title in titles.titles_in(text, source)
     ]
     written = {title for forms in person_titles.EXPECTED[target].values() for title in forms}
     right = sum(

@@ -298,14 +298,19 @@ class _Placer:
             at = self.character(low)
             return at, at
         start, end = self.target_words[low][0], self.target_words[high - 1][1]
-        inside = self.source[span.start : span.end]
-        if inside.strip() and inside.rstrip()[-1].isalnum():  # the span ends on a letter: so in the target
-            while end > start + 1 and not self.target[end - 1].isalnum():
-                end -= 1
-        if inside.strip() and inside.lstrip()[0].isalnum():
-            while start < end - 1 and not self.target[start].isalnum():
-                start += 1
-        return start, end
+        return edged_as(self.source[span.start : span.end], self.target, start, end)
+
+
+def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
+    """Target characters [start, end) less the punctuation at an edge where the source's text
+    `inside` has a letter or digit (rule 4: `<b>Save</b>,` ends on a letter in the target too)."""
+    if inside.strip() and inside.rstrip()[-1].isalnum():
+        while end > start + 1 and not target[end - 1].isalnum():
+            end -= 1
+    if inside.strip() and inside.lstrip()[0].isalnum():
+        while start < end - 1 and not target[start].isalnum():
+            start += 1
+    return start, end
 
 
 def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:

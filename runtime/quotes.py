@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass, replace
 
 from .alignment import WordAlignment
-from .markup import Span, layout, nest, offsets, place
+from .markup import Span, edged_as, layout, nest, offsets, place
 from .words import join_words, word_spans
 
 # The directions whose models read quotations apart (docs/studies/QUOTES.md)
@@ -230,7 +230,7 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
         inside = [t for t, (start, end) in enumerate(target_offsets) if start < span.end and end > span.start]
         if len(own) == 1 and len(inside) > 1:
             best = max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
-            span.start, span.end = _core(text, target_offsets[best], quoted_text)
+            span.start, span.end = edged_as(quoted_text, text, *target_offsets[best])
     events = layout(text, placed)
     ends = [end for _, end in target_offsets]
     depth = _depths(quotations.spans)  # a quotation's marks → how many quotations it is inside
@@ -270,20 +270,6 @@ def _each(spans: list[Span]):
     for span in spans:
         yield span
         yield from _each(span.children)
-
-
-def _core(text: str, word: tuple[int, int], quoted_text: str) -> tuple[int, int]:
-    """The characters of target word `word` a quotation of `quoted_text` goes around: without its
-    punctuation at an edge where the quoted text has a letter or digit there ("Abbrechen." for
-    "Cancel")."""
-    start, end = word
-    if quoted_text[-1:].isalnum():
-        while end > start + 1 and not text[end - 1].isalnum():
-            end -= 1
-    if quoted_text[:1].isalnum():
-        while start < end - 1 and not text[start].isalnum():
-            start += 1
-    return start, end
 
 
 def _marked(word: str, marks: list[tuple[int, str, bool]], target: str) -> str:

@@ -29,11 +29,13 @@ WRITTEN = {"de": {"m": "Herr", "f": "Frau"}, "fr": {"m": "M.", "f": "Madame"}, "
 READ = frozenset({("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")})
 INITIALS = frozenset({"M."})  # a title that is a name's initial too, after a first name ("Jean M. Dupont")
 # German words after which "Frau" or "Herr" is a noun ("die Frau", "eine Frau Namens …"), not a title
-DETERMINERS = (
-    "der die das den dem des ein eine einer einen einem eines jede jeder jeden jedem diese dieser diesen "
-    "diesem keine keiner keinen keinem meine meiner meinen meinem deine seine seiner seinen seinem ihre "
-    "ihrer ihren ihrem unsere unserer unseren unserem eure welche welcher alte junge"
-).split()
+DETERMINERS = frozenset(
+    (
+        "der die das den dem des ein eine einer einen einem eines jede jeder jeden jedem diese dieser diesen "
+        "diesem keine keiner keinen keinem meine meiner meinen meinem deine seine seiner seinen seinem ihre "
+        "ihrer ihren ihrem unsere unserer unseren unserem eure welche welcher alte junge"
+    ).split()
+)
 NAME_AFTER = r" (?=[A-ZÀ-ÖØ-Þ][^\W\d_])"  # a space, then a word opening with a capital
 AND = {"en": "and|&", "de": "und|&", "fr": "et|&"}
 ACADEMIC = re.compile(r"(?:Dr|Prof)\b")  # English names a doctor or a professor by that title alone
@@ -42,14 +44,9 @@ ACADEMIC = re.compile(r"(?:Dr|Prof)\b")  # English names a doctor or a professor
 def _pattern(language: str) -> re.Pattern:
     forms = sorted((form for forms in TITLES[language].values() for form in forms), key=len, reverse=True)
     alternatives = "|".join(re.escape(form) + (r"(?!\w)" if form[-1] != "." else "") for form in forms)
-    not_after = (
-        "".join(rf"(?<!\b{word} )" for word in DETERMINERS + [word.capitalize() for word in DETERMINERS])
-        if language == "de"
-        else ""
-    )
     # a name after it, or "and" and another title before one ("Mr. and Mrs. Smith")
     couple = rf"(?=(?:{AND[language]}) (?:{alternatives}) [A-ZÀ-ÖØ-Þ])"
-    return re.compile(rf"(?<![\w.]){not_after}(?P<title>{alternatives}) (?:{NAME_AFTER[1:]}|{couple})")
+    return re.compile(rf"(?<![\w.])(?P<title>{alternatives}) (?:{NAME_AFTER[1:]}|{couple})")
 
 
 PATTERNS = {language: _pattern(language) for language in TITLES}
@@ -65,11 +62,26 @@ def read_titles(sentence: str, source: str, target: str) -> str:
         return sentence
 
     def written(title: re.Match) -> str:
-        before = sentence[: title.start()].split()
-        if title["title"] in INITIALS and before and before[-1][0].isupper():  # "Jean M. Dupont": an initial
+        if not is_title(title, sentence, source):
             return title.group()
         if target == "en" and ACADEMIC.match(sentence, title.end()):  # "Frau Dr. Schmidt": "Dr. Schmidt"
             return ""
         return WRITTEN[target][GENDER[source][title["title"]]] + " "
 
     return PATTERNS[source].sub(written, sentence)
+
+
+def titles_in(sentence: str, source: str) -> list[re.Match]:
+    """The titles before a name in `sentence`, written in `source` (PATTERNS, is_title)."""
+    return [title for title in PATTERNS[source].finditer(sentence) if is_title(title, sentence, source)]
+
+
+def is_title(found: re.Match, sentence: str, source: str) -> bool:
+    """Whether a title PATTERNS `found` in `sentence` is one: not German's "Frau" or "Herr" after
+    an article or a determiner (a noun: "eine Frau Namens Anna"), not an initial after a first
+    name ("Jean M. Dupont")."""
+    before = sentence[: found.start()]
+    word = before.split()[-1] if before.endswith(" ") and before.strip() else ""
+    if source == "de" and word.casefold() in DETERMINERS:
+        return False
+    return not (found["title"] in INITIALS and word[:1].isupper())

@@ -126,12 +126,12 @@ def test_a_name_kept_is_linked_to_itself_and_the_formula_in_order():
 
 @pytest.mark.system
 def test_an_e_mail_s_formulas_with_the_shipped_models():
-    """The formulas by the table, the body by the model, line for line; through English from
-    German into French too."""
+    """The formulas by the table (or the model's own where it writes one of the table's), the body
+    by the model, line for line; through English from German into French too."""
     import attn.runtime as api
 
     mail = "Dear Mr Thompson,\nThank you for your message.\nBest regards,\nAnna"
     lines = api.translate(mail, source="en", target="de").split("\n")
-    assert len(lines) == 4 and lines[0] == "Sehr geehrter Herr Thompson," and lines[2] == "Viele Grüße"
+    assert len(lines) == 4 and lines[0] == "Sehr geehrter Herr Thompson," and is_letter_formula(lines[2], "de")
     assert lines[1] and lines[1] != "Thank you for your message."
-    assert api.translate("Mit freundlichen Grüßen", source="de", target="fr") == "Cordialement"
+    assert is_letter_formula(api.translate("Mit freundlichen Grüßen", source="de", target="fr"), "fr")

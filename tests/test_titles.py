@@ -37,4 +37,4 @@ def test_the_shipped_models_give_titles_in_the_target_language():
     assert "Frau Jones" in api.translate("Mrs. Jones called the office.", source="en", target="de")
     assert "Ms Martin" in api.translate("Mme Martin a appelé.", source="fr", target="en")
     found = api.load(notify=lambda note: None).translate(["Mr. Smith arrived yesterday."], "en", "de")[0]
-    assert found.text.startswith("Herr Smith") and found.alignment.source_words[0] == "Mr."  # the user's words
+    assert "Herr Smith" in found.text and found.alignment.source_words[0] == "Mr."  # the user's words
