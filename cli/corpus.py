@@ -157,7 +157,7 @@ def translate_corpus(
     dataset = dataset.map_batches(
         TranslatingActor,
         batch_size=rows_per_call,
-        compute=ray.data.ActorPoolStrategy(size=workers),
+        compute=ray.data.ActorPoolStrategy(min_size=1, max_size=workers),
         num_cpus=cpus_per_worker,
         num_gpus=gpus_per_worker or None,
         fn_constructor_kwargs={
@@ -273,7 +273,12 @@ def translate_corpus_command(
     source_lang: FromOption = None,
     target_lang: ToOption = None,
     column: Annotated[str, typer.Option("--column", help="The text column of Parquet inputs.")] = "text",
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Ray actors, each holding one loaded model.")] = 1,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers", min=1, help="Ray actors at most, each with a loaded model: more start while rows wait."
+        ),
+    ] = 1,
     cpus_per_worker: Annotated[int, typer.Option("--cpus-per-worker", min=1, help="CPU threads of each actor.")] = 1,
     gpus_per_worker: Annotated[
         float, typer.Option("--gpus-per-worker", min=0.0, help="GPUs of each actor (0: CPU actors).")

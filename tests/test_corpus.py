@@ -13,8 +13,8 @@ pytestmark = pytest.mark.integration
 def test_a_corpus_on_ray_equals_attn_translate_and_keeps_rays_notes_off_stderr(
     reverse_model, reverse_test_rows, tmp_path
 ):
-    """Rows in order across several calls of two actors, from text and Parquet, blank and missing
-    ones kept; Ray had logged its start-up, authentication and a progress report every 10 s to
+    """Rows in order across several calls of a pool of up to two actors, from text and Parquet,
+    blank and missing ones kept; Ray had logged its start-up, authentication and a progress report every 10 s to
     stderr: what the user sees now is at most Ray's own error-level lines, none of its notes. One
     run of the command, Ray's start-up being most of its time."""
     import pyarrow as pa
