@@ -1,6 +1,7 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
+the names after them set aside (runtime/person_names.py),
 and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
@@ -10,9 +11,10 @@ dates, the year once), a price when the translation holds its amount's digits an
 sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
 with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
 sentence with quotation marks when its translation holds as many double marks, a person's title when
-its name follows a title of the target language, a formula when its translation is the table's.
+its name follows a title of the target language, a name after a title when its translation holds it as
+written, a formula when its translation is the table's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|formulas [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|formulas [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import dates, prices, quotes, titles
+from attn.runtime import dates, person_names, prices, quotes, titles
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
@@ -97,6 +99,22 @@ def titles_right(sources: list[str], translations: list[str], source: str, targe
     return right, len(found)
 
 
+def titled_names(sentence: str, source: str, target: str) -> list[str]:
+    """The names after persons' titles in `sentence` (runtime/person_names.py), read as the models read it."""
+    read = titles.read_titles(sentence, source, target)
+    return [read[start:end] for start, end in person_names.names_after_titles(read, source, target)]
+
+
+def names_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(names after persons' titles in `sources` that their translations hold as written, names)."""
+    found = [
+        (name, translation)
+        for text, translation in zip(sources, translations)
+        for name in titled_names(text, source, target)
+    ]
+    return sum(name in translation for name, translation in found), len(found)
+
+
 def formulas_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
     """(sentences whose translation is the target's formula for them, sentences)."""
     formulas = [letter_formula(text, source, target) for text in sources]
@@ -117,6 +135,13 @@ RULES = {
         AS_IS,
     ),
     "titles": ("read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
+    "names": (
+        "names_after_titles",
+        lambda sentence, source, target: sentence + " (names)" if titled_names(sentence, source, target) else sentence,
+        titles.READ,
+        names_right,
+        lambda *arguments: [],
+    ),
     "formulas": (
         "letter_formula",
         lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),

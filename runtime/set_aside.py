@@ -21,7 +21,7 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -220,10 +220,16 @@ def signs_apart(
     return [*texts, sentence[start:].strip()] if texts else [sentence]
 
 
-def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], bool] = lambda _: False) -> SetAside:
+def set_aside(
+    sentence: str,
+    language: str = "",
+    model_writes: Callable[[str], bool] = lambda _: False,
+    names: Sequence[tuple[int, int]] = (),
+) -> SetAside:
     """The sentence with each e-mail address, URL, piece of code in backquotes, run of emoji and
-    signs the model does not write whole (_sign_runs) and run of words in another script
-    (_other_script_words) replaced by a numbered placeholder that it does not already use. After
+    signs the model does not write whole (_sign_runs), run of words in another script
+    (_other_script_words) and person's name (`names`: (start, end) of each, runtime/person_names.py)
+    replaced by a numbered placeholder that it does not already use. After
     an elided word of `language` ("l'https://…", two words as runtime/words.py counts them) the
     placeholder is read apart ("l' {0}"): the model wrote "the{0}" for "l'{0}"."""
     used = set(NUMBERED.findall(sentence))
@@ -232,6 +238,7 @@ def set_aside(sentence: str, language: str = "", model_writes: Callable[[str], b
         [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
         + _other_script_words(sentence, language)
         + _sign_runs(sentence, model_writes)
+        + list(names)
     )
     text, tokens, position = "", {}, 0
     for start, end in found:
@@ -273,15 +280,19 @@ def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignm
     written exactly once. Of the copies of one the model wrote more than once, the one linked to it
     most strongly stays; the others stand for placeholders it dropped where they are linked to
     them, strongest links first ("{0} … {0}" for "{0} … {1}"), and are taken out otherwise (with
-    their word when nothing else of it is a word, its sentence end kept). One still missing goes
+    their word when nothing else of it is a word, its sentence end kept, and the word before it
+    where the kept copy has the same one before it: "Dr {1} und Dr {1}", a title repeated with it). One still missing goes
     in beside the output word that attended to it most (before that word when the word's own
     strongest source word comes after the placeholder's), with the brackets or quotes its source
     word has around it, and before the sentence's end."""
     words, weights = list(alignment.target_words), alignment.weights
     spare = []  # (word, placeholder) of each copy beyond the one kept
+    kept_at = {}  # the word of each placeholder's copy kept
     for placeholder, source in column.items():
         holding = [index for index, word in enumerate(words) for _ in range(word.count(placeholder))]
-        spare += [(index, placeholder) for index in sorted(holding, key=lambda i: -weights[i, source])[1:]]
+        ranked = sorted(holding, key=lambda i: -weights[i, source])
+        kept_at.update({placeholder: ranked[0]} if ranked else {})
+        spare += [(index, placeholder) for index in ranked[1:]]
     missing = [placeholder for placeholder in column if not any(placeholder in word for word in words)]
     for _, index, copy, placeholder in sorted(
         ((weights[index, column[lost]], index, copy, lost) for index, copy in spare for lost in missing), reverse=True
@@ -296,6 +307,10 @@ def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignm
             end = SENTENCE_END.search(words[index]) if index == len(words) - 1 else None
             words[index] = ""
             earlier = [i for i in range(index) if words[i]]
+            kept = kept_at[copy]
+            if earlier and 0 < kept and earlier[-1] != kept and words[earlier[-1]] == words[kept - 1]:
+                words[earlier[-1]] = ""  # the word repeated with it ("Dr {1} und Dr {1}": a title)
+                earlier.pop()
             if end and earlier and not SENTENCE_END.search(words[earlier[-1]]):
                 words[earlier[-1]] += end.group()
     for placeholder in missing:

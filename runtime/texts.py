@@ -21,6 +21,7 @@ from .dates import read_dates, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
 from .parallel import even_batch_size, map_in_threads
+from .person_names import names_after_titles
 from .prices import read_prices
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
@@ -370,7 +371,8 @@ class TextTranslator:
         """`sentence` as the model reads it (reading), then what is no language for the model set
         aside (runtime/set_aside.py)."""
         read = self.reading(sentence, limit).read
-        aside = set_aside(read, self.model.source_lang, self.model.tokenizer.writes_whole)
+        source, target = self.model.source_lang, self.model.target_lang
+        aside = set_aside(read, source, self.model.tokenizer.writes_whole, names_after_titles(read, source, target))
         return aside if read == sentence else replace(aside, written=sentence)
 
     def reading(self, sentence: str, limit: int | None) -> Reading:

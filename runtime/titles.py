@@ -36,7 +36,9 @@ DETERMINERS = frozenset(
         "ihrer ihren ihrem unsere unserer unseren unserem eure welche welcher alte junge"
     ).split()
 )
-NAME_AFTER = r" (?=[A-ZÀ-ÖØ-Þ][^\W\d_])"  # a space, then a word opening with a capital
+# The particles before a surname ("von der Leyen", "van den Berg", "de la Fontaine", "M. de Gaulle")
+PARTICLE = r"(?:(?:von|van|vom|zu|de|du|di|da|del|della|dos|ten|ter)(?: (?:der|den|dem|la))? )?"
+NAME_AFTER = rf" (?={PARTICLE}[A-ZÀ-ÖØ-Þ][^\W\d_])"  # a space, then a name (a word opening with a capital)
 AND = {"en": "and|&", "de": "und|&", "fr": "et|&"}
 ACADEMIC = re.compile(r"(?:Dr|Prof)\b")  # English names a doctor or a professor by that title alone
 

@@ -144,6 +144,14 @@ def test_a_placeholder_written_twice_stays_where_it_is_linked_most_or_stands_for
     assert put_back(translated, aside, "en", "de").target_words == ["Siehe", "www.a.org", "oder", "www.b.org,", "heute"]
 
 
+def test_a_copy_taken_out_takes_the_word_the_model_repeated_with_it():
+    """'Herr Baker traf Frau Frau Cook': the model wrote 'Frau {1} Frau {1}', and the title stayed
+    when the second copy was taken out."""
+    aside = set_aside("Mr Baker met Ms Cook today", "en", names=[(3, 8), (16, 20)])
+    translated = links(aside.text, "Herr {0} traf Frau {1} Frau {1} heute", [0, 1, 2, 3, 4, 3, 4, 5])
+    assert put_back(translated, aside, "en", "de").target_words == ["Herr", "Baker", "traf", "Frau", "Cook", "heute"]
+
+
 def test_a_word_the_model_glued_to_a_placeholder_is_set_apart():
     aside = set_aside("Die Anleitung steht unter »https://beispiel.de/hilfe«.")
     translated = links(aside.text, "The guide is under{0}.", [0, 1, 2, 4])
