@@ -234,11 +234,12 @@ def set_aside(
     placeholder is read apart ("l' {0}"): the model wrote "the{0}" for "l'{0}"."""
     used = set(NUMBERED.findall(sentence))
     placeholders = (f"{{{number}}}" for number in itertools.count() if f"{{{number}}}" not in used)
-    found = sorted(
+    found = sorted(  # of two that start together, the longer ("Mr John.Smith@example.com": the address)
         [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
         + _other_script_words(sentence, language)
         + _sign_runs(sentence, model_writes)
-        + list(names)
+        + list(names),
+        key=lambda span: (span[0], -span[1]),
     )
     text, tokens, position = "", {}, 0
     for start, end in found:

@@ -38,7 +38,8 @@ DETERMINERS = frozenset(
 )
 # The particles before a surname ("von der Leyen", "van den Berg", "de la Fontaine", "M. de Gaulle")
 PARTICLE = r"(?:(?:von|van|vom|zu|de|du|di|da|del|della|dos|ten|ter)(?: (?:der|den|dem|la))? )?"
-NAME_AFTER = rf" (?={PARTICLE}[A-ZÀ-ÖØ-Þ][^\W\d_])"  # a space, then a name (a word opening with a capital)
+# a space, then a name: a word opening with a capital ("O'Neill", "Šefčovič" too)
+NAME_AFTER = rf" (?={PARTICLE}[A-ZÀ-ÖØ-ÞĀ-ž](?:[^\W\d_]|['’][A-Z]))"
 AND = {"en": "and|&", "de": "und|&", "fr": "et|&"}
 ACADEMIC = re.compile(r"(?:Dr|Prof)\b")  # English names a doctor or a professor by that title alone
 

@@ -26,9 +26,22 @@ def names(sentence: str, source: str, target: str) -> list[str]:
         # a German sentence's nouns open with a capital too: one word of a name
         ("Ich werde Frau Schmidt Bescheid sagen.", "de", "en", ["Schmidt"]),
         ("Mr. Smith's car", "en", "de", ["Smith"]),  # the possessive is the sentence's
+        (
+            "Mr. George W. Bush met Mr. O'Neill and Herr Šefčovič.",
+            "en",
+            "de",
+            ["George W. Bush", "O'Neill", "Šefčovič"],
+        ),
+        ("Frau Schairer und Herr Oberhauser", "de", "en", ["Schairer", "Oberhauser"]),  # no office inside
+        # a capitalized word that is no name ends one: a pronoun, a day, title case's words
+        ("Dear Mr Smith I am writing to Dr. Fox Tuesday.", "en", "fr", ["Smith", "Fox"]),
+        ("Mr. Smith Goes To Washington", "en", "de", ["Smith"]),
+        ("M. Le Pen et M. de La Fontaine", "fr", "en", ["Le Pen", "de La Fontaine"]),
         # an office, not a name; a noun after an article, which is no title; a pair not read
         ("Thank you, Mr. President, and Madam Speaker.", "en", "de", []),
         ("Herr Präsident, Frau Bundeskanzlerin!", "de", "en", []),
+        ("Mr High Representative and Mr Foreign Minister", "en", "de", []),  # an office anywhere in the run
+        ("Herr Hoher Vertreter, Frau Abgeordnete, Herr Ober!", "de", "en", []),
         ("Die Frau Namens Anna kam.", "de", "en", []),
         ("Mr. Smith", "en", "es", []),
     ],
@@ -42,6 +55,10 @@ def test_a_name_is_set_aside_as_a_placeholder():
     read = read_titles("Frau Schmidt und Herr Müller kommen.", "de", "en")
     aside = set_aside(read, "de", names=names_after_titles(read, "de", "en"))
     assert aside.text == "Ms {0} und Mr {1} kommen." and aside.tokens == {"{0}": "Schmidt", "{1}": "Müller"}
+    # an address that starts where a name does is set aside whole
+    read = read_titles("Write to Mr John.Smith@example.com today.", "en", "de")
+    aside = set_aside(read, "en", names=names_after_titles(read, "en", "de"))
+    assert aside.tokens == {"{0}": "John.Smith@example.com"}
 
 
 # Surnames that are words of the other language, which the shipped models had translated
