@@ -62,7 +62,7 @@ def is_office(word: str, source: str) -> bool:
 
 
 def _title_pattern(target: str) -> re.Pattern:
-    titles = sorted((WRITTEN[target].values()), key=len, reverse=True) + list(ACADEMIC_TITLES)
+    titles = sorted(WRITTEN[target].values(), key=len, reverse=True) + list(ACADEMIC_TITLES)
     alternatives = "|".join(re.escape(title) + ("" if title.endswith(".") else r"(?!\w)") for title in titles)
     return re.compile(rf"(?<![\w.])(?:{alternatives}) ")
 
