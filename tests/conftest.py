@@ -121,7 +121,10 @@ def pytest_collection_modifyitems(config, items):
 # The longest shared builds (built_once), parted between README's two workers and made first, side
 # by side: a worker that asked for a run while the other was building it waited on the lock, its
 # core idle, for up to a minute. Only those the collected tests use; one worker builds nothing first.
-FIRST_BUILDS = {"gw0": ("reverse_run", "tiny_marian"), "gw1": ("transformer_run",)}
+# The second worker's first tests import the small Marian model (xdist hands each worker half of the
+# tests in order, and tests/test_import_marian.py opens the second half): built by the first after
+# its GRU run, it kept the second waiting 10 to 15 s after its Transformer run.
+FIRST_BUILDS = {"gw0": ("reverse_run",), "gw1": ("tiny_marian", "transformer_run")}
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -1,17 +1,20 @@
-"""`python -m attn.cli ARGS` for the tests, in a process forked from one that has already imported
-the libraries the commands import (numpy, onnxruntime, tokenizers, typer, rich: most of a short
-run's time; PyTorch and the compiler module its optimizers load, most of a training or import
-run's start), instead of a fresh interpreter each time.
+"""`python -m attn.cli ARGS` for the tests, in a process forked from one that has already imported the
+libraries the commands import (numpy, onnxruntime, tokenizers, typer, rich: most of a short run's
+time; PyTorch and the compiler module its optimizers load, most of a training or import run's
+start), instead of a fresh interpreter each time.
 
 The forked child is a process of its own, as `subprocess.run` makes one: its stdin, stdout and
 stderr are pipes, its exit code and a death by signal come back as they would, `os._exit` and
-signal handlers are its own, and `attn.cli` runs as `-m` runs it. attn's modules beyond its entry
-point are imported in the child, so that a command's lazy imports cost and behave as in a fresh
-process. What a fork
-cannot reproduce falls back to a fresh interpreter: interpreter flags, and an environment whose
-variables are read at start-up (PYTHON*, thread counts, locale, the loader's, HOME) changed since
-the server began. What differs still: the children of one server share its string-hash seed, and
-warnings the preloaded libraries give while they import are not shown.
+signal handlers are its own, and `attn.cli` runs as `-m` runs it. The server imports each command's
+module too (cli/app.py COMMANDS: a tenth to a fifth of a second of attn's own modules and regular
+expressions per command, some 500 commands a run); their top-level code reads no environment, so a
+child runs them as a fresh process would. What a command imports lazily is still imported in the
+child; what a cold start imports is the business of the tests that start a fresh interpreter
+(tests/test_cli.py, test_no_torch_is_imported). What a fork cannot reproduce falls back to a fresh
+interpreter: interpreter flags, and an environment whose variables are read at start-up (PYTHON*,
+thread counts, locale, the loader's, HOME) changed since the server began. What differs still: the
+children of one server share its string-hash seed, and warnings the preloaded libraries give while
+they import are not shown.
 """
 
 from __future__ import annotations
@@ -28,7 +31,10 @@ import sys
 import threading
 import time
 
+from attn.cli.app import COMMANDS
+
 PRELOAD = ("numpy", "onnxruntime", "tokenizers", "typer", "rich", "torch", "torch._dynamo", "attn.cli.app")
+PRELOAD += tuple(sorted({f"attn.cli.{module}" for module, _ in COMMANDS.values()}))
 # read once, when an interpreter or its libraries start: a fork would keep the server's values
 STARTUP_VARIABLES = ("PYTHON", "OMP_", "OPENBLAS", "MKL_", "KMP_", "GOTO", "BLIS_", "TORCH", "TYPER_", "LC_", "LANG")
 STARTUP_VARIABLES += ("LD_", "HOME")  # the loader's; the user's site-packages folder

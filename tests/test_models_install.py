@@ -84,7 +84,8 @@ def server():
     catalog = Catalog()
     handler = type("CatalogHandler", (Handler,), {"catalog": catalog})
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    # shutdown() waits for the loop's next poll: half a second a test at serve_forever's default
+    thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     yield catalog, f"http://127.0.0.1:{httpd.server_address[1]}"
     httpd.shutdown()
