@@ -217,6 +217,21 @@ def columns_of(vocabulary: np.ndarray, ids) -> np.ndarray:
     return where[vocabulary[where] == ids]
 
 
+def repeated_ngram_ends(history: np.ndarray, n: int) -> list[np.ndarray]:
+    """history (N, t): each row's tokens so far → for each row, the token ids (as often as they
+    occur) that would end an n-gram the row already holds: those that followed an earlier
+    occurrence of its last n - 1 tokens (for n = 1, every token it holds)."""
+    rows, length = history.shape
+    if length < n:  # no n-gram yet
+        return [np.zeros(0, dtype=np.int64)] * rows
+    following = history[:, n - 1 :]  # (N, t - n + 1): the last token of each n-gram
+    if n == 1:
+        return list(following)
+    starts = np.lib.stride_tricks.sliding_window_view(history[:, :-1], n - 1, axis=1)  # (N, t - n + 1, n - 1)
+    matches = (starts == history[:, None, length - n + 1 :]).all(axis=2)  # (N, t - n + 1)
+    return [row[match] for row, match in zip(following, matches)]
+
+
 def banned_columns(
     vocabulary: np.ndarray,
     histories: Callable[[], list[list[int]]],
@@ -228,8 +243,8 @@ def banned_columns(
     which no output holds (an imported Marian model's BOS is its pad, whose probability stays in
     the normalization, as in Marian's search), EOS before min_length; and, per row, the tokens that
     would repeat an n-gram and those a RowBans forbids (`rows`: it and the sentence of each row);
-    an empty list when neither acts. `histories` gives each row's tokens so far; it is only
-    called when one of them acts."""
+    an empty list when neither acts. `histories` gives each row's tokens so far (`step` of them in
+    every row); it is only called when one of them acts."""
     common = columns_of(vocabulary, NEVER_OUTPUT if step >= options.min_length else [*NEVER_OUTPUT, EOS])
     n = options.no_repeat_ngram
     if n <= 0 and rows is None:
@@ -237,12 +252,9 @@ def banned_columns(
     tokens = histories()
     per_row = [np.zeros(0, dtype=np.int64) for _ in tokens]
     if n > 0:
-        for row, history in enumerate(tokens):
-            prefix = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
-            banned = [
-                history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == prefix
-            ]
-            per_row[row] = columns_of(vocabulary, banned)
+        for row, ends in enumerate(repeated_ngram_ends(np.asarray(tokens, dtype=np.int64).reshape(len(tokens), -1), n)):
+            if len(ends):
+                per_row[row] = columns_of(vocabulary, ends)
     if rows is not None:
         constraint, sentences = rows
         for row, banned in enumerate(constraint.banned(vocabulary, tokens, sentences)):
@@ -271,7 +283,8 @@ def best_allowed(columns: np.ndarray, values: np.ndarray, width: int, banned: Ba
     common, per_row = banned
     forbidden = np.isin(columns, common)
     for row, row_banned in enumerate(per_row):
-        forbidden[row] |= np.isin(columns[row], row_banned)
+        if len(row_banned):
+            forbidden[row] |= np.isin(columns[row], row_banned)
     if forbidden.any():
         values = np.where(forbidden, -np.inf, values)
         order = np.argsort(-values, axis=1, kind="stable")  # the allowed keep their order

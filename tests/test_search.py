@@ -180,9 +180,11 @@ def test_best_allowed_equals_the_best_of_the_constrained_step(log_probs, min_len
     """PAD, BOS, EOS before min_length and n-gram repeats are banned from a few of each row's best
     (what the device sends back) as from the whole row (constrain, then the best: the host's
     step_best)."""
-    histories = [data.draw(st.lists(st.integers(0, log_probs.shape[1] - 1), max_size=6)) for _ in log_probs]
+    step = data.draw(st.integers(0, 6))  # every row holds as many tokens: the rows are at one step
+    token = st.integers(0, log_probs.shape[1] - 1)
+    histories = [data.draw(st.lists(token, min_size=step, max_size=step)) for _ in log_probs]
     options = SearchOptions(min_length=min_length, no_repeat_ngram=n)
-    banned = banned_columns(np.arange(log_probs.shape[1]), lambda: histories, step=1, options=options)
+    banned = banned_columns(np.arange(log_probs.shape[1]), lambda: histories, step=step, options=options)
     columns, values = best_allowed(*largest_per_row(log_probs, width + most_banned(banned)), width, banned)
     expected_columns, expected_values, _ = FixedStep(log_probs).step_best(
         np.zeros(len(log_probs), dtype=np.int64), width, banned

@@ -3,9 +3,11 @@ the output the way it claims."""
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from attn.runtime.constants import EOS
-from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search
+from attn.runtime.search import BestOfFullStep, SearchOptions, beam_search, greedy_search, repeated_ngram_ends
 
 pytestmark = pytest.mark.unit
 
@@ -65,6 +67,23 @@ def test_no_repeat_ngram_blocks_repeats(beam, n):
     ngrams = [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
     assert len(tokens) == length
     assert len(ngrams) == len(set(ngrams))
+
+
+@given(
+    st.integers(1, 5).flatmap(
+        lambda length: st.lists(st.lists(st.integers(0, 3), min_size=length, max_size=length), min_size=1, max_size=4)
+    ),
+    st.integers(1, 4),
+)
+def test_the_banned_ends_are_those_of_the_n_grams_the_row_holds(histories, n):
+    """Each row's banned tokens: what followed each earlier occurrence of its last n - 1 tokens, as
+    the definition reads, one n-gram at a time (tokens from a vocabulary of four, so that repeats
+    are common)."""
+    banned = repeated_ngram_ends(np.array(histories, dtype=np.int64), n)
+    for history, ends in zip(histories, banned):
+        last = tuple(history[len(history) - n + 1 :]) if n > 1 else ()
+        expected = [history[i + n - 1] for i in range(len(history) - n + 1) if tuple(history[i : i + n - 1]) == last]
+        assert ends.tolist() == expected
 
 
 def test_without_blocking_the_favourite_repeats():
