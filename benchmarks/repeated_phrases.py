@@ -1,5 +1,6 @@
-"""Words and phrases a translation repeats that its source does not: on the first rows of a dev
-file, each direction, how many of the installed models' translations hold a word twice in a row
+"""Words and phrases a translation repeats that its source does not.
+
+On the first rows of a dev file, each direction, how many of the installed models' translations hold a word twice in a row
 ("jedoch jedoch") or a two-word phrase twice ("in 41 States in 41 States"), the source holding
 neither, with each blocking of repeated n-grams of pieces asked for (0: none), same run.
 

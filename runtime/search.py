@@ -252,7 +252,8 @@ def banned_columns(
     tokens = histories()
     per_row = [np.zeros(0, dtype=np.int64) for _ in tokens]
     if n > 0:
-        for row, ends in enumerate(repeated_ngram_ends(np.asarray(tokens, dtype=np.int64).reshape(len(tokens), -1), n)):
+        history = np.asarray(tokens, dtype=np.int64).reshape(len(tokens), step)  # (N, step)
+        for row, ends in enumerate(repeated_ngram_ends(history, n)):
             if len(ends):
                 per_row[row] = columns_of(vocabulary, ends)
     if rows is not None:

@@ -45,8 +45,8 @@ import json, os, signal, socket, sys
 for name in sys.argv[2:]:
     try:
         __import__(name)
-    except ModuleNotFoundError:  # an install without that extra: its commands import nothing of it
-        pass
+    except Exception:  # an install without that extra, or a module that fails to import: the
+        pass  # child imports it again, as a fresh process would, and says why
 server = socket.socket(fileno=int(sys.argv[1]))
 
 

@@ -70,7 +70,7 @@ def test_no_repeat_ngram_blocks_repeats(beam, n):
 
 
 @given(
-    st.integers(1, 5).flatmap(
+    st.integers(0, 5).flatmap(
         lambda length: st.lists(st.lists(st.integers(0, 3), min_size=length, max_size=length), min_size=1, max_size=4)
     ),
     st.integers(1, 4),
