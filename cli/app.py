@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from attn.cli.signals import TERMINATED_EXIT_CODE, Terminated, terminate_as_interrupt
+from attn.cli.signals import INTERRUPTED_EXIT_CODE, TERMINATED_EXIT_CODE, Terminated, terminate_as_interrupt
 from attn.runtime.errors import UsageError
 
 # Each command's module and function, imported only when that command runs (or all of them, for
@@ -71,7 +71,7 @@ def guarded(command: Callable) -> Callable:
             raise typer.Exit(TERMINATED_EXIT_CODE) from None
         except KeyboardInterrupt:
             print("attn: interrupted", file=sys.stderr)
-            raise typer.Exit(130) from None
+            raise typer.Exit(INTERRUPTED_EXIT_CODE) from None
         except BrokenPipeError:
             # The reader went away (`| head`): stop quietly, and keep Python from complaining at exit.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -160,7 +160,7 @@ def run_command() -> int:
             print("attn: terminated", file=sys.stderr)
             return TERMINATED_EXIT_CODE
         print("attn: interrupted", file=sys.stderr)
-        return 130
+        return INTERRUPTED_EXIT_CODE
     return result if isinstance(result, int) else 0
 
 

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 TERMINATED_EXIT_CODE = 128 + signal.SIGTERM  # as a shell reports a process the signal ended
+INTERRUPTED_EXIT_CODE = 128 + signal.SIGINT  # Ctrl-C
 
 
 class Terminated(KeyboardInterrupt):

@@ -439,7 +439,10 @@ def align_command(
 ) -> None:
     """Score a given translation with the model (teacher forcing) and show its alignment."""
     output_format = check_format(output_format, False)
-    translator = load_translator(model, "translate", source_lang, target_lang, device, threads)
     source, target = valid_unicode(source), valid_unicode(target)
+    for name, text in (("source sentence", source), ("translation", target)):
+        if not text.strip():
+            raise UsageError(f"the {name} is empty: attn align scores a translation of a sentence")
+    translator = load_translator(model, "translate", source_lang, target_lang, device, threads)
     make_format(output_format, 1).write(source, [translator.force(source, target)])
     sys.stdout.flush()

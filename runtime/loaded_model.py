@@ -382,11 +382,12 @@ class LoadedModel:
         self, sources: list[list[int]], options: SearchOptions, stop: threading.Event | None = None
     ) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
-        For an n-best list, beam search returns all its `beam` hypotheses, best first, so that
-        `_distinct` can pass over those that read the same as a better one."""
+        Beam search returns all its `beam` hypotheses, best first, so that the text translator
+        (TextTranslator.distinct) can pass over those that read the same as a better one and take
+        the one that keeps a sentence's numbers."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
-        every = replace(options, n_best=options.beam) if options.n_best > 1 else options
+        every = replace(options, n_best=options.beam)
         # greedy writes what the model gives; with a shortlist a row may have no piece that goes on
         # with its word, and a summary could end with none
         words = self.word_check if options.beam > 1 and not (options.shortlist and self.shortlist) else None

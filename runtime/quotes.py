@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from .alignment import WordAlignment
 from .markup import Span, edged_as, layout, nest, offsets, place
 from .words import join_words, word_spans
@@ -35,6 +37,9 @@ from .words import join_words, word_spans
 # The directions whose models read quotations apart (docs/studies/QUOTES.md)
 READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
 STRAIGHT = '"'
+# A target word holds a quoted word it did not attend to most when its link to it is at least this
+# share of its strongest: chosen on the dev rows with quotations (docs/studies/QUOTES.md)
+NEAR_STRONGEST = 0.6
 # An opening mark → the marks that close it (German opens with „ and closes with “, or quotes »…«)
 CLOSED_BY = {STRAIGHT: STRAIGHT, "“": "”“" + STRAIGHT, "„": "“”" + STRAIGHT, "«": "»", "»": "«"}  # a keyboard's " too
 # The single marks a quotation inside another opens with ("He told me, ‘Stay calm,’"), and what
@@ -204,7 +209,8 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     quotations' marks put on its target words (module docstring): a quotation of one word goes on
     the target word that attended to it most of those placement gives it ("dann Abbrechen" for
     "Cancel" had been quoted whole), and one whose words no target word is linked to (the model
-    left them out) is written without marks, not put around another word. As it is when its source
+    left them out; a word quoted alone may be linked by a near tie) is written without marks, not
+    put around another word. As it is when its source
     words are not those of `quotations.text` or it has no target words."""
     if not quotations.spans or not alignment.target_words:
         return alignment
@@ -224,12 +230,27 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
         )
         for span in _each(quotations.spans)
     }
+    # A word quoted alone that no target word attended to most is held by the target word that
+    # attended to it most where that word gave it nearly its strongest link (NEAR_STRONGEST):
+    # "Speichern" attended to "Save" and to "to" alike, the tie went to "to", and "Save" had lost
+    # its marks; a word the model left out is linked to some word only weakly.
+    held_alone = {}
+    for own, _ in held.values():
+        if len(own) == 1 and own[0] not in linked:
+            best = int(np.argmax(alignment.weights[:, own[0]]))
+            if alignment.weights[best, own[0]] >= NEAR_STRONGEST * alignment.weights[best].max():
+                held_alone[own[0]] = best
+    linked |= held_alone.keys()
     placed = place(source_text, quotations.spans, _Placed(text, alignment))
     for span in _each(placed):
         own, quoted_text = held[id(span.payload)]
         inside = [t for t, (start, end) in enumerate(target_offsets) if start < span.end and end > span.start]
-        if len(own) == 1 and len(inside) > 1:
-            best = max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
+        if len(own) == 1 and (own[0] in held_alone or len(inside) > 1):
+            best = (
+                held_alone[own[0]]
+                if own[0] in held_alone
+                else max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
+            )
             span.start, span.end = edged_as(quoted_text, text, *target_offsets[best])
     events = layout(text, placed)
     ends = [end for _, end in target_offsets]

@@ -276,6 +276,23 @@ def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[st
     return words
 
 
+def _beside(weights: np.ndarray, nearest: int, source: int) -> int:
+    """Where a missing token of source word `source` goes in (weights (T, S)): before the output
+    word `nearest` when that word's own strongest source word comes after it, else after it; and
+    not inside a run of words on that side ("vor 17:00 Uhr", of "before 5 pm", not "vor 17:00
+    support@example.co.uk Uhr": a token the model gave almost no attention is linked to any word)."""
+    strongest = weights.argmax(axis=1)  # (T,)
+    if strongest[nearest] > source:
+        at = nearest
+        while at > 0 and strongest[at - 1] > source:
+            at -= 1
+        return at
+    at = nearest + 1
+    while at < len(strongest) and strongest[at] < source:
+        at += 1
+    return at
+
+
 def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignment:
     """The alignment with each placeholder of the source (`column`: its source word's index)
     written exactly once. Of the copies of one the model wrote more than once, the one linked to it
@@ -283,9 +300,8 @@ def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignm
     them, strongest links first ("{0} … {0}" for "{0} … {1}"), and are taken out otherwise (with
     their word when nothing else of it is a word, its sentence end kept, and the word before it
     where the kept copy has the same one before it: "Dr {1} und Dr {1}", a title repeated with it). One still missing goes
-    in beside the output word that attended to it most (before that word when the word's own
-    strongest source word comes after the placeholder's), with the brackets or quotes its source
-    word has around it, and before the sentence's end."""
+    in beside the output word that attended to it most (_beside), with the brackets or quotes its
+    source word has around it, and before the sentence's end."""
     words, weights = list(alignment.target_words), alignment.weights
     spare = []  # (word, placeholder) of each copy beyond the one kept
     kept_at = {}  # the word of each placeholder's copy kept
@@ -322,7 +338,7 @@ def _placed_once(alignment: WordAlignment, column: dict[str, int]) -> WordAlignm
             at = 0
         else:
             nearest = int(np.argmax(weights[:, source]))
-            at = nearest if int(np.argmax(weights[nearest])) > source else nearest + 1
+            at = _beside(weights, nearest, source)
         if at and (end := SENTENCE_END.search(words[at - 1])):
             words[at - 1], inserted = words[at - 1][: end.start()], inserted + end.group()
         words.insert(at, inserted)

@@ -20,6 +20,7 @@ from .condense import condensed
 from .dates import read_dates, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
+from .number_choice import numbers_kept_first
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
 from .prices import read_prices
@@ -249,6 +250,7 @@ class TextTranslator:
             texts = self.condensed(texts, limit, numbers, stop)
         parts = []  # (input index, its line's number, source part, or the translation of a text not searched)
         formulas: dict[int, Translation] = {}  # a part that is a letter's formula → its translation by the table
+        whole: dict[int, str] = {}  # a part that is a sentence searched whole → the sentence as written
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for index, text in enumerate(texts):
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
@@ -281,6 +283,8 @@ class TextTranslator:
                     formula = self.letter_formula(unit) if searched and len(pieces) == 1 else None
                     if formula is not None:  # "Best regards,": a convention, not a sentence to compose
                         formulas[len(parts)] = formula
+                    if searched and len(pieces) == 1:
+                        whole[len(parts)] = unit
                     parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         order = sorted(
@@ -300,7 +304,7 @@ class TextTranslator:
             for i, hypotheses in zip(batch, hypotheses_per_part):
                 _, _, source, aside = parts[i]
                 translated[i] = self.distinct(
-                    source, hypotheses, options.n_best, text_options.replace_unk, aside, limit
+                    source, hypotheses, options.n_best, text_options.replace_unk, aside, limit, whole.get(i)
                 )
                 if i in formulas and not is_letter_formula(translated[i][0].text, self.model.target_lang):
                     translated[i] = [formulas[i]]  # the model wrote no formula of the target's ("Bestrafung,")
@@ -332,16 +336,23 @@ class TextTranslator:
         replace_unk: bool,
         aside: SetAside,
         limit: int | None,
+        written: str | None = None,
     ) -> list[Translation]:
         """The best `n_best` hypotheses of different texts, best first. Byte-level pieces spell a
         word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
         spellings apart, so two of its hypotheses may read the same: an n-best list shows the
-        better of them once."""
-        by_text: dict[str, Translation] = {}
-        for hypothesis in hypotheses:
-            translation = self.translation(
+        better of them once. Given the sentence as `written`, the first is the one that keeps its
+        numbers best (runtime/number_choice.py)."""
+        translations = (
+            self.translation(
                 source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk, aside, limit
             )
+            for hypothesis in hypotheses
+        )
+        if written is not None:
+            translations = numbers_kept_first(written, translations)
+        by_text: dict[str, Translation] = {}
+        for translation in translations:
             by_text.setdefault(translation.text, translation)
             if len(by_text) == n_best:
                 break

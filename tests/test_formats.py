@@ -86,6 +86,14 @@ def test_forced_alignment_scores_the_given_translation(reverse_model):
     assert good["score"] > bad["score"]
 
 
+@pytest.mark.parametrize("sides", [("a0 b1", ""), (" ", "b1 a0")])
+def test_aligning_an_empty_side_is_refused(reverse_model, sides):
+    """An empty translation had been scored (a table with no rows), an empty source given no score."""
+    result = run_attn(["align", "-m", str(reverse_model), *sides], text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.startswith("attn: error: the ") and result.stderr.count("\n") == 1
+
+
 @pytest.mark.parametrize("flags", [[], ["--sample", "--temperature", "1.5", "--seed", "5"]])
 def test_same_seed_same_output(reverse_model, flags):
     args = ["translate", "-m", str(reverse_model), *flags, "a0 b1 c2 d3 e0 f1"]

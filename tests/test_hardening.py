@@ -271,6 +271,25 @@ def test_ctrl_c_exits_130_without_traceback(reverse_model):
     assert b"Traceback" not in err
 
 
+@pytest.mark.parametrize("module", ["typer", "attn.cli.translate"])
+def test_ctrl_c_while_the_modules_load_exits_130_without_traceback(module):
+    """Ctrl-C in a command's first half second, while Typer or the command's module loads, had
+    printed a KeyboardInterrupt's traceback. The interrupt is raised here where such an import
+    begins, so that the moment does not depend on the machine's speed."""
+    interrupt_on_import = (
+        "import sys\n"
+        "class Interrupt:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name == {module!r}: raise KeyboardInterrupt\n"
+        "sys.meta_path.insert(0, Interrupt())\n"
+        "sys.argv = ['attn', 'translate', 'hello']\n"
+        "from attn.cli.entry import main\n"
+        "main()\n"
+    )
+    result = subprocess.run([sys.executable, "-c", interrupt_on_import], capture_output=True, timeout=120)
+    assert (result.returncode, result.stderr) == (130, b"attn: interrupted\n")
+
+
 def test_sigterm_leaves_no_partial_output_and_exits_143(reverse_model, tmp_path):
     """`timeout`, systemd and `docker stop` send SIGTERM: a run killed by it had left its hidden
     partial `-o` file behind. It unwinds as Ctrl-C does: nothing half-written, the file before

@@ -125,6 +125,23 @@ def test_quotation_marks_go_on_the_words_aligned_to_theirs(sentence, translation
 
 
 @pytest.mark.unit
+@pytest.mark.parametrize(
+    "save, marked",
+    [(0.40, 'Klicken Sie auf "Speichern", um'), (0.1, "Klicken Sie auf Speichern, um")],
+)
+def test_a_word_quoted_alone_is_held_by_a_near_tie_not_by_a_weak_link(save, marked):
+    """The word "Speichern" attended to "Save" (0.40) and to "to" (0.41) nearly alike; "to" won, and the
+    quotation had been dropped as if the model had left "Save" out. A weak link alone is no hold."""
+    quotations = unquoted('Click "Save" to keep.')
+    weights = np.zeros((5, 4), np.float32)
+    weights[[0, 1, 2], 0] = 1.0  # Klicken Sie auf ← Click
+    weights[3, 1], weights[3, 2] = save, 0.41  # Speichern, ← Save / to
+    weights[4, 3] = 1.0  # um ← keep.
+    alignment = WordAlignment(quotations.text.split(), "Klicken Sie auf Speichern, um".split(), weights)
+    assert " ".join(quoted(alignment, quotations, "en", "de").target_words) == marked
+
+
+@pytest.mark.unit
 def test_the_marks_stay_off_a_part_of_a_long_sentence():
     """A part of a sentence translated in parts has other source words: left as it is."""
     quotations = unquoted('"One two three", four.')

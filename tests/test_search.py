@@ -103,11 +103,13 @@ def test_n_best_shows_each_text_once(translator, monkeypatch):
     assert [t.text for t in one] == [best]
 
 
-def test_an_n_best_search_keeps_all_its_beams(translator, reverse_test_rows):
-    """Asked for 2 of a beam of 5, search hands over all 5 hypotheses for the texts to be told apart."""
+def test_a_search_hands_over_all_its_beams(translator, reverse_test_rows):
+    """Asked for 2 of a beam of 5, or for 1, search hands over all 5 hypotheses: for the texts to be
+    told apart, and for the one that keeps a sentence's numbers to be chosen (runtime/number_choice.py)."""
     ids = [translator.tokenizer.encode_source(reverse_test_rows[0].source).ids]
     assert len(translator.search(ids, SearchOptions(beam=5, n_best=2))[0]) == 5
-    assert len(translator.search(ids, SearchOptions(beam=5, n_best=1))[0]) == 1
+    assert len(translator.search(ids, SearchOptions(beam=5, n_best=1))[0]) == 5
+    assert len(translator.search(ids, SearchOptions(beam=1))[0]) == 1
 
 
 def test_attention_rows_are_distributions_over_the_source(translator, reverse_test_rows):

@@ -134,6 +134,32 @@ def test_a_dropped_placeholder_goes_in_beside_the_word_that_attended_to_it_most(
     assert back.target_words == ["Danke", "(www.example.org)", "Hilfe."]
 
 
+def test_a_dropped_placeholder_does_not_go_inside_a_run_of_words_on_its_side():
+    """A placeholder the model gave almost no attention is linked to any word: it had gone in
+    between "17:00" and "Uhr." (of "5 pm"), both translating words after it."""
+    aside = set_aside("Write to anna@example.org before 17:00 Uhr.")
+    source = ["Write", "to", "{0}", "before", "17:00", "Uhr."]
+    target = ["Schreiben", "Sie", "vor", "17:00", "Uhr."]
+    weights = np.array(
+        [
+            [0.76, 0.08, 0.01, 0.11, 0.01, 0.02],
+            [0.34, 0.47, 0.08, 0.07, 0.00, 0.03],
+            [0.09, 0.45, 0.07, 0.38, 0.00, 0.01],
+            [0.01, 0.00, 0.05, 0.00, 0.92, 0.02],
+            [0.09, 0.04, 0.09, 0.00, 0.03, 0.74],
+        ],
+        np.float32,
+    )
+    back = put_back(WordAlignment(source, target, weights), aside, "en", "de")
+    assert back.target_words == ["Schreiben", "Sie", "vor", "anna@example.org", "17:00", "Uhr."]
+    # after the word it goes in after, past the words that translate what comes before it
+    weights = np.array([[0.1, 0.0, 0.0, 0.0, 0.0, 0.9], [0.6, 0.1, 0.3, 0.0, 0.0, 0.0], [0.1, 0.8, 0.1, 0.0, 0.0, 0.0]])
+    back = put_back(
+        WordAlignment(source, ["Heute", "schreiben", "Sie."], weights.astype(np.float32)), aside, "en", "de"
+    )
+    assert back.target_words == ["Heute", "schreiben", "Sie", "anna@example.org."]
+
+
 def test_a_placeholder_written_twice_stays_where_it_is_linked_most_or_stands_for_one_dropped():
     aside = set_aside("Open https://example.org now")
     translated = links("Open {0} now", "Öffne {0} jetzt {0}.", [0, 1, 2, 2])
