@@ -1,17 +1,20 @@
 """Translations that lose or repeat a source number, with the choice among the beam's hypotheses
 (runtime/number_choice.py) at each score margin (0: the best scored, as before the choice).
 
-On rows of a dev file, each direction, the installed models' 5-best lists (default search), put
-back in score order; then, for each margin, the translation numbers_kept_first gives: corpus BLEU
-and chrF (sacreBLEU), the rows whose translation loses or repeats a number, the rows it changes.
+On rows of a dev file, each direction, the installed models' default search, as `attn translate`
+gives it (a row of several sentences chosen sentence by sentence), the choice's margin set to each
+value in turn: corpus BLEU and chrF (sacreBLEU), the rows whose translation loses or repeats a
+number, the rows that differ from margin 0.
 
-    python -m benchmarks.number_choice [--file news-dev] [--rows 600] [--skip 0] [--margins 0,0.05,0.1,0.2,0.5] [--show 2] [--data ../shared/data] [--out FILE]
+    python -m benchmarks.number_choice [--file news-dev] [--rows 600] [--margins 0,0.05,0.1,0.2,0.5] [--show 2] [--data ../shared/data] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+from functools import partial
 from pathlib import Path
+from unittest import mock
 
 import sacrebleu
 
@@ -21,12 +24,21 @@ from attn.runtime.verbatim import NUMBER
 from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
 
 
+def translated(translator, sources: list[str], source: str, target: str, margin: float) -> list[str]:
+    """The translations with the choice's margin set to `margin` (the search's too, which keeps
+    for one output the hypotheses within it)."""
+    with (
+        mock.patch("attn.runtime.texts.numbers_kept_first", partial(numbers_kept_first, margin=margin)),
+        mock.patch("attn.runtime.loaded_model.SCORE_MARGIN", margin),
+    ):
+        return [result.text for result in translator.translate(sources, source, target)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--file", default="news-dev", help="the dev file of each pair (NAME.tsv.gz)")
-    parser.add_argument("--rows", type=int, default=600, help="its rows up to this one")
-    parser.add_argument("--skip", type=int, default=0, help="its first rows left out")
+    parser.add_argument("--rows", type=int, default=600, help="its first rows")
     parser.add_argument("--margins", default="0,0.05,0.1,0.2,0.5", help="score margins, comma-separated")
     parser.add_argument(
         "--show", type=int, default=0, help="changed translations listed per direction (largest margin)"
@@ -37,22 +49,18 @@ def main() -> None:
     margins = [float(value) for value in args.margins.split(",")]
     table_rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        rows = dev_rows(args.data, pair, [args.file], swap, args.rows)[args.skip :]
+        rows = dev_rows(args.data, pair, [args.file], swap, args.rows)
         if not rows:  # a pair without that file (chat-dev is German's)
             continue
         sources, references = [row.source for row in rows], [row.target for row in rows]
-        ranked = [
-            sorted(result.n_best, key=lambda translation: -translation.score)
-            for result in translator.translate(sources, source, target, n_best=5)
-        ]
-        best = [found[0].text for found in ranked]
+        with_numbers = sum(bool(NUMBER.search(s)) for s in sources)
+        best = translated(translator, sources, source, target, 0.0)
         for margin in margins:
-            outputs = [next(numbers_kept_first(s, iter(found), margin)).text for s, found in zip(sources, ranked)]
+            outputs = best if margin == 0 else translated(translator, sources, source, target, margin)
             bleu = sacrebleu.corpus_bleu(outputs, [references]).score
             chrf = sacrebleu.corpus_chrf(outputs, [references]).score
             faults = sum(number_faults(s, output) > 0 for s, output in zip(sources, outputs))
             changed = [(s, b, o) for s, b, o in zip(sources, best, outputs) if o != b]
-            with_numbers = sum(bool(NUMBER.search(s)) for s in sources)
             table_rows.append(
                 [
                     f"{source}→{target}",

@@ -60,7 +60,7 @@ class Heatmaps:
         self.inputs = 0
 
     def add(self, source: str, result) -> None:
-        """`result`: the input's n-best list (its best first, with alignment and score)."""
+        """`result`: the input's n-best list (the translation given first, with alignment and score)."""
         if self.path is None:
             return
         self.inputs += 1

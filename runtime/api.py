@@ -57,7 +57,9 @@ def distinct_languages(source: str | None, target: str | None) -> tuple[str | No
 
 @dataclass(frozen=True)
 class Result:
-    """One input's outputs: `n_best` (Translations, best first; one unless more were asked for),
+    """One input's outputs: `n_best` (Translations, best first: the best scored, or one scored
+    within 0.2 of it that keeps the input's numbers better, runtime/number_choice.py, then the others
+    by score; one unless more were asked for),
     the `source` language it was read in (given or detected; None for a blank input) and the
     `target` language. `text`, `score` and `alignment` are the best's: the alignment of its words
     (weights (T, S) over target × source words, rows summing to 1; .pharaoh()). A summary's

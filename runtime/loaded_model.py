@@ -43,6 +43,7 @@ from .errors import UsageError, first_line
 from .graph_check import bind_output_layer, check_finite_weights, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
+from .number_choice import SCORE_MARGIN
 from .output_layer import OutputLayer
 from .parallel import available_cores
 from .search import (
@@ -382,9 +383,10 @@ class LoadedModel:
         self, sources: list[list[int]], options: SearchOptions, stop: threading.Event | None = None
     ) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
-        Beam search returns all its `beam` hypotheses, best first, so that the text translator
+        Beam search returns its `beam` hypotheses, best first, so that the text translator
         (TextTranslator.distinct) can pass over those that read the same as a better one and take
-        the one that keeps a sentence's numbers."""
+        the one that keeps a sentence's numbers: for one output, those within SCORE_MARGIN of the
+        best (runtime/number_choice.py)."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam)
@@ -393,7 +395,11 @@ class LoadedModel:
         words = self.word_check if options.beam > 1 and not (options.shortlist and self.shortlist) else None
         constraint = words.for_documents([self.tokenizer.decode(ids) for ids in sources]) if words else None
         state = self.encode(sources, options.shortlist, stop)
-        return search(state, self.max_lengths(lengths, options), lengths, every, constraint)
+        found = search(state, self.max_lengths(lengths, options), lengths, every, constraint)
+        if options.n_best > 1:
+            return found
+        # one output: the hypotheses the number choice may take, not all with their attention
+        return [[h for h in hypotheses if h.score >= hypotheses[0].score - SCORE_MARGIN] for hypotheses in found]
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

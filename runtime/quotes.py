@@ -233,13 +233,20 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     # A word quoted alone that no target word attended to most is held by the target word that
     # attended to it most where that word gave it nearly its strongest link (NEAR_STRONGEST):
     # "Speichern" attended to "Save" and to "to" alike, the tie went to "to", and "Save" had lost
-    # its marks; a word the model left out is linked to some word only weakly.
+    # its marks; a word the model left out is linked to some word only weakly. Not a word that holds
+    # another quotation already ("Strg-Taste" for "Ctrl" "Shift" "Esc" had come out '"Strg-Taste"""').
+    quoted_words = {word for own, _ in held.values() for word in own}
+    holding = {t for t, strongest in enumerate(alignment.weights.argmax(axis=1)) if strongest in quoted_words}
     held_alone = {}
     for own, _ in held.values():
         if len(own) == 1 and own[0] not in linked:
             best = int(np.argmax(alignment.weights[:, own[0]]))
-            if alignment.weights[best, own[0]] >= NEAR_STRONGEST * alignment.weights[best].max():
+            if (
+                best not in holding
+                and alignment.weights[best, own[0]] >= NEAR_STRONGEST * alignment.weights[best].max()
+            ):
                 held_alone[own[0]] = best
+                holding.add(best)
     linked |= held_alone.keys()
     placed = place(source_text, quotations.spans, _Placed(text, alignment))
     for span in _each(placed):

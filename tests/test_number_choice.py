@@ -23,6 +23,9 @@ def test_a_number_written_more_often_than_the_source_writes_it_is_repeated():
     # a number the source writes twice may come twice; one it does not write is no repeat
     assert repeated_numbers("From 10 to 10 and 3", "Von 10 bis 10 und 3 und 4 und 4") == []
     assert repeated_numbers("1,500 patients", "1.500 Patienten, 1500 Patienten") == ["1500"]
+    # thousands parted by spaces are one number: French "10 000" is not 10 again
+    assert repeated_numbers("The 10 teams drew 10,000 fans.", "Les 10 équipes ont attiré 10\u202f000 fans.") == []
+    assert repeated_numbers("Room 10 holds 10,000 books.", "Salle 10 10 000 livres.") == []
 
 
 @pytest.mark.unit

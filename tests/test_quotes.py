@@ -142,6 +142,19 @@ def test_a_word_quoted_alone_is_held_by_a_near_tie_not_by_a_weak_link(save, mark
 
 
 @pytest.mark.unit
+def test_a_word_that_holds_a_quotation_holds_no_second_one_by_a_near_tie():
+    """The word "Strg-Taste" attended most to "Ctrl" and nearly as much to "Shift": two quotations
+    on one word had come out as the word with three marks after it."""
+    quotations = unquoted('Use "Ctrl" "Shift" now.')
+    weights = np.zeros((3, 4), np.float32)
+    weights[0, 0] = 1.0  # Drücken ← Use
+    weights[1, 1], weights[1, 2] = 0.45, 0.40  # Strg-Taste ← Ctrl / Shift
+    weights[2, 3] = 1.0  # jetzt. ← now.
+    alignment = WordAlignment(quotations.text.split(), ["Drücken", "Strg-Taste", "jetzt."], weights)
+    assert " ".join(quoted(alignment, quotations, "en", "de").target_words) == 'Drücken "Strg-Taste" jetzt.'
+
+
+@pytest.mark.unit
 def test_the_marks_stay_off_a_part_of_a_long_sentence():
     """A part of a sentence translated in parts has other source words: left as it is."""
     quotations = unquoted('"One two three", four.')
