@@ -11,9 +11,7 @@ number, the rows that differ from margin 0.
 
 from __future__ import annotations
 
-import argparse
 from functools import partial
-from pathlib import Path
 from unittest import mock
 
 import sacrebleu
@@ -21,7 +19,7 @@ import sacrebleu
 import attn.runtime as attn
 from attn.runtime.number_choice import number_faults, numbers_kept_first
 from attn.runtime.verbatim import NUMBER
-from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
+from benchmarks.report import DIRECTIONS, command_line, dev_file_arguments, dev_rows, finish, table
 
 
 def translated(translator, sources: list[str], source: str, target: str, margin: float) -> list[str]:
@@ -35,16 +33,11 @@ def translated(translator, sources: list[str], source: str, target: str, margin:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
-    parser.add_argument("--file", default="news-dev", help="the dev file of each pair (NAME.tsv.gz)")
-    parser.add_argument("--rows", type=int, default=600, help="its first rows")
-    parser.add_argument("--margins", default="0,0.05,0.1,0.2,0.5", help="score margins, comma-separated")
-    parser.add_argument(
-        "--show", type=int, default=0, help="changed translations listed per direction (largest margin)"
+    args = dev_file_arguments(
+        __doc__.splitlines()[0],
+        "changed translations listed per direction (largest margin)",
+        ("--margins", "0,0.05,0.1,0.2,0.5", "score margins, comma-separated"),
     )
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
     translator = attn.load(notify=lambda note: None)
     margins = [float(value) for value in args.margins.split(",")]
     table_rows, shown = [], []

@@ -9,13 +9,11 @@ neither, with each blocking of repeated n-grams of pieces asked for (0: none), s
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections import Counter
-from pathlib import Path
 
 import attn.runtime as attn
-from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
+from benchmarks.report import DIRECTIONS, command_line, dev_file_arguments, dev_rows, finish, table
 
 WORD = re.compile(r"\w+")
 
@@ -44,14 +42,11 @@ def repeats_of_its_own(source: str, translation: str) -> tuple[bool, bool]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
-    parser.add_argument("--file", default="news-dev", help="the dev file of each pair (NAME.tsv.gz)")
-    parser.add_argument("--rows", type=int, default=600, help="its first rows")
-    parser.add_argument("--ngrams", default="0,4", help="no_repeat_ngram values, comma-separated (0: none)")
-    parser.add_argument("--show", type=int, default=0, help="translations listed per direction that repeat")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = dev_file_arguments(
+        __doc__.splitlines()[0],
+        "translations listed per direction that repeat",
+        ("--ngrams", "0,4", "no_repeat_ngram values, comma-separated (0: none)"),
+    )
     translator = attn.load(notify=lambda note: None)
     ngrams = [int(value) for value in args.ngrams.split(",")]
     table_rows, shown = [], []

@@ -36,13 +36,29 @@ def dev_rows(data: Path, pair: str, names: list[str], swap: bool, limit: int | N
     return [row for path in paths if path.is_file() for row in read_tsv(path, swap_columns=swap)[:limit]]
 
 
-def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
-    """The arguments of a script over the dev files: --data (their folder), --show N (rows listed
-    per direction: `show` says which) and --out."""
+def _dev_set_parser(description: str, show: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--show", type=int, default=0, help=show)
     parser.add_argument("--out", type=Path, default=None)
+    return parser
+
+
+def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
+    """The arguments of a script over the dev files: --data (their folder), --show N (rows listed
+    per direction: `show` says which) and --out."""
+    return _dev_set_parser(description, show).parse_args()
+
+
+def dev_file_arguments(description: str, show: str, values: tuple[str, str, str]) -> argparse.Namespace:
+    """dev_set_arguments' and a script's over the first rows of one dev file of each pair: --file
+    NAME (NAME.tsv.gz, news-dev by default), --rows N (600), and the settings it compares,
+    comma-separated: `values` is (the option, its default, its help)."""
+    parser = _dev_set_parser(description, show)
+    parser.add_argument("--file", default="news-dev", help="the dev file of each pair (NAME.tsv.gz)")
+    parser.add_argument("--rows", type=int, default=600, help="its first rows")
+    option, default, help_text = values
+    parser.add_argument(option, default=default, help=help_text)
     return parser.parse_args()
 
 

@@ -210,8 +210,8 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     the target word that attended to it most of those placement gives it ("dann Abbrechen" for
     "Cancel" had been quoted whole), and one whose words no target word is linked to (the model
     left them out; a word quoted alone may be linked by a near tie) is written without marks, not
-    put around another word. As it is when its source
-    words are not those of `quotations.text` or it has no target words."""
+    put around another word. As it is when its source words are not those of `quotations.text` or
+    it has no target words."""
     if not quotations.spans or not alignment.target_words:
         return alignment
     source_text = quotations.text
@@ -252,13 +252,13 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     for span in _each(placed):
         own, quoted_text = held[id(span.payload)]
         inside = [t for t, (start, end) in enumerate(target_offsets) if start < span.end and end > span.start]
-        if len(own) == 1 and (own[0] in held_alone or len(inside) > 1):
-            best = (
-                held_alone[own[0]]
-                if own[0] in held_alone
-                else max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
-            )
-            span.start, span.end = edged_as(quoted_text, text, *target_offsets[best])
+        if len(own) == 1 and own[0] in held_alone:
+            best = held_alone[own[0]]
+        elif len(own) == 1 and len(inside) > 1:
+            best = max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
+        else:
+            continue
+        span.start, span.end = edged_as(quoted_text, text, *target_offsets[best])
     events = layout(text, placed)
     ends = [end for _, end in target_offsets]
     depth = _depths(quotations.spans)  # a quotation's marks → how many quotations it is inside
