@@ -50,15 +50,16 @@ def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
     return _dev_set_parser(description, show).parse_args()
 
 
-def dev_file_arguments(description: str, show: str, values: tuple[str, str, str]) -> argparse.Namespace:
+def dev_file_arguments(description: str, show: str, values: tuple[str, str, str] | None = None) -> argparse.Namespace:
     """dev_set_arguments' and a script's over the first rows of one dev file of each pair: --file
     NAME (NAME.tsv.gz, news-dev by default), --rows N (600), and the settings it compares,
-    comma-separated: `values` is (the option, its default, its help)."""
+    comma-separated, where it has such: `values` is (the option, its default, its help)."""
     parser = _dev_set_parser(description, show)
     parser.add_argument("--file", default="news-dev", help="the dev file of each pair (NAME.tsv.gz)")
     parser.add_argument("--rows", type=int, default=600, help="its first rows")
-    option, default, help_text = values
-    parser.add_argument(option, default=default, help=help_text)
+    if values is not None:
+        option, default, help_text = values
+        parser.add_argument(option, default=default, help=help_text)
     return parser.parse_args()
 
 

@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.constants import SOURCE_WORDS, TARGET_WORDS
+
 from .options import messages_console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
@@ -145,6 +147,15 @@ def shortlist_command(
     )
 
 
+def _write_words(config: Path, model: Path, out: Path, overrides: list[str] | None, name: str, what: str) -> None:
+    """Write `out`: the folder `model` with the word list `name` of `config`'s training data."""
+    from attn.export.config import load_config
+    from attn.export.graphs.word_lists import write_with_words
+
+    words = write_with_words(model, load_config(config, _overrides(overrides, None)), out, name)
+    messages_console().print(f"wrote {out}: {words:,} words of the training {what}")
+
+
 def target_words_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported summarization model folder.")],
@@ -153,11 +164,18 @@ def target_words_command(
 ) -> None:
     """Write a copy of a summarizer's folder with the words of its training targets: its beam
     search then writes no word that is neither the document's nor one of them."""
-    from attn.export.config import load_config
-    from attn.export.graphs.target_words import write_with_target_words
+    _write_words(config, model, out, overrides, TARGET_WORDS, "targets")
 
-    words = write_with_target_words(model, load_config(config, _overrides(overrides, None)), out)
-    messages_console().print(f"wrote {out}: {words:,} words of the training targets")
+
+def source_words_command(
+    config: ConfigArgument,
+    model: Annotated[Path, typer.Argument(help="Exported translation model folder.")],
+    out: CopyOutOption("the words"),
+    overrides: SetOption = None,
+) -> None:
+    """Write a copy of a translation model's folder with the words of its training sources: a name
+    none of them holds is set aside where a translation lost it."""
+    _write_words(config, model, out, overrides, SOURCE_WORDS, "sources")
 
 
 def quantize_command(

@@ -8,10 +8,12 @@ SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest 
 
 # 2: the output layer moved out of decoder.onnx; 3: the manifest declares every state's kind;
 # 4: a model of several directions (manifest `directions`, a target-language token before each source);
-# 5: a summarizer's word list (TARGET_WORDS). Each folder is written in the oldest format that holds
-# it, so that an older attn reads it or says to upgrade, never "unknown file".
-FORMAT_VERSION = 5
+# 5: a summarizer's word list (TARGET_WORDS); 6: a translation model's training sources' words
+# (SOURCE_WORDS). Each folder is written in the oldest format that holds it, so that an older attn
+# reads it or says to upgrade, never "unknown file".
+FORMAT_VERSION = 6
 WORDS_FORMAT = 5
+SOURCE_WORDS_FORMAT = 6
 DIRECTIONS_FORMAT = 4
 ONE_DIRECTION_FORMAT = 3  # a model of one direction is still written as format 3: attn before 4 reads it
 OLDEST_FORMAT = 2  # the oldest model folder format this runtime reads
@@ -23,6 +25,9 @@ SOURCE_TOKENIZER = "source_tokenizer.json"  # optional: the source side's, in th
 OUTPUT_LAYER = "output_layer.npz"
 LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
 TARGET_WORDS = "target_words.txt"  # optional: a summarizer's training targets' words (runtime/word_check.py)
+SOURCE_WORDS = (
+    "source_words.txt"  # optional: a translation model's training sources' words (runtime/unlearned_names.py)
+)
 
 TASKS = ("translate", "summarize")
 

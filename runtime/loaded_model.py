@@ -34,6 +34,7 @@ from .constants import (
     OUTPUT_LAYER,
     PAD,
     SOURCE_TOKENIZER,
+    SOURCE_WORDS,
     TARGET_WORDS,
     TOKENIZER,
     target_token,
@@ -60,6 +61,7 @@ from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .texts import TextOptions, TextTranslator, Translation
 from .tokenizer import SubwordTokenizer
+from .unlearned_names import source_words
 from .word_check import WordCheck, allowed_target_words
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
@@ -194,15 +196,25 @@ class LoadedModel:
         its folder lists them (target_words.txt); None otherwise."""
         if TARGET_WORDS not in self.manifest.files or self.manifest.task != "summarize":
             return None
-        return self._once(TARGET_WORDS, self._read_word_check)
+        return self._once(
+            TARGET_WORDS, lambda: WordCheck(self._words(TARGET_WORDS, allowed_target_words), self.tokenizer)
+        )
 
-    def _read_word_check(self) -> WordCheck:
-        data = verified_bytes(self.folder, self.manifest, TARGET_WORDS)
+    @property
+    def source_words(self) -> frozenset[str] | None:
+        """The words of a translation model's training sources (runtime/unlearned_names.py), when
+        its folder lists them (source_words.txt); None otherwise."""
+        if SOURCE_WORDS not in self.manifest.files or self.manifest.task != "translate":
+            return None
+        return self._once(SOURCE_WORDS, lambda: self._words(SOURCE_WORDS, source_words))
+
+    def _words(self, name: str, read: Callable[[str], frozenset[str]]) -> frozenset[str]:
+        """The word list `name` of the folder, checked against its checksum, read by `read`."""
+        data = verified_bytes(self.folder, self.manifest, name)
         try:
-            words = allowed_target_words(data.decode("utf-8"))
+            return read(data.decode("utf-8"))
         except UnicodeDecodeError:
-            raise ModelFolderError(f"{self.folder / TARGET_WORDS}: not UTF-8 text") from None
-        return WordCheck(words, self.tokenizer)
+            raise ModelFolderError(f"{self.folder / name}: not UTF-8 text") from None
 
     def _load_tokenizer(self) -> None:
         """The tokenizer, checked against the manifest."""

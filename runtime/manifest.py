@@ -25,6 +25,8 @@ from .constants import (
     ONE_DIRECTION_FORMAT,
     OUTPUT_LAYER,
     SOURCE_TOKENIZER,
+    SOURCE_WORDS,
+    SOURCE_WORDS_FORMAT,
     SPECIAL_IDS,
     SPECIAL_TOKENS,
     TARGET_WORDS,
@@ -165,7 +167,7 @@ MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,47}")
 LANGUAGE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
-KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, SOURCE_TOKENIZER, LEXICON, TARGET_WORDS)
+KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, SOURCE_TOKENIZER, LEXICON, TARGET_WORDS, SOURCE_WORDS)
 REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
 PRECISIONS = ("fp32", "int8")
 MAX_VOCABULARY = 1 << 20
@@ -279,8 +281,9 @@ def _problem(manifest: Manifest) -> str | None:
     for name in REQUIRED_FILES:
         if name not in manifest.files:
             return f"lists no checksum for {name}"
-    if TARGET_WORDS in manifest.files and manifest.format_version < WORDS_FORMAT:
-        return f"{TARGET_WORDS} needs format version {WORDS_FORMAT}"
+    for name, least in ((TARGET_WORDS, WORDS_FORMAT), (SOURCE_WORDS, SOURCE_WORDS_FORMAT)):
+        if name in manifest.files and manifest.format_version < least:
+            return f"{name} needs format version {least}"
     if manifest.special_ids != SPECIAL_IDS:
         return f"special_ids must be {SPECIAL_IDS}, got {manifest.special_ids!r}"
     names = manifest.state_names

@@ -4,6 +4,7 @@ which it reads for its tokenizer, direction, options and search."""
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 from collections.abc import Callable, Sequence
@@ -39,6 +40,7 @@ from .set_aside import (
 )
 from .titles import read_titles
 from .tokenizer import SourcePieces
+from .unlearned_names import names_kept, unlearned_names
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
 
@@ -238,8 +240,10 @@ class TextTranslator:
         sentence over the length limit is translated in parts, best only, and a document over it is
         condensed to its salient sentences, or summarized from its head, by a summarizer; with a note,
         which numbers the inputs from `first_number` (a caller that translates a stream in calls
-        passes its count), or by it when it lists each input's number (input_numbers). Setting
-        `stop` from another thread ends the searches at their next step (SearchStopped)."""
+        passes its count), or by it when it lists each input's number (input_numbers). A sentence
+        whose translation lost a name the model never learned is searched again with it set aside
+        (names_lost). Setting `stop` from another thread ends the searches at their next step
+        (SearchStopped)."""
         options = options or self.model.default_options()
         text_options = self.model.text_options(text_options)
         translating = self.model.manifest.task == "translate"
@@ -287,27 +291,22 @@ class TextTranslator:
                         whole[len(parts)] = unit
                     parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
-        order = sorted(
-            (i for i in range(len(parts)) if not isinstance(parts[i][2], list)), key=lambda i: len(parts[i][2].ids)
+        search = functools.partial(
+            self.searched, options=options, batch_size=batch_size, replace_unk=text_options.replace_unk, limit=limit
         )
-        size = even_batch_size(len(order), batch_size, self.model.workers)
-        # longest first: the batches that finish last are then the shortest, and no worker waits
-        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
-        # "Batches longest first")
-        batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
-        found = map_in_threads(
-            lambda batch: self.model.search([parts[i][2].ids for i in batch], options, stop),
-            batches,
-            self.model.workers,
-        )
-        for batch, hypotheses_per_part in zip(batches, found):
-            for i, hypotheses in zip(batch, hypotheses_per_part):
-                _, _, source, aside = parts[i]
-                translated[i] = self.distinct(
-                    source, hypotheses, options.n_best, text_options.replace_unk, aside, limit, whole.get(i)
-                )
-                if i in formulas and not is_letter_formula(translated[i][0].text, self.model.target_lang):
-                    translated[i] = [formulas[i]]  # the model wrote no formula of the target's ("Bestrafung,")
+        for i, found in search(
+            {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole, stop=stop
+        ).items():
+            translated[i] = found
+        lost = self.names_lost(parts, translated, whole, limit)
+        again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
+        for i, found in again.items():
+            names = lost[i][1]
+            if names_kept(names, found[0].text) > names_kept(names, translated[i][0].text):
+                translated[i] = found
+        for i, formula in formulas.items():
+            if not is_letter_formula(translated[i][0].text, self.model.target_lang):
+                translated[i] = [formula]  # the model wrote no formula of the target's ("Bestrafung,")
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
@@ -327,6 +326,63 @@ class TextTranslator:
             for sentence in split_sentences(line.strip(), self.model.source_lang)
             for unit in signs_apart(sentence, self.model.tokenizer.writes_whole, self.word_pieces)
         ]
+
+    def searched(
+        self,
+        parts: dict[int, tuple[int, int, SourcePieces, SetAside]],
+        whole: dict[int, str],
+        options: SearchOptions,
+        batch_size: int,
+        replace_unk: bool,
+        limit: int | None,
+        stop: threading.Event | None,
+    ) -> dict[int, list[Translation]]:
+        """The n-best translations (distinct) of `parts` (by their index: input index, line number,
+        source pieces, what was set aside), sorted by length into batches of at most `batch_size`,
+        evened out over the workers, decoded up to `workers` at a time, longest first; `whole`
+        gives a sentence searched whole as written."""
+        order = sorted(parts, key=lambda i: len(parts[i][2].ids))
+        size = even_batch_size(len(order), batch_size, self.model.workers)
+        # longest first: the batches that finish last are then the shortest, and no worker waits
+        # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
+        # "Batches longest first")
+        batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
+        found = map_in_threads(
+            lambda batch: self.model.search([parts[i][2].ids for i in batch], options, stop),
+            batches,
+            self.model.workers,
+        )
+        translations = {}
+        for batch, hypotheses_per_part in zip(batches, found):
+            for i, hypotheses in zip(batch, hypotheses_per_part):
+                _, _, source, aside = parts[i]
+                translations[i] = self.distinct(
+                    source, hypotheses, options.n_best, replace_unk, aside, limit, whole.get(i)
+                )
+        return translations
+
+    def names_lost(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
+    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], list[str]]]:
+        """The sentences searched whole whose translation lost a name the model never learned
+        (runtime/unlearned_names.py), by their index in `parts`: each as a part to search again
+        with those names set aside, and the names."""
+        known = self.model.source_words
+        if known is None:
+            return {}
+        lost = {}
+        for i, written in whole.items():
+            read = self.reading(written, limit).read
+            spans = unlearned_names(read, self.model.source_lang, known)
+            names = [read[start:end] for start, end in spans]
+            if names_kept(names, translated[i][0].text) == len(names):
+                continue
+            aside = self.read_aside(written, limit, spans)
+            pieces = self.source_pieces(aside.text)
+            if limit is None or len(pieces.ids) - 1 <= limit:
+                index, number, _, _ = parts[i]
+                lost[i] = ((index, number, self.tagged(pieces), aside), names)
+        return lost
 
     def distinct(
         self,
@@ -378,12 +434,13 @@ class TextTranslator:
             text_options=TextOptions(sentences=False, replace_unk=False),
         )[0][0].text
 
-    def read_aside(self, sentence: str, limit: int | None) -> SetAside:
+    def read_aside(self, sentence: str, limit: int | None, names: Sequence[tuple[int, int]] = ()) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set
-        aside (runtime/set_aside.py)."""
+        aside (runtime/set_aside.py), with `names` (spans of that reading) beside its titles' names."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
-        aside = set_aside(read, source, self.model.tokenizer.writes_whole, names_after_titles(read, source, target))
+        names = [*names_after_titles(read, source, target), *names]
+        aside = set_aside(read, source, self.model.tokenizer.writes_whole, names)
         return aside if read == sentence else replace(aside, written=sentence)
 
     def reading(self, sentence: str, limit: int | None) -> Reading:

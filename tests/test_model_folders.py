@@ -168,6 +168,16 @@ def test_every_field_is_checked(folder, change):
     assert expected in refused(folder)
 
 
+@pytest.mark.parametrize("name, least", [("target_words.txt", 5), ("source_words.txt", 6)])
+def test_a_word_list_needs_the_format_version_that_holds_it(folder, name, least):
+    """An older attn says to upgrade rather than read a folder without the list it holds."""
+    manifest = manifest_of(folder)
+    manifest["files"][name] = "0" * 64
+    manifest["format_version"] = least - 1
+    write_manifest(folder, manifest)
+    assert f"{name} needs format version {least}" in refused(folder)
+
+
 @pytest.mark.parametrize("key, value", SEARCH_DAMAGE, ids=[f"{k}={v!r}" for k, v in SEARCH_DAMAGE])
 def test_every_search_default_is_range_checked(folder, key, value):
     manifest = manifest_of(folder)

@@ -23,7 +23,7 @@ def install(
     if by_name_only:
         manifest["training"].update(by_name_only=True, licence="research use only")
     if directions:
-        manifest.update(directions=directions, format_version=4)
+        manifest.update(directions=directions, format_version=max(manifest["format_version"], 4))
     (root / name).mkdir()
     for file in manifest["files"]:
         (root / name / file).touch()

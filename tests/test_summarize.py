@@ -337,7 +337,7 @@ def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
     refused = attn(
         "target-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "x"), *rows, check_rc=2
     )
-    assert "for summarizers" in refused.stderr.decode()
+    assert "is for summarize models" in refused.stderr.decode()
 
 
 def test_a_byte_order_mark_is_dropped_and_bytes_not_utf8_are_named_as_attn_translate_does(tmp_path):

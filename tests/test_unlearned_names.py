@@ -1,0 +1,139 @@
+"""Names the model never learned are set aside where its translation lost them
+(runtime/unlearned_names.py, runtime/texts.py)."""
+
+import pytest
+
+from attn.runtime.unlearned_names import names_kept, training_words, unlearned_names
+
+KNOWN = training_words(
+    "He is supported by deputies like Claude , who played in the same position as me . I hope Tony "
+    "will take the blues to Brazil . What do you think about his first months ? Employees of the "
+    "corporation , the Huffington Post , l' entreprise de la société . He came . London , Paris and "
+    "Berlin make it ."
+)
+
+
+def names(sentence: str, language: str = "en") -> list[str]:
+    return [sentence[start:end] for start, end in unlearned_names(sentence, language, KNOWN)]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, language, found",
+    [
+        ("He is supported by deputies like Claude Makelele, who played.", "en", ["Makelele"]),
+        # two with one space between are one; a learned first name stays apart
+        ("I hope Didier Deschamps will take the Blues to Brazil.", "en", ["Didier Deschamps"]),
+        ("I hope Tony Accurso will come.", "en", ["Accurso"]),
+        # the possessive's "'s" is the sentence's; a hyphen joins a name's parts
+        ("What do you think about Didier Deschamps's first months?", "en", ["Didier Deschamps"]),
+        ("He came to the Victor-Gadbois home.", "en", ["Victor-Gadbois"]),
+        # a French elided word before a name is the sentence's
+        ("Je travaille pour l'entreprise d'Accurso.", "fr", ["Accurso"]),
+        # a sentence's first word, one after a sentence's end or a colon, and acronyms are no such name
+        ("Makelele came. Deschamps came: Fogelman came too.", "en", []),
+        ('"Makelele came," he said.', "en", []),
+        ("He came to the ECB and the SIU.", "en", []),
+        # a learned word made a people's name ("Londoners", "Berlinois"); a name beginning as a word does
+        ("Many Londoners and Parisians came, and Makelele too.", "en", ["Makelele"]),
+        ("Les Berlinois et les Parisiens sont venus.", "fr", []),
+        # learned words in any case; words in small letters
+        ("He came to the Huffington Post, like Claude.", "en", []),
+        ("He came with makelele.", "en", []),
+        # a language that writes its nouns with a capital: none
+        ("Er kam mit Claude Makelele.", "de", []),
+    ],
+)
+def test_a_name_no_training_source_holds_is_found_within_its_sentence(sentence, language, found):
+    assert names(sentence, language) == found
+
+
+@pytest.mark.unit
+def test_names_are_kept_as_written_not_inside_a_longer_word():
+    assert names_kept(["Walmart", "Didier Deschamps"], "Die Walmart-Angestellten und Didier Deschamps.") == 2
+    assert names_kept(["Walmart", "Makelele"], "Walmartsteller wie Claude Makelelelele") == 0
+
+
+@pytest.mark.unit
+def test_the_words_of_a_training_source_are_its_runs_of_letters_in_small_letters():
+    assert training_words("Victor-Gadbois l'entreprise O'Brien 3D 2024 café") == {
+        "victor",
+        "gadbois",
+        "l",
+        "entreprise",
+        "o",
+        "brien",
+        "d",
+        "café",
+    }
+
+
+SENTENCES = {
+    "en": [
+        "The coach praised Kowalczyk and Oyelaran after the match in Saint-Hyacinthe.",
+        "The report by Thi Nguyen shows that Zubiri's team won the regional final.",
+        "Yesterday the council of Ólafsvík approved the plan drawn up by Gunnarsdóttir.",
+        "He's supported by deputies like Claude Makelele, who played in the same position as me.",
+        "I hope Didier Deschamps will take the team to the final.",
+    ],
+    "fr": [
+        "L'entraîneur a félicité Kowalczyk et Oyelaran après le match à Saint-Hyacinthe.",
+        "Le rapport de Thi Nguyen montre que l'équipe de Zubiri a gagné la finale régionale.",
+        "Hier, le conseil d'Ólafsvík a approuvé le plan préparé par Gunnarsdóttir.",
+        "Il est soutenu par des adjoints comme Claude Makelele, qui jouait au même poste que moi.",
+        "J'espère que Didier Deschamps mènera l'équipe en finale.",
+    ],
+}
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("pair", [("en", "de"), ("en", "fr"), ("fr", "en")], ids="-".join)
+def test_the_shipped_models_keep_the_names_they_never_learned(pair):
+    """Every name the shipped model never learned comes through as written; without the second
+    search, some had not ("Claude Makelelelele", "Didier Deschmarken")."""
+    from unittest import mock
+
+    from attn.runtime.texts import TextTranslator
+
+    from .conftest import installed_translator
+
+    translator = installed_translator(pair, 1)
+    sentences = SENTENCES[pair[0]]
+    found = [
+        [sentence[start:end] for start, end in unlearned_names(sentence, pair[0], translator.source_words)]
+        for sentence in sentences
+    ]
+    assert all(found), found
+
+    def kept() -> int:
+        outputs = [translations[0].text for translations in translator.translate(sentences)]
+        return sum(names_kept(names, output) for names, output in zip(found, outputs))
+
+    total = sum(map(len, found))
+    assert kept() == total
+    with mock.patch.object(TextTranslator, "names_lost", lambda *_: {}):
+        assert kept() < total
+
+
+@pytest.mark.integration
+def test_source_words_are_written_from_a_configs_training_sources(tmp_path):
+    """`attn source-words` writes a translation model's folder with its training sources' words,
+    which the model then reads; a summarizer is refused."""
+    from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.tsv import read_tsv
+
+    from .conftest import FIXTURES, ROOT
+    from .test_cli import attn
+
+    rows = FIXTURES / "en-de-test-slice.tsv"
+    settings = [f"--set=data.train=['{rows}']", f"--set=data.dev=['{rows}']", "--set=data.sample={}"]
+    settings.append("--set=data.hold_out={}")
+    config = ROOT / "configs" / "en-de-general.toml"
+    attn("source-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "words"), *settings)
+    written = (tmp_path / "words" / "source_words.txt").read_text(encoding="utf-8").split()
+    expected = set().union(*(training_words(row.source) for row in read_tsv(rows)))
+    assert written == sorted(expected)
+    assert LoadedModel(tmp_path / "words", threads=1).source_words == expected
+    summarizer = ROOT / "models" / "summarize"
+    refused = attn("source-words", str(config), str(summarizer), "--out", str(tmp_path / "x"), *settings, check_rc=2)
+    assert "is for translate models" in refused.stderr.decode()
