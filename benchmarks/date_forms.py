@@ -10,7 +10,8 @@ as "le 3 juin").
     python -m benchmarks.date_forms [--direction en-de|de-en|en-fr|fr-en] [--out FILE]
 
 Each form is translated as it is written (runtime/dates.py off), and the source's own form as
-runtime/dates.py reads it (the last row).
+runtime/dates.py reads it (the last row). Into German, ranges of dates too ("from March 3 to March
+10"), in our frames and in sentences a helper wrote (benchmarks/date_ranges/en.tsv).
 
 These are the words around a date that a shop, a mail or a form writes; the dev files hold few
 dates, and their references write them in several forms.
@@ -20,7 +21,8 @@ from __future__ import annotations
 
 import argparse
 import re
-from contextlib import nullcontext
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from unittest import mock
 
@@ -28,7 +30,19 @@ import attn.runtime as attn
 from attn.runtime.dates import MONTH_NAMES, WEEKDAY_NAMES
 from benchmarks.report import command_line, finish, table
 
-MONTHS, WEEKDAYS = MONTH_NAMES, WEEKDAY_NAMES  # the names runtime/dates.py reads
+MONTHS, WEEKDAYS = MONTH_NAMES, WEEKDAY_NAMES
+
+
+@contextmanager
+def dates_off() -> Iterator[None]:
+    """runtime/dates.py off: sentences read as written, the German days' points as the model wrote them."""
+    with (
+        mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence),
+        mock.patch("attn.runtime.texts.day_points", lambda alignment, _: alignment),
+    ):
+        yield  # the names runtime/dates.py reads
+
+
 DAYS = [1, 2, 3, 10, 12, 15, 21, 22, 24, 28, 30, 31]  # one for each month, in order
 YEAR = 2024
 # Sentences around a date in each source language, each with the word its translation keeps in
@@ -142,6 +156,107 @@ WEEKDAY_FRAMES = {
 }
 
 
+# Sentences around a range of dates in English, with the word each German translation keeps, and
+# the ranges' forms: (name, the range written from (month index, first day, last day, year or None))
+RANGE_FRAMES = [
+    ("The exhibition runs {range}.", "Ausstellung"),
+    ("The office is closed {range}.", "Büro"),
+    ("We are on holiday {range}.", "Urlaub|Ferien"),
+    ("The course takes place {range}.", "Kurs"),
+    ("Prices are reduced {range}.", "Preis"),
+    ("The road will be closed {range}.", "Straße"),
+]
+RANGES = [(2, 3, 10), (4, 12, 18), (7, 1, 15), (9, 20, 27), (10, 28, 30), (5, 2, 9)]  # March 3–10, …
+
+
+def year_after(year: int | None, comma: str = ", ") -> str:
+    return f"{comma}{year}" if year else ""
+
+
+RANGE_FORMS = [
+    (
+        "from, both month first",
+        lambda m, a, b, y: f"from {MONTHS['en'][m]} {a} to {MONTHS['en'][m]} {b}{year_after(y)}",
+    ),
+    ("from, one month", lambda m, a, b, y: f"from {MONTHS['en'][m]} {a} to {b}{year_after(y)}"),
+    (
+        "between, both month first",
+        lambda m, a, b, y: f"between {MONTHS['en'][m]} {a} and {MONTHS['en'][m]} {b}{year_after(y)}",
+    ),
+    ("a dash", lambda m, a, b, y: f"{MONTHS['en'][m]} {a}-{b}{year_after(y)}"),
+    (
+        "from, both day first",
+        lambda m, a, b, y: f"from {a} {MONTHS['en'][m]} to {b} {MONTHS['en'][m]}{year_after(y, ' ')}",
+    ),
+]
+
+
+def range_written(first: int, last: int, months: tuple[int, int], year: int | None, translation: str) -> bool:
+    """Whether a German `translation` holds the range of `first` and `last` days of `months` (the
+    first's and the last's, January 0): the first day with an ordinal's point (its month's name
+    after it where the months differ, or may be), the last with the point and its month's name,
+    each month named at most twice, the year once where it has one, and no other number."""
+    names = [MONTHS["de"][month] for month in months]
+    first_month = f" {names[0]}" if names[0] != names[1] else f"(?: {names[0]})?"
+    numbers = re.findall(r"(?<![\d.,:])\d+(?![\d:])", translation)
+    return (
+        re.search(rf"(?<!\d){first}\.{first_month}", translation) is not None
+        and re.search(rf"(?<!\d){last}\. {names[1]}", translation) is not None
+        and all(1 <= len(re.findall(name, translation)) <= 2 for name in names)
+        and sorted(numbers) == sorted([str(first), str(last)] + ([str(year)] if year else []))
+    )
+
+
+HELD_OUT_RANGES = Path(__file__).parent / "date_ranges" / "en.tsv"
+
+
+def held_out_ranges(translator) -> list[list]:
+    """Rows (how read, given right) of the English sentences with a range of dates that a helper
+    wrote without seeing the rule (HELD_OUT_RANGES: sentence, first day, its month, last day, its
+    month, year), translated into German as written and as runtime/dates.py reads them."""
+    cases = [line.split("\t") for line in HELD_OUT_RANGES.read_text(encoding="utf-8").splitlines()]
+    rows = []
+    for name, as_written in (("as written", True), ("read by runtime/dates.py", False)):
+        with dates_off() if as_written else nullcontext():
+            outputs = [result.text for result in translator.translate([case[0] for case in cases], "en", "de")]
+        right = sum(
+            range_written(
+                int(first),
+                int(last),
+                (MONTHS["en"].index(month), MONTHS["en"].index(last_month)),
+                int(year or 0) or None,
+                output,
+            )
+            for (_, first, month, last, last_month, year), output in zip(cases, outputs)
+        )
+        rows.append([name, "", f"{right} of {len(cases)}"])
+    return rows
+
+
+def ranges_given_right(translator) -> list[list]:
+    """Rows (form, example, given right without and with the year) of English ranges of dates in
+    RANGE_FRAMES translated into German, each form as written (runtime/dates.py off), then the
+    forms as runtime/dates.py reads them."""
+    rows = []
+    for (name, form), as_written in [*((form, True) for form in RANGE_FORMS), *((form, False) for form in RANGE_FORMS)]:
+        row = [name if as_written else f"{name}, read by runtime/dates.py", f"`{form(2, 3, 10, None)}`"]
+        for year in (None, YEAR):
+            cases = [
+                (month, first, last, frame.format(range=form(month, first, last, year)), anchor)
+                for month, first, last in RANGES
+                for frame, anchor in RANGE_FRAMES
+            ]
+            with dates_off() if as_written else nullcontext():
+                outputs = [result.text for result in translator.translate([case[3] for case in cases], "en", "de")]
+            right = sum(
+                range_written(first, last, (month, month), year, output) and re.search(anchor, output, re.I) is not None
+                for (month, first, last, _, anchor), output in zip(cases, outputs)
+            )
+            row.append(f"{right} of {len(cases)}")
+        rows.append(row)
+    return rows
+
+
 def names_alone(translator, source: str, target: str, names: dict, frames: dict, years: tuple) -> list[list]:
     """Rows (form, example, given right for each of `years`) of each of `names`' words (months,
     weekdays) put in each of `frames`, as written, in the target's words (runtime/dates.py off),
@@ -159,11 +274,7 @@ def names_alone(translator, source: str, target: str, names: dict, frames: dict,
                 for index in range(len(names[language]))
                 for frame, anchor in frames[source]
             ]
-            with (
-                mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
-                if as_written
-                else nullcontext()
-            ):
+            with dates_off() if as_written else nullcontext():
                 outputs = [result.text for result in translator.translate([case[1] for case in cases], source, target)]
             right = sum(
                 len(re.findall(rf"\b{names[target][index]}\b", output, re.I)) == 1
@@ -229,11 +340,7 @@ def main() -> None:
                 for month, day in enumerate(DAYS)
                 for frame, anchors in FRAMES[source]
             ]
-            with (
-                mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence)
-                if as_written
-                else nullcontext()
-            ):
+            with dates_off() if as_written else nullcontext():
                 outputs = [result.text for result in translator.translate([case[2] for case in cases], source, target)]
             right = [
                 given_right(day, month, year, output, target, anchor)
@@ -245,9 +352,28 @@ def main() -> None:
             ]
         rows.append(row)
     alone = {}
+    if args.direction == "en-de":
+        alone["A range of dates"] = (
+            ranges_given_right(translator),
+            f"{len(RANGE_FRAMES)} frames × {len(RANGES)} ranges within a month, without and with the year; given "
+            "right when the German holds the first day with its point, the last with its point and the month, the "
+            "month at most twice, the year once where it has one, no other number, and the frame's own word.",
+        )
+        alone["Sentences with a range of dates that a helper wrote without seeing the rule"] = (
+            held_out_ranges(translator),
+            "benchmarks/date_ranges/en.tsv (40, each form of range people write, a third with a year, a quarter across "
+            "two months), given right as above, each month named at most twice.",
+        )
     if source != "de" and target != "de":  # between English and French
-        alone["A month's name alone"] = names_alone(translator, source, target, MONTHS, MONTH_FRAMES, (None, YEAR))
-        alone["A weekday's name"] = names_alone(translator, source, target, WEEKDAYS, WEEKDAY_FRAMES, (None,))
+        named = (
+            "each in each frame of ours (without and with a year where a month has one); given right when the "
+            "translation names it once in the target's words, with the year and the frame's own word."
+        )
+        alone["A month's name alone"] = (
+            names_alone(translator, source, target, MONTHS, MONTH_FRAMES, (None, YEAR)),
+            named,
+        )
+        alone["A weekday's name"] = (names_alone(translator, source, target, WEEKDAYS, WEEKDAY_FRAMES, (None,)), named)
     lines = [
         command_line(),
         "",
@@ -259,11 +385,10 @@ def main() -> None:
         table(["form", "example", "dates given right", "with the year"], rows),
         *[
             line
-            for kind, found in alone.items()
+            for kind, (found, described) in alone.items()
             for line in (
                 "",
-                f"{kind}: each in each frame of ours (without and with a year where a month has one); given right when "
-                "the translation names it once in the target's words, with the year and the frame's own word.",
+                f"{kind}: {described}",
                 "",
                 table(["form", "example", "given right", *(["with the year"] if len(found[0]) > 3 else [])], found),
             )

@@ -6,7 +6,9 @@ of our own given right), from French "le 3 juin" became "the 3 juin" (32 of 96),
 dates, with the word before them where that helped ("le 3 juin" in an English sentence into
 French, "on June 3" in a German one into English), the same sentences came out right far more
 often (57, 84 and 90 of 96; `python -m benchmarks.date_forms`, docs/studies/DATE-FORMS.md, which
-found English dates into German right as they are written). Between English and French a month's
+found English dates into German right as they are written, but for ranges: "from March 3 to March
+10" came out "vom 3 bis zum 10. März", and is read "from 3 March to 10 March"; a German day the
+model wrote without its point gets it: day_points). Between English and French a month's
 name alone had stayed as written ("Le temps commence dans March", "published in février"): it is
 read in the target's words (40 of 60 right into French, against 12; 60 from French, against 28),
 and from French a weekday's name ("The meeting is gamedi": 28 of 28, against 14). The alignment shows the words the user
@@ -110,12 +112,53 @@ SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening w
 READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}}
 
 
+# A range of two dates in an English sentence, month first ("from March 3 to March 10, 2025",
+# "from March 3 to 10", "between June 5 and June 8", "June 5-8"): a month's name and a day, each date
+# maybe with its year; the second's month may be left out. "to", "until", "till" and "through" link
+# the dates after "from" or where both have a month; "and" after "between"; a dash always.
+_LINK = r"(?P<link> ?[-–] ?| (?:to|until|till|through|and) )"
+RANGE = re.compile(
+    rf"(?P<opening>\b(?:[Ff]rom|[Bb]etween) )?(?<![\w.])(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?"
+    rf"(?:,? {YEAR.replace('year', 'first_year')},?)?{_LINK}(?:(?P<second_month>{_month('en')})\.? )?"
+    rf"{DAY.replace('day', 'second_day')}(?:st|nd|rd|th)?(?![\d:.,]\d|:)(?:,? {YEAR})?(?!\w)"
+)
+# The directions whose model garbled a range of dates written month first ("vom 3 bis zum 10. März",
+# "zwischen 5 und Juni 8. Juni") and wrote it right day first, each date whole ("from 3 March to 10
+# March": benchmarks/date_forms.py --direction en-de)
+RANGES_READ = frozenset({("en", "de")})
+
+
+def day_first_ranges(sentence: str) -> str:
+    """`sentence` (English) with each range of dates (RANGE) written day first, each date whole: "from
+    3 March to 10 March 2025", "between 5 June and 8 June"; a dash read "to" ("and" after "between")."""
+
+    def written(found: re.Match) -> str:
+        link = found["link"].strip()
+        opening = (found["opening"] or "").lower().strip()
+        if link in ("-", "–"):
+            link = "and" if opening == "between" else "to"
+        elif (link == "and") != (opening == "between") or (not opening and not found["second_month"]):
+            return found.group()  # "on June 5 and 6 more", "June 3 to 5 people"
+        month = found["month"]
+        second = found["second_month"] or month
+        first_year = f" {found['first_year']}" if found["first_year"] else ""
+        year = f" {found['year']}" if found["year"] else ""
+        names = [MONTH_NAMES["en"][month_number(name, "en") - 1] for name in (month, second)]
+        before = found["opening"] or ""
+        return f"{before}{found['day']} {names[0]}{first_year} {link} {found['second_day']} {names[1]}{year}"
+
+    return RANGE.sub(written, sentence)
+
+
 def read_dates(sentence: str, source: str, target: str) -> str:
     """`sentence` with each date (a day and a month's name, and its year) written as `target`
     writes dates where that was measured to help (READ): into French "3 juin 2024", into English
-    "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); and
+    "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); into German
+    a range of dates day first (RANGES_READ, day_first_ranges); and
     between English and French a month's name alone in the target's words (months_alone); as it
     is otherwise."""
+    if (source, target) in RANGES_READ:
+        sentence = day_first_ranges(sentence)
     replaced = READ.get((source, target))
     if replaced is None:
         return sentence
@@ -196,5 +239,32 @@ def year_comma(alignment: WordAlignment, language: str) -> WordAlignment:
     return alignment if words == alignment.target_words else replace(alignment, target_words=words)
 
 
-DAY_POINT = re.compile(r"(?:3[01]|[12]\d|[1-9])\.")
+def day_points(alignment: WordAlignment, language: str) -> WordAlignment:
+    """`alignment` (a translation into `language`) with a German date's day given its ordinal's point
+    where the model left it out: before a month's name ("10 März" → "10. März") and as a range's first
+    day before "bis" or "und" and a day with its point ("vom 3 bis zum 10. März", "am 5 und 6. Juni")."""
+    if language != "de":
+        return alignment
+    words = list(alignment.target_words)
+    for index, word in enumerate(words[:-1]):
+        if not DAY_WORD.fullmatch(word):
+            continue
+        after = words[index + 1 :]
+        if german_month(after[0]):
+            words[index] = word + "."
+        elif after[0] in RANGE_WORDS_DE:
+            rest = after[2:] if len(after) > 2 and after[1] in ("zum", "zur") else after[1:]
+            if len(rest) >= 2 and DAY_POINT.fullmatch(rest[0]) and german_month(rest[1]):
+                words[index] = word + "."
+    return alignment if words == alignment.target_words else replace(alignment, target_words=words)
+
+
+def german_month(word: str) -> bool:
+    """Whether `word` is a German month's name, maybe with the punctuation after it ("März.")."""
+    return word.rstrip('.,;:!?)"“”»«') in MONTH_NAMES["de"]
+
+
+RANGE_WORDS_DE = ("bis", "und")
+DAY_WORD = re.compile(r"3[01]|[12]\d|[1-9]")
+DAY_POINT = re.compile(rf"(?:{DAY_WORD.pattern})\.")
 YEAR_WORD = re.compile(r"(?:1[89]|2[01])\d\d(?!\d)")

@@ -2,7 +2,7 @@
 
 import pytest
 
-from attn.runtime.dates import MONTHS, month_number, read_dates, year_comma
+from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, year_comma
 
 
 @pytest.mark.unit
@@ -52,6 +52,28 @@ from attn.runtime.dates import MONTHS, month_number, read_dates, year_comma
         ("Le colis arrive jeudi après-midi.", "fr", "en", "Le colis arrive Thursday après-midi."),
         ("C'est mardi-gras.", "fr", "en", "C'est mardi-gras."),
         ("The shop is closed on Friday.", "en", "fr", "The shop is closed on Friday."),  # into French as written
+        # into German, a range of dates day first, each date whole; a single date as written
+        ("Open from March 3 to 10, 2025.", "en", "de", "Open from 3 March to 10 March 2025."),
+        (
+            "Closed from Dec. 24, 2024, until Jan. 2, 2025.",
+            "en",
+            "de",
+            "Closed from 24 December 2024 until 2 January 2025.",
+        ),
+        ("It runs between June 5 and 8.", "en", "de", "It runs between 5 June and 8 June."),
+        (
+            "It runs June 5-8 and Aug. 21 – Sept. 3.",
+            "en",
+            "de",
+            "It runs 5 June to 8 June and 21 August to 3 September.",
+        ),
+        ("It runs between Aug. 21-Sept. 3.", "en", "de", "It runs between 21 August and 3 September."),
+        ("It runs June 28 through July 4.", "en", "de", "It runs 28 June through 4 July."),
+        ("He was born on June 3, 2024.", "en", "de", "He was born on June 3, 2024."),
+        # no range: two days without "between", a number after "to" without "from", a time after a dash
+        ("On June 5 and 6 more people came.", "en", "de", "On June 5 and 6 more people came."),
+        ("By March 3 to 5 people had left.", "en", "de", "By March 3 to 5 people had left."),
+        ("Sent on March 15, 2007 - 16:42.", "en", "de", "Sent on March 15, 2007 - 16:42."),
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):
@@ -69,19 +91,29 @@ def test_month_names_and_short_forms_have_their_number():
 
 
 @pytest.mark.unit
-def test_an_english_date_has_a_comma_before_its_year():
-    """From "am 3. Juni 2024", read "on June 3, 2024", the model had written "June 3. 2024"."""
+def test_a_dates_punctuation_is_the_target_languages():
+    """From "am 3. Juni 2024", read "on June 3, 2024", the model had written "June 3. 2024"; into
+    German it had left out a day's point ("am 10 Oktober", "vom 3 bis zum 10. März")."""
     import numpy as np
 
     from attn.runtime.alignment import WordAlignment
 
     def written(text: str, language: str = "en") -> str:
         words = text.split()
-        return " ".join(year_comma(WordAlignment(words, words, np.eye(len(words))), language).target_words)
+        alignment = WordAlignment(words, words, np.eye(len(words)))
+        return " ".join(day_points(year_comma(alignment, language), language).target_words)
 
     assert written("It ends on June 3. 2024.") == "It ends on June 3, 2024."
     assert written("Read chapter 3. 2024 was a good year.") == "Read chapter 3. 2024 was a good year."  # no month
     assert written("Il finit le June 3. 2024.", "fr") == "Il finit le June 3. 2024."
+    # into German, a day's ordinal point before its month and as a range's first day
+    assert written("Er kam am 10 Oktober 1958.", "de") == "Er kam am 10. Oktober 1958."
+    assert written("Es läuft vom 3 bis zum 10. März.", "de") == "Es läuft vom 3. bis zum 10. März."
+    assert written("Es ist am 5 und 6. Juni zu.", "de") == "Es ist am 5. und 6. Juni zu."
+    assert (
+        written("Seite 3 bis 10 lesen, 40 März, 3 bis 10 Leute.", "de")
+        == "Seite 3 bis 10 lesen, 40 März, 3 bis 10 Leute."
+    )
 
 
 @pytest.mark.system
@@ -94,3 +126,6 @@ def test_dates_come_through_with_the_shipped_models():
     from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german
     assert "June 3, 2024" in api.translate("Die Frist endet am 3. Juni 2024.", source="de", target="en")
+    # into German a range as written had lost its first month ("vom 3 bis zum 10. März 2025")
+    into_german = api.translate("The exhibition runs from March 3 to March 10, 2025.", source="en", target="de")
+    assert "3. März" in into_german and "10. März 2025" in into_german
