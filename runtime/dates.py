@@ -114,9 +114,16 @@ READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}
 
 # A range of two dates in an English sentence, month first ("from March 3 to March 10, 2025",
 # "from March 3 to 10", "between June 5 and June 8", "June 5-8"): a month's name and a day, each date
-# maybe with its year; the second's month may be left out. "to", "until", "till" and "through" link
-# the dates after "from" or where both have a month; "and" after "between"; a dash always.
-_LINK = r"(?P<link> ?[-–] ?| (?:to|until|till|through|and) )"
+# maybe with its year; the second's month may be left out where RANGE_END follows. "to", "until",
+# "till" and "through" link the dates after "from" or where both have a month; "and" after
+# "between"; a dash always.
+_LINK = r"(?P<link>[-–—]| [-–—] | (?:to|until|till|through|and) )"
+# What may follow a range whose second date has no month of its own: the sentence's end, punctuation,
+# or a word that opens what comes next ("from March 3 to 10 in Berlin"); not a noun or a unit
+# ("from March 3 to 10 people", "to 10%", "to 5 pm", "to 10 June")
+RANGE_END = re.compile(
+    r"\s*(?:$|[.,;:!?)\]\"'”’»]|(?:and|at|in|for|on|with|while|when|before|after|until|so|but|or|from|to|the)\b)"
+)
 RANGE = re.compile(
     rf"(?P<opening>\b(?:[Ff]rom|[Bb]etween) )?(?<![\w.])(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?"
     rf"(?:,? {YEAR.replace('year', 'first_year')},?)?{_LINK}(?:(?P<second_month>{_month('en')})\.? )?"
@@ -135,10 +142,12 @@ def day_first_ranges(sentence: str) -> str:
     def written(found: re.Match) -> str:
         link = found["link"].strip()
         opening = (found["opening"] or "").lower().strip()
-        if link in ("-", "–"):
+        if not found["second_month"] and RANGE_END.match(found.string, found.end()) is None:
+            return found.group()  # "from March 3 to 10 people", "On March 3 - 5 people died"
+        if link in ("-", "–", "—"):
             link = "and" if opening == "between" else "to"
         elif (link == "and") != (opening == "between") or (not opening and not found["second_month"]):
-            return found.group()  # "on June 5 and 6 more", "June 3 to 5 people"
+            return found.group()  # "on June 5 and 6 more", "By March 3 to 5"
         month = found["month"]
         second = found["second_month"] or month
         first_year = f" {found['first_year']}" if found["first_year"] else ""

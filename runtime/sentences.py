@@ -57,7 +57,8 @@ ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"
 
 def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
-    sentence: after an abbreviation or title (ABBREVIATIONS) or a day before its month ("3. Jan."). Not before a word in small letters: a package's name opens
+    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan.") or
+    a month's short form before its day ("Sept. 3"). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
@@ -71,7 +72,9 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     core = word.rstrip(".").lstrip("(\"'«„“")
     month = after[0].lower().rstrip(".,") in MONTHS
     ordinal = language == "de" and bool(ORDINAL.search(word)) and month
-    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal
+    # a month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
+    dated = core.rsplit("-", 1)[-1].lower() in MONTHS and after[0][:1].isdigit()
+    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal or dated
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )

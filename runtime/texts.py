@@ -18,6 +18,7 @@ from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
+from .coverage import low_runs, received_attention
 from .dates import day_points, read_dates, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
@@ -122,6 +123,21 @@ WITHOUT_SPACES = re.compile(
     "[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
     "\uff00-\uffef\U00020000-\U0003134f]"
 )
+
+
+def better_kept(names: list[str], again: Translation, first: Translation) -> bool:
+    """Whether the translation searched again with `names` set aside keeps more of them than the
+    first and leaves out no more source words (left_out: "I met Didier Deschamps's brother" had come
+    back without the brother)."""
+    if names_kept(names, again.text) <= names_kept(names, first.text):
+        return False
+    return left_out(again.alignment) <= left_out(first.alignment)
+
+
+def left_out(alignment: WordAlignment) -> int:
+    """How many source words of three letters or more received almost no attention (runtime/coverage.py
+    low_runs, each word alone)."""
+    return sum(map(len, low_runs(received_attention(alignment), alignment.source_words, run=1)))
 
 
 def is_data(word: str) -> bool:
@@ -301,8 +317,7 @@ class TextTranslator:
         lost = self.names_lost(parts, translated, whole, limit)
         again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
         for i, found in again.items():
-            names = lost[i][1]
-            if names_kept(names, found[0].text) > names_kept(names, translated[i][0].text):
+            if better_kept(lost[i][1], found[0], translated[i][0]):
                 translated[i] = found
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):

@@ -20,14 +20,19 @@ from __future__ import annotations
 
 import re
 
-from .words import elided_head
+from .sentences import ABBREVIATIONS
+from .titles import WRITTEN
 
 CAPITALIZED_NAMES = frozenset({"en", "fr"})
 # A word as a name is written: letters, maybe joined by hyphens or apostrophes ("Victor-Gadbois",
-# "O'Brien"), not a part of a longer such word
-NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*")
+# "O'Brien"), not a part of a longer such word nor of one with digits ("Kowalczyk2000": a handle)
+NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?!\w)")
 LETTERS = re.compile(r"[^\W\d_]+")  # the runs of letters a training source's words are listed by
-POSSESSIVE = ("'s", "’s")
+# Capitalized words that are no names: the titles as runtime/titles.py writes them for a target
+# ("Mr." read "Herr" into German), and titles written short before a name ("Gov. Kowalczyk"),
+# whose point ends no sentence
+TITLE_WORDS = frozenset(title.rstrip(".").lower() for forms in WRITTEN.values() for title in forms.values())
+SHORT_TITLES = frozenset("gov sen rep gen col lt sgt capt cpt st rev hon pres supt insp det cmdr adm maj".split())
 # Suffixes that make a people, a follower or a doctrine of a word ("Londoners", "Thatcherism",
 # "Berlinois", "Londoniens"): such a word of a learned stem of four letters or more is the target's
 # to write ("Londoner", "Berliner"), not a name to copy
@@ -36,10 +41,13 @@ DERIVED = {
     "fr": ("iennes", "ienne", "iens", "ien", "oises", "oise", "ois", "aises", "aise", "ais", "ains", "aine", "ain")
     + ("ismes", "isme", "istes", "iste"),
 }
-STEM = 4  # English: "Tremblay's party" names "Tremblay"
+STEM = 4
 # What may stand before a sentence's first word, and what ends the sentence before it
 OPENING = " \t\"'“”‘’«»„‚‹›([{¿¡-–—•*"
 SENTENCE_END = ".!?:…"
+# What a name may have after it in a translation that keeps it: a German genitive's "s" or
+# apostrophe ("Oyelarans Mut", "Deschamps' erste Monate"), an English possessive
+NAME_ENDING = r"(?:s|['’]s?)?"
 
 
 def source_words(text: str) -> frozenset[str]:
@@ -54,37 +62,45 @@ def training_words(text: str) -> set[str]:
 
 def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list[tuple[int, int]]:
     """(start, end) of each name of `sentence` (a sentence of `language`) that the model never
-    learned: a word (NAME_WORD) that opens with a capital, within the sentence, not in capitals
-    alone, a run of whose letters that opens with a capital `known` does not hold (lower-cased)
-    nor derives from a word it holds (derived); without a French elided word before it ("d'") or an English possessive's "'s" after it. Two
-    such names with one space between are one ("Didier Deschamps"). None in a language that
-    capitalizes more than names."""
+    learned: of a word (NAME_WORD), from its first run of letters that opens with a capital to its
+    last (without a French elided word before it, "d'Accurso", an English possessive's "'s" after
+    it, or a part in small letters, "Oyelaran-funded"), within the sentence, not in capitals alone,
+    not a title (TITLE_WORDS, SHORT_TITLES), one such run of whose `known` does not hold
+    (lower-cased) nor derives from a word it holds (derived). Two such names with one space
+    between are one ("Didier Deschamps"). None in a language that capitalizes more than names."""
     if language not in CAPITALIZED_NAMES:
         return []
     spans: list[tuple[int, int]] = []
     for match in NAME_WORD.finditer(sentence):
-        start, end = match.start() + elided_head(match.group(), language), match.end()
-        if sentence[start:end].endswith(POSSESSIVE):
-            end -= 2
+        runs = [run for run in LETTERS.finditer(match.group()) if run.group()[0].isupper()]
+        if not runs:
+            continue
+        start, end = match.start() + runs[0].start(), match.start() + runs[-1].end()
         word = sentence[start:end]
         if (
-            not word[:1].isupper()
-            or (len(word) > 1 and word.isupper())
-            or all(
-                run.lower() in known or derived(run, language, known)
-                for run in LETTERS.findall(word)
-                if run[0].isupper()
-            )
+            (len(word) > 1 and word.isupper())
+            or word.lower() in TITLE_WORDS | SHORT_TITLES
+            or all(run.group().lower() in known or derived(run.group(), language, known) for run in runs)
+            or opens_sentence(sentence[:start], language)
         ):
-            continue
-        before = sentence[:start].rstrip(OPENING)
-        if not before or before[-1] in SENTENCE_END:
             continue
         if spans and sentence[spans[-1][1] : start] == " ":
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
     return spans
+
+
+def opens_sentence(before: str, language: str) -> bool:
+    """Whether a word after `before` opens a sentence: nothing but opening marks before it, or the
+    end of a sentence (SENTENCE_END), not the point of an abbreviation or short title ("Gov.")."""
+    before = before.rstrip(OPENING)
+    if not before:
+        return True
+    if before[-1] != ".":
+        return before[-1] in SENTENCE_END
+    last = before.rsplit(None, 1)[-1].rstrip(".").lstrip(OPENING).lower()
+    return last not in SHORT_TITLES | ABBREVIATIONS.get(language, frozenset())
 
 
 def derived(word: str, language: str, known: frozenset[str]) -> bool:
@@ -98,5 +114,5 @@ def derived(word: str, language: str, known: frozenset[str]) -> bool:
 
 
 def names_kept(names: list[str], text: str) -> int:
-    """How many of `names` `text` holds as written (not inside a longer word)."""
-    return sum(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text) is not None for name in names)
+    """How many of `names` `text` holds as written, maybe with a NAME_ENDING, not inside a longer word."""
+    return sum(re.search(rf"(?<!\w){re.escape(name)}{NAME_ENDING}(?!\w)", text) is not None for name in names)

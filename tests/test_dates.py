@@ -74,6 +74,16 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, yea
         ("On June 5 and 6 more people came.", "en", "de", "On June 5 and 6 more people came."),
         ("By March 3 to 5 people had left.", "en", "de", "By March 3 to 5 people had left."),
         ("Sent on March 15, 2007 - 16:42.", "en", "de", "Sent on March 15, 2007 - 16:42."),
+        ("On March 3 - 5 people died.", "en", "de", "On March 3 - 5 people died."),
+        # a second date without its month only before what ends the range, not a noun or a unit
+        ("From March 3 to 10 people applied.", "en", "de", "From March 3 to 10 people applied."),
+        (
+            "It rose from March 3 to 10% and from May 1 to 5 pm.",
+            "en",
+            "de",
+            "It rose from March 3 to 10% and from May 1 to 5 pm.",
+        ),
+        ("Open from March 3 to 10 in Berlin.", "en", "de", "Open from 3 March to 10 March in Berlin."),
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):

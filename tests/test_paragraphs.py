@@ -35,6 +35,7 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Am 3. Jan. 2025 beginnt der Kurs.", "de"),
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
         ("J'ai vu M. Dupont hier.", "fr"),
+        ("It runs between Aug. 21-Sept. 3 in Berlin.", "en"),  # a month's short form before its day
     ],
 )
 def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):

@@ -40,6 +40,11 @@ def names(sentence: str, language: str = "en") -> list[str]:
         # learned words in any case; words in small letters
         ("He came to the Huffington Post, like Claude.", "en", []),
         ("He came with makelele.", "en", []),
+        # a handle with digits is no name; a part in small letters is the sentence's
+        ("Please log in as Kowalczyk2000 or Oyelaran_7 today.", "en", []),
+        ("The Oyelaran-funded study came.", "en", ["Oyelaran"]),
+        # a title, also as runtime/titles.py writes it for the target, and a short title's point
+        ("They met Gov. Kowalczyk and Herr Oyelaran.", "en", ["Kowalczyk", "Oyelaran"]),
         # a language that writes its nouns with a capital: none
         ("Er kam mit Claude Makelele.", "de", []),
     ],
@@ -52,6 +57,8 @@ def test_a_name_no_training_source_holds_is_found_within_its_sentence(sentence, 
 def test_names_are_kept_as_written_not_inside_a_longer_word():
     assert names_kept(["Walmart", "Didier Deschamps"], "Die Walmart-Angestellten und Didier Deschamps.") == 2
     assert names_kept(["Walmart", "Makelele"], "Walmartsteller wie Claude Makelelelele") == 0
+    # a German genitive's s or apostrophe, an English possessive
+    assert names_kept(["Oyelaran", "Deschamps", "Zubiri"], "Oyelarans Mut, Deschamps' Team, Zubiri's team") == 3
 
 
 @pytest.mark.unit
@@ -137,3 +144,8 @@ def test_source_words_are_written_from_a_configs_training_sources(tmp_path):
     summarizer = ROOT / "models" / "summarize"
     refused = attn("source-words", str(config), str(summarizer), "--out", str(tmp_path / "x"), *settings, check_rc=2)
     assert "is for translate models" in refused.stderr.decode()
+    french = ROOT / "configs" / "fr-en-general.toml"  # another pair's run: its words are not the model's
+    refused = attn(
+        "source-words", str(french), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "y"), check_rc=2
+    )
+    assert "the config's run learns" in refused.stderr.decode()

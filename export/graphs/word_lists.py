@@ -59,14 +59,19 @@ WORD_LISTS = {
 def write_with_words(model: Path, config: Config, out: Path, name: str) -> int:
     """Write the folder `out` (replacing it only on success): the model folder `model` with the
     word list `name` (WORD_LISTS) of `config`'s training data; returns how many words. A model or
-    config of the other task, or an `out` that is no model folder, is refused before the data is
-    read."""
+    config of the other task, a config whose directions are not the model's, or an `out` that is no
+    model folder, is refused before the data is read."""
     task, least_format, read = WORD_LISTS[name]
     manifest = read_manifest(model)
     if manifest.task != task:
         raise ConfigError(f"{model} is a {manifest.task} model; {name} is for {task} models")
     if config.task.kind != task:
         raise ConfigError(f'{name} is for {task} models: [task] kind is not "{task}"')
+    if set(learned_directions(config)) != set(manifest.pairs):
+        raise ConfigError(
+            f"{model} translates {', '.join('→'.join(pair) for pair in manifest.pairs)}; the config's run learns "
+            f"{', '.join('→'.join(pair) for pair in learned_directions(config))}"
+        )
     check_replaceable(out)
     words = read(config)
     files = [file for file in manifest.files if file != name]
