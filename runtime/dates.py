@@ -118,11 +118,12 @@ READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}
 # "till" and "through" link the dates after "from" or where both have a month; "and" after
 # "between"; a dash always.
 _LINK = r"(?P<link>[-–—]| [-–—] | (?:to|until|till|through|and) )"
-# What may follow a range whose second date has no month of its own: the sentence's end, punctuation,
+# What may follow a range linked by a word or a spaced dash whose second date has neither month nor
+# year of its own: the sentence's end, punctuation,
 # or a word that opens what comes next ("from March 3 to 10 in Berlin"); not a noun or a unit
 # ("from March 3 to 10 people", "to 10%", "to 5 pm", "to 10 June")
 RANGE_END = re.compile(
-    r"\s*(?:$|[.,;:!?)\]\"'”’»]|(?:and|at|in|for|on|with|while|when|before|after|until|so|but|or|from|to|the)\b)"
+    r"\s*(?:$|[.,;:!?()\[\]\"'”’»]|(?:and|at|in|for|on|with|while|when|before|after|until|so|but|or|from|to|the)\b)"
 )
 RANGE = re.compile(
     rf"(?P<opening>\b(?:[Ff]rom|[Bb]etween) )?(?<![\w.])(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?"
@@ -142,7 +143,8 @@ def day_first_ranges(sentence: str) -> str:
     def written(found: re.Match) -> str:
         link = found["link"].strip()
         opening = (found["opening"] or "").lower().strip()
-        if not found["second_month"] and RANGE_END.match(found.string, found.end()) is None:
+        spaced = found["link"] != link  # " to ", " - ": not "5-8", which is a range whatever follows
+        if spaced and not (found["second_month"] or found["year"]) and not RANGE_END.match(found.string, found.end()):
             return found.group()  # "from March 3 to 10 people", "On March 3 - 5 people died"
         if link in ("-", "–", "—"):
             link = "and" if opening == "between" else "to"

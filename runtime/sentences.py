@@ -14,7 +14,7 @@ import re
 from sentencex import segment
 
 from .constants import LIST_MARKS
-from .dates import MONTHS
+from .dates import MONTHS, SHORT_MONTHS
 from .tokenizer import valid_unicode
 from .verbatim import ADDRESS
 
@@ -47,7 +47,8 @@ def split_sentences(text: str, language: str) -> list[str]:
 # abbreviations sentencex cut after ("Please contact Ms." | "Lee tomorrow." had lost the name;
 # "approx." | "10 hours", "inkl." | "Versand 5 Euro"); not a word of the language ("est", "vol")
 ABBREVIATIONS = {
-    "en": frozenset("mr mrs ms dr prof approx incl excl vs jr sr dept ca".split()),
+    "en": frozenset("mr mrs ms dr prof approx incl excl vs jr sr dept ca e.g i.e".split())
+    | frozenset("gov sen rep gen col lt sgt capt st rev hon supt cmdr adm maj".split()),  # titles before a name
     "de": frozenset("inkl exkl bzw evtl ggf nr str tel hr fr zzgl ca dr prof".split()),
     "fr": frozenset("m mme mlle mm dr env cf".split()),
 }
@@ -57,8 +58,8 @@ ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"
 
 def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
-    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan.") or
-    a month's short form before its day ("Sept. 3"). Not before a word in small letters: a package's name opens
+    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan."), an
+    English month's short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
@@ -72,9 +73,10 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     core = word.rstrip(".").lstrip("(\"'«„“")
     month = after[0].lower().rstrip(".,") in MONTHS
     ordinal = language == "de" and bool(ORDINAL.search(word)) and month
-    # a month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
-    dated = core.rsplit("-", 1)[-1].lower() in MONTHS and after[0][:1].isdigit()
-    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal or dated
+    # an English month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
+    dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()
+    initial = len(core) == 1 and core.isupper() and after[0][:1].isupper()  # "Dan J. Fogelman"
+    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal or dated or initial
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )

@@ -9,18 +9,18 @@ one whose letters none of the model's training sources holds in any case (its fo
 source_words.txt, `attn source-words`): not the sentence's first word, not one in capitals alone
 (an acronym the target writes otherwise: "ECB" → "EZB"), nor a learned word with a suffix that
 makes a people or a doctrine of it ("Londoners", "Parisians", "Berlinois": DERIVED), which the
-target writes in its own way. A translation that lost one of them
-(the output does not hold it as written) is searched again with them set aside, as a title's name
-is (runtime/set_aside.py: a placeholder the model copies, the name put back in its place), and the
-second translation is taken where it keeps more of them (runtime/texts.py). Chosen on news-dev
-(docs/studies/UNLEARNED-NAMES.md).
+target writes in its own way. A translation that lost one of them (the output does not hold it
+as written, nor with a genitive's "s") is searched again with them set aside, as a title's name is
+(runtime/set_aside.py: a placeholder the model copies, the name put back in its place), and the
+second translation is taken where it keeps more of them and leaves out no more source words
+(runtime/texts.py better_kept). Chosen on news-dev (docs/studies/UNLEARNED-NAMES.md).
 """
 
 from __future__ import annotations
 
 import re
 
-from .sentences import ABBREVIATIONS
+from .sentences import ABBREVIATIONS, within_sentence
 from .titles import WRITTEN
 
 CAPITALIZED_NAMES = frozenset({"en", "fr"})
@@ -28,11 +28,10 @@ CAPITALIZED_NAMES = frozenset({"en", "fr"})
 # "O'Brien"), not a part of a longer such word nor of one with digits ("Kowalczyk2000": a handle)
 NAME_WORD = re.compile(r"(?<![\w'’-])[^\W\d_]+(?:['’-][^\W\d_]+)*(?!\w)")
 LETTERS = re.compile(r"[^\W\d_]+")  # the runs of letters a training source's words are listed by
-# Capitalized words that are no names: the titles as runtime/titles.py writes them for a target
-# ("Mr." read "Herr" into German), and titles written short before a name ("Gov. Kowalczyk"),
-# whose point ends no sentence
+# Capitalized words that are no names besides the abbreviations (runtime/sentences.py
+# ABBREVIATIONS: "Gov. Kowalczyk"): the titles as runtime/titles.py writes them for a target ("Mr."
+# read "Herr" into German)
 TITLE_WORDS = frozenset(title.rstrip(".").lower() for forms in WRITTEN.values() for title in forms.values())
-SHORT_TITLES = frozenset("gov sen rep gen col lt sgt capt cpt st rev hon pres supt insp det cmdr adm maj".split())
 # Suffixes that make a people, a follower or a doctrine of a word ("Londoners", "Thatcherism",
 # "Berlinois", "Londoniens"): such a word of a learned stem of four letters or more is the target's
 # to write ("Londoner", "Berliner"), not a name to copy
@@ -65,7 +64,7 @@ def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list
     learned: of a word (NAME_WORD), from its first run of letters that opens with a capital to its
     last (without a French elided word before it, "d'Accurso", an English possessive's "'s" after
     it, or a part in small letters, "Oyelaran-funded"), within the sentence, not in capitals alone,
-    not a title (TITLE_WORDS, SHORT_TITLES), one such run of whose `known` does not hold
+    not a title or abbreviation (TITLE_WORDS, runtime/sentences.py ABBREVIATIONS), one such run of whose `known` does not hold
     (lower-cased) nor derives from a word it holds (derived). Two such names with one space
     between are one ("Didier Deschamps"). None in a language that capitalizes more than names."""
     if language not in CAPITALIZED_NAMES:
@@ -78,10 +77,11 @@ def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list
         start, end = match.start() + runs[0].start(), match.start() + runs[-1].end()
         word = sentence[start:end]
         if (
-            (len(word) > 1 and word.isupper())
-            or word.lower() in TITLE_WORDS | SHORT_TITLES
+            len(word) < 2  # an initial
+            or word.isupper()
+            or word.lower() in TITLE_WORDS | ABBREVIATIONS[language]
             or all(run.group().lower() in known or derived(run.group(), language, known) for run in runs)
-            or opens_sentence(sentence[:start], language)
+            or opens_sentence(sentence, start, language)
         ):
             continue
         if spans and sentence[spans[-1][1] : start] == " ":
@@ -91,16 +91,16 @@ def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list
     return spans
 
 
-def opens_sentence(before: str, language: str) -> bool:
-    """Whether a word after `before` opens a sentence: nothing but opening marks before it, or the
-    end of a sentence (SENTENCE_END), not the point of an abbreviation or short title ("Gov.")."""
-    before = before.rstrip(OPENING)
+def opens_sentence(sentence: str, start: int, language: str) -> bool:
+    """Whether the word at `start` of `sentence` opens a sentence: nothing but opening marks before
+    it, or the end of a sentence (SENTENCE_END) but a point that runtime/sentences.py reads within
+    one (an abbreviation or title, "Gov.", "e.g.", or an initial, "Dan J. Fogelman")."""
+    before = sentence[:start].rstrip(OPENING)
     if not before:
         return True
-    if before[-1] != ".":
-        return before[-1] in SENTENCE_END
-    last = before.rsplit(None, 1)[-1].rstrip(".").lstrip(OPENING).lower()
-    return last not in SHORT_TITLES | ABBREVIATIONS.get(language, frozenset())
+    if before[-1] == ".":
+        return not within_sentence(sentence, len(before), language)
+    return before[-1] in SENTENCE_END
 
 
 def derived(word: str, language: str, known: frozenset[str]) -> bool:

@@ -84,6 +84,9 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, yea
             "It rose from March 3 to 10% and from May 1 to 5 pm.",
         ),
         ("Open from March 3 to 10 in Berlin.", "en", "de", "Open from 3 March to 10 March in Berlin."),
+        # a dash without spaces, or a year after the second day, makes a range whatever follows
+        ("Sales for June 5-8 were higher.", "en", "de", "Sales for 5 June to 8 June were higher."),
+        ("From March 3 to 10, 2025 we are away.", "en", "de", "From 3 March to 10 March 2025 we are away."),
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):

@@ -36,11 +36,18 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
         ("J'ai vu M. Dupont hier.", "fr"),
         ("It runs between Aug. 21-Sept. 3 in Berlin.", "en"),  # a month's short form before its day
+        ("They met Dan J. Fogelman there.", "en"),  # an initial
     ],
 )
 def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
     assert split_sentences(text, language) == [text]
     assert split_sentences(f"{text} Then we left.", language) == [text, "Then we left."]
+
+
+@pytest.mark.unit
+def test_a_month_written_whole_ends_its_sentence_before_a_number():
+    assert split_sentences("We met in March. 3 people came.", "en") == ["We met in March.", "3 people came."]
+    assert split_sentences("Ils étaient sept. 3 sont partis.", "fr") == ["Ils étaient sept.", "3 sont partis."]
 
 
 @pytest.mark.unit

@@ -45,6 +45,8 @@ def names(sentence: str, language: str = "en") -> list[str]:
         ("The Oyelaran-funded study came.", "en", ["Oyelaran"]),
         # a title, also as runtime/titles.py writes it for the target, and a short title's point
         ("They met Gov. Kowalczyk and Herr Oyelaran.", "en", ["Kowalczyk", "Oyelaran"]),
+        # an initial's point and an abbreviation's end no sentence; an initial is no name
+        ("They met Dan J. Fogelman and, e.g. Makelele, came.", "en", ["Dan", "Fogelman", "Makelele"]),
         # a language that writes its nouns with a capital: none
         ("Er kam mit Claude Makelele.", "de", []),
     ],
@@ -149,3 +151,27 @@ def test_source_words_are_written_from_a_configs_training_sources(tmp_path):
         "source-words", str(french), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "y"), check_rc=2
     )
     assert "the config's run learns" in refused.stderr.decode()
+
+
+@pytest.mark.unit
+def test_a_translation_searched_again_is_taken_only_if_it_keeps_more_names_and_leaves_out_no_more_words():
+    """ "I met Didier Deschamps's brother" had come back as "Ich traf Didier Deschamps in …": the
+    names kept, the brother left out."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.texts import Translation, better_kept
+
+    source = ["I", "met", "the", "brother", "of", "Makelele"]
+
+    def translation(text: str, attention_to_brother: float) -> Translation:
+        words = text.split()
+        weights = np.full((len(words), len(source)), 1.0, np.float32)
+        weights[:, 3] = attention_to_brother
+        weights /= weights.sum(axis=1, keepdims=True)
+        return Translation(text, [], 0.0, np.zeros((0, 0), np.float32), WordAlignment(source, words, weights))
+
+    first = translation("Ich traf den Bruder von Makelelelele", 1.0)
+    assert better_kept(["Makelele"], translation("Ich traf den Bruder von Makelele", 1.0), first)
+    assert not better_kept(["Makelele"], translation("Ich traf Makelele", 0.0), first)  # the brother left out
+    assert not better_kept(["Makelele"], translation("Ich traf den Bruder", 1.0), first)  # no more names kept
