@@ -18,7 +18,6 @@ from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
-from .coverage import low_runs, received_attention
 from .dates import day_points, read_dates, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
@@ -41,7 +40,7 @@ from .set_aside import (
 )
 from .titles import read_titles
 from .tokenizer import SourcePieces
-from .unlearned_names import names_kept, unlearned_names
+from .unlearned_names import better_kept, names_kept, unlearned_names
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
 
@@ -123,21 +122,6 @@ WITHOUT_SPACES = re.compile(
     "[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
     "\uff00-\uffef\U00020000-\U0003134f]"
 )
-
-
-def better_kept(names: list[str], again: Translation, first: Translation) -> bool:
-    """Whether the translation searched again with `names` set aside keeps more of them than the
-    first and leaves out no more source words (left_out: "I met Didier Deschamps's brother" had come
-    back without the brother)."""
-    if names_kept(names, again.text) <= names_kept(names, first.text):
-        return False
-    return left_out(again.alignment) <= left_out(first.alignment)
-
-
-def left_out(alignment: WordAlignment) -> int:
-    """How many source words of four letters or more received almost no attention (runtime/coverage.py
-    low_runs, each word alone; "the", "and" are often translated into nothing)."""
-    return sum(map(len, low_runs(received_attention(alignment), alignment.source_words, run=1, chars=4)))
 
 
 def is_data(word: str) -> bool:

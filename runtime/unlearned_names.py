@@ -13,13 +13,14 @@ target writes in its own way. A translation that lost one of them (the output do
 as written, nor with a genitive's "s") is searched again with them set aside, as a title's name is
 (runtime/set_aside.py: a placeholder the model copies, the name put back in its place), and the
 second translation is taken where it keeps more of them and leaves out no more source words
-(runtime/texts.py better_kept). Chosen on news-dev (docs/studies/UNLEARNED-NAMES.md).
+(better_kept, runtime/texts.py). Chosen on news-dev (docs/studies/UNLEARNED-NAMES.md).
 """
 
 from __future__ import annotations
 
 import re
 
+from .coverage import low_runs, received_attention
 from .sentences import ABBREVIATIONS, within_sentence
 from .titles import WRITTEN
 
@@ -32,6 +33,7 @@ LETTERS = re.compile(r"[^\W\d_]+")  # the runs of letters a training source's wo
 # ABBREVIATIONS: "Gov. Kowalczyk"): the titles as runtime/titles.py writes them for a target ("Mr."
 # read "Herr" into German)
 TITLE_WORDS = frozenset(title.rstrip(".").lower() for forms in WRITTEN.values() for title in forms.values())
+NOT_NAMES = {language: TITLE_WORDS | ABBREVIATIONS[language] for language in CAPITALIZED_NAMES}
 # Suffixes that make a people, a follower or a doctrine of a word ("Londoners", "Thatcherism",
 # "Berlinois", "Londoniens"): such a word of a learned stem of four letters or more is the target's
 # to write ("Londoner", "Berliner"), not a name to copy
@@ -64,7 +66,7 @@ def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list
     learned: of a word (NAME_WORD), from its first run of letters that opens with a capital to its
     last (without a French elided word before it, "d'Accurso", an English possessive's "'s" after
     it, or a part in small letters, "Oyelaran-funded"), within the sentence, not in capitals alone,
-    not a title or abbreviation (TITLE_WORDS, runtime/sentences.py ABBREVIATIONS), one such run of whose `known` does not hold
+    not a title or abbreviation (NOT_NAMES), one such run of whose `known` does not hold
     (lower-cased) nor derives from a word it holds (derived). Two such names with one space
     between are one ("Didier Deschamps"). None in a language that capitalizes more than names."""
     if language not in CAPITALIZED_NAMES:
@@ -79,7 +81,7 @@ def unlearned_names(sentence: str, language: str, known: frozenset[str]) -> list
         if (
             len(word) < 2  # an initial
             or word.isupper()
-            or word.lower() in TITLE_WORDS | ABBREVIATIONS[language]
+            or word.lower() in NOT_NAMES[language]
             or all(run.group().lower() in known or derived(run.group(), language, known) for run in runs)
             or opens_sentence(sentence, start, language)
         ):
@@ -116,3 +118,18 @@ def derived(word: str, language: str, known: frozenset[str]) -> bool:
 def names_kept(names: list[str], text: str) -> int:
     """How many of `names` `text` holds as written, maybe with a NAME_ENDING, not inside a longer word."""
     return sum(re.search(rf"(?<!\w){re.escape(name)}{NAME_ENDING}(?!\w)", text) is not None for name in names)
+
+
+def better_kept(names: list[str], again, first) -> bool:
+    """Whether `again`, the translation searched again with `names` set aside, keeps more of them
+    than `first` and leaves out no more source words (left_out: "I met Didier Deschamps's brother"
+    had come back without the brother). Each has `text` and `alignment`."""
+    if names_kept(names, again.text) <= names_kept(names, first.text):
+        return False
+    return left_out(again.alignment) <= left_out(first.alignment)
+
+
+def left_out(alignment) -> int:
+    """How many source words of four letters or more received almost no attention (runtime/coverage.py
+    low_runs, each word alone; "the", "and" are often translated into nothing)."""
+    return sum(map(len, low_runs(received_attention(alignment), alignment.source_words, run=1, chars=4)))
