@@ -11,7 +11,7 @@ from unittest import mock
 
 import sacrebleu
 
-from attn.runtime.texts import TextOptions
+from attn.runtime.texts import TextOptions, TextTranslator
 from attn.runtime.tsv import Row, read_tsv
 
 # Speed is measured on the search: outputs unrepaired (replace_unk off), and WHOLE reads each line
@@ -103,6 +103,45 @@ def rate_row(name: str, outputs: list[str], seconds: float, references: list[str
     tokens = sum(len(tokenizer.encode(o)) for o in outputs)
     bleu = sacrebleu.corpus_bleu(outputs, [references]).score
     return [name, f"{len(outputs) / seconds:.1f}", f"{tokens / seconds:.0f}", f"{bleu:.2f}"]
+
+
+def searched_again(
+    translator, sources: list[str], source: str, target: str, finder: str, rule: bool
+) -> tuple[list[str], int]:
+    """The translations of `sources` with a second-search rule of runtime/texts.py (TextTranslator's
+    method `finder`, which finds the sentences to search again: names_lost, words_copied) or
+    without it, and how many sentences it searched again (the rule's cost: one more search each)."""
+    find, again = getattr(TextTranslator, finder), []
+
+    def counted(*args):
+        found = find(*args)
+        again.append(len(found))
+        return found
+
+    with mock.patch.object(TextTranslator, finder, counted if rule else lambda *_: {}):
+        return [result.text for result in translator.translate(sources, source, target)], sum(again)
+
+
+def second_search_row(
+    cells: list, outputs: list[str], before: list[str], after: list[str], again: int, references: list[str]
+) -> list:
+    """A table row of a second-search rule's benchmark (searched_again): `cells`, then for the
+    outputs with the rule (`outputs` is `after`) the sentences searched again and the rows changed
+    (blank for `before`), then BLEU and chrF of `outputs`."""
+    ruled = outputs is after
+    return [
+        *cells,
+        again if ruled else "",
+        sum(b != a for b, a in zip(before, after)) if ruled else "",
+        f"{sacrebleu.corpus_bleu(outputs, [references]).score:.2f}",
+        f"{sacrebleu.corpus_chrf(outputs, [references]).score:.2f}",
+    ]
+
+
+def changes_shown(sources: list[str], before: list[str], after: list[str], direction: str, show: int) -> list[str]:
+    """The first `show` rows whose translation a second-search rule changed, as Markdown list items."""
+    changed = [(s, b, a) for s, b, a in zip(sources, before, after) if b != a]
+    return [f"- {direction}: {s}<br>without: {b}<br>with: {a}" for s, b, a in changed[:show]]
 
 
 def read_and_unread(

@@ -17,31 +17,22 @@ without names whose translation the rule changed.
 from __future__ import annotations
 
 from pathlib import Path
-from unittest import mock
-
-import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import resolve_model
-from attn.runtime.texts import TextTranslator
 from attn.runtime.unlearned_names import names_kept, unlearned_names
-from benchmarks.report import DIRECTIONS, command_line, dev_file_arguments, dev_rows, finish, table
-
-
-def translated(translator, sources: list[str], source: str, target: str, rule: bool) -> tuple[list[str], int]:
-    """The translations, with the second search of lost names or without it, and how many
-    sentences were searched again (the rule's cost: one more search each)."""
-    names_lost, again = TextTranslator.names_lost, []
-
-    def counted(*args):
-        lost = names_lost(*args)
-        again.append(len(lost))
-        return lost
-
-    with mock.patch.object(TextTranslator, "names_lost", counted if rule else lambda *_: {}):
-        return [result.text for result in translator.translate(sources, source, target)], sum(again)
-
+from benchmarks.report import (
+    DIRECTIONS,
+    changes_shown,
+    command_line,
+    dev_file_arguments,
+    dev_rows,
+    finish,
+    searched_again,
+    second_search_row,
+    table,
+)
 
 HELD_OUT = Path(__file__).parent / "unlearned_names"
 
@@ -54,8 +45,8 @@ def held_out(translator, source: str, target: str) -> list:
         [sentence for sentence, _ in lines],
         [listed.split(" | ") if listed else [] for _, listed in lines],
     )
-    before, _ = translated(translator, sentences, source, target, rule=False)
-    after, _ = translated(translator, sentences, source, target, rule=True)
+    before, _ = searched_again(translator, sentences, source, target, "names_lost", rule=False)
+    after, _ = searched_again(translator, sentences, source, target, "names_lost", rule=True)
     kept = [sum(names_kept(found, output) for found, output in zip(names, outputs)) for outputs in (before, after)]
     without = [b != a for found, b, a in zip(names, before, after) if not found]
     return [
@@ -73,7 +64,7 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     table_rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        known = LoadedModel(resolve_model(None, "translate", source, target), threads=1).source_words
+        known = LoadedModel(resolve_model(None, "translate", source, target), threads=1).known_words
         rows = dev_rows(args.data, pair, [args.file], swap, args.rows)
         if known is None or not rows or not unlearned_names("A Zz.", source, frozenset()):
             continue  # no word list, no such file, or a language whose capitals mark more than names
@@ -86,24 +77,13 @@ def main() -> None:
             ]
             for s, r in zip(sources, references)
         ]
-        before, _ = translated(translator, sources, source, target, rule=False)
-        after, again = translated(translator, sources, source, target, rule=True)
+        before, _ = searched_again(translator, sources, source, target, "names_lost", rule=False)
+        after, again = searched_again(translator, sources, source, target, "names_lost", rule=True)
         for name, outputs in (("without", before), ("set aside where lost", after)):
-            table_rows.append(
-                [
-                    f"{source}→{target}",
-                    name,
-                    len(rows),
-                    sum(map(len, names)),
-                    sum(names_kept(found, output) for found, output in zip(names, outputs)),
-                    again if outputs is after else "",
-                    sum(b != a for b, a in zip(before, after)) if outputs is after else "",
-                    f"{sacrebleu.corpus_bleu(outputs, [references]).score:.2f}",
-                    f"{sacrebleu.corpus_chrf(outputs, [references]).score:.2f}",
-                ]
-            )
-        changed = [(s, b, a) for s, b, a in zip(sources, before, after) if b != a]
-        shown += [f"- {source}→{target}: {s}<br>without: {b}<br>with: {a}" for s, b, a in changed[: args.show]]
+            kept = sum(names_kept(found, output) for found, output in zip(names, outputs))
+            cells = [f"{source}→{target}", name, len(rows), sum(map(len, names)), kept]
+            table_rows.append(second_search_row(cells, outputs, before, after, again, references))
+        shown += changes_shown(sources, before, after, f"{source}→{target}", args.show)
     header = ["direction", "names", "rows", "names the reference keeps", "kept", "searched again", "changed"]
     header += ["BLEU", "chrF"]
     written = [held_out(translator, source, target) for source, target in (("en", "de"), ("en", "fr"), ("fr", "en"))]

@@ -35,7 +35,7 @@ COMMANDS = {
     "quantize": ("training", "quantize_command"),
     "shortlist": ("training", "shortlist_command"),
     "target-words": ("training", "target_words_command"),
-    "source-words": ("training", "source_words_command"),
+    "language-words": ("training", "language_words_command"),
     "import": ("importing", "import_command"),
 }
 

@@ -7,8 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from attn.runtime.constants import SOURCE_WORDS, TARGET_WORDS
-
 from .options import messages_console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
@@ -147,15 +145,6 @@ def shortlist_command(
     )
 
 
-def _write_words(config: Path, model: Path, out: Path, overrides: list[str] | None, name: str, what: str) -> None:
-    """Write `out`: the folder `model` with the word list `name` of `config`'s training data."""
-    from attn.export.config import load_config
-    from attn.export.graphs.word_lists import write_with_words
-
-    words = write_with_words(model, load_config(config, _overrides(overrides, None)), out, name)
-    messages_console().print(f"wrote {out}: {words:,} words of the training {what}")
-
-
 def target_words_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported summarization model folder.")],
@@ -164,18 +153,34 @@ def target_words_command(
 ) -> None:
     """Write a copy of a summarizer's folder with the words of its training targets: its beam
     search then writes no word that is neither the document's nor one of them."""
-    _write_words(config, model, out, overrides, TARGET_WORDS, "targets")
+    from attn.export.config import load_config
+    from attn.export.graphs.word_lists import write_target_words
+
+    words = write_target_words(model, load_config(config, _overrides(overrides, None)), out)
+    messages_console().print(f"wrote {out}: {words:,} words of the training targets")
 
 
-def source_words_command(
+def language_words_command(
     config: ConfigArgument,
     model: Annotated[Path, typer.Argument(help="Exported translation model folder.")],
     out: CopyOutOption("the words"),
+    languages: Annotated[
+        Optional[list[str]],
+        typer.Option(
+            "--language",
+            help="A language of the config's pair whose words to list (repeatable; default: both).",
+        ),
+    ] = None,
     overrides: SetOption = None,
 ) -> None:
-    """Write a copy of a translation model's folder with the words of its training sources: a name
-    none of them holds is set aside where a translation lost it."""
-    _write_words(config, model, out, overrides, SOURCE_WORDS, "sources")
+    """Write a copy of a translation model's folder with the words of its training data in each
+    language (words.LANGUAGE.txt): a name none of them holds is set aside where a translation lost
+    it, and a source word the target's list lacks, left as it was, is searched again."""
+    from attn.export.config import load_config
+    from attn.export.graphs.word_lists import write_language_words
+
+    counts = write_language_words(model, load_config(config, _overrides(overrides, None)), out, languages)
+    messages_console().print(f"wrote {out}: " + ", ".join(f"{name} {count:,} words" for name, count in counts.items()))
 
 
 def quantize_command(

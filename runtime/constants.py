@@ -9,11 +9,13 @@ SPECIAL_IDS = {"pad": PAD, "unk": UNK, "bos": BOS, "eos": EOS}  # as a manifest 
 # 2: the output layer moved out of decoder.onnx; 3: the manifest declares every state's kind;
 # 4: a model of several directions (manifest `directions`, a target-language token before each source);
 # 5: a summarizer's word list (TARGET_WORDS); 6: a translation model's training sources' words
-# (SOURCE_WORDS). Each folder is written in the oldest format that holds it, so that an older attn
-# reads it or says to upgrade, never "unknown file".
-FORMAT_VERSION = 6
+# (SOURCE_WORDS); 7: a translation model's training words of each language apart (language_words_file).
+# Each folder is written in the oldest format that holds it, so that an older attn reads it or says
+# to upgrade, never "unknown file".
+FORMAT_VERSION = 7
 WORDS_FORMAT = 5
 SOURCE_WORDS_FORMAT = 6
+LANGUAGE_WORDS_FORMAT = 7
 DIRECTIONS_FORMAT = 4
 ONE_DIRECTION_FORMAT = 3  # a model of one direction is still written as format 3: attn before 4 reads it
 OLDEST_FORMAT = 2  # the oldest model folder format this runtime reads
@@ -25,9 +27,18 @@ SOURCE_TOKENIZER = "source_tokenizer.json"  # optional: the source side's, in th
 OUTPUT_LAYER = "output_layer.npz"
 LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
 TARGET_WORDS = "target_words.txt"  # optional: a summarizer's training targets' words (runtime/word_check.py)
-SOURCE_WORDS = (
-    "source_words.txt"  # optional: a translation model's training sources' words (runtime/unlearned_names.py)
-)
+# optional, format 6's: a translation model's training sources' words, of both sides for a model of
+# both ways (read as every language's words: LoadedModel.known_words)
+SOURCE_WORDS = "source_words.txt"
+# optional: a translation model's training words in one language, that side of each pair it learned
+# from (runtime/unlearned_names.py, runtime/untranslated.py)
+LANGUAGE_WORDS = re.compile(r"words\.(?P<language>[a-z]{2,3})\.txt")
+
+
+def language_words_file(language: str) -> str:
+    """The file (LANGUAGE_WORDS) of a model's training words in `language`."""
+    return f"words.{language}.txt"
+
 
 TASKS = ("translate", "summarize")
 

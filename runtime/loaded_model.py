@@ -37,6 +37,7 @@ from .constants import (
     SOURCE_WORDS,
     TARGET_WORDS,
     TOKENIZER,
+    language_words_file,
     target_token,
 )
 from .decoder_state import Device, OnnxDecoderState
@@ -61,8 +62,7 @@ from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
 from .texts import TextOptions, TextTranslator, Translation
 from .tokenizer import SubwordTokenizer
-from .unlearned_names import source_words
-from .word_check import WordCheck, allowed_target_words
+from .word_check import WordCheck, document_words, listed_words
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)
 MANIFEST_SEARCH_DEFAULTS = ("beam", "length_penalty", "min_length", "no_repeat_ngram")
@@ -196,17 +196,41 @@ class LoadedModel:
         its folder lists them (target_words.txt); None otherwise."""
         if TARGET_WORDS not in self.manifest.files or self.manifest.task != "summarize":
             return None
-        return self._once(
-            TARGET_WORDS, lambda: WordCheck(self._words(TARGET_WORDS, allowed_target_words), self.tokenizer)
-        )
+        return self._once(TARGET_WORDS, lambda: WordCheck(self._words(TARGET_WORDS, listed_words), self.tokenizer))
+
+    def language_words(self, language: str) -> frozenset[str] | None:
+        """A translation model's training words in `language` (runtime/untranslated.py), when its
+        folder lists them (words.LANGUAGE.txt); None otherwise."""
+        name = language_words_file(language)
+        if name not in self.manifest.files or self.manifest.task != "translate":
+            return None
+        return self._once(name, lambda: self._words(name, listed_words))
 
     @property
-    def source_words(self) -> frozenset[str] | None:
-        """The words of a translation model's training sources (runtime/unlearned_names.py), when
-        its folder lists them (source_words.txt); None otherwise."""
-        if SOURCE_WORDS not in self.manifest.files or self.manifest.task != "translate":
+    def known_words(self) -> frozenset[str] | None:
+        """Every word of a translation model's training data its folder lists, in any language
+        (runtime/unlearned_names.py: a name none of them holds is one it never learned): its
+        words.LANGUAGE.txt files, or format 6's source_words.txt; None when it lists none."""
+        if self.manifest.task != "translate":
             return None
-        return self._once(SOURCE_WORDS, lambda: self._words(SOURCE_WORDS, source_words))
+        if SOURCE_WORDS in self.manifest.files:
+            return self._once(SOURCE_WORDS, lambda: self._words(SOURCE_WORDS, listed_words))
+        languages = sorted({code for pair in self.manifest.pairs for code in pair})
+        found = [words for words in map(self.language_words, languages) if words is not None]
+        return self._once("known words", lambda: frozenset().union(*found)) if found else None
+
+    def checks_words(self, options: SearchOptions) -> bool:
+        """Whether a search with `options` can check the words it writes: greedy writes what the
+        model gives, and with a shortlist a row may have no piece that goes on with its word."""
+        return options.beam > 1 and not (options.shortlist and self.shortlist)
+
+    def target_word_check(self) -> WordCheck | None:
+        """The word check of a translation searched again for words it left untranslated
+        (runtime/untranslated.py): the target language's training words, when the folder lists them."""
+        words = self.language_words(self.target_lang)
+        if words is None:
+            return None
+        return self._once(f"check {self.target_lang}", lambda: WordCheck(words, self.tokenizer))
 
     def _words(self, name: str, read: Callable[[str], frozenset[str]]) -> frozenset[str]:
         """The word list `name` of the folder, checked against its checksum, read by `read`."""
@@ -392,20 +416,30 @@ class LoadedModel:
         return self._once(DECODER, lambda: self._session(VerifiedFile(self.folder, self.manifest, DECODER), False))
 
     def search(
-        self, sources: list[list[int]], options: SearchOptions, stop: threading.Event | None = None
+        self,
+        sources: list[list[int]],
+        options: SearchOptions,
+        stop: threading.Event | None = None,
+        untranslatable: list[frozenset[str]] | None = None,
     ) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
         Beam search returns its `beam` hypotheses, best first, so that the text translator
         (TextTranslator.distinct) can pass over those that read the same as a better one and take
         the one that keeps a sentence's numbers: for one output, those within SCORE_MARGIN of the
-        best (runtime/number_choice.py)."""
+        best (runtime/number_choice.py). A summary's words are checked (runtime/word_check.py); a
+        translation's when `untranslatable` gives each source's words it may not copy
+        (runtime/untranslated.py): each word written is then the target language's or its source's."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam)
-        # greedy writes what the model gives; with a shortlist a row may have no piece that goes on
-        # with its word, and a summary could end with none
-        words = self.word_check if options.beam > 1 and not (options.shortlist and self.shortlist) else None
-        constraint = words.for_documents([self.tokenizer.decode(ids) for ids in sources]) if words else None
+        constraint = None
+        if untranslatable is not None:
+            allowed = [
+                document_words(self.tokenizer.decode(ids)) - words for ids, words in zip(sources, untranslatable)
+            ]
+            constraint = self.target_word_check().for_translations(allowed)
+        elif self.word_check is not None and self.checks_words(options):
+            constraint = self.word_check.for_documents([self.tokenizer.decode(ids) for ids in sources])
         state = self.encode(sources, options.shortlist, stop)
         found = search(state, self.max_lengths(lengths, options), lengths, every, constraint)
         if options.n_best > 1:

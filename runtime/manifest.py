@@ -19,6 +19,8 @@ from .constants import (
     DIRECTIONS_FORMAT,
     ENCODER,
     FORMAT_VERSION,
+    LANGUAGE_WORDS,
+    LANGUAGE_WORDS_FORMAT,
     LEXICON,
     MANIFEST,
     OLDEST_FORMAT,
@@ -33,6 +35,7 @@ from .constants import (
     TASKS,
     TOKENIZER,
     WORDS_FORMAT,
+    language_words_file,
 )
 from .errors import UsageError
 from .graph_contract import STATE_KINDS, StateSpec, rnn_states
@@ -273,9 +276,14 @@ def _problem(manifest: Manifest) -> str | None:
             return f"{name} must be an object"
     if not isinstance(manifest.files, dict):
         return "files must be an object of file names and checksums"
+    languages = {code for pair in manifest.pairs for code in pair}
     for name, checksum in manifest.files.items():
-        if name not in KNOWN_FILES:
-            return f"files: unknown file name {name!r} (known: {', '.join(KNOWN_FILES)})"
+        words_of = LANGUAGE_WORDS.fullmatch(name)
+        if words_of and words_of["language"] not in languages:
+            return f"files: {name} is of a language the model does not translate ({', '.join(sorted(languages))})"
+        if name not in KNOWN_FILES and not words_of:
+            known = ", ".join([*KNOWN_FILES, language_words_file("LANGUAGE")])
+            return f"files: unknown file name {name!r} (known: {known})"
         if not isinstance(checksum, str) or not SHA256_HEX.fullmatch(checksum):
             return f"files: the checksum of {name} must be 64 hexadecimal digits"
     for name in REQUIRED_FILES:
@@ -284,6 +292,9 @@ def _problem(manifest: Manifest) -> str | None:
     for name, least in ((TARGET_WORDS, WORDS_FORMAT), (SOURCE_WORDS, SOURCE_WORDS_FORMAT)):
         if name in manifest.files and manifest.format_version < least:
             return f"{name} needs format version {least}"
+    for name in manifest.files:
+        if LANGUAGE_WORDS.fullmatch(name) and manifest.format_version < LANGUAGE_WORDS_FORMAT:
+            return f"{name} needs format version {LANGUAGE_WORDS_FORMAT}"
     if manifest.special_ids != SPECIAL_IDS:
         return f"special_ids must be {SPECIAL_IDS}, got {manifest.special_ids!r}"
     names = manifest.state_names

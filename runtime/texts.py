@@ -41,6 +41,7 @@ from .set_aside import (
 from .titles import read_titles
 from .tokenizer import SourcePieces
 from .unlearned_names import better_kept, names_kept, unlearned_names
+from .untranslated import better_translated, left_untranslated, untranslatable
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
 
@@ -242,7 +243,8 @@ class TextTranslator:
         which numbers the inputs from `first_number` (a caller that translates a stream in calls
         passes its count), or by it when it lists each input's number (input_numbers). A sentence
         whose translation lost a name the model never learned is searched again with it set aside
-        (names_lost). Setting `stop` from another thread ends the searches at their next step
+        (names_lost), and one that left source words untranslated, with a word check (words_copied).
+        Setting `stop` from another thread ends the searches at their next step
         (SearchStopped)."""
         options = options or self.model.default_options()
         text_options = self.model.text_options(text_options)
@@ -302,6 +304,12 @@ class TextTranslator:
         again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
         for i, found in again.items():
             if better_kept(lost[i][1], found[0], translated[i][0]):
+                translated[i], parts[i] = found, lost[i][0]
+        copied = self.words_copied(parts, translated, whole, options)
+        again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
+        languages = (self.model.source_lang, self.model.target_lang)
+        for i, found in again.items():
+            if better_translated(copied[i], " ".join(parts[i][2].words), languages, found[0], translated[i][0]):
                 translated[i] = found
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):
@@ -335,11 +343,14 @@ class TextTranslator:
         replace_unk: bool,
         limit: int | None,
         stop: threading.Event | None,
+        checked: dict[int, frozenset[str]] | None = None,
     ) -> dict[int, list[Translation]]:
         """The n-best translations (distinct) of `parts` (by their index: input index, line number,
         source pieces, what was set aside), sorted by length into batches of at most `batch_size`,
         evened out over the workers, decoded up to `workers` at a time, longest first; `whole`
-        gives a sentence searched whole as written."""
+        gives a sentence searched whole as written. With `checked` (a part's untranslatable words,
+        runtime/untranslated.py), each word written is a target-language word or a source word
+        not among them."""
         order = sorted(parts, key=lambda i: len(parts[i][2].ids))
         size = even_batch_size(len(order), batch_size, self.model.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
@@ -347,7 +358,9 @@ class TextTranslator:
         # "Batches longest first")
         batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
         found = map_in_threads(
-            lambda batch: self.model.search([parts[i][2].ids for i in batch], options, stop),
+            lambda batch: self.model.search(
+                [parts[i][2].ids for i in batch], options, stop, [checked[i] for i in batch] if checked else None
+            ),
             batches,
             self.model.workers,
         )
@@ -366,7 +379,7 @@ class TextTranslator:
         """The sentences searched whole whose translation lost a name the model never learned
         (runtime/unlearned_names.py), by their index in `parts`: each as a part to search again
         with those names set aside, and the names."""
-        known = self.model.source_words
+        known = self.model.known_words
         if known is None:
             return {}
         lost = {}
@@ -382,6 +395,24 @@ class TextTranslator:
                 index, number, _, _ = parts[i]
                 lost[i] = ((index, number, self.tagged(pieces), aside), names)
         return lost
+
+    def words_copied(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], options: SearchOptions
+    ) -> dict[int, frozenset[str]]:
+        """The sentences searched whole whose translation left source words untranslated
+        (runtime/untranslated.py), by their index in `parts`, each with the words of it that
+        would be so; none where the folder lists no words of one of the two languages, or where
+        the search cannot check words (LoadedModel.checks_words)."""
+        source_words = self.model.language_words(self.model.source_lang)
+        target_words = self.model.language_words(self.model.target_lang)
+        if source_words is None or target_words is None or not self.model.checks_words(options):
+            return {}
+        copied = {}
+        for i in whole:
+            words = untranslatable(" ".join(parts[i][2].words), self.model.source_lang, source_words, target_words)
+            if left_untranslated(translated[i][0].text, words):
+                copied[i] = words
+        return copied
 
     def distinct(
         self,

@@ -5,8 +5,8 @@ together, and it spelled them into something else: in news-dev, "Didier Deschamp
 Deschmarken", "Claude Makelele" → "Claude Makelelelele", "Dan Fogelman" → "Dan Firbir", "Tony
 Accurso" → "Unterrepreneurso". In a language that writes a word with a capital inside a sentence
 only for a name (English, French: CAPITALIZED_NAMES; German writes every noun so), such a word is
-one whose letters none of the model's training sources holds in any case (its folder's
-source_words.txt, `attn source-words`): not the sentence's first word, not one in capitals alone
+one whose letters none of the model's training words holds in any case (LoadedModel.known_words:
+its folder's words.LANGUAGE.txt, `attn language-words`): not the sentence's first word, not one in capitals alone
 (an acronym the target writes otherwise: "ECB" → "EZB"), nor a learned word with a suffix that
 makes a people or a doctrine of it ("Londoners", "Parisians", "Berlinois": DERIVED), which the
 target writes in its own way. A translation that lost one of them (the output does not hold it
@@ -51,13 +51,8 @@ SENTENCE_END = ".!?:…"
 NAME_ENDING = r"(?:s|['’]s?)?"
 
 
-def source_words(text: str) -> frozenset[str]:
-    """The words of a source_words.txt (one per line, lower-cased)."""
-    return frozenset(text.split())
-
-
 def training_words(text: str) -> set[str]:
-    """The words of a training source as source_words.txt lists them: its runs of letters, lower-cased."""
+    """The words of a training source as a words.LANGUAGE.txt lists them: its runs of letters, lower-cased."""
     return {letters.lower() for letters in LETTERS.findall(text)}
 
 

@@ -39,9 +39,10 @@ JOINERS = (".", ",")
 BROKEN = REPLACEMENT_CHARACTER  # the word of pieces that leave a character broken: never one of the allowed words
 
 
-def allowed_target_words(text: str) -> frozenset[str]:
-    """target_words.txt's words (one per line, lower-cased, none holding a digit: `attn
-    target-words` writes them so)."""
+def listed_words(text: str) -> frozenset[str]:
+    """A word list's words (one per line, lower-cased): target_words.txt (none holding a digit:
+    `attn target-words` writes them so), a words.LANGUAGE.txt (runs of letters: `attn
+    language-words`)."""
     return frozenset(text.split())
 
 
@@ -124,6 +125,12 @@ class WordCheck:
             self, [document_words(document) for document in documents], [document_numbers(d) for d in documents]
         )
 
+    def for_translations(self, allowed: list[frozenset[str]]) -> DocumentWordCheck:
+        """The check of a batch of translations: besides the targets, each sentence's `allowed`
+        words (lower-cased); a word holding a digit is any number's (a translation writes the
+        source's numbers in its own language's way, "1.5" as "1,5", "3 p.m." as "15 Uhr")."""
+        return DocumentWordCheck(self, allowed, None)
+
 
 def begins(word: str, sorted_words: list[str]) -> bool:
     """Whether a word of `sorted_words` begins with `word`."""
@@ -133,12 +140,12 @@ def begins(word: str, sorted_words: list[str]) -> bool:
 
 class DocumentWordCheck:
     """The word check of one batch: `documents[i]` the words of its sentence i, `numbers[i]` its
-    numbers."""
+    numbers; with `numbers` None, a word holding a digit is allowed and numbers are not checked."""
 
-    def __init__(self, check: WordCheck, documents: list[frozenset[str]], numbers: list[frozenset[str]]):
+    def __init__(self, check: WordCheck, documents: list[frozenset[str]], numbers: list[frozenset[str]] | None):
         self.check, self.documents, self.numbers = check, documents, numbers
         self.sorted_documents = [sorted(words) for words in documents]
-        self.sorted_numbers = [sorted(found) for found in numbers]
+        self.sorted_numbers = None if numbers is None else [sorted(found) for found in numbers]
         # of the last vocabulary asked, the columns that end a word, those but a point or comma, and
         # those that do not begin with a digit
         self.vocabulary, self.ending, self.ending_unjoined, self.undigited = None, None, None, None
@@ -171,13 +178,14 @@ class DocumentWordCheck:
         states = []  # per row: "allowed", "begun" (an allowed word begins so), "joinable", "joined" or "lost"
         for tokens, sentence in zip(histories, sentences):
             word = self.check.last_word(tokens)
-            if not word or word in self.documents[sentence] or word in self.check.targets:
+            free = self.numbers is None and has_digit(word)
+            if not word or free or word in self.documents[sentence] or word in self.check.targets:
                 state = "allowed"
             elif begins(word, self.sorted_documents[sentence]) or begins(word, self.check.sorted_targets):
                 state = "begun"
             else:
                 state = "lost"
-            if state != "lost":
+            if state != "lost" and self.numbers is not None:
                 number = self.number_state(self.check.last_number(tokens, word), sentence)
                 state = number if number == "lost" or state == "allowed" else state
             states.append(state)

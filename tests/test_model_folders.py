@@ -168,14 +168,22 @@ def test_every_field_is_checked(folder, change):
     assert expected in refused(folder)
 
 
-@pytest.mark.parametrize("name, least", [("target_words.txt", 5), ("source_words.txt", 6)])
+@pytest.mark.parametrize("name, least", [("target_words.txt", 5), ("source_words.txt", 6), ("LANGUAGE", 7)])
 def test_a_word_list_needs_the_format_version_that_holds_it(folder, name, least):
     """An older attn says to upgrade rather than read a folder without the list it holds."""
     manifest = manifest_of(folder)
+    name = f"words.{manifest['source_lang']}.txt" if name == "LANGUAGE" else name
     manifest["files"][name] = "0" * 64
     manifest["format_version"] = least - 1
     write_manifest(folder, manifest)
     assert f"{name} needs format version {least}" in refused(folder)
+
+
+def test_a_word_list_is_of_a_language_the_model_translates(folder):
+    manifest = manifest_of(folder)
+    manifest["files"]["words.xx.txt"] = "0" * 64
+    write_manifest(folder, manifest)
+    assert "words.xx.txt is of a language the model does not translate" in refused(folder)
 
 
 @pytest.mark.parametrize("key, value", SEARCH_DAMAGE, ids=[f"{k}={v!r}" for k, v in SEARCH_DAMAGE])

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from attn.runtime import registry
+from attn.runtime.constants import LANGUAGE_WORDS
 from attn.runtime.manifest import ModelFolderError
 
 from .conftest import ROOT
@@ -17,9 +18,10 @@ def install(
     root, name: str, source: str, target: str, directions: list[list[str]] = (), by_name_only: bool = False
 ) -> None:
     """A model folder `root/name` for source→target (and `directions`, if any): the shipped
-    en-de manifest, changed, and its files empty."""
+    en-de manifest, changed, less its word lists (of its own languages), and its files empty."""
     manifest = json.loads((ROOT / "models" / "en-de" / "manifest.json").read_text(encoding="utf-8"))
     manifest.update(source_lang=source, target_lang=target)
+    manifest["files"] = {file: sha for file, sha in manifest["files"].items() if not LANGUAGE_WORDS.fullmatch(file)}
     if by_name_only:
         manifest["training"].update(by_name_only=True, licence="research use only")
     if directions:

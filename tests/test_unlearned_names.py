@@ -109,7 +109,7 @@ def test_the_shipped_models_keep_the_names_they_never_learned(pair):
     translator = installed_translator(pair, 1)
     sentences = SENTENCES[pair[0]]
     found = [
-        [sentence[start:end] for start, end in unlearned_names(sentence, pair[0], translator.source_words)]
+        [sentence[start:end] for start, end in unlearned_names(sentence, pair[0], translator.known_words)]
         for sentence in sentences
     ]
     assert all(found), found
@@ -127,10 +127,12 @@ def test_the_shipped_models_keep_the_names_they_never_learned(pair):
 
 
 @pytest.mark.integration
-def test_source_words_are_written_from_a_configs_training_sources(tmp_path):
-    """`attn source-words` writes a translation model's folder with its training sources' words,
-    which the model then reads; a summarizer is refused."""
+def test_language_words_are_written_from_a_configs_training_data(tmp_path):
+    """`attn language-words` writes a translation model's folder with its training words of each
+    language asked (format 6's single list left out), which the model then reads; a summarizer, a
+    language not of the config's pair and another pair's config are refused."""
     from attn.runtime.loaded_model import LoadedModel
+    from attn.runtime.manifest import read_manifest
     from attn.runtime.tsv import read_tsv
 
     from .conftest import FIXTURES, ROOT
@@ -140,17 +142,44 @@ def test_source_words_are_written_from_a_configs_training_sources(tmp_path):
     settings = [f"--set=data.train=['{rows}']", f"--set=data.dev=['{rows}']", "--set=data.sample={}"]
     settings.append("--set=data.hold_out={}")
     config = ROOT / "configs" / "en-de-general.toml"
-    attn("source-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "words"), *settings)
-    written = (tmp_path / "words" / "source_words.txt").read_text(encoding="utf-8").split()
-    expected = set().union(*(training_words(row.source) for row in read_tsv(rows)))
-    assert written == sorted(expected)
-    assert LoadedModel(tmp_path / "words", threads=1).source_words == expected
+    attn("language-words", str(config), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "words"), *settings)
+    model = LoadedModel(tmp_path / "words", threads=1)
+    for language, side in (("en", 0), ("de", 1)):
+        written = (tmp_path / "words" / f"words.{language}.txt").read_text(encoding="utf-8").split()
+        expected = set().union(*(training_words((row.source, row.target)[side]) for row in read_tsv(rows)))
+        assert written == sorted(expected)
+        assert model.language_words(language) == expected
+    assert model.known_words == model.language_words("en") | model.language_words("de")
+    assert "source_words.txt" not in read_manifest(tmp_path / "words").files
+    attn(
+        "language-words",
+        str(config),
+        str(tmp_path / "words"),
+        "--out",
+        str(tmp_path / "en"),
+        "--language",
+        "en",
+        *settings,
+    )
+    assert LoadedModel(tmp_path / "en", threads=1).language_words("de") is not None  # kept from the folder it copied
+    refused = attn(
+        "language-words",
+        str(config),
+        str(ROOT / "models" / "en-de"),
+        "--out",
+        str(tmp_path / "x"),
+        "--language",
+        "fr",
+        *settings,
+        check_rc=2,
+    )
+    assert "no words of fr" in refused.stderr.decode()
     summarizer = ROOT / "models" / "summarize"
-    refused = attn("source-words", str(config), str(summarizer), "--out", str(tmp_path / "x"), *settings, check_rc=2)
+    refused = attn("language-words", str(config), str(summarizer), "--out", str(tmp_path / "x"), *settings, check_rc=2)
     assert "is for translate models" in refused.stderr.decode()
     french = ROOT / "configs" / "fr-en-general.toml"  # another pair's run: its words are not the model's
     refused = attn(
-        "source-words", str(french), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "y"), check_rc=2
+        "language-words", str(french), str(ROOT / "models" / "en-de"), "--out", str(tmp_path / "y"), check_rc=2
     )
     assert "the config's run learns" in refused.stderr.decode()
 
