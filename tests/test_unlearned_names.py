@@ -151,29 +151,16 @@ def test_language_words_are_written_from_a_configs_training_data(tmp_path):
         assert model.language_words(language) == expected
     assert model.known_words == model.language_words("en") | model.language_words("de")
     assert "source_words.txt" not in read_manifest(tmp_path / "words").files
-    attn(
-        "language-words",
-        str(config),
-        str(tmp_path / "words"),
-        "--out",
-        str(tmp_path / "en"),
-        "--language",
-        "en",
-        *settings,
-    )
+    from attn.export.config import ConfigError, load_config
+    from attn.export.graphs.word_lists import write_language_words
+
+    loaded = load_config(config, [setting.removeprefix("--set=") for setting in settings])
+    assert write_language_words(tmp_path / "words", loaded, tmp_path / "en", ["en"]) == {
+        "words.en.txt": len(model.language_words("en"))
+    }
     assert LoadedModel(tmp_path / "en", threads=1).language_words("de") is not None  # kept from the folder it copied
-    refused = attn(
-        "language-words",
-        str(config),
-        str(ROOT / "models" / "en-de"),
-        "--out",
-        str(tmp_path / "x"),
-        "--language",
-        "fr",
-        *settings,
-        check_rc=2,
-    )
-    assert "no words of fr" in refused.stderr.decode()
+    with pytest.raises(ConfigError, match="no words of fr"):
+        write_language_words(ROOT / "models" / "en-de", loaded, tmp_path / "x", ["fr"])
     summarizer = ROOT / "models" / "summarize"
     refused = attn("language-words", str(config), str(summarizer), "--out", str(tmp_path / "x"), *settings, check_rc=2)
     assert "is for translate models" in refused.stderr.decode()
