@@ -10,8 +10,8 @@ sentence. A translation that holds one is searched again with a word check (runt
 `for_translations`): each word it writes is one of the target language's training words, or one of
 the sentence's own that is not left untranslated so (a name, a number). The second translation is
 taken where it leaves fewer such words untranslated, keeps the sentence's names and makes up none,
-is not shorter by more than a word and leaves out no more source words (better_translated). Chosen on news-dev rows
-1–1,000 (docs/studies/UNTRANSLATED-WORDS.md).
+is not shorter by more than a word and leaves out no more source words (better_translated).
+Chosen on news-dev rows 1–1,000 (docs/studies/UNTRANSLATED-WORDS.md).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from .unlearned_names import CAPITALIZED_NAMES, LETTERS, left_out, names_kept, opens_sentence, training_words
 
 MIN_LETTERS = 3  # shorter words ("on", "de") are the same word in many languages
-SHORTER_BY = 1  # a retry may write one word fewer than the first translation ("Vitamins" → "Les vitamines")
+SHORTER_BY = 1  # a retry may write one word fewer than the first; two fewer had dropped content
 
 
 def untranslatable(
