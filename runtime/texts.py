@@ -40,7 +40,7 @@ from .set_aside import (
 )
 from .titles import read_titles
 from .tokenizer import SourcePieces
-from .unlearned_names import better_kept, names_kept, unlearned_names
+from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
 from .untranslated import better_translated, left_untranslated, untranslatable
 from .verbatim import ADDRESS, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
@@ -378,7 +378,10 @@ class TextTranslator:
     ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], list[str]]]:
         """The sentences searched whole whose translation lost a name the model never learned
         (runtime/unlearned_names.py), by their index in `parts`: each as a part to search again
-        with those names set aside, and the names."""
+        with those names set aside, and the names. None from a language whose capitals mark more
+        than names (German): its folder's word lists are then not read."""
+        if self.model.source_lang not in CAPITALIZED_NAMES:
+            return {}
         known = self.model.known_words
         if known is None:
             return {}
@@ -403,9 +406,11 @@ class TextTranslator:
         (runtime/untranslated.py), by their index in `parts`, each with the words of it that
         would be so; none where the folder lists no words of one of the two languages, or where
         the search cannot check words (LoadedModel.checks_words)."""
+        if not self.model.checks_words(options):  # greedy: the word lists are not read
+            return {}
         source_words = self.model.language_words(self.model.source_lang)
         target_words = self.model.language_words(self.model.target_lang)
-        if source_words is None or target_words is None or not self.model.checks_words(options):
+        if source_words is None or target_words is None:
             return {}
         copied = {}
         for i in whole:
