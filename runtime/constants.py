@@ -26,13 +26,14 @@ TOKENIZER = "tokenizer.json"  # the target side's (and, without SOURCE_TOKENIZER
 SOURCE_TOKENIZER = "source_tokenizer.json"  # optional: the source side's, in the same id space (imported models)
 OUTPUT_LAYER = "output_layer.npz"
 LEXICON = "lexicon.npz"  # optional: the target-vocabulary shortlist
+LANGUAGE_CODE = r"[A-Za-z][A-Za-z0-9_-]{0,15}"  # what a manifest accepts as a language ("de", "pt-BR")
 TARGET_WORDS = "target_words.txt"  # optional: a summarizer's training targets' words (runtime/word_check.py)
 # optional, format 6's: a translation model's training sources' words, of both sides for a model of
 # both ways (read as every language's words: LoadedModel.known_words)
 SOURCE_WORDS = "source_words.txt"
 # optional: a translation model's training words in one language, that side of each pair it learned
 # from (runtime/unlearned_names.py, runtime/untranslated.py)
-LANGUAGE_WORDS = re.compile(r"words\.(?P<language>[a-z]{2,3})\.txt")
+LANGUAGE_WORDS = re.compile(rf"words\.(?P<language>{LANGUAGE_CODE})\.txt")
 
 
 def language_words_file(language: str) -> str:

@@ -19,6 +19,7 @@ from .constants import (
     DIRECTIONS_FORMAT,
     ENCODER,
     FORMAT_VERSION,
+    LANGUAGE_CODE,
     LANGUAGE_WORDS,
     LANGUAGE_WORDS_FORMAT,
     LEXICON,
@@ -169,7 +170,7 @@ def check_npz(path: Path, what: str) -> None:
 MANIFEST_LIMIT = 1 << 20  # bytes; a manifest is about 2 KB
 SHA256_HEX = re.compile(r"[0-9a-f]{64}")
 STATE_NAME = re.compile(r"[a-z][a-z0-9_]{0,47}")
-LANGUAGE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,15}")
+LANGUAGE = re.compile(LANGUAGE_CODE)
 KNOWN_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER, SOURCE_TOKENIZER, LEXICON, TARGET_WORDS, SOURCE_WORDS)
 REQUIRED_FILES = (ENCODER, DECODER, OUTPUT_LAYER, TOKENIZER)
 PRECISIONS = ("fp32", "int8")

@@ -426,3 +426,14 @@ def test_a_re_hashed_graph_with_a_weight_that_is_not_a_number_is_refused(tmp_pat
     onnx.save(model, copy / graph)
     rehash(copy, graph)
     assert "not finite numbers" in refused(copy)
+
+
+def test_a_word_list_is_named_by_any_language_code_a_manifest_accepts():
+    """`attn language-words` names a list by the model's language code: "pt-BR" as well as "de"."""
+    from attn.runtime.constants import LANGUAGE_WORDS, language_words_file
+
+    assert [LANGUAGE_WORDS.fullmatch(language_words_file(code))["language"] for code in ("de", "pt-BR")] == [
+        "de",
+        "pt-BR",
+    ]
+    assert LANGUAGE_WORDS.fullmatch("words.../x.txt") is None
