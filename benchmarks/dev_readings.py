@@ -1,6 +1,7 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
+the names of countries and regions so too (runtime/place_names.py),
 the names after them set aside (runtime/person_names.py),
 and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
@@ -12,9 +13,10 @@ sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's w
 with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
 sentence with quotation marks when its translation holds as many double marks, a person's title when
 its name follows a title of the target language, a name after a title when its translation holds it as
-written, a formula when its translation is the table's.
+written, a place when its translation holds the place's name in the target language, a formula when its
+translation is the table's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|formulas [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|formulas [--per-file] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import dates, person_names, prices, quotes, titles
+from attn.runtime import dates, person_names, place_names, prices, quotes, titles
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
@@ -115,6 +117,18 @@ def names_right(sources: list[str], translations: list[str], source: str, target
     return sum(name in translation for name, translation in found), len(found)
 
 
+def places_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(place names of `sources` whose name in the target language their translations hold, place
+    names), each name the table has that the target writes otherwise (runtime/place_names.py)."""
+    pattern, written = place_names.places_read(source, target)
+    found = [
+        (written[name.group().replace("’", "'")], translation)
+        for text, translation in zip(sources, translations)
+        for name in pattern.finditer(text)
+    ]
+    return sum(name in translation for name, translation in found), len(found)
+
+
 def formulas_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
     """(sentences whose translation is the target's formula for them, sentences)."""
     formulas = [letter_formula(text, source, target) for text in sources]
@@ -135,6 +149,14 @@ RULES = {
         AS_IS,
     ),
     "titles": ("read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
+    "places": (
+        "read_places",
+        # the rows whose source holds a name the rule may read (it asks the model about each: none learned here)
+        lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
+        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        places_right,
+        AS_IS,
+    ),
     "names": (
         "names_after_titles",
         lambda sentence, source, target: sentence + " (names)" if titled_names(sentence, source, target) else sentence,
@@ -164,6 +186,7 @@ def main() -> None:
     parser.add_argument("--rule", choices=sorted(RULES), required=True)
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--show", type=int, default=0, help="rows listed per direction where the two differ")
+    parser.add_argument("--per-file", action="store_true", help="a table for each dev file")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     name, read, directions, right, left_as_is = RULES[args.rule]
@@ -172,16 +195,22 @@ def main() -> None:
         ("en-de" if "de" in languages else "en-fr", *languages, languages[0] != "en")
         for languages in sorted(directions)
     ]
-    rows, shown = read_and_unread(translator, args.data, DEV_FILES, pairs, name, read, right, args.show, left_as_is)
+    header = ["direction", f"{args.rule} read", "rows", f"{args.rule} given right", "BLEU", "chrF"]
     lines = [
         command_line(),
         "",
         f"Dev rows ({', '.join(DEV_FILES)}) whose source runtime/texts.py's {name} changes; the installed "
         "models' default search.",
-        "",
-        table(["direction", f"{args.rule} read", "rows", f"{args.rule} given right", "BLEU", "chrF"], rows),
-        *([""] + shown if shown else []),
     ]
+    for files in [[file] for file in DEV_FILES] if args.per_file else [DEV_FILES]:
+        rows, shown = read_and_unread(translator, args.data, files, pairs, name, read, right, args.show, left_as_is)
+        if rows:
+            lines += [
+                "",
+                *([f"{files[0]}:", ""] if args.per_file else []),
+                table(header, rows),
+                *([""] + shown if shown else []),
+            ]
     finish(lines, args.out)
 
 

@@ -128,6 +128,9 @@ class LoadedModel:
         session_threads = threads if device == "cuda" else 1
         self.session_settings = (device, session_threads, notify)
         self._loaded: dict[str, object] = {}  # what is read on first use (`_once`), shared with the views of `towards`
+        # (source, target, sentence) → the model's translation of a probe sentence (TextTranslator.probed),
+        # shared with the views of `towards`
+        self.probes: dict[tuple[str, str, str], str] = {}
         self._loading = threading.RLock()
         # The sessions open while this thread loads the tokenizer and then checks the graphs'
         # files: a session reads a graph's bytes only when the optimized-graph cache has no copy

@@ -24,6 +24,7 @@ from .letter_formulas import formula_alignment, is_letter_formula, letter_formul
 from .number_choice import numbers_kept_first
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
+from .place_names import read_places
 from .prices import read_prices
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
@@ -469,6 +470,17 @@ class TextTranslator:
             text_options=TextOptions(sentences=False, replace_unk=False),
         )[0][0].text
 
+    def probed(self, sentence: str) -> str:
+        """The model's translation of `sentence` with the folder's default search, read as it is
+        (no reading rule, nothing set aside), asked once for each model and direction: what the
+        runtime/place_names.py rule asks the model about a name."""
+        key = (self.model.source_lang, self.model.target_lang, sentence)
+        if key not in self.model.probes:
+            options = self.model.default_options(n_best=1)
+            plain = TextOptions(sentences=False, replace_unk=False)
+            self.model.probes[key] = self.translate([sentence], options, text_options=plain)[0][0].text
+        return self.model.probes[key]
+
     def read_aside(self, sentence: str, limit: int | None, names: Sequence[tuple[int, int]] = ()) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set
         aside (runtime/set_aside.py), with `names` (spans of that reading) beside its titles' names."""
@@ -494,7 +506,15 @@ class TextTranslator:
             read = outside_tokens(
                 cased,
                 lambda text: read_prices(
-                    read_dates(read_times(read_titles(text, source, target), source, target), source, target),
+                    read_dates(
+                        read_times(
+                            read_titles(read_places(text, source, target, self.probed), source, target),
+                            source,
+                            target,
+                        ),
+                        source,
+                        target,
+                    ),
                     source,
                     target,
                 ),

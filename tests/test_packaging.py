@@ -57,6 +57,7 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
         "attn/configs/reverse.toml",
         "attn/runtime/take_rows.onnx",
         "attn/runtime/best_columns.onnx",
+        "attn/runtime/place_names.tsv",
     ):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]

@@ -1,0 +1,67 @@
+"""The runtime's table of place names (runtime/place_names.tsv), written from the Unicode CLDR's
+names of countries, territories and regions in English, German and French, as Babel ships them,
+and committed: the runtime reads the table, not Babel (loading Babel's locales cost each `attn
+translate` about 50 ms).
+
+    python -m attn.export.place_names      # rewrites runtime/place_names.tsv (Babel: pip install babel)
+
+Kept: each two-letter territory and each numbered region but LEFT_OUT, by the name CLDR gives it
+(not a name with brackets, "&" or " - ", which a sentence does not write so: "Congo - Kinshasa"),
+and the English names people write where CLDR's differ (COMMON_NAMES: "Turkey" beside "Türkiye");
+a place without a name in each language is left out.
+"""
+
+from __future__ import annotations
+
+import re
+
+from attn.runtime.place_names import PLACE_NAMES, PLACE_NAMES_LANGUAGES
+
+UNWRITTEN = re.compile(r"[()&]| - ")
+# Regions left out: the world, and the Americas, whose German name "Amerika" names America too
+LEFT_OUT = frozenset({"001", "019"})
+# English names in more common use than CLDR's (English news writes "Turkey", not "Türkiye"), or
+# for a place whose CLDR name is written otherwise in a sentence ("Bosnia & Herzegovina"): listed
+# first, the name a translation into English writes; CLDR's is read too
+COMMON_NAMES = {
+    "TR": ["Turkey"],
+    "CZ": ["Czech Republic"],
+    "CI": ["Ivory Coast"],
+    "BA": ["Bosnia and Herzegovina"],
+    "CD": ["Democratic Republic of the Congo"],
+}
+
+
+def place_name_rows() -> list[tuple[str, str, str]]:
+    """(code, language, name) of each place in CLDR as Babel has it, each language's names in the
+    order the runtime prefers them (COMMON_NAMES, then CLDR's); apostrophes written "'"."""
+    from babel import Locale
+
+    names = {language: Locale(language).territories for language in PLACE_NAMES_LANGUAGES}
+    rows = []
+    for code in sorted(names["en"]):
+        if code in LEFT_OUT or not (len(code) == 2 and code.isalpha() or code.isdigit()):
+            continue
+        written = {}
+        for language in PLACE_NAMES_LANGUAGES:
+            common = COMMON_NAMES.get(code, []) if language == "en" else []
+            cldr = names[language].get(code, "").replace("’", "'")
+            written[language] = [name for name in [*common, cldr] if name and not UNWRITTEN.search(name)]
+        if all(written.values()):
+            rows += [(code, language, name) for language in PLACE_NAMES_LANGUAGES for name in written[language]]
+    return rows
+
+
+def write_place_names() -> None:
+    from babel import __version__
+
+    lines = [
+        f"# Places by their CLDR code: names in {', '.join(PLACE_NAMES_LANGUAGES)} from the Unicode CLDR "
+        f"(Unicode License v3) as Babel {__version__} has them; written by export/place_names.py",
+        *("\t".join(row) for row in place_name_rows()),
+    ]
+    PLACE_NAMES.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_place_names()

@@ -1,0 +1,107 @@
+"""Names of countries and regions read as the target language writes them, where the model did not
+learn them.
+
+The models had learned few of them: into French "Spain", "Mexico" and "Norway" stayed English
+("Le président de Mexico a visité Spain."), from French "Norvège" and "Grèce" became "Norvenge" and
+"Grèce". Written in the source as the target names the place ("visited Espagne"), the model
+copies the name. A name the model learned is left as written: read, "Japan" had come out "l'apon"
+where the model wrote "Japon" for it. Which it learned is asked of the model once for each name,
+by its translation of a sentence of our own (PROBES: "They live in Japan."). Measured on the dev
+rows that hold such a name in docs/studies/PLACE-NAMES.md. The names are CLDR's
+(runtime/place_names.tsv, written by export/place_names.py); the alignment shows the words the
+user wrote (runtime/alignment.py `restored`).
+
+Not read either: a name beside another capitalized word, a part of a longer name ("New Mexico",
+"Mexico City"); a name that is also a person's or a state's in English (AMBIGUOUS: "Jordan",
+"Georgia"); and, from English or German, a name after the definite article ("the United States",
+"die Schweiz"), which the models translated as they read it more often than they copied it read
+(French writes an article before every country's name, and there reading it helped).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
+PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
+AMBIGUOUS = {"en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey"})}
+# The definite articles after which a name is left as written
+ARTICLES = {"en": frozenset({"the"}), "de": frozenset({"der", "die", "das", "den", "dem", "des"})}
+# Capitalized words before a name that are no part of it: what opens a sentence or a phrase
+OPENERS = {
+    "en": frozenset("in on since until by from of and or the to for with at".split()),
+    "de": frozenset("in nach aus von und der die das den dem mit für".split()),
+    "fr": frozenset("en au aux de du des la le les et à dans pour".split()),
+}
+# The sentence in which the model is asked whether it learned a place's name
+PROBES = {"en": "They live in {}.", "de": "Sie wohnen in {}.", "fr": "Ils habitent à {}."}
+CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-Þ][\w-]*")
+CLOSING = ".,;:!?\"'"
+
+
+@functools.cache
+def place_names() -> dict[str, dict[str, list[str]]]:
+    """language → place code → its names in that language, the one a translation writes first."""
+    names: dict[str, dict[str, list[str]]] = {language: {} for language in PLACE_NAMES_LANGUAGES}
+    for line in PLACE_NAMES.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            code, language, name = line.split("\t")
+            names[language].setdefault(code, []).append(name)
+    return names
+
+
+@functools.cache
+def places_read(source: str, target: str) -> tuple[re.Pattern, dict[str, str]] | None:
+    """A pattern of `source`'s place names that `target` writes otherwise, the longest first, and
+    each name → the target's; None where the table has no names of one of the languages."""
+    names = place_names()
+    if source == target or source not in names or target not in names:
+        return None
+    written = {
+        name: names[target][code][0]
+        for code, own in names[source].items()
+        for name in own
+        if name[0].isupper() and name not in AMBIGUOUS.get(source, ()) and name != names[target][code][0]
+    }
+    alternatives = "|".join(re.escape(name).replace("'", "['’]") for name in sorted(written, key=len, reverse=True))
+    return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"), written
+
+
+def learned(name: str, target_name: str, source: str, translated: Callable[[str], str]) -> bool:
+    """Whether the model's translation of PROBES' sentence around `name` (a place, in `source`),
+    which `translated` gives, writes the place as the target does (`target_name`)."""
+    written = translated(PROBES[source].format(name))
+    return re.search(rf"(?<![\w-]){re.escape(target_name)}(?![\w-])", written) is not None
+
+
+def read_places(sentence: str, source: str, target: str, translated: Callable[[str], str]) -> str:
+    """`sentence` (in `source`) with each place's name as `target` writes it ("visited Spain" →
+    "visited Espagne" into French), but a name that is part of a longer one, that AMBIGUOUS lists,
+    that follows a definite article of ARTICLES, or that the model learned (`learned`, asking
+    `translated`: the model's translation of a sentence as written)."""
+    read = places_read(source, target)
+    if read is None:
+        return sentence
+    pattern, written = read
+
+    def named(place: re.Match) -> str:
+        before = sentence[: place.start()].split()
+        after = sentence[place.end() :].split()
+        previous = before[-1] if before else ""
+        if after and CAPITALIZED.fullmatch(after[0].strip(CLOSING)) and not after[0].startswith(("'", "’")):
+            return place.group()  # "Mexico City"
+        if (
+            CAPITALIZED.fullmatch(previous)
+            and previous.lower() not in OPENERS[source]
+            and not previous.endswith((".", ":"))
+        ):
+            return place.group()  # "New Mexico"
+        if previous.lower() in ARTICLES.get(source, ()):
+            return place.group()  # "the United States"
+        name = place.group().replace("’", "'")
+        return place.group() if learned(name, written[name], source, translated) else written[name]
+
+    return pattern.sub(named, sentence)
