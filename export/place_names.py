@@ -6,9 +6,9 @@ translate` about 50 ms).
     python -m attn.export.place_names      # rewrites runtime/place_names.tsv (Babel: pip install babel)
 
 Kept: each two-letter territory and each numbered region but LEFT_OUT, by the name CLDR gives it
-(not a name with brackets, "&" or " - ", which a sentence does not write so: "Congo - Kinshasa"),
-and the English names people write where CLDR's differ (COMMON_NAMES: "Turkey" beside "Türkiye");
-a place without a name in each language is left out.
+(not a name with brackets or " - ", which a sentence does not write so: "Congo - Kinshasa"; an
+English "&" written "and"), and the names people write where CLDR's differ (COMMON_NAMES: "Turkey"
+beside "Türkiye"); a place without a name in each language is left out.
 """
 
 from __future__ import annotations
@@ -17,18 +17,25 @@ import re
 
 from attn.runtime.place_names import PLACE_NAMES, PLACE_NAMES_LANGUAGES
 
-UNWRITTEN = re.compile(r"[()&]| - ")
+UNWRITTEN = re.compile(r"[()&]| - ")  # brackets, "&" (an English one is first written "and"), " - "
 # Regions left out: the world, and the Americas, whose German name "Amerika" names America too
 LEFT_OUT = frozenset({"001", "019"})
-# English names in more common use than CLDR's (English news writes "Turkey", not "Türkiye"), or
-# for a place whose CLDR name is written otherwise in a sentence ("Bosnia & Herzegovina"): listed
-# first, the name a translation into English writes; CLDR's is read too
+# Names in more common use than CLDR's (English news writes "Turkey", not "Türkiye"), or for a
+# place whose CLDR name a sentence does not write ("Hong Kong SAR China", "Myanmar (Burma)"):
+# listed first, the name a translation into the language writes; CLDR's is read too
 COMMON_NAMES = {
-    "TR": ["Turkey"],
-    "CZ": ["Czech Republic"],
-    "CI": ["Ivory Coast"],
-    "BA": ["Bosnia and Herzegovina"],
-    "CD": ["Democratic Republic of the Congo"],
+    "en": {
+        "TR": ["Turkey"],
+        "CZ": ["Czech Republic"],
+        "CI": ["Ivory Coast"],
+        "CD": ["Democratic Republic of the Congo"],
+        "CG": ["Republic of the Congo"],
+        "MM": ["Myanmar"],
+        "HK": ["Hong Kong"],
+        "MO": ["Macao"],
+    },
+    "de": {"HK": ["Hongkong"], "MO": ["Macau"]},
+    "fr": {"MM": ["Birmanie"], "HK": ["Hong Kong"], "MO": ["Macao"]},
 }
 
 
@@ -44,8 +51,10 @@ def place_name_rows() -> list[tuple[str, str, str]]:
             continue
         written = {}
         for language in PLACE_NAMES_LANGUAGES:
-            common = COMMON_NAMES.get(code, []) if language == "en" else []
+            common = COMMON_NAMES[language].get(code, [])
             cldr = names[language].get(code, "").replace("’", "'")
+            if language == "en":
+                cldr = cldr.replace(" & ", " and ")  # "Trinidad & Tobago": a sentence writes "and"
             written[language] = [name for name in [*common, cldr] if name and not UNWRITTEN.search(name)]
         if all(written.values()):
             rows += [(code, language, name) for language in PLACE_NAMES_LANGUAGES for name in written[language]]

@@ -27,7 +27,13 @@ from pathlib import Path
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
 PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
-AMBIGUOUS = {"en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey"})}
+# The directions read, those measured (German–French is translated through English)
+READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
+# Names that are also a person's, a state's or an adjective more often than a place's
+AMBIGUOUS = {
+    "en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey", "Caribbean"}),
+    "fr": frozenset({"Dominique", "Maurice"}),
+}
 # The definite articles after which a name is left as written
 ARTICLES = {"en": frozenset({"the"}), "de": frozenset({"der", "die", "das", "den", "dem", "des"})}
 # Capitalized words before a name that are no part of it: what opens a sentence or a phrase
@@ -38,8 +44,9 @@ OPENERS = {
 }
 # The sentence in which the model is asked whether it learned a place's name
 PROBES = {"en": "They live in {}.", "de": "Sie wohnen in {}.", "fr": "Ils habitent à {}."}
-CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-Þ][\w-]*")
-CLOSING = ".,;:!?\"'"
+CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-ÖØ-Þ][\w-]*")
+OPENING = "\"'“‘«»„‚([{"  # marks before a word
+CLOSING = ".,;:!?\"'”’»«)]}"  # marks after a word
 
 
 @functools.cache
@@ -56,10 +63,10 @@ def place_names() -> dict[str, dict[str, list[str]]]:
 @functools.cache
 def places_read(source: str, target: str) -> tuple[re.Pattern, dict[str, str]] | None:
     """A pattern of `source`'s place names that `target` writes otherwise, the longest first, and
-    each name → the target's; None where the table has no names of one of the languages."""
-    names = place_names()
-    if source == target or source not in names or target not in names:
+    each name → the target's; None for a direction not READ."""
+    if (source, target) not in READ:
         return None
+    names = place_names()
     written = {
         name: names[target][code][0]
         for code, own in names[source].items()
@@ -73,8 +80,12 @@ def places_read(source: str, target: str) -> tuple[re.Pattern, dict[str, str]] |
 def learned(name: str, target_name: str, source: str, translated: Callable[[str], str]) -> bool:
     """Whether the model's translation of PROBES' sentence around `name` (a place, in `source`),
     which `translated` gives, writes the place as the target does (`target_name`)."""
-    written = translated(PROBES[source].format(name))
-    return re.search(rf"(?<![\w-]){re.escape(target_name)}(?![\w-])", written) is not None
+    return names_place(translated(PROBES[source].format(name)), target_name)
+
+
+def names_place(text: str, name: str) -> bool:
+    """Whether `text` holds the place's `name` as a word of its own ("Espagne", not "Espagnes")."""
+    return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
 
 
 def read_places(sentence: str, source: str, target: str, translated: Callable[[str], str]) -> str:
@@ -90,8 +101,8 @@ def read_places(sentence: str, source: str, target: str, translated: Callable[[s
     def named(place: re.Match) -> str:
         before = sentence[: place.start()].split()
         after = sentence[place.end() :].split()
-        previous = before[-1] if before else ""
-        if after and CAPITALIZED.fullmatch(after[0].strip(CLOSING)) and not after[0].startswith(("'", "’")):
+        previous = before[-1].lstrip(OPENING) if before else ""
+        if after and CAPITALIZED.fullmatch(after[0].strip(CLOSING)):
             return place.group()  # "Mexico City"
         if (
             CAPITALIZED.fullmatch(previous)

@@ -503,22 +503,14 @@ class TextTranslator:
             if quotations.spans and limit is not None and self.piece_count(quotations.text) > limit:
                 quotations = Quotations(plain, [])
             cased = read_cased(quotations.text, self.word_pieces, source)
-            read = outside_tokens(
-                cased,
-                lambda text: read_prices(
-                    read_dates(
-                        read_times(
-                            read_titles(read_places(text, source, target, self.probed), source, target),
-                            source,
-                            target,
-                        ),
-                        source,
-                        target,
-                    ),
-                    source,
-                    target,
-                ),
-            )
+
+            def read_as_the_target(text: str) -> str:
+                text = read_places(text, source, target, self.probed)
+                for reader in (read_titles, read_times, read_dates, read_prices):
+                    text = reader(text, source, target)
+                return text
+
+            read = outside_tokens(cased, read_as_the_target)
             self._readings[sentence, limit] = Reading(quotations, cased, read)
         return self._readings[sentence, limit]
 

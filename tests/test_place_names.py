@@ -20,6 +20,9 @@ from attn.runtime.place_names import PLACE_NAMES, read_places
         ("In Africa and Asia", "en", "fr", "In Afrique and Asie"),  # regions too
         # a part of a longer name, a person's or a state's name, or after "the": as written
         ("He lives in Mexico City, not in New Mexico.", "en", "fr", "He lives in Mexico City, not in New Mexico."),
+        ("(Mexico City) and (New Mexico)", "en", "fr", "(Mexico City) and (New Mexico)"),
+        ("Dominique de Villepin et Maurice", "fr", "en", "Dominique de Villepin et Maurice"),
+        ("Trinidad and Tobago and Hong Kong", "en", "fr", "Trinité-et-Tobago and Hong Kong"),
         ("Michael Jordan was born in Georgia.", "en", "fr", "Michael Jordan was born in Georgia."),
         (
             "Trade with the United States and the Netherlands",
@@ -33,6 +36,7 @@ from attn.runtime.place_names import PLACE_NAMES, read_places
         # a name spelled alike in both languages, or a direction without a table
         ("He lives in Canada.", "en", "fr", "He lives in Canada."),
         ("He lives in Spain.", "en", "sym", "He lives in Spain."),
+        ("Er lebt in Spanien.", "de", "fr", "Er lebt in Spanien."),  # not measured: German–French goes through English
     ],
 )
 def test_a_place_is_read_as_the_target_language_names_it(sentence, source, target, read):
