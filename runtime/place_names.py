@@ -12,10 +12,11 @@ rows that hold such a name in docs/studies/PLACE-NAMES.md. The names are CLDR's
 user wrote (runtime/alignment.py `restored`).
 
 Not read either: a name beside another capitalized word, a part of a longer name ("New Mexico",
-"Mexico City"); a name that is also a person's or a state's in English (AMBIGUOUS: "Jordan",
-"Georgia"); and, from English or German, a name after the definite article ("the United States",
-"die Schweiz"), which the models translated as they read it more often than they copied it read
-(French writes an article before every country's name, and there reading it helped).
+"Mexico City"); a name that is more often a person's, a state's or an adjective (AMBIGUOUS:
+"Jordan", "Caribbean", French "Dominique"); from English or German, a name after the definite
+article ("the United States", "die Schweiz"), which the models translated as they read it more
+often than they copied it read (French writes an article before every country's name, and there
+reading it helped); and between German and French, not measured (READ).
 """
 
 from __future__ import annotations
