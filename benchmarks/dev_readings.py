@@ -1,8 +1,8 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
-the names of countries and regions so too (runtime/place_names.py),
-the names after them set aside (runtime/person_names.py),
+the names after them set aside (runtime/person_names.py), the names of countries and regions as the
+target writes them (runtime/place_names.py: the rows whose source holds one the table has),
 and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
