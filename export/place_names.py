@@ -18,8 +18,9 @@ import re
 from attn.runtime.place_names import PLACE_NAMES, PLACE_NAMES_LANGUAGES
 
 UNWRITTEN = re.compile(r"[()&]| - ")  # brackets, "&" (an English one is first written "and"), " - "
-# Regions left out: the world, and the Americas, whose German name "Amerika" names America too
-LEFT_OUT = frozenset({"001", "019"})
+# Left out: the world; the Americas, whose German name "Amerika" names America too; CLDR's codes of
+# no place (an unknown region, the pseudo-locales' "Pseudo-Accents" and "Pseudo-Bidi")
+LEFT_OUT = frozenset({"001", "019", "ZZ", "XA", "XB"})
 # Names in more common use than CLDR's (English news writes "Turkey", not "Türkiye"), or for a
 # place whose CLDR name a sentence does not write ("Hong Kong SAR China", "Myanmar (Burma)"):
 # listed first, the name a translation into the language writes; CLDR's is read too
