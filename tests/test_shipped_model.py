@@ -80,6 +80,22 @@ def test_the_readme_sentence_comes_out_german():
 # on a CPU without AVX-512: on a 2-core AVX2 AMD EPYC, 7 of the 160 recorded everyday translations
 # were another of the 5 best, the farthest 0.072 below the best (0.05 had held on AVX-512 CPUs).
 NEAR_TIE = 0.15
+# A near tie early in the search may also leave the recorded text out of the beam: on a 2-core
+# AMD EPYC with AVX-512, beam 5's best for "Do you know where the nearest pharmacy is?" scored
+# -0.998 and the recorded "Savez-vous où est la pharmacie la plus proche ?" (-0.941) was in no
+# hypothesis of it; a wider beam finds the recorded one
+WIDER_BEAM = 10
+
+
+def assert_recorded_near_best(translator, source: str, expected: str, found: list) -> None:
+    """That `expected`, the recorded output of `source`, is one of `found` (the n-best of the
+    default search, best first) scored within NEAR_TIE of the best, or one of the n-best of a
+    search WIDER_BEAM wide scored so (the rounding of another CPU pruned it from the beam)."""
+    scores = {hypothesis.text: hypothesis.score for hypothesis in found}
+    if expected not in scores:
+        options = translator.default_options(beam=WIDER_BEAM, n_best=WIDER_BEAM)
+        scores = {hypothesis.text: hypothesis.score for hypothesis in translator.translate([source], options)[0]}
+    assert expected in scores and scores[expected] >= found[0].score - NEAR_TIE, (expected, scores)
 
 
 @pytest.mark.parametrize("probe", ["everyday", "everyday2"])
@@ -89,15 +105,15 @@ def test_the_everyday_probe_translates_as_recorded(pair, probe):
     with a correct translation (everyday-en-X.tsv, the README's among them; a direction into
     English reads its other column), recorded when it shipped in everyday-S-T.shipped.txt; a
     re-ship records its own. Another CPU's rounding may decide a near tie the other way: the
-    recorded text is then one of the 5 best, scored within NEAR_TIE of the best."""
+    recorded text is then one of the 5 best, or of a wider search's, scored within NEAR_TIE of
+    the best (assert_recorded_near_best)."""
     rows = pair_fixture_rows(pair, probe + "-{}.tsv")
     translator = installed_translator(pair, 1)
     found = translator.translate([row.source for row in rows], translator.default_options(n_best=5))
     recorded = (FIXTURES / f"{probe}-{'-'.join(pair)}.shipped.txt").read_text(encoding="utf-8").splitlines()
     assert len(found) == len(recorded)
-    for translations, expected in zip(found, recorded):
-        scores = {translation.text: translation.score for translation in translations}
-        assert expected in scores and scores[expected] >= translations[0].score - NEAR_TIE, (expected, scores)
+    for row, translations, expected in zip(rows, found, recorded):
+        assert_recorded_near_best(translator, row.source, expected, translations)
 
 
 @pytest.mark.parametrize("pair", sorted(BLEU_FLOORS), ids="-".join)
