@@ -18,6 +18,7 @@ from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .condense import condensed
+from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
@@ -638,6 +639,7 @@ class TextTranslator:
                 alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
             alignment = opened_as_source(alignment) if set_apart else alignment
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
+            alignment = agreed_before_countries(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

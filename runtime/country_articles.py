@@ -1,0 +1,135 @@
+"""The article or preposition French writes before a country's name, where a translation wrote
+another: "né en Canada" → "né au Canada", "à Portugal" → "au Portugal", "le Norvège" → "la
+Norvège", "de Mexique" → "du Mexique".
+
+French gives most countries an article, by gender and number, and the preposition of place
+follows it: a feminine name, or one that opens with a vowel, takes "la"/"l'", "en" and "de"/"d'"
+("la France", "en France", "l'Iran", "en Iran"); a masculine one "le", "au" and "du" ("le
+Canada"); a plural one "les", "aux" and "des" ("les États-Unis"). A name ending in "e" is
+feminine but for a few (MASCULINE); islands and city states take no article (WITHOUT_ARTICLE:
+"à Cuba", "à Singapour", "en Israël") and are left as written. The names are CLDR's French
+(runtime/place_names.tsv); the models, which learned few countries' names, wrote "en Mexique",
+"à Portugal" and "le Norvège" for what they read (docs/studies/COUNTRY-ARTICLES.md measures the
+rule on news-dev). Only the word before the name changes, one word for one, so the alignment
+keeps its rows.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+
+from .alignment import WordAlignment
+from .place_names import place_names
+from .words import word_spans
+
+# The exceptions to the rule of the ending: names whose first word ends in "e" but is masculine
+# ("le Royaume-Uni"), a feminine one whose does not
+MASCULINE = frozenset({"Mexique", "Cambodge", "Mozambique", "Zimbabwe", "Belize", "Suriname", "Royaume", "Territoire"})
+FEMININE = frozenset({"Sierra Leone"})
+# Singular names that end in "s"
+SINGULAR_IN_S = frozenset({"Laos", "Honduras"})
+# The first words of the names of islands, city states and places French writes without an
+# article, or with one of their own, and of organisations: left as written
+WITHOUT_ARTICLE = frozenset(
+    "Andorre Anguilla Antigua Aruba Bahreïn Barbade Brunei Ceuta Chypre Cuba Curaçao Djibouti "
+    "Dominique Fidji Gibraltar Grenade Guadeloupe Guam Guernesey Haïti Hong Israël Jamaïque Jersey Kiribati "
+    "La Macao Madagascar Malte Martinique Maurice Mayotte Monaco Montserrat Nauru Niue Oman Palaos Porto "
+    "Saint Sainte Samoa Sao Singapour Svalbard Taïwan Tokelau Tonga Trinité Tristan Tuvalu Union "
+    "Nations Vanuatu Wallis État Diego Île R.A.S.".split()
+)
+# Names of a city too, after "à" left as written ("situé à Luxembourg"), and of a person too, with
+# only a preposition of place changed ("les paroles du Suisse": the Swiss's)
+CITY_TOO = frozenset({"Luxembourg", "Panama", "Koweït", "Guatemala"})
+PERSON_TOO = frozenset({"Suisse"})
+# The words that may stand before a country's name, by what they are: an article, a preposition
+# of place, "of"; each as a masculine, feminine, elided and plural name takes it
+BEFORE = {
+    "article": {"masculine": "le", "feminine": "la", "elided": "l'", "plural": "les"},
+    "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux"},
+    "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des"},
+}
+KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values()} | {"à": "place", "d’": "of"}
+KIND_OF_WORD["l’"] = "article"
+# "à" and "de" with the article "le" or "les": one word
+CONTRACTED = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}
+TRAILING = ".,;:!?\"'”’»«)]}"  # marks after a name's last word
+
+
+def name_class(name: str) -> str | None:
+    """How `name` (a country's French name) takes an article: "masculine", "feminine", "elided"
+    (l', a name opening with a vowel), "plural", or None (left as written)."""
+    head = name.split()[0].split("-")[0]
+    if not name[0].isupper() or head in WITHOUT_ARTICLE:
+        return None
+    plural = head.endswith("s") and head not in SINGULAR_IN_S
+    if plural:
+        return "plural"
+    if head[0] in "AEIOUÉÈÊÎÔÛ":
+        return "elided"  # a name opening with H takes no elision in French ("la Hongrie", "le Honduras")
+    feminine = name in FEMININE or (head.endswith("e") and head not in MASCULINE)
+    return "feminine" if feminine else "masculine"
+
+
+@functools.cache
+def country_classes() -> dict[tuple[str, ...], str]:
+    """The words of each French place name that takes an article → its class (name_class)."""
+    classes = {}
+    for names in place_names()["fr"].values():
+        for name in names:
+            found = name_class(name)
+            if found is not None:
+                classes[tuple(name[start:end] for start, end in word_spans(name, "fr"))] = found
+    return classes
+
+
+def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlignment:
+    """`alignment` (a translation into `language`) with the article, preposition of place or "de"
+    before each French country's name as the name takes it (BEFORE), its capital kept; an article
+    after "à" or "de" that becomes "le" or "les" joins it ("à la Canada" → "au Canada": the two
+    words one, its alignment row the mean of theirs). Not before a name that a capitalized word
+    follows, a part of a longer name ("du Canada Goose")."""
+    if language != "fr":
+        return alignment
+    classes = country_classes()
+    longest = max(len(words) for words in classes)
+    words = list(alignment.target_words)
+    joined = []  # the index of each word that joined the word before it
+    for index in range(1, len(words)):
+        written = words[index - 1]
+        kind = KIND_OF_WORD.get(written.lower())
+        name = country_name(words, index, classes, longest) if kind else None
+        if name is None:
+            continue
+        spelled = " ".join(name)
+        if (written.lower() == "à" and spelled in CITY_TOO) or (kind != "place" and spelled in PERSON_TOO):
+            continue
+        wanted = BEFORE[kind][classes[name]].replace("'", "’" if "’" in written else "'")
+        words[index - 1] = wanted.capitalize() if written[0].isupper() else wanted
+        preposition = words[index - 2].lower() if index >= 2 else ""
+        if kind == "article" and preposition in CONTRACTED and wanted in CONTRACTED[preposition]:
+            contracted = CONTRACTED[preposition][wanted]
+            words[index - 2] = contracted.capitalize() if words[index - 2][0].isupper() else contracted
+            joined.append(index - 1)
+    if words == alignment.target_words:
+        return alignment
+    weights = alignment.weights.copy()
+    for index in joined:
+        weights[index - 1] = (weights[index - 1] + weights[index]) / 2
+    kept = [index for index in range(len(words)) if index not in joined]
+    return replace(alignment, target_words=[words[index] for index in kept], weights=weights[kept])
+
+
+def country_name(
+    words: list[str], index: int, classes: dict[tuple[str, ...], str], longest: int
+) -> tuple[str, ...] | None:
+    """The words of the country's name (a key of `classes`) that opens at `words[index]`,
+    the longest that does, its last word maybe with marks after it; None where none does, or
+    where a capitalized word follows it."""
+    for length in range(min(longest, len(words) - index), 0, -1):
+        last = words[index + length - 1]
+        name = (*words[index : index + length - 1], last.rstrip(TRAILING))
+        if name in classes:
+            after = words[index + length] if index + length < len(words) else ""
+            return None if after[:1].isupper() and name[-1] == last else name
+    return None

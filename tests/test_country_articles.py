@@ -1,0 +1,101 @@
+"""The article or preposition before a country's name in French (runtime/country_articles.py)."""
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.country_articles import agreed_before_countries, name_class
+from attn.runtime.words import join_words, word_spans
+
+
+def agreed(text: str, language: str = "fr") -> WordAlignment:
+    """`text`'s words, each aligned to a source word of its own, through the rule."""
+    words = [text[start:end] for start, end in word_spans(text, language)]
+    return agreed_before_countries(WordAlignment(list(words), words, np.eye(len(words))), language)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "written, expected",
+    [
+        ("Il est né en Canada.", "Il est né au Canada."),
+        ("Elle a déménagé à Portugal et au Norvège.", "Elle a déménagé au Portugal et en Norvège."),
+        ("En Mexique, les prix ont augmenté.", "Au Mexique, les prix ont augmenté."),  # its capital kept
+        ("le Norvège et la Canada", "la Norvège et le Canada"),
+        ("le président de Mexique", "le président du Mexique"),
+        ("les exportations de Iran", "les exportations d'Iran"),  # elided: one word with the name
+        ("la Allemagne", "l'Allemagne"),
+        (
+            "de la Suisse et de Autriche, la Norvège et l’Allemagne",
+            "de la Suisse et d'Autriche, la Norvège et l’Allemagne",
+        ),
+        ("l’Norvège", "la Norvège"),
+        ("le Mexique et le Suisse", "le Mexique et le Suisse"),  # the Swiss: a person
+        ("en Suisse et au Suisse", "en Suisse et en Suisse"),
+        ("situé à Luxembourg, une ville en Luxembourg", "situé à Luxembourg, une ville au Luxembourg"),  # a city too
+        ("en États-Unis et à Pays-Bas", "aux États-Unis et aux Pays-Bas"),
+        ("en Royaume-Uni", "au Royaume-Uni"),  # a masculine first word ending in "e"
+        ("en Corée du Sud et de Afrique du Sud", "en Corée du Sud et d'Afrique du Sud"),  # names of several words
+        # as French writes them already, or names that take no article: as written
+        (
+            "en France, au Japon, aux Philippines, en Iran, du Mexique",
+            "en France, au Japon, aux Philippines, en Iran, du Mexique",
+        ),
+        ("à Singapour, à Cuba, en Israël", "à Singapour, à Cuba, en Israël"),
+        ("de Canada Goose", "de Canada Goose"),  # a part of a longer name
+        ("en canada", "en canada"),
+    ],
+)
+def test_the_word_before_a_country_is_as_its_name_takes_it(written, expected):
+    assert join_words(agreed(written).target_words, "fr") == expected
+
+
+@pytest.mark.unit
+def test_an_article_after_a_or_de_joins_it_and_the_alignment_keeps_a_row_per_word():
+    alignment = agreed("Contrairement à la Canada, ils votent.")
+    assert join_words(alignment.target_words, "fr") == "Contrairement au Canada, ils votent."
+    assert alignment.weights.shape == (5, 6)  # "à" and "la" one word, aligned to both
+    np.testing.assert_allclose(alignment.weights[1], [0, 0.5, 0.5, 0, 0, 0])
+    np.testing.assert_allclose(alignment.weights.sum(axis=1), 1)
+    assert join_words(agreed("loin de les États-Unis").target_words, "fr") == "loin des États-Unis"
+    assert join_words(agreed("à la Norvège").target_words, "fr") == "à la Norvège"
+
+
+@pytest.mark.unit
+def test_other_languages_are_left_as_written():
+    alignment = agreed("Er wohnt in der Canada.", "de")
+    assert join_words(alignment.target_words, "de") == "Er wohnt in der Canada."
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "name, expected",
+    [
+        ("France", "feminine"),
+        ("Mexique", "masculine"),  # the exceptions to the rule of the ending
+        ("Royaume-Uni", "masculine"),
+        ("Sierra Leone", "feminine"),
+        ("Canada", "masculine"),
+        ("Équateur", "elided"),
+        ("Hongrie", "feminine"),  # an H takes no elision
+        ("Honduras", "masculine"),
+        ("Laos", "masculine"),
+        ("États-Unis", "plural"),
+        ("Îles Cook", "plural"),
+        ("Singapour", None),
+        ("Trinité-et-Tobago", None),
+        ("zone euro", None),
+    ],
+)
+def test_names_take_their_class(name, expected):
+    assert name_class(name) == expected
+
+
+@pytest.mark.system
+def test_a_country_into_french_takes_its_preposition_with_the_shipped_model():
+    import attn.runtime as api
+
+    translator = api.load("fr-en")
+    text = translator.translate("He was born in Canada but lives in Mexico.", source="en", target="fr").text
+    assert "Canada" in text and "Mexique" in text, text
+    assert " en Canada" not in text and " en Mexique" not in text, text
