@@ -49,8 +49,12 @@ BEFORE = {
     "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux"},
     "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des"},
 }
-KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values()} | {"à": "place", "d’": "of"}
-KIND_OF_WORD["l’"] = "article"
+# Each such word, in small letters (with either apostrophe) → what it is
+KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values()} | {
+    "à": "place",
+    "d’": "of",
+    "l’": "article",
+}
 # "à" and "de" with the article "le" or "les": one word
 CONTRACTED = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}
 TRAILING = ".,;:!?\"'”’»«)]}"  # marks after a name's last word
