@@ -6,12 +6,14 @@ French gives most countries an article, by gender and number, and the prepositio
 follows it: a feminine name, or one that opens with a vowel, takes "la"/"l'", "en" and "de"/"d'"
 ("la France", "en France", "l'Iran", "en Iran"); a masculine one "le", "au" and "du" ("le
 Canada"); a plural one "les", "aux" and "des" ("les États-Unis"). A name ending in "e" is
-feminine but for a few (MASCULINE); islands and city states take no article (WITHOUT_ARTICLE:
-"à Cuba", "à Singapour", "en Israël") and are left as written. The names are CLDR's French
+feminine but for a few (MASCULINE). Names whose use varies are left as written
+(WITHOUT_ARTICLE: islands, city states and organisations, "à Cuba", "en Israël", "la
+Jamaïque"), as is a word that may mean "to" rather than "in" ("au" or "aux" before a feminine
+name: "merci au Norvège" wants "à la Norvège"). The names are CLDR's French
 (runtime/place_names.tsv); the models, which learned few countries' names, wrote "en Mexique",
 "à Portugal" and "le Norvège" for what they read (docs/studies/COUNTRY-ARTICLES.md measures the
-rule on news-dev). Only the word before the name changes, one word for one, so the alignment
-keeps its rows.
+rule on news-dev). Only the word before the name changes, but for "à" or "de" and an article
+that join ("à la Canada" → "au Canada").
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ MASCULINE = frozenset({"Mexique", "Cambodge", "Mozambique", "Zimbabwe", "Belize"
 FEMININE = frozenset({"Sierra Leone"})
 # Singular names that end in "s"
 SINGULAR_IN_S = frozenset({"Laos", "Honduras"})
-# The first words of the names of islands, city states and places French writes without an
-# article, or with one of their own, and of organisations: left as written
+# The first words of the names of islands, city states, places whose article varies ("à la" or
+# "en Jamaïque") or is their own ("La Réunion"), and organisations: left as written
 WITHOUT_ARTICLE = frozenset(
     "Andorre Anguilla Antigua Aruba Bahreïn Barbade Brunei Ceuta Chypre Cuba Curaçao Djibouti "
     "Dominique Fidji Gibraltar Grenade Guadeloupe Guam Guernesey Haïti Hong Israël Jamaïque Jersey Kiribati "
@@ -38,10 +40,12 @@ WITHOUT_ARTICLE = frozenset(
     "Saint Sainte Samoa Sao Singapour Svalbard Taïwan Tokelau Tonga Trinité Tristan Tuvalu Union "
     "Nations Vanuatu Wallis État Diego Île R.A.S.".split()
 )
-# Names of a city too, after "à" left as written ("situé à Luxembourg"), and of a person too, with
-# only a preposition of place changed ("les paroles du Suisse": the Swiss's)
+# Names of a city too, after "à" or "de" left as written ("situé à Luxembourg", "la ville de
+# Panama"), and of a person too, after any word but "à" ("les paroles du Suisse": the Swiss's)
 CITY_TOO = frozenset({"Luxembourg", "Panama", "Koweït", "Guatemala"})
 PERSON_TOO = frozenset({"Suisse"})
+# Words after which "de" and a name is a name, not a place ("sous le nom de Cambodge")
+NAMING = frozenset({"nom", "noms"})
 # The words that may stand before a country's name, by what they are: an article, a preposition
 # of place, "of"; each as a masculine, feminine, elided and plural name takes it
 BEFORE = {
@@ -57,7 +61,7 @@ KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.v
 }
 # "à" and "de" with the article "le" or "les": one word
 CONTRACTED = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}
-TRAILING = ".,;:!?\"'”’»«)]}"  # marks after a name's last word
+TRAILING = ".,;:!?…\"'”’»)]}"  # marks after a name's last word
 
 
 def name_class(name: str) -> str | None:
@@ -88,11 +92,12 @@ def country_classes() -> dict[tuple[str, ...], str]:
 
 
 def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlignment:
-    """`alignment` (a translation into `language`) with the article, preposition of place or "de"
-    before each French country's name as the name takes it (BEFORE), its capital kept; an article
-    after "à" or "de" that becomes "le" or "les" joins it ("à la Canada" → "au Canada": the two
-    words one, its alignment row the mean of theirs). Not before a name that a capitalized word
-    follows, a part of a longer name ("du Canada Goose")."""
+    """`alignment` (a translation into `language`: weights (T, S)) with the article, preposition
+    of place or "de" before each French country's name as the name takes it (BEFORE), written in
+    capitals or with a capital as it was; an article after "à" or "de" that becomes "le" or "les"
+    joins it ("à la Canada" → "au Canada": the two words one, its row of the weights the mean of
+    theirs, so (T − joined, S)). Left as written where left_as_written says, and before a name
+    that a capitalized word follows, a part of a longer name ("du Canada Goose")."""
     if language != "fr":
         return alignment
     classes = country_classes()
@@ -105,15 +110,14 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
         name = country_name(words, index, classes, longest) if kind else None
         if name is None:
             continue
-        spelled = " ".join(name)
-        if (written.lower() == "à" and spelled in CITY_TOO) or (kind != "place" and spelled in PERSON_TOO):
+        taken = classes[name]
+        before = words[index - 2].lower() if index >= 2 else ""
+        if left_as_written(written.lower(), " ".join(name), taken, before):
             continue
-        wanted = BEFORE[kind][classes[name]].replace("'", "’" if "’" in written else "'")
-        words[index - 1] = wanted.capitalize() if written[0].isupper() else wanted
-        preposition = words[index - 2].lower() if index >= 2 else ""
-        if kind == "article" and preposition in CONTRACTED and wanted in CONTRACTED[preposition]:
-            contracted = CONTRACTED[preposition][wanted]
-            words[index - 2] = contracted.capitalize() if words[index - 2][0].isupper() else contracted
+        wanted = BEFORE[kind][taken].replace("'", "’" if "’" in written else "'")
+        words[index - 1] = cased_as(wanted, written)
+        if kind == "article" and before in CONTRACTED and wanted in CONTRACTED[before]:
+            words[index - 2] = cased_as(CONTRACTED[before][wanted], words[index - 2])
             joined.append(index - 1)
     if words == alignment.target_words:
         return alignment
@@ -124,6 +128,29 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
     return replace(alignment, target_words=[words[index] for index in kept], weights=weights[kept])
 
 
+def left_as_written(written: str, name: str, taken: str, before: str) -> bool:
+    """Whether the word `written` (in small letters) before the country's `name`, which takes an
+    article as `taken` says, is left as written, `before` the word before it: "au" or "aux"
+    before a feminine or elided name (it may mean "to": "à la Norvège"), "à" or "de" before a
+    name of a city too (CITY_TOO), any word but "à" before a name of a person too (PERSON_TOO),
+    "de" after a word of NAMING."""
+    if written in ("au", "aux"):
+        return taken in ("feminine", "elided")
+    if name in PERSON_TOO:
+        return written != "à"
+    if written == "à" or KIND_OF_WORD.get(written) == "of":
+        return name in CITY_TOO or (written != "à" and before in NAMING)
+    return False
+
+
+def cased_as(word: str, written: str) -> str:
+    """`word` in capitals where `written` (a word of more than one letter) was, with a capital
+    where `written` had one, else as it is."""
+    if len(written) > 1 and written.isupper():
+        return word.upper()
+    return word.capitalize() if written[:1].isupper() else word
+
+
 def country_name(
     words: list[str], index: int, classes: dict[tuple[str, ...], str], longest: int
 ) -> tuple[str, ...] | None:
@@ -132,7 +159,7 @@ def country_name(
     where a capitalized word follows it."""
     for length in range(min(longest, len(words) - index), 0, -1):
         last = words[index + length - 1]
-        name = (*words[index : index + length - 1], last.rstrip(TRAILING))
+        name = tuple(word.replace("’", "'") for word in (*words[index : index + length - 1], last.rstrip(TRAILING)))
         if name in classes:
             after = words[index + length] if index + length < len(words) else ""
             return None if after[:1].isupper() and name[-1] == last else name

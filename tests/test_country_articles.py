@@ -19,7 +19,9 @@ def agreed(text: str, language: str = "fr") -> WordAlignment:
     "written, expected",
     [
         ("Il est né en Canada.", "Il est né au Canada."),
-        ("Elle a déménagé à Portugal et au Norvège.", "Elle a déménagé au Portugal et en Norvège."),
+        ("Elle a déménagé à Portugal et à Norvège.", "Elle a déménagé au Portugal et en Norvège."),
+        ("IL EST NÉ EN Canada… aux Canada", "IL EST NÉ AU Canada… au Canada"),  # in capitals as written
+        ("à Côte d’Ivoire et en Europe de l’Est", "en Côte d’Ivoire et en Europe de l’Est"),  # either apostrophe
         ("En Mexique, les prix ont augmenté.", "Au Mexique, les prix ont augmenté."),  # its capital kept
         ("le Norvège et la Canada", "la Norvège et le Canada"),
         ("le président de Mexique", "le président du Mexique"),
@@ -30,9 +32,11 @@ def agreed(text: str, language: str = "fr") -> WordAlignment:
             "de la Suisse et d'Autriche, la Norvège et l’Allemagne",
         ),
         ("l’Norvège", "la Norvège"),
-        ("le Mexique et le Suisse", "le Mexique et le Suisse"),  # the Swiss: a person
-        ("en Suisse et au Suisse", "en Suisse et en Suisse"),
+        ("le Mexique et le Suisse, au Suisse", "le Mexique et le Suisse, au Suisse"),  # the Swiss: a person
+        ("en Suisse et à Suisse", "en Suisse et en Suisse"),
         ("situé à Luxembourg, une ville en Luxembourg", "situé à Luxembourg, une ville au Luxembourg"),  # a city too
+        ("la ville de Panama, sous le nom de Cambodge", "la ville de Panama, sous le nom de Cambodge"),
+        ("merci au Norvège", "merci au Norvège"),  # "au" may mean "to" ("à la Norvège")
         ("en États-Unis et à Pays-Bas", "aux États-Unis et aux Pays-Bas"),
         ("en Royaume-Uni", "au Royaume-Uni"),  # a masculine first word ending in "e"
         ("en Corée du Sud et de Afrique du Sud", "en Corée du Sud et d'Afrique du Sud"),  # names of several words
