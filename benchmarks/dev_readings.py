@@ -2,7 +2,8 @@
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
 the names after them set aside (runtime/person_names.py), the names of countries and regions as the
-target writes them (runtime/place_names.py: the rows whose source holds one the table has),
+target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
+the same rows, places_written's repair of a name the translation missed on and off),
 and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
@@ -16,7 +17,7 @@ its name follows a title of the target language, a name after a title when its t
 written, a place when its translation holds the place's name in the target language, a formula when its
 translation is the table's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|formulas [--per-file] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas [--per-file] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -156,6 +157,14 @@ RULES = {
         place_names.READ,
         places_right,
         AS_IS,
+    ),
+    "repaired": (
+        "places_written",
+        # the same rows as "places"; the rule repairs the translation's word for a place (places_written)
+        lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
+        place_names.READ,
+        places_right,
+        lambda alignment, *languages: alignment,
     ),
     "names": (
         "names_after_titles",

@@ -9,7 +9,9 @@ where the model wrote "Japon" for it. Which it learned is asked of the model onc
 by its translation of a sentence of our own (PROBES: "They live in Japan."). Measured on the dev
 rows that hold such a name in docs/studies/PLACE-NAMES.md. The names are CLDR's
 (runtime/place_names.tsv, written by export/place_names.py); the alignment shows the words the
-user wrote (runtime/alignment.py `restored`).
+user wrote (runtime/alignment.py `restored`). After the search, a name the translation still
+missed, left as it was or misspelled ("en Russia", "l'Iraël"), is written as the target names it
+(places_written).
 
 Not read either: a name beside another capitalized word, a part of a longer name ("New Mexico",
 "Mexico City"); a name that is more often a person's, a state's or an adjective (AMBIGUOUS:
@@ -24,7 +26,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from difflib import SequenceMatcher
 from pathlib import Path
+
+import numpy as np
+
+from .alignment import WordAlignment
+from .words import elided_head
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
 PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
@@ -45,6 +54,9 @@ OPENERS = {
 }
 # The sentence in which the model is asked whether it learned a place's name
 PROBES = {"en": "They live in {}.", "de": "Sie wohnen in {}.", "fr": "Ils habitent à {}."}
+# How alike (difflib's ratio) a translation's word and a place's name are for the word to be a
+# near miss of it ("Iraël" for "Israël", "Suèce" for "Suède", "Ungarned" for "Ungarn")
+NEAR_MISS = 0.8
 CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-ÖØ-Þ][\w-]*")
 OPENING = "\"'“‘«»„‚([{"  # marks before a word
 CLOSING = ".,;:!?\"'”’»«)]}"  # marks after a word
@@ -117,3 +129,43 @@ def read_places(sentence: str, source: str, target: str, translated: Callable[[s
         return place.group() if learned(name, written[name], source, translated) else written[name]
 
     return pattern.sub(named, sentence)
+
+
+def places_written(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
+    """`alignment` (a translation from `source` into `target`, weights (T, S)) with each place's
+    name that the translation missed written as `target` names it: where a source word is a
+    place's name that `target` writes otherwise (places_read) and the translation nowhere holds
+    the target's name, the target word most linked to it becomes the target's name when it is the
+    source's name left as it was ("Russia") or a near miss (NEAR_MISS) of either name ("Iraël"
+    for "Israël", "Spagne" for "Espagne" read so, "Ungarned" for "Ungarn"), capitalized, no
+    place's name of the target's and not a German genitive of the name ("Mexikos"); its elided
+    article and punctuation kept ("l'Iraël," → "l'Israël,"). One word for one: the weights are
+    unchanged."""
+    read = places_read(source, target)
+    if read is None or alignment.weights.size == 0:
+        return alignment
+    written = read[1]
+    words = list(alignment.target_words)
+    text = " ".join(words)
+    known = {name for names in place_names()[target].values() for name in names}
+    most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
+    for source_index, source_word in enumerate(alignment.source_words):
+        original = source_word.lstrip(OPENING).rstrip(CLOSING).replace("’", "'")
+        name = written.get(original)
+        if name is None or names_place(text, name):
+            continue
+        target_index = int(most_linked[source_index])
+        word = words[target_index]
+        head = elided_head(word, target)
+        core = word[head:].lstrip(OPENING).rstrip(CLOSING)
+        if not core[:1].isupper() or core in known or (target == "de" and core.startswith(name)):
+            continue  # a word of its own, another place, or a German genitive ("Mexikos")
+        if core == original or max(alike(core, name), alike(core, original)) >= NEAR_MISS:
+            start = word.index(core, head)
+            words[target_index] = word[:start] + name + word[start + len(core) :]
+    return alignment if words == alignment.target_words else replace(alignment, target_words=words)
+
+
+def alike(word: str, name: str) -> float:
+    """difflib's ratio between `word` and `name`."""
+    return SequenceMatcher(None, word, name).ratio()

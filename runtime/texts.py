@@ -25,7 +25,7 @@ from .letter_formulas import formula_alignment, is_letter_formula, letter_formul
 from .number_choice import numbers_kept_first
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
-from .place_names import read_places
+from .place_names import places_written, read_places
 from .prices import read_prices
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
@@ -639,6 +639,7 @@ class TextTranslator:
                 alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
             alignment = opened_as_source(alignment) if set_apart else alignment
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
+            alignment = places_written(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text

@@ -1,8 +1,10 @@
 """Names of countries and regions read as the target language writes them (runtime/place_names.py)."""
 
+import numpy as np
 import pytest
 
-from attn.runtime.place_names import PLACE_NAMES, read_places
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.place_names import PLACE_NAMES, places_written, read_places
 
 
 @pytest.mark.unit
@@ -83,3 +85,80 @@ def test_a_place_comes_through_with_the_shipped_models_and_the_alignment_shows_t
     assert "Norway" in translator.translate("Il a voyagé en Norvège.", source="fr", target="en").text
     # a name the model learned is read as written: read, "Japan" had come out "l'apon"
     assert "Japon" in translator.translate("How can I make a telephone call to Japan?", source="en", target="fr").text
+
+
+def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignment:
+    """An alignment of `source`'s and `target`'s words (space-separated), each (source index, target
+    index) of `pairs` a link of weight 1, the other target words linked to the first source word."""
+    source_words, target_words = source.split(), target.split()
+    weights = np.zeros((len(target_words), len(source_words)), np.float32)
+    weights[:, 0] = 1
+    for source_index, target_index in pairs:
+        weights[target_index] = 0
+        weights[target_index, source_index] = 1
+    return WordAlignment(source_words, target_words, weights)
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "source, target, languages, pairs, expected",
+    [
+        # a near miss of the target's name, its elided article and punctuation kept
+        ("When you go to Israel, relax.", "Lorsque vous allez à l'Iraël, relax.", ("en", "fr"), [(4, 4)], "l'Israël,"),
+        (
+            "cities in Russia.",
+            "villes en Russia.",
+            ("en", "fr"),
+            [(2, 2)],
+            "Russie.",
+        ),  # the source's name left as it was
+        (
+            "Er kommt aus Ungarn.",
+            "He comes from Ungarned.",
+            ("de", "en"),
+            [(3, 3)],
+            "Hungary.",
+        ),  # a near miss of the source's
+        ("Il vit en Norvège.", "He lives in Norvenge.", ("fr", "en"), [(3, 3)], "Norway."),
+    ],
+)
+def test_a_place_the_translation_missed_is_written_as_the_target_names_it(source, target, languages, pairs, expected):
+    alignment = places_written(linked(source, target, pairs), *languages)
+    assert alignment.target_words[pairs[0][1]] == expected
+    assert alignment.weights.shape == (len(target.split()), len(source.split()))
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "source, target, languages, pairs",
+    [
+        ("visitors from Russia and Ukraine", "visiteurs de Russie et Ukraine", ("en", "fr"), [(2, 2)]),  # held already
+        (
+            "exports from Austria rose",
+            "exportations de Australie ont augmenté",
+            ("en", "fr"),
+            [(2, 2)],
+        ),  # another place
+        ("the Russian and Russia", "le russe et russe", ("en", "fr"), [(3, 3)]),  # not capitalized: a word of its own
+        ("He lives in Spain.", "Er lebt in Spanien.", ("en", "sym"), [(3, 3)]),  # a direction without a table
+        ("They met in Poland.", "Ils se sont rencontrés à Varsovie.", ("en", "fr"), [(3, 5)]),  # unlike either name
+        ("the capital of Mexico", "die Hauptstadt Mexikos", ("en", "de"), [(3, 2)]),  # the name inflected
+    ],
+)
+def test_other_words_for_a_place_are_left_as_written(source, target, languages, pairs):
+    alignment = linked(source, target, pairs)
+    assert places_written(alignment, *languages) is alignment
+
+
+@pytest.mark.system
+def test_a_place_the_shipped_model_misspells_or_leaves_is_written_as_french_names_it():
+    """Israel and Russia the model learned in the probe's sentence ("They live in Israel."), so
+    they are not read; in these it wrote "l'Ira…" and "en Russia" (places_written off)."""
+    import attn.runtime as api
+
+    translator = api.load("fr-en")
+    travel = "When you travel to Israel, don't worry about your poor Hebrew: about a third of the people there speak English."
+    workers = "Each year, millions of workers come to Moscow, St. Petersburg and other cities in Russia."
+    assert "Israël" in translator.translate(travel, source="en", target="fr").text
+    into_french = translator.translate(workers, source="en", target="fr").text
+    assert "Russie" in into_french and "Russia" not in into_french, into_french
