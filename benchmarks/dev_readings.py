@@ -17,7 +17,7 @@ its name follows a title of the target language, a name after a title when its t
 written, a place when its translation holds the place's name in the target language, a formula when its
 translation is the table's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas [--per-file] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -196,6 +196,9 @@ def main() -> None:
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--show", type=int, default=0, help="rows listed per direction where the two differ")
     parser.add_argument("--per-file", action="store_true", help="a table for each dev file")
+    parser.add_argument(
+        "--files", nargs="+", default=DEV_FILES, help="the files (NAME.tsv.gz), held-out ones to report"
+    )
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     name, read, directions, right, left_as_is = RULES[args.rule]
@@ -208,10 +211,10 @@ def main() -> None:
     lines = [
         command_line(),
         "",
-        f"Dev rows ({', '.join(DEV_FILES)}) whose source runtime/texts.py's {name} changes; the installed "
+        f"Rows ({', '.join(args.files)}) whose source runtime/texts.py's {name} changes; the installed "
         "models' default search.",
     ]
-    for files in [[file] for file in DEV_FILES] if args.per_file else [DEV_FILES]:
+    for files in [[file] for file in args.files] if args.per_file else [args.files]:
         rows, shown = read_and_unread(translator, args.data, files, pairs, name, read, right, args.show, left_as_is)
         if rows:
             lines += [
