@@ -90,6 +90,20 @@ def places_read(source: str, target: str) -> tuple[re.Pattern, dict[str, str]] |
     return re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])"), written
 
 
+def part_of_longer_name(previous: str, following: str, source: str) -> bool:
+    """Whether a place's name in `source` with the word `previous` before it (its opening marks
+    stripped) and `following` after it ("" at an edge, or punctuation after the name) is part of a
+    longer name: a capitalized word follows ("Mexico City") or one that opens no phrase stands
+    before it ("New Mexico")."""
+    if CAPITALIZED.fullmatch(following.strip(CLOSING)):
+        return True
+    return bool(
+        CAPITALIZED.fullmatch(previous)
+        and previous.lower() not in OPENERS[source]
+        and not previous.endswith((".", ":"))
+    )
+
+
 def learned(name: str, target_name: str, source: str, translated: Callable[[str], str]) -> bool:
     """Whether the model's translation of PROBES' sentence around `name` (a place, in `source`),
     which `translated` gives, writes the place as the target does (`target_name`)."""
@@ -115,14 +129,8 @@ def read_places(sentence: str, source: str, target: str, translated: Callable[[s
         before = sentence[: place.start()].split()
         after = sentence[place.end() :].split()
         previous = before[-1].lstrip(OPENING) if before else ""
-        if after and CAPITALIZED.fullmatch(after[0].strip(CLOSING)):
-            return place.group()  # "Mexico City"
-        if (
-            CAPITALIZED.fullmatch(previous)
-            and previous.lower() not in OPENERS[source]
-            and not previous.endswith((".", ":"))
-        ):
-            return place.group()  # "New Mexico"
+        if part_of_longer_name(previous, after[0] if after else "", source):
+            return place.group()
         if previous.lower() in ARTICLES.get(source, ()):
             return place.group()  # "the United States"
         name = place.group().replace("’", "'")
@@ -138,7 +146,8 @@ def places_written(alignment: WordAlignment, source: str, target: str) -> WordAl
     the target's name, the target word most linked to it becomes the target's name when it is the
     source's name left as it was ("Russia") or a near miss (NEAR_MISS) of either name ("Iraël"
     for "Israël", "Spagne" for "Espagne" read so, "Ungarned" for "Ungarn"), capitalized, no
-    place's name of the target's and not a German genitive of the name ("Mexikos"); its elided
+    place's name of the target's and not a German genitive of the name ("Mexikos"); not a name
+    that is part of a longer one (part_of_longer_name: "New Mexico"); its elided
     article and punctuation kept ("l'Iraël," → "l'Israël,"). One word for one: the weights are
     unchanged."""
     read = places_read(source, target)
@@ -149,10 +158,17 @@ def places_written(alignment: WordAlignment, source: str, target: str) -> WordAl
     text = " ".join(words)
     known = {name for names in place_names()[target].values() for name in names}
     most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
-    for source_index, source_word in enumerate(alignment.source_words):
+    sources = alignment.source_words
+    for source_index, source_word in enumerate(sources):
         original = source_word.lstrip(OPENING).rstrip(CLOSING).replace("’", "'")
         name = written.get(original)
         if name is None or names_place(text, name):
+            continue
+        # a mark before or after the name ends it: "(Belgium)" in "French (Belgium)", "Mexico," stands alone
+        opened, closed = not source_word.startswith(original), not source_word.endswith(original)
+        previous = "" if opened or not source_index else sources[source_index - 1].lstrip(OPENING)
+        following = "" if closed or source_index + 1 == len(sources) else sources[source_index + 1]
+        if part_of_longer_name(previous, following, source):
             continue
         target_index = int(most_linked[source_index])
         word = words[target_index]

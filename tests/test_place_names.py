@@ -120,6 +120,14 @@ def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignm
             "Hungary.",
         ),  # a near miss of the source's
         ("Il vit en Norvège.", "He lives in Norvenge.", ("fr", "en"), [(3, 3)], "Norway."),
+        # in brackets a name stands alone, beside a capitalized word
+        (
+            "French (Belgium), French (Canada)",
+            "Französisch (Belgium), Französisch (Kanada)",
+            ("en", "de"),
+            [(1, 1)],
+            "(Belgien),",
+        ),
     ],
 )
 def test_a_place_the_translation_missed_is_written_as_the_target_names_it(source, target, languages, pairs, expected):
@@ -143,6 +151,8 @@ def test_a_place_the_translation_missed_is_written_as_the_target_names_it(source
         ("He lives in Spain.", "Er lebt in Spanien.", ("en", "sym"), [(3, 3)]),  # a direction without a table
         ("They met in Poland.", "Ils se sont rencontrés à Varsovie.", ("en", "fr"), [(3, 5)]),  # unlike either name
         ("the capital of Mexico", "die Hauptstadt Mexikos", ("en", "de"), [(3, 2)]),  # the name inflected
+        ("flights to New Mexico today", "vols vers New Mexico aujourd'hui", ("en", "fr"), [(3, 3)]),  # a longer name
+        ("in Mexico City now", "à Mexico City maintenant", ("en", "fr"), [(1, 1)]),
     ],
 )
 def test_other_words_for_a_place_are_left_as_written(source, target, languages, pairs):
