@@ -55,7 +55,7 @@ OPENERS = {
 # The sentence in which the model is asked whether it learned a place's name
 PROBES = {"en": "They live in {}.", "de": "Sie wohnen in {}.", "fr": "Ils habitent à {}."}
 # How alike (difflib's ratio) a translation's word and a place's name are for the word to be a
-# near miss of it ("Iraël" for "Israël", "Suèce" for "Suède", "Ungarned" for "Ungarn")
+# near miss of it ("Iraël" for "Israël", "Suèce" for "Suède", "Norvenge" for "Norvège")
 NEAR_MISS = 0.8
 CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-ÖØ-Þ][\w-]*")
 OPENING = "\"'“‘«»„‚([{"  # marks before a word
@@ -139,24 +139,25 @@ def read_places(sentence: str, source: str, target: str, translated: Callable[[s
     return pattern.sub(named, sentence)
 
 
-def places_written(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
+def places_written(
+    alignment: WordAlignment, source: str, target: str, target_words: frozenset[str] | None = None
+) -> WordAlignment:
     """`alignment` (a translation from `source` into `target`, weights (T, S)) with each place's
     name that the translation missed written as `target` names it: where a source word is a
-    place's name that `target` writes otherwise (places_read) and the translation nowhere holds
-    the target's name, the target word most linked to it becomes the target's name when it is the
-    source's name left as it was ("Russia") or a near miss (NEAR_MISS) of either name ("Iraël"
-    for "Israël", "Spagne" for "Espagne" read so, "Ungarned" for "Ungarn"), capitalized, no
-    place's name of the target's and not a German genitive of the name ("Mexikos"); not a name
-    that is part of a longer one (part_of_longer_name: "New Mexico"); its elided
-    article and punctuation kept ("l'Iraël," → "l'Israël,"). One word for one: the weights are
-    unchanged."""
+    place's name that `target` writes otherwise (places_read), not part of a longer one
+    (part_of_longer_name: "New Mexico"), and the translation nowhere holds the target's name, the
+    target word most linked to it becomes the target's name when it is the source's name left as
+    it was ("Russia" into French) or, given `target_words` (the model's training words in
+    `target`, in small letters), a near miss (NEAR_MISS) of either name that is no such word
+    ("Iraël" for "Israël", "Spagne" for "Espagne" read so; not "Russian" or "russe", the
+    people's word), capitalized and no place's name of either language. Its elided article and
+    punctuation kept ("l'Iraël," → "l'Israël,"). One word for one: the weights are unchanged."""
     read = places_read(source, target)
     if read is None or alignment.weights.size == 0:
         return alignment
     written = read[1]
     words = list(alignment.target_words)
     text = " ".join(words)
-    known = {name for names in place_names()[target].values() for name in names}
     most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
     sources = alignment.source_words
     for source_index, source_word in enumerate(sources):
@@ -174,12 +175,23 @@ def places_written(alignment: WordAlignment, source: str, target: str) -> WordAl
         word = words[target_index]
         head = elided_head(word, target)
         core = word[head:].lstrip(OPENING).rstrip(CLOSING)
-        if not core[:1].isupper() or core in known or (target == "de" and core.startswith(name)):
-            continue  # a word of its own, another place, or a German genitive ("Mexikos")
-        if core == original or max(alike(core, name), alike(core, original)) >= NEAR_MISS:
+        near_miss = (
+            target_words is not None
+            and core[:1].isupper()
+            and core.lower() not in target_words
+            and core not in known_places(source, target)
+            and max(alike(core, name), alike(core, original)) >= NEAR_MISS
+        )
+        if core == original or near_miss:
             start = word.index(core, head)
             words[target_index] = word[:start] + name + word[start + len(core) :]
     return alignment if words == alignment.target_words else replace(alignment, target_words=words)
+
+
+@functools.cache
+def known_places(*languages: str) -> frozenset[str]:
+    """Every place's name the table has in `languages`."""
+    return frozenset(name for language in languages for names in place_names()[language].values() for name in names)
 
 
 def alike(word: str, name: str) -> float:

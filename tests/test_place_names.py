@@ -87,6 +87,10 @@ def test_a_place_comes_through_with_the_shipped_models_and_the_alignment_shows_t
     assert "Japon" in translator.translate("How can I make a telephone call to Japan?", source="en", target="fr").text
 
 
+# The target language's training words a model folder lists (runtime/loaded_model.py language_words)
+TARGET_WORDS = frozenset({"russian", "russe", "espagnol", "mexikos", "he", "comes", "from", "lives", "in"})
+
+
 def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignment:
     """An alignment of `source`'s and `target`'s words (space-separated), each (source index, target
     index) of `pairs` a link of weight 1, the other target words linked to the first source word."""
@@ -131,7 +135,7 @@ def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignm
     ],
 )
 def test_a_place_the_translation_missed_is_written_as_the_target_names_it(source, target, languages, pairs, expected):
-    alignment = places_written(linked(source, target, pairs), *languages)
+    alignment = places_written(linked(source, target, pairs), *languages, TARGET_WORDS)
     assert alignment.target_words[pairs[0][1]] == expected
     assert alignment.weights.shape == (len(target.split()), len(source.split()))
 
@@ -150,14 +154,24 @@ def test_a_place_the_translation_missed_is_written_as_the_target_names_it(source
         ("the Russian and Russia", "le russe et russe", ("en", "fr"), [(3, 3)]),  # not capitalized: a word of its own
         ("He lives in Spain.", "Er lebt in Spanien.", ("en", "sym"), [(3, 3)]),  # a direction without a table
         ("They met in Poland.", "Ils se sont rencontrés à Varsovie.", ("en", "fr"), [(3, 5)]),  # unlike either name
-        ("the capital of Mexico", "die Hauptstadt Mexikos", ("en", "de"), [(3, 2)]),  # the name inflected
+        ("the capital of Mexico", "die Hauptstadt Mexikos", ("en", "de"), [(3, 2)]),  # a German word: a genitive
         ("flights to New Mexico today", "vols vers New Mexico aujourd'hui", ("en", "fr"), [(3, 3)]),  # a longer name
         ("in Mexico City now", "à Mexico City maintenant", ("en", "fr"), [(1, 1)]),
     ],
 )
 def test_other_words_for_a_place_are_left_as_written(source, target, languages, pairs):
     alignment = linked(source, target, pairs)
-    assert places_written(alignment, *languages) is alignment
+    assert places_written(alignment, *languages, TARGET_WORDS) is alignment
+
+
+@pytest.mark.unit
+def test_a_near_miss_that_is_a_word_of_the_target_language_or_without_its_words_is_left():
+    gas = linked("le gaz de Russie", "Russian gas", [(3, 0)])
+    assert places_written(gas, "fr", "en", TARGET_WORDS) is gas  # the people's word, not a misspelling
+    missed = linked("When you go to Israel, relax.", "Lorsque vous allez à l'Iraël, relax.", [(4, 4)])
+    assert places_written(missed, "en", "fr", None) is missed  # no list of the target's words: copies only
+    copied = linked("cities in Russia.", "villes en Russia.", [(2, 2)])
+    assert places_written(copied, "en", "fr", None).target_words[2] == "Russie."
 
 
 @pytest.mark.system
