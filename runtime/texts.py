@@ -619,7 +619,9 @@ class TextTranslator:
     ) -> Translation:
         """A hypothesis of `source` as a Translation; with `replace_unk`, its near-miss copies
         repaired (runtime/verbatim.py) and the tokens `aside` set aside from its source put back
-        (runtime/set_aside.py), the source's words as written (read as `reading` reads them for `limit`)."""
+        (runtime/set_aside.py), the source's words as written (read as `reading` reads them for `limit`), a
+        place's name it missed written as the target names it (runtime/place_names.py places_written) and,
+        into French, the word before a country's name as the name takes it (runtime/country_articles.py)."""
 
         def aligned() -> WordAlignment:
             words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
