@@ -124,6 +124,7 @@ def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignm
             "Hungary.",
         ),  # a near miss of the source's
         ("Il vit en Norvège.", "He lives in Norvenge.", ("fr", "en"), [(3, 3)], "Norway."),
+        ("Er kommt aus Ungarn.", "He comes from hungary.", ("de", "en"), [(3, 3)], "Hungary."),  # in small letters
         # in brackets a name stands alone, beside a capitalized word
         (
             "French (Belgium), French (Canada)",
