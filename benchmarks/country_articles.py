@@ -21,7 +21,13 @@ import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.country_articles import KIND_OF_WORD, agreed_before_countries, country_classes, country_name
+from attn.runtime.country_articles import (
+    KIND_OF_WORD,
+    agreed_before_countries,
+    country_classes,
+    country_name,
+    longest_name,
+)
 from attn.runtime.words import join_words, word_spans
 from benchmarks.report import changes_shown, command_line, dev_rows, finish, table
 
@@ -36,8 +42,7 @@ def words_of(text: str) -> list[str]:
 def words_before_countries(text: str) -> dict[tuple[str, ...], str]:
     """Each country's name in `text` (French) that a word of KIND_OF_WORD stands before → that
     word, in small letters (the first time the name has one)."""
-    words, classes = words_of(text), country_classes()
-    longest = max(len(name) for name in classes)
+    words, classes, longest = words_of(text), country_classes(), longest_name()
     found: dict[tuple[str, ...], str] = {}
     for index in range(1, len(words)):
         before = words[index - 1].lower().replace("’", "'")

@@ -80,6 +80,12 @@ def name_class(name: str) -> str | None:
 
 
 @functools.cache
+def longest_name() -> int:
+    """How many words the longest name of country_classes has."""
+    return max(len(words) for words in country_classes())
+
+
+@functools.cache
 def country_classes() -> dict[tuple[str, ...], str]:
     """The words of each French place name that takes an article → its class (name_class)."""
     classes = {}
@@ -100,8 +106,7 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
     that a capitalized word follows, a part of a longer name ("du Canada Goose")."""
     if language != "fr":
         return alignment
-    classes = country_classes()
-    longest = max(len(words) for words in classes)
+    classes, longest = country_classes(), longest_name()
     words = list(alignment.target_words)
     joined = []  # the index of each word that joined the word before it
     for index in range(1, len(words)):

@@ -147,11 +147,12 @@ def places_written(
     place's name that `target` writes otherwise (places_read), not part of a longer one
     (part_of_longer_name: "New Mexico"), and the translation nowhere holds the target's name, the
     target word most linked to it becomes the target's name when it is the source's name left as
-    it was ("Russia" into French), the target's in small letters ("hungary") or, given `target_words` (the model's training words in
-    `target`, in small letters), a near miss (NEAR_MISS) of either name that is no such word
-    ("Iraël" for "Israël", "Spagne" for "Espagne" read so; not "Russian" or "russe", the
-    people's word), capitalized and no place's name of either language. Its elided article and
-    punctuation kept ("l'Iraël," → "l'Israël,"). One word for one: the weights are unchanged."""
+    it was ("Russia" into French), the target's in small letters ("hungary") or, given
+    `target_words` (the model's training words in `target`, in small letters), a near miss
+    (NEAR_MISS) of either name that is no such word ("Iraël" for "Israël", "Spagne" for "Espagne"
+    read so; not "Russian" or "russe", the people's word), capitalized and no place's name of
+    either language. Its elided article and punctuation kept ("l'Iraël," → "l'Israël,"). One word
+    for one: the weights are unchanged."""
     read = places_read(source, target)
     if read is None or alignment.weights.size == 0:
         return alignment
@@ -182,7 +183,7 @@ def places_written(
             and core not in known_places(source, target)
             and max(alike(core, name), alike(core, original)) >= NEAR_MISS
         )
-        if core in (original, name.lower()) or near_miss:  # as it was, in small letters ("hungary"), or a near miss
+        if core in (original, name.lower()) or near_miss:
             start = word.index(core, head)
             words[target_index] = word[:start] + name + word[start + len(core) :]
     return alignment if words == alignment.target_words else replace(alignment, target_words=words)

@@ -641,8 +641,8 @@ class TextTranslator:
                 alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
             alignment = opened_as_source(alignment) if set_apart else alignment
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
-            languages = (self.model.source_lang, self.model.target_lang)
-            alignment = places_written(alignment, *languages, self.model.language_words(self.model.target_lang))
+            target_words = self.model.language_words(self.model.target_lang)
+            alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
             alignment = agreed_before_countries(alignment, self.model.target_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
