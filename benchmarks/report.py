@@ -14,10 +14,11 @@ import sacrebleu
 from attn.runtime.texts import TextOptions, TextTranslator
 from attn.runtime.tsv import Row, read_tsv
 
-# Speed is measured on the search: outputs unrepaired (replace_unk off), and WHOLE reads each line
-# as one input, as the PyTorch and CTranslate2 baselines read it (no sentence splitting).
-UNREPAIRED = TextOptions(replace_unk=False)
-WHOLE = TextOptions(sentences=False, replace_unk=False)
+# Speed is measured on the search: outputs unrepaired (replace_unk off) and not ranked again by the
+# reverse model (reverse_weight 0: benchmarks/reverse_rerank.py times that), and WHOLE reads each
+# line as one input, as the PyTorch and CTranslate2 baselines read it (no sentence splitting).
+UNREPAIRED = TextOptions(replace_unk=False, reverse_weight=0.0)
+WHOLE = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
 
 
 # The four directions of the translation models: (pair folder, source, target, columns swapped)

@@ -51,6 +51,7 @@ DETECTION_ROWS = 100  # the sources whose language is the file's, when --from do
     "length_penalty",
     "min_length",
     "no_repeat_ngram",
+    "reverse_weight",
     "replace_unk",
     "shortlist",
     "max_source_pieces",
@@ -234,7 +235,12 @@ def _decoded(
     text = translator.text_options(search.text)
     task = translator.manifest.task
     settings = {key: getattr(options, key) for key in ("beam", "length_penalty", "min_length", "no_repeat_ngram")}
-    settings.update(replace_unk=text.replace_unk, shortlist=options.shortlist, max_source_pieces=text.max_source_pieces)
+    settings.update(
+        replace_unk=text.replace_unk,
+        reverse_weight=text.reverse_weight,
+        shortlist=options.shortlist,
+        max_source_pieces=text.max_source_pieces,
+    )
     if task == "translate":
         settings["sentences"] = text.sentences
     hypotheses = _decode(translator, rows, options, batch_size, text, shown=not quiet)

@@ -192,6 +192,15 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
         ),
         None,
     ),
+    "reverse_weight": (
+        _search_option(
+            "reverse_weight",
+            "--reverse-weight",
+            Optional[float],
+            f"Rank the beam's translations again by how well the model of the other direction gives back the source from each, with this weight; 0: the search's order, about twice as fast on news. {MODELS_DEFAULT}",
+        ),
+        None,
+    ),
     "sample": (
         _search_option("sample", "--sample", bool, "Sample tokens instead of searching (one output per input)."),
         False,

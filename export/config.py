@@ -174,6 +174,7 @@ class SearchConfig:
     max_length_offset: int = MODEL_SEARCH_DEFAULTS["max_length_offset"]
     replace_unk: bool = MODEL_SEARCH_DEFAULTS["replace_unk"]
     max_source_pieces: int = MODEL_SEARCH_DEFAULTS["max_source_pieces"]
+    reverse_weight: float = MODEL_SEARCH_DEFAULTS["reverse_weight"]
 
 
 @dataclass(frozen=True)

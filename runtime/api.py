@@ -59,7 +59,8 @@ def distinct_languages(source: str | None, target: str | None) -> tuple[str | No
 class Result:
     """One input's outputs: `n_best` (Translations, best first: the best scored, or one scored
     within 0.2 of it that keeps the input's numbers better, runtime/number_choice.py, then the others
-    by score; one unless more were asked for),
+    by score, the scores with the reverse model's where the beam was ranked again,
+    runtime/reverse_scores.py; one unless more were asked for),
     the `source` language it was read in (given or detected; None for a blank input) and the
     `target` language. `text`, `score` and `alignment` are the best's: the alignment of its words
     (weights (T, S) over target × source words, rows summing to 1; .pharaoh()). A summary's
@@ -132,7 +133,7 @@ class Translator:
     ) -> Result | list[Result]:
         """The translation of one text (a Result) or of each of a list (a list of Results, in
         order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram, …;
-        runtime/search.py) and the TextOptions (replace_unk, max_source_pieces; runtime/texts.py),
+        runtime/search.py) and the TextOptions (replace_unk, max_source_pieces, reverse_weight; runtime/texts.py),
         the model's own defaults for the rest; a wrong one is a ValueError naming it. `sentences`
         False translates each text whole. `source` and `target` are codes or names ("de",
         "German"); one that no loaded model reaches, directly or through English, is a

@@ -45,9 +45,11 @@ from .errors import UsageError, first_line
 from .graph_check import bind_output_layer, check_finite_weights, check_graphs, check_self_contained
 from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
-from .number_choice import SCORE_MARGIN
+from .number_choice import near_the_best
 from .output_layer import OutputLayer
 from .parallel import available_cores
+from .registry import folder_for_pair
+from .reverse_scores import ReverseScorer
 from .search import (
     MODEL_SEARCH_DEFAULTS,
     SAMPLING_SETTINGS,
@@ -123,6 +125,7 @@ class LoadedModel:
         self.notify = notify
         self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
+        self.loaded_with = (device, threads)  # as asked: the reverse model (reverse_scorer) loads so too
         device = device_for(self.manifest, self.folder, device, notify)
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
@@ -328,7 +331,38 @@ class LoadedModel:
                 if given.replace_unk is None
                 else given.replace_unk
             ),
+            reverse_weight=(
+                float(self.manifest.search.get("reverse_weight", MODEL_SEARCH_DEFAULTS["reverse_weight"]))
+                if given.reverse_weight is None
+                else given.reverse_weight
+            ),
         )
+
+    @property
+    def reverse_scorer(self) -> ReverseScorer | None:
+        """What scores this direction's translations by how well they give back their source
+        (runtime/reverse_scores.py): the model of the other direction, this folder's own, else the
+        one beside it (in the same parent folder), else the installed one, as a language pair picks
+        them (registry.folder_for_pair); None, with a note the first time, where there is none or it
+        does not load, and for a model that writes its source's language."""
+        return self._once(f"reverse of {self.source_lang}-{self.target_lang}", self._reverse_scorer)
+
+    def _reverse_scorer(self) -> ReverseScorer | None:
+        back = (self.target_lang, self.source_lang)
+        if self.source_lang == self.target_lang:
+            return None
+        if back in self.manifest.pairs:
+            return ReverseScorer(self.towards(*back))
+        unranked = "translations are not ranked again by how well they give back their source (--reverse-weight)"
+        folder = folder_for_pair(back, [self.folder.parent]) or folder_for_pair(back)
+        if folder is None:
+            self.notify(f"no installed model translates {back[0]}→{back[1]}: {unranked}")
+            return None
+        try:
+            return ReverseScorer(LoadedModel(folder, *self.loaded_with, self.notify, *back))
+        except (ModelFolderError, UsageError) as error:
+            self.notify(f"{first_line(error)}: {unranked}")
+            return None
 
     def inputs_per_call(self, batch_size: int) -> int:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
@@ -428,9 +462,9 @@ class LoadedModel:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
         Beam search returns its `beam` hypotheses, best first, so that the text translator
         (TextTranslator.distinct) can pass over those that read the same as a better one and take
-        the one that keeps a sentence's numbers: for one output, those within SCORE_MARGIN of the
-        best (runtime/number_choice.py). A summary's words are checked (runtime/word_check.py); a
-        translation's when `untranslatable` gives each source's words it may not copy
+        the one that keeps a sentence's numbers or gives back its source best: for one output,
+        those within SCORE_MARGIN of the best (runtime/number_choice.py, runtime/reverse_scores.py).
+        A summary's words are checked (runtime/word_check.py); a translation's when `untranslatable` gives each source's words it may not copy
         (runtime/untranslated.py): each word written is then the target language's or its source's."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
@@ -448,7 +482,7 @@ class LoadedModel:
         if options.n_best > 1:
             return found
         # one output: the hypotheses the number choice may take, not all with their attention
-        return [[h for h in hypotheses if h.score >= hypotheses[0].score - SCORE_MARGIN] for hypotheses in found]
+        return [near_the_best(hypotheses) for hypotheses in found]
 
     def max_lengths(self, source_lengths: np.ndarray, options: SearchOptions) -> np.ndarray:
         """a·|source| + b output tokens, from the options or else the manifest's defaults."""

@@ -25,6 +25,12 @@ class Scored(Protocol):
     score: float
 
 
+def near_the_best(scored: list[Scored], margin: float = SCORE_MARGIN) -> list[Scored]:
+    """Of `scored` (best first), those within `margin` of the first's score: the translations a
+    single output is chosen from (LoadedModel.search keeps only them when one is asked for)."""
+    return [item for item in scored if item.score >= scored[0].score - margin]
+
+
 def repeated_numbers(source: str, translation: str) -> list[str]:
     """The numbers of `source` (their digits, digits_of) that `translation` writes more often than
     `source` does, thousands parted by spaces read as one number on either side ("10 000", as

@@ -130,6 +130,15 @@ def pair_owners(manifests: list[Manifest]) -> dict[tuple[str, str], int]:
     return owners
 
 
+def folder_for_pair(pair: tuple[str, str], roots: list[Path] | None = None) -> Path | None:
+    """The folder of the translation model among those installed in `roots` (default
+    model_roots()) that the language `pair` picks (pair_owners, models used only by name left
+    out); None when none translates it."""
+    models = [model for model in pickable(installed_models(roots)) if model.manifest.task == "translate"]
+    owner = pair_owners([model.manifest for model in models]).get(pair)
+    return None if owner is None else models[owner].folder
+
+
 def pickable(models: list[InstalledModel]) -> list[InstalledModel]:
     """The installed models a language pair may pick: all but those used only by name."""
     return [model for model in models if not model.manifest.by_name_only]

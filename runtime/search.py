@@ -108,6 +108,7 @@ MODEL_SEARCH_DEFAULTS = {
     "max_length_ratio": 2.0,
     "max_length_offset": 10,
     "max_source_pieces": 200,
+    "reverse_weight": 0.0,
 }
 
 
@@ -157,6 +158,7 @@ SEARCH_LIMITS: dict[str, tuple[float, float]] = {
     "max_length_offset": (0, 10_000),
     "no_repeat_ngram": (0, 100),
     "max_source_pieces": (1, 10_000),
+    "reverse_weight": (0.0, 10.0),
     "temperature": (0.0, 100.0),
     "top_k": (0, 1_000_000),
     "top_p": (0.0, 1.0),

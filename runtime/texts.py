@@ -29,9 +29,11 @@ from .place_names import places_written, read_places
 from .prices import read_prices
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
+from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import split_sentences
 from .set_aside import (
+    NUMBERED,
     SetAside,
     outside_tokens,
     put_back,
@@ -63,11 +65,14 @@ class TextOptions:
     read times as its target language writes them (runtime/clock.py), sets what is no
     language for the model (e-mail addresses, URLs, code, templates, words in another script) aside
     from a translation model's search (runtime/set_aside.py) and repairs mangled copies of
-    verbatim source words after it (runtime/verbatim.py)."""
+    verbatim source words after it (runtime/verbatim.py). `reverse_weight` (None: the model's) ranks
+    a translation model's distinct beam translations again by their score plus this weight times
+    the reverse model's score of their source (runtime/reverse_scores.py; 0: the search's order)."""
 
     sentences: bool = True
     max_source_pieces: int | None = None
     replace_unk: bool | None = None
+    reverse_weight: float | None = None
 
     def __post_init__(self):
         for name, value in vars(self).items():
@@ -172,6 +177,11 @@ def indented(text: str, translations: list[Translation]) -> list[Translation]:
 # What parts a text's lines: a line break, and a tab, which separates fields ("Name:\tJohn Smith", a
 # table's cells pasted): read within a sentence, the models wrote bytes for it ("Name:EXPJohn Smith")
 LINE_BREAK = re.compile(r"(\r\n|\n|\r|\t+)")
+
+
+def part_as_written(source: SourcePieces, aside: SetAside) -> str:
+    """The words of a part of a sentence, what was set aside from it put back in their placeholders."""
+    return NUMBERED.sub(lambda match: aside.tokens.get(match.group(0), match.group(0)), " ".join(source.words))
 
 
 def text_lines(text: str) -> list[tuple[str, str]]:
@@ -296,7 +306,12 @@ class TextTranslator:
                     parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         search = functools.partial(
-            self.searched, options=options, batch_size=batch_size, replace_unk=text_options.replace_unk, limit=limit
+            self.searched,
+            options=options,
+            batch_size=batch_size,
+            replace_unk=text_options.replace_unk,
+            limit=limit,
+            reverse_weight=text_options.reverse_weight if translating else 0.0,
         )
         for i, found in search(
             {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole, stop=stop
@@ -345,6 +360,7 @@ class TextTranslator:
         replace_unk: bool,
         limit: int | None,
         stop: threading.Event | None,
+        reverse_weight: float = 0.0,
         checked: dict[int, frozenset[str]] | None = None,
     ) -> dict[int, list[Translation]]:
         """The n-best translations (distinct) of `parts` (by their index: input index, line number,
@@ -352,13 +368,16 @@ class TextTranslator:
         evened out over the workers, decoded up to `workers` at a time, longest first; `whole`
         gives a sentence searched whole as written. With `checked` (a part's untranslatable words,
         runtime/untranslated.py), each word written is a target-language word or a source word
-        not among them."""
+        not among them. With a `reverse_weight` and a reverse model (LoadedModel.reverse_scorer),
+        each part's distinct beam translations are ranked again (runtime/reverse_scores.py) before
+        the n-best are taken."""
         order = sorted(parts, key=lambda i: len(parts[i][2].ids))
         size = even_batch_size(len(order), batch_size, self.model.workers)
         # longest first: the batches that finish last are then the shortest, and no worker waits
         # long on another's last batch (greedy, 2 threads: 1.07× faster; SPEED-HISTORY.md,
         # "Batches longest first")
         batches = [order[start : start + size] for start in range(0, len(order), size)][::-1]
+        scorer = self.model.reverse_scorer if reverse_weight and options.beam > 1 and parts else None
         found = map_in_threads(
             lambda batch: self.model.search(
                 [parts[i][2].ids for i in batch], options, stop, [checked[i] for i in batch] if checked else None
@@ -371,9 +390,45 @@ class TextTranslator:
             for i, hypotheses in zip(batch, hypotheses_per_part):
                 _, _, source, aside = parts[i]
                 translations[i] = self.distinct(
-                    source, hypotheses, options.n_best, replace_unk, aside, limit, whole.get(i)
+                    source,
+                    hypotheses,
+                    len(hypotheses) if scorer else options.n_best,
+                    replace_unk,
+                    aside,
+                    limit,
+                    None if scorer else whole.get(i),
                 )
-        return translations
+        if scorer is None:
+            return translations
+        return self.reranked(translations, parts, whole, scorer, reverse_weight, options.n_best, stop)
+
+    def reranked(
+        self,
+        translations: dict[int, list[Translation]],
+        parts: dict[int, tuple[int, int, SourcePieces, SetAside]],
+        whole: dict[int, str],
+        scorer: ReverseScorer,
+        weight: float,
+        n_best: int,
+        stop: threading.Event | None,
+    ) -> dict[int, list[Translation]]:
+        """Each part's distinct `translations` (the search's best first) ranked again with `weight`
+        times the reverse model's score of its source (the sentence as written, or a part of one
+        with what was set aside put back), all parts' scored together; then, of a sentence searched
+        whole, the one that keeps its numbers first among those within the margin of the search's
+        best (runtime/number_choice.py), and the first `n_best`."""
+        sources = {i: whole.get(i) or part_as_written(parts[i][2], parts[i][3]) for i in translations}
+        rows = [(i, t.text) for i, found in translations.items() if len(found) > 1 for t in found]
+        scores = iter(scorer.scores([text for _, text in rows], [sources[i] for i, _ in rows], stop))
+        ranked = {}
+        for i, found in translations.items():
+            near, others = (
+                ranked_with_reverse(found, [next(scores) for _ in found], weight) if len(found) > 1 else (found, [])
+            )
+            if i in whole:
+                near = list(numbers_kept_first(whole[i], iter(near)))
+            ranked[i] = [*near, *others][:n_best]
+        return ranked
 
     def names_lost(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
@@ -473,12 +528,12 @@ class TextTranslator:
 
     def probed(self, sentence: str) -> str:
         """The model's translation of `sentence` with the folder's default search, read as it is
-        (no reading rule, nothing set aside), asked once for each model and direction: what the
+        (no reading rule, nothing set aside, not ranked again), asked once for each model and direction: what the
         runtime/place_names.py rule asks the model about a name."""
         key = (self.model.source_lang, self.model.target_lang, sentence)
         if key not in self.model.probes:
             options = self.model.default_options(n_best=1)
-            plain = TextOptions(sentences=False, replace_unk=False)
+            plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
             self.model.probes[key] = self.translate([sentence], options, text_options=plain)[0][0].text
         return self.model.probes[key]
 

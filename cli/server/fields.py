@@ -164,8 +164,8 @@ def integer(value, name: str, low: int, high: int) -> int:
 
 
 def text_options(fields: dict) -> TextOptions:
-    """The request's sentences, max_source_pieces and replace_unk (runtime/texts.py); a wrong one
-    is a 400 naming it."""
+    """The request's TextOptions (runtime/texts.py: sentences, max_source_pieces, replace_unk,
+    reverse_weight); a wrong one is a 400 naming it."""
     try:
         return TextOptions(**{name: fields[name] for name in TEXT_OPTIONS if name in fields})
     except UsageError as error:
