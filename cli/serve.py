@@ -177,7 +177,9 @@ def serve_command(
     translators = [
         LoadedModel(folder, device, threads, notify=logging.getLogger("attn.serve").info) for folder in folders
     ]
+    peers = {translator.folder.resolve(): translator for translator in translators}
     for translator in translators:
+        translator.peers = peers  # a reverse model (runtime/reverse_scores.py) is a served one
         check_decodes(translator)
     keys = None
     if api_keys is not None:

@@ -104,6 +104,7 @@ class Translator:
         self.summarizers = [folder for folder, m in zip(self.folders, manifests) if m.task == "summarize"]
         self.owners = {pair: translating[index][0] for pair, index in pair_owners([m for _, m in translating]).items()}
         self._models: dict[tuple, LoadedModel] = {}
+        self._peers: dict[Path, LoadedModel] = {}  # the same by folder resolved (LoadedModel.peers)
         self._loading = threading.Lock()
 
     @property
@@ -115,6 +116,8 @@ class Translator:
         with self._loading:
             if folder not in self._models:
                 self._models[folder] = LoadedModel(folder, self.device, self.threads, self.notify, *pair)
+                self._models[folder].peers = self._peers
+                self._peers[folder.resolve()] = self._models[folder]
             model = self._models[folder]
         return model if None in pair or pair == (model.source_lang, model.target_lang) else model.towards(*pair)
 

@@ -126,6 +126,9 @@ class LoadedModel:
         self.manifest: Manifest = read_manifest(self.folder, checked_when_read=(ENCODER, DECODER))
         self.source_lang, self.target_lang = chosen_direction(self.manifest, self.folder, source_lang, target_lang)
         self.loaded_with = (device, threads)  # as asked: the reverse model (reverse_scorer) loads so too
+        # the other models the process holds, by their folder resolved: the reverse model is taken
+        # from them when it is one (`attn serve` and the Python API share their models so)
+        self.peers: dict[Path, LoadedModel] = {}
         device = device_for(self.manifest, self.folder, device, notify)
         self.workers = worker_count(device, threads)
         session_threads = threads if device == "cuda" else 1
@@ -343,8 +346,9 @@ class LoadedModel:
         """What scores this direction's translations by how well they give back their source
         (runtime/reverse_scores.py): the model of the other direction, this folder's own, else the
         one beside it (in the same parent folder), else the installed one, as a language pair picks
-        them (registry.folder_for_pair); None, with a note the first time, where there is none or it
-        does not load, and for a model that writes its source's language."""
+        them (registry.folder_for_pair), one of `peers` when it is one; None, with a note the first
+        time, where there is none or it does not load, and for a model that writes its source's
+        language."""
         return self._once(f"reverse of {self.source_lang}-{self.target_lang}", self._reverse_scorer)
 
     def _reverse_scorer(self) -> ReverseScorer | None:
@@ -358,6 +362,9 @@ class LoadedModel:
         if folder is None:
             self.notify(f"no installed model translates {back[0]}→{back[1]}: {unranked}")
             return None
+        peer = self.peers.get(folder.resolve())
+        if peer is not None:
+            return ReverseScorer(peer.towards(*back))
         try:
             return ReverseScorer(LoadedModel(folder, *self.loaded_with, self.notify, *back))
         except (ModelFolderError, UsageError) as error:

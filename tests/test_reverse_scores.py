@@ -144,3 +144,15 @@ def test_the_command_line_takes_the_weight_and_refuses_a_negative_one():
     assert len(ranked.stdout.decode().splitlines()) == 2
     refused = attn("translate", "-s", "de", "-t", "en", "--reverse-weight", "-1", "Hallo", check_rc=2)
     assert "reverse" in refused.stderr.decode() and "Traceback" not in refused.stderr.decode()
+
+
+@pytest.mark.system
+def test_the_python_api_ranks_with_the_model_it_holds():
+    """attn.load() holds de-en: English → German is ranked with it, not with a second copy."""
+    import attn.runtime as attn
+
+    translator = attn.load()
+    translator.translate("Guten Morgen.", source="de", target="en")
+    translator.translate("Good morning.", source="en", target="de")
+    held = {model.folder.name: model for model in translator._models.values()}
+    assert held["en-de"].reverse_scorer.model.encoder is held["de-en"].encoder
