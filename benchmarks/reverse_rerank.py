@@ -26,7 +26,7 @@ import numpy as np
 import sacrebleu
 
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.number_choice import SCORE_MARGIN
+from attn.runtime.number_choice import near_the_best
 from attn.runtime.registry import resolve_model
 from attn.runtime.reverse_scores import ranked_with_reverse
 from attn.runtime.texts import TextOptions, Translation
@@ -40,14 +40,14 @@ def candidates(model: LoadedModel, sources: list[str]) -> list[list[Translation]
     SCORE_MARGIN of the best), the best first."""
     options = model.default_options()
     found = model.translate(sources, model.default_options(n_best=options.beam), text_options=UNRANKED)
-    ranked = [sorted(f, key=lambda t: -t.score) for f in found]
-    return [[t for t in f if t.score >= f[0].score - SCORE_MARGIN] for f in ranked]
+    return [near_the_best(sorted(f, key=lambda t: -t.score)) for f in found]
 
 
 def chosen(found: list[list[Translation]], reverse: list[np.ndarray], weight: float) -> list[str]:
-    """Each source's first translation once ranked with `weight` (`reverse`: each one's scores)."""
+    """Each source's first translation once ranked with `weight` (`reverse`: each one's scores): the
+    best of those near the search's best (ranked_with_reverse)."""
     return [
-        ranked_with_reverse(f, back, weight)[0].text if len(f) > 1 else f[0].text for f, back in zip(found, reverse)
+        ranked_with_reverse(f, back, weight)[0][0].text if len(f) > 1 else f[0].text for f, back in zip(found, reverse)
     ]
 
 
@@ -79,9 +79,7 @@ def main() -> None:
                 continue
             sources, references = [r.source for r in rows], [[r.target for r in rows]]
             found = candidates(model, sources)
-            flat = [(i, t.text) for i, f in enumerate(found) if len(f) > 1 for t in f]
-            back = iter(model.reverse_scorer.scores([text for _, text in flat], [sources[i] for i, _ in flat]))
-            reverse = [np.array([next(back) for _ in f]) if len(f) > 1 else np.zeros(1) for f in found]
+            reverse = model.reverse_scorer.scores_of_lists([[t.text for t in f] for f in found], sources)
             cells, base = [], None
             for k, weight in enumerate(options.weights):
                 picks = chosen(found, reverse, weight)

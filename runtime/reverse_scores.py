@@ -82,6 +82,16 @@ class ReverseScorer:
             scores[batch] = values
         return scores / length_normaliser(np.array([len(target) for target in targets]), 1.0)
 
+    def scores_of_lists(
+        self, lists: Sequence[Sequence[str]], sources: Sequence[str], stop: threading.Event | None = None
+    ) -> list[np.ndarray]:
+        """Each list of translations of the source beside it scored as `scores` does, all in one
+        call: an array (len(list),) for each; one of a single translation is left unscored (an empty
+        array: there is nothing to choose between)."""
+        rows = [(i, text) for i, texts in enumerate(lists) if len(texts) > 1 for text in texts]
+        flat = iter(self.scores([text for _, text in rows], [sources[i] for i, _ in rows], stop))
+        return [np.array([next(flat) for _ in texts]) if len(texts) > 1 else np.zeros(0) for texts in lists]
+
 
 def ranked_with_reverse(
     translations: list[Translation], reverse: Sequence[float], weight: float

@@ -417,14 +417,11 @@ class TextTranslator:
         with what was set aside put back), all parts' scored together; then, of a sentence searched
         whole, the one that keeps its numbers first among those within the margin of the search's
         best (runtime/number_choice.py), and the first `n_best`."""
-        sources = {i: whole.get(i) or part_as_written(parts[i][2], parts[i][3]) for i in translations}
-        rows = [(i, t.text) for i, found in translations.items() if len(found) > 1 for t in found]
-        scores = iter(scorer.scores([text for _, text in rows], [sources[i] for i, _ in rows], stop))
+        sources = [whole.get(i) or part_as_written(parts[i][2], parts[i][3]) for i in translations]
+        lists = [[t.text for t in found] for found in translations.values()]
         ranked = {}
-        for i, found in translations.items():
-            near, others = (
-                ranked_with_reverse(found, [next(scores) for _ in found], weight) if len(found) > 1 else (found, [])
-            )
+        for (i, found), reverse in zip(translations.items(), scorer.scores_of_lists(lists, sources, stop)):
+            near, others = ranked_with_reverse(found, reverse, weight) if len(found) > 1 else (found, [])
             if i in whole:
                 near = list(numbers_kept_first(whole[i], iter(near)))
             ranked[i] = [*near, *others][:n_best]
