@@ -207,7 +207,8 @@ def serve_command(
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     # A client that sends nothing on an idle connection is dropped after KEEP_ALIVE_SECONDS; one that
     # trickles its headers is dropped after --header-seconds (cli/server/protocol.py), its body
-    # gets 408 after Limits.body_seconds (cli/server/fields.py read_fields). Slow clients
+    # gets 408 after Limits.body_seconds (cli/server/fields.py read_fields), the rest of a body
+    # answered unread is dropped for LINGER_SECONDS at most (cli/server/protocol.py). Slow clients
     # holding sockets must not exhaust the process's file descriptors: the soft limit is raised to
     # the hard one, connections beyond --max-connections get 503 at once, and should accept() fail
     # all the same, asyncio's error is logged once a minute, not 100,000 times.

@@ -42,3 +42,6 @@ SERVER_SEARCH_LIMITS = {"beam": 16, "n_best": 16, "min_length": 256, "max_length
 MAX_BATCH, MAX_WAIT_SECONDS, MAX_QUEUED = 64, 0.002, 1024
 # Connections (uvicorn): served at once, at most; an idle keep-alive connection is closed after this.
 MAX_CONNECTIONS, KEEP_ALIVE_SECONDS = 200, 5
+# A request answered before its body was read: the rest of the body is read and dropped for this
+# long at most, so that the client reads the answer rather than a reset (cli/server/protocol.py).
+LINGER_SECONDS = 3.0
