@@ -75,3 +75,18 @@ def test_the_readme_python_snippet_runs_as_written():
     assert apple == run('attn translate "she is eating a green apple"').strip()
     assert french == run('attn translate -s de -t fr "Guten Morgen, wie geht es dir?"').strip()
     assert detailed.startswith(run('attn translate "The file could not be opened."').strip() + " -")
+
+
+def test_the_readme_gives_each_shipped_models_size_as_attn_models_does():
+    """The table's sizes had stayed those of an earlier round (en-de 25.8 MB, de-en 12.6) after
+    word lists joined the folders: each is the size `attn models` prints (cli/models_list.py)."""
+    import re
+
+    from attn.runtime.registry import installed_models
+
+    stated = dict(re.findall(r"`([\w-]+)`(?: \(both ways\))?, ([\d.]+) MB", README.read_text(encoding="utf-8")))
+    shipped = {
+        model.folder.name: f"{model.size_bytes / 1e6:.1f}" for model in installed_models([README.parent / "models"])
+    }
+    assert stated and set(stated) <= set(shipped)
+    assert {name: shipped[name] for name in stated} == stated
