@@ -615,6 +615,25 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
 
 
 @pytest.mark.integration
+def test_a_catalog_uploaded_with_a_target_its_language_header_contradicts_is_a_400(server):
+    """`attn translate -i` refused to fill a catalog of German (`Language: de`) with another
+    language; /translate_file wrote the messages under the header all the same."""
+    import httpx
+
+    pytest.importorskip("polib")
+
+    def uploaded(language: str) -> httpx.Response:
+        catalog = f'msgid ""\nmsgstr ""\n"Language: {language}\\n"\n\nmsgid "a0 b1"\nmsgstr ""\n'
+        files = {"file": ("app.po", catalog.encode())}
+        return httpx.post(server.url + "/translate_file", data={"source": "sym", "target": "sym"}, files=files)
+
+    refused = uploaded("de")
+    assert refused.status_code == 400 and "app.po is a catalog of de (its Language header), not of sym" in refused.text
+    done = uploaded("sym")
+    assert done.status_code == 200 and 'msgstr "b1 a0"' in httpx.get(done.json()["translatedFileUrl"]).text
+
+
+@pytest.mark.integration
 def test_html_nested_beyond_the_bound_is_a_400_and_within_it_translates(server):
     import httpx
 

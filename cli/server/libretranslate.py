@@ -75,6 +75,7 @@ async def translate_file(request: Request) -> JSONResponse:
     data = await upload.read()
     try:
         document = await asyncio.to_thread(read_document, upload.filename, data)
+        target = document.target(target, upload.filename)  # a catalog's own language, which target may not contradict
     except UsageError as error:
         raise HTTPException(400, f"Invalid request: {error}") from None
     texts = document.texts()
