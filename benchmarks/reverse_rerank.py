@@ -46,9 +46,7 @@ def candidates(model: LoadedModel, sources: list[str]) -> list[list[Translation]
 def chosen(found: list[list[Translation]], reverse: list[np.ndarray], weight: float) -> list[str]:
     """Each source's first translation once ranked with `weight` (`reverse`: each one's scores): the
     best of those near the search's best (ranked_with_reverse)."""
-    return [
-        ranked_with_reverse(f, back, weight)[0][0].text if len(f) > 1 else f[0].text for f, back in zip(found, reverse)
-    ]
+    return [ranked_with_reverse(f, back, weight)[0][0].text for f, back in zip(found, reverse)]
 
 
 def seconds(model: LoadedModel, sources: list[str], weight: float) -> float:

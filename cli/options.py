@@ -250,7 +250,7 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
             "sentences",
             "--sentences/--no-sentences",
             bool,
-            "Translate an input of several sentences one sentence at a time, joined (best only).",
+            "Translate an input of several sentences one sentence at a time, joined.",
         ),
         True,
     ),

@@ -86,11 +86,12 @@ class ReverseScorer:
         self, lists: Sequence[Sequence[str]], sources: Sequence[str], stop: threading.Event | None = None
     ) -> list[np.ndarray]:
         """Each list of translations of the source beside it scored as `scores` does, all in one
-        call: an array (len(list),) for each; one of a single translation is left unscored (an empty
-        array: there is nothing to choose between)."""
-        rows = [(i, text) for i, texts in enumerate(lists) if len(texts) > 1 for text in texts]
+        call: an array (len(list),) for each. A list of one translation is scored too: nothing is
+        chosen by it, but a translation's score is then the same whether one or several were asked
+        for (a sentence's best had been scored with `--n-best 3` and not without)."""
+        rows = [(i, text) for i, texts in enumerate(lists) for text in texts]
         flat = iter(self.scores([text for _, text in rows], [sources[i] for i, _ in rows], stop))
-        return [np.array([next(flat) for _ in texts]) if len(texts) > 1 else np.zeros(0) for texts in lists]
+        return [np.array([next(flat) for _ in texts]) for texts in lists]
 
 
 def ranked_with_reverse(

@@ -17,6 +17,7 @@ from .alignment import WordAlignment, merge_to_words, restored
 from .capitals import opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
+from .combinations import best_choices, costs_along
 from .condense import condensed
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, year_comma
@@ -249,8 +250,10 @@ class TextTranslator:
         `text_options` (each None: the model's). The parts are sorted by length into batches of
         at most `batch_size`, evened out over the workers, decoded up to `workers` at a time,
         longest first; a batch's outputs do not depend on its company, up to rounding at near
-        ties (docs/studies/BATCH-INVARIANCE.md). Blank texts give one empty translation; a
-        sentence over the length limit is translated in parts, best only, and a document over it is
+        ties (docs/studies/BATCH-INVARIANCE.md). A text searched in parts (its sentences, its lines)
+        has as its n-best the best choices of one translation per part (assemble). Blank texts give
+        one empty translation; a
+        sentence over the length limit is translated in parts, and a document over it is
         condensed to its salient sentences, or summarized from its head, by a summarizer; with a note,
         which numbers the inputs from `first_number` (a caller that translates a stream in calls
         passes its count), or by it when it lists each input's number (input_numbers). A sentence
@@ -334,7 +337,7 @@ class TextTranslator:
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
-        return [self.assemble(*found) for found in zip(texts, lines, per_input)]
+        return [self.assemble(*found, options.n_best) for found in zip(texts, lines, per_input)]
 
     def units(self, lines: list[tuple[str, str]], split: bool) -> list[tuple[int, str]]:
         """What of a text's `lines` (text_lines) is searched, each with its line's number: with
@@ -421,7 +424,7 @@ class TextTranslator:
         lists = [[t.text for t in found] for found in translations.values()]
         ranked = {}
         for (i, found), reverse in zip(translations.items(), scorer.scores_of_lists(lists, sources, stop)):
-            near, others = ranked_with_reverse(found, reverse, weight) if len(found) > 1 else (found, [])
+            near, others = ranked_with_reverse(found, reverse, weight)
             if i in whole:
                 near = list(numbers_kept_first(whole[i], iter(near)))
             ranked[i] = [*near, *others][:n_best]
@@ -641,13 +644,12 @@ class TextTranslator:
         return pieces
 
     def assemble(
-        self, text: str, lines: list[tuple[str, str]], parts: list[tuple[int, list[Translation]]]
+        self, text: str, lines: list[tuple[str, str]], parts: list[tuple[int, list[Translation]]], n_best: int
     ) -> list[Translation]:
-        """A text's n-best translations from its parts' (each with its line's number): those of
-        its one part, or the best of each part, a line's joined by spaces (after the line's
-        indentation) and its lines by their own breaks (a line without words as it was), their
-        alignments side by side. A text whose one searched part is one line among lines without
-        words keeps that part's n-best."""
+        """A text's `n_best` translations from its parts' (each with its line's number): those of
+        its one part, or of several, the best choices of one translation each (runtime/combinations.py),
+        a line's joined by spaces (after the line's indentation) and its lines by their own breaks
+        (a line without words as it was), their alignments side by side; distinct texts only."""
         if not parts and text.strip() and self.model.manifest.task == "translate":
             return unchanged(text)  # punctuation alone ("!?!", "---") comes back as it was; its summary is empty
         if not parts:
@@ -656,8 +658,12 @@ class TextTranslator:
         if len(parts) == 1 and len(lines) == 1:
             return parts[0][1]
         numbers = [number for number, _ in parts]
-        choices = [[one] for one in parts[0][1]] if len(parts) == 1 else [[found[0] for _, found in parts]]
-        return [lines_joined(lines, numbers, chosen) for chosen in choices]
+        costs = [costs_along([translation.score for translation in found]) for _, found in parts]
+        distinct: dict[str, Translation] = {}
+        for choice in best_choices(costs, n_best):
+            joined = lines_joined(lines, numbers, [found[j] for (_, found), j in zip(parts, choice)])
+            distinct.setdefault(joined.text, joined)
+        return list(distinct.values())
 
     def translation(
         self,

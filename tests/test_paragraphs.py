@@ -152,6 +152,24 @@ def test_a_text_of_several_lines_keeps_its_line_breaks(reverse_model):
 
 
 @pytest.mark.integration
+def test_the_n_best_of_a_text_of_several_parts_are_choices_of_its_parts_translations(reverse_model):
+    """A text of several sentences or lines had one translation however many were asked (`-n`,
+    the server's `alternatives`): its n best are now distinct choices of one of each line's n-best,
+    the first the best of each."""
+    from attn.runtime.loaded_model import LoadedModel
+
+    translator = LoadedModel(reverse_model)
+    n_best = translator.default_options(beam=3, n_best=4)
+    lines = ["a0 b1 c2.", "d3 e0 f1 g2."]
+    [found] = translator.translate(["\n".join(lines)], n_best)
+    each = [[t.text for t in alternatives] for alternatives in translator.translate(lines, n_best)]
+    assert len(each[0]) * len(each[1]) >= 4 and len(found) == 4
+    assert found[0].text.split("\n") == [each[0][0], each[1][0]]
+    assert all(t.text.split("\n")[0] in each[0] and t.text.split("\n")[1] in each[1] for t in found)
+    assert len({t.text for t in found}) == 4
+
+
+@pytest.mark.integration
 def test_paragraph_mode_keeps_paragraphs_and_blank_lines(reverse_model):
     text = "\na0 b1\nc2\n\n\nd3 e0.\nf1 g2.\n"
     out = attn("translate", "-m", str(reverse_model), "--paragraphs", stdin=text).stdout.decode()
