@@ -222,3 +222,21 @@ def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_n
     found = Translation("Es kostet Euro.", [], -1.0, np.zeros((0, 0), np.float32), alignment)
     assert input_record(source, [found])["lost_numbers"] == ["40"]
     assert "lost_numbers" not in input_record(source, [found], "summary")
+
+
+def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_there():
+    """A number before a.m./p.m. was never lost: "The meeting is at 9:15 a.m." → "La réunion est à
+    9 heures." went unnoticed by --check and by the number choice. Its own digits or those of the
+    24-hour clock keep it."""
+    assert lost_numbers("The meeting is at 9:15 a.m.", "La réunion est à 9 heures.") == ["9:15"]
+    assert lost_numbers("The train leaves at 7:45 pm.", "Le train part à 19, 45.") == ["7:45"]
+    kept = [
+        ("at 9:15 a.m.", "à 9 h 15"),
+        ("at 7:45 pm", "um 19:45 Uhr"),
+        ("at 10 p.m.", "um 22 Uhr"),
+        ("at 10 p.m.", "um 10 Uhr abends"),
+        ("at 12:30 a.m.", "à 0 h 30"),
+        ("at 12 p.m.", "à 12 heures"),
+        ("at 11 am", "à 11 heures"),
+    ]
+    assert [source for source, translation in kept if lost_numbers(source, translation)] == []
