@@ -4,7 +4,8 @@ without their marks (runtime/quotes.py), persons' titles as the target writes th
 the names after them set aside (runtime/person_names.py), the names of countries and regions as the
 target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
 the same rows, places_written's repair of a name the translation missed on and off),
-and letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one):
+letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one),
+and a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -15,9 +16,10 @@ with no-break spaces when its translation holds no soft hyphen (what the models 
 sentence with quotation marks when its translation holds as many double marks, a person's title when
 its name follows a title of the target language, a name after a title when its translation holds it as
 written, a place when its translation holds the place's name in the target language, a formula when its
-translation is the table's.
+translation is the table's, a mark when its translation opens with it and the word after it in a
+capital or not as the source's.
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from pathlib import Path
 import attn.runtime as attn
 from attn.runtime import dates, person_names, place_names, prices, quotes, titles
 from attn.runtime.letter_formulas import letter_formula
+from attn.runtime.sentences import mark_apart
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
 from benchmarks.date_forms import date_written
@@ -130,6 +133,17 @@ def places_right(sources: list[str], translations: list[str], source: str, targe
     return sum(place_names.names_place(translation, name) for name, translation in found), len(found)
 
 
+def marks_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(translations that open with their source's list or dialogue mark and, after it, a word
+    opening as the source's does, in a capital or not; sources)."""
+
+    def opening(text: str) -> tuple[str, bool]:
+        mark, *rest = mark_apart(text) + [""]
+        return mark, rest[0][:1].isupper()
+
+    return sum(opening(text) == opening(translation) for text, translation in zip(sources, translations)), len(sources)
+
+
 def formulas_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
     """(sentences whose translation is the target's formula for them, sentences)."""
     formulas = [letter_formula(text, source, target) for text in sources]
@@ -179,6 +193,13 @@ RULES = {
         {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
         formulas_right,
         lambda *arguments: None,
+    ),
+    "marks": (
+        "mark_apart",
+        lambda sentence, source, target: sentence if len(mark_apart(sentence)) == 1 else "",
+        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        marks_right,
+        lambda sentence: [sentence],
     ),
     "quotes": (
         "unquoted",

@@ -32,7 +32,7 @@ from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
 from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .search import Hypothesis, SearchOptions, check_search_value
-from .sentences import split_sentences
+from .sentences import mark_apart, split_sentences
 from .set_aside import (
     NUMBERED,
     SetAside,
@@ -195,8 +195,10 @@ def text_lines(text: str) -> list[tuple[str, str]]:
 def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[Translation]) -> Translation:
     """One translation of a text of `lines` (text_lines) from a translation of each of its
     searched parts (`chosen`, the part i of line numbers[i]): a line's parts joined by spaces
-    after its indentation, a line without any as it was, each followed by its own break."""
+    after its indentation, a line without any as it was, each followed by its own break; its score
+    the mean of the parts the model wrote (a mark or a data word passed through has none)."""
     written, aligned = [], []
+    scores = [translation.score for translation in chosen if translation.tokens]
     for number, (line, after) in enumerate(lines):
         found = [translation for n, translation in zip(numbers, chosen) if n == number]
         if found:
@@ -209,7 +211,7 @@ def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[
     return Translation(
         "".join(written),
         [token for translation in chosen for token in translation.tokens],
-        float(np.mean([translation.score for translation in chosen])),
+        float(np.mean(scores)) if scores else 0.0,
         np.zeros((0, 0), np.float32),
         lambda: join_alignments([translation.alignment for translation in aligned]),
     )
@@ -281,7 +283,11 @@ class TextTranslator:
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
             for number, sentence in self.units(lines[-1], split):
-                for unit in around_long_words(sentence) if translating else [sentence]:
+                # an opening list or dialogue mark and a data word passed through, the rest searched
+                opened = mark_apart(sentence) if split else [sentence]
+                for unit in (
+                    [unit for text in opened for unit in around_long_words(text)] if translating else [sentence]
+                ):
                     data = is_data(unit)
                     foreign = translating and not data and in_another_script(unit, [self.model.source_lang])
                     if data:
