@@ -35,9 +35,11 @@ MONTHS, WEEKDAYS = MONTH_NAMES, WEEKDAY_NAMES
 
 @contextmanager
 def dates_off() -> Iterator[None]:
-    """runtime/dates.py off: sentences read as written, the German days' points as the model wrote them."""
+    """runtime/dates.py off: sentences read as written, no weekday set aside, the German days'
+    points as the model wrote them."""
     with (
         mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence),
+        mock.patch("attn.runtime.texts.weekday_spans", lambda *_: []),
         mock.patch("attn.runtime.texts.day_points", lambda alignment, _: alignment),
     ):
         yield  # the names runtime/dates.py reads
@@ -146,6 +148,15 @@ WEEKDAY_FRAMES = {
         ("We will meet on {month} at the station.", "gare"),
         ("The shop is closed on {month}.", "magasin"),
         ("The package arrives on {month} afternoon.", "colis|paquet"),
+        # what a mail writes (2026-11-30: "I will see you on Tuesday." → "Je vous verrai aujourd'hui.")
+        ("I will see you on {month}.", "verr"),
+        ("See you on {month}!", "."),
+        ("Can we talk on {month}?", "parler"),
+        ("She called me on {month} morning.", "appel"),
+        ("On {month} we go home.", "maison"),
+        ("The report is due {month}.", "rapport"),
+        ("Are you free on {month}?", "libre"),
+        ("He arrived last {month}.", "arriv"),
     ],
     "fr": [
         ("La réunion est {month}.", "meeting"),

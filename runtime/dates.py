@@ -103,9 +103,26 @@ WEEKDAY = {
     language: re.compile(rf"(?<![\w-])(?:{'|'.join(names)})(?![\w-])") for language, names in WEEKDAY_NAMES.items()
 }
 # The directions whose model garbled a weekday's name: from French 11 of 35 right as written
-# ("The meeting is gamedi", "We get married at the station"), 21 in English; into French 14 and 16,
-# its sentences worse ("Vois-tu sur le déjeuner !"): as written (benchmarks/date_forms.py)
+# ("The meeting is gamedi", "We get married at the station"), 21 in English (benchmarks/date_forms.py)
 WEEKDAYS_READ = frozenset({("fr", "en")})
+# The directions whose model wrote a weekday's name as another word ("I will see you on Tuesday." →
+# "Je vous verrai aujourd'hui.": 20 of 84 sentences of our own, 42 right) and wrote worse sentences
+# around it read in the target's words ("Vois-tu sur le déjeuner !"): the name is read in the
+# target's words, "on" before it left out as French writes it ("mardi"), and set aside from the
+# search (runtime/set_aside.py: the model copies "{0}"), 84 of 84 right
+# (docs/studies/DATE-FORMS.md, "A weekday set aside")
+WEEKDAYS_SET_ASIDE = frozenset({("en", "fr")})
+# An English weekday's name, and "on", "last" or "next" before it
+ON_WEEKDAY = re.compile(
+    rf"(?<![\w-])(?:[Oo]n |(?P<when>[Ll]ast|[Nn]ext) )?(?P<day>{'|'.join(WEEKDAY_NAMES['en'])})(?![\w-])"
+)
+AFTER_FRENCH_WEEKDAY = {"last": "dernier", "next": "prochain"}  # "last Friday": "vendredi dernier"
+# A French weekday's name as french_weekdays writes it (a capital opening a sentence, "dernier" or
+# "prochain" after it)
+FRENCH_WEEKDAY = re.compile(
+    rf"(?<![\w-])(?:{'|'.join(f'[{name[0].upper()}{name[0]}]{name[1:]}' for name in WEEKDAY_NAMES['fr'])})"
+    rf"(?: {'| '.join(AFTER_FRENCH_WEEKDAY.values())})?(?![\w-])"
+)
 SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
 # The source and target languages whose dates are read otherwise, and the word before the date that
 # the target's replaces (None: kept)
@@ -166,8 +183,9 @@ def read_dates(sentence: str, source: str, target: str) -> str:
     writes dates where that was measured to help (READ): into French "3 juin 2024", into English
     "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); into German
     a range of dates day first (RANGES_READ, day_first_ranges); and
-    between English and French a month's name alone in the target's words (months_alone); as it
-    is otherwise."""
+    between English and French a month's name alone in the target's words (months_alone), and a
+    weekday's (weekdays; into French french_weekdays, then set aside: weekday_spans); as it is
+    otherwise."""
     if (source, target) in RANGES_READ:
         sentence = day_first_ranges(sentence)
     replaced = READ.get((source, target))
@@ -197,7 +215,34 @@ def read_dates(sentence: str, source: str, target: str) -> str:
 
     read = DATES[source].sub(written, sentence)
     read = months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
+    read = french_weekdays(read) if (source, target) in WEEKDAYS_SET_ASIDE else read
     return weekdays(read, source, target) if (source, target) in WEEKDAYS_READ else read
+
+
+def french_weekdays(sentence: str) -> str:
+    """An English `sentence` with each weekday's name in French, "on" before it left out ("The
+    meeting is on Tuesday." → "The meeting is mardi."), "last" and "next" written after it ("mardi
+    dernier"), with a capital where it opens the sentence; not one after a name's word ("Black
+    Friday", "Super Tuesday": name_before)."""
+
+    def named(found: re.Match) -> str:
+        if name_before(sentence[: found.start()].rstrip(" ")):
+            return found.group()
+        name = WEEKDAY_NAMES["fr"][WEEKDAY_NAMES["en"].index(found["day"])]
+        if found["when"]:
+            name += " " + AFTER_FRENCH_WEEKDAY[found["when"].lower()]
+        opens = not sentence[: found.start()].strip(" \"'“‘(")
+        return name.capitalize() if opens else name
+
+    return ON_WEEKDAY.sub(named, sentence)
+
+
+def weekday_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
+    """(start, end) of each weekday's name that french_weekdays wrote in `text`, a sentence of
+    `source` as read, where the direction sets them aside (WEEKDAYS_SET_ASIDE); none otherwise."""
+    if (source, target) not in WEEKDAYS_SET_ASIDE:
+        return []
+    return [found.span() for found in FRENCH_WEEKDAY.finditer(text)]
 
 
 def weekdays(sentence: str, source: str, target: str) -> str:
