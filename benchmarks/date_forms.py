@@ -39,7 +39,7 @@ def dates_off() -> Iterator[None]:
     points as the model wrote them."""
     with (
         mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence),
-        mock.patch("attn.runtime.texts.weekday_spans", lambda *_: []),
+        mock.patch("attn.runtime.texts.read_spans", lambda *_: []),
         mock.patch("attn.runtime.texts.day_points", lambda alignment, _: alignment),
     ):
         yield  # the names runtime/dates.py reads

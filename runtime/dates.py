@@ -10,9 +10,11 @@ found English dates into German right as they are written, but for ranges: "from
 10" came out "vom 3 bis zum 10. März", and is read "from 3 March to 10 March"; a German day the
 model wrote without its point gets it: day_points). Between English and French a month's
 name alone had stayed as written ("Le temps commence dans March", "published in février"): it is
-read in the target's words (40 of 60 right into French, against 12; 60 from French, against 28),
-and from French a weekday's name ("The meeting is gamedi": 28 of 28, against 14). The alignment shows the words the user
-wrote (runtime/alignment.py `restored`).
+read in the target's words (60 of 60 right from French, against 28), and from French a weekday's
+name ("The meeting is gamedi": 28 of 28, against 14). Into French a weekday's name is read in French
+too, and every date, month and weekday read in French is set aside from the search, which copies
+it (read_spans: "Je vous verrai aujourd'hui." had been written for "I will see you on Tuesday.").
+The alignment shows the words the user wrote (runtime/alignment.py `restored`).
 """
 
 from __future__ import annotations
@@ -82,10 +84,6 @@ MONTH_ALONE = {
     "en": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['en']) + ')'}\b(?!\.?,? \d{{1,2}}\b)"),
     "fr": re.compile(rf"(?<![\w.]){'(?:' + '|'.join(MONTH_NAMES['fr']) + ')'}\b(?![\w-])"),
 }
-# Months the shipped model does not write in French read from English: "dans les maris" for "in
-# mars", "dans l'éût" for "in août" (0 and 1 of 7 frames; the ten others 6 or 7 of 7): left as written
-# ("March", untranslated, misleads no one), in dates too ("3 maris")
-UNWRITTEN = {"fr": frozenset({3, 8})}
 NAME_AFTER = re.compile(r" [A-Z][a-z]")  # a capitalized word right after a month's name
 # Capitalized words before a month's name that are no name's part: what opens a sentence about a time
 OPENERS = frozenset(
@@ -105,13 +103,13 @@ WEEKDAY = {
 # The directions whose model garbled a weekday's name: from French 11 of 35 right as written
 # ("The meeting is gamedi", "We get married at the station"), 21 in English (benchmarks/date_forms.py)
 WEEKDAYS_READ = frozenset({("fr", "en")})
-# The directions whose model wrote a weekday's name as another word ("I will see you on Tuesday." →
-# "Je vous verrai aujourd'hui.": 20 of 84 sentences of our own, 42 right) and wrote worse sentences
-# around it read in the target's words ("Vois-tu sur le déjeuner !"): the name is read in the
-# target's words, "on" before it left out as French writes it ("mardi"), and set aside from the
-# search (runtime/set_aside.py: the model copies "{0}"), 84 of 84 right
-# (docs/studies/DATE-FORMS.md, "A weekday set aside")
-WEEKDAYS_SET_ASIDE = frozenset({("en", "fr")})
+# The directions whose dates, months and weekdays, read in the target's words, are set aside from
+# the search (runtime/set_aside.py: the model copies "{0}"): into French the model wrote a weekday's
+# name as another word ("I will see you on Tuesday." → "Je vous verrai aujourd'hui."), a date read
+# in French right in 44 of 96 frames, a month alone "dans mars" or "dans les maris"; set aside, 84 of
+# 84, 60 of 96 (the rest the frame's other words) and 50 of 60 (docs/studies/DATE-FORMS.md, "Dates
+# set aside")
+SET_ASIDE_READ = frozenset({("en", "fr")})
 # An English weekday's name, and "on", "last" or "next" before it
 ON_WEEKDAY = re.compile(
     rf"(?<![\w-])(?:[Oo]n |(?P<when>[Ll]ast|[Nn]ext) )?(?P<day>{'|'.join(WEEKDAY_NAMES['en'])})(?![\w-])"
@@ -123,6 +121,10 @@ FRENCH_WEEKDAY = re.compile(
     rf"(?<![\w-])(?:{'|'.join(f'[{name[0].upper()}{name[0]}]{name[1:]}' for name in WEEKDAY_NAMES['fr'])})"
     rf"(?: {'| '.join(AFTER_FRENCH_WEEKDAY.values())})?(?![\w-])"
 )
+# "in" before a month's name read in French ("in juin": "en juin")
+IN_FRENCH_MONTH = re.compile(rf"\b([Ii]n) ((?:{'|'.join(MONTH_NAMES['fr'])})\b)")
+# A month alone read in French, "en" before it and its year after it ("en juin 2024")
+FRENCH_MONTH = re.compile(rf"(?<![\w.])(?:[Ee]n )?(?:{'|'.join(MONTH_NAMES['fr'])})(?: {YEAR})?(?![\w-])")
 SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
 # The source and target languages whose dates are read otherwise, and the word before the date that
 # the target's replaces (None: kept)
@@ -184,8 +186,8 @@ def read_dates(sentence: str, source: str, target: str) -> str:
     "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); into German
     a range of dates day first (RANGES_READ, day_first_ranges); and
     between English and French a month's name alone in the target's words (months_alone), and a
-    weekday's (weekdays; into French french_weekdays, then set aside: weekday_spans); as it is
-    otherwise."""
+    weekday's (weekdays, french_weekdays); into French all of these then set aside from the search
+    (read_spans); as it is otherwise."""
     if (source, target) in RANGES_READ:
         sentence = day_first_ranges(sentence)
     replaced = READ.get((source, target))
@@ -196,8 +198,6 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         found = date.groupdict()  # an English date has its day first or its month first
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
-        if number in UNWRITTEN.get(target, ()):
-            return date.group()
         before = date["before"] or ""
         word = replaced.get(before.strip().lower())
         if word is not None:
@@ -215,7 +215,7 @@ def read_dates(sentence: str, source: str, target: str) -> str:
 
     read = DATES[source].sub(written, sentence)
     read = months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
-    read = french_weekdays(read) if (source, target) in WEEKDAYS_SET_ASIDE else read
+    read = french_weekdays(read) if (source, target) in SET_ASIDE_READ else read
     return weekdays(read, source, target) if (source, target) in WEEKDAYS_READ else read
 
 
@@ -237,12 +237,24 @@ def french_weekdays(sentence: str) -> str:
     return ON_WEEKDAY.sub(named, sentence)
 
 
-def weekday_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
-    """(start, end) of each weekday's name that french_weekdays wrote in `text`, a sentence of
-    `source` as read, where the direction sets them aside (WEEKDAYS_SET_ASIDE); none otherwise."""
-    if (source, target) not in WEEKDAYS_SET_ASIDE:
+def read_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
+    """(start, end) of each date, month alone and weekday's name that read_dates wrote in French in
+    `text`, a sentence of `source` as read, where the direction sets them aside (SET_ASIDE_READ):
+    a date with "le" before it, not the point after a month's full name, which is the sentence's;
+    none in other directions."""
+    if (source, target) not in SET_ASIDE_READ:
         return []
-    return [found.span() for found in FRENCH_WEEKDAY.finditer(text)]
+    spans = []
+    for date in DATES["fr"].finditer(text):
+        whole = date["month"].lower() in MONTH_NAMES["fr"]
+        spans.append((date.start(), date.end() - (whole and date.group().endswith("."))))
+    for pattern in (FRENCH_MONTH, FRENCH_WEEKDAY):  # a month's name in a date is the date's
+        spans += [
+            found.span()
+            for found in pattern.finditer(text)
+            if not any(a < found.end() and found.start() < b for a, b in spans)
+        ]
+    return sorted(spans)
 
 
 def weekdays(sentence: str, source: str, target: str) -> str:
@@ -258,8 +270,8 @@ def name_before(before: str) -> bool:
 
 def months_alone(sentence: str, source: str, target: str) -> str:
     """`sentence` with each month's name that has no day (MONTH_ALONE: "in March", "in September
-    2025") written as `target` names it ("in juin"); not a sentence's first word "May" (a verb),
-    a month the model does not write (UNWRITTEN), nor one beside a capitalized word, a name's part
+    2025") written as `target` names it ("in juin"; into French "en juin", as French writes it); not
+    a sentence's first word "May" (a verb), nor one beside a capitalized word, a name's part
     ("April Jones", "Theresa May")."""
 
     def named(month: re.Match) -> str:
@@ -267,7 +279,6 @@ def months_alone(sentence: str, source: str, target: str) -> str:
         number = month_number(month.group(), source)
         if (
             (month.group() == "May" and not before.strip("\"'“‘("))
-            or number in UNWRITTEN.get(target, ())
             or (source == "en" and NAME_AFTER.match(sentence, month.end()))  # "April Jones"
             or (source == "en" and before != sentence[: month.start()] and name_before(before))  # "Theresa May"
         ):
@@ -275,7 +286,12 @@ def months_alone(sentence: str, source: str, target: str) -> str:
         name = MONTH_NAMES[target][number - 1]
         return name.capitalize() if month.group()[0].isupper() and target == "en" else name
 
-    return MONTH_ALONE[source].sub(named, sentence)
+    read = MONTH_ALONE[source].sub(named, sentence)
+    return (
+        IN_FRENCH_MONTH.sub(lambda found: ("En " if found[1] == "In" else "en ") + found[2], read)
+        if target == "fr"
+        else read
+    )
 
 
 def year_comma(alignment: WordAlignment, language: str) -> WordAlignment:

@@ -20,7 +20,7 @@ from .clock import read_times
 from .combinations import best_choices, costs_along
 from .condense import condensed
 from .country_articles import agreed_before_countries
-from .dates import day_points, read_dates, weekday_spans, year_comma
+from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
 from .number_choice import numbers_kept_first
@@ -548,7 +548,7 @@ class TextTranslator:
         aside (runtime/set_aside.py), with `names` (spans of that reading) beside its titles' names."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
-        names = [*names_after_titles(read, source, target), *weekday_spans(read, source, target), *names]
+        names = [*names_after_titles(read, source, target), *read_spans(read, source, target), *names]
         aside = set_aside(read, source, self.model.tokenizer.writes_whole, names)
         return aside if read == sentence else replace(aside, written=sentence)
 

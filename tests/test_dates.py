@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, weekday_spans, year_comma
+from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, read_spans, year_comma
 
 
 @pytest.mark.unit
@@ -42,11 +42,11 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, wee
             "Prices rose in January and fell in October 2012.",
             "en",
             "fr",
-            "Prices rose in janvier and fell in octobre 2012.",
+            "Prices rose en janvier and fell en octobre 2012.",
         ),
-        ("May I come in May?", "en", "fr", "May I come in mai?"),  # a sentence's first "May": a verb
-        ("It closes in March, on August 3 and in June.", "en", "fr", "It closes in March, on August 3 and in juin."),
-        ("April Jones met Theresa May in April.", "en", "fr", "April Jones met Theresa May in avril."),  # names
+        ("May I come in May?", "en", "fr", "May I come en mai?"),  # a sentence's first "May": a verb
+        ("It closes in March, on August 3 and in June.", "en", "fr", "It closes en mars, le 3 août and en juin."),
+        ("April Jones met Theresa May in April.", "en", "fr", "April Jones met Theresa May en avril."),  # names
         ("Le cours commence en mars.", "fr", "en", "Le cours commence en March."),
         ("Mars est une planète.", "fr", "en", "Mars est une planète."),
         ("Der Kurs beginnt im März.", "de", "en", "Der Kurs beginnt im März."),  # from German right as written
@@ -151,10 +151,12 @@ def test_dates_come_through_with_the_shipped_models():
 
 
 @pytest.mark.unit
-def test_the_weekdays_read_into_french_are_set_aside():
+def test_the_dates_months_and_weekdays_read_into_french_are_set_aside():
     read = read_dates("On Monday we go home, last Sunday too.", "en", "fr")
-    assert [read[start:end] for start, end in weekday_spans(read, "en", "fr")] == ["Lundi", "dimanche dernier"]
-    assert weekday_spans("Le colis arrive Thursday.", "fr", "en") == []  # read in place from French
+    assert [read[start:end] for start, end in read_spans(read, "en", "fr")] == ["Lundi", "dimanche dernier"]
+    read = read_dates("Born on June 3, 2024, it opens in March 2025 and on August 3.", "en", "fr")
+    spans = read_spans(read, "en", "fr")
+    assert [read[start:end] for start, end in spans] == ["le 3 juin 2024", "en mars 2025", "le 3 août"]
 
 
 @pytest.mark.system
