@@ -42,7 +42,8 @@ class Span:
     text is not to be translated (code: the format gives the element back as it was); `children`
     are the spans nested inside it, in order; `spaced`: a void span that stood between two words
     with a space on each side (`word <!-- --> word`), given a space on each side where it lands;
-    `breaks`: a void span that parts words (a line break, a tab: the format put a space after it)."""
+    `breaks`: a void span that parts words (a line break, a tab: the format put a space after it);
+    `line`: one that is a line break (lines_apart)."""
 
     start: int
     end: int
@@ -52,6 +53,7 @@ class Span:
     children: list[Span] = field(default_factory=list)
     spaced: bool = False
     breaks: bool = False
+    line: bool = False
 
 
 class Aligned(Protocol):
@@ -311,6 +313,40 @@ def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
         while start < end - 1 and not target[start].isalnum():
             start += 1
     return start, end
+
+
+def lines_apart(text: str, spans: list[Span]) -> str:
+    """`text` with the space a line break left (a span that is a `line`, read as a space after it)
+    made a line break where a capital or a digit follows: "Opening hours<br>Monday to Friday" (a
+    heading, an address) is two lines, translated apart (runtime/texts.py); before a small letter
+    the break wraps a sentence, read whole. The same length: the spans stay where they are."""
+    for span in spans:
+        if span.line and span.start > 0:
+            space = span.start if text[span.start : span.start + 1] == " " else span.start - 1
+            following = text[space + 1 : space + 2]
+            if text[space] == " " and (following.isupper() or following.isdigit()):
+                text = text[:space] + "\n" + text[space + 1 :]
+    return text
+
+
+def unspaced_at_breaks(events: list[tuple[str, object]], breaks: set[int]) -> list[tuple[str, object]]:
+    """Layout events (layout) with no space against a break (a void event whose payload's id is
+    in `breaks`), and a line translated apart (lines_apart: "\n") ending at its break, not on a line
+    of its own: the break parts the words itself (Word had "werden. <w:br/>Versuchen", "Name:
+    <w:tab/>John")."""
+
+    def at_break(index: int) -> bool:
+        return 0 <= index < len(events) and events[index][0] == "void" and id(events[index][1]) in breaks
+
+    kept = []
+    for index, (kind, payload) in enumerate(events):
+        if kind == "text":
+            payload = payload.rstrip(" \n") if at_break(index + 1) else payload
+            payload = (payload.lstrip(" \n") if at_break(index - 1) else payload).replace("\n", " ")
+            if not payload:
+                continue
+        kept.append((kind, payload))
+    return kept
 
 
 def layout(text: str, roots: list[Span]) -> list[tuple[str, object]]:

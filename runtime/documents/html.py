@@ -30,7 +30,7 @@ from bs4.element import Doctype
 from bs4.formatter import HTMLFormatter
 
 from ..constants import primary_language
-from ..markup import Aligned, Span, layout, nest, place
+from ..markup import Aligned, Span, layout, lines_apart, nest, place
 from . import DocumentError, decoded, redeclared
 
 # Elements left as they are, content included, wherever they are.
@@ -300,7 +300,7 @@ class RunReader:
             elif not node.contents and node.can_be_empty_element:
                 span.void = True
                 if node.name == "br":  # a line break parts words, and sentences ("PDF.<br>Then")
-                    span.breaks = True
+                    span.breaks = span.line = True
                     self.add_text(" ")
             else:
                 for child in list(node.children):
@@ -312,19 +312,12 @@ class RunReader:
             self.spans.append(Span(len(self.text), len(self.text), node, void=True))
 
     def finish(self) -> tuple[str, list[Span]]:
-        """The text without a trailing space, and the spans cut to it. A line break (`<br>`) before
-        a capital or a digit ends a line of its own ("Opening hours<br>Monday to Friday": a
-        heading, an address): the space it left is a line break, and the lines are translated
-        apart (runtime/texts.py); before a small letter it wraps a sentence, read whole."""
+        """The text without a trailing space, and the spans cut to it; a line break (`<br>`) before
+        a capital or a digit ends a line of its own (runtime/markup.py lines_apart)."""
         text = self.text.rstrip(" ")
         for span in self.spans:
             span.start, span.end = min(span.start, len(text)), min(span.end, len(text))
-            if span.breaks and span.start > 0:
-                space = span.start if text[span.start : span.start + 1] == " " else span.start - 1
-                following = text[space + 1 : space + 2]
-                if text[space] == " " and (following.isupper() or following.isdigit()):
-                    text = text[:space] + "\n" + text[space + 1 :]
-        return text, self.spans
+        return lines_apart(text, self.spans), self.spans
 
 
 def rebuilt(soup: BeautifulSoup, events: list[tuple[str, object]]) -> list:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from ..markup import Aligned, Span, layout, nest, place
+from ..markup import Aligned, Span, layout, lines_apart, nest, place, unspaced_at_breaks
 from . import FORMATS, DocumentError, redeclared
 from .signatures import zip_format
 
@@ -120,6 +120,7 @@ class ParagraphReader:
         self.last_format: tuple[bytes, Span] | None = None  # (the run properties' XML, its span) to extend
         self.closed: dict[int, int] = {}  # a wrapper span's id → how many spans were listed when it closed
         self.children([child for child in paragraph if local(child) != "pPr"])
+        self.text = lines_apart(self.text, self.spans)  # "Opening hours<w:br/>Monday to Friday": two lines
         self.places = kept_places(self.text, self.spans, self.closed)
 
     def children(self, nodes: list) -> None:
@@ -196,7 +197,7 @@ class ParagraphReader:
 
     def run(self, run) -> None:
         if local(run) != "r" or any(local(part) not in TEXT_PARTS for part in run):
-            self.void(Kept(run), breaks=local(run) == "br")
+            self.void(Kept(run), breaks=local(run) == "br", line=local(run) == "br")
             if local(run) == "br":  # DrawingML's line break, between runs: it parts words and sentences
                 self.add(" ", None, None)
             return
@@ -209,7 +210,7 @@ class ParagraphReader:
             if name == "t":
                 self.add(part.text or "", key, properties)
             elif name in ("tab", "br", "cr"):
-                self.void(Kept(part, True, properties), breaks=True)
+                self.void(Kept(part, True, properties), breaks=True, line=name != "tab")
                 self.add(" ", key, properties)
             elif name == "noBreakHyphen":  # "Wi‑Fi": a hyphen, written back as a plain one
                 self.add("-", key, properties)
@@ -226,8 +227,8 @@ class ParagraphReader:
             self.spans.append(span)
             self.last_format = (key, span)
 
-    def void(self, payload: Kept, breaks: bool = False) -> None:
-        self.spans.append(Span(len(self.text), len(self.text), payload, void=True, breaks=breaks))
+    def void(self, payload: Kept, breaks: bool = False, line: bool = False) -> None:
+        self.spans.append(Span(len(self.text), len(self.text), payload, void=True, breaks=breaks, line=line))
         self.last_format = None
 
 
@@ -398,6 +399,7 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
     opening = reader.text[: len(reader.text) - len(reader.text.lstrip(" "))]
     written = kept_first = False  # any text yet; a kept element before it
     events = layout(translation.text, place(reader.text, nest(reader.spans), translation))
+    events = unspaced_at_breaks(events, {id(span.payload) for span in reader.spans if span.breaks})
     for kind, payload in kept_in_place(events, reader.places):
         kept_first = kept_first or (kind == "void" and not written)
         if kind == "text" and containers[-1] is None:

@@ -16,7 +16,7 @@ import contextlib
 import io
 import re
 
-from ..markup import Aligned, Span, layout, nest, place
+from ..markup import Aligned, Span, layout, lines_apart, nest, place, unspaced_at_breaks
 from ..parallel import STDOUT_TAKEN
 from . import DocumentError, redeclared
 from .office import Field, OfficeDocument, check_zip, field_text, kept_in_place, kept_places
@@ -25,7 +25,8 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 INLINE = {(TEXT, "span"), (TEXT, "a"), (TEXT, "meta")}  # a span, a link, text with metadata
-BREAKS = {(TEXT, "line-break"), (TEXT, "tab"), (TEXT, "s")}
+LINE_BREAK, SPACES = (TEXT, "line-break"), (TEXT, "s")  # a run of spaces (text:s) parts words too
+BREAKS = {LINE_BREAK, (TEXT, "tab"), SPACES}
 WHITESPACE = re.compile(r"\s+")
 MAX_NESTING = 100  # spans in spans: deeper is refused, as runtime/documents/html.py does
 
@@ -44,6 +45,7 @@ class ParagraphReader:
         self.text = self.text.rstrip(" ")
         for span in self.spans:
             span.start, span.end = min(span.start, len(self.text)), min(span.end, len(self.text))
+        self.text = lines_apart(self.text, self.spans)  # "Opening hours<text:line-break/>Monday": two lines
         self.places = kept_places(self.text, self.spans, self.closed)
 
     def add(self, text: str) -> None:
@@ -71,7 +73,10 @@ class ParagraphReader:
         elif node.qname[0] == TEXT and node.childNodes and all(c.nodeType == c.TEXT_NODE for c in node.childNodes):
             self.field(node)
         else:  # a break, a tab, a run of spaces, a frame, a note: kept as it is
-            self.spans.append(Span(len(self.text), len(self.text), node, void=True, breaks=node.qname in BREAKS))
+            line = node.qname == LINE_BREAK
+            self.spans.append(
+                Span(len(self.text), len(self.text), node, void=True, breaks=node.qname in BREAKS, line=line)
+            )
             if node.qname in BREAKS:
                 self.add(" ")
 
@@ -93,7 +98,8 @@ def rewrite(reader: ParagraphReader, translation: Aligned) -> None:
     paragraph.childNodes = []
     containers = [paragraph]  # a container None: a field's words, given back as it was
     events = layout(translation.text, place(reader.text, nest(reader.spans), translation))
-    for kind, payload in kept_in_place(events, reader.places):
+    parting = {id(span.payload) for span in reader.spans if span.breaks and span.payload.qname != SPACES}
+    for kind, payload in kept_in_place(unspaced_at_breaks(events, parting), reader.places):
         if kind == "text":
             if containers[-1] is not None:
                 containers[-1].addText(payload)
