@@ -810,6 +810,23 @@ def test_markdown_keeps_its_blocks_markers_code_and_front_matter():
 
 
 @pytest.mark.unit
+def test_markdowns_html_blocks_are_translated_as_html_fragments():
+    """A README's `<p align="center">` and `<details>` blocks had been left in English."""
+    pytest.importorskip("markdown_it")
+    pytest.importorskip("bs4")
+    source = (
+        '# Title\n\n<p align="center">\n  <b>Fast</b> translation.\n</p>\n\nText.\n\n'
+        "- item\n  <div>Inside a list.</div>\n\n<!-- a comment -->\n\n<details>\n<summary>Click</summary>\n\n"
+        "Hidden.\n\n</details>\n"
+    )
+    assert round_trip("a.md", source.encode()).decode() == (
+        '# TITLE\n\n<p align="center">\n  <b>FAST</b> TRANSLATION.\n</p>\n\nTEXT.\n\n'
+        "- ITEM\n  <div>Inside a list.</div>\n\n<!-- a comment -->\n\n<details>\n<summary>CLICK</summary>\n\n"
+        "HIDDEN.\n\n</details>\n"
+    )
+
+
+@pytest.mark.unit
 def test_an_html_pages_indentation_comes_back_as_it_was():
     """Beautiful Soup turned each string of whitespace outside a few tags into one line break:
     "<ul>\n    <li>" came back as "<ul>\n<li>"."""

@@ -1,6 +1,8 @@
 """Markdown (.md, parsed with markdown-it-py, CommonMark with tables and strikethrough): each
-paragraph, heading, list item's paragraph, quoted paragraph and table cell is a text; code blocks,
-HTML blocks and a YAML front matter are left as they are. Emphasis, strong, strikethrough and links are
+paragraph, heading, list item's paragraph, quoted paragraph and table cell is a text; an HTML block
+(`<p align="center">…</p>`, `<details>`) is read as an HTML fragment is (runtime/documents/html.py),
+where it stands at the start of its lines (not inside a list item or a quote: left as it is there);
+code blocks and a YAML front matter are left as they are. Emphasis, strong, strikethrough and links are
 inline markup placed on the translation by the alignment (runtime/markup.py); inline code and
 footnote references come back as they were, after the words they followed (InlineReader.footnote); a task list
 item's box and a footnote definition's label stay in front of their paragraph, and a definition is a
@@ -391,8 +393,17 @@ class MarkdownDocument:
         parser = MarkdownIt("commonmark").enable(["table", "strikethrough"])
         parser.normalizeLink = lambda url: url  # the URL as written, not percent-encoded ("{id}", "Köln")
         self.blocks = []  # (first line, last line + 1, the inline source, its reader)
+        self.html_blocks = []  # (first line, last line + 1, the block read as an HTML fragment)
         body, env = front_matter(self.lines), {}
         for token in parser.parse("\n".join(self.lines), env):
+            if token.type == "html_block" and token.map and token.map[0] >= body:
+                first, last = token.map
+                if "\n".join(self.lines[first:last]) == token.content.rstrip("\n"):  # not within a list or quote
+                    from .html import HtmlDocument
+
+                    fragment = HtmlDocument(token.content.rstrip("\n"))
+                    if fragment.texts():
+                        self.html_blocks.append((first, last, fragment))
             if token.type == "inline" and token.map and token.content.strip() and token.map[0] >= body:
                 for first, last, content, children in footnotes_apart(token, parser, env):
                     reader = InlineReader(children, content)
@@ -404,8 +415,9 @@ class MarkdownDocument:
         return list(dict.fromkeys(label for _, _, _, reader in self.blocks for label in reader.labels))
 
     def texts(self) -> list[str]:
-        """The texts of the blocks with words, then the labels'."""
-        return [reader.text for _, _, _, reader in self.blocks if worded(reader.text)] + self.labels()
+        """The texts of the blocks with words, then the labels', then the HTML blocks'."""
+        blocks = [reader.text for _, _, _, reader in self.blocks if worded(reader.text)]
+        return blocks + self.labels() + [text for _, _, fragment in self.html_blocks for text in fragment.texts()]
 
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
         lines = list(self.lines)
@@ -413,6 +425,11 @@ class MarkdownDocument:
         worded_blocks = sum(worded(reader.text) for _, _, _, reader in self.blocks)
         labels = {label: found.text for label, found in zip(self.labels(), translations[worded_blocks:])}
         translated = iter(translations[:worded_blocks])
+        in_html = iter(translations[worded_blocks + len(labels) :])
+        for first, last, fragment in self.html_blocks:
+            lines[first:last] = [fragment.written([next(in_html) for _ in fragment.texts()])] + [None] * (
+                last - first - 1
+            )
         for first, last, content, reader in self.blocks:
             translation = next(translated) if worded(reader.text) else AsWritten(reader.text)
             new = reader.prefix + written_inline(reader.text, reader.spans, translation, labels)
