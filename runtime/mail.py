@@ -165,11 +165,11 @@ def unsigned(text: str) -> str:
     mark = next((index for index, line in enumerate(lines) if index and line.rstrip() == "--"), None)
     if mark is None:
         tail = range(max(1, len(lines) - SIGNATURE_LINES - 1), len(lines))
-        mark = next((index for index in tail if _closes(lines[index], lines[index + 1 :])), None)
+        mark = next((index for index in tail if closes(lines[index], lines[index + 1 :])), None)
     return text if mark is None else "\n".join(lines[:mark]).rstrip()
 
 
-def _closes(line: str, after: list[str]) -> bool:
+def closes(line: str, after: list[str]) -> bool:
     """Whether `line` is a closing with only a signature's short lines `after` it: CLOSING, or
     BARE_CLOSING with a name on the line after it."""
     line = line.strip()
@@ -186,6 +186,29 @@ def _closes(line: str, after: list[str]) -> bool:
 def is_name(line: str) -> bool:
     """Whether `line` reads as a person's name: one to three words, each capitalized."""
     return NAME.fullmatch(line) is not None and all(word[0].isupper() for word in line.split())
+
+
+# Words of a sign-off that names a group, not a person ("The Support Team", "Ihr Kundenservice")
+GROUP_WORDS = frozenset(
+    "the your our team support service customer sales das ihr ihre euer unser team kundenservice vertrieb "
+    "le la les votre notre équipe service".split()
+)
+
+
+def signed_names(lines: list[str]) -> set[int]:
+    """The indexes of `lines` that are a person's name right after a letter's closing ("Best
+    regards," then "Jürgen Müller"; blank lines between): read alone, the models translated a name
+    as words ("Jurge Mill", "Plaus shops", "Dubish Jerom"). Not a group's name ("The Support Team")."""
+    found, previous = set(), None
+    for index, line in enumerate(lines):
+        line = line.strip()
+        if not line:
+            continue
+        if previous is not None and closes(previous, [line]) and is_name(line):
+            if not GROUP_WORDS & {word.lower() for word in line.split()}:
+                found.add(index)
+        previous = line
+    return found
 
 
 def has_letters(word: str) -> bool:

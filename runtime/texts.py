@@ -23,6 +23,7 @@ from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
+from .mail import signed_names
 from .number_choice import numbers_kept_first
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
@@ -275,14 +276,21 @@ class TextTranslator:
         formulas: dict[int, Translation] = {}  # a part that is a letter's formula → its translation by the table
         whole: dict[int, str] = {}  # a part that is a sentence searched whole → the sentence as written
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
-        for index, text in enumerate(texts):
+        for text in texts:
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
             lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
+        every_line = [(index, number) for index, found in enumerate(lines) for number in range(len(found))]
+        # a person's name after a letter's closing, on its own line: given back as written
+        signed = {every_line[i] for i in signed_names([lines[a][b][0] for a, b in every_line])} if split else set()
+        for index, text in enumerate(texts):
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
-            for number, sentence in self.units(lines[-1], split):
+            for number, sentence in self.units(lines[index], split):
+                if (index, number) in signed:
+                    parts.append((index, number, unchanged(sentence), SetAside(sentence, {})))
+                    continue
                 # an opening list or dialogue mark and a data word passed through, the rest searched
                 opened = mark_apart(sentence) if split else [sentence]
                 for unit in (

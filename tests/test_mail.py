@@ -6,7 +6,7 @@ from email.message import EmailMessage
 import pytest
 
 import attn.runtime as attn
-from attn.runtime.mail import message_text
+from attn.runtime.mail import message_text, signed_names
 
 from .test_cli import attn as run
 
@@ -202,3 +202,38 @@ def test_a_message_cut_short_in_its_attachment_is_summarized_without_a_note_on_i
     assert read.stderr == b"" and read.stdout == run("summarize", stdin=BODY).stdout
     cut_in_body = run("summarize", "--max-chars", "150", str(saved)).stderr.decode()
     assert "--max-chars" in cut_in_body  # a cut before the body's end is still said
+
+
+@pytest.mark.unit
+def test_a_name_after_a_closing_is_a_signed_name():
+    lines = [
+        "Hallo Anna,",
+        "",
+        "Mit freundlichen Grüßen",
+        "Jürgen Müller",
+        "Leiter Vertrieb",
+        "",
+        "Thanks,",
+        "",
+        "Anna",
+    ]
+    assert signed_names(lines) == {3, 8}  # not the line after the name, nor a greeting's
+    assert signed_names(["Best regards,", "The Support Team"]) == set()  # a group's name is translated
+    assert signed_names(["Cordialement,", "Merci pour votre aide."]) == set()
+
+
+@pytest.mark.system
+@pytest.mark.parametrize(
+    "source, target, closing",
+    [("de", "en", "Viele Grüße,"), ("fr", "en", "Cordialement,"), ("en", "fr", "Best regards,")],
+)
+def test_a_signed_name_comes_through_as_written(source, target, closing):
+    """Read alone, a sign-off's name had been translated as words: "Jürgen Müller" → "Jurge Mill",
+    "Klaus Schäfer" → "Plaus shops", "Jérôme Dubois" → "Dubish Jerom"; also as the next input, as
+    lines from standard input come."""
+    names = ["Jürgen Müller", "Klaus Schäfer", "Jérôme Dubois", "Hélène Martin", "Émilie Roux", "Thomas"]
+    for name, result in zip(
+        names, attn.translate([f"{closing}\n{name}" for name in names], source=source, target=target)
+    ):
+        assert result.split("\n")[-1] == name
+    assert attn.translate([closing, names[0]], source=source, target=target)[1] == names[0]
