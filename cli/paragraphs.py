@@ -2,7 +2,9 @@
 
 A paragraph is a run of non-blank lines; its lines are unwrapped (joined with single spaces) into
 one text, which the translator splits into sentences, but a list item, an address's or a
-signature's lines are texts of their own (runtime/sentences.py `paragraph_blocks`). Blank lines
+signature's lines are texts of their own (runtime/sentences.py `paragraph_blocks`), but for a
+person's name after a letter's closing, one text with it, of two lines (runtime/mail.py
+`signed_names`: the name is given back as written). Blank lines
 are kept as they were, so the output has one line per text and the input's blank lines between
 them. Memory stays bounded:
 a paragraph that grows past `max_chars` characters is closed there (with a note) and the lines
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from attn.runtime.mail import signed_names
 from attn.runtime.sentences import paragraph_blocks
 from attn.runtime.sessions import warn_on_stderr
 
@@ -48,6 +51,12 @@ class Paragraphs:
         yield from self._close()
 
     def _close(self) -> Iterator[str]:
-        for block in paragraph_blocks(self._lines):
-            yield " ".join(" ".join(self._lines[index] for index in block).split())
+        texts = [
+            " ".join(" ".join(self._lines[index] for index in block).split()) for block in paragraph_blocks(self._lines)
+        ]
+        signed = signed_names(texts)  # a closing and the name after it: one text of two lines, the name kept
+        for index, text in enumerate(texts):
+            if index + 1 in signed:
+                continue
+            yield f"{texts[index - 1]}\n{text}" if index in signed else text
         self._lines, self._chars = [], 0

@@ -116,8 +116,13 @@ def restored(alignment: WordAlignment, read: str, written: str, language: str) -
             unwritten = unwritten + received
             continue
         # word for word where the user's words are as many and hold no number ("GRÖSSE" read
-        # "Größe"); a time or date as a whole, its words' order being the target's ("on June 3")
-        same = kind == "equal" or (count == last - first and not any(map(has_digits, words[first:last])))
+        # "Größe") or the same numbers in the same places ("in June 2024" read "en juin 2024"); a
+        # time or date as a whole, its words' order being the target's ("on June 3" read "le 3 juin")
+        read_words, written_words = words[first:last], own[own_first:own_last]
+        same = kind == "equal" or (
+            count == last - first
+            and (not any(map(has_digits, read_words)) or all(map(same_number, read_words, written_words)))
+        )
         block = weights[:, first:last] if same else np.repeat(received / count, count, axis=1)
         columns.append(block + unwritten / count)
         unwritten = unwritten * 0
@@ -147,3 +152,8 @@ def read_runs(words: list[str], own: list[str]) -> list[tuple[str, int, int, int
 
 def has_digits(word: str) -> bool:
     return any(character.isdigit() for character in word)
+
+
+def same_number(read: str, written: str) -> bool:
+    """Whether two words hold the same digits, or neither any ("2024" and "2024,", "juin" and "June")."""
+    return [c for c in read if c.isdigit()] == [c for c in written if c.isdigit()]

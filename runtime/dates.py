@@ -115,11 +115,9 @@ ON_WEEKDAY = re.compile(
     rf"(?<![\w-])(?:[Oo]n |(?P<when>[Ll]ast|[Nn]ext) )?(?P<day>{'|'.join(WEEKDAY_NAMES['en'])})(?![\w-])"
 )
 AFTER_FRENCH_WEEKDAY = {"last": "dernier", "next": "prochain"}  # "last Friday": "vendredi dernier"
-# A French weekday's name as french_weekdays writes it (a capital opening a sentence, "dernier" or
-# "prochain" after it)
+# A French weekday's name as french_weekdays writes it ("dernier" or "prochain" after it)
 FRENCH_WEEKDAY = re.compile(
-    rf"(?<![\w-])(?:{'|'.join(f'[{name[0].upper()}{name[0]}]{name[1:]}' for name in WEEKDAY_NAMES['fr'])})"
-    rf"(?: {'| '.join(AFTER_FRENCH_WEEKDAY.values())})?(?![\w-])"
+    rf"(?<![\w-])(?:{'|'.join(WEEKDAY_NAMES['fr'])})(?: {'| '.join(AFTER_FRENCH_WEEKDAY.values())})?(?![\w-])"
 )
 # "in" before a month's name read in French ("in juin": "en juin")
 IN_FRENCH_MONTH = re.compile(rf"\b([Ii]n) ((?:{'|'.join(MONTH_NAMES['fr'])})\b)")
@@ -222,17 +220,15 @@ def read_dates(sentence: str, source: str, target: str) -> str:
 def french_weekdays(sentence: str) -> str:
     """An English `sentence` with each weekday's name in French, "on" before it left out ("The
     meeting is on Tuesday." → "The meeting is mardi."), "last" and "next" written after it ("mardi
-    dernier"), with a capital where it opens the sentence; not one after a name's word ("Black
-    Friday", "Super Tuesday": name_before)."""
+    dernier"); not one after a name's word ("Black Friday", "Super Tuesday": name_before). Set aside,
+    it is given a capital where it opens the translation of a sentence that opened with one
+    (runtime/capitals.py opened_as_source)."""
 
     def named(found: re.Match) -> str:
         if name_before(sentence[: found.start()].rstrip(" ")):
             return found.group()
         name = WEEKDAY_NAMES["fr"][WEEKDAY_NAMES["en"].index(found["day"])]
-        if found["when"]:
-            name += " " + AFTER_FRENCH_WEEKDAY[found["when"].lower()]
-        opens = not sentence[: found.start()].strip(" \"'“‘(")
-        return name.capitalize() if opens else name
+        return name + (" " + AFTER_FRENCH_WEEKDAY[found["when"].lower()] if found["when"] else "")
 
     return ON_WEEKDAY.sub(named, sentence)
 

@@ -190,15 +190,17 @@ def is_name(line: str) -> bool:
 
 # Words of a sign-off that names a group, not a person ("The Support Team", "Ihr Kundenservice")
 GROUP_WORDS = frozenset(
-    "the your our team support service customer sales das ihr ihre euer unser team kundenservice vertrieb "
-    "le la les votre notre équipe service".split()
+    "the your our my team support service customer sales human resources department das ihr ihre euer eure "
+    "unser unsere dein deine mein meine team kundenservice vertrieb abteilung le la les votre notre vos nos "
+    "ton ta mon ma équipe service".split()
 )
 
 
 def signed_names(lines: list[str]) -> set[int]:
-    """The indexes of `lines` that are a person's name right after a letter's closing ("Best
-    regards," then "Jürgen Müller"; blank lines between): read alone, the models translated a name
-    as words ("Jurge Mill", "Plaus shops", "Dubish Jerom"). Not a group's name ("The Support Team")."""
+    """The indexes of `lines` (one text's) that are a person's name right after a letter's closing
+    ("Best regards," then "Jürgen Müller"; blank lines between): read alone, the models translated a
+    name as words ("Jurge Mill", "Plaus shops", "Dubish Jerom"). Not a group's name or one that
+    names a relation ("The Support Team", "Deine Mama": GROUP_WORDS)."""
     found, previous = set(), None
     for index, line in enumerate(lines):
         line = line.strip()

@@ -15,6 +15,7 @@ from sentencex import segment
 
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
+from .mail import closes
 from .tokenizer import valid_unicode
 from .verbatim import ADDRESS
 from .words import has_words
@@ -159,11 +160,12 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     document_blocks', or each line where every line is shorter than SHORT_LINE words, none but the
     first begins in small letters, as a wrapped sentence's would (an e-mail address or URL is no
     sentence's word: "Tom Baker" / "tom.baker@mailbox.org"), and there are three or more or each
-    but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom"): an address, a signature
+    but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom") or is a letter's closing ("Mit
+    freundlichen Grüßen" / "Jürgen Müller", which had become "Friendly Greetings"): an address, a signature
     (`attn translate --paragraphs` had run them into one line, lists too; not "Meeting moved to" /
     "Friday at 3 pm.")."""
     short = all(len(line.split()) < SHORT_LINE for line in lines)
-    shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) for line in lines[:-1])
+    shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) or closes(line, lines[1:]) for line in lines[:-1])
     wrapped = any(line.lstrip()[:1].islower() and not ADDRESS.match(line.lstrip()) for line in lines[1:])
     if len(lines) > 1 and short and shaped and not wrapped:
         return [[index] for index in range(len(lines))]

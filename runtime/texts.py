@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import opened_as_source, read_cased, written_back
+from .capitals import first_alnum, opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .combinations import best_choices, costs_along
@@ -281,9 +281,12 @@ class TextTranslator:
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
             lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
-        every_line = [(index, number) for index, found in enumerate(lines) for number in range(len(found))]
-        # a person's name after a letter's closing, on its own line: given back as written
-        signed = {every_line[i] for i in signed_names([lines[a][b][0] for a, b in every_line])} if split else set()
+        # a person's name after a letter's closing in the same text, on its own line: given back as written
+        signed = (
+            {(i, n) for i, found in enumerate(lines) for n in signed_names([line for line, _ in found])}
+            if split
+            else set()
+        )
         for index, text in enumerate(texts):
             if not has_words(text):  # blank, or punctuation alone: nothing to translate
                 continue
@@ -310,6 +313,9 @@ class TextTranslator:
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
                     aside = self.read_aside(unit, limit) if searched else SetAside(unit, {})
+                    if aside.nothing_else and aside.written is not None:  # all read otherwise: "Monday" → "lundi"
+                        parts.append((index, number, self.given_as_read(unit, limit), aside))
+                        continue
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
                         parts.append((index, number, unchanged(unit), aside))
@@ -550,6 +556,19 @@ class TextTranslator:
             plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
             self.model.probes[key] = self.translate([sentence], options, text_options=plain)[0][0].text
         return self.model.probes[key]
+
+    def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
+        """A sentence that is nothing but what its reading writes in the target's words and sets
+        aside (a date, a weekday into French: "Monday", "June 3, 2024"), given back as read ("lundi",
+        "3 juin 2024"), a capital where the sentence opens with one; its alignment over the words
+        the user wrote."""
+        read = self.reading(sentence, limit).read
+        if first_alnum(sentence).isupper():
+            at = next(index for index, character in enumerate(read) if character.isalnum())
+            read = read[:at] + read[at].upper() + read[at + 1 :]
+        [given] = unchanged(read)
+        alignment = restored(given.alignment, read, sentence, self.model.source_lang)
+        return [replace(given, aligned=alignment)]
 
     def read_aside(self, sentence: str, limit: int | None, names: Sequence[tuple[int, int]] = ()) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set

@@ -115,6 +115,7 @@ def changed_placeholders(source: str, translation: str) -> tuple[list[str], list
 SPACED_THOUSANDS = re.compile(r"\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?!\d)")
 CLOCK_12H = re.compile(r"\s?[ap]\.?m\.?(?!\w)", re.I)  # "3 p.m." → "15 Uhr" is the reading, not a loss
 HOUR = re.compile(r"\s?(?:Uhr|h|heures?)(?!\w)")  # "16 Uhr", "16 h": an hour of a 24-hour clock
+CLOCK_TIME = re.compile(r"\d{1,2}(?::\d{2})?")  # a time before a.m./p.m. ("9", "9:15"; not "25 000 am Abend")
 # A source's number, its thousands spaced as French writes them ("1 299,00") or not
 SOURCE_NUMBER = re.compile(rf"(?<!\d){SPACED_THOUSANDS.pattern}(?:,\d+)?|{NUMBER.pattern}")
 FRENCH_TIME = re.compile(
@@ -145,20 +146,23 @@ def lost_numbers(source: str, translation: str) -> list[str]:
         if digits_of(number) in written or (len(groups) > 1 and all(digits_of(group) in written for group in groups)):
             continue
         hour = HOUR.match(source, match.end()) is not None
-        if not any(digits in written for digits in readings(number, hour, CLOCK_12H.match(source, match.end()))):
+        meridiem = CLOCK_12H.match(source, match.end())
+        if not any(digits in written for digits in readings(number, hour, meridiem and meridiem.group())):
             lost.append(number)
     return lost
 
 
-def readings(number: str, hour: bool, twelve_hour: bool = False) -> list[str]:
+def readings(number: str, hour: bool, meridiem: str | None = None) -> list[str]:
     """The digits under which a translation may write `number` (digits_of): its own; for a time
     (H:MM, or an hour before "Uhr"), those of the hour 12 less past noon and without ":00"; for a
-    time of the 12-hour clock (before a.m./p.m.), those of the hour 12 more too ("7:45 pm" →
-    "19:45"; "9:15 a.m." → "9 heures" loses its minutes); for a date (D.M.YYYY), those of its year."""
+    time of the 12-hour clock (before `meridiem`, a.m. or p.m.), those of the 24-hour clock ("7:45
+    pm" → "19:45", "12:30 am" → "0:30"; "9:15 a.m." → "9 heures" loses its minutes); for a date
+    (D.M.YYYY), those of its year."""
     found = [digits_of(number)]
     parts = re.split(r"[.,:/]", number)
-    if twelve_hour and len(parts) <= 2 and int(parts[0]) <= 12:
-        hours = [int(parts[0]), (int(parts[0]) + 12) % 24]
+    if meridiem and CLOCK_TIME.fullmatch(number) and 1 <= int(parts[0]) <= 12:
+        afternoon = meridiem.strip()[:1].lower() == "p"
+        hours = [int(parts[0]), int(parts[0]) % 12 + 12 * afternoon]
         minutes = parts[1] if len(parts) == 2 else "00"
         found += [digits_of(f"{h}{minutes}") or "0" for h in hours] + (
             [str(h) for h in hours] if minutes == "00" else []

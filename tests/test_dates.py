@@ -55,7 +55,7 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("C'est mardi-gras.", "fr", "en", "C'est mardi-gras."),
         # into French in French, "on" left out, "last" and "next" after it; not after a name's word
         ("The shop is closed on Friday.", "en", "fr", "The shop is closed vendredi."),
-        ("On Monday we go home, last Sunday too.", "en", "fr", "Lundi we go home, dimanche dernier too."),
+        ("On Monday we go home, last Sunday too.", "en", "fr", "lundi we go home, dimanche dernier too."),
         ("See you next Tuesday at Black Friday.", "en", "fr", "See you mardi prochain at Black Friday."),
         ("Tuesdays are busy.", "en", "fr", "Tuesdays are busy."),
         # into German, a range of dates day first, each date whole; a single date as written
@@ -153,7 +153,7 @@ def test_dates_come_through_with_the_shipped_models():
 @pytest.mark.unit
 def test_the_dates_months_and_weekdays_read_into_french_are_set_aside():
     read = read_dates("On Monday we go home, last Sunday too.", "en", "fr")
-    assert [read[start:end] for start, end in read_spans(read, "en", "fr")] == ["Lundi", "dimanche dernier"]
+    assert [read[start:end] for start, end in read_spans(read, "en", "fr")] == ["lundi", "dimanche dernier"]
     read = read_dates("Born on June 3, 2024, it opens in March 2025 and on August 3.", "en", "fr")
     spans = read_spans(read, "en", "fr")
     assert [read[start:end] for start, end in spans] == ["le 3 juin 2024", "en mars 2025", "le 3 août"]
@@ -171,3 +171,13 @@ def test_a_weekday_comes_through_into_french():
         for frame in frames:
             translation = api.translate(frame.format(english), source="en", target="fr")
             assert french in translation.lower() and "aujourd" not in translation, translation
+    # a text that is only what is set aside is given as read (it had been given back in English)
+    alone = ["Monday", "June 3, 2024", "Friday, June 3", "in March 2025"]
+    assert api.translate(alone, source="en", target="fr") == [
+        "Lundi",
+        "3 juin 2024",
+        "Vendredi, 3 juin",
+        "en mars 2025",
+    ]
+    # a small letter after a token set aside ("bob@example.com Lundi" had been written)
+    assert "lundi" in api.translate("Write to bob@example.com on Monday.", source="en", target="fr")

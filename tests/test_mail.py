@@ -220,6 +220,7 @@ def test_a_name_after_a_closing_is_a_signed_name():
     assert signed_names(lines) == {3, 8}  # not the line after the name, nor a greeting's
     assert signed_names(["Best regards,", "The Support Team"]) == set()  # a group's name is translated
     assert signed_names(["Cordialement,", "Merci pour votre aide."]) == set()
+    assert signed_names(["Viele Grüße", "Deine Mama"]) == set()  # a relation, translated
 
 
 @pytest.mark.system
@@ -229,11 +230,12 @@ def test_a_name_after_a_closing_is_a_signed_name():
 )
 def test_a_signed_name_comes_through_as_written(source, target, closing):
     """Read alone, a sign-off's name had been translated as words: "Jürgen Müller" → "Jurge Mill",
-    "Klaus Schäfer" → "Plaus shops", "Jérôme Dubois" → "Dubish Jerom"; also as the next input, as
-    lines from standard input come."""
+    "Klaus Schäfer" → "Plaus shops", "Jérôme Dubois" → "Dubish Jerom"."""
     names = ["Jürgen Müller", "Klaus Schäfer", "Jérôme Dubois", "Hélène Martin", "Émilie Roux", "Thomas"]
     for name, result in zip(
         names, attn.translate([f"{closing}\n{name}" for name in names], source=source, target=target)
     ):
         assert result.split("\n")[-1] == name
-    assert attn.translate([closing, names[0]], source=source, target=target)[1] == names[0]
+    # only after a closing in the same text: an input is translated as it is alone, whatever comes before it
+    alone = attn.translate(names[0], source=source, target=target)
+    assert attn.translate([closing, names[0]], source=source, target=target)[1] == alone

@@ -125,13 +125,16 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
         "- Budget 2025",
         "1. Open the app",
         BLANK,
-        "Thanks,",
-        "Tom Miller",
+        "Thanks,\nTom Miller",  # a closing and its name: one text of two lines (runtime/mail.py signed_names)
         "ACME GmbH",
         BLANK,
-        "Best regards,",
-        "Tom Baker",
+        "Best regards,\nTom Baker",
         "tom.baker@mailbox.org",
+    ]
+    # a German closing has no comma: "Mit freundlichen Grüßen Jürgen Müller" had become "Friendly Greetings"
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    assert list(grouper.feed(["Mit freundlichen Grüßen", "Jürgen Müller"])) + list(grouper.close()) == [
+        "Mit freundlichen Grüßen\nJürgen Müller"
     ]
     # a sentence wrapped over two short lines stays one ("Meeting moved to" / "Friday at 3 pm.")
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)

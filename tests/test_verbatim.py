@@ -240,3 +240,5 @@ def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_ther
         ("at 11 am", "à 11 heures"),
     ]
     assert [source for source, translation in kept if lost_numbers(source, translation)] == []
+    assert lost_numbers("Meet at 7:45 am.", "Treffen um 19:45.") == ["7:45"]  # a morning's time, not the evening's
+    assert lost_numbers("Es kamen 25 000 am Abend.", "Many came in the evening.") == ["25 000"]  # German "am": no time
