@@ -58,6 +58,8 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("On Monday we go home, last Sunday too.", "en", "fr", "lundi we go home, dimanche dernier too."),
         ("See you next Tuesday at Black Friday.", "en", "fr", "See you mardi prochain at Black Friday."),
         ("Tuesdays are busy.", "en", "fr", "Tuesdays are busy."),
+        ('Sales on "Black Friday" rose.', "en", "fr", 'Sales on "Black Friday" rose.'),  # a name's, quoted
+        ('Die Kassen am "Black Friday".', "de", "en", 'Die Kassen am "Black Friday".'),  # into French only
         # into German, a range of dates day first, each date whole; a single date as written
         ("Open from March 3 to 10, 2025.", "en", "de", "Open from 3 March to 10 March 2025."),
         (
@@ -145,6 +147,8 @@ def test_dates_come_through_with_the_shipped_models():
     from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german
     assert "June 3, 2024" in api.translate("Die Frist endet am 3. Juni 2024.", source="de", target="en")
+    # set aside, a date no longer runs into the time after it ("on June 3pm")
+    assert "June 3 " in api.translate("Wir treffen uns am 3. Juni um 15 Uhr.", source="de", target="en")
     # into German a range as written had lost its first month ("vom 3 bis zum 10. März 2025")
     into_german = api.translate("The exhibition runs from March 3 to March 10, 2025.", source="en", target="de")
     assert re.search(r"(?<!\d)3\.", into_german) and "10. März" in into_german
@@ -157,6 +161,9 @@ def test_the_dates_months_and_weekdays_read_into_french_are_set_aside():
     read = read_dates("Born on June 3, 2024, it opens in March 2025 and on August 3.", "en", "fr")
     spans = read_spans(read, "en", "fr")
     assert [read[start:end] for start, end in spans] == ["le 3 juin 2024", "en mars 2025", "le 3 août"]
+    assert read_spans("Le colis arrive Thursday.", "fr", "en") == []  # read in place from French
+    read = read_dates("Wir treffen uns am 3. Juni um 15 Uhr.", "de", "en")  # from German, dates only
+    assert [read[start:end] for start, end in read_spans(read, "de", "en")] == ["on June 3"]
 
 
 @pytest.mark.system
