@@ -13,7 +13,8 @@ name alone had stayed as written ("Le temps commence dans March", "published in 
 read in the target's words (60 of 60 right from French, against 28), and from French a weekday's
 name ("The meeting is gamedi": 28 of 28, against 14). Into French a weekday's name is read in French
 too, and every date, month and weekday read in French is set aside from the search, which copies
-it (read_spans: "Je vous verrai aujourd'hui." had been written for "I will see you on Tuesday.").
+it (read_spans: "Je vous verrai aujourd'hui." had been written for "I will see you on Tuesday."), as
+is a date read in English from German ("on June 3pm" had been written for "am 3. Juni um 15 Uhr").
 The alignment shows the words the user wrote (runtime/alignment.py `restored`).
 """
 
@@ -185,8 +186,8 @@ def read_dates(sentence: str, source: str, target: str) -> str:
     "June 3, 2024", the word before it replaced as READ says ("on June 3" → "le 3 juin"); into German
     a range of dates day first (RANGES_READ, day_first_ranges); and
     between English and French a month's name alone in the target's words (months_alone), and a
-    weekday's (weekdays, french_weekdays); into French all of these then set aside from the search
-    (read_spans); as it is otherwise."""
+    weekday's (weekdays, french_weekdays); into French all of these, and from German a date, then
+    set aside from the search (read_spans); as it is otherwise."""
     if (source, target) in RANGES_READ:
         sentence = day_first_ranges(sentence)
     replaced = READ.get((source, target))

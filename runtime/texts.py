@@ -255,11 +255,12 @@ class TextTranslator:
         longest first; a batch's outputs do not depend on its company, up to rounding at near
         ties (docs/studies/BATCH-INVARIANCE.md). A text searched in parts (its sentences, its lines)
         has as its n-best the best choices of one translation per part (assemble). Blank texts give
-        one empty translation; a
-        sentence over the length limit is translated in parts, and a document over it is
-        condensed to its salient sentences, or summarized from its head, by a summarizer; with a note,
-        which numbers the inputs from `first_number` (a caller that translates a stream in calls
-        passes its count), or by it when it lists each input's number (input_numbers). A sentence
+        one empty translation; a sentence over the length limit is translated in parts, and a
+        document over it is condensed to its salient sentences, or summarized from its head, by a
+        summarizer; with a note, which numbers the inputs from `first_number` (a caller that
+        translates a stream in calls passes its count), or by it when it lists each input's number
+        (input_numbers). A person's name after a letter's closing in the same text is given back as
+        written (runtime/mail.py signed_names), and so is what is all set aside, as read. A sentence
         whose translation lost a name the model never learned is searched again with it set aside
         (names_lost), and one that left source words untranslated, with a word check (words_copied).
         Setting `stop` from another thread ends the searches at their next step
