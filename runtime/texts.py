@@ -314,7 +314,7 @@ class TextTranslator:
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
                     aside = self.read_aside(unit, limit) if searched else SetAside(unit, {})
-                    if aside.nothing_else and aside.written is not None:  # all read otherwise: "Monday" → "lundi"
+                    if aside.nothing_else and self.read_apart(unit, limit):  # "Monday" → "lundi", as read
                         parts.append((index, number, self.given_as_read(unit, limit), aside))
                         continue
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
@@ -557,6 +557,12 @@ class TextTranslator:
             plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
             self.model.probes[key] = self.translate([sentence], options, text_options=plain)[0][0].text
         return self.model.probes[key]
+
+    def read_apart(self, sentence: str, limit: int | None) -> bool:
+        """Whether the reading of `sentence` writes something in the target's words that it sets
+        aside (runtime/dates.py read_spans: a date, a weekday)."""
+        read = self.reading(sentence, limit).read
+        return bool(read_spans(read, self.model.source_lang, self.model.target_lang))
 
     def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
         """A sentence that is nothing but what its reading writes in the target's words and sets

@@ -186,5 +186,9 @@ def test_a_weekday_comes_through_into_french():
         "Vendredi, 3 juin",
         "en mars 2025",
     ]
+    assert api.translate(["3. Juni 2024", "SUPPORT@EXAMPLE.COM"], source="de", target="en") == [
+        "June 3, 2024",
+        "SUPPORT@EXAMPLE.COM",  # all set aside but nothing read in the target's words: as written
+    ]
     # a small letter after a token set aside ("bob@example.com Lundi" had been written)
     assert "lundi" in api.translate("Write to bob@example.com on Monday.", source="en", target="fr")
