@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections import Counter
 
 import numpy as np
@@ -25,11 +26,17 @@ VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
+SET_ASIDE_SIGN = re.compile(r"\{\d+\}")  # what runtime/set_aside.py puts in a sign's place
+CURRENCY = "".join(chr(code) for code in range(0x10000) if unicodedata.category(chr(code)) == "Sc")
+# Currency signs, or the placeholder of one set aside ("{0}"), before a number and after it (with SIGN)
+SIGNS_BEFORE = re.compile(rf"((?:[{re.escape(CURRENCY)}]|\{{\d+\}})*)(.*)", re.S)
+SIGNS_AFTER = re.compile(rf"(.*?)((?:[{re.escape(CURRENCY)}{SIGN}]|\{{\d+\}})*)", re.S)
 DATE = re.compile(r"\d{1,2}([./])\d{1,2}\1\d{2,4}|\d{4}-\d{2}-\d{2}")  # a date: copied as written
 NUMBER_SIMILARITY = 0.5  # of the digits alone
-# Only a path, an address or a URL is read across several target words, and more strictly: a
+# Only a path, an address, a URL or a time is read across several target words, and more strictly: a
 # hyphenated compound the model translated in two words ("IDO-Modul" → "IDO module") is no copy.
 SPLIT_TOKEN = re.compile(r"[/\\@]")
+TIME = re.compile(r"\d{1,2}:\d{2}")  # so is a time the model wrote in two words ("18 :15")
 JOINED_SIMILARITY = 0.8
 # A hashtag or a mention: the words linked to it are its copy, whatever they read ("#AcmeHilfe" had
 # come out as "#AcmeHilfe Help": the model's "#Acme Help" repaired, its translated half kept)
@@ -187,11 +194,17 @@ def looks_verbatim(word: str) -> bool:
 
 def _split_edges(word: str) -> tuple[str, str, str]:
     """(leading punctuation, core, trailing punctuation); code in backquotes is all core, and a
-    format placeholder is the core of its word ("{user.name}'s": "{user.name}", then "'s")."""
+    format placeholder is the core of its word ("{user.name}'s": "{user.name}", then "'s"), but for
+    a numbered one right before a number, a sign set aside (runtime/set_aside.py), which leads it
+    ("{0}12,500": "€12,500")."""
     if len(word) > 2 and word[0] == word[-1] == "`":
         return "`", word[1:-1], "`"
     if placeholder := PLACEHOLDER.search(word):
-        return word[: placeholder.start()], placeholder.group(), word[placeholder.end() :]
+        before, after = word[: placeholder.start()], word[placeholder.end() :]
+        if SET_ASIDE_SIGN.fullmatch(placeholder.group()) and after[:1].isdigit():  # "{0}12,500": "€" set aside
+            lead, core, trail = _split_edges(after)
+            return before + placeholder.group() + lead, core, trail
+        return before, placeholder.group(), after
     core = word.strip(EDGE_PUNCTUATION)
     if not core:
         return word, "", ""
@@ -251,15 +264,32 @@ def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> s
     "2,2%" into German, and "10" over "10%" for French "10 %". Where the digits differ, the
     source's number as the target writes it ("1,299.99" for the model's "1,299,99,99" into German:
     "1299,99")."""
-    number, sign = written.removesuffix(SIGN), SIGN if written.endswith(SIGN) else ""
-    source_number = source.removesuffix(SIGN)
+    lead, number, sign = signs_apart(written)
+    source_lead, source_number, source_sign = signs_apart(source)
     if DATE.fullmatch(source):  # "12.03.2025" had become "1203.2025", "3/4/2024" "3.4.2024" (which day?)
         return source
     if NUMBER.fullmatch(number) and re.sub(r"\D", "", number) == re.sub(r"\D", "", source_number):
-        return localized(number, source_number, languages) + sign
+        return lead + localized(number, source_number, languages) + sign
     if NUMBER.fullmatch(source_number):  # another number: the source's, as the target writes it
-        return localized(source_number, source_number, languages) + source[len(source_number) :]
+        return source_lead + localized(source_number, source_number, languages) + source_sign
     return source
+
+
+def signs_apart(token: str) -> tuple[str, str, str]:
+    """A token's currency signs before it, the rest, and its currency signs or percent sign after
+    it ("$12,500": "$", "12,500", ""; "10%": "", "10", "%"), a sign set aside from the search being
+    its placeholder ("{0}12,500": runtime/set_aside.py sets "€" aside): "$12,500" had kept its
+    English thousands comma into French, where it reads as twelve and a half."""
+    lead, rest = SIGNS_BEFORE.match(token).group(1, 2)
+    core, after = SIGNS_AFTER.fullmatch(rest).group(1, 2)
+    return lead, core, after
+
+
+def written_in_parts(number: str, following: list[str]) -> bool:
+    """Whether the target words `following` a near miss of `number` open with it written as French
+    writes a time ("10 h 30" for "10:30"): copied over the "10", it had become "10:30 h 30"."""
+    time = FRENCH_TIME.match(" ".join(following))
+    return time is not None and digits_of(time.group()) == digits_of(number)
 
 
 def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = None) -> WordAlignment:
@@ -273,7 +303,8 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     place of the run linked to it (ADDRESS). A list or dialogue mark opening the source opens the
     translation as it was (kept_list_mark); a placeholder the model translated is the
     source's again (kept_placeholders). A number copied with its digits in a form the target
-    language does not write is written as it does (localized; `languages`: source and target)."""
+    language does not write is written as it does (localized; `languages`: source and target); a
+    time the target wrote in parts ("10 h 30") is left so (written_in_parts)."""
     alignment = kept_placeholders(kept_list_mark(alignment))
     words = list(alignment.target_words)
     verbatim = {
@@ -289,7 +320,8 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     runs = _linked_runs(alignment, verbatim)
     for source_index, first, last in runs:
         for start in range(first, last + 1):
-            for end in range(start, last + 1 if SPLIT_TOKEN.search(verbatim[source_index]) else start + 1):
+            split = SPLIT_TOKEN.search(verbatim[source_index]) or TIME.fullmatch(verbatim[source_index])
+            for end in range(start, last + 1 if split else start + 1):
                 similarity = _similarity(verbatim[source_index], words[start : end + 1])
                 found = (similarity, start - end, start, end)  # the fewest words of the best match
                 needed = SIMILARITY if start == end else JOINED_SIMILARITY
@@ -318,6 +350,8 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
                 if _similarity(verbatim[source_index], [words[index]]) >= SIMILARITY:
                     rows[index] = []
     for source_index, (_, _, start, end) in best.items():
+        if written_in_parts(verbatim[source_index], words[start : start + 3]):
+            continue
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])
         copied = as_copied(written, verbatim[source_index], languages)

@@ -242,3 +242,17 @@ def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_ther
     assert [source for source, translation in kept if lost_numbers(source, translation)] == []
     assert lost_numbers("Meet at 7:45 am.", "Treffen um 19:45.") == ["7:45"]  # a morning's time, not the evening's
     assert lost_numbers("Es kamen 25 000 am Abend.", "Many came in the evening.") == ["25 000"]  # German "am": no time
+
+
+def test_a_time_written_in_parts_and_a_number_after_a_currency_sign():
+    """The ":30" of "10:30" had been copied over the model's right "10 h 30" ("10:30 h 30") and
+    over the "18" of its "18 :15" ("18:15 :15"); "$12,500" and "€12,500" (its sign set aside as a
+    placeholder) had kept their English thousands comma into French, where it reads as twelve and
+    a half."""
+    french = ("en", "fr")
+    assert copy_verbatim(aligned("at 10:30", "à 10 h 30"), french).target_words == ["à", "10", "h", "30"]
+    split = links("At 18:15 we leave.", "En 18 :15 nous partons.", [0, 1, 1, 2, 3])
+    assert copy_verbatim(split, french).target_words == ["En", "18:15", "nous", "partons."]
+    assert copy_verbatim(aligned("costs $12,500.", "coûte $12,500."), french).target_words[1] == "$12\u202f500."
+    assert copy_verbatim(aligned("costs {0}12,500.", "coûte {0}12,500."), french).target_words[1] == "{0}12\u202f500."
+    assert copy_verbatim(aligned("Deleted {0} files", "Gelöscht {0} Dateien"), ("en", "de")).target_words[1] == "{0}"
