@@ -22,7 +22,7 @@ import functools
 from dataclasses import replace
 
 from .alignment import WordAlignment
-from .place_names import place_names
+from .place_names import CITY, place_names
 from .words import word_spans
 
 # The exceptions to the rule of the ending: names whose first word ends in "e" but is masculine
@@ -49,10 +49,14 @@ NAMING = frozenset({"nom", "noms"})
 # The words that may stand before a country's name, by what they are: an article, a preposition
 # of place, "of"; each as a masculine, feminine, elided and plural name takes it
 BEFORE = {
-    "article": {"masculine": "le", "feminine": "la", "elided": "l'", "plural": "les"},
-    "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux"},
-    "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des"},
+    "article": {"masculine": "le", "feminine": "la", "elided": "l'", "plural": "les", "city": None},
+    "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux", "city": "à", "elided city": "à"},
+    "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des", "city": "de", "elided city": "d'"},
 }
+# a city takes no article (one written is left as it is); before one opening with an H, "de" or
+# "d'" is left as written ("de Hambourg" but "d'Helsinki")
+BEFORE["article"] |= {"elided city": None, "h city": None}
+BEFORE["place"]["h city"], BEFORE["of"]["h city"] = "à", None
 # Each such word, in small letters (with either apostrophe) → what it is
 KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values()} | {
     "à": "place",
@@ -89,12 +93,19 @@ def longest_name() -> int:
 def country_classes() -> dict[tuple[str, ...], str]:
     """The words of each French place name that takes an article → its class (name_class)."""
     classes = {}
-    for names in place_names()["fr"].values():
+    for code, names in place_names()["fr"].items():
         for name in names:
-            found = name_class(name)
+            found = city_class(name) if code.startswith(CITY) else name_class(name)
             if found is not None:
                 classes[tuple(name[start:end] for start, end in word_spans(name, "fr"))] = found
     return classes
+
+
+def city_class(name: str) -> str:
+    """How a city's French name takes the words before it: "à" and "de", "d'" before a vowel
+    ("à Vienne", "d'Anvers"; "en Vienne", "au Munich" had been written), "de" or "d'" as written
+    before an H."""
+    return "elided city" if name[0] in "AEIOUÉÈÊÎÔÛ" else "h city" if name[0] == "H" else "city"
 
 
 def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlignment:
@@ -118,6 +129,8 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
         taken = classes[name]
         before = words[index - 2].lower() if index >= 2 else ""
         if left_as_written(written.lower(), " ".join(name), taken, before):
+            continue
+        if BEFORE[kind][taken] is None:
             continue
         wanted = BEFORE[kind][taken].replace("'", "’" if "’" in written else "'")
         words[index - 1] = cased_as(wanted, written)

@@ -1,5 +1,5 @@
-"""Names of countries and regions read as the target language writes them, where the model did not
-learn them.
+"""Names of countries, regions and major cities read as the target language writes them, where the
+model did not learn them.
 
 The models had learned few of them: into French "Spain", "Mexico" and "Norway" stayed English
 ("Le président de Mexico a visité Spain."), from French "Norvège" and "Grèce" became "Norvenge" and
@@ -37,11 +37,12 @@ from .words import elided_head
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
 PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
+CITY = "city:"  # what opens a city's code in the table (export/place_names.py CITIES)
 # The directions read, those measured (German–French is translated through English)
 READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
 # Names that are also a person's, a state's or an adjective more often than a place's
 AMBIGUOUS = {
-    "en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey", "Caribbean"}),
+    "en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey", "Caribbean", "Florence"}),
     "fr": frozenset({"Dominique", "Maurice"}),
 }
 # The definite articles after which a name is left as written

@@ -64,14 +64,15 @@ def test_a_place_the_model_learned_is_left_as_written():
 
 @pytest.mark.unit
 def test_the_table_is_what_export_writes_from_cldr():
-    """runtime/place_names.tsv is the generator's output, for the Babel its header names."""
+    """runtime/place_names.tsv is the generator's output, for the Babel its header names: CLDR's
+    places, then the cities."""
     babel = pytest.importorskip("babel")
-    from attn.export.place_names import place_name_rows
+    from attn.export.place_names import city_rows, place_name_rows
 
     lines = PLACE_NAMES.read_text(encoding="utf-8").splitlines()
     if f"Babel {babel.__version__} " not in lines[0]:
         pytest.skip(f"the table was written with another Babel than {babel.__version__}: {lines[0]}")
-    assert lines[1:] == ["\t".join(row) for row in place_name_rows()]
+    assert lines[1:] == ["\t".join(row) for row in [*place_name_rows(), *city_rows()]]
 
 
 @pytest.mark.system
@@ -187,3 +188,15 @@ def test_a_place_the_shipped_model_misspells_or_leaves_is_written_as_french_name
     assert "Israël" in translator.translate(travel, source="en", target="fr").text
     into_french = translator.translate(workers, source="en", target="fr").text
     assert "Russie" in into_french and "Russia" not in into_french, into_french
+
+
+@pytest.mark.system
+def test_a_city_comes_through_and_takes_a_in_french():
+    """Cities were not in the table: "Ich wohne in München." → "I live in coins.", "Er arbeitet
+    in Köln." → "He works in coln."; into French "Je vis en Berlin.", "en Genève"."""
+    import attn.runtime as api
+
+    into_english = api.translate(["Ich wohne in München.", "Er arbeitet in Köln."], source="de", target="en")
+    assert "Munich" in into_english[0] and "Cologne" in into_english[1]
+    into_french = api.translate(["He lives in Berlin.", "She studied in Geneva."], source="en", target="fr")
+    assert "à Berlin" in into_french[0] and "à Genève" in into_french[1]
