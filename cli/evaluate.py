@@ -114,6 +114,8 @@ def eval_command(
         raise UsageError(f"{data}: no rows to evaluate")
     if blank := sum(not row.source.strip() for row in rows):  # had lowered the scores without a word
         notify(f"{data}: {blank} of {len(rows)} rows have an empty source: scored as they are, with empty outputs")
+    if blank := sum(not row.target.strip() for row in rows):  # so had an empty reference
+        notify(f"{data}: {blank} of {len(rows)} rows have an empty reference: scored against it as it is")
     if lead:
         systems = [
             System(
@@ -192,11 +194,16 @@ def write_atomically(path: Path, text: str, option: str) -> None:
 def detected_source(rows: list[Row], target: str | None, notify=warn_on_stderr) -> str:
     """The language of the rows' sources among those of the installed models (into `target`),
     with a note: the default en→de model scored the German column of a file read with
-    --swap-columns, silently."""
+    --swap-columns, silently. English where it is a candidate and the identifier is not sure of
+    another (OVERRULING_PROBABILITY), as `attn translate --to` reads a line: a file of one short
+    row ("Save") had been read as French, one of empty sources as German."""
     candidates = {source for source, into in installed_pairs() if target in (None, into)}
     if not candidates:
         raise UsageError(f"no installed model translates into {target} (see `attn models`)")
-    language, _ = detect_language(" ".join(row.source for row in rows[:DETECTION_ROWS]), candidates)
+    text = " ".join(row.source for row in rows[:DETECTION_ROWS])
+    language, probability = detect_language(text, candidates) if text.strip() else ("en", 0.0)
+    if "en" in candidates and language != "en" and probability < OVERRULING_PROBABILITY:
+        language = "en"
     notify(f"the sources read as {language_label(language)}: --from sets the language")
     return language
 

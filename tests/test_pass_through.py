@@ -127,3 +127,18 @@ def test_eval_reads_a_byte_order_mark_as_none_and_says_when_the_sources_are_anot
     assert "the sources read as German (de), and en-de reads English (en)" in swapped.stderr.decode()
     (tmp_path / "one.tsv").write_text("Hello world.\tHallo Welt.\n", encoding="utf-8")  # too little to tell
     assert b"the sources read as" not in attn("eval", str(tmp_path / "one.tsv"), "-m", "en-de").stderr
+
+
+def test_eval_reads_short_or_empty_sources_as_english_unless_sure_of_another(tmp_path):
+    """Without --from, a file of one short row ("Save") had been read as French and scored by
+    fr-en, one of empty sources as German; a German file is still read as German."""
+    (tmp_path / "short.tsv").write_text("Save\tSpeichern\n", encoding="utf-8")
+    (tmp_path / "empty.tsv").write_text("\tHallo\n\tWelt\n", encoding="utf-8")
+    german = "Die Datei konnte nicht geöffnet werden.\tThe file could not be opened.\n" * 3
+    (tmp_path / "german.tsv").write_text(german + "Ich bin heute sehr müde und gehe früh schlafen.\tI am tired.\n")
+    for name, language in (("short", "English (en)"), ("empty", "English (en)"), ("german", "German (de)")):
+        notes = attn("eval", str(tmp_path / f"{name}.tsv"), "--limit", "1").stderr.decode()
+        assert f"the sources read as {language}" in notes, (name, notes)
+    (tmp_path / "no-reference.tsv").write_text("Hello.\t\nGood night.\tGute Nacht.\n", encoding="utf-8")
+    notes = attn("eval", str(tmp_path / "no-reference.tsv"), "--from", "en").stderr.decode()
+    assert "1 of 2 rows have an empty reference" in notes  # had been scored without a word
