@@ -46,19 +46,20 @@ CITY_TOO = frozenset({"Luxembourg", "Panama", "Koweït", "Guatemala"})
 PERSON_TOO = frozenset({"Suisse"})
 # Words after which "de" and a name is a name, not a place ("sous le nom de Cambodge")
 NAMING = frozenset({"nom", "noms"})
-# The words that may stand before a country's name, by what they are: an article, a preposition
-# of place, "of"; each as a masculine, feminine, elided and plural name takes it
+# The words that may stand before a country's or a city's name, by what they are: an article, a
+# preposition of place, "of"; each as a masculine, feminine, elided and plural name takes it, and a
+# city's (city_class); None: left as written (a city takes no article, and before one opening
+# with an H "de" or "d'" is as written: "de Hambourg" but "d'Helsinki")
 BEFORE = {
-    "article": {"masculine": "le", "feminine": "la", "elided": "l'", "plural": "les", "city": None},
-    "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux", "city": "à", "elided city": "à"},
-    "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des", "city": "de", "elided city": "d'"},
+    "article": {"masculine": "le", "feminine": "la", "elided": "l'", "plural": "les"}
+    | {"city": None, "elided city": None, "h city": None},
+    "place": {"masculine": "au", "feminine": "en", "elided": "en", "plural": "aux"}
+    | {"city": "à", "elided city": "à", "h city": "à"},
+    "of": {"masculine": "du", "feminine": "de", "elided": "d'", "plural": "des"}
+    | {"city": "de", "elided city": "d'", "h city": None},
 }
-# a city takes no article (one written is left as it is); before one opening with an H, "de" or
-# "d'" is left as written ("de Hambourg" but "d'Helsinki")
-BEFORE["article"] |= {"elided city": None, "h city": None}
-BEFORE["place"]["h city"], BEFORE["of"]["h city"] = "à", None
 # Each such word, in small letters (with either apostrophe) → what it is
-KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values()} | {
+KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.values() if word} | {
     "à": "place",
     "d’": "of",
     "l’": "article",
@@ -91,7 +92,8 @@ def longest_name() -> int:
 
 @functools.cache
 def country_classes() -> dict[tuple[str, ...], str]:
-    """The words of each French place name that takes an article → its class (name_class)."""
+    """The words of each French place name that takes an article or is a city's → its class
+    (name_class, city_class)."""
     classes = {}
     for code, names in place_names()["fr"].items():
         for name in names:
