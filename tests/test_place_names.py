@@ -125,6 +125,7 @@ def linked(source: str, target: str, pairs: list[tuple[int, int]]) -> WordAlignm
             "Hungary.",
         ),  # a near miss of the source's
         ("Il vit en Norvège.", "He lives in Norvenge.", ("fr", "en"), [(3, 3)], "Norway."),
+        ("I live in Spain.", "Je vis en Spagne.", ("en", "fr"), [(3, 3)], "Espagne."),  # alike, case aside
         ("Er kommt aus Ungarn.", "He comes from hungary.", ("de", "en"), [(3, 3)], "Hungary."),  # in small letters
         # in brackets a name stands alone, beside a capitalized word
         (
