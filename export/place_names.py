@@ -102,7 +102,6 @@ CITIES = [
     ("Lyon", "Lyon", "Lyon"),
     ("Marseille", "Marseille", "Marseille"),
     ("Toulouse", "Toulouse", "Toulouse"),
-    ("Bordeaux", "Bordeaux", "Bordeaux"),
     ("Stuttgart", "Stuttgart", "Stuttgart"),
     ("Leipzig", "Leipzig", "Leipzig"),
     ("Düsseldorf", "Düsseldorf", "Düsseldorf"),
