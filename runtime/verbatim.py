@@ -27,10 +27,7 @@ SIMILARITY = 0.6
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
 SET_ASIDE_SIGN = re.compile(r"\{\d+\}")  # what runtime/set_aside.py puts in a sign's place
-CURRENCY = "".join(chr(code) for code in range(0x10000) if unicodedata.category(chr(code)) == "Sc")
-# Currency signs, or the placeholder of one set aside ("{0}"), before a number and after it (with SIGN)
-SIGNS_BEFORE = re.compile(rf"((?:[{re.escape(CURRENCY)}]|\{{\d+\}})*)(.*)", re.S)
-SIGNS_AFTER = re.compile(rf"(.*?)((?:[{re.escape(CURRENCY)}{SIGN}]|\{{\d+\}})*)", re.S)
+SET_ASIDE_SIGN_END = re.compile(r"\{\d+\}\Z")
 DATE = re.compile(r"\d{1,2}([./])\d{1,2}\1\d{2,4}|\d{4}-\d{2}-\d{2}")  # a date: copied as written
 NUMBER_SIMILARITY = 0.5  # of the digits alone
 # Only a path, an address, a URL or a time is read across several target words, and more strictly: a
@@ -280,9 +277,18 @@ def signs_apart(token: str) -> tuple[str, str, str]:
     it ("$12,500": "$", "12,500", ""; "10%": "", "10", "%"), a sign set aside from the search being
     its placeholder ("{0}12,500": runtime/set_aside.py sets "€" aside): "$12,500" had kept its
     English thousands comma into French, where it reads as twelve and a half."""
-    lead, rest = SIGNS_BEFORE.match(token).group(1, 2)
-    core, after = SIGNS_AFTER.fullmatch(rest).group(1, 2)
-    return lead, core, after
+    start, end = 0, len(token)
+    while start < end:
+        placeholder = SET_ASIDE_SIGN.match(token, start)
+        if placeholder is None and unicodedata.category(token[start]) != "Sc":
+            break
+        start = placeholder.end() if placeholder else start + 1
+    while end > start:
+        placeholder = SET_ASIDE_SIGN_END.search(token, start, end)
+        if placeholder is None and token[end - 1] != SIGN and unicodedata.category(token[end - 1]) != "Sc":
+            break
+        end = placeholder.start() if placeholder else end - 1
+    return token[:start], token[start:end], token[end:]
 
 
 def written_in_parts(number: str, following: list[str]) -> bool:

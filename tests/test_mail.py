@@ -236,6 +236,9 @@ def test_a_signed_name_comes_through_as_written(source, target, closing):
         names, attn.translate([f"{closing}\n{name}" for name in names], source=source, target=target)
     ):
         assert result.split("\n")[-1] == name
-    # only after a closing in the same text: an input is translated as it is alone, whatever comes before it
-    alone = attn.translate(names[0], source=source, target=target)
-    assert attn.translate([closing, names[0]], source=source, target=target)[1] == alone
+    # only after a closing in the same text: an input is translated as it is alone, whatever comes
+    # before it (the same text, or one scored the same: another CPU's rounding at a near tie)
+    translator = attn.load(notify=lambda note: None)
+    alone = translator.translate(names[0], source=source, target=target)
+    after = translator.translate([closing, names[0]], source=source, target=target)[1]
+    assert after.text == alone.text or after.score == pytest.approx(alone.score, abs=1e-3)
