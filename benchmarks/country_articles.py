@@ -5,14 +5,16 @@ translation as it is), same process; rows the rule changed, BLEU and chrF of the
 those rows, and how often the word before a country's name is the reference's, where the
 reference has one before the same name. With `--references`, the rule applied to the files'
 French references instead, which are written right: each row it changes is a false alarm (or a
-slip of the reference's).
+slip of the reference's). With `--only-in`, the rule with "dans" before a place made its
+preposition (`placed_in`) and without that part alone.
 
-    python -m benchmarks.country_articles [--files news-dev tatoeba-dev ...] [--references] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.country_articles [--files news-dev tatoeba-dev ...] [--references | --only-in] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from pathlib import Path
 from unittest import mock
 
@@ -74,17 +76,26 @@ def bleu_chrf(outputs: list[str], references: list[str]) -> list[str]:
     ]
 
 
-def agreed_text(text: str) -> str:
-    """`text` (French) through the rule, its words joined as a translation's are."""
-    words = words_of(text)
-    alignment = WordAlignment([], words, np.zeros((len(words), 0), np.float32))
-    return join_words(agreed_before_countries(alignment, "fr").target_words, "fr")
+def agreed_text(text: str, source: str) -> str:
+    """`text` (French, the translation of `source`, English) through the rule, its words joined as
+    a translation's are."""
+    words, source_words = words_of(text), source.split()
+    alignment = WordAlignment(source_words, words, np.zeros((len(words), len(source_words)), np.float32))
+    return join_words(agreed_before_countries(alignment, "fr", "en").target_words, "fr")
+
+
+def without(only_in: bool) -> tuple[str, Callable]:
+    """What mock.patch replaces to translate without the rule, or without its "dans" part."""
+    if only_in:
+        return "attn.runtime.country_articles.placed_in", lambda alignment, source: alignment
+    return "attn.runtime.texts.agreed_before_countries", lambda alignment, *directions: alignment
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="+", default=DEV_FILES, help="en-fr files (NAME.tsv.gz)")
     parser.add_argument("--references", action="store_true", help="apply the rule to the references")
+    parser.add_argument("--only-in", action="store_true", help='compare with the rule but its "dans" part')
     parser.add_argument("--data", type=Path, default=Path("../shared/data"))
     parser.add_argument("--show", type=int, default=0, help="rows listed per file where the rule changed one")
     parser.add_argument("--out", type=Path, default=None)
@@ -96,16 +107,19 @@ def main() -> None:
         sources, references = [row.source for row in found], [row.target for row in found]
         if args.references:
             written = [join_words(words_of(text), "fr") for text in references]
-            agreed = [agreed_text(text) for text in references]
+            agreed = [agreed_text(text, source) for text, source in zip(references, sources)]
             changed = [i for i, (a, b) in enumerate(zip(written, agreed)) if a != b]
             rows.append([name, len(found), len(changed)])
             shown = changes_shown(sources, written, agreed, name, args.show)
         else:
             agreed = [result.text for result in translator.translate(sources, "en", "fr")]
-            with mock.patch("attn.runtime.texts.agreed_before_countries", lambda alignment, language: alignment):
+            with mock.patch(*without(args.only_in)):
                 written = [result.text for result in translator.translate(sources, "en", "fr")]
             changed = [i for i, (a, b) in enumerate(zip(written, agreed)) if a != b]
-            for label, outputs in (("without the rule", written), ("with it", agreed)):
+            for label, outputs in (
+                (f"without {'its dans part' if args.only_in else 'the rule'}", written),
+                ("with it", agreed),
+            ):
                 rows.append(
                     [
                         name,

@@ -13,12 +13,16 @@ name: "merci au Norvège" wants "à la Norvège"). The names are CLDR's French
 (runtime/place_names.tsv); the models, which learned few countries' names, wrote "en Mexique",
 "à Portugal" and "le Norvège" for what they read (docs/studies/COUNTRY-ARTICLES.md measures the
 rule on news-dev). Only the word before the name changes, but for "à" or "de" and an article
-that join ("à la Canada" → "au Canada").
+that join ("à la Canada" → "au Canada"). Where the source put a place's name after "in" ("in
+Spain", "in the Ukraine", German "in Spanien", "im Iran"), "dans" and an article before it in the
+translation become the preposition of place ("dans l'Espagne" → "en Espagne", "dans Moscou" → "à
+Moscou"): the models wrote "dans" for a third of such rows of the en-fr dev files.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 
 from .alignment import WordAlignment
@@ -67,6 +71,9 @@ KIND_OF_WORD = {word: kind for kind, forms in BEFORE.items() for word in forms.v
 # "à" and "de" with the article "le" or "les": one word
 CONTRACTED = {"à": {"le": "au", "les": "aux"}, "de": {"le": "du", "les": "des"}}
 TRAILING = ".,;:!?…\"'”’»)]}"  # marks after a name's last word
+# The preposition "in" of each source language, with the articles that may stand between it and a
+# place's name: what "dans" before the name translated
+IN_PLACE = {"en": r"[Ii]n(?: the)?", "de": r"(?:[Ii]n(?: de[rnm])?|[Ii]m)"}
 
 
 def name_class(name: str) -> str | None:
@@ -110,8 +117,10 @@ def city_class(name: str) -> str:
     return "elided city" if name[0] in "AEIOUÉÈÊÎÔÛ" else "h city" if name[0] == "H" else "city"
 
 
-def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlignment:
-    """`alignment` (a translation into `language`: weights (T, S)) with the article, preposition
+def agreed_before_countries(alignment: WordAlignment, language: str, source: str | None = None) -> WordAlignment:
+    """`alignment` (a translation from `source` into `language`: weights (T, S)) with "dans" and an
+    article before a place's name made the preposition of place where the source put the name after
+    "in" (placed_in: "dans l'Espagne" → "en Espagne"), then the article, preposition
     of place or "de" before each French country's name as the name takes it (BEFORE), written in
     capitals or with a capital as it was; an article after "à" or "de" that becomes "le" or "les"
     joins it ("à la Canada" → "au Canada": the two words one, its row of the weights the mean of
@@ -119,6 +128,7 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
     that a capitalized word follows, a part of a longer name ("du Canada Goose")."""
     if language != "fr":
         return alignment
+    alignment = placed_in(alignment, source)
     classes, longest = country_classes(), longest_name()
     words = list(alignment.target_words)
     joined = []  # the index of each word that joined the word before it
@@ -139,6 +149,13 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
         if kind == "article" and before in CONTRACTED and wanted in CONTRACTED[before]:
             words[index - 2] = cased_as(CONTRACTED[before][wanted], words[index - 2])
             joined.append(index - 1)
+    return joined_words(alignment, words, joined)
+
+
+def joined_words(alignment: WordAlignment, words: list[str], joined: list[int]) -> WordAlignment:
+    """`alignment` with `words` (as many as its target words) for its target words, each word whose
+    index `joined` holds joined to the word before it (dropped, that word's row of the weights the
+    mean of the two: (T − len(joined), S))."""
     if words == alignment.target_words:
         return alignment
     weights = alignment.weights.copy()
@@ -146,6 +163,51 @@ def agreed_before_countries(alignment: WordAlignment, language: str) -> WordAlig
         weights[index - 1] = (weights[index - 1] + weights[index]) / 2
     kept = [index for index in range(len(words)) if index not in joined]
     return replace(alignment, target_words=[words[index] for index in kept], weights=weights[kept])
+
+
+def placed_in(alignment: WordAlignment, source: str | None) -> WordAlignment:
+    """`alignment` (a translation into French from `source`, weights (T, S)) with "dans" before a
+    place's name (a country's or a city's of country_classes), an article between them or not,
+    made the preposition of place the name takes (BEFORE["place"]: "en", "au", "aux", "à"), the
+    article joined to it (joined_words), where the source holds one of the place's names in
+    `source` after "in" (IN_PLACE): "chiefs in Pakistan" → "dans Pakistan" → "au Pakistan",
+    "in Germany" → "dans l'Allemagne" → "en Allemagne". Where the source says otherwise ("in
+    Franco's Spain" → "dans l'Espagne de Franco"), as written."""
+    if source not in IN_PLACE:
+        return alignment
+    classes, longest = country_classes(), longest_name()
+    source_text = " ".join(alignment.source_words)
+    words = list(alignment.target_words)
+    joined = []
+    for index in range(1, len(words)):
+        has_article = KIND_OF_WORD.get(words[index - 1].lower()) == "article"
+        before = index - 2 if has_article else index - 1
+        if before < 0 or words[before].lower() != "dans":
+            continue
+        name = country_name(words, index, classes, longest)
+        if name is None or not named_after_in(source_text, " ".join(name), source):
+            continue
+        words[before] = cased_as(BEFORE["place"][classes[name]], words[before])
+        if has_article:
+            joined.append(index - 1)
+    return joined_words(alignment, words, joined)
+
+
+def named_after_in(text: str, name: str, source: str) -> bool:
+    """Whether `text` (in `source`) holds, after "in" (IN_PLACE), a name of the place the French
+    `name` names."""
+    names = source_names(source).get(name, ())
+    return any(re.search(rf"(?<!\w){IN_PLACE[source]} {re.escape(own)}(?![\w-])", text) for own in names)
+
+
+@functools.cache
+def source_names(source: str) -> dict[str, frozenset[str]]:
+    """Each French place name of the table → the names in `source` of the places it names."""
+    names, found = place_names(), {}
+    for code, frenches in names["fr"].items():
+        for french in frenches:
+            found[french] = found.get(french, frozenset()) | frozenset(names[source].get(code, ()))
+    return found
 
 
 def left_as_written(written: str, name: str, taken: str, before: str) -> bool:

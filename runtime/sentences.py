@@ -15,7 +15,7 @@ from sentencex import segment
 
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
-from .mail import closes
+from .mail import SIGNATURE_LINES, closes
 from .tokenizer import valid_unicode
 from .verbatim import ADDRESS
 from .words import has_words
@@ -163,7 +163,22 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     but the last ends with a mark (LINE_ENDS: "Thanks," / "Tom") or is a letter's closing ("Mit
     freundlichen Grüßen" / "Jürgen Müller", which had become "Friendly Greetings"): an address, a signature
     (`attn translate --paragraphs` had run them into one line, lists too; not "Meeting moved to" /
-    "Friday at 3 pm.")."""
+    "Friday at 3 pm."); a letter's closing and the signature after it (runtime/mail.py `closes`, up
+    to SIGNATURE_LINES lines) each line a text, whatever their length ("Kind regards," / "Jane Doe" /
+    "Phone: +44 20 7946 0958" had run into "Abgesehen von Jane Doe …")."""
+    closing = next(
+        (
+            index
+            for index in range(max(0, len(lines) - SIGNATURE_LINES - 1), len(lines) - 1)
+            if closes(lines[index], lines[index + 1 :])
+        ),
+        None,
+    )
+    if closing is not None:
+        return [
+            *(paragraph_blocks(lines[:closing]) if closing else []),
+            *([index] for index in range(closing, len(lines))),
+        ]
     short = all(len(line.split()) < SHORT_LINE for line in lines)
     shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) or closes(line, lines[1:]) for line in lines[:-1])
     wrapped = any(line.lstrip()[:1].islower() and not ADDRESS.match(line.lstrip()) for line in lines[1:])

@@ -1,5 +1,5 @@
-"""Tokens set aside from the search: e-mail addresses, URLs, international phone numbers, code in
-backquotes, template expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
+"""Tokens set aside from the search: e-mail addresses, URLs, international phone numbers, hashtags
+and @handles, code in backquotes, template expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
 in Latin letters, words in another script ("Москва", "東京") never reach the model (with
 `--replace-unk`, the translation models' default).
 
@@ -44,7 +44,10 @@ TEMPLATED_URL = rf"(?:https?://|www\.)(?:{TEMPLATE}|\S)+"
 # spaces, hyphens, points or a bracketed trunk "(0)", eight digits or more ("+44 20 7946 0958" had
 # become "+44 0958" in French)
 PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1,4}\)|\d{1,5})){2,8}(?![\w+])"
-SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}")
+# A hashtag or a handle ("#help", "@example" had become "#hilfe", "@beispiel"): a letter or "_" opens
+# it, not a number ("#1") nor a character reference ("&#x27;"), and no word runs into it ("C#")
+TAG = r"(?<![\w@#&])[#@](?=[^\W\d])\w+(?:[.-]\w+)*"
+SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}")
 NUMBERED = re.compile(r"\{\d+\}")
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.

@@ -741,7 +741,7 @@ class TextTranslator:
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
-            alignment = agreed_before_countries(alignment, self.model.target_lang)
+            alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)

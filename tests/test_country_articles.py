@@ -65,6 +65,46 @@ def test_an_article_after_a_or_de_joins_it_and_the_alignment_keeps_a_row_per_wor
     assert join_words(agreed("à la Norvège").target_words, "fr") == "à la Norvège"
 
 
+def placed(source: str, translation: str, language: str = "en") -> str:
+    """`translation` (French) of `source` (in `language`) through the rule."""
+    words = [translation[start:end] for start, end in word_spans(translation, "fr")]
+    source_words = source.split()
+    alignment = WordAlignment(source_words, words, np.zeros((len(words), len(source_words))))
+    return join_words(agreed_before_countries(alignment, "fr", language).target_words, "fr")
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "source, translation, expected",
+    [
+        ("She works in Spain.", "Elle travaille dans l'Espagne.", "Elle travaille en Espagne."),
+        ("In Germany, it is better.", "Dans l’Allemagne, c'est mieux.", "En Allemagne, c'est mieux."),
+        ("chiefs in Pakistan", "chefs dans Pakistan", "chefs au Pakistan"),
+        ("cases in the United States", "cas dans les États-Unis", "cas aux États-Unis"),
+        ("consultants in Moscow", "consultants dans Moscou", "consultants à Moscou"),  # a city's
+        ("Sie wohnt in der Schweiz.", "Elle vit dans la Suisse.", "Elle vit en Suisse."),
+        ("Er war im Iran.", "Il était dans l'Iran.", "Il était en Iran."),
+        # the source has no "in" before the place: as written
+        ("in Franco's Spain", "dans l'Espagne de Franco", "dans l'Espagne de Franco"),
+        ("in rural France", "dans la France rurale", "dans la France rurale"),
+        ("She works in Spain.", "Elle travaille dans l'Italie.", "Elle travaille dans l'Italie."),
+        ("in Israel", "dans Israël", "dans Israël"),  # a name whose preposition varies
+    ],
+)
+def test_dans_before_a_place_the_source_put_after_in_becomes_its_preposition(source, translation, expected):
+    language = "de" if source.startswith(("Sie", "Er")) else "en"
+    assert placed(source, translation, language) == expected
+
+
+@pytest.mark.unit
+def test_dans_and_its_article_become_one_word_aligned_to_both():
+    words = ["Elle", "vit", "dans", "la", "Suisse."]
+    alignment = WordAlignment(["She", "lives", "in", "Switzerland."], words, np.eye(5, 4))
+    placed_in = agreed_before_countries(alignment, "fr", "en")
+    assert placed_in.target_words == ["Elle", "vit", "en", "Suisse."]
+    np.testing.assert_allclose(placed_in.weights[2], [0, 0, 0.5, 0.5])  # the mean of their rows
+
+
 @pytest.mark.unit
 def test_other_languages_are_left_as_written():
     alignment = agreed("Er wohnt in der Canada.", "de")

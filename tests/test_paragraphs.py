@@ -136,6 +136,16 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
     assert list(grouper.feed(["Mit freundlichen Grüßen", "Jürgen Müller"])) + list(grouper.close()) == [
         "Mit freundlichen Grüßen\nJürgen Müller"
     ]
+    # a signature's lines after a closing, a long one among them ("Abgesehen von Jane Doe Kundendienst Phone: …")
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    lines = ["See you on Monday, we will need the report for the audit then.", "Kind regards,", "Jane Doe"]
+    lines += ["Customer Service", "Phone: +44 20 7946 0958"]
+    assert list(grouper.feed(lines)) + list(grouper.close()) == [
+        "See you on Monday, we will need the report for the audit then.",
+        "Kind regards,\nJane Doe",
+        "Customer Service",
+        "Phone: +44 20 7946 0958",
+    ]
     # a sentence wrapped over two short lines stays one ("Meeting moved to" / "Friday at 3 pm.")
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     assert list(grouper.feed(["Meeting moved to", "Friday at 3 pm."])) + list(grouper.close()) == [

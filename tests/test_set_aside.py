@@ -34,6 +34,20 @@ def test_an_international_phone_number_is_set_aside(sentence, phone):
     assert list(set_aside(sentence).tokens.values()) == ([phone] if phone else [])
 
 
+@pytest.mark.parametrize(
+    "sentence, tags",
+    [
+        ("Follow @example on social media.", ["@example"]),
+        ("Use #example and #help!", ["#example", "#help"]),
+        ("Ping @team-lead. #Köln2025", ["@team-lead", "#Köln2025"]),
+        ("Ranked #1 in C# and F#, &#x27;ok&#39;", []),  # a number, a language's name, character references
+    ],
+)
+def test_hashtags_and_handles_are_set_aside(sentence, tags):
+    """ "@example" and "#help" had become "@beispiel" and "#hilfe"."""
+    assert list(set_aside(sentence).tokens.values()) == tags
+
+
 def test_a_urls_closing_bracket_is_its_own_only_when_it_opened_one():
     aside = set_aside("See (https://en.wikipedia.org/wiki/Python_(language)) and (www.example.org).")
     assert list(aside.tokens.values()) == ["https://en.wikipedia.org/wiki/Python_(language)", "www.example.org"]
