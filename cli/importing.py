@@ -13,7 +13,7 @@ import typer
 from attn.export.importers import ALIGNMENT_LAYER
 from attn.runtime.errors import UsageError
 
-from .options import messages_console
+from .options import OutFolderOption, messages_console
 
 
 class Origin(str, Enum):
@@ -34,7 +34,7 @@ def import_command(
             help="marian: the folder (config.json, model.safetensors or pytorch_model.bin, source.spm, target.spm, vocab.json); argos: the .argosmodel file."
         ),
     ],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The model folder to write (replaced only on success).")],
+    out: OutFolderOption("The model folder to write"),
     source_lang: Annotated[
         Optional[str],
         typer.Option(

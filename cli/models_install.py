@@ -4,19 +4,16 @@ on the Hugging Face Hub, Argos Translate's index) downloaded, converted and plac
 
 from __future__ import annotations
 
-import json
-import sys
 import time
 from typing import Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from attn.export.install.sources import ARGOS_INDEX_VARIABLE, DEFAULT_SOURCE, SOURCES
 from attn.runtime.manifest import read_manifest
 from attn.runtime.sessions import warn_on_stderr
 
+from .listing import ListFormatOption, check_list_format, print_json, print_rows
 from .options import messages_console
 
 INDEX_HELP = f"Argos's package index: a URL or a file (default: ${ARGOS_INDEX_VARIABLE}, else Argos's own)."
@@ -78,28 +75,20 @@ def available_command(
         Optional[str], typer.Option("--source", help=f"Only this source's models: {', '.join(SOURCES)}.")
     ] = None,
     index: Annotated[Optional[str], typer.Option("--index", help=INDEX_HELP)] = None,
-    output_format: Annotated[
-        str, typer.Option("--format", "-f", help="table (tab-separated columns when piped) or json.")
-    ] = "table",
+    output_format: ListFormatOption = "table",
 ) -> None:
     """List the public models `attn models install` can install."""
     from attn.export.install.sources import available, hub_session
 
     if source is not None and source not in SOURCES:
         raise typer.BadParameter(f"choose from {', '.join(SOURCES)}", param_hint="--source")
-    if output_format not in ("table", "json"):
-        raise typer.BadParameter("choose from table, json", param_hint="--format")
+    check_list_format(output_format)
     packages = available(hub_session(), (source,) if source else SOURCES, index, warn_on_stderr)
     rows = [[package.name, package.source_lang, package.target_lang, package.version] for package in packages]
     if output_format == "json":
-        sys.stdout.write(json.dumps([dict(zip(AVAILABLE_COLUMNS, row)) for row in rows], indent=2) + "\n")
-    elif not sys.stdout.isatty():
-        sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(AVAILABLE_COLUMNS), *rows]))
+        print_json([dict(zip(AVAILABLE_COLUMNS, row)) for row in rows])
     else:
-        table = Table(*AVAILABLE_COLUMNS)
-        for row in rows:
-            table.add_row(*row)
-        Console().print(table)
+        print_rows(AVAILABLE_COLUMNS, rows)
 
 
 def remove_command(

@@ -5,21 +5,17 @@ json`). Its subcommands install, list and remove public models (cli/models_insta
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from attn.cli.app import guarded
+from attn.cli.listing import ListFormatOption, check_list_format, print_json, print_rows
 from attn.cli.models_install import available_command, install_command, remove_command
 from attn.runtime.constants import LEXICON
 from attn.runtime.manifest import LICENCE
 from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, pickable, shipped_root
 
-MODEL_LIST_FORMATS = ("table", "json")
 COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
 SHIPPED_LICENCE = "models/README.md"  # the shipped models' data and licences are listed there
 
@@ -31,29 +27,18 @@ models_app = typer.Typer(
 
 
 @models_app.callback()
-def models_group(
-    context: typer.Context,
-    output_format: Annotated[
-        str,
-        typer.Option(
-            "--format",
-            "-f",
-            help=f"Output: {', '.join(MODEL_LIST_FORMATS)} (a table on a terminal, tab-separated columns when piped).",
-        ),
-    ] = "table",
-) -> None:
+def models_group(context: typer.Context, output_format: ListFormatOption = "table") -> None:
     """List the installed models (the subcommands install, list and remove public ones)."""
     if context.invoked_subcommand is None:
         guarded(list_models)(output_format)
 
 
 def list_models(output_format: str) -> None:
-    if output_format not in MODEL_LIST_FORMATS:
-        raise typer.BadParameter(f"choose from {', '.join(MODEL_LIST_FORMATS)}", param_hint="--format")
+    check_list_format(output_format)
     models = installed_models()
     picked = picked_directions(models)
     if output_format == "json":
-        sys.stdout.write(json.dumps([model_record(model, picked) for model in models], indent=2) + "\n")
+        print_json([model_record(model, picked) for model in models])
         return
     if not models:
         print(f"no models installed in {' or '.join(map(str, model_roots()))}", file=sys.stderr)
@@ -73,15 +58,7 @@ def list_models(output_format: str) -> None:
         for model in models
         for source, target in model.manifest.pairs
     ]
-    if not sys.stdout.isatty():
-        sys.stdout.write("".join("\t".join(row) + "\n" for row in [list(COLUMNS), *rows]))
-        return
-    table = Table(*COLUMNS)
-    table.columns[0].no_wrap = True  # a name is what -m takes: never cut or folded, whatever the width
-    table.columns[0].overflow = "ignore"
-    for row in rows:
-        table.add_row(*row)
-    Console().print(table)
+    print_rows(COLUMNS, rows)
 
 
 def model_record(model: InstalledModel, picked: set[tuple[str, tuple[str, str]]]) -> dict:

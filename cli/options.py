@@ -115,6 +115,12 @@ OutputOption = Annotated[
 ]
 
 
+def OutFolderOption(what: str, also: str = ""):  # an option type, named as the others are
+    """The --out option of a command that writes a model folder: `what` it is; `also`, a note after
+    "replaced only on success"."""
+    return Annotated[Path, typer.Option("--out", "-o", help=f"{what} (replaced only on success{also}).")]
+
+
 def _search_option(name: str, flag: str, annotation, help: str, short: str | None = None) -> Annotated:
     """A search option of the Search panel; a numeric one's help names its range from
     SEARCH_LIMITS, the one home of the ranges, against which the runtime checks every value (a

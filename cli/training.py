@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .options import messages_console
+from .options import OutFolderOption, messages_console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
 SetOption = Annotated[
@@ -56,7 +56,7 @@ def train_command(
 
 def export_command(
     config: ConfigArgument,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Model folder to write (replaced only on success).")],
+    out: OutFolderOption("Model folder to write"),
     workdir: WorkdirOption = None,
     average: Annotated[
         int,
@@ -116,14 +116,9 @@ def export_command(
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 
 
-def CopyOutOption(holding: str):  # an option type, named as the others (SetOption, ConfigArgument) are
+def CopyOutOption(holding: str):
     """The --out option of a command that writes a copy of a model folder holding `holding`."""
-    return Annotated[
-        Path,
-        typer.Option(
-            "--out", "-o", help=f"Folder for the copy with {holding} (replaced only on success; may be MODEL)."
-        ),
-    ]
+    return OutFolderOption(f"Folder for the copy with {holding}", "; may be MODEL")
 
 
 def shortlist_command(
@@ -185,7 +180,7 @@ def language_words_command(
 
 def quantize_command(
     model: Annotated[Path, typer.Argument(help="Exported model folder.")],
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for the int8 copy.")],
+    out: OutFolderOption("Folder for the int8 copy"),
     calibrate: Annotated[
         Optional[list[Path]],
         typer.Option(
