@@ -59,6 +59,11 @@ FRAMES = {
         ("Your order was shipped on {date}.", {"de": "Bestellung", "fr": "commande"}),
         ("The course starts on {date}.", {"de": "Kurs", "fr": "cours"}),
         ("Please reply by {date}.", {"de": "antwort", "fr": "répond"}),
+        # the preposition before a date, and a weekday and a time beside it, with the date
+        ("We have been open since {date}.", {"de": "seit dem", "fr": "depuis le"}),
+        ("The offer is valid until {date}.", {"de": "bis zum", "fr": "jusqu'au"}),
+        ("Before {date}, we need the report.", {"de": "vor dem .*(brauchen|benötigen) wir", "fr": "avant le"}),
+        ("The meeting is on Tuesday, {date} at 3:30 pm.", {"de": "Dienstag.*15[:.]30", "fr": "mardi.*15 h 30"}),
     ],
     "de": [
         ("Er wurde am {date} geboren.", {"en": "born"}),

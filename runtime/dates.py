@@ -15,7 +15,13 @@ name ("The meeting is gamedi": 28 of 28, against 14). Into French a weekday's na
 too, and every date, month and weekday read in French is set aside from the search, which copies
 it (read_spans: "Je vous verrai aujourd'hui." had been written for "I will see you on Tuesday."), as
 is a date read in English from German ("on June 3pm" had been written for "am 3. Juni um 15 Uhr").
-The alignment shows the words the user wrote (runtime/alignment.py `restored`).
+Into German a date is read in German and set aside too: beside a time the model had run them
+together ("on Tuesday, March 5th at 3:30 pm" → "am Dienstag, 15. März um 15:30 Uhr"), but one
+that opens the sentence, which the model put before its verb only as written. Into French and
+German the word before a date is the target's with its article ("since March 5" → "seit dem 5.
+März", "depuis le 5 mars"; "from … to …" → "vom … bis zum …", "du … au …"), which the model had
+left out ("seit 5. März", "depuis 5 mars"). The alignment shows the words the user wrote
+(runtime/alignment.py `restored`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import re
 from dataclasses import replace
 
 from .alignment import WordAlignment
+from .words import opens
 
 # Each language's month names, January first, and the short forms it writes (with or without a point)
 MONTH_NAMES = {
@@ -66,18 +73,47 @@ def _month(language: str) -> str:
     return "|".join(names)
 
 
+# The source and target languages whose dates are read otherwise, and the word before the date that
+# the target's replaces (None: kept)
+READ = {
+    ("en", "fr"): {"on": "le", "by": "d'ici le", "until": "jusqu'au", "till": "jusqu'au", "since": "depuis le"}
+    | {"before": "avant le", "after": "après le", "from": "du", "to": "au", "through": "au"},
+    ("de", "en"): {"am": "on"},
+    ("fr", "en"): {},
+    # into German a preposition and its article, in the dative a day's date takes ("seit dem 5. März")
+    ("en", "de"): {"on": "am", "by": "bis zum", "until": "bis zum", "till": "bis zum", "since": "seit dem"}
+    | {"before": "vor dem", "after": "nach dem", "from": "vom", "to": "bis zum", "through": "bis zum"},
+}
+# "from" before a date that no second one follows ("open from May 1"): the target's word for a start
+FROM_ALONE = {("en", "fr"): "à partir du", ("en", "de"): "ab dem"}
+
+
+def _before(language: str) -> str:
+    """A pattern of the words that stand before a date in `language` that READ reads otherwise or
+    writes (FROM_ALONE's too), each opening in either case, the longest first."""
+    words = {word for (source, _), read in READ.items() if source == language for word in read}
+    words |= {word for (_, target), read in READ.items() if target == language for word in read.values()}
+    words |= {word for (_, target), word in FROM_ALONE.items() if target == language}
+    alternatives = sorted(words, key=len, reverse=True)
+    return "|".join(f"[{word[0]}{word[0].upper()}]{re.escape(word[1:])}" for word in alternatives)
+
+
 DAY = r"(?P<day>3[01]|[12]\d|0?[1-9])"
 YEAR = r"(?P<year>(?:1[89]|2[01])\d\d)(?!\d)"
 # A date as each source language writes it, with the word before it that a target replaces; an
 # English date with its day first has its groups named first_day, first_month and first_year
 DATES = {
     "en": re.compile(
-        rf"(?P<before>\b[Oo]n )?(?:(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?(?![\d:.,]\d)(?:,? {YEAR})?"
+        rf"(?P<before>\b(?:{_before('en')}) )?(?:(?P<month>{_month('en')})\.? {DAY}(?:st|nd|rd|th)?(?![\d:.,]\d)(?:,? {YEAR})?"
         rf"|(?:\bthe )?(?<![\w.,]){DAY.replace('day', 'first_day')}(?:st|nd|rd|th)? (?:of )?"
         rf"(?P<first_month>{_month('en')})\b\.?(?:,? {YEAR.replace('year', 'first_year')})?)(?!\w)"
     ),
-    "de": re.compile(rf"(?P<before>\b[Aa]m )?(?<![\w.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"),
-    "fr": re.compile(rf"(?P<before>\b[Ll]e )?(?<![\w.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"),
+    "de": re.compile(
+        rf"(?P<before>\b(?:{_before('de')}) )?(?<![\w.]){DAY}\. ?(?P<month>{_month('de')})\b\.?(?: {YEAR})?(?!\w)"
+    ),
+    "fr": re.compile(
+        rf"(?P<before>\b(?:{_before('fr')}) )?(?<![\w.,]){DAY}(?:er)? (?P<month>{_month('fr')})\b\.?(?: {YEAR})?(?!\w)"
+    ),
 }
 # A month's full name with no day after it (a day before it is a date's, read first): English
 # writes it with a capital, French in small letters ("Mars" is the planet)
@@ -110,8 +146,10 @@ WEEKDAYS_READ = frozenset({("fr", "en")})
 # in French right in 44 of 96 frames, a month alone "dans mars" or "dans les maris"; set aside, 84 of
 # 84, 60 of 96 (the rest the frame's other words) and 50 of 60. From German a date read in English
 # ran into a time beside it ("am 3. Juni um 15 Uhr" → "on June 3pm"): 91 → 96 of 96. Not from French,
-# whose "le" before a date stays: "the {0}" (84 → 72) (docs/studies/DATE-FORMS.md, "Dates set aside")
-SET_ASIDE_READ = frozenset({("en", "fr"), ("de", "en")})
+# whose "le" before a date stays: "the {0}" (84 → 72) (docs/studies/DATE-FORMS.md, "Dates set aside").
+# Into German a date beside a time had run into it ("am Dienstag, 15. März um 15:30 Uhr"): set aside,
+# 108 → 128 of 144 (docs/studies/DATE-FORMS.md, "Into German, and the word before a date")
+SET_ASIDE_READ = frozenset({("en", "fr"), ("de", "en"), ("en", "de")})
 # An English weekday's name, and "on", "last" or "next" before it
 ON_WEEKDAY = re.compile(
     rf"(?<![\w-])(?:[Oo]n |(?P<when>[Ll]ast|[Nn]ext) )?(?P<day>{'|'.join(WEEKDAY_NAMES['en'])})(?![\w-])"
@@ -126,9 +164,14 @@ IN_FRENCH_MONTH = re.compile(rf"\b([Ii]n) ((?:{'|'.join(MONTH_NAMES['fr'])})\b)"
 # A month alone read in French, "en" before it and its year after it ("en juin 2024")
 FRENCH_MONTH = re.compile(rf"(?<![\w.])(?:[Ee]n )?(?:{'|'.join(MONTH_NAMES['fr'])})(?: {YEAR})?(?![\w-])")
 SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening with a capital
-# The source and target languages whose dates are read otherwise, and the word before the date that
-# the target's replaces (None: kept)
-READ = {("en", "fr"): {"on": "le"}, ("de", "en"): {"am": "on"}, ("fr", "en"): {}}
+# The targets whose models wrote a sentence's verb second after a date that opens it only as
+# written: set aside, "On 14 September 2010 a Chinese company copyrighted …" had become "Am 14.
+# September 2010 eine chinesische Firma hat …"
+KEEPS_ITS_OPENING_DATE = frozenset({"de"})
+# A range's second date: "to" and "through" are replaced after "from" ("from June 3 to June 5"), as
+# written otherwise; a range's link after its first date
+FROM = re.compile(r"\b[Ff]rom\b")
+RANGE_LINK = re.compile(r"\s*(?:to|until|till|through|[-–—])\s")
 
 
 # A range of two dates in an English sentence, month first ("from March 3 to March 10, 2025",
@@ -195,15 +238,23 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         return sentence
 
     def written(date: re.Match) -> str:
+        if target in KEEPS_ITS_OPENING_DATE and opens(sentence, date.start()):
+            return date.group()
         found = date.groupdict()  # an English date has its day first or its month first
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
         before = date["before"] or ""
         word = replaced.get(before.strip().lower())
+        if before.lower() in ("to ", "through ") and not FROM.search(sentence, 0, date.start()):
+            word = None
+        elif before.lower() == "from " and not RANGE_LINK.match(sentence, date.end()):
+            word = FROM_ALONE[source, target]
         if word is not None:
             before = (word.capitalize() if before[0].isupper() else word) + " "
         if target == "fr":
-            text = f"{day} {MONTH_NAMES['fr'][number - 1]}" + (f" {year}" if year else "")
+            text = f"{'1er' if day == 1 else day} {MONTH_NAMES['fr'][number - 1]}" + (f" {year}" if year else "")
+        elif target == "de":
+            text = f"{day}. {MONTH_NAMES['de'][number - 1]}" + (f" {year}" if year else "")
         else:
             text = f"{MONTH_NAMES['en'][number - 1]} {day}" + (f", {year}" if year else "")
         # a point after the month is the sentence's where it ends there or a sentence follows
@@ -245,10 +296,10 @@ def read_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
     if target == "en":  # "on June 3, 2024"
         return [(date.start(), date.end() - date.group().endswith(".")) for date in DATES["en"].finditer(text)]
     spans = []
-    for date in DATES["fr"].finditer(text):
-        whole = date["month"].lower() in MONTH_NAMES["fr"]
+    for date in DATES[target].finditer(text):
+        whole = date["month"].lower() in (name.lower() for name in MONTH_NAMES[target])
         spans.append((date.start(), date.end() - (whole and date.group().endswith("."))))
-    for pattern in (FRENCH_MONTH, FRENCH_WEEKDAY):  # a month's name in a date is the date's
+    for pattern in (FRENCH_MONTH, FRENCH_WEEKDAY) if target == "fr" else ():  # a month's name in a date is the date's
         spans += [
             found.span()
             for found in pattern.finditer(text)

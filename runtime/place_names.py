@@ -33,7 +33,7 @@ from pathlib import Path
 import numpy as np
 
 from .alignment import WordAlignment
-from .words import elided_head
+from .words import OPENING_MARKS, elided_head
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
 PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
@@ -59,7 +59,6 @@ PROBES = {"en": "They live in {}.", "de": "Sie wohnen in {}.", "fr": "Ils habite
 # near miss of it ("Iraël" for "Israël", "Suèce" for "Suède", "Norvenge" for "Norvège")
 NEAR_MISS = 0.8
 CAPITALIZED = re.compile(r"[A-ZÄÖÜÀ-ÖØ-Þ][\w-]*")
-OPENING = "\"'“‘«»„‚([{"  # marks before a word
 CLOSING = ".,;:!?\"'”’»«)]}"  # marks after a word
 
 
@@ -129,7 +128,7 @@ def read_places(sentence: str, source: str, target: str, translated: Callable[[s
     def named(place: re.Match) -> str:
         before = sentence[: place.start()].split()
         after = sentence[place.end() :].split()
-        previous = before[-1].lstrip(OPENING) if before else ""
+        previous = before[-1].lstrip(OPENING_MARKS) if before else ""
         if part_of_longer_name(previous, after[0] if after else "", source):
             return place.group()
         if previous.lower() in ARTICLES.get(source, ()):
@@ -163,20 +162,20 @@ def places_written(
     most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
     sources = alignment.source_words
     for source_index, source_word in enumerate(sources):
-        original = source_word.lstrip(OPENING).rstrip(CLOSING).replace("’", "'")
+        original = source_word.lstrip(OPENING_MARKS).rstrip(CLOSING).replace("’", "'")
         name = written.get(original)
         if name is None or names_place(text, name):
             continue
         # a mark before or after the name ends it: "(Belgium)" in "French (Belgium)", "Mexico," stands alone
         opened, closed = not source_word.startswith(original), not source_word.endswith(original)
-        previous = "" if opened or not source_index else sources[source_index - 1].lstrip(OPENING)
+        previous = "" if opened or not source_index else sources[source_index - 1].lstrip(OPENING_MARKS)
         following = "" if closed or source_index + 1 == len(sources) else sources[source_index + 1]
         if part_of_longer_name(previous, following, source):
             continue
         target_index = int(most_linked[source_index])
         word = words[target_index]
         head = elided_head(word, target)
-        core = word[head:].lstrip(OPENING).rstrip(CLOSING)
+        core = word[head:].lstrip(OPENING_MARKS).rstrip(CLOSING)
         near_miss = (
             target_words is not None
             and core[:1].isupper()

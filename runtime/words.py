@@ -19,6 +19,14 @@ ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]
 # narrow no-break, figure, thin, en and em spaces. Python reads each as whitespace, so a text's words
 # are the same with them or ordinary spaces; the models read them as bytes they seldom saw ("6
 # shekels" with a no-break space came out "6\u00adshekels", a soft hyphen)
+OPENING_MARKS = "\"'“‘«»„‚([{"  # marks before a word
+
+
+def opens(text: str, position: int) -> bool:
+    """Whether `position` in `text` opens it: only spaces and opening marks before it."""
+    return not text[:position].strip(OPENING_MARKS + " ")
+
+
 SPACES = re.compile("[\u00a0\u2002-\u200a\u202f\u205f]")
 
 

@@ -16,7 +16,7 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("On the 3rd of June 2024 we met.", "en", "fr", "Le 3 juin 2024 we met."),
         ("Shipped Oct. 5, 2024.", "en", "fr", "Shipped 5 octobre 2024."),
         ("We met on 3 June. Then we left", "en", "fr", "We met le 3 juin. Then we left"),  # a sentence's point kept
-        ("Due by Sept. 30", "en", "fr", "Due by 30 septembre"),
+        ("Due by Sept. 30", "en", "fr", "Due d'ici le 30 septembre"),  # a preposition and its article
         ("Paid on the 3rd of June, 2024.", "en", "fr", "Paid le 3 juin 2024."),
         ("We left on 3 Jan. Then we came back.", "en", "fr", "We left le 3 janvier. Then we came back."),
         ("Room 101 June", "en", "fr", "Room 101 juin"),  # a number's digits are no day: the month alone
@@ -35,7 +35,20 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Version 1.5 am Montag", "de", "en", "Version 1.5 am Montag"),
         ("um 3.5 Mai", "de", "en", "um 3.5 Mai"),
         ("Mars est une planète.", "fr", "en", "Mars est une planète."),
-        ("It starts on June 3.", "en", "de", "It starts on June 3."),  # into German as written: 91 of 96
+        ("It starts on June 3.", "en", "de", "It starts am 3. Juni."),
+        (
+            "Open since May 1, until June 3, from July 5.",
+            "en",
+            "de",
+            "Open seit dem 1. Mai, bis zum 3. Juni, ab dem 5. Juli.",
+        ),
+        (
+            "Open since May 1, until June 3, from July 5.",
+            "en",
+            "fr",
+            "Open depuis le 1er mai, jusqu'au 3 juin, à partir du 5 juillet.",
+        ),
+        ("On May 3 the museum opens.", "en", "de", "On May 3 the museum opens."),  # opening the sentence: as written
         ("Il est né le 32 mai.", "fr", "en", "Il est né le 32 May."),  # no such day: the month alone
         # a month's name alone, between English and French, in the target's words
         (
@@ -60,28 +73,28 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Tuesdays are busy.", "en", "fr", "Tuesdays are busy."),
         ('Sales on "Black Friday" rose.', "en", "fr", 'Sales on "Black Friday" rose.'),  # a name's, quoted
         ('Die Kassen am "Black Friday".', "de", "en", 'Die Kassen am "Black Friday".'),  # into French only
-        # into German, a range of dates day first, each date whole; a single date as written
-        ("Open from March 3 to 10, 2025.", "en", "de", "Open from 3 March to 10 March 2025."),
+        # into German, a range of dates day first, each date whole, in German but one opening the sentence
+        ("Open from March 3 to 10, 2025.", "en", "de", "Open vom 3. März bis zum 10. März 2025."),
         (
             "Closed from Dec. 24, 2024, until Jan. 2, 2025.",
             "en",
             "de",
-            "Closed from 24 December 2024 until 2 January 2025.",
+            "Closed vom 24. Dezember 2024 bis zum 2. Januar 2025.",
         ),
-        ("It runs between June 5 and 8.", "en", "de", "It runs between 5 June and 8 June."),
+        ("It runs between June 5 and 8.", "en", "de", "It runs between 5. Juni and 8. Juni."),
         (
             "It runs June 5-8 and Aug. 21 – Sept. 3.",
             "en",
             "de",
-            "It runs 5 June to 8 June and 21 August to 3 September.",
+            "It runs 5. Juni to 8. Juni and 21. August to 3. September.",
         ),
-        ("It runs between Aug. 21-Sept. 3.", "en", "de", "It runs between 21 August and 3 September."),
-        ("It runs June 28 through July 4.", "en", "de", "It runs 28 June through 4 July."),
-        ("He was born on June 3, 2024.", "en", "de", "He was born on June 3, 2024."),
+        ("It runs between Aug. 21-Sept. 3.", "en", "de", "It runs between 21. August and 3. September."),
+        ("It runs June 28 through July 4.", "en", "de", "It runs 28. Juni through 4. Juli."),
+        ("He was born on June 3, 2024.", "en", "de", "He was born am 3. Juni 2024."),
         # no range: two days without "between", a number after "to" without "from", a time after a dash
         ("On June 5 and 6 more people came.", "en", "de", "On June 5 and 6 more people came."),
         ("By March 3 to 5 people had left.", "en", "de", "By March 3 to 5 people had left."),
-        ("Sent on March 15, 2007 - 16:42.", "en", "de", "Sent on March 15, 2007 - 16:42."),
+        ("Sent on March 15, 2007 - 16:42.", "en", "de", "Sent am 15. März 2007 - 16:42."),
         ("On March 3 - 5 people died.", "en", "de", "On March 3 - 5 people died."),
         # a second date without its month only before what ends the range, not a noun or a unit
         ("From March 3 to 10 people applied.", "en", "de", "From March 3 to 10 people applied."),
@@ -89,12 +102,12 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
             "It rose from March 3 to 10% and from May 1 to 5 pm.",
             "en",
             "de",
-            "It rose from March 3 to 10% and from May 1 to 5 pm.",
+            "It rose vom 3. März to 10% and vom 1. Mai to 5 pm.",
         ),
-        ("Open from March 3 to 10 in Berlin.", "en", "de", "Open from 3 March to 10 March in Berlin."),
+        ("Open from March 3 to 10 in Berlin.", "en", "de", "Open vom 3. März bis zum 10. März in Berlin."),
         # a dash without spaces, or a year after the second day, makes a range whatever follows
-        ("Sales for June 5-8 were higher.", "en", "de", "Sales for 5 June to 8 June were higher."),
-        ("From March 3 to 10, 2025 we are away.", "en", "de", "From 3 March to 10 March 2025 we are away."),
+        ("Sales for June 5-8 were higher.", "en", "de", "Sales for 5. Juni to 8. Juni were higher."),
+        ("From March 3 to 10, 2025 we are away.", "en", "de", "From 3 March bis zum 10. März 2025 we are away."),
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):
@@ -150,6 +163,12 @@ def test_dates_come_through_with_the_shipped_models():
     # set aside, a date no longer runs into the time after it ("on June 3pm")
     met = api.translate("Wir treffen uns am 3. Juni um 15 Uhr.", source="de", target="en")
     assert "June 3" in met and "June 3pm" not in met
+    # into German a date beside a time, set aside, keeps its day ("am Dienstag, 15. März um 15:30 Uhr")
+    meeting = api.translate("The meeting with Anna is on Tuesday, March 5th at 3:30 pm.", source="en", target="de")
+    assert re.search(r"(?<!\d)5\. März", meeting) and "15" in meeting, meeting
+    # the word before a date as the target writes it ("depuis 5 mars", "seit 5. März")
+    assert "depuis le 5 mars" in api.translate("We have been here since March 5.", source="en", target="fr")
+    assert "seit dem 5. März" in api.translate("We have been here since March 5.", source="en", target="de")
     # into German a range as written had lost its first month ("vom 3 bis zum 10. März 2025")
     into_german = api.translate("The exhibition runs from March 3 to March 10, 2025.", source="en", target="de")
     assert re.search(r"(?<!\d)3\.", into_german) and "10. März" in into_german
@@ -163,6 +182,8 @@ def test_the_dates_months_and_weekdays_read_into_french_are_set_aside():
     spans = read_spans(read, "en", "fr")
     assert [read[start:end] for start, end in spans] == ["le 3 juin 2024", "en mars 2025", "le 3 août"]
     assert read_spans("Le colis arrive Thursday.", "fr", "en") == []  # read in place from French
+    read = read_dates("The meeting is on Tuesday, March 5th at 3:30 pm, since May 1.", "en", "de")
+    assert [read[start:end] for start, end in read_spans(read, "en", "de")] == ["5. März", "seit dem 1. Mai"]
     read = read_dates("Wir treffen uns am 3. Juni um 15 Uhr.", "de", "en")  # from German, dates only
     assert [read[start:end] for start, end in read_spans(read, "de", "en")] == ["on June 3"]
 
