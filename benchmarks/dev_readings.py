@@ -5,7 +5,8 @@ the names after them set aside (runtime/person_names.py), the names of countries
 target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
 the same rows, places_written's repair of a name the translation missed on and off),
 letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one),
-and a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart):
+a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart),
+and abbreviations written out (runtime/abbreviations.py):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -17,9 +18,10 @@ sentence with quotation marks when its translation holds as many double marks, a
 its name follows a title of the target language, a name after a title when its translation holds it as
 written, a place when its translation holds the place's name in the target language, a formula when its
 translation is the table's, a mark when its translation opens with it and the word after it in a
-capital or not as the source's.
+capital or not as the source's, an abbreviation when its translation writes it in one of the target's
+ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -28,11 +30,12 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import dates, person_names, place_names, prices, quotes, titles
+from attn.runtime import abbreviations, dates, person_names, place_names, prices, quotes, titles
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.sentences import mark_apart
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
+from benchmarks.abbreviation_forms import abbreviations_right
 from benchmarks.date_forms import date_written
 from benchmarks.report import command_line, finish, read_and_unread, table
 
@@ -156,6 +159,13 @@ AS_IS = lambda sentence, *languages: sentence  # noqa: E731
 RULES = {
     "dates": ("read_dates", dates.read_dates, dates.READ, dates_right, AS_IS),
     "prices": ("read_prices", prices.read_prices, prices.READ, prices_right, AS_IS),
+    "abbreviations": (
+        "read_abbreviations",
+        abbreviations.read_abbreviations,
+        {("de", "en")},
+        abbreviations_right,
+        AS_IS,
+    ),
     "spaces": (
         "ordinary_spaces",
         lambda sentence, source, target: ordinary_spaces(sentence),

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
 from .capitals import first_alnum, opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
@@ -602,7 +603,7 @@ class TextTranslator:
 
             def read_as_the_target(text: str) -> str:
                 text = read_places(text, source, target, self.probed)
-                for reader in (read_titles, read_times, read_dates, read_prices):
+                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_prices):
                     text = reader(text, source, target)
                 return text
 
