@@ -41,7 +41,7 @@ import typer
 from attn.cli.signals import terminate_as_interrupt
 from attn.runtime.api import Translator, distinct_languages
 from attn.runtime.byte_order import as_utf8
-from attn.runtime.constants import BOM
+from attn.runtime.constants import BATCH_SIZE, BOM
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import installed_models, pickable, resolve_model
@@ -100,7 +100,7 @@ def translate_corpus(
     workers: int = 1,
     cpus_per_worker: int = 1,
     gpus_per_worker: float = 0.0,
-    batch_size: int = 32,
+    batch_size: int = BATCH_SIZE,
     rows_per_call: int = 256,
     ray_address: str | None = None,
 ) -> None:
@@ -283,7 +283,7 @@ def translate_corpus_command(
     gpus_per_worker: Annotated[
         float, typer.Option("--gpus-per-worker", min=0.0, help="GPUs of each actor (0: CPU actors).")
     ] = 0.0,
-    batch_size: BatchSizeOption = 32,
+    batch_size: BatchSizeOption = BATCH_SIZE,
     ray_address: Annotated[
         Optional[str],
         typer.Option(

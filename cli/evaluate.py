@@ -18,7 +18,7 @@ from rich.progress import Progress
 from rich.table import Table
 from rich.text import Text
 
-from attn.runtime.constants import language_label
+from attn.runtime.constants import BATCH_SIZE, language_label
 from attn.runtime.errors import UsageError
 from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language, known_languages
 from attn.runtime.loaded_model import LoadedModel
@@ -82,7 +82,7 @@ def eval_command(
     limit: Annotated[int, typer.Option("--limit", min=0, help="Evaluate the first N rows only (0: all).")] = 0,
     threads: ThreadsOption = 0,
     device: DeviceOption = "cpu",
-    batch_size: BatchSizeOption = 32,
+    batch_size: BatchSizeOption = BATCH_SIZE,
     hypotheses_out: Annotated[
         Optional[Path], typer.Option("--hypotheses", help="Write the outputs here, one per line (one model only).")
     ] = None,

@@ -12,6 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.errors import UsageError
 from attn.runtime.registry import installed_models, pickable, resolve_model
 from attn.runtime.sessions import warn_on_stderr
@@ -139,7 +140,7 @@ def serve_command(
     ] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
-    batch_size: BatchSizeOption = 32,
+    batch_size: BatchSizeOption = BATCH_SIZE,
 ) -> None:
     """Serve translation and summarization over HTTP (LibreTranslate-compatible /translate)."""
     try:

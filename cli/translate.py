@@ -10,7 +10,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from attn.runtime.constants import language_label
+from attn.runtime.constants import BATCH_SIZE, language_label
 from attn.runtime.coverage import uncovered_runs
 from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
@@ -115,7 +115,7 @@ def translate_command(
     ] = None,
     device: DeviceOption = "cpu",
     threads: ThreadsOption = 0,
-    batch_size: BatchSizeOption = 32,
+    batch_size: BatchSizeOption = BATCH_SIZE,
     max_line_chars: MaxLineCharsOption = DEFAULT_MAX_LINE_CHARS,
     check: Annotated[
         bool,

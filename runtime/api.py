@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .constants import language_code
+from .constants import BATCH_SIZE, language_code
 from .errors import UsageError, unknown_name
 from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
@@ -131,7 +131,7 @@ class Translator:
         beam: int | None = None,
         sample: bool = False,
         sentences: bool = True,
-        batch_size: int = 32,
+        batch_size: int = BATCH_SIZE,
         **search,
     ) -> Result | list[Result]:
         """The translation of one text (a Result) or of each of a list (a list of Results, in

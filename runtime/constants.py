@@ -42,6 +42,7 @@ def language_words_file(language: str) -> str:
 
 
 TASKS = ("translate", "summarize")
+BATCH_SIZE = 32  # inputs decoded together unless --batch-size (or batch_size=) says otherwise
 
 # The languages of the shipped models, by code: English names (what `attn serve` lists and what
 # --from/--to accept besides the codes), and the languages' own names, which --from/--to accept too.

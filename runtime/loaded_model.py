@@ -26,6 +26,7 @@ import numpy as np
 import onnxruntime
 
 from .constants import (
+    BATCH_SIZE,
     BOS,
     DECODER,
     ENCODER,
@@ -379,7 +380,7 @@ class LoadedModel:
         self,
         texts: list[str],
         options: SearchOptions | None = None,
-        batch_size: int = 32,
+        batch_size: int = BATCH_SIZE,
         first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
         stop: threading.Event | None = None,

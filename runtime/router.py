@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from .alignment import WordAlignment
+from .constants import BATCH_SIZE
 from .language_id import detect_language
 from .misread import language_read
 from .texts import TextOptions, Translation, input_numbers, unchanged
@@ -160,7 +161,7 @@ class Router:
         texts: list[str],
         source: str | None,
         target: str | None,
-        batch_size: int = 32,
+        batch_size: int = BATCH_SIZE,
         first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
     ) -> list[list[Translation]]:

@@ -20,6 +20,7 @@ from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times
 from .combinations import best_choices, costs_along
 from .condense import condensed
+from .constants import BATCH_SIZE
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
@@ -245,7 +246,7 @@ class TextTranslator:
         self,
         texts: list[str],
         options: SearchOptions | None = None,
-        batch_size: int = 32,
+        batch_size: int = BATCH_SIZE,
         first_number: int | Sequence[int] = 1,
         text_options: TextOptions | None = None,
         stop: threading.Event | None = None,

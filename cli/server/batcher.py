@@ -19,6 +19,7 @@ from collections import defaultdict
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions
 from attn.runtime.texts import TextOptions, Translation
@@ -45,7 +46,7 @@ class DynamicBatcher:
         max_batch: int = MAX_BATCH,
         max_wait: float = MAX_WAIT_SECONDS,
         max_queued: int = MAX_QUEUED,
-        batch_size: int = 32,
+        batch_size: int = BATCH_SIZE,
     ):
         self.translator = translator
         self.max_batch, self.max_wait, self.max_queued, self.batch_size = max_batch, max_wait, max_queued, batch_size
