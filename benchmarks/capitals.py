@@ -34,7 +34,7 @@ def label_in_capitals(text: str) -> str | None:
     return label.group("label").upper() + text[label.end("label") :]
 
 
-def compared(translator, ordinary: list[str], capitals: list[str], references: list[str], source, target):
+def compared(translator, ordinary: list[str], capitals: list[str], source, target):
     """(label, outputs) of the rows in ordinary case, in capitals read as they are, and read as
     runtime/capitals.py reads them."""
     outputs = {"ordinary case": [result.text for result in translator.translate(ordinary, source, target)]}
@@ -72,7 +72,7 @@ def main() -> None:
         ordinary = [row.source for row in found]
         capitals = [text.upper() for text in ordinary]
         references = [row.target for row in found]
-        outputs = compared(translator, ordinary, capitals, references, source, target)
+        outputs = compared(translator, ordinary, capitals, source, target)
         sentences += scored(direction, outputs, references)
         labelled = [
             (row, label_in_capitals(row.source))
@@ -83,7 +83,6 @@ def main() -> None:
             translator,
             [row.source for row, _ in labelled],
             [text for _, text in labelled],
-            [row.target for row, _ in labelled],
             source,
             target,
         )

@@ -161,7 +161,7 @@ class Translator:
         routes = Routes(self.pairs)
         router = Router(self.pairs, load, self.notify, None if source else routes.usual_source(target))
         self.check_route(source, target)
-        detected = router.detect(inputs, target) if source is None else [source] * len(inputs)
+        detected = router.detect(inputs) if source is None else [source] * len(inputs)
         results = []
         for language in dict.fromkeys(detected):
             chosen = [i for i, code in enumerate(detected) if code == language]

@@ -86,10 +86,6 @@ class Manifest:
         default = (self.source_lang, self.target_lang)
         return [default] + [(source, target) for source, target in self.directions if (source, target) != default]
 
-    @property
-    def several_directions(self) -> bool:
-        return len(self.pairs) > 1
-
     def fitting(self, source: str | None, target: str | None) -> list[tuple[str, str]]:
         """The pairs that translate from `source` into `target` (None: any)."""
         return [pair for pair in self.pairs if source in (None, pair[0]) and target in (None, pair[1])]

@@ -195,7 +195,7 @@ class _Placer:
             elif span.exact and not self.free_links(words[id(span)], first, last, taken):
                 # text given back as it was, with no word of its own: it goes in, replacing none,
                 # a word of its own between spaces
-                at = self.character(self.void_position(span, first, last, taken))
+                at = self.character(self.void_position(span, first, last))
                 placed[id(span)] = Span(at, at, span.payload, exact=True, spaced=True)
                 continue
             taken.update(range(low, high))
@@ -204,7 +204,7 @@ class _Placer:
             placed[id(span)] = Span(start, end, span.payload, False, span.exact, inner)
         for span in spans:
             if span.void:
-                at = self.character(self.void_position(span, first, last, taken))
+                at = self.character(self.void_position(span, first, last))
                 placed[id(span)] = Span(at, at, span.payload, True, spaced=span.spaced)
         return [placed[id(span)] for span in spans]
 
@@ -255,7 +255,7 @@ class _Placer:
         """Target words [low, high) for a span of `source` words (rules 1 and 2)."""
         free = [t for t in range(first, last) if t not in taken]
         if not free or not source:  # no room left, or a span of no word (no characters, a space)
-            at = self.void_position(span, first, last, taken)
+            at = self.void_position(span, first, last)
             return at, at
         targets = self.free_links(source, first, last, taken)
         if not targets:
@@ -280,7 +280,7 @@ class _Placer:
         """How far the source words linked to `target` lie from `source`'s."""
         return min((abs(linked - s) for linked in self.links.get(target, ()) for s in source), default=10**9)
 
-    def void_position(self, span: Span, first: int, last: int, taken: set[int]) -> int:
+    def void_position(self, span: Span, first: int, last: int) -> int:
         """The target word before which a void span (or one with no room left) goes (rule 3)."""
         following = [i for i, (start, _) in enumerate(self.source_words) if start >= span.start]
         if following and self.links:

@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from .constants import MANIFEST
 from .manifest import Manifest, ModelFolderError, read_manifest
 
 DEFAULT_PAIRS = {"translate": ("en", "de"), "summarize": ("en", "en")}
@@ -60,7 +61,7 @@ def installed_models(roots: list[Path] | None = None) -> list[InstalledModel]:
         if not root.is_dir():
             continue
         found = []
-        for folder in sorted(p for p in root.iterdir() if (p / "manifest.json").is_file()):
+        for folder in sorted(p for p in root.iterdir() if (p / MANIFEST).is_file()):
             if folder.name in models or folder.name.startswith("."):  # a staging folder mid-write
                 continue
             try:

@@ -134,7 +134,7 @@ class Router:
             self.loaded[pair, last] = self.load(pair, last)
         return self.loaded[pair, last]
 
-    def detect(self, texts: list[str], target: str | None) -> list[str | None]:
+    def detect(self, texts: list[str]) -> list[str | None]:
         """Each text's language among those on offer (None for a blank text), with a note counting
         those of the languages no earlier call detected (a stream read in batches, or paragraph by
         paragraph, had a note for each)."""
@@ -168,7 +168,7 @@ class Router:
         """Each text's translations into `target`, in input order (n-best as the last hop's
         options say); `source` None or "auto" detects each text's language."""
         numbers = input_numbers(first_number, len(texts))
-        detected = self.detect(texts, target) if source in (None, "auto") else [source] * len(texts)
+        detected = self.detect(texts) if source in (None, "auto") else [source] * len(texts)
         results: list = [None] * len(texts)
         for language in dict.fromkeys(detected):
             chosen = [i for i, code in enumerate(detected) if code == language]

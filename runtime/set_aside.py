@@ -28,7 +28,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import LATIN_SCRIPT, latin_letters
-from .verbatim import ADDRESS
+from .verbatim import ADDRESS, SET_ASIDE_SIGN
 from .words import WHITESPACE_WORD, elided_head, has_words, word_spans
 
 # Code in backquotes, not an apostrophe typed as one ("it`s": no letter or digit outside the pair)
@@ -48,7 +48,6 @@ PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1
 # it, not a number ("#1") nor a character reference ("&#x27;"), and no word runs into it ("C#")
 TAG = r"(?<![\w@#&])[#@](?=[^\W\d])\w+(?:[.-]\w+)*"
 SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}")
-NUMBERED = re.compile(r"\{\d+\}")
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
 CLAUSE_END = ".,;:!?…"
@@ -71,7 +70,7 @@ class SetAside:
     @property
     def nothing_else(self) -> bool:
         """Whether the sentence holds no word but its tokens (it is given back as it is)."""
-        return bool(self.tokens) and not has_words(NUMBERED.sub("", self.text))
+        return bool(self.tokens) and not has_words(SET_ASIDE_SIGN.sub("", self.text))
 
 
 def _token_end(match: re.Match) -> int:
@@ -235,7 +234,7 @@ def set_aside(
     replaced by a numbered placeholder that it does not already use. After
     an elided word of `language` ("l'https://…", two words as runtime/words.py counts them) the
     placeholder is read apart ("l' {0}"): the model wrote "the{0}" for "l'{0}"."""
-    used = set(NUMBERED.findall(sentence))
+    used = set(SET_ASIDE_SIGN.findall(sentence))
     placeholders = (f"{{{number}}}" for number in itertools.count() if f"{{{number}}}" not in used)
     found = sorted(  # of two that start together, the longer ("Mr John.Smith@example.com": the address)
         [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
@@ -262,7 +261,7 @@ def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[st
     words), each with the placeholder whose token it shows (None: none) and which word of that
     token it is."""
     text, spans = "", []  # spans: (start, end, placeholder) of each token in text
-    for piece in re.split(f"({NUMBERED.pattern})", word):
+    for piece in re.split(f"({SET_ASIDE_SIGN.pattern})", word):
         if piece in tokens:
             spans.append((len(text), len(text) + len(tokens[piece]), piece))
             piece = tokens[piece]
@@ -423,7 +422,7 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     column = {
         placeholder: old
         for old, word in enumerate(alignment.source_words)
-        for placeholder in NUMBERED.findall(word)
+        for placeholder in SET_ASIDE_SIGN.findall(word)
         if placeholder in aside.tokens
     }
     placed = _placed_once(alignment, column) if column else alignment

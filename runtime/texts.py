@@ -37,7 +37,6 @@ from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import mark_apart, split_sentences
 from .set_aside import (
-    NUMBERED,
     SetAside,
     outside_tokens,
     put_back,
@@ -50,7 +49,7 @@ from .titles import read_titles
 from .tokenizer import SourcePieces
 from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
 from .untranslated import better_translated, left_untranslated, untranslatable
-from .verbatim import ADDRESS, copy_verbatim
+from .verbatim import ADDRESS, SET_ASIDE_SIGN, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
 
 if TYPE_CHECKING:
@@ -185,7 +184,7 @@ LINE_BREAK = re.compile(r"(\r\n|\n|\r|\t+)")
 
 def part_as_written(source: SourcePieces, aside: SetAside) -> str:
     """The words of a part of a sentence, what was set aside from it put back in their placeholders."""
-    return NUMBERED.sub(lambda match: aside.tokens.get(match.group(0), match.group(0)), " ".join(source.words))
+    return SET_ASIDE_SIGN.sub(lambda match: aside.tokens.get(match.group(0), match.group(0)), " ".join(source.words))
 
 
 def text_lines(text: str) -> list[tuple[str, str]]:

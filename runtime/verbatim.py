@@ -26,7 +26,7 @@ VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
-SET_ASIDE_SIGN = re.compile(r"\{\d+\}")  # what runtime/set_aside.py puts in a sign's place
+SET_ASIDE_SIGN = re.compile(r"\{\d+\}")  # what runtime/set_aside.py puts in a set-aside token's place
 SET_ASIDE_SIGN_END = re.compile(r"\{\d+\}\Z")
 DATE = re.compile(r"\d{1,2}([./])\d{1,2}\1\d{2,4}|\d{4}-\d{2}-\d{2}")  # a date: copied as written
 NUMBER_SIMILARITY = 0.5  # of the digits alone

@@ -85,7 +85,7 @@ def test_notes_name_each_input_by_its_own_number_when_languages_part_them():
 
     notes = []
     router = Router(SHIPPED_PAIRS, lambda pair, last: (Numbering(), None), notes.append)
-    router.detect = lambda texts, target: ["fr", "en", "de", "de"]
+    router.detect = lambda texts: ["fr", "en", "de", "de"]
     router.translate(["a", "b", "c", "d"], None, "en", first_number=5)
     assert sorted(numbered) == [[5], [7, 8]] and notes == ["input 6: already in en: written out unchanged"]
 
@@ -97,9 +97,9 @@ def test_an_assumed_language_gives_way_only_to_a_language_the_identifier_is_sure
     English chat line is German or French for 3 % of them, none at the probability needed)."""
     router = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None, assumed="en")
     texts = ["Save", "OK", "Ich habe heute leider keine Zeit für das Treffen.", "The meeting is cancelled."]
-    assert router.detect(texts, "fr") == ["en", "en", "de", "en"]
+    assert router.detect(texts) == ["en", "en", "de", "en"]
     # names and a URL tell no language: read whole, these were German at 0.99, and -t de gave them back
     named = ["Kind regards, Hans-Jürgen Großmann", "Visit https://www.spiegel.de/wirtschaft/unternehmen for more."]
-    assert router.detect(named, "de") == ["en", "en"]
+    assert router.detect(named) == ["en", "en"]
     likeliest = Router(SHIPPED_PAIRS, lambda pair, last: None, lambda note: None)
-    assert likeliest.detect(["Ich habe heute leider keine Zeit für das Treffen."], "en") == ["de"]
+    assert likeliest.detect(["Ich habe heute leider keine Zeit für das Treffen."]) == ["de"]

@@ -26,6 +26,7 @@ from torch import Tensor, nn
 
 from attn.export.config import Config, TaskConfig, model_settings
 from attn.export.graphs.graph_metadata import record_tokenizer
+from attn.export.graphs.runtime_graphs import OPSET
 from attn.export.graphs.staging import staged_folder
 from attn.export.models import EncoderDecoder
 from attn.export.models.decoder import OutputRows
@@ -61,7 +62,6 @@ from attn.runtime.manifest import BY_NAME_ONLY, LICENCE, Manifest, sha256_of
 from attn.runtime.output_layer import OutputLayer
 from attn.runtime.shortlist import Shortlist
 
-OPSET = 17
 TOLERANCE = 1e-4
 PROBABLE = 1e-5  # below this probability, log-probabilities are compared as probabilities
 CHECK_BATCHES = ((1, 1), (3, 4), (8, 2))  # (sentences, rows per sentence: beams)

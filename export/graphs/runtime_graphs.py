@@ -15,7 +15,7 @@ from onnx import TensorProto, helper
 
 from attn.runtime.decoder_state import BEST_COLUMNS, TAKE_ROWS
 
-OPSET = 17
+OPSET = 17  # of every graph attn writes (export/graphs/onnx_export.py too)
 IR_VERSION = 8  # onnxruntime reads IR ≤ 13; 8 is what opset 17 needs
 
 

@@ -19,6 +19,7 @@ import re
 from ..markup import Aligned, Span, layout, lines_apart, nest, place, unspaced_at_breaks
 from ..parallel import STDOUT_TAKEN
 from . import DocumentError, redeclared
+from .html import MAX_NESTING  # spans in spans: deeper is refused, as in HTML
 from .office import Field, OfficeDocument, check_zip, field_text, kept_in_place, kept_places
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -28,7 +29,6 @@ INLINE = {(TEXT, "span"), (TEXT, "a"), (TEXT, "meta")}  # a span, a link, text w
 LINE_BREAK, SPACES = (TEXT, "line-break"), (TEXT, "s")  # a run of spaces (text:s) parts words too
 BREAKS = {LINE_BREAK, (TEXT, "tab"), SPACES}
 WHITESPACE = re.compile(r"\s+")
-MAX_NESTING = 100  # spans in spans: deeper is refused, as runtime/documents/html.py does
 
 
 class ParagraphReader:
