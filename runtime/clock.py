@@ -24,8 +24,9 @@ TWELVE_HOUR_LANGUAGES = frozenset({"en"})
 BEFORE = {
     "en": r"(?<![\w:.,])",
     "de": r"(?<![\w:.,])",
-    # after "à", but not a number's ("Comptez 2 à 3 heures": a duration)
-    "fr": r"(?<=\b[àÀ] )(?<!\d [àÀ] )",
+    # after "à", but not a number's ("Comptez 2 à 3 heures": a duration), or "avant", "après",
+    # "vers", "dès" ("avant 18 h" had stayed "before 18 h")
+    "fr": r"(?:(?<=\b[àÀ] )|(?<=\b[Aa]vant )|(?<=\b[Aa]près )|(?<=\b[Vv]ers )|(?<=\b[Dd]ès ))(?<!\d [àÀ] )",
 }
 BODIES = {
     # "9 am", "7:30pm", "7.30 pm" (British), "10 a.m.", "3 P.M." (its last dot is the sentence's

@@ -29,6 +29,7 @@ from .test_cli import attn
         # no time, or one the target writes as the source does, or a duration
         ("The shop opens at 9 am.", "en", "en", "The shop opens at 9 am."),
         ("Il a 3 heures de retard.", "fr", "en", "Il a 3 heures de retard."),
+        ("Après 3 heures de route, on arrive.", "fr", "en", "Après 3 heures de route, on arrive."),
         ("Version 1.5 am Montag", "en", "de", "Version 1.5 am Montag"),
         ("Es ist 25 Uhr.", "de", "en", "Es ist 25 Uhr."),
         ("Lyon est à 2 heures de Paris.", "fr", "en", "Lyon est à 2 heures de Paris."),  # a distance
@@ -88,6 +89,8 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("Um 14, 15 und 16 Uhr.", "de", "en", "Um 2, 3 und 4pm."),
         ("Open 10-12 pm.", "en", "de", "Open 10-12 Uhr."),  # the morning, to noon
         ("Séances à 14h et 16h.", "fr", "en", "Séances à 2pm et 4pm."),
+        # after "avant", "après", "vers", "dès" too ("avant 18 h" had stayed "before 18 h")
+        ("Il part dès 9 h, avant 18 h 30 ou vers 20 heures.", "fr", "en", "Il part dès 9am, avant 6:30pm ou vers 8pm."),
         ("Appelez-nous entre 14h et 16h.", "fr", "en", "Appelez-nous entre 2pm et 4pm."),  # not after "à"
         ("Our hours are 8:00 AM - 6:00 PM.", "en", "de", "Our hours are 8 - 18 Uhr."),  # "8:00 - 18:00" lost its end
         ("Comptez 2 à 3 heures pour la visite.", "fr", "en", "Comptez 2 à 3 heures pour la visite."),  # a duration
