@@ -10,7 +10,6 @@ from pathlib import Path
 from attn.runtime.constants import language_label
 from attn.runtime.documents import FORMATS, Document, format_of
 from attn.runtime.errors import UsageError
-from attn.runtime.misread import document_language as read_language
 from attn.runtime.router import Routes
 
 from .output import output_file
@@ -79,9 +78,8 @@ def document_language(path: Path, document: Document, pairs: list, target: str |
     nothing, "Stefan Braun, Jürgen Vogel, … Düsseldorf" had read as German), when a model here
     takes it there or it is `target`; None otherwise (with a note). The default en→de model read a
     German page as English, and a page of fewer than thirty words was never read as German."""
-    routes = Routes(pairs)
-    language = read_language(document.texts(), routes.languages, routes.usual_source(target))
-    if language is None or routes.hops(language, target) is not None:
+    language, reachable = Routes(pairs).document_source(document.texts(), target)
+    if language is None or reachable:
         return language
     into = f" into {language_label(target)}" if target else ""
     notify(f"{path} reads as {language_label(language)}, which no model here translates{into}")

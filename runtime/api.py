@@ -34,7 +34,7 @@ from .extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from .loaded_model import LoadedModel
 from .mail import message_text
 from .manifest import ModelFolderError, read_manifest
-from .misread import MisreadInputs, document_language
+from .misread import MisreadInputs
 from .registry import installed_models, installed_pairs, pair_owners, pickable, resolve_model
 from .router import Router, Routes
 from .sentences import joined
@@ -197,11 +197,10 @@ class Translator:
         detects it). Text by text, a heading or a table cell of a word or two read as any
         language ("OK" as German), and the page kept its `lang`."""
         source, target = distinct_languages(source, target)
-        routes = Routes(self.pairs)
         if source is not None or len({pair[0] for pair in self.pairs}) < 2:
             return source  # one language to read: `translate` decides
-        language = document_language(texts, routes.languages, routes.usual_source(target))
-        return language if language is not None and routes.hops(language, target) is not None else None
+        language, reachable = Routes(self.pairs).document_source(texts, target)
+        return language if reachable else None
 
     def translate_read(self, texts: list[str], source: str | None, target: str | None, **search) -> list[Result]:
         """`translate` of the texts of one document read in `source` (read_as); in `target` already,

@@ -24,7 +24,7 @@ import numpy as np
 from .alignment import WordAlignment
 from .constants import BATCH_SIZE
 from .language_id import detect_language
-from .misread import language_read
+from .misread import document_language, language_read
 from .texts import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
@@ -105,6 +105,13 @@ class Routes:
         if target is None and PIVOT_LANGUAGE in sources:
             return PIVOT_LANGUAGE
         return next(iter(sources)) if len(sources) == 1 else None
+
+    def document_source(self, texts: list[str], target: str | None) -> tuple[str | None, bool]:
+        """The language one document's `texts` are read in, all together (runtime/misread.py
+        document_language, `usual_source` assumed), and whether a way takes it into `target` (one
+        that is `target` already does)."""
+        language = document_language(texts, self.languages, self.usual_source(target))
+        return language, language is not None and self.hops(language, target) is not None
 
     def sources_into(self, target: str | None) -> set[str]:
         """The languages that have a way into `target` (any target when None)."""

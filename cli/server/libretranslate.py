@@ -17,7 +17,6 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
-from attn.runtime.misread import document_language
 from attn.runtime.texts import unchanged
 
 from .fields import integer, language, read_fields, texts_of
@@ -86,8 +85,8 @@ async def translate_file(request: Request) -> JSONResponse:
         )
     routes, read = server.models.routes, None
     if source == "auto" and texts:  # one language for the whole file, as `attn translate -i` reads it
-        read = await asyncio.to_thread(document_language, texts, routes.languages, routes.usual_source(target))
-        source = read if read is not None and routes.hops(read, target) else source
+        read, reachable = await asyncio.to_thread(routes.document_source, texts, target)
+        source = read if reachable else source
     if read == target:  # read as the target language: given back as it is (text by text, short ones were not)
         results = [unchanged(text) for text in texts]
     else:
