@@ -16,6 +16,7 @@ import typer
 from attn.cli.output import check_writable
 from attn.runtime.alignment import JoinedAlignment, WordAlignment
 from attn.runtime.errors import UsageError
+from attn.runtime.files import replace_whole
 from attn.runtime.sessions import warn_on_stderr
 
 FORMATS = (".png", ".svg", ".pdf")
@@ -166,14 +167,12 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
     if title:
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
-    temporary = path.with_name(f".{path.name}.tmp{path.suffix}")
     try:
         with warnings.catch_warnings():  # a long source leaves constrained layout no room for its margins
             warnings.simplefilter("ignore", UserWarning)
-            figure.savefig(temporary, dpi=150)
-        temporary.replace(path)
+            hidden = path.with_name(f".{path.name}.tmp{path.suffix}")  # its suffix names savefig's format
+            replace_whole(path, lambda temporary: figure.savefig(temporary, dpi=150), hidden)
     except OSError as error:  # named as the user named it, not by its temporary name
-        temporary.unlink(missing_ok=True)
         raise OSError(error.errno, error.strerror, str(path)) from None
     finally:
         plt.close(figure)

@@ -31,6 +31,8 @@ import threading
 import time
 from pathlib import Path
 
+from .files import replace_whole
+
 RACY_SECONDS = 2.0  # a file changed this recently is hashed, not remembered
 MEMO_ENTRIES = 64  # files remembered: a few models' files and their optimized graphs
 MEMO = "checksums.json"
@@ -129,9 +131,5 @@ def _remember(path: Path, before: os.stat_result, after: os.stat_result, digest:
         memo[_key(path)] = [*_identity(before), digest]
         kept = dict(list(memo.items())[-MEMO_ENTRIES:])
         folder.mkdir(parents=True, exist_ok=True)
-        partial = folder / f".{MEMO}.{os.getpid()}.{threading.get_ident()}"
-        try:
-            partial.write_text(json.dumps(kept), encoding="utf-8")
-            os.replace(partial, folder / MEMO)
-        finally:
-            partial.unlink(missing_ok=True)
+        partial = folder / f".{MEMO}.{os.getpid()}.{threading.get_ident()}"  # each writer's own
+        replace_whole(folder / MEMO, lambda written: written.write_text(json.dumps(kept), encoding="utf-8"), partial)

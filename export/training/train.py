@@ -46,6 +46,7 @@ from attn.export.training.subwords import train_tokenizer
 from attn.export.training.vocab_transfer import spellings, transfer_vocabulary, vocabulary_tensor_names
 from attn.runtime.constants import EOS, PAD, TOKENIZER, target_token
 from attn.runtime.errors import UsageError
+from attn.runtime.files import replace_whole
 from attn.runtime.manifest import read_manifest
 from attn.runtime.tokenizer import SubwordTokenizer
 from attn.runtime.tsv import Row, read_tsv, spread
@@ -657,22 +658,10 @@ def load_checkpoint(path: Path) -> dict:
     return checkpoint
 
 
-def _replace_whole(path: Path, write) -> None:
-    """`write(temporary)`, then the temporary file renamed to `path`: whole or not at all, and a
-    failed write (a full disk) leaves no temporary file behind."""
-    temporary = path.with_suffix(path.suffix + ".tmp")
-    try:
-        write(temporary)
-        os.replace(temporary, path)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-
-
 def _atomic_save(obj: dict, path: Path) -> None:
-    """A checkpoint saved whole or not at all (_replace_whole)."""
+    """A checkpoint saved whole or not at all (runtime/files.py)."""
     try:
-        _replace_whole(path, lambda temporary: torch.save(on_cpu(obj), temporary))
+        replace_whole(path, lambda temporary: torch.save(on_cpu(obj), temporary))
     except RuntimeError as error:  # torch reports a full disk as "[enforce fail at inline_container.cc] …"
         raise OSError(
             f"{path}: cannot write the checkpoint (disk full?): {' '.join(str(error).split())[:200]}"
@@ -699,9 +688,9 @@ def write_rows(path: Path, rows: list[Row]) -> None:
         packed = lzma.compress(data, preset=9 | lzma.PRESET_EXTREME)
     else:
         packed = gzip.compress(data, mtime=0)
-    _replace_whole(path, lambda temporary: temporary.write_bytes(packed))
+    replace_whole(path, lambda temporary: temporary.write_bytes(packed))
 
 
 def _atomic_write(path: Path, text: str) -> None:
-    """A text file written whole or not at all (_replace_whole)."""
-    _replace_whole(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
+    """A text file written whole or not at all (runtime/files.py)."""
+    replace_whole(path, lambda temporary: temporary.write_text(text, encoding="utf-8"))
