@@ -35,6 +35,7 @@ import onnxruntime
 from .checksums import attn_cache, attn_cache_may_be_made, file_identity, read_with_sha256, remembered_identity
 from .errors import UsageError
 from .parallel import STDOUT_TAKEN
+from .processes import abandoned
 
 DEVICES = ("cpu", "cuda")
 PROVIDERS = {
@@ -230,22 +231,9 @@ def _keep_last_used(folder: Path) -> None:
 
     for graph in sorted(folder.glob("*.onnx"), key=last_used, reverse=True)[GRAPHS_KEPT:]:
         _drop(graph)
-    for partial in folder.glob(".*.onnx.*"):
-        pid = partial.name.rsplit(".onnx.", 1)[1].split(".")[0]
-        if pid.isdigit() and not process_running(int(pid)):
-            with contextlib.suppress(OSError):
-                partial.unlink(missing_ok=True)
-
-
-def process_running(pid: int) -> bool:
-    """Whether a process of that id runs (one of another user's counts)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
+    for partial in abandoned(folder.glob(".*.onnx.*"), lambda name: name.rsplit(".onnx.", 1)[1].split(".")[0]):
+        with contextlib.suppress(OSError):
+            partial.unlink(missing_ok=True)
 
 
 def _register_shared_cpu_arena() -> None:

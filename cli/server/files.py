@@ -11,7 +11,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from attn.runtime.sessions import process_running
+from attn.runtime.processes import abandoned
 
 FILES_KEPT = 256
 FOLDER_PREFIX = "attn-serve-files-"  # then the server's process id
@@ -51,9 +51,9 @@ class TranslatedFiles:
 
 def sweep_abandoned_folders() -> None:
     """Remove the folders of translated files whose server no longer runs."""
-    for folder in Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*"):
-        pid = folder.name.removeprefix(FOLDER_PREFIX).split("-")[0]
-        if pid.isdigit() and folder.is_dir() and not folder.is_symlink() and not process_running(int(pid)):
+    folders = Path(tempfile.gettempdir()).glob(f"{FOLDER_PREFIX}*")
+    for folder in abandoned(folders, lambda name: name.removeprefix(FOLDER_PREFIX).split("-")[0]):
+        if folder.is_dir() and not folder.is_symlink():
             shutil.rmtree(folder, ignore_errors=True)
 
 

@@ -23,7 +23,7 @@ from pathlib import Path
 from attn.runtime.constants import MANIFEST
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import KNOWN_FILES, ModelFolderError, read_manifest, sha256_of
-from attn.runtime.sessions import process_running
+from attn.runtime.processes import abandoned
 
 STAGING = "staging"
 AT_FDCWD = -100
@@ -91,10 +91,9 @@ def check_replaceable(out: Path) -> None:
 
 def sweep_abandoned(out: Path) -> None:
     """Remove staging folders for `out` whose process no longer runs."""
-    for folder in out.parent.glob(f".{out.name}.{STAGING}-*"):
-        pid = folder.name.removeprefix(f".{out.name}.{STAGING}-").split("-")[0]
-        if pid.isdigit() and not process_running(int(pid)):
-            shutil.rmtree(folder, ignore_errors=True)
+    prefix = f".{out.name}.{STAGING}-"
+    for folder in abandoned(out.parent.glob(f"{prefix}*"), lambda name: name.removeprefix(prefix).split("-")[0]):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _replace(staging: Path, out: Path) -> None:
