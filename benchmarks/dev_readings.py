@@ -31,6 +31,7 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime import abbreviations, dates, person_names, place_names, prices, quotes, titles
+from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.sentences import mark_apart
 from attn.runtime.words import ordinary_spaces
@@ -169,7 +170,7 @@ RULES = {
     "spaces": (
         "ordinary_spaces",
         lambda sentence, source, target: ordinary_spaces(sentence),
-        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        SHIPPED_DIRECTIONS,
         spaces_right,
         AS_IS,
     ),
@@ -200,14 +201,14 @@ RULES = {
     "formulas": (
         "letter_formula",
         lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),
-        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        SHIPPED_DIRECTIONS,
         formulas_right,
         lambda *arguments: None,
     ),
     "marks": (
         "mark_apart",
         lambda sentence, source, target: sentence if len(mark_apart(sentence)) == 1 else "",
-        {("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")},
+        SHIPPED_DIRECTIONS,
         marks_right,
         lambda sentence: [sentence],
     ),

@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from attn.runtime.constants import TOKENIZER
+
 from .options import OutFolderOption, messages_console
 
 ConfigArgument = Annotated[Path, typer.Argument(help="Training config (TOML); see configs/.")]
@@ -112,7 +114,7 @@ def export_command(
         chosen += f", blended half and half with {blend}"
     trainer.model.to("cpu").load_state_dict(weights)  # exported and verified on the CPU
     shortlist = run_shortlist(trainer.corpus, trainer.config.shortlist, console)
-    largest = export_model(trainer.model, trainer.config, run / "tokenizer.json", out, training, shortlist)
+    largest = export_model(trainer.model, trainer.config, run / TOKENIZER, out, training, shortlist)
     console.print(f"exported {chosen} to {out}; onnxruntime vs PyTorch: max |difference| {largest:.2e}")
 
 

@@ -25,10 +25,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from .alignment import WordAlignment
+from .constants import LANGUAGE_NAMES
 from .titles import ACADEMIC, GENDER
 from .words import word_spans
 
-LANGUAGES = ("en", "de", "fr")
+LANGUAGES = tuple(LANGUAGE_NAMES)
 # Each row: one formula in English, German and French. The first form of each language is the
 # one written; every form is read. A form listed in two rows is read as the first row's.
 CLOSINGS = [

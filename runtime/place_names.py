@@ -33,13 +33,14 @@ from pathlib import Path
 import numpy as np
 
 from .alignment import WordAlignment
+from .constants import LANGUAGE_NAMES, SHIPPED_DIRECTIONS
 from .words import OPENING_MARKS, elided_head
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
-PLACE_NAMES_LANGUAGES = ("en", "de", "fr")
+PLACE_NAMES_LANGUAGES = tuple(LANGUAGE_NAMES)  # the table names places in each
 CITY = "city:"  # what opens a city's code in the table (export/place_names.py CITIES)
 # The directions read, those measured (German–French is translated through English)
-READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
+READ = SHIPPED_DIRECTIONS
 # Names that are also a person's, a state's or an adjective more often than a place's
 AMBIGUOUS = {
     "en": frozenset({"Jordan", "Georgia", "Chad", "Jersey", "Guernsey", "Caribbean", "Florence"}),

@@ -31,11 +31,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from .alignment import WordAlignment
+from .constants import SHIPPED_DIRECTIONS
 from .markup import Span, edged_as, layout, nest, offsets, place
 from .words import join_words, word_spans
 
 # The directions whose models read quotations apart (docs/studies/QUOTES.md)
-READ = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
+READ = SHIPPED_DIRECTIONS
 STRAIGHT = '"'
 # A target word holds a quoted word it did not attend to most when its link to it is at least this
 # share of its strongest: chosen on the dev rows with quotations (docs/studies/QUOTES.md)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from .constants import SHIPPED_DIRECTIONS
+
 # Each source language's titles, by the gender they name
 TITLES = {
     "en": {"m": ("Mr.", "Mr"), "f": ("Mrs.", "Mrs", "Ms.", "Ms")},  # not "Miss": "I Miss You"
@@ -26,7 +28,7 @@ TITLES = {
 }
 # Each target language's title of each gender, in the form the models copied right most often
 WRITTEN = {"de": {"m": "Herr", "f": "Frau"}, "fr": {"m": "M.", "f": "Madame"}, "en": {"m": "Mr", "f": "Ms"}}
-READ = frozenset({("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")})
+READ = SHIPPED_DIRECTIONS
 INITIALS = frozenset({"M."})  # a title that is a name's initial too, after a first name ("Jean M. Dupont")
 # German words after which "Frau" or "Herr" is a noun ("die Frau", "eine Frau Namens …"), not a title
 DETERMINERS = frozenset(

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from attn.export.config import Config, ModelConfig
 from attn.export.graphs.staging import STAGING, check_replaceable
-from attn.runtime.constants import SPECIAL_TOKENS, UNK
+from attn.runtime.constants import SOURCE_TOKENIZER, SPECIAL_TOKENS, TOKENIZER, UNK
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import LANGUAGE
 from attn.runtime.tokenizer import METASPACE_WORD_START, UNMATCHABLE
@@ -201,7 +201,7 @@ def write_imported(converted: Converted, out: Path, checkpoint: Path) -> dict:
     except OSError as error:
         raise UsageError(f"--out {out}: cannot write beside it ({error.strerror})") from None
     try:
-        target_file, source_file = scratch / "tokenizer.json", scratch / "source_tokenizer.json"
+        target_file, source_file = scratch / TOKENIZER, scratch / SOURCE_TOKENIZER
         unigram_tokenizer(converted.target_spm, pieces, writes=True).save(str(target_file))
         unigram_tokenizer(converted.source_spm, pieces, writes=False).save(str(source_file))
         largest = export_model(model, settings, target_file, out, converted.origin, source_tokenizer_file=source_file)

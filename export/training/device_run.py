@@ -53,6 +53,7 @@ from attn.export.training.train import (
     corpus_rows,
     write_rows,
 )
+from attn.runtime.constants import TOKENIZER
 
 TREE_LIMIT = 64 << 20  # bytes: the working tree and its carried folders, one call
 PIECE_LIMIT = 15 << 20  # bytes: one file brought back (the tool's limit is 16 MiB)
@@ -79,7 +80,7 @@ def pack(config: Config, start: Path, out: Path, average: int = 5) -> int:
         weights, steps = chosen_weights(start, average if (start / "checkpoints").is_dir() else 0)
         step = steps[-1]
     torch.save({"model": {name: value.half() for name, value in weights.items()}, "step": step}, out / START)
-    shutil.copy(start / "tokenizer.json", out / "tokenizer.json")
+    shutil.copy(start / TOKENIZER, out / TOKENIZER)
     packed = dataclasses.replace(
         config,
         data=dataclasses.replace(
@@ -128,7 +129,7 @@ def train(
         {"model": {name: value.float() for name, value in packed["model"].items()}, "step": packed["step"]},
         start / "best.pt",
     )
-    shutil.copy(pack_folder / "tokenizer.json", start / "tokenizer.json")
+    shutil.copy(pack_folder / TOKENIZER, start / TOKENIZER)
     config = dataclasses.replace(
         config,
         data=dataclasses.replace(
@@ -183,7 +184,7 @@ def unpack(files: Path, pack_folder: Path, into: Path) -> None:
     torch.save(
         {"model": {name: value.float() for name, value in weights.items()}, "step": summary["steps"]}, into / "best.pt"
     )
-    shutil.copy(pack_folder / "tokenizer.json", into / "tokenizer.json")
+    shutil.copy(pack_folder / TOKENIZER, into / TOKENIZER)
     if (pack_folder / HELD_OUT_FILE).exists():
         shutil.copy(pack_folder / HELD_OUT_FILE, into / HELD_OUT_FILE)
     (into / "config.json").write_text(json.dumps(trained_with, indent=2), encoding="utf-8")

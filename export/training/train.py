@@ -97,7 +97,7 @@ def prepare_corpus(config: Config, workdir: Path, console: Console) -> Corpus:
         write_rows(workdir / HELD_OUT_FILE, held)
     directions = learned_directions(config)
     tagged = bool(config.data.directions)
-    tokenizer_path = workdir / "tokenizer.json"
+    tokenizer_path = workdir / TOKENIZER
     learned = None  # a tokenizer learned now is written only once the data is known to be usable
     if tokenizer_path.exists():
         tokenizer = SubwordTokenizer.load(tokenizer_path)
