@@ -31,6 +31,12 @@ from .graph_contract import (
     SOURCE,
     SOURCE_IDS,
     SOURCE_MASK,
+    TAKE_DATA,
+    TAKE_INDEXES,
+    TAKEN,
+    TOP_COLUMNS,
+    TOP_VALUES,
+    TOP_WIDTH,
     StateSpec,
 )
 from .manifest import ModelFolderError
@@ -58,9 +64,9 @@ class Device:
     def take(self, value: onnxruntime.OrtValue, rows: np.ndarray) -> onnxruntime.OrtValue:
         """value[rows] along axis 0, computed and kept on the device."""
         binding = self.take_rows.io_binding()
-        binding.bind_ortvalue_input("data", value)
-        binding.bind_cpu_input("rows", rows.astype(np.int64, copy=False))
-        binding.bind_output("taken", self.name)
+        binding.bind_ortvalue_input(TAKE_DATA, value)
+        binding.bind_cpu_input(TAKE_INDEXES, rows.astype(np.int64, copy=False))
+        binding.bind_output(TAKEN, self.name)
         self.take_rows.run_with_iobinding(binding)
         return binding.get_outputs()[0]
 
@@ -68,10 +74,10 @@ class Device:
         """log_probs (N, C) on the device → columns (N, W) and values (N, W) on the host: each row's
         W = width ≤ C largest, best first, equal values by lower column first."""
         binding = self.best_columns.io_binding()
-        binding.bind_ortvalue_input("log_probs", log_probs)
-        binding.bind_cpu_input("width", np.array([width], dtype=np.int64))
-        binding.bind_output("values")
-        binding.bind_output("columns")
+        binding.bind_ortvalue_input(LOG_PROBS, log_probs)
+        binding.bind_cpu_input(TOP_WIDTH, np.array([width], dtype=np.int64))
+        binding.bind_output(TOP_VALUES)
+        binding.bind_output(TOP_COLUMNS)
         self.best_columns.run_with_iobinding(binding)
         values, columns = binding.get_outputs()
         return columns.numpy(), values.numpy()

@@ -7,6 +7,9 @@ encoder.onnx: SOURCE_IDS (B, S) int64, SOURCE_MASK (B, S) int64 → one output p
 decoder.onnx: PREVIOUS_TOKENS (B,) int64, every state by its name, SOURCE_MASK, OUTPUT_WEIGHT
     (R, C), OUTPUT_BIAS (C,) [, OUTPUT_SCALE (C,) in int8] [, SOURCE_IDS (B, S) for a copy model]
     → LOG_PROBS (B, C), NEW_PREFIX + name for every ROW and CACHE state, ATTENTION (B, S).
+take_rows.onnx and best_columns.onnx, the runtime's own graphs (runtime/decoder_state.py): TAKE_DATA
+    (any rank), TAKE_INDEXES (R,) int64 → TAKEN = data[rows]; LOG_PROBS (N, C), TOP_WIDTH (1,) int64 →
+    TOP_VALUES (N, W), TOP_COLUMNS (N, W) int64.
 
 State kinds, which tell the runtime how to carry a state between steps and through beam
 reorderings without knowing the architecture:
@@ -37,6 +40,8 @@ OUTPUT_WEIGHT = "output_weight"
 OUTPUT_BIAS = "output_bias"
 OUTPUT_SCALE = "output_scale"
 NEW_PREFIX = "new_"
+TAKE_DATA, TAKE_INDEXES, TAKEN = "data", "rows", "taken"
+TOP_WIDTH, TOP_VALUES, TOP_COLUMNS = "width", "values", "columns"
 
 SOURCE, SENTENCE, ROW, CACHE = "source", "sentence", "row", "cache"
 STATE_KINDS = (SOURCE, SENTENCE, ROW, CACHE)

@@ -27,6 +27,7 @@ from onnx import TensorProto, helper, numpy_helper
 from attn.export.graphs.graph_edits import drop_unread, producers, readers
 from attn.runtime.constants import ENCODER
 from attn.runtime.errors import UsageError
+from attn.runtime.graph_contract import SOURCE_IDS, SOURCE_MASK
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.manifest import Manifest
 from attn.runtime.output_layer import INT8_LIMIT
@@ -87,7 +88,7 @@ def activation_peaks(folder: Path, sources: dict[tuple[str, str], list[str]]) ->
     peaks = dict.fromkeys(names, 0.0)
     for start in range(0, len(pieces), CALIBRATION_BATCH):
         ids, mask = translator.encoder_inputs(pieces[start : start + CALIBRATION_BATCH])
-        for name, maxima in zip(names, session.run(names, {"source_ids": ids, "source_mask": mask})):
+        for name, maxima in zip(names, session.run(names, {SOURCE_IDS: ids, SOURCE_MASK: mask})):
             real = maxima.reshape(mask.shape)[mask.astype(bool)] if maxima.size == mask.size else maxima
             peaks[name] = max(peaks[name], float(real.max(initial=0.0)))
     return peaks

@@ -55,7 +55,7 @@ def int8_output_product(decoder_file: Path) -> None:
         helper.make_node("DynamicQuantizeLinear", [activations], ["output_x_q", "output_x_scale", "output_x_zero"]),
         helper.make_node("MatMulInteger", ["output_x_q", "output_weight", "output_x_zero"], ["output_int32"]),
         helper.make_node("Cast", ["output_int32"], ["output_float"], to=TensorProto.FLOAT),
-        helper.make_node("Mul", ["output_x_scale", "output_scale"], ["output_scales"]),
+        helper.make_node("Mul", ["output_x_scale", OUTPUT_SCALE], ["output_scales"]),
         helper.make_node("Mul", ["output_float", "output_scales"], [result]),
     ]
     graph.node.remove(product)
@@ -63,7 +63,7 @@ def int8_output_product(decoder_file: Path) -> None:
         graph.node.insert(position + offset, node)
     [weight] = [value for value in graph.input if value.name == "output_weight"]
     weight.type.tensor_type.elem_type = TensorProto.INT8
-    graph.input.append(helper.make_tensor_value_info("output_scale", TensorProto.FLOAT, ["candidates"]))
+    graph.input.append(helper.make_tensor_value_info(OUTPUT_SCALE, TensorProto.FLOAT, ["candidates"]))
     onnx.save(model, str(decoder_file))
 
 

@@ -14,6 +14,15 @@ import onnx
 from onnx import TensorProto, helper
 
 from attn.runtime.decoder_state import BEST_COLUMNS, TAKE_ROWS
+from attn.runtime.graph_contract import (
+    LOG_PROBS,
+    TAKE_DATA,
+    TAKE_INDEXES,
+    TAKEN,
+    TOP_COLUMNS,
+    TOP_VALUES,
+    TOP_WIDTH,
+)
 
 OPSET = 17  # of every graph attn writes (export/graphs/onnx_export.py too)
 IR_VERSION = 8  # onnxruntime reads IR ≤ 13; 8 is what opset 17 needs
@@ -29,13 +38,13 @@ def _model(node: onnx.NodeProto, name: str, inputs: list, outputs: list) -> onnx
 def take_rows_graph() -> onnx.ModelProto:
     """data (any rank) float, rows (R,) int64 → taken = data[rows]."""
     return _model(
-        helper.make_node("Gather", ["data", "rows"], ["taken"], axis=0),
+        helper.make_node("Gather", [TAKE_DATA, TAKE_INDEXES], [TAKEN], axis=0),
         "take_rows",
         [
-            helper.make_tensor_value_info("data", TensorProto.FLOAT, None),
-            helper.make_tensor_value_info("rows", TensorProto.INT64, ["rows"]),
+            helper.make_tensor_value_info(TAKE_DATA, TensorProto.FLOAT, None),
+            helper.make_tensor_value_info(TAKE_INDEXES, TensorProto.INT64, ["rows"]),
         ],
-        [helper.make_tensor_value_info("taken", TensorProto.FLOAT, None)],
+        [helper.make_tensor_value_info(TAKEN, TensorProto.FLOAT, None)],
     )
 
 
@@ -43,15 +52,15 @@ def best_columns_graph() -> onnx.ModelProto:
     """log_probs (N, C) float, width (1,) int64 → values (N, W) and columns (N, W) int64: each row's
     W largest, best first; of equal values the lower column first (TopK's order since opset 11)."""
     return _model(
-        helper.make_node("TopK", ["log_probs", "width"], ["values", "columns"], axis=1, largest=1, sorted=1),
+        helper.make_node("TopK", [LOG_PROBS, TOP_WIDTH], [TOP_VALUES, TOP_COLUMNS], axis=1, largest=1, sorted=1),
         "best_columns",
         [
-            helper.make_tensor_value_info("log_probs", TensorProto.FLOAT, ["rows", "candidates"]),
-            helper.make_tensor_value_info("width", TensorProto.INT64, [1]),
+            helper.make_tensor_value_info(LOG_PROBS, TensorProto.FLOAT, ["rows", "candidates"]),
+            helper.make_tensor_value_info(TOP_WIDTH, TensorProto.INT64, [1]),
         ],
         [
-            helper.make_tensor_value_info("values", TensorProto.FLOAT, ["rows", "width"]),
-            helper.make_tensor_value_info("columns", TensorProto.INT64, ["rows", "width"]),
+            helper.make_tensor_value_info(TOP_VALUES, TensorProto.FLOAT, ["rows", "width"]),
+            helper.make_tensor_value_info(TOP_COLUMNS, TensorProto.INT64, ["rows", "width"]),
         ],
     )
 
