@@ -172,7 +172,7 @@ def bench_command(
     texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
     manifest = read_manifest(folder)
-    precision = manifest.architecture.get("precision", "fp32")
+    precision = manifest.precision
     folders = [(precision, folder)]
     console = Console(stderr=True)
     with tempfile.TemporaryDirectory() as scratch:

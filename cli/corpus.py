@@ -119,7 +119,7 @@ def translate_corpus(
         else [found.folder.resolve() for found in pickable(installed_models()) if found.manifest.task == "translate"]
     )
     Translator(folders).check_route(source, target)  # a pair no model reaches: refused here, not in an actor
-    int8 = [folder.name for folder in folders if read_manifest(folder).architecture.get("precision") == "int8"]
+    int8 = [folder.name for folder in folders if read_manifest(folder).int8]
     if gpus_per_worker and int8:
         raise UsageError(
             f"{', '.join(int8)}: int8, which decodes on the CPU (docs/translate.md): --gpus-per-worker "

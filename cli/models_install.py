@@ -46,7 +46,7 @@ def install_named(name: str, int8: bool = False, index: str | None = None) -> No
     asked = wanted(name)
     there = installed_as(asked.folder, asked.name)
     if there is not None:  # known without the network
-        precision = read_manifest(there, verify_checksums=False).architecture.get("precision", "fp32")
+        precision = read_manifest(there, verify_checksums=False).precision
         again = (
             f" in {precision}; `attn models remove {asked.name}` first to install it in int8"
             if int8 and precision != "int8"

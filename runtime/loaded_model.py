@@ -506,7 +506,7 @@ def device_for(manifest: Manifest, folder: Path, device: str, notify: Callable[[
     copies, slower than the CPU alone and not as on it (benchmarks/GPU.md); it runs on the CPU,
     and `notify` says so. Without a CUDA provider, the sessions say that (runtime/sessions.py)."""
     cuda = "CUDAExecutionProvider" in onnxruntime.get_available_providers()
-    if device == "cuda" and cuda and manifest.architecture.get("precision") == "int8":
+    if device == "cuda" and cuda and manifest.int8:
         notify(
             f"{folder.name} is an int8 model: it runs on the CPU (a GPU decodes a model exported or "
             "installed without int8: docs/translate.md)"

@@ -81,6 +81,15 @@ class Manifest:
         return bool(self.training.get(BY_NAME_ONLY))
 
     @property
+    def precision(self) -> str:
+        """The precision the graphs compute in (PRECISIONS): "fp32" unless the architecture says."""
+        return self.architecture.get("precision", PRECISIONS[0])
+
+    @property
+    def int8(self) -> bool:
+        return self.precision == "int8"
+
+    @property
     def pairs(self) -> list[tuple[str, str]]:
         """Every (source, target) language pair the model translates, the default first."""
         default = (self.source_lang, self.target_lang)
@@ -327,9 +336,8 @@ def _problem(manifest: Manifest) -> str | None:
         or not len(SPECIAL_TOKENS) < vocab_size <= MAX_VOCABULARY
     ):
         return f"architecture.vocab_size must be an integer in ({len(SPECIAL_TOKENS)}, {MAX_VOCABULARY}], got {vocab_size!r}"
-    precision = manifest.architecture.get("precision", "fp32")
-    if precision not in PRECISIONS:
-        return f"architecture.precision must be one of {', '.join(PRECISIONS)}, got {precision!r}"
+    if manifest.precision not in PRECISIONS:
+        return f"architecture.precision must be one of {', '.join(PRECISIONS)}, got {manifest.precision!r}"
     for name, value in manifest.search.items():
         if name == "seed" or name not in SEARCH_LIMITS and name not in SEARCH_FLAGS:
             return f"search: unknown setting {name!r}"

@@ -371,7 +371,7 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
     if out.resolve() == source.resolve():  # the fp32 folder would be gone
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
-    already_int8 = manifest.architecture.get("precision") == "int8"
+    already_int8 = manifest.int8
     with staged_folder(out) as staging:
         for name in manifest.files:
             if already_int8 or name not in (ENCODER, DECODER, OUTPUT_LAYER):

@@ -14,7 +14,7 @@ import math
 import torch
 from torch import Tensor, nn
 
-NEG_INF = -1e9
+MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 
 
 class Attention(nn.Module):
@@ -43,7 +43,7 @@ class Attention(nn.Module):
         the attention summed over earlier steps (scorers that take it) → context (B, V),
         weights (B, S) summing to 1 over real positions."""
         scores = self.score(query, keys) if coverage is None else self.score(query, keys, coverage)
-        scores = torch.where(mask > 0, scores, torch.full_like(scores, NEG_INF))
+        scores = torch.where(mask > 0, scores, torch.full_like(scores, MASKED))
         weights = torch.softmax(scores, dim=-1)
         context = torch.matmul(weights.unsqueeze(1), values).squeeze(1)
         return context, weights

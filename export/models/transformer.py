@@ -27,12 +27,11 @@ import torch
 from torch import Tensor, nn
 
 from attn.export.config import ModelConfig
+from attn.export.models.attention import MASKED
 from attn.export.models.base import EncoderDecoder, OutputParameters, pointer_mixture
 from attn.export.models.decoder import OutputRows
 from attn.runtime.constants import PAD
 from attn.runtime.graph_contract import CACHE, SENTENCE, StateSpec
-
-MASKED = -1e9  # score of a padding position: e^-1e9 is 0, and no row is ever all padding
 
 
 def sinusoids(positions: Tensor, size: int, scheme: str = "tensor2tensor") -> Tensor:
