@@ -2,6 +2,7 @@
 provider runs every check on the CPU provider too, so that it cannot rot between GPU machines;
 and where an int8 model runs when CUDA is asked for."""
 
+import dataclasses
 from pathlib import Path
 
 import onnxruntime
@@ -38,8 +39,6 @@ def test_an_int8_model_asked_for_cuda_runs_on_the_cpu_and_says_why(monkeypatch, 
     """The CUDA provider has no kernels for int8 matrix products (measured: benchmarks/GPU.md): the
     shipped int8 en-de on --device cuda decodes on the CPU, with one notice that says why; without
     a CUDA provider at all, the sessions' own notice says that instead."""
-    from types import SimpleNamespace
-
     from attn.runtime.loaded_model import device_for
     from attn.runtime.manifest import read_manifest
 
@@ -51,5 +50,7 @@ def test_an_int8_model_asked_for_cuda_runs_on_the_cpu_and_says_why(monkeypatch, 
         assert device == "cpu" and len(messages) == 1 and "int8" in messages[0] and "CPU" in messages[0]
     else:
         assert device == "cuda" and messages == []
+    shipped = read_manifest(ROOT / "models" / "en-de")
     for fp32 in ({}, {"precision": "fp32"}):  # a manifest without a precision is fp32
-        assert device_for(SimpleNamespace(architecture=fp32), ROOT, "cuda", messages.append) == "cuda"
+        manifest = dataclasses.replace(shipped, architecture=fp32)
+        assert device_for(manifest, ROOT, "cuda", messages.append) == "cuda"
