@@ -18,7 +18,7 @@ import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.capitals import LABEL
-from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
+from benchmarks.report import DIRECTIONS, command_line, data_option, dev_rows, finish, table
 
 # The dev files read: the first --rows of each for whole sentences, every row with a label
 DEV_FILES = ["tatoeba-dev", "dev", "chat-dev"]
@@ -59,7 +59,7 @@ def scored(direction: str, outputs: dict[str, list[str]], references: list[str])
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--rows", type=int, default=300, help="rows of each dev file")
     parser.add_argument("--show", type=int, default=0, help="rows listed per direction")
     parser.add_argument("--out", type=Path, default=None)

@@ -19,7 +19,7 @@ import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime import country_articles, place_names
-from benchmarks.report import DIRECTIONS, command_line, dev_rows, finish, table
+from benchmarks.report import DIRECTIONS, command_line, data_option, dev_rows, finish, table
 
 CACHED = (
     place_names.places_read,
@@ -55,7 +55,7 @@ def named(text: str, name: str) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="+", default=["news-dev"])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     translator = attn.load(notify=lambda note: None)

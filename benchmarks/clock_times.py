@@ -19,7 +19,7 @@ import re
 
 import attn.runtime as attn
 from attn.runtime.clock import TIMES, day_hour, read_times
-from benchmarks.report import command_line, dev_set_arguments, finish, read_and_unread, table
+from benchmarks.report import DEV_FILES, command_line, dev_set_arguments, finish, read_and_unread, table
 
 DIRECTIONS = [
     ("en-de", "en", "de", False),
@@ -28,7 +28,6 @@ DIRECTIONS = [
     ("en-fr", "fr", "en", True),
 ]
 RANGE_JOINTS = r"[-–—]|to|and|bis|und|à|et"
-DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
 
 
 def given_right(hour: int, minutes: str | None, translation: str) -> bool:

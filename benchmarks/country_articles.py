@@ -31,7 +31,7 @@ from attn.runtime.country_articles import (
     longest_name,
 )
 from attn.runtime.words import join_words, word_spans
-from benchmarks.report import changes_shown, command_line, dev_rows, finish, table
+from benchmarks.report import changes_shown, command_line, data_option, dev_rows, finish, table
 
 DEV_FILES = ["news-dev", "tatoeba-dev", "dev", "l10n-dev", "markup-dev"]
 
@@ -96,7 +96,7 @@ def main() -> None:
     parser.add_argument("--files", nargs="+", default=DEV_FILES, help="en-fr files (NAME.tsv.gz)")
     parser.add_argument("--references", action="store_true", help="apply the rule to the references")
     parser.add_argument("--only-in", action="store_true", help='compare with the rule but its "dans" part')
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--show", type=int, default=0, help="rows listed per file where the rule changed one")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()

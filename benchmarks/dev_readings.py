@@ -38,9 +38,7 @@ from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
 from benchmarks.abbreviation_forms import abbreviations_right
 from benchmarks.date_forms import date_written
-from benchmarks.report import command_line, finish, read_and_unread, table
-
-DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
+from benchmarks.report import DEV_FILES, command_line, data_option, finish, read_and_unread, table
 
 
 def dates_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
@@ -225,7 +223,7 @@ RULES = {
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rule", choices=sorted(RULES), required=True)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--show", type=int, default=0, help="rows listed per direction where the two differ")
     parser.add_argument("--per-file", action="store_true", help="a table for each dev file")
     parser.add_argument(

@@ -23,8 +23,7 @@ from unittest import mock
 import attn.runtime as attn
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.sentences import split_sentences
-from benchmarks.dev_readings import DEV_FILES
-from benchmarks.report import command_line, dev_rows, finish, table
+from benchmarks.report import DEV_FILES, command_line, dev_rows, finish, table
 
 LETTERS = Path(__file__).parent / "letters"
 OTHERS = {"en": ("de", "fr"), "de": ("en", "fr"), "fr": ("en", "de")}

@@ -28,7 +28,7 @@ import attn.runtime as attn
 from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
 from attn.runtime.misread import COPIED_SHARE, copied, language_read, reading
 from attn.runtime.tsv import read_tsv
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, data_option, finish, table
 
 PROBABILITIES = (0.5, 0.8, 0.9, 0.99)
 TARGETS = ("de", "fr")  # en→de and en→fr
@@ -68,7 +68,7 @@ def read_otherwise(texts: list[str]) -> list:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--lines", type=int, default=600, help="English rows per dev file")
     parser.add_argument("--detection-only", action="store_true", help="the second table alone")
     parser.add_argument("--out", type=Path, default=None)

@@ -30,6 +30,16 @@ DIRECTIONS = [
 ]
 
 
+DATA = Path("../shared/data")  # the corpora's folder, from the repository root (--data)
+# Every dev file of the translation pairs (NAME.tsv.gz); a pair may lack some
+DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-dev"]
+
+
+def data_option(parser: argparse.ArgumentParser) -> None:
+    """--data: the corpora's folder (DATA)."""
+    parser.add_argument("--data", type=Path, default=DATA, help="the corpora's folder")
+
+
 def dev_rows(data: Path, pair: str, names: list[str], swap: bool, limit: int | None = None) -> list[Row]:
     """The rows of each file `names` names that `data`/`pair` holds (NAME.tsv.gz), the first
     `limit` of each, read in the direction `swap` says."""
@@ -39,7 +49,7 @@ def dev_rows(data: Path, pair: str, names: list[str], swap: bool, limit: int | N
 
 def _dev_set_parser(description: str, show: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=description)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--show", type=int, default=0, help=show)
     parser.add_argument("--out", type=Path, default=None)
     return parser

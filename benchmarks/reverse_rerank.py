@@ -30,7 +30,7 @@ from attn.runtime.number_choice import near_the_best
 from attn.runtime.registry import resolve_model
 from attn.runtime.reverse_scores import ranked_with_reverse
 from attn.runtime.texts import TextOptions, Translation
-from benchmarks.report import DIRECTIONS, command_line, cpu_name, dev_rows, finish, table
+from benchmarks.report import DIRECTIONS, command_line, cpu_name, data_option, dev_rows, finish, table
 
 UNRANKED = TextOptions(reverse_weight=0.0)
 
@@ -61,7 +61,7 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=1000)
     parser.add_argument("--weights", type=float, nargs="+", default=[0, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2])
     parser.add_argument("--timed-weight", type=float, default=0.05)
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--out", type=Path)
     options = parser.parse_args()
     lines = [command_line(), "", f"{cpu_name()}, 2 threads; BLEU / chrF (sacreBLEU) and the rows changed."]

@@ -15,7 +15,7 @@ from unittest import mock
 
 import attn.runtime.sentences as sentences
 from attn.runtime.tsv import read_tsv
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, data_option, finish, table
 
 # (pair folder, file, its source's language, its target's)
 FILES = [
@@ -40,7 +40,7 @@ def measured(texts: list[str], language: str) -> tuple[int, int, int, int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=Path("../shared/data"))
+    data_option(parser)
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     rows = []
