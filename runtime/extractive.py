@@ -62,6 +62,8 @@ def attended_sentences(
     for index in ranked:  # a sentence that refers back ("It was reported …") with the one before it
         if len(chosen) == count:
             break
+        if index in chosen:  # taken already, before one that referred back to it
+            continue
         before = index - 1  # the sentence it refers to; a greeting or a title is none
         if refers_back(found[index], language) and before >= 0 and before not in chosen and not fragment[before]:
             if len(chosen) + 2 > count:
@@ -71,7 +73,7 @@ def attended_sentences(
     chosen += [index for index in ranked if index not in chosen][: count - len(chosen)]
     if not all(fragment[index] for index in chosen):
         chosen = [index for index in chosen if not fragment[index]]
-    return [found[index] for index in sorted(set(chosen))]
+    return [found[index] for index in sorted(chosen)]
 
 
 # Words that open a sentence by referring back to the one before it

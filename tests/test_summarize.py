@@ -237,6 +237,13 @@ def test_a_sentence_that_refers_back_comes_with_the_one_before_it():
     weights = np.array([[0.1] * 2 + [0.3] * 6 + [0.2] * 7], np.float32)  # "It …" the most, then the failure
     alignment = WordAlignment(" ".join(greeted).split(), ["x"], weights / weights.sum())
     assert attended_sentences(alignment, 2, sentences=greeted) == greeted[1:]
+    # the sentence taken before one that refers back is not taken again when its turn comes (it
+    # had taken a place: 3 sentences of 4 asked)
+    mail = ["The file could not be opened.", "He drinks coffee every morning.", "He goes to work.", "Call Lee at nine."]
+    weights = np.array([[0.3] * 6 + [0.1] * 5 + [0.2] * 4 + [0.05] * 4], np.float32)
+    alignment = WordAlignment(" ".join(mail).split(), ["x"], weights / weights.sum())
+    assert attended_sentences(alignment, 4, sentences=mail) == mail
+    assert len(attended_sentences(alignment, 3, sentences=mail)) == 3
 
 
 def test_the_word_a_summary_ends_with_is_read_across_its_pieces(summarizer):
