@@ -12,10 +12,10 @@ those), then the inputs the identifier reads as another language at each probabi
 inputs those are false alarms; on the others, catches.
 
 A second table reads every row of those dev files as `attn translate -t fr` (or `-t de`)
-does, among English, German and French (runtime/router.py, misread.language_read): how many the
-likeliest language of the whole row would have sent to another language's model, and how many
-are read as another language from their words in small letters at OVERRULING_PROBABILITY (on
-German and French rows, those routed to their own model). `--detection-only` gives that table alone (no model runs).
+does, among English, German and French (runtime/router.py, misread.text_language): how many the
+likeliest language of the whole row would have sent to another language's model, how many are
+read as another language from their words in small letters alone at OVERRULING_PROBABILITY, and
+how many as the router reads them (on German and French rows, those routed to their own model). `--detection-only` gives that table alone (no model runs).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
-from attn.runtime.misread import COPIED_SHARE, copied, language_read, reading
+from attn.runtime.misread import COPIED_SHARE, copied, language_read, reading, text_language
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, data_option, finish, table
 
@@ -57,12 +57,14 @@ def measured(translator, texts: list[str], target: str) -> list:
 
 
 def read_otherwise(texts: list[str]) -> list:
-    """[rows, likeliest not English, read as another language than English by language_read] of `texts`."""
+    """[rows, likeliest not English, read as another language than English from the words in small
+    letters alone (language_read), and as the router reads them (text_language)] of `texts`."""
     languages = {"en", "de", "fr"}
     return [
         len(texts),
         sum(detect_language(text, languages)[0] != "en" for text in texts),
         sum(language_read(text, "en", languages) != "en" for text in texts),
+        sum(text_language(text, "en", languages)[0] != "en" for text in texts),
     ]
 
 
@@ -89,7 +91,8 @@ def main() -> None:
                 "rows in",
                 "rows",
                 "likeliest not English",
-                f"read as another at p ≥ {OVERRULING_PROBABILITY}",
+                f"read as another from the words in small letters at p ≥ {OVERRULING_PROBABILITY}",
+                "read as another by text_language (the whole text too, where they agree)",
             ],
             detected,
         ),

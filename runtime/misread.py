@@ -67,6 +67,35 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
     return language if probability >= OVERRULING_PROBABILITY else assumed
 
 
+def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[str, float]:
+    """The language `text` is read in among `languages`, and the probability the identifier gives
+    it: the likeliest language of the whole text where `assumed` is None or that language, where
+    the text has no words, where it is sure of a language none of `languages` is, where the text's words in
+    small letters read as another (language_read), or where the identifier is sure of it
+    (OVERRULING_PROBABILITY or more) and its words in small letters, however few, read likeliest
+    as it too ("Das ist gut.", "Speichern unter": German; not "Kind regards, Hans-Jürgen Großmann"
+    nor "Thanks, Jürgen Müller", whose names alone are German); `assumed` otherwise, at the
+    probability it has against the likeliest ("Open File." had been German at 0.48, "Hi Thomas,"
+    French). Measured on the dev files: `python -m benchmarks.misread_inputs --detection-only`."""
+    language, probability = detect_language(text, languages)
+    if (
+        assumed in (None, language)
+        or probability == 0  # no words
+        or (language not in languages and probability >= OVERRULING_PROBABILITY)  # clearly one not on offer
+        or language_read(text, assumed, languages) != assumed
+        or (probability >= OVERRULING_PROBABILITY and small_words_read_as(text, language, languages))
+    ):
+        return language, probability
+    likelier, against = detect_language(text, {assumed, language})
+    return assumed, against if likelier == assumed else 1 - against
+
+
+def small_words_read_as(text: str, language: str, languages: set[str]) -> bool:
+    """Whether `text` has words in small letters (small_words) whose likeliest language is `language`."""
+    words = small_words(text)
+    return bool(words) and detect_language(" ".join(words), languages)[0] == language
+
+
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
     """The language a document's `texts` are read in, all together, among `languages` (those of
     the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters or

@@ -23,8 +23,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .constants import BATCH_SIZE
-from .language_id import detect_language
-from .misread import document_language, language_read
+from .misread import document_language, text_language
 from .texts import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
@@ -124,9 +123,8 @@ class Router:
     `load(pair, last)`: the translator of `pair` and its search options; `last` is False for the
     first hop through a middle language, whose options give one output (its best is what the
     second hop reads). `notify` takes the notes (detections, inputs given back unchanged).
-    `assumed`: the language a text is read in unless the identifier is sure of another from its
-    words in small letters (runtime/misread.py language_read); None: the likeliest, whatever its
-    probability."""
+    `assumed`: the language a text is read in unless the identifier is sure of another
+    (runtime/misread.py text_language); None: the likeliest, whatever its probability."""
 
     def __init__(
         self, pairs: Sequence[Pair], load: Callable, notify: Callable[[str], None], assumed: str | None = None
@@ -159,9 +157,7 @@ class Router:
         return detected
 
     def _language(self, text: str) -> str:
-        if self.assumed is None:
-            return detect_language(text, self.routes.languages)[0]
-        return language_read(text, self.assumed, set(self.routes.languages))
+        return text_language(text, self.assumed, set(self.routes.languages))[0]
 
     def translate(
         self,

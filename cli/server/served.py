@@ -11,9 +11,8 @@ from starlette.exceptions import HTTPException
 
 from attn.runtime.documents.html import TooDeep, translate_html
 from attn.runtime.errors import UsageError
-from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.misread import language_read
+from attn.runtime.misread import text_language
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose
 from attn.runtime.search import SearchOptions
@@ -150,27 +149,12 @@ class Server:
 
 
 async def detect(texts: list[str], languages: set[str], assumed: str | None = None) -> list[tuple[str, float]]:
-    """The language of each text among `languages` (runtime/language_id.py) and its probability,
-    off the event loop; with `assumed`, where the identifier is unsure of the whole text, that
-    language unless it is sure of another from the text's words in small letters, as `attn
-    translate` reads them (runtime/misread.py: "Open File." had been German at 0.48, "Hi Thomas,"
-    French), at the probability it has against the likeliest (not over a language clearly outside them, which the caller refuses); 400 when
-    the detector knows none of `languages`."""
-
-    def read(text: str) -> tuple[str, float]:
-        language, probability = detect_language(text, languages)
-        if (
-            assumed in (None, language)
-            or not 0 < probability < OVERRULING_PROBABILITY  # sure of it ("Speichern unter": German), or no words
-            or language not in languages  # clearly a language not served: said so
-            or language_read(text, assumed, languages) != assumed
-        ):
-            return language, probability
-        likelier, against = detect_language(text, {assumed, language})
-        return assumed, against if likelier == assumed else 1 - against
+    """The language of each text among `languages` and its probability, off the event loop, as
+    `attn translate` reads it (runtime/misread.py text_language, `assumed` unless the identifier
+    is sure of another); 400 when the detector knows none of `languages`."""
 
     try:
-        return await asyncio.to_thread(lambda: [read(text) for text in texts])
+        return await asyncio.to_thread(lambda: [text_language(text, assumed, languages) for text in texts])
     except UsageError as error:
         raise HTTPException(400, f"auto is not supported here: {error}") from None
 
