@@ -37,6 +37,7 @@ from .manifest import ModelFolderError, read_manifest
 from .misread import MisreadInputs
 from .registry import installed_models, installed_pairs, pair_owners, pickable, resolve_model
 from .router import Router, Routes
+from .search import check_search_value
 from .sentences import joined
 from .sessions import DEVICES
 from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, indented, unchanged
@@ -142,7 +143,7 @@ class Translator:
         "German"); one that no loaded model reaches, directly or through English, is a
         ValueError."""
         counted("batch_size", batch_size, 1)
-        known_settings(search, "translate")
+        known_settings({"beam": beam, "n_best": n_best, **search}, "translate")
         single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
@@ -286,7 +287,7 @@ class Translator:
         if isinstance(sentences, bool) or not isinstance(sentences, int) or not 1 <= sentences <= MOST_SENTENCES:
             raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
         counted("batch_size", batch_size, 1)
-        known_settings(search, "summarize")
+        known_settings({"beam": beam, "n_best": n_best, **search}, "summarize")
         single, documents = texts_given(texts)
         documents = [message_text(document) for document in documents]  # an e-mail message: its body
         if not self.summarizers:
@@ -313,9 +314,13 @@ def installed_advice(language: str) -> str:
 
 def known_settings(search: dict, call: str) -> None:
     """A TypeError naming the first of `search`'s names that is no setting of the search or of the
-    text translator, and the nearest that is (not the error of an inner class)."""
+    text translator, and the nearest that is (not the error of an inner class); a ValueError naming
+    the first whose value is out of range, by its keyword ("length_penalty", not the command
+    line's "length-penalty")."""
     if unknown := unknown_name(search, SETTINGS):
         raise TypeError(f"{call}() got an unknown setting {unknown}")
+    for name, value in search.items():
+        check_search_value(name, value, field=True)
 
 
 def counted(name: str, value, least: int) -> int:

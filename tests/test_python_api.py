@@ -89,6 +89,11 @@ def test_summaries_and_wrong_settings():
         attn.load("summarize").summarize(article, sentences=0)
     with pytest.raises(ValueError, match="beam"):
         attn.load("en-de").translate("Hello.", beam=0)
+    # a value out of range is named by its keyword, not the command line's option ("length-penalty")
+    with pytest.raises(ValueError, match=r"^length_penalty must be a number"):
+        attn.load("en-de").translate("Hello.", length_penalty=float("nan"))
+    with pytest.raises(ValueError, match=r"^n_best must be an integer"):
+        attn.load("summarize").summarize(article, n_best=0)
     with pytest.raises(TypeError, match="unknown setting 'lenght_penalty'; did you mean 'length_penalty'"):
         attn.load("en-de").translate("Hello.", lenght_penalty=1.0)  # it named SearchOptions.__init__
     with pytest.raises(TypeError, match="summarize.. got an unknown setting 'beams'"):
