@@ -69,18 +69,19 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
 
 def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[str, float]:
     """The language `text` is read in among `languages`, and the probability the identifier gives
-    it: the likeliest language of the whole text where `assumed` is None or that language, where
-    the text has no words, where it is sure of a language none of `languages` is, where the text's words in
-    small letters read as another (language_read), or where the identifier is sure of it
+    it: `assumed` for a text without words (at 0); the likeliest language of the whole text where
+    `assumed` is None or that language, where it is sure of a language none of `languages` is,
+    where the text's words in small letters read as another (language_read), or where it is sure of it
     (OVERRULING_PROBABILITY or more) and its words in small letters, however few, read likeliest
     as it too ("Das ist gut.", "Speichern unter": German; not "Kind regards, Hans-Jürgen Großmann"
     nor "Thanks, Jürgen Müller", whose names alone are German); `assumed` otherwise, at the
     probability it has against the likeliest ("Open File." had been German at 0.48, "Hi Thomas,"
     French). Measured on the dev files: `python -m benchmarks.misread_inputs --detection-only`."""
     language, probability = detect_language(text, languages)
+    if probability == 0:  # no words ("😀", "---"): `assumed`, where there is one
+        return assumed or language, probability
     if (
         assumed in (None, language)
-        or probability == 0  # no words
         or (language not in languages and probability >= OVERRULING_PROBABILITY)  # clearly one not on offer
         or language_read(text, assumed, languages) != assumed
         or (probability >= OVERRULING_PROBABILITY and small_words_read_as(text, language, languages))

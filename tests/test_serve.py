@@ -592,6 +592,14 @@ def test_a_file_is_translated_and_downloaded(server, reverse_model):
     )
     assert damaged.status_code == 400 and "not a Word document" in damaged.json()["error"]
     assert httpx.get(server.url + "/download_file/..%2F..%2Fetc%2Fpasswd").status_code == 404
+    # a name in letters of any script keeps them ("Übersicht Mai.txt" had come back "_bersicht_Mai.txt")
+    named = httpx.post(
+        server.url + "/translate_file",
+        data={"source": "sym", "target": "sym"},
+        files={"file": ("Übersicht Mai.txt", b"a0 b1\n")},
+    )
+    download = httpx.get(named.json()["translatedFileUrl"])
+    assert download.status_code == 200 and "%C3%9Cbersicht_Mai.txt" in download.headers["content-disposition"]
 
 
 @pytest.mark.integration
@@ -605,6 +613,9 @@ def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server,
         server.url + "/translate", json={"q": ["\ufeffa0 b1", "c2 d3\r"], "source": "sym", "target": "sym"}
     )
     assert reply.json() == {"translatedText": [lines[0], lines[1]]}
+    body = b'\xef\xbb\xbf{"q": "a0 b1", "source": "sym", "target": "sym"}'  # a BOM before the body, as Notepad saves it
+    marked = httpx.post(server.url + "/translate", content=body, headers={"content-type": "application/json"})
+    assert marked.status_code == 200 and marked.json() == {"translatedText": lines[0]}
     uploaded = httpx.post(
         server.url + "/translate_file",
         data={"source": "sym", "target": "sym"},

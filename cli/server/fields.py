@@ -71,7 +71,7 @@ async def read_fields(request: Request, limits: Limits, json_only: bool = False)
         fields.update(first_values(form.multi_items()))
     else:
         try:
-            text = bytes(body).decode("utf-8")
+            text = bytes(body).decode("utf-8-sig")  # a byte-order mark before JSON is read past, as RFC 8259 allows
         except UnicodeDecodeError:
             raise HTTPException(400, "Invalid request: the body is not UTF-8") from None
         if content_type == "application/json" or json_only:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import quote
 
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
@@ -94,7 +95,8 @@ async def translate_file(request: Request) -> JSONResponse:
     output = await asyncio.to_thread(document.written, [result[0] for result in results], target)
     written_as = Path(upload.filename).with_suffix(format_of(upload.filename)).name  # a template (.pot) as a .po
     name = server.translated_files.store(written_as, output)
-    return JSONResponse({"translatedFileUrl": f"{str(request.base_url).rstrip('/')}/download_file/{name}"})
+    url = f"{str(request.base_url).rstrip('/')}/download_file/{quote(name)}"  # "Übersicht.docx" percent-encoded
+    return JSONResponse({"translatedFileUrl": url})
 
 
 async def download_file(request: Request) -> FileResponse:
