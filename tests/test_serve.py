@@ -687,6 +687,8 @@ def test_the_endpoints_of_a_front_end(server):
         and ".txt" in settings["supportedFilesFormat"]
     )
     assert settings["language"]["source"]["code"] == "auto" and settings["charLimit"] > 0
+    # the target the web page picks too: German where the server translates into it, as attn translate does
+    assert settings["language"]["target"]["code"] == "sym"
     spec = httpx.get(server.url + "/spec").json()
     assert spec["openapi"].startswith("3.") and {"/translate", "/translate_file", "/languages"} <= set(spec["paths"])
     page = httpx.get(server.url + "/")

@@ -18,6 +18,7 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse
 from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
+from attn.runtime.registry import DEFAULT_PAIRS
 from attn.runtime.texts import unchanged
 
 from .fields import integer, language, read_fields, texts_of
@@ -115,7 +116,8 @@ async def suggest(request: Request) -> JSONResponse:
 async def frontend_settings(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     targets = sorted({target for _, target in server.models.pairs})
-    target = "en" if "en" in targets else (targets[0] if targets else "en")
+    usual = DEFAULT_PAIRS["translate"][1]  # as `attn translate` translates by default (into German)
+    target = usual if usual in targets else "en" if "en" in targets or not targets else targets[0]
     return JSONResponse(
         {
             "charLimit": server.limits.max_chars,
