@@ -18,24 +18,14 @@ import platform
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
+from attn.cli.bench import timed
 from attn.runtime.loaded_model import LoadedModel
 from benchmarks.report import WHOLE, command
 from tests.tiny_marian import build_tiny_marian, fixture_lines
 
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
-
-
-def timed(function, repeats: int) -> tuple[float, list]:
-    """The fastest of `repeats` calls, and the last call's result."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def main() -> None:
@@ -100,7 +90,7 @@ def main() -> None:
                     )
                     return [result.hypotheses[0] for result in results]
 
-                (attn_seconds, attn_out), (ct2_seconds, ct2_out) = (
+                (attn_out, attn_seconds), (ct2_out, ct2_seconds) = (
                     timed(ours, args.repeats),
                     timed(theirs, args.repeats),
                 )
