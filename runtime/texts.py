@@ -45,6 +45,7 @@ from .set_aside import (
     spaced_as_written,
     token_spans,
 )
+from .stutter import undoubled
 from .titles import read_titles
 from .tokenizer import SourcePieces
 from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
@@ -743,6 +744,7 @@ class TextTranslator:
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
+            alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)
             text = spaced_as_written(text, aside) if set_apart else text
             return Translation(text, tokens, score, attention, alignment)
