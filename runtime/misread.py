@@ -72,9 +72,10 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
     it: `assumed` for a text without words (at 0); the likeliest language of the whole text where
     `assumed` is None or that language, where it is sure of a language none of `languages` is,
     where the text's words in small letters read as another (language_read), or where it is sure of it
-    (OVERRULING_PROBABILITY or more) and its words in small letters, however few, read likeliest
-    as it too ("Das ist gut.", "Speichern unter": German; not "Kind regards, Hans-Jürgen Großmann"
-    nor "Thanks, Jürgen Müller", whose names alone are German); `assumed` otherwise, at the
+    (OVERRULING_PROBABILITY or more) and its words in small letters, if it has any, however few,
+    read likeliest as it too ("Das ist gut.", "Speichern unter", "Frohe Weihnachten": German; not
+    "Kind regards, Hans-Jürgen Großmann", whose name alone is German, but "Thanks, Jürgen Müller"
+    too, which has no such word); `assumed` otherwise, at the
     probability it has against the likeliest ("Open File." had been German at 0.48, "Hi Thomas,"
     French). Measured on the dev files: `python -m benchmarks.misread_inputs --detection-only`."""
     language, probability = detect_language(text, languages)
@@ -92,9 +93,10 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
 
 
 def small_words_read_as(text: str, language: str, languages: set[str]) -> bool:
-    """Whether `text` has words in small letters (small_words) whose likeliest language is `language`."""
+    """Whether `text`'s words in small letters (small_words), if it has any, read likeliest as
+    `language`."""
     words = small_words(text)
-    return bool(words) and detect_language(" ".join(words), languages)[0] == language
+    return not words or detect_language(" ".join(words), languages)[0] == language
 
 
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
