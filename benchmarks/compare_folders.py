@@ -19,6 +19,7 @@ from pathlib import Path
 
 import sacrebleu
 
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.texts import TextOptions
 from attn.runtime.tsv import read_tsv, spread
@@ -65,7 +66,7 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=500)
     parser.add_argument("--beams", default="1,5")
     parser.add_argument("--threads", default="1,2")
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int, default=BATCH_SIZE)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--shortlist", action="store_true", help="Folders with a shortlist decode with it.")
     parser.add_argument("--out", type=Path)

@@ -94,8 +94,9 @@ def without(only_in: bool) -> tuple[str, Callable]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="+", default=DEV_FILES, help="en-fr files (NAME.tsv.gz)")
-    parser.add_argument("--references", action="store_true", help="apply the rule to the references")
-    parser.add_argument("--only-in", action="store_true", help='compare with the rule but its "dans" part')
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--references", action="store_true", help="apply the rule to the references")
+    mode.add_argument("--only-in", action="store_true", help='compare with the rule but its "dans" part')
     data_option(parser)
     parser.add_argument("--show", type=int, default=0, help="rows listed per file where the rule changed one")
     parser.add_argument("--out", type=Path, default=None)

@@ -12,6 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.tokenizer import SubwordTokenizer
 from benchmarks.ctranslate2_engine import Ctranslate2Engine
 
@@ -24,7 +25,7 @@ def main() -> None:
     parser.add_argument("--compute-type", default="int8")
     parser.add_argument("--threads", type=int, default=1)
     parser.add_argument("--beam", type=int, default=5)
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int, default=BATCH_SIZE)
     args = parser.parse_args()
     engine = Ctranslate2Engine(args.folder, SubwordTokenizer.load(args.tokenizer), args.compute_type, args.threads)
     texts = args.texts or [line.rstrip("\n") for line in sys.stdin]

@@ -35,13 +35,14 @@ import numpy as np
 import onnxruntime
 
 from attn.runtime import loaded_model, sessions
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.errors import first_line
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, beam_search, greedy_search
 from attn.runtime.tsv import read_tsv, spread
 from benchmarks.report import WHOLE, command_line, cpu_name, finish, table
 
-CPU_BATCH = 32  # the CPU provider's batch in the speed table: the runtime's default
+CPU_BATCH = BATCH_SIZE  # the CPU provider's batch in the speed table: the runtime's default
 
 
 def gpu_name() -> str:
@@ -324,7 +325,7 @@ def main(argv: list[str] | None = None) -> None:
         notes: list[str] = []
         device_model = LoadedModel(folder, device=args.device, threads=0, notify=notes.append)
         cpu_model = LoadedModel(folder, device="cpu", threads=0, notify=lambda message: None)
-        precision = device_model.manifest.architecture.get("precision", "fp32")
+        precision = device_model.manifest.precision
         lines += [
             "",
             f"## `{folder}` ({precision}) on {args.device}",

@@ -21,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from attn.cli.bench import timed
+from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
 from benchmarks.report import WHOLE, command
 from tests.tiny_marian import build_tiny_marian, fixture_lines
@@ -33,7 +34,7 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=100)
     parser.add_argument("--pieces", type=int, default=20, help="every output's length, in pieces")
     parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--batch-size", type=int, default=BATCH_SIZE)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()

@@ -13,7 +13,7 @@ from attn.cli.app import guarded
 from attn.cli.listing import ListFormatOption, check_list_format, print_json, print_rows
 from attn.cli.models_install import available_command, install_command, remove_command
 from attn.runtime.constants import LEXICON
-from attn.runtime.manifest import LICENCE
+from attn.runtime.manifest import LICENCE, PRECISIONS
 from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, pickable, shipped_root
 
 COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
@@ -111,7 +111,7 @@ def describe(arch: dict, shortlist: bool) -> str:
     else:
         text = f"rnn {arch.get('cell')} {arch.get('style')}/{arch.get('score')}"
     options = [option for option in ("copy", "coverage") if arch.get(option)] + (["shortlist"] if shortlist else [])
-    return f"{text}, {arch.get('precision', 'fp32')}" + "".join(f" +{option}" for option in options)
+    return f"{text}, {arch.get('precision', PRECISIONS[0])}" + "".join(f" +{option}" for option in options)
 
 
 models_app.command("install")(guarded(install_command))

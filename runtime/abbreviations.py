@@ -37,7 +37,9 @@ READ = {
         "sog.": "sogenannte",
     },
 }
-SENTENCE_END = re.compile(r"\s*[\"'”’»)]*\s*$")  # what may follow an abbreviation that ends the sentence
+# What may follow an abbreviation that ends the sentence: closing quotation marks, nothing else (a
+# stretch before a set-aside URL ends with a space: "inkl. https://…" ends no sentence)
+SENTENCE_END = re.compile(r"[\"'”’»]*$")
 
 
 def _form(abbreviation: str) -> str:
@@ -69,7 +71,7 @@ def read_abbreviations(sentence: str, source: str, target: str) -> str:
     def read(found: re.Match) -> str:
         written = KEYS[source][key(found.group())]
         if found.group()[0].isupper():
-            if not opens(sentence, found.start()):
+            if not opens(sentence, found.start()) or sentence[:1].isspace():  # a stretch after a token
                 return found.group()
             written = written[0].upper() + written[1:]
         ends = not written.endswith(".") and SENTENCE_END.fullmatch(sentence, found.end()) is not None

@@ -24,9 +24,12 @@ TWELVE_HOUR_LANGUAGES = frozenset({"en"})
 BEFORE = {
     "en": r"(?<![\w:.,])",
     "de": r"(?<![\w:.,])",
-    # after "à", but not a number's ("Comptez 2 à 3 heures": a duration), or "avant", "après",
-    # "vers", "dès" ("avant 18 h" had stayed "before 18 h")
-    "fr": r"(?:(?<=\b[àÀ] )|(?<=\b[Aa]vant )|(?<=\b[Aa]près )|(?<=\b[Vv]ers )|(?<=\b[Dd]ès ))(?<!\d [àÀ] )",
+    # after "à", but not a number's ("Comptez 2 à 3 heures": a duration), "vers" or "dès" ("vers
+    # 15h30" had become "to 15:30"), and "avant" or "après" before an hour written with "h" that no
+    # "de" follows ("avant 18 h" had stayed "before 18 h"; "après 2 heures", "après 20 h de voyage":
+    # durations)
+    "fr": r"(?:(?<=\b[àÀ] )|(?<=\b[Vv]ers )|(?<=\b[Dd]ès )|(?:(?<=\b[Aa]vant )|(?<=\b[Aa]près ))"
+    r"(?=\d{1,2}\s?h(?!eure)(?:\s?\d\d)?(?!\s*(?:de\b|d'|d’))))(?<!\d [àÀ] )",
 }
 BODIES = {
     # "9 am", "7:30pm", "7.30 pm" (British), "10 a.m.", "3 P.M." (its last dot is the sentence's

@@ -168,9 +168,9 @@ SENTENCE_AFTER = re.compile(r"\s+[^\W\d_]*[A-ZÄÖÜÀ-Þ]")  # a word opening w
 # written: set aside, "On 14 September 2010 a Chinese company copyrighted …" had become "Am 14.
 # September 2010 eine chinesische Firma hat …"
 KEEPS_ITS_OPENING_DATE = frozenset({"de"})
-# A range's second date: "to" and "through" are replaced after "from" ("from June 3 to June 5"), as
-# written otherwise; a range's link after its first date
-FROM = re.compile(r"\b[Ff]rom\b")
+# A range's second date: "to" and "through" before it are replaced right after a first date read
+# with "from" ("from June 3 to June 5"), as written otherwise; a range's link after its first date
+RANGE_ENDS = ("to ", "through ")
 RANGE_LINK = re.compile(r"\s*(?:to|until|till|through|[-–—])\s")
 
 
@@ -237,18 +237,25 @@ def read_dates(sentence: str, source: str, target: str) -> str:
     if replaced is None:
         return sentence
 
+    range_start = {"end": None}  # where a range's first date read with "from" ends
+
     def written(date: re.Match) -> str:
-        if target in KEEPS_ITS_OPENING_DATE and opens(sentence, date.start()):
+        before = date["before"] or ""
+        # a date that opens the sentence (a stretch between set-aside tokens opens with a space), and
+        # a range's end after a first date so kept
+        opening = opens(sentence, date.start()) and not sentence[:1].isspace()
+        if target in KEEPS_ITS_OPENING_DATE and (opening or before.lower() in RANGE_ENDS and range_start["end"] == -1):
+            range_start["end"] = -1 if before.lower() == "from " else None
             return date.group()
         found = date.groupdict()  # an English date has its day first or its month first
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
-        before = date["before"] or ""
         word = replaced.get(before.strip().lower())
-        if before.lower() in ("to ", "through ") and not FROM.search(sentence, 0, date.start()):
-            word = None
+        if before.lower() in RANGE_ENDS and range_start["end"] != date.start() - 1:
+            word = None  # "to" after a range's first date only: "moved to March 5", "heard from Anna … to May 5"
         elif before.lower() == "from " and not RANGE_LINK.match(sentence, date.end()):
             word = FROM_ALONE[source, target]
+        range_start["end"] = date.end() if before.lower() == "from " else None
         if word is not None:
             before = (word.capitalize() if before[0].isupper() else word) + " "
         if target == "fr":

@@ -33,11 +33,11 @@ from pathlib import Path
 import numpy as np
 
 from .alignment import WordAlignment
-from .constants import LANGUAGE_NAMES, SHIPPED_DIRECTIONS
+from .constants import SHIPPED_DIRECTIONS
 from .words import OPENING_MARKS, elided_head
 
 PLACE_NAMES = Path(__file__).with_name("place_names.tsv")
-PLACE_NAMES_LANGUAGES = tuple(LANGUAGE_NAMES)  # the table names places in each
+PLACE_NAMES_LANGUAGES = ("en", "de", "fr")  # the table's languages, in the order export/place_names.py writes them
 CITY = "city:"  # what opens a city's code in the table (export/place_names.py CITIES)
 # The directions read, those measured (German–French is translated through English)
 READ = SHIPPED_DIRECTIONS

@@ -155,6 +155,12 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
 LINE_ENDS = (",", ".", ":", ";", "!", "?")
 
 
+def wrapped_after(lines: list[str]) -> bool:
+    """Whether one of `lines` opens in small letters, as a wrapped sentence's next line does (an
+    e-mail address or URL aside: "Tom Baker" / "tom.baker@mailbox.org")."""
+    return any(line.lstrip()[:1].islower() and not ADDRESS.match(line.lstrip()) for line in lines)
+
+
 def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     """The blocks of one paragraph's `lines` (no blank line among them), each read as a text:
     document_blocks', or each line where every line is shorter than SHORT_LINE words, none but the
@@ -170,10 +176,12 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
         (
             index
             for index in range(max(0, len(lines) - SIGNATURE_LINES - 1), len(lines) - 1)
-            if closes(lines[index], lines[index + 1 :])
+            if lines[index].lstrip()[:1].isupper() and closes(lines[index], lines[index + 1 :])
         ),
         None,
     )
+    if closing is not None and wrapped_after(lines[closing + 1 :]):  # "a big / thank you, / to all the volunteers"
+        closing = None
     if closing is not None:
         return [
             *(paragraph_blocks(lines[:closing]) if closing else []),
@@ -181,7 +189,7 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
         ]
     short = all(len(line.split()) < SHORT_LINE for line in lines)
     shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) or closes(line, lines[1:]) for line in lines[:-1])
-    wrapped = any(line.lstrip()[:1].islower() and not ADDRESS.match(line.lstrip()) for line in lines[1:])
+    wrapped = wrapped_after(lines[1:])
     if len(lines) > 1 and short and shaped and not wrapped:
         return [[index] for index in range(len(lines))]
     return document_blocks(lines)

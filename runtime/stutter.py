@@ -38,14 +38,19 @@ def doubles(words: list[str]) -> list[int]:
     return found
 
 
+def source_doubles(words: list[str]) -> bool:
+    """Whether `words` (a source's) write a word twice in a row, of any length ("no no no")."""
+    return any(_core(word) and _core(word) == _core(following) for word, following in zip(words, words[1:]))
+
+
 def undoubled(alignment: WordAlignment) -> WordAlignment:
     """`alignment` (weights (T, S)) with each word it doubles written once where its source words
-    double none (doubles): the pair one word, as the first is written (its capital) with the
+    double none (doubles; source_doubles): the pair one word, as the first is written (its capital) with the
     punctuation after the second ("Euro Euro." → "Euro."), its row of the weights the mean of
     theirs, so (T − joined, S)."""
     words = list(alignment.target_words)
     joined = doubles(words)
-    if not joined or doubles(list(alignment.source_words)):
+    if not joined or source_doubles(list(alignment.source_words)):
         return alignment
     weights = alignment.weights.copy()
     for index in reversed(joined):

@@ -11,14 +11,6 @@ import re
 
 WHITESPACE_WORD = re.compile(r"\S+")
 LETTERS_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, no digit
-# language → an elided word, apostrophe included, which is a word of its own when letters follow it
-ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
-
-
-# The spaces a text may hold besides the ordinary one: no-break (French before "?" and in "1 299"),
-# narrow no-break, figure, thin, en and em spaces. Python reads each as whitespace, so a text's words
-# are the same with them or ordinary spaces; the models read them as bytes they seldom saw ("6
-# shekels" with a no-break space came out "6\u00adshekels", a soft hyphen)
 OPENING_MARKS = "\"'“‘«»„‚([{"  # marks before a word
 
 
@@ -27,6 +19,14 @@ def opens(text: str, position: int) -> bool:
     return not text[:position].strip(OPENING_MARKS + " ")
 
 
+# language → an elided word, apostrophe included, which is a word of its own when letters follow it
+ELIDED = {"fr": re.compile(r"(?i:jusqu|lorsqu|puisqu|quoiqu|qu|[cdjlmnst])['’]")}
+
+
+# The spaces a text may hold besides the ordinary one: no-break (French before "?" and in "1 299"),
+# narrow no-break, figure, thin, en and em spaces. Python reads each as whitespace, so a text's words
+# are the same with them or ordinary spaces; the models read them as bytes they seldom saw ("6
+# shekels" with a no-break space came out "6\u00adshekels", a soft hyphen)
 SPACES = re.compile("[\u00a0\u2002-\u200a\u202f\u205f]")
 
 

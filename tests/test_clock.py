@@ -30,6 +30,12 @@ from .test_cli import attn
         ("The shop opens at 9 am.", "en", "en", "The shop opens at 9 am."),
         ("Il a 3 heures de retard.", "fr", "en", "Il a 3 heures de retard."),
         ("Après 3 heures de route, on arrive.", "fr", "en", "Après 3 heures de route, on arrive."),
+        (
+            "Après 2 heures, il est parti, après 20 h de voyage.",
+            "fr",
+            "en",
+            "Après 2 heures, il est parti, après 20 h de voyage.",
+        ),
         ("Version 1.5 am Montag", "en", "de", "Version 1.5 am Montag"),
         ("Es ist 25 Uhr.", "de", "en", "Es ist 25 Uhr."),
         ("Lyon est à 2 heures de Paris.", "fr", "en", "Lyon est à 2 heures de Paris."),  # a distance

@@ -107,7 +107,14 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Open from March 3 to 10 in Berlin.", "en", "de", "Open vom 3. März bis zum 10. März in Berlin."),
         # a dash without spaces, or a year after the second day, makes a range whatever follows
         ("Sales for June 5-8 were higher.", "en", "de", "Sales for 5. Juni to 8. Juni were higher."),
-        ("From March 3 to 10, 2025 we are away.", "en", "de", "From 3 March bis zum 10. März 2025 we are away."),
+        (
+            "From March 3 to 10, 2025 we are away.",
+            "en",
+            "de",
+            "From 3 March to 10 March 2025 we are away.",
+        ),  # opening: whole
+        ("It was moved from Monday to March 3.", "en", "de", "It was moved from Monday to 3. März."),  # no range
+        ("Write to anna@example.com by March 5.", "en", "de", "Write to anna@example.com bis zum 5. März."),
     ],
 )
 def test_a_date_is_read_as_the_target_language_writes_it(sentence, source, target, read):

@@ -160,7 +160,7 @@ def test_quantize_refuses_to_replace_its_own_source(reverse_model, tmp_path):
     shutil.copytree(reverse_model, folder)
     result = quantize_cli(folder, folder)
     assert result.returncode == 2 and b"model being quantized" in result.stderr
-    assert read_manifest(folder).architecture.get("precision", "fp32") != "int8"
+    assert not read_manifest(folder).int8
 
 
 def test_export_refuses_its_out_before_training(tmp_path):

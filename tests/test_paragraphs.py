@@ -146,6 +146,10 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
         "Customer Service",
         "Phone: +44 20 7946 0958",
     ]
+    # a sentence wrapped around a line that reads as a closing stays one
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    lines = ["We would like to say a big", "thank you,", "to all the volunteers who came."]
+    assert list(grouper.feed(lines)) + list(grouper.close()) == [" ".join(lines)]
     # a sentence wrapped over two short lines stays one ("Meeting moved to" / "Friday at 3 pm.")
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     assert list(grouper.feed(["Meeting moved to", "Friday at 3 pm."])) + list(grouper.close()) == [

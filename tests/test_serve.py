@@ -687,8 +687,7 @@ def test_the_endpoints_of_a_front_end(server):
         and ".txt" in settings["supportedFilesFormat"]
     )
     assert settings["language"]["source"]["code"] == "auto" and settings["charLimit"] > 0
-    # the target the web page picks too: German where the server translates into it, as attn translate does
-    assert settings["language"]["target"]["code"] == "sym"
+    assert settings["language"]["target"]["code"] == "sym"  # the one target here
     spec = httpx.get(server.url + "/spec").json()
     assert spec["openapi"].startswith("3.") and {"/translate", "/translate_file", "/languages"} <= set(spec["paths"])
     page = httpx.get(server.url + "/")
@@ -965,3 +964,12 @@ def test_a_killed_servers_translated_files_are_removed_by_the_next(tmp_path, mon
         assert files.folder.parent == tmp_path and files.folder.name.startswith(f"{FOLDER_PREFIX}{os.getpid()}-")
     finally:
         files.remove()
+
+
+@pytest.mark.unit
+def test_a_front_end_picks_german_first_as_attn_translate_does():
+    from attn.cli.server.libretranslate import front_end_target
+
+    assert front_end_target({"de", "en", "fr"}) == "de"
+    assert front_end_target({"en", "fr"}) == "en"
+    assert front_end_target({"sym", "x1"}) == "sym" and front_end_target(set()) == "en"

@@ -33,6 +33,7 @@ def test_a_word_written_twice_in_a_row_is_written_once(translation, expected):
 
 def test_nothing_changes_where_the_source_doubles_a_word_and_the_rows_still_sum_to_one():
     assert written_once("sehr sehr gut", "very very good").target_words == ["sehr", "sehr", "gut"]
+    assert written_once("Oh nein nein!", "Oh no no!").target_words == ["Oh", "nein", "nein!"]  # a short word's
     alignment = written_once("mean mean that")
     assert alignment.weights.shape == (2, 2)
     np.testing.assert_allclose(alignment.weights.sum(axis=1), 1, rtol=1e-6)

@@ -15,7 +15,9 @@ from attn.runtime.processes import abandoned
 
 FILES_KEPT = 256
 FOLDER_PREFIX = "attn-serve-files-"  # then the server's process id
-STORED_NAME = re.compile(r"^[0-9a-f]{32}\.[\w.-]{1,200}$")  # letters of any script: "Übersicht.docx"
+STORED_NAME = re.compile(
+    r"^[0-9a-f]{32}\.[\w.-]{1,200}$"
+)  # the user's name: 200 bytes at most  # letters of any script: "Übersicht.docx"
 
 
 class TranslatedFiles:
@@ -30,7 +32,8 @@ class TranslatedFiles:
     def store(self, filename: str, data: bytes) -> str:
         """Keep `data` for download under a new name (the user's name, made safe, after a random
         prefix); return that name."""
-        safe = re.sub(r"[^\w.-]", "_", Path(filename).name)[-200:].lstrip(".") or "translated.txt"
+        safe = re.sub(r"[^\w.-]", "_", Path(filename).name)
+        safe = safe.encode()[-200:].decode(errors="ignore").lstrip(".") or "translated.txt"  # 255 bytes a name
         name = f"{secrets.token_hex(16)}.{safe}"
         (self.folder / name).write_bytes(data)
         kept = sorted(self.folder.iterdir(), key=lambda path: path.stat().st_mtime)

@@ -113,11 +113,16 @@ async def suggest(request: Request) -> JSONResponse:
     raise HTTPException(403, "Suggestions are disabled on this server.")
 
 
+def front_end_target(targets: set[str]) -> str:
+    """The target a front end (the web page) picks first among `targets`: German, as `attn
+    translate` translates by default, else English, else the first."""
+    usual = DEFAULT_PAIRS["translate"][1]
+    return usual if usual in targets else "en" if "en" in targets or not targets else sorted(targets)[0]
+
+
 async def frontend_settings(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
-    targets = sorted({target for _, target in server.models.pairs})
-    usual = DEFAULT_PAIRS["translate"][1]  # as `attn translate` translates by default (into German)
-    target = usual if usual in targets else "en" if "en" in targets or not targets else targets[0]
+    target = front_end_target({target for _, target in server.models.pairs})
     return JSONResponse(
         {
             "charLimit": server.limits.max_chars,

@@ -48,12 +48,12 @@ def int8_output_product(decoder_file: Path) -> None:
     output_scale (C,)), output_scale being a new input: the per-row scales of the chosen rows."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    [product] = [node for node in graph.node if node.op_type == "MatMul" and node.input[1] == "output_weight"]
+    [product] = [node for node in graph.node if node.op_type == "MatMul" and node.input[1] == OUTPUT_WEIGHT]
     position = list(graph.node).index(product)
     activations, result = product.input[0], product.output[0]
     rewritten = [
         helper.make_node("DynamicQuantizeLinear", [activations], ["output_x_q", "output_x_scale", "output_x_zero"]),
-        helper.make_node("MatMulInteger", ["output_x_q", "output_weight", "output_x_zero"], ["output_int32"]),
+        helper.make_node("MatMulInteger", ["output_x_q", OUTPUT_WEIGHT, "output_x_zero"], ["output_int32"]),
         helper.make_node("Cast", ["output_int32"], ["output_float"], to=TensorProto.FLOAT),
         helper.make_node("Mul", ["output_x_scale", OUTPUT_SCALE], ["output_scales"]),
         helper.make_node("Mul", ["output_float", "output_scales"], [result]),
@@ -61,7 +61,7 @@ def int8_output_product(decoder_file: Path) -> None:
     graph.node.remove(product)
     for offset, node in enumerate(rewritten):
         graph.node.insert(position + offset, node)
-    [weight] = [value for value in graph.input if value.name == "output_weight"]
+    [weight] = [value for value in graph.input if value.name == OUTPUT_WEIGHT]
     weight.type.tensor_type.elem_type = TensorProto.INT8
     graph.input.append(helper.make_tensor_value_info(OUTPUT_SCALE, TensorProto.FLOAT, ["candidates"]))
     onnx.save(model, str(decoder_file))
