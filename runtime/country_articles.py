@@ -16,7 +16,7 @@ rule on news-dev). Only the word before the name changes, but for "à" or "de" a
 that join ("à la Canada" → "au Canada"). Where the source put a place's name after "in" ("in
 Spain", "in the Ukraine", German "in Spanien", "im Iran"), "dans" and an article before it in the
 translation become the preposition of place ("dans l'Espagne" → "en Espagne", "dans Moscou" → "à
-Moscou"): the models wrote "dans" for a third of such rows of the en-fr dev files.
+Moscou"): 45 rows of news-dev's 3,000 (`python -m benchmarks.country_articles --only-in`).
 """
 
 from __future__ import annotations
