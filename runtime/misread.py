@@ -69,15 +69,16 @@ def language_read(text: str, assumed: str | None, languages: set[str], least_wor
 
 def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[str, float]:
     """The language `text` is read in among `languages`, and the probability the identifier gives
-    it: `assumed` for a text without words (at 0); the likeliest language of the whole text where
-    `assumed` is None or that language, where it is sure of a language none of `languages` is,
-    where the text's words in small letters read as another (language_read), or where it is sure of it
-    (OVERRULING_PROBABILITY or more) and its words in small letters, if it has any, however few,
-    read likeliest as it too ("Das ist gut.", "Speichern unter", "Frohe Weihnachten": German; not
-    "Kind regards, Hans-Jürgen Großmann", whose name alone is German, but "Thanks, Jürgen Müller"
-    too, which has no such word); `assumed` otherwise, at the
-    probability it has against the likeliest ("Open File." had been German at 0.48, "Hi Thomas,"
-    French). Measured on the dev files: `python -m benchmarks.misread_inputs --detection-only`."""
+    it. Without `assumed`, the whole text's likeliest language. With it: `assumed` for a text
+    without words (at 0); else the whole text's likeliest language where that is `assumed`, where
+    the identifier is sure of it (OVERRULING_PROBABILITY or more) and it is none of `languages`,
+    where the text's words in small letters read as another that surely (language_read), or where
+    it is sure of it and those words, if the text has any, read likeliest as it too ("Das ist
+    gut.", "Speichern unter", "Frohe Weihnachten": German; not "Kind regards, Hans-Jürgen
+    Großmann", whose name alone is German; "Thanks, Jürgen Müller", with no such word, is German);
+    `assumed` in every other case, at the probability it has against the likeliest ("Open File."
+    had been German at 0.48, "Hi Thomas," French). Measured on the dev files: `python -m
+    benchmarks.misread_inputs --detection-only`."""
     language, probability = detect_language(text, languages)
     if probability == 0:  # no words ("😀", "---"): `assumed`, where there is one
         return assumed or language, probability
