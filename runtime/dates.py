@@ -237,14 +237,15 @@ def read_dates(sentence: str, source: str, target: str) -> str:
     if replaced is None:
         return sentence
 
-    range_start = {"end": None}  # where a range's first date read with "from" ends
+    range_start = {"end": None}  # where a range's first date read with "from" ends (-1: kept as written)
 
     def written(date: re.Match) -> str:
         before = date["before"] or ""
         # a date that opens the sentence (a stretch between set-aside tokens opens with a space), and
         # a range's end after a first date so kept
         opening = opens(sentence, date.start()) and not sentence[:1].isspace()
-        if target in KEEPS_ITS_OPENING_DATE and (opening or before.lower() in RANGE_ENDS and range_start["end"] == -1):
+        range_end_kept = before.lower() in RANGE_ENDS and range_start["end"] == -1
+        if target in KEEPS_ITS_OPENING_DATE and (opening or range_end_kept):
             range_start["end"] = -1 if before.lower() == "from " else None
             return date.group()
         found = date.groupdict()  # an English date has its day first or its month first
