@@ -19,6 +19,7 @@ also starts `attn serve --device DEVICE` on the first model and sends it a reque
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import socket
@@ -84,12 +85,17 @@ def session_clock():
 def profiled():
     """Every session made in the block traces its runs (onnxruntime's profiling, JSON)."""
     original = onnxruntime.SessionOptions
+    numbers = itertools.count()
 
     class Profiling(original):
         def __init__(self):
             super().__init__()
             self.enable_profiling = True
-            self.profile_file_prefix = str(Path(tempfile.gettempdir()) / "attn-placement")
+            # a prefix of each session's own: onnxruntime names a trace by its start, to the
+            # millisecond, and the encoder's and the decoder's had been one file, read and removed once
+            self.profile_file_prefix = str(
+                Path(tempfile.gettempdir()) / f"attn-placement-{os.getpid()}-{next(numbers)}"
+            )
 
     onnxruntime.SessionOptions = Profiling
     try:
