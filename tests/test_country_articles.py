@@ -106,6 +106,18 @@ def test_dans_and_its_article_become_one_word_aligned_to_both():
 
 
 @pytest.mark.unit
+def test_dans_linked_to_another_word_than_in_stays():
+    """ "marched into Paris, and life in Paris" had made the first "dans Paris" "à Paris"."""
+    source = "They marched into Paris , and life in Paris changed .".split()
+    words = "Ils marchèrent dans Paris , et la vie dans Paris changea .".split()
+    weights = np.zeros((len(words), len(source)))
+    for target, linked in enumerate([0, 1, 2, 3, 4, 5, 6, 6, 7, 8, 9, 10]):  # "dans" to "into", then to "in"
+        weights[target, linked] = 1
+    placed = agreed_before_countries(WordAlignment(source, words, weights), "fr", "en")
+    assert " ".join(placed.target_words) == "Ils marchèrent dans Paris , et la vie à Paris changea ."
+
+
+@pytest.mark.unit
 def test_other_languages_are_left_as_written():
     alignment = agreed("Er wohnt in der Canada.", "de")
     assert join_words(alignment.target_words, "de") == "Er wohnt in der Canada."
