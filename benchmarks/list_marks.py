@@ -8,14 +8,13 @@ own translation alone, and how many differ in small and capital letters only.
 
 from __future__ import annotations
 
-import argparse
 from contextlib import nullcontext
 from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime.tsv import read_tsv
-from benchmarks.report import DIRECTIONS, command_line, finish, table
+from benchmarks.report import DIRECTIONS, command_line, finish, out_arguments, table
 
 FIXTURES = Path(__file__).resolve().parent.parent / "tests" / "fixtures"
 
@@ -31,9 +30,7 @@ def everyday(source: str, target: str) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = out_arguments(__doc__.splitlines()[0])
     translator = attn.load(notify=lambda note: None)
     rows = []
     for _, source, target, _ in DIRECTIONS:

@@ -11,12 +11,11 @@ the output's placeholders the source lacks (translated: "{Benutzer}" for "{user}
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.verbatim import PLACEHOLDER
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, finish, out_arguments, table
 
 FIXTURES = Path(__file__).parent.parent / "tests" / "fixtures" / "pass-through"
 DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
@@ -34,9 +33,7 @@ def counted(sources: list[str], outputs: list[str]) -> tuple[int, int, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = out_arguments(__doc__.splitlines()[0])
     translator = attn.load(notify=lambda note: None)
     rows = []
     for source, target in DIRECTIONS:

@@ -8,13 +8,11 @@ right when it holds a title of the target language (EXPECTED) and the name after
 
 from __future__ import annotations
 
-import argparse
-from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime.titles import READ, TITLES
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, finish, out_arguments, table
 
 FRAMES = {
     "en": [
@@ -58,9 +56,7 @@ EXPECTED = {
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = out_arguments(__doc__.splitlines()[0])
     translator = attn.load(notify=lambda note: None)
     rows = []
     for source, target in sorted(READ):

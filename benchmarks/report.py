@@ -55,6 +55,13 @@ def _dev_set_parser(description: str, show: str) -> argparse.ArgumentParser:
     return parser
 
 
+def out_arguments(description: str) -> argparse.Namespace:
+    """The arguments of a script over sentences of our own: --out alone."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", type=Path, default=None)
+    return parser.parse_args()
+
+
 def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
     """The arguments of a script over the dev files: --data (their folder), --show N (rows listed
     per direction: `show` says which) and --out."""

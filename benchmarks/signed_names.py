@@ -8,13 +8,11 @@ language, in each direction; a name is kept when the translation's last line is 
 
 from __future__ import annotations
 
-import argparse
 from contextlib import nullcontext
-from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
-from benchmarks.report import DIRECTIONS, command_line, finish, table
+from benchmarks.report import DIRECTIONS, command_line, finish, out_arguments, table
 
 NAMES = [
     "Jürgen Müller",
@@ -49,9 +47,7 @@ def kept(translator, source: str, target: str) -> tuple[int, int, list[str]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = out_arguments(__doc__.splitlines()[0])
     translator = attn.load(notify=lambda note: None)
     rows = []
     for _, source, target, _ in DIRECTIONS:

@@ -71,7 +71,7 @@ def read_abbreviations(sentence: str, source: str, target: str) -> str:
     def read(found: re.Match) -> str:
         written = KEYS[source][key(found.group())]
         if found.group()[0].isupper():
-            if not opens(sentence, found.start()) or sentence[:1].isspace():  # a stretch after a token
+            if not opens(sentence, found.start()):
                 return found.group()
             written = written[0].upper() + written[1:]
         ends = not written.endswith(".") and SENTENCE_END.fullmatch(sentence, found.end()) is not None

@@ -241,11 +241,9 @@ def read_dates(sentence: str, source: str, target: str) -> str:
 
     def written(date: re.Match) -> str:
         before = date["before"] or ""
-        # a date that opens the sentence (a stretch between set-aside tokens opens with a space), and
-        # a range's end after a first date so kept
-        opening = opens(sentence, date.start()) and not sentence[:1].isspace()
+        # a date that opens the sentence, and a range's end after a first date so kept
         range_end_kept = before.lower() in RANGE_ENDS and range_start["end"] == -1
-        if target in KEEPS_ITS_OPENING_DATE and (opening or range_end_kept):
+        if target in KEEPS_ITS_OPENING_DATE and (opens(sentence, date.start()) or range_end_kept):
             range_start["end"] = -1 if before.lower() == "from " else None
             return date.group()
         found = date.groupdict()  # an English date has its day first or its month first

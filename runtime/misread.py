@@ -82,22 +82,16 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
     language, probability = detect_language(text, languages)
     if probability == 0:  # no words ("😀", "---"): `assumed`, where there is one
         return assumed or language, probability
-    if (
-        assumed in (None, language)
-        or (language not in languages and probability >= OVERRULING_PROBABILITY)  # clearly one not on offer
-        or language_read(text, assumed, languages) != assumed
-        or (probability >= OVERRULING_PROBABILITY and small_words_read_as(text, language, languages))
-    ):
+    if assumed in (None, language) or (language not in languages and probability >= OVERRULING_PROBABILITY):
+        return language, probability  # the likeliest, or clearly a language not on offer
+    words = small_words(text)
+    read, sureness = detect_language(" ".join(words), languages) if words else (None, 0.0)
+    if len(words) >= LEAST_WORDS and sureness >= OVERRULING_PROBABILITY and read != assumed:  # language_read's
+        return language, probability
+    if probability >= OVERRULING_PROBABILITY and read in (None, language):
         return language, probability
     likelier, against = detect_language(text, {assumed, language})
     return assumed, against if likelier == assumed else 1 - against
-
-
-def small_words_read_as(text: str, language: str, languages: set[str]) -> bool:
-    """Whether `text`'s words in small letters (small_words), if it has any, read likeliest as
-    `language`."""
-    words = small_words(text)
-    return not words or detect_language(" ".join(words), languages)[0] == language
 
 
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:

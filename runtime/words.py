@@ -15,8 +15,10 @@ OPENING_MARKS = "\"'“‘«»„‚([{"  # marks before a word
 
 
 def opens(text: str, position: int) -> bool:
-    """Whether `position` in `text` opens it: only spaces and opening marks before it."""
-    return not text[:position].strip(OPENING_MARKS + " ")
+    """Whether `position` in `text` opens it: only spaces and opening marks before it, and `text`
+    itself not opening with a space, as the stretch after a set-aside URL or address does
+    (runtime/set_aside.py outside_tokens reads a sentence's stretches between them)."""
+    return not text[:1].isspace() and not text[:position].strip(OPENING_MARKS + " ")
 
 
 # language → an elided word, apostrophe included, which is a word of its own when letters follow it
