@@ -292,10 +292,19 @@ def signs_apart(token: str) -> tuple[str, str, str]:
 
 
 def written_in_parts(number: str, following: list[str]) -> bool:
-    """Whether the target words `following` a near miss of `number` open with it written as French
-    writes a time ("10 h 30" for "10:30"): copied over the "10", it had become "10:30 h 30"."""
-    time = FRENCH_TIME.match(" ".join(following))
-    return time is not None and digits_of(time.group()) == digits_of(number)
+    """Whether the target words `following` a near miss of `number` open with it written in parts:
+    as French writes a time ("10 h 30" for "10:30": copied over the "10", it had become "10:30 h
+    30"), or its thousands parted by spaces ("5 000" for "5,000": copied over the "000", it had
+    become "5 5000")."""
+    opening = FRENCH_TIME.match(" ".join(following)) or spaced_thousands(following)
+    return opening is not None and digits_of(opening.group()) == digits_of(number)
+
+
+def spaced_thousands(words: list[str]) -> re.Match | None:
+    """The number that `words` open with, written in more than one word as thousands parted by
+    spaces ("5 000", "1 250 000"; SPACED_THOUSANDS), or None."""
+    found = SPACED_THOUSANDS.match(" ".join(words))
+    return found if found and " " in found.group() else None
 
 
 def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = None) -> WordAlignment:
@@ -326,7 +335,11 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     runs = _linked_runs(alignment, verbatim)
     for source_index, first, last in runs:
         for start in range(first, last + 1):
-            split = SPLIT_TOKEN.search(verbatim[source_index]) or TIME.fullmatch(verbatim[source_index])
+            split = (
+                SPLIT_TOKEN.search(verbatim[source_index])
+                or TIME.fullmatch(verbatim[source_index])
+                or spaced_thousands(words[start : last + 1])
+            )
             for end in range(start, last + 1 if split else start + 1):
                 similarity = _similarity(verbatim[source_index], words[start : end + 1])
                 found = (similarity, start - end, start, end)  # the fewest words of the best match

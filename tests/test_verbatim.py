@@ -256,3 +256,14 @@ def test_a_time_written_in_parts_and_a_number_after_a_currency_sign():
     assert copy_verbatim(aligned("costs $12,500.", "coûte $12,500."), french).target_words[1] == "$12\u202f500."
     assert copy_verbatim(aligned("costs {0}12,500.", "coûte {0}12,500."), french).target_words[1] == "{0}12\u202f500."
     assert copy_verbatim(aligned("Deleted {0} files", "Gelöscht {0} Dateien"), ("en", "de")).target_words[1] == "{0}"
+
+
+def test_a_number_written_with_its_thousands_parted_by_spaces_is_left_as_written():
+    """The model's right "5 000" for "5,000" had had its "000" copied over ("5 5000"), and its
+    "15 000" for "15,000" its "15" ("15 000 000": fifteen million)."""
+    french = ("en", "fr")
+    for number, words in (("5,000", ["5", "000"]), ("15,000", ["15", "000"]), ("1,250,000", ["1", "250", "000"])):
+        both = links(f"About {number} people", f"Environ {' '.join(words)} personnes", [0] + [1] * len(words) + [2])
+        assert copy_verbatim(both, french).target_words == ["Environ", *words, "personnes"]
+    wrong = links("About 5,000 people", "Environ 5 900 personnes", [0, 1, 1, 2])  # another number: not left
+    assert copy_verbatim(wrong, french).target_words != ["Environ", "5", "900", "personnes"]
