@@ -5,7 +5,10 @@ when the translation holds its hour once, and its minutes once and beside it (in
 target's forms: "21 h 30", "21:30", "21h30"), or a whole hour with its hour's word; a range, when
 it holds each of its hours once, in order.
 
-    python -m benchmarks.time_forms [--to fr|de|en] [--out FILE]
+    python -m benchmarks.time_forms [--to fr|de|en] [--as-written] [--out FILE]
+
+With `--as-written`, each time is written in the forms of the source language (a user's "9:30 p.m.",
+"21.30 Uhr"), which runtime/clock.py reads into the target's: what the whole runtime gives.
 
 These are the words around a time that a shop, a mail or a timetable writes; the dev files hold
 three en→fr rows with a time of the other clock (docs/studies/TIMES.md), too few to choose on.
@@ -151,12 +154,14 @@ def range_given_right(first: int, last: int, translation: str, language: str) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--to", choices=sorted(FORMS), default="fr")
+    parser.add_argument("--as-written", action="store_true", help="times in the source language's forms")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     source = SOURCES[args.to]
+    written_in = source if args.as_written else args.to
     translator = attn.load(notify=lambda note: None)
     rows = []
-    for name, form in FORMS[args.to]:
+    for name, form in FORMS[written_in]:
         row = [name, f"`{form(21, None)}`, `{form(21, '30')}`"]
         for chosen in ([None], MINUTES):
             cases = [
@@ -172,7 +177,7 @@ def main() -> None:
             row.append(f"{right} of {len(cases)}")
         rows.append(row)
     ranges = []
-    for name, form in RANGE_FORMS[args.to]:
+    for name, form in RANGE_FORMS[written_in]:
         cases = [
             (first, last, frame.format(first=form(first, last)[0], last=form(first, last)[1]))
             for first, last in RANGE_HOURS
@@ -185,8 +190,12 @@ def main() -> None:
         command_line(),
         "",
         f"{source}→{args.to}: {len(FRAMES[source])} frames × hours {', '.join(map(str, HOURS))} (× minutes "
-        f"{', '.join(MINUTES)}); the installed models' default search, the time written in each form (the form "
-        "runtime/clock.py reads it in is what the translation of a time of the other clock starts from).",
+        f"{', '.join(MINUTES)}); the installed models' default search, the time written in each form "
+        + (
+            f"of the source's ({source}), which runtime/clock.py reads in the target's."
+            if args.as_written
+            else "(the form runtime/clock.py reads it in is what the translation of a time of the other clock starts from)."
+        ),
         "",
         table(["form", "example", "whole hours given right", "hours and minutes given right"], rows),
         "",

@@ -88,6 +88,23 @@ FRENCH_RANGE_BEFORE = re.compile(r"\b(?:de|des|entre)\s+$", re.I)
 FRENCH_DURATION_AFTER = re.compile(r"\s+(?:par|de travail|d'affilée|d’affilée)\b", re.I)
 
 
+# A time as read_times writes it into French (french_time; a range's last time: "de 14 à 16 h"), set
+# aside from the search as read: the model had written "à 19 h 45" as "à 19, 45" and "à 8 h 15" as
+# "à 8 heures" (104 of 126 times with minutes right, 126 set aside: docs/studies/TIME-FORMS.md, "Set
+# aside"). Into German and English the model lost the preposition before a time set aside ("at 9
+# am" → "bei 9 Uhr", "um 18 Uhr" → "around 6pm"), and copied their times right as read.
+FRENCH_WRITTEN = re.compile(r"(?<![\w:.,])(?:[01]?\d|2[0-3])(?:h(?:[0-5]\d)?|\sh(?:\s[0-5]\d)?)(?![\w:])")
+
+
+def time_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
+    """(start, end) of each time of `text`, a sentence of `source` as read, that read_times wrote
+    into French (FRENCH_WRITTEN; one the source wrote so, "21h30", too); none into another
+    language or from one of the same clock."""
+    if target != "fr" or source not in TWELVE_HOUR_LANGUAGES:
+        return []
+    return [time.span() for time in FRENCH_WRITTEN.finditer(text)]
+
+
 def read_times(sentence: str, source: str, target: str) -> str:
     """`sentence` with each time of another clock than `target`'s written as `target` writes
     times: into German "H:MM" and its hour's word ("9 am" → "9:00 Uhr", "12 am" → "0:00 Uhr",

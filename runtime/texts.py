@@ -17,7 +17,7 @@ from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
 from .capitals import first_alnum, opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
-from .clock import read_times
+from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
 from .condense import condensed
 from .constants import BATCH_SIZE
@@ -562,9 +562,17 @@ class TextTranslator:
 
     def read_apart(self, sentence: str, limit: int | None) -> bool:
         """Whether the reading of `sentence` writes something in the target's words that it sets
-        aside (runtime/dates.py read_spans: a date, a weekday)."""
-        read = self.reading(sentence, limit).read
-        return bool(read_spans(read, self.model.source_lang, self.model.target_lang))
+        aside (read_in_target's)."""
+        return bool(self.read_in_target(self.reading(sentence, limit).read))
+
+    def read_in_target(self, read: str) -> list[tuple[int, int]]:
+        """(start, end) of what `read`, a sentence as read, writes in the target's words and sets
+        aside: its dates and weekdays (runtime/dates.py read_spans), its times (runtime/clock.py
+        time_spans) outside them."""
+        source, target = self.model.source_lang, self.model.target_lang
+        dates = read_spans(read, source, target)
+        times = [(a, b) for a, b in time_spans(read, source, target) if not any(a < d and c < b for c, d in dates)]
+        return sorted(dates + times)
 
     def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
         """A sentence that is nothing but what its reading writes in the target's words and sets
@@ -584,7 +592,7 @@ class TextTranslator:
         aside (runtime/set_aside.py), with `names` (spans of that reading) beside its titles' names."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
-        names = [*names_after_titles(read, source, target), *read_spans(read, source, target), *names]
+        names = [*names_after_titles(read, source, target), *self.read_in_target(read), *names]
         aside = set_aside(read, source, self.model.tokenizer.writes_whole, names)
         return aside if read == sentence else replace(aside, written=sentence)
 

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment, restored
-from attn.runtime.clock import read_times
+from attn.runtime.clock import read_times, time_spans
 
 from .test_cli import attn
 
@@ -167,3 +167,19 @@ def test_times_keep_their_hour_with_the_shipped_models():
     assert "14" in ranges and "16" in ranges
     ranges = attn("translate", "-s", "de", "Das Büro ist von 9 bis 17 Uhr geöffnet.").stdout.decode()
     assert "9am" in ranges and "5pm" in ranges
+
+
+@pytest.mark.unit
+def test_times_read_into_french_are_set_aside_from_english_only():
+    """ "at 7:45 p.m." read "à 19 h 45" had come out "à 19, 45"; set aside, it is copied whole."""
+    read = read_times("The bus leaves at 7:45 p.m. and at 9 pm, or 10-11 am.", "en", "fr")
+    assert [read[a:b] for a, b in time_spans(read, "en", "fr")] == ["19 h 45", "21h", "11 h"]
+    written = "Open at 21h30, not at 21:30 or 2 heures."
+    assert [written[a:b] for a, b in time_spans(written, "en", "fr")] == ["21h30"]
+    assert time_spans("Der Zug fährt um 9 h.", "de", "fr") == [] and time_spans("at 9h", "en", "de") == []
+
+
+@pytest.mark.system
+def test_a_time_read_into_french_keeps_its_minutes_with_the_shipped_model():
+    translation = attn("translate", "-t", "fr", "The bus leaves at 7:45 p.m.").stdout.decode()
+    assert "19 h 45" in translation
