@@ -27,6 +27,7 @@ from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
 from .mail import signed_names
 from .number_choice import numbers_kept_first
+from .ordinals import ordinal_spans, ordinals_written, read_ordinals
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
 from .place_names import places_written, read_places
@@ -568,11 +569,12 @@ class TextTranslator:
     def read_in_target(self, read: str) -> list[tuple[int, int]]:
         """(start, end) of what `read`, a sentence as read, writes in the target's words and sets
         aside: its dates and weekdays (runtime/dates.py read_spans), its times (runtime/clock.py
-        time_spans) outside them."""
+        time_spans) and ordinals (runtime/ordinals.py ordinal_spans) outside them."""
         source, target = self.model.source_lang, self.model.target_lang
-        dates = read_spans(read, source, target)
-        times = [(a, b) for a, b in time_spans(read, source, target) if not any(a < d and c < b for c, d in dates)]
-        return sorted(dates + times)
+        spans = read_spans(read, source, target)
+        for found in (time_spans, ordinal_spans):
+            spans += [(a, b) for a, b in found(read, source, target) if not any(a < d and c < b for c, d in spans)]
+        return sorted(spans)
 
     def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
         """A sentence that is nothing but what its reading writes in the target's words and sets
@@ -612,7 +614,7 @@ class TextTranslator:
 
             def read_as_the_target(text: str) -> str:
                 text = read_places(text, source, target, self.probed)
-                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_prices):
+                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_ordinals, read_prices):
                     text = reader(text, source, target)
                 return text
 
@@ -751,6 +753,7 @@ class TextTranslator:
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
+            alignment = ordinals_written(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)

@@ -1,0 +1,145 @@
+"""Ordinals written with digits ("21st", "2e", "XIXe") as the shipped models translate them, as
+written, read in the target's form (runtime/ordinals.py read_ordinals) and read and set aside
+(ordinal_spans): sentences of our own, each ordinal in each frame, the installed models' default
+search. An ordinal is given right when the translation holds it as the target writes ordinals
+(in digits: "21.", "21e" or "21ème", "XXIe", "21st"; or in words up to the tenth: "zweiten",
+"deuxième", "second") right before the frame's noun where the frame has one ("21. Jahrhundert",
+"21e siècle"; "le siècle 21e" is not).
+
+    python -m benchmarks.ordinal_forms [--direction en-fr|en-de|fr-en] [--out FILE]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from contextlib import ExitStack
+from pathlib import Path
+from unittest import mock
+
+import attn.runtime as attn
+from attn.runtime import ordinals
+from benchmarks.report import command_line, finish, table
+
+# Each frame in English and French, and the noun the ordinal stands before in each language
+# (None: the ordinal stands alone, "finished 3rd")
+FRAMES = [
+    (
+        "The {o} floor is closed.",
+        "Le {o} étage est fermé.",
+        {"de": "Stock|Stockwerk|Etage|Obergeschoss", "fr": "étage", "en": "floor"},
+    ),
+    (
+        "The church was built in the {o} century.",
+        "L'église a été construite au {o} siècle.",
+        {"de": "Jahrhundert", "fr": "siècle", "en": "century"},
+    ),
+    (
+        "Today is my {o} birthday.",
+        "Aujourd'hui, c'est mon {o} anniversaire.",
+        {"de": "Geburtstag", "fr": "anniversaire", "en": "birthday"},
+    ),
+    (
+        "This is the {o} time I have called you.",
+        "C'est la {o} fois que je t'appelle.",
+        {"de": "Mal", "fr": "fois", "en": "time"},
+    ),
+    (
+        "She is in her {o} year at university.",
+        "Elle est en {o} année à l'université.",
+        {"de": "Jahr|Studienjahr", "fr": "année", "en": "year"},
+    ),
+    (
+        "The company celebrates its {o} anniversary.",
+        "L'entreprise fête son {o} anniversaire.",
+        {"de": "Jubiläum|Jahrestag|Geburtstag", "fr": "anniversaire", "en": "anniversary|birthday"},
+    ),
+    ("He finished {o} in the race.", "Il a terminé {o} de la course.", None),
+    ("Our team is {o} in the league.", "Notre équipe est {o} du championnat.", None),
+]
+NUMBERS = [1, 2, 3, 4, 5, 8, 10, 11, 12, 15, 19, 20, 21, 22, 30, 50]
+# Ordinals in words up to the tenth, each language's stems
+WORDS = {
+    "de": "erst zweit dritt viert fünft sechst siebt acht neunt zehnt".split(),
+    "fr": "premi deuxième|second troisième quatrième cinquième sixième septième huitième neuvième dixième".split(),
+    "en": "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
+}
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 8: "VIII", 10: "X", 11: "XI", 12: "XII", 15: "XV", 19: "XIX"}
+ROMAN |= {20: "XX", 21: "XXI", 22: "XXII", 30: "XXX"}
+# How a source language writes each number's ordinal: its forms, by name
+SOURCE_FORMS = {
+    "en": [("digits", lambda number: ordinals.ordinal(number, "en"))],
+    "fr": [
+        ("digits, e", lambda number: ordinals.ordinal(number, "fr")),
+        ("digits, ème", lambda number: "1er" if number == 1 else f"{number}ème"),
+    ],
+}
+# What each variant leaves of runtime/ordinals.py: (read, set aside, repaired after the search)
+VARIANTS = [
+    ("as written", False, False, False),
+    ("read", True, False, False),
+    ("read, set aside", True, True, False),
+    ("as written, repaired", False, False, True),
+    ("read, repaired", True, False, True),
+    ("read, set aside, repaired", True, True, True),
+]
+
+
+def given_right(number: int, translation: str, target: str, nouns: str | None) -> bool:
+    """Whether `translation` holds `number`'s ordinal as `target` writes ordinals, right before
+    one of `nouns` where there are any (module docstring)."""
+    forms = [re.escape(ordinals.ordinal(number, target))]
+    if target == "fr":
+        forms += [rf"{number}(?:ème|e|er|re|ère)"] + ([rf"{ROMAN[number]}(?:e|ème)"] if number in ROMAN else [])
+    if number <= 10:
+        forms.append(rf"{WORDS[target][number - 1]}\w*")
+    ordinal = rf"(?<![\w.])(?:{'|'.join(forms)})"
+    after = rf"\s+(?:{nouns})" if nouns else r"(?![\w])"
+    return re.search(ordinal + after, translation, re.IGNORECASE) is not None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--direction", choices=["en-fr", "en-de", "fr-en"], default="en-fr")
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    source, target = args.direction.split("-")
+    translator = attn.load(notify=lambda note: None)
+    rows = []
+    for form_name, form in SOURCE_FORMS[source]:
+        cases = [
+            (number, frame[0 if source == "en" else 1].format(o=form(number)), frame[2])
+            for frame in FRAMES
+            for number in NUMBERS
+        ]
+        row = [form_name, f"`{form(2)}`, `{form(21)}`"]
+        for _, read, apart, repaired in VARIANTS:
+            with ExitStack() as stack:
+                if not read:
+                    stack.enter_context(mock.patch("attn.runtime.texts.read_ordinals", lambda text, *_: text))
+                if not apart:
+                    stack.enter_context(mock.patch("attn.runtime.texts.ordinal_spans", lambda *_: []))
+                if not repaired:
+                    stack.enter_context(
+                        mock.patch("attn.runtime.texts.ordinals_written", lambda alignment, *_: alignment)
+                    )
+                outputs = [result.text for result in translator.translate([case[1] for case in cases], source, target)]
+            right = sum(
+                given_right(number, output, target, nouns and nouns[target])
+                for (number, _, nouns), output in zip(cases, outputs)
+            )
+            row.append(f"{right} of {len(cases)}")
+        rows.append(row)
+    lines = [
+        command_line(),
+        "",
+        f"{source}→{target}: {len(FRAMES)} frames × ordinals of {', '.join(map(str, NUMBERS))}; the installed "
+        "models' default search.",
+        "",
+        table(["source form", "example", *(variant[0] for variant in VARIANTS)], rows),
+    ]
+    finish(lines, args.out)
+
+
+if __name__ == "__main__":
+    main()
