@@ -6,7 +6,8 @@ target writes them (runtime/place_names.py: the rows whose source holds one the 
 the same rows, places_written's repair of a name the translation missed on and off),
 letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one),
 a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart),
-and abbreviations written out (runtime/abbreviations.py):
+abbreviations written out (runtime/abbreviations.py), and ordinals given as the target writes them
+(runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -21,7 +22,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import abbreviations, dates, person_names, place_names, prices, quotes, titles
+from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, titles
 from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.sentences import mark_apart
@@ -38,6 +39,7 @@ from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
 from benchmarks.abbreviation_forms import abbreviations_right
 from benchmarks.date_forms import date_written
+from benchmarks.ordinal_forms import given_right as ordinal_given_right
 from benchmarks.report import DEV_FILES, command_line, data_option, finish, read_and_unread, table
 
 
@@ -152,6 +154,17 @@ def formulas_right(sources: list[str], translations: list[str], source: str, tar
     return sum(f is not None and f.text == t for f, t in zip(formulas, translations)), len(sources)
 
 
+def ordinals_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(ordinals of `sources` written with digits that their translations give as the target writes
+    ordinals, such ordinals)."""
+    found = [
+        (number, translation)
+        for text, translation in zip(sources, translations)
+        for number in ordinals.source_ordinals(text.split(), source).values()
+    ]
+    return sum(ordinal_given_right(number, translation, target, None) for number, translation in found), len(found)
+
+
 # Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
 # and what reads a sentence as it is in its place
 AS_IS = lambda sentence, *languages: sentence  # noqa: E731
@@ -187,6 +200,16 @@ RULES = {
         lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
         place_names.READ,
         places_right,
+        lambda alignment, *languages: alignment,
+    ),
+    "ordinals": (
+        "ordinals_given",
+        # the rows whose source holds an ordinal written with digits; the rule repairs the translation
+        lambda sentence, source, target: (
+            sentence + " (ordinal)" if ordinals.source_ordinals(sentence.split(), source) else sentence
+        ),
+        ordinals.GIVEN,
+        ordinals_right,
         lambda alignment, *languages: alignment,
     ),
     "names": (

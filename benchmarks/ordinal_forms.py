@@ -1,10 +1,9 @@
-"""Ordinals written with digits ("21st", "2e", "XIXe") as the shipped models translate them, as
-written, read in the target's form (runtime/ordinals.py read_ordinals) and read and set aside
-(ordinal_spans): sentences of our own, each ordinal in each frame, the installed models' default
-search. An ordinal is given right when the translation holds it as the target writes ordinals
-(in digits: "21.", "21e" or "21ème", "XXIe", "21st"; or in words up to the tenth: "zweiten",
-"deuxième", "second") right before the frame's noun where the frame has one ("21. Jahrhundert",
-"21e siècle"; "le siècle 21e" is not).
+"""Ordinals written with digits ("21st", "2e", "XIXe") as the shipped models translate them, with
+runtime/ordinals.py's repair after the search and without it: sentences of our own, each
+ordinal in each frame, the installed models' default search. An ordinal is given right when the
+translation holds it as the target writes ordinals (in digits: "21.", "21e" or "21ème", "XXIe",
+"21st"; or in words up to the tenth: "zweiten", "deuxième", "second") right before the frame's
+noun where the frame has one ("21. Jahrhundert", "21e siècle"; "le siècle 21e" is not).
 
     python -m benchmarks.ordinal_forms [--direction en-fr|en-de|fr-en] [--out FILE]
 """
@@ -13,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import re
-from contextlib import ExitStack
 from pathlib import Path
 from unittest import mock
 
@@ -64,8 +62,6 @@ WORDS = {
     "fr": "premi deuxième|second troisième quatrième cinquième sixième septième huitième neuvième dixième".split(),
     "en": "first second third fourth fifth sixth seventh eighth ninth tenth".split(),
 }
-ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 8: "VIII", 10: "X", 11: "XI", 12: "XII", 15: "XV", 19: "XIX"}
-ROMAN |= {20: "XX", 21: "XXI", 22: "XXII", 30: "XXX"}
 # How a source language writes each number's ordinal: its forms, by name
 SOURCE_FORMS = {
     "en": [("digits", lambda number: ordinals.ordinal(number, "en"))],
@@ -74,15 +70,6 @@ SOURCE_FORMS = {
         ("digits, ème", lambda number: "1er" if number == 1 else f"{number}ème"),
     ],
 }
-# What each variant leaves of runtime/ordinals.py: (read, set aside, repaired after the search)
-VARIANTS = [
-    ("as written", False, False, False),
-    ("read", True, False, False),
-    ("read, set aside", True, True, False),
-    ("as written, repaired", False, False, True),
-    ("read, repaired", True, False, True),
-    ("read, set aside, repaired", True, True, True),
-]
 
 
 def given_right(number: int, translation: str, target: str, nouns: str | None) -> bool:
@@ -90,12 +77,17 @@ def given_right(number: int, translation: str, target: str, nouns: str | None) -
     one of `nouns` where there are any (module docstring)."""
     forms = [re.escape(ordinals.ordinal(number, target))]
     if target == "fr":
-        forms += [rf"{number}(?:ème|e|er|re|ère)"] + ([rf"{ROMAN[number]}(?:e|ème)"] if number in ROMAN else [])
+        forms += [rf"(?:{number}|{ordinals.roman(number)})(?:ème|e|er|re|ère)"]
     if number <= 10:
         forms.append(rf"{WORDS[target][number - 1]}\w*")
     ordinal = rf"(?<![\w.])(?:{'|'.join(forms)})"
     after = rf"\s+(?:{nouns})" if nouns else r"(?![\w])"
     return re.search(ordinal + after, translation, re.IGNORECASE) is not None
+
+
+def unrepaired(alignment, *languages):
+    """The translation as the model wrote it."""
+    return alignment
 
 
 def main() -> None:
@@ -113,16 +105,8 @@ def main() -> None:
             for number in NUMBERS
         ]
         row = [form_name, f"`{form(2)}`, `{form(21)}`"]
-        for _, read, apart, repaired in VARIANTS:
-            with ExitStack() as stack:
-                if not read:
-                    stack.enter_context(mock.patch("attn.runtime.texts.read_ordinals", lambda text, *_: text))
-                if not apart:
-                    stack.enter_context(mock.patch("attn.runtime.texts.ordinal_spans", lambda *_: []))
-                if not repaired:
-                    stack.enter_context(
-                        mock.patch("attn.runtime.texts.ordinals_written", lambda alignment, *_: alignment)
-                    )
+        for repaired in (False, True):
+            with mock.patch("attn.runtime.texts.ordinals_given", ordinals.ordinals_given if repaired else unrepaired):
                 outputs = [result.text for result in translator.translate([case[1] for case in cases], source, target)]
             right = sum(
                 given_right(number, output, target, nouns and nouns[target])
@@ -136,7 +120,7 @@ def main() -> None:
         f"{source}→{target}: {len(FRAMES)} frames × ordinals of {', '.join(map(str, NUMBERS))}; the installed "
         "models' default search.",
         "",
-        table(["source form", "example", *(variant[0] for variant in VARIANTS)], rows),
+        table(["source form", "example", "as the model wrote them", "given as the target writes them"], rows),
     ]
     finish(lines, args.out)
 

@@ -1,14 +1,16 @@
-"""Ordinal numbers written with digits ("2nd", "21st"; French "2e", "1er", "XIXe") read as the
-target language writes them, and set aside from the search where that was measured to help.
+"""Ordinal numbers written with digits ("2nd", "21st"; French "2e", "1er", "XIXe") given in the
+translation as the target language writes them.
 
-The models kept the source's form or lost the number: "He is in his 2nd year and finished 21st."
-stayed "2nd" and "21st" in French, "The 21st century began in 2001." became "Le XVIème siècle …"
-(the sixteenth), "my 30th birthday" "mon trente anniversaire"; from French, "au XIXe siècle" and "2e"
-stayed as written in English. Read in the target's form ("21e", "21.", "21st") and set aside
-(READ_APART), the number is copied whole; docs/studies/ORDINALS.md, `python -m
-benchmarks.ordinal_forms`. Not an ordinal joined to a word by a hyphen ("18th-century": an
-adjective the target writes otherwise), nor a street's ("19th Street", "5th Ave": a name), nor a
-date's (runtime/dates.py reads those first).
+The models kept the source's form, changed the number or lost its ending: "The 21st century began
+in 2001." became "Le XVIème siècle …" (the sixteenth), "my 30th birthday" "mon 30th
+anniversaire", "the 2nd floor" "der 2nd Stock"; from French "Il est arrivé 2e" stayed "2e". After
+the search, the target word linked to a source ordinal that holds a number in another form or of
+another value is written as the target writes that ordinal ("21e siècle", "30e", "2.", "2nd"),
+where the model put it. Read in the target's form before the search, or set aside from it as
+dates are into French, the models lost more: the noun after it ("Le sol 21e", "l'église … dans le
+siècle 19e"; docs/studies/ORDINALS.md, `python -m benchmarks.ordinal_forms`). Not an ordinal
+joined to a word by a hyphen ("18th-century": an adjective the target writes otherwise), nor a
+street's ("19th Street", "5th Ave": a name), nor a date's day ("December 21st": "le 21 décembre").
 """
 
 from __future__ import annotations
@@ -18,28 +20,32 @@ import re
 import numpy as np
 
 from .alignment import WordAlignment
+from .dates import MONTHS
 
-# A street's word after its number: "19th Street", "135th Avenue", "5th Ave." are names
-STREET = r"(?!\s+(?:Street|St\b|Avenue|Ave\b|Road|Rd\b|Boulevard|Blvd\b|Drive|Dr\b|Lane|Ln\b|Place|Pl\b))"
+# A street's word after its number: "19th Street", "135th avenue", "5th Ave." are names; "Place"
+# and "Lane" with their capital only ("3rd place" is a rank)
+STREET = re.compile(r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd)\b|(?:Drive|Dr|Lane|Ln|Place|Pl)\b")
+EDGES = "\"'“”‘’«»„()[],.;:!?"  # what may stand around a word: a month's name is read without it
 # A Roman number up to 39 (a century's, a king's: "XIXe", "XVIIIe", "Ve"), never a word's letters
 ROMAN = r"X{0,3}(?:IX|IV|VI{0,3}|I{1,3})|X{1,3}"
-ORDINALS = {
-    "en": re.compile(rf"(?<![\w.,/-])(?P<number>\d{{1,4}})(?:st|nd|rd|th)(?![\w-]){STREET}"),
-    "fr": re.compile(
-        rf"(?<![\w.,/-])(?:(?P<number>\d{{1,4}})|(?P<roman>{ROMAN}))(?P<suffix>ème|eme|ère|er|re|e)(?![\w-])"
-    ),
-}
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
-# The directions whose ordinals are read in the target's form, and those whose read ordinals are
-# set aside from the search (the model copies the placeholder where it had lost or changed them)
-READ = frozenset({("en", "fr"), ("en", "de"), ("fr", "en")})
-READ_APART = frozenset({("en", "fr"), ("fr", "en")})
-# An ordinal as ordinal writes it into each language READ_APART sets them aside in (German's "21."
-# is no different from a number ending a sentence)
-WRITTEN = {
-    "fr": re.compile(r"(?<![\w.,/-])\d{1,4}(?:er|e)(?![\w-])"),
-    "en": re.compile(r"(?<![\w.,/-])\d{1,4}(?:st|nd|rd|th)(?![\w-])"),
+# An ordinal written with digits as each source language writes one, in a source word
+ORDINALS = {
+    "en": re.compile(r"(?<![\w.,/-])(?P<number>\d{1,4})(?:st|nd|rd|th)(?![\w-])"),
+    "fr": re.compile(rf"(?<![\w.,/-])(?:(?P<number>\d{{1,4}})|(?P<roman>{ROMAN}))(?:ème|eme|ère|er|re|e)(?![\w-])"),
 }
+# The directions whose translations have their ordinals so given
+GIVEN = frozenset({("en", "fr"), ("en", "de"), ("fr", "en")})
+# A target word's number that may stand for an ordinal: digits, maybe with any language's ordinal
+# ending ("21", "21st", "21e", "21ème"), or a Roman number with a French one ("XVIème")
+NUMBER_WRITTEN = re.compile(
+    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|ème|eme|ère|er|re|e)?"
+    rf"|(?P<roman>{ROMAN})(?P<roman_suffix>ème|eme|e|er))(?!\w)"
+)
+# The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
+# "2ème")
+FIRST_ENDINGS = ("er", "re", "ère")
+OTHER_ENDINGS = ("e", "ème", "eme")
 
 
 def ordinal(number: int, language: str) -> str:
@@ -54,85 +60,101 @@ def ordinal(number: int, language: str) -> str:
     return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
 
 
+def roman(number: int) -> str:
+    """`number` (1 to 39) as a Roman number ("XIX")."""
+    tens, units = divmod(number, 10)
+    return "X" * tens + ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"][units]
+
+
 def roman_value(numeral: str) -> int:
     """The value of a Roman number of ROMAN ("XIX" → 19)."""
     values = [ROMAN_VALUES[letter] for letter in numeral]
     return sum(-value if value < after else value for value, after in zip(values, values[1:] + [0]))
 
 
-def read_ordinals(sentence: str, source: str, target: str) -> str:
-    """`sentence` with each ordinal written with digits (ORDINALS) as `target` writes it
-    (ordinal), in the directions READ reads; as it is otherwise. A French Roman one is read in
-    digits ("au XIXe siècle" → "au 19th siècle")."""
-    if (source, target) not in READ:
-        return sentence
-
-    def written(found: re.Match) -> str:
-        number = int(found["number"]) if found["number"] else roman_value(found["roman"])
-        if target == "de" and sentence[found.end() : found.end() + 1] == ".":  # "finished 21st." → "21."
-            return str(number)
-        return ordinal(number, target)
-
-    return ORDINALS[source].sub(written, sentence)
+def value_of(found: re.Match) -> int:
+    """The number of an ORDINALS or NUMBER_WRITTEN match, in digits or Roman."""
+    return int(found["number"]) if found["number"] else roman_value(found["roman"])
 
 
-def ordinal_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
-    """(start, end) of each ordinal that read_ordinals wrote in `text`, a sentence of `source` as
-    read, where the direction sets them aside (READ_APART)."""
-    if (source, target) not in READ_APART:
-        return []
-    return [found.span() for found in WRITTEN[target].finditer(text)]
-
-
-# A target word's number that may stand for an ordinal: digits, maybe with any language's ordinal
-# ending ("21", "21st", "21e", "21ème"), or a Roman number with a French one ("XVIème")
-NUMBER_WRITTEN = re.compile(
-    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|ème|eme|ère|er|re|e)?|(?P<roman>{ROMAN})(?P<roman_suffix>ème|eme|e|er))(?!\w)"
-)
-# The endings each target language writes after an ordinal's digits (German its point, which
-# ordinal writes)
-ENDINGS = {"fr": ("e", "ème", "er", "re", "ère"), "en": ("st", "nd", "rd", "th")}
-
-
-def ordinals_written(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
+def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
     """`alignment` (a translation from `source` into `target`, weights (T, S)) with each source
-    ordinal (ORDINALS: "21st", "XIXe") given as `target` writes it (ordinal) where the target word
-    linked to it (its strongest source word is the ordinal, or the ordinal's most linked word) holds a
-    number in another form or of another value ("XVIème siècle" for "21st century" → "21e siècle",
-    "30th" → "30e", "21" → "21e"); right already ("21ème", "XXIe", "21."), or no number there (a word:
-    "deuxième"), it stays. One word for one: the weights are unchanged."""
-    if (source, target) not in READ or alignment.weights.size == 0:
+    ordinal (source_ordinals) given as `target` writes it (ordinal) where the target word linked to
+    it (whose strongest source word it is, or its own most linked word) holds a number in another
+    form or of another value ("XVIème siècle" for "21st century" → "21e siècle", "30th" → "30e",
+    "21" → "21e"); right already ("21ème", "XXIe", "21."), no number there (a word: "deuxième"),
+    or the value of another of the sentence's ordinals (its translation), it stays. In the directions GIVEN; one word for one: the weights
+    are unchanged."""
+    if (source, target) not in GIVEN or alignment.weights.size == 0:
         return alignment
     words = list(alignment.target_words)
+    given = source_ordinals(alignment.source_words, source)
     strongest = np.argmax(alignment.weights, axis=1)  # (T,): each target word's source word
     most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
-    for source_index, source_word in enumerate(alignment.source_words):
-        found = ORDINALS[source].search(source_word)
-        if found is None:
-            continue
-        number = int(found["number"]) if found["number"] else roman_value(found["roman"])
-        linked = [index for index in range(len(words)) if strongest[index] == source_index]
-        for index in sorted(set(linked) | {int(most_linked[source_index])}):
+    for source_index, number in given.items():
+        linked = {index for index in range(len(words)) if strongest[index] == source_index}
+        for index in sorted(linked | {int(most_linked[source_index])}):
             written = NUMBER_WRITTEN.search(words[index])
             if written is None:
                 continue
-            if not written_right(written, number, target, words[index]):
+            other = value_of(written) != number and value_of(written) in given.values()  # another's translation
+            if not other and not written_right(written, number, target, words[index]):
                 after = words[index][written.end() :]
-                form = str(number) if target == "de" and after.startswith(".") else ordinal(number, target)
-                words[index] = words[index][: written.start()] + form + after
+                words[index] = words[index][: written.start()] + written_form(number, target, written, after) + after
             break
     return WordAlignment(alignment.source_words, words, alignment.weights)
+
+
+def source_ordinals(words: list[str], language: str) -> dict[int, int]:
+    """The number of each word of `words` (a sentence of `language`) that is an ordinal written
+    with digits (ORDINALS), by its index: not a street's ("19th Street", "40th avenue"), nor a
+    date's day, which the target writes as a number ("December 21st", "the 21st of December", "July
+    the 22nd", "1er mai": "le 21 décembre", "December 1")."""
+    found = {}
+    for index, word in enumerate(words):
+        ordinal_found = ORDINALS[language].search(word)
+        if ordinal_found is None:
+            continue
+        before = [word.strip(EDGES).lower() for word in words[max(index - 2, 0) : index]]
+        after = [word.strip(EDGES).lower() for word in words[index + 1 : index + 3]]
+        months = before[-1:] + after[:1]
+        months += (before[:1] if before[1:] == ["the"] else []) + (after[1:] if after[:1] == ["of"] else [])
+        if STREET.match(words[index + 1] if index + 1 < len(words) else "") or any(word in MONTHS for word in months):
+            continue
+        found[index] = value_of(ordinal_found)
+    return found
+
+
+def written_form(number: int, target: str, written: re.Match, after: str) -> str:
+    """`number`'s ordinal as `target` writes it, in place of `written` (a NUMBER_WRITTEN match in a
+    target word, `after` the word's rest) and in its form where the target writes that: in Roman
+    where the model wrote Roman into French ("XIème siècle" for "9th century" → "IXème siècle"),
+    with its ending where that is one of the number's in the target ("ème"; "1ème" → "1er");
+    German's point after the digits, but where the word's rest holds one ("21." for "21")."""
+    if target == "de":
+        return str(number) if after.startswith(".") else ordinal(number, "de")
+    ending = written["suffix"] or written["roman_suffix"]
+    if not right_ending(number, ending, target):
+        ending = ordinal(number, target)[len(str(number)) :]
+    return (roman(number) if written["roman"] and target == "fr" and number < 40 else str(number)) + ending
+
+
+def right_ending(number: int, ending: str | None, target: str) -> bool:
+    """Whether `ending` ends `number`'s ordinal in `target` (English "21st", not "21th"; French
+    "1er", "1re", "1ère", "2e", "2ème")."""
+    if target == "en":
+        return ending == ordinal(number, "en")[len(str(number)) :]
+    if target == "fr":
+        return ending in (FIRST_ENDINGS if number == 1 else OTHER_ENDINGS)
+    return False
 
 
 def written_right(written: re.Match, number: int, target: str, word: str) -> bool:
     """Whether `written` (a NUMBER_WRITTEN match in target word `word`) is `number`'s ordinal as
     `target` writes it: its value, and the target's ending (German: a point after the digits)."""
-    value = int(written["number"]) if written["number"] else roman_value(written["roman"])
-    if value != number:
+    if value_of(written) != number:
         return False
     ending = written["suffix"] or written["roman_suffix"]
     if target == "de":
         return ending is None and word[written.end() : written.end() + 1] == "."
-    if target == "en":
-        return ending == ordinal(number, "en")[len(str(number)) :]
-    return ending in ENDINGS.get(target, ())
+    return right_ending(number, ending, target)

@@ -27,7 +27,7 @@ from .language_id import in_another_script
 from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
 from .mail import signed_names
 from .number_choice import numbers_kept_first
-from .ordinals import ordinal_spans, ordinals_written, read_ordinals
+from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
 from .place_names import places_written, read_places
@@ -569,12 +569,11 @@ class TextTranslator:
     def read_in_target(self, read: str) -> list[tuple[int, int]]:
         """(start, end) of what `read`, a sentence as read, writes in the target's words and sets
         aside: its dates and weekdays (runtime/dates.py read_spans), its times (runtime/clock.py
-        time_spans) and ordinals (runtime/ordinals.py ordinal_spans) outside them."""
+        time_spans) outside them."""
         source, target = self.model.source_lang, self.model.target_lang
-        spans = read_spans(read, source, target)
-        for found in (time_spans, ordinal_spans):
-            spans += [(a, b) for a, b in found(read, source, target) if not any(a < d and c < b for c, d in spans)]
-        return sorted(spans)
+        dates = read_spans(read, source, target)
+        times = [(a, b) for a, b in time_spans(read, source, target) if not any(a < d and c < b for c, d in dates)]
+        return sorted(dates + times)
 
     def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
         """A sentence that is nothing but what its reading writes in the target's words and sets
@@ -614,7 +613,7 @@ class TextTranslator:
 
             def read_as_the_target(text: str) -> str:
                 text = read_places(text, source, target, self.probed)
-                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_ordinals, read_prices):
+                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_prices):
                     text = reader(text, source, target)
                 return text
 
@@ -730,7 +729,8 @@ class TextTranslator:
         """A hypothesis of `source` as a Translation; with `replace_unk`, its near-miss copies
         repaired (runtime/verbatim.py) and the tokens `aside` set aside from its source put back
         (runtime/set_aside.py), the source's words as written (read as `reading` reads them for `limit`), a
-        place's name it missed written as the target names it (runtime/place_names.py places_written) and,
+        place's name it missed written as the target names it (runtime/place_names.py places_written), its
+        ordinals as the target writes them (runtime/ordinals.py) and,
         into French, the word before a country's name as the name takes it (runtime/country_articles.py)."""
 
         def aligned() -> WordAlignment:
@@ -753,7 +753,7 @@ class TextTranslator:
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
-            alignment = ordinals_written(alignment, self.model.source_lang, self.model.target_lang)
+            alignment = ordinals_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)
