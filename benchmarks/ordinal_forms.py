@@ -5,7 +5,7 @@ translation holds it as the target writes ordinals (in digits: "21.", "21e" or "
 "21st"; or in words up to the tenth: "zweiten", "deuxième", "second") right before the frame's
 noun where the frame has one ("21. Jahrhundert", "21e siècle"; "le siècle 21e" is not).
 
-    python -m benchmarks.ordinal_forms [--direction en-fr|en-de|fr-en] [--out FILE]
+    python -m benchmarks.ordinal_forms [--direction en-fr|en-de|fr-en|de-en] [--out FILE]
 """
 
 from __future__ import annotations
@@ -19,41 +19,69 @@ import attn.runtime as attn
 from attn.runtime import ordinals
 from benchmarks.report import command_line, finish, table
 
-# Each frame in English and French, and the noun the ordinal stands before in each language
-# (None: the ordinal stands alone, "finished 3rd")
+# Each frame in English, French and German, and the noun the ordinal stands before in each
+# language (None: the ordinal stands alone, "finished 3rd")
 FRAMES = [
     (
-        "The {o} floor is closed.",
-        "Le {o} étage est fermé.",
+        {"en": "The {o} floor is closed.", "fr": "Le {o} étage est fermé.", "de": "Der {o} Stock ist geschlossen."},
         {"de": "Stock|Stockwerk|Etage|Obergeschoss", "fr": "étage", "en": "floor"},
     ),
     (
-        "The church was built in the {o} century.",
-        "L'église a été construite au {o} siècle.",
+        {
+            "en": "The church was built in the {o} century.",
+            "fr": "L'église a été construite au {o} siècle.",
+            "de": "Die Kirche wurde im {o} Jahrhundert gebaut.",
+        },
         {"de": "Jahrhundert", "fr": "siècle", "en": "century"},
     ),
     (
-        "Today is my {o} birthday.",
-        "Aujourd'hui, c'est mon {o} anniversaire.",
+        {
+            "en": "Today is my {o} birthday.",
+            "fr": "Aujourd'hui, c'est mon {o} anniversaire.",
+            "de": "Heute ist mein {o} Geburtstag.",
+        },
         {"de": "Geburtstag", "fr": "anniversaire", "en": "birthday"},
     ),
     (
-        "This is the {o} time I have called you.",
-        "C'est la {o} fois que je t'appelle.",
+        {
+            "en": "This is the {o} time I have called you.",
+            "fr": "C'est la {o} fois que je t'appelle.",
+            "de": "Ich rufe dich schon zum {o} Mal an.",
+        },
         {"de": "Mal", "fr": "fois", "en": "time"},
     ),
     (
-        "She is in her {o} year at university.",
-        "Elle est en {o} année à l'université.",
+        {
+            "en": "She is in her {o} year at university.",
+            "fr": "Elle est en {o} année à l'université.",
+            "de": "Sie ist im {o} Jahr an der Universität.",
+        },
         {"de": "Jahr|Studienjahr", "fr": "année", "en": "year"},
     ),
     (
-        "The company celebrates its {o} anniversary.",
-        "L'entreprise fête son {o} anniversaire.",
+        {
+            "en": "The company celebrates its {o} anniversary.",
+            "fr": "L'entreprise fête son {o} anniversaire.",
+            "de": "Die Firma feiert ihr {o} Jubiläum.",
+        },
         {"de": "Jubiläum|Jahrestag|Geburtstag", "fr": "anniversaire", "en": "anniversary|birthday"},
     ),
-    ("He finished {o} in the race.", "Il a terminé {o} de la course.", None),
-    ("Our team is {o} in the league.", "Notre équipe est {o} du championnat.", None),
+    (
+        {
+            "en": "He finished {o} in the race.",
+            "fr": "Il a terminé {o} de la course.",
+            "de": "Er wurde {o} im Rennen.",
+        },
+        None,
+    ),
+    (
+        {
+            "en": "Our team is {o} in the league.",
+            "fr": "Notre équipe est {o} du championnat.",
+            "de": "Unser Team ist {o} in der Liga.",
+        },
+        None,
+    ),
 ]
 NUMBERS = [1, 2, 3, 4, 5, 8, 10, 11, 12, 15, 19, 20, 21, 22, 30, 50]
 # Ordinals in words up to the tenth, each language's stems
@@ -65,6 +93,7 @@ WORDS = {
 # How a source language writes each number's ordinal: its forms, by name
 SOURCE_FORMS = {
     "en": [("digits", lambda number: ordinals.ordinal(number, "en"))],
+    "de": [("digits", lambda number: ordinals.ordinal(number, "de"))],
     "fr": [
         ("digits, e", lambda number: ordinals.ordinal(number, "fr")),
         ("digits, ème", lambda number: "1er" if number == 1 else f"{number}ème"),
@@ -92,7 +121,7 @@ def unrepaired(alignment, *languages):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--direction", choices=["en-fr", "en-de", "fr-en"], default="en-fr")
+    parser.add_argument("--direction", choices=["en-fr", "en-de", "fr-en", "de-en"], default="en-fr")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     source, target = args.direction.split("-")
@@ -100,9 +129,7 @@ def main() -> None:
     rows = []
     for form_name, form in SOURCE_FORMS[source]:
         cases = [
-            (number, frame[0 if source == "en" else 1].format(o=form(number)), frame[2])
-            for frame in FRAMES
-            for number in NUMBERS
+            (number, frames[source].format(o=form(number)), nouns) for frames, nouns in FRAMES for number in NUMBERS
         ]
         row = [form_name, f"`{form(2)}`, `{form(21)}`"]
         for repaired in (False, True):

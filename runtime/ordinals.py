@@ -8,7 +8,9 @@ the search, the target word linked to a source ordinal that holds a number in an
 another value is written as the target writes that ordinal ("21e siècle", "30e", "2.", "2nd"),
 where the model put it. Read in the target's form before the search, or set aside from it as
 dates are into French, the models lost more: the noun after it ("Le sol 21e", "l'église … dans le
-siècle 19e"; docs/studies/ORDINALS.md, `python -m benchmarks.ordinal_forms`). Not an ordinal
+siècle 19e"; docs/studies/ORDINALS.md, `python -m benchmarks.ordinal_forms`). German's "2." is an
+ordinal inside a sentence before a word (runtime/sentences.py no longer ends a sentence after one
+that an article or a possessive opens: "Der 2. | Stock ist geschlossen." had been cut in two). Not an ordinal
 joined to a word by a hyphen ("18th-century": an adjective the target writes otherwise), nor a
 street's ("19th Street", "5th Ave": a name), nor a date's day ("December 21st": "le 21 décembre").
 """
@@ -33,9 +35,12 @@ ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 ORDINALS = {
     "en": re.compile(r"(?<![\w.,/-])(?P<number>\d{1,4})(?:st|nd|rd|th)(?![\w-])"),
     "fr": re.compile(rf"(?<![\w.,/-])(?:(?P<number>\d{{1,4}})|(?P<roman>{ROMAN}))(?:ème|eme|ère|er|re|e)(?![\w-])"),
+    # a word of its digits and a point alone, which source_ordinals reads as an ordinal only
+    # inside a sentence and before a word ("am 2. Platz"; "1. Öffnen", "im Jahr 2001." are none)
+    "de": re.compile(r"^[(\"'„“«»]*(?P<number>\d{1,4})\.$"),
 }
 # The directions whose translations have their ordinals so given
-GIVEN = frozenset({("en", "fr"), ("en", "de"), ("fr", "en")})
+GIVEN = frozenset({("en", "fr"), ("en", "de"), ("fr", "en"), ("de", "en")})
 # A target word's number that may stand for an ordinal: digits, maybe with any language's ordinal
 # ending ("21", "21st", "21e", "21ème"), or a Roman number with a French one ("XVIème")
 NUMBER_WRITTEN = re.compile(
@@ -100,6 +105,8 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
             other = value_of(written) != number and value_of(written) in given.values()  # another's translation
             if not other and not written_right(written, number, target, words[index]):
                 after = words[index][written.end() :]
+                if target != "de" and after[:1] == "." and index + 1 < len(words):  # German's point copied
+                    after = after[1:]
                 words[index] = words[index][: written.start()] + written_form(number, target, written, after) + after
             break
     return WordAlignment(alignment.source_words, words, alignment.weights)
@@ -109,7 +116,9 @@ def source_ordinals(words: list[str], language: str) -> dict[int, int]:
     """The number of each word of `words` (a sentence of `language`) that is an ordinal written
     with digits (ORDINALS), by its index: not a street's ("19th Street", "40th avenue"), nor a
     date's day, which the target writes as a number ("December 21st", "the 21st of December", "July
-    the 22nd", "1er mai": "le 21 décembre", "December 1")."""
+    the 22nd", "1er mai", "des 21. Dezembers": "le 21 décembre", "December 1"); in German, neither the
+    first word (a list's number: "1. Öffnen Sie …") nor one no word follows (a number ending a
+    sentence)."""
     found = {}
     for index, word in enumerate(words):
         ordinal_found = ORDINALS[language].search(word)
@@ -119,7 +128,10 @@ def source_ordinals(words: list[str], language: str) -> dict[int, int]:
         after = [word.strip(EDGES).lower() for word in words[index + 1 : index + 3]]
         months = before[-1:] + after[:1]
         months += (before[:1] if before[1:] == ["the"] else []) + (after[1:] if after[:1] == ["of"] else [])
-        if STREET.match(words[index + 1] if index + 1 < len(words) else "") or any(word in MONTHS for word in months):
+        following = words[index + 1] if index + 1 < len(words) else ""
+        if STREET.match(following) or any(word in MONTHS or word.removesuffix("s") in MONTHS for word in months):
+            continue
+        if language == "de" and (index == 0 or not following[:1].isalpha()):  # a list's number, a sentence's end
             continue
         found[index] = value_of(ordinal_found)
     return found

@@ -55,17 +55,31 @@ ABBREVIATIONS = {
     "fr": frozenset("m mme mlle mm dr env cf".split()),
 }
 NEAR = 64  # characters on each side of a cut that within_sentence reads
-ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025")
+ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"), an ordinal ("im 2. Stock")
+# The words before a German ordinal that no sentence ends after: articles, prepositions with one,
+# possessives ("Der 2. Stock", "im 21. Jahrhundert", "mein 30. Geburtstag" had been cut in two); not
+# "am", before a date that may end a sentence ("Wir kamen am 2. Dann …")
+GERMAN_DETERMINERS = frozenset(
+    "der die das den dem des im zum zur vom beim ins ans ein eine einem einen einer eines jede jeder jedem "
+    "jeden jedes diese dieser diesem diesen dieses".split()
+    + [
+        f"{stem}{ending}"
+        for stem in ("mein", "dein", "sein", "ihr", "unser", "eur")
+        for ending in ("", "e", "em", "en", "er", "es")
+    ]
+    + ["euer"]
+)
 
 
 def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
-    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan."), an
+    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan.") or
+    a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2. Stock"), an
     English month's short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
-    before = text[max(0, position - NEAR) : position].rsplit(None, 1)[-1:]
+    before = text[max(0, position - NEAR) : position].rsplit(None, 2)[-2:]
     after = text[position : position + NEAR].split(None, 1)[:1]
     if not before or not after:
         return False
@@ -74,7 +88,8 @@ def within_sentence(text: str, position: int, language: str) -> bool:
         return False
     core = word.rstrip(".").lstrip("(\"'«„“")
     month = after[0].lower().rstrip(".,") in MONTHS
-    ordinal = language == "de" and bool(ORDINAL.search(word)) and month
+    determined = len(before) == 2 and before[0].lstrip("(\"'«„“").lower() in GERMAN_DETERMINERS
+    ordinal = language == "de" and bool(ORDINAL.search(word)) and (month or determined)
     # an English month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
     dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()
     initial = len(core) == 1 and core.isupper() and after[0][:1].isupper()  # "Dan J. Fogelman"

@@ -45,6 +45,11 @@ def test_a_number_linked_to_an_ordinal_is_given_its_value_and_the_targets_ending
     assert given("the 2nd floor", "der 2nd Stock", [0, 1, 2], ("en", "de")) == "der 2. Stock"
     assert given("Au XIXe siècle", "In the XIXe century", [0, 0, 1, 2], ("fr", "en")) == "In the 19th century"
     assert given("arrivé 2ème", "arrived 2", [0, 1], ("fr", "en")) == "arrived 2nd"
+    assert given("im 21. Jahrhundert", "in the 21. century", [0, 0, 1, 2], ("de", "en")) == "in the 21st century"
+    assert given("Der 2. Stock", "The 2 floor", [0, 1, 2], ("de", "en")) == "The 2nd floor"
+    assert given("Er wurde 2. im Rennen.", "He was 2. in the race.", [0, 1, 2, 3, 3, 4], ("de", "en")) == (
+        "He was 2nd in the race."
+    )
 
 
 @pytest.mark.unit
@@ -53,7 +58,7 @@ def test_what_is_right_a_word_another_ordinal_and_other_directions_stay():
     assert given("the 19th century", "au XIXe siècle", [0, 1, 2]) == "au XIXe siècle"
     # the 18th and 7th: a number with the other's value is that one's translation
     assert given("from the 18th to 7th centuries", "du 7ème siècle", [0, 2, 4]) == "du 7ème siècle"
-    assert given("the 2nd floor", "the 2 floor", [0, 1, 2], ("de", "en")) == "the 2 floor"
+    assert given("the 2nd floor", "das 2 Stock", [0, 1, 2], ("en", "it")) == "das 2 Stock"
 
 
 @pytest.mark.unit
@@ -63,6 +68,9 @@ def test_a_dates_day_and_a_streets_number_are_no_ordinals_to_give():
     assert list(source_ordinals(words, "en").values()) == [3]
     assert source_ordinals("le 1er mai et le 2e étage".split(), "fr") == {5: 2}
     assert given("on December 21st", "le 21 décembre", [0, 2, 1]) == "le 21 décembre"
+    # German: not a list's number, nor a number that ends the sentence, nor a date's day
+    words = "1. Öffnen Sie im 2. Schritt am 3. Juni , des 21. Dezembers , die Datei Nr. 4.".split()
+    assert source_ordinals(words, "de") == {4: 2}
 
 
 @pytest.mark.system
@@ -72,3 +80,5 @@ def test_ordinals_come_out_as_the_target_writes_them_with_the_shipped_models():
     assert "21." in attn("translate", "The church was built in the 21st century.").stdout.decode()
     into_english = attn("translate", "-s", "fr", "-t", "en", "Au XIXe siècle, Paris a grandi.").stdout.decode()
     assert "19th" in into_english, into_english
+    from_german = attn("translate", "-s", "de", "-t", "en", "Der 2. Stock ist geschlossen.").stdout.decode()
+    assert "2nd" in from_german and "2." not in from_german, from_german

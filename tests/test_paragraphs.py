@@ -67,6 +67,8 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Battery life: approx. 10 hours, incl. standby.", "en"),
         ("Die Lieferung kostet inkl. Versand 5 Euro.", "de"),
         ("Am 3. Jan. 2025 beginnt der Kurs.", "de"),
+        ("Der 2. Stock ist im 21. Jahrhundert gebaut.", "de"),  # ordinals after an article: "Der 2." | "Stock …"
+        ("Heute ist mein 30. Geburtstag.", "de"),
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
         ("J'ai vu M. Dupont hier.", "fr"),
         ("It runs between Aug. 21-Sept. 3 in Berlin.", "en"),  # a month's short form before its day
@@ -76,6 +78,12 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
 def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
     assert split_sentences(text, language) == [text]
     assert split_sentences(f"{text} Then we left.", language) == [text, "Then we left."]
+
+
+@pytest.mark.unit
+def test_a_german_number_ends_its_sentence_after_another_word_or_am():
+    assert split_sentences("Er kam im Jahr 2001. Dann ging er.", "de") == ["Er kam im Jahr 2001.", "Dann ging er."]
+    assert split_sentences("Wir kamen am 2. Dann gingen wir.", "de") == ["Wir kamen am 2.", "Dann gingen wir."]
 
 
 @pytest.mark.unit
