@@ -7,7 +7,8 @@ the same rows, places_written's repair of a name the translation missed on and o
 letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one),
 a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart),
 abbreviations written out (runtime/abbreviations.py), and ordinals given as the target writes them
-(runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's):
+(runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's),
+and the words of a number's scale given as the target counts them (runtime/scales.py: "milliard"):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -22,7 +23,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ import argparse
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, titles
+from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, scales, titles
 from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import letter_formula
 from attn.runtime.sentences import mark_apart
@@ -165,6 +166,21 @@ def ordinals_right(sources: list[str], translations: list[str], source: str, tar
     return sum(ordinal_given_right(number, translation, target, None) for number, translation in found), len(found)
 
 
+def scales_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(scale words of `sources` whose value their translations write as the target does, scale words)."""
+    found = [
+        (value, translation)
+        for text, translation in zip(sources, translations)
+        for value in (scales.SCALES[source].get(scales.core(word)) for word in text.split())
+        if value is not None
+    ]
+    right = sum(
+        any(scales.SCALES[target].get(scales.core(word)) == value for word in translation.split())
+        for value, translation in found
+    )
+    return right, len(found)
+
+
 # Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
 # and what reads a sentence as it is in its place
 AS_IS = lambda sentence, *languages: sentence  # noqa: E731
@@ -210,6 +226,18 @@ RULES = {
         ),
         ordinals.GIVEN,
         ordinals_right,
+        lambda alignment, *languages: alignment,
+    ),
+    "scales": (
+        "scales_given",
+        # the rows whose source holds a scale word; the rule repairs the translation
+        lambda sentence, source, target: (
+            sentence + " (scale)"
+            if any(scales.core(word) in scales.SCALES[source] for word in sentence.split())
+            else sentence
+        ),
+        SHIPPED_DIRECTIONS,
+        scales_right,
         lambda alignment, *languages: alignment,
     ),
     "names": (

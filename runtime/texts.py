@@ -35,6 +35,7 @@ from .prices import read_prices
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
 from .reverse_scores import ReverseScorer, ranked_with_reverse
+from .scales import scales_given
 from .search import Hypothesis, SearchOptions, check_search_value
 from .sentences import mark_apart, split_sentences
 from .set_aside import (
@@ -730,7 +731,8 @@ class TextTranslator:
         repaired (runtime/verbatim.py) and the tokens `aside` set aside from its source put back
         (runtime/set_aside.py), the source's words as written (read as `reading` reads them for `limit`), a
         place's name it missed written as the target names it (runtime/place_names.py places_written), its
-        ordinals as the target writes them (runtime/ordinals.py) and,
+        ordinals and scale words ("milliard") as the target writes them (runtime/ordinals.py,
+        runtime/scales.py) and,
         into French, the word before a country's name as the name takes it (runtime/country_articles.py)."""
 
         def aligned() -> WordAlignment:
@@ -754,6 +756,7 @@ class TextTranslator:
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
             alignment = ordinals_given(alignment, self.model.source_lang, self.model.target_lang)
+            alignment = scales_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)

@@ -1,0 +1,109 @@
+"""The words of a large number's scale ("million", "Milliarde", "milliard") given as the target
+language counts them.
+
+English "billion" is a thousand million, German "Billion" and French "billion" a million
+million; a thousand million is German "Milliarde", French "milliard". The models wrote one for the
+other: on the dev rows, 17 of 61 French scale words and 11 of 59 English ones into French came
+out of another value or as written ("2,8 milliards d'euros" → "2.8 million d'euros", "$3 billion"
+→ "3 billions de dollars", which a French reader takes for three million million).
+After the search, the target word linked to a source's scale word that is a scale word of
+another value in the target language, or the source's word left as it was, becomes the target's
+word of the source's value (docs/studies/SCALES.md, `python -m benchmarks.dev_readings --rule
+scales`).
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from .alignment import WordAlignment
+
+# Each language's scale words (in small letters, without an abbreviation's point) and the power
+# of ten they stand for
+SCALES = {
+    "en": {"million": 6, "millions": 6, "billion": 9, "billions": 9, "trillion": 12, "trillions": 12},
+    "de": {"million": 6, "millionen": 6, "mio": 6, "milliarde": 9, "milliarden": 9, "mrd": 9}
+    | {"billion": 12, "billionen": 12},
+    "fr": {"million": 6, "millions": 6, "milliard": 9, "milliards": 9, "billion": 12, "billions": 12},
+}
+# How each language writes a scale word: (one, more than one); English after a number writes one
+WRITTEN = {
+    "en": {6: ("million", "millions"), 9: ("billion", "billions"), 12: ("trillion", "trillions")},
+    "de": {6: ("Million", "Millionen"), 9: ("Milliarde", "Milliarden"), 12: ("Billion", "Billionen")},
+    "fr": {6: ("million", "millions"), 9: ("milliard", "milliards"), 12: ("billion", "billions")},
+}
+EDGES = "\"'“”‘’«»„()[],;:!?"
+CURRENCY_SIGNS = "$€£¥"  # before a number of a scale ("$3 billion")
+NUMBER = re.compile(r"\d+(?:[.,\u202f\u00a0]\d+)*")  # a number written before a scale word
+# A scale's number in words: one, and some of two or more ("two billion", "deux milliards", "mehrere Milliarden")
+WORD_NUMBERS = {word: 1 for word in "one a an ein eine einer un une".split()} | {
+    word: 2
+    for word in "two three four five six seven eight nine ten several some few deux trois quatre cinq six sept "
+    "huit neuf dix plusieurs quelques zwei drei vier fünf sechs sieben acht neun zehn mehrere einige".split()
+}
+PLURALS = frozenset({"millions", "billions", "trillions", "millionen", "milliarden", "billionen", "milliards"})
+
+
+def core(word: str) -> str:
+    """A word without its punctuation around it nor an abbreviation's point, in small letters."""
+    return word.strip(EDGES).rstrip(".").lower()
+
+
+def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
+    """`alignment` (a translation from `source` into `target`, weights (T, S)) with the target word
+    linked to each of the source's scale words (whose strongest source word it is, or its most
+    linked word) written as `target` writes the source's value (WRITTEN) where it is a scale word
+    of another value in `target`, or the source's word untranslated; its punctuation kept. Several
+    (plural) after a number that is not one, and where the model wrote several without one;
+    English one after a number ("2.8 billion"). One word for one: the weights are unchanged."""
+    if source not in SCALES or target not in SCALES or alignment.weights.size == 0:
+        return alignment
+    words = list(alignment.target_words)
+    strongest = np.argmax(alignment.weights, axis=1)  # (T,): each target word's source word
+    most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
+    for source_index, source_word in enumerate(alignment.source_words):
+        value = SCALES[source].get(core(source_word))
+        if value is None:
+            continue
+        linked = {index for index in range(len(words)) if strongest[index] == source_index}
+        for index in sorted(linked | {int(most_linked[source_index])}):
+            written = core(words[index])
+            if written not in SCALES[target] and written not in SCALES[source]:
+                continue
+            if SCALES[target].get(written) != value:
+                words[index] = rewritten(words, index, WRITTEN[target][value], target)
+            break
+    return WordAlignment(alignment.source_words, words, alignment.weights)
+
+
+def rewritten(words: list[str], index: int, forms: tuple[str, str], target: str) -> str:
+    """`words[index]`, a scale word, as one of `forms` (one, several): several after a number
+    (number_before) of two or more into French, other than one into German, never into English;
+    without a number, as many as the model wrote. Its punctuation kept, but for an abbreviation's
+    point inside the sentence ("Mrd. Euro" → "billion euros")."""
+    word = words[index]
+    start, end = len(word) - len(word.lstrip(EDGES)), len(word.rstrip(EDGES))
+    point = "." if word[start:end].endswith(".") and index + 1 == len(words) else ""
+    number = number_before(words[index - 1]) if index else None
+    if number is None:
+        several = core(word) in PLURALS
+    else:
+        several = {"en": False, "fr": number >= 2}.get(target, number != 1)
+    return word[:start] + forms[several] + point + word[end:]
+
+
+def number_before(word: str) -> float | None:
+    """The value of `word` where it is a number ("2,8", "1.5", "$3", "12,500", "un", "eine"; 2 for
+    one of two or more in words, "deux", "several"), None otherwise; a decimal part has one or two
+    digits ("2.000" is two thousand)."""
+    word = word.strip(EDGES + CURRENCY_SIGNS)
+    if word.lower() in WORD_NUMBERS:
+        return float(WORD_NUMBERS[word.lower()])
+    if not NUMBER.fullmatch(word):
+        return None
+    digits = re.sub(r"[\u202f\u00a0]", "", word)
+    decimal = re.search(r"[.,](\d{1,2})$", digits)
+    whole = digits[: decimal.start()] if decimal else digits
+    return float(re.sub(r"\D", "", whole) + "." + (decimal[1] if decimal else "0"))
