@@ -11,24 +11,20 @@ number, the rows that differ from margin 0.
 
 from __future__ import annotations
 
-from functools import partial
 from unittest import mock
 
 import sacrebleu
 
 import attn.runtime as attn
-from attn.runtime.number_choice import number_faults, numbers_kept_first
+from attn.runtime.number_choice import number_faults
 from attn.runtime.verbatim import NUMBER
 from benchmarks.report import DIRECTIONS, command_line, dev_file_arguments, dev_rows, finish, table
 
 
 def translated(translator, sources: list[str], source: str, target: str, margin: float) -> list[str]:
     """The translations with the choice's margin set to `margin` (the search's too, which keeps
-    for one output the hypotheses within it)."""
-    with (
-        mock.patch("attn.runtime.texts.numbers_kept_first", partial(numbers_kept_first, margin=margin)),
-        mock.patch("attn.runtime.loaded_model.SCORE_MARGIN", margin),
-    ):
+    for one output the hypotheses within it: runtime/number_choice.py SCORE_MARGIN)."""
+    with mock.patch("attn.runtime.number_choice.SCORE_MARGIN", margin):
         return [result.text for result in translator.translate(sources, source, target)]
 
 

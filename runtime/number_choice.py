@@ -25,10 +25,10 @@ class Scored(Protocol):
     score: float
 
 
-def near_the_best(scored: list[Scored], margin: float = SCORE_MARGIN) -> list[Scored]:
-    """Of `scored` (best first), those within `margin` of the first's score: the translations a
+def near_the_best(scored: list[Scored]) -> list[Scored]:
+    """Of `scored` (best first), those within SCORE_MARGIN of the first's score: the translations a
     single output is chosen from (LoadedModel.search keeps only them when one is asked for)."""
-    return [item for item in scored if item.score >= scored[0].score - margin]
+    return [item for item in scored if item.score >= scored[0].score - SCORE_MARGIN]
 
 
 def repeated_numbers(source: str, translation: str) -> list[str]:
@@ -46,9 +46,9 @@ def number_faults(source: str, translation: str) -> int:
     return len(lost_numbers(source, translation)) + len(repeated_numbers(source, translation))
 
 
-def numbers_kept_first(source: str, translations: Iterator[Scored], margin: float = SCORE_MARGIN) -> Iterator[Scored]:
+def numbers_kept_first(source: str, translations: Iterator[Scored]) -> Iterator[Scored]:
     """`translations` of `source` (best score first) in the same order, but that the first is the
-    one with the fewest number_faults among those within `margin` of the best's score (the better
+    one with the fewest number_faults among those within SCORE_MARGIN of the best's score (the better
     scored of equals): the best itself when it keeps every number. Read lazily: only a best
     translation with a fault has those after it read before it is given."""
     best = next(translations, None)
@@ -61,10 +61,10 @@ def numbers_kept_first(source: str, translations: Iterator[Scored], margin: floa
     near = [best]
     for translation in translations:
         near.append(translation)
-        if translation.score < best.score - margin:
+        if translation.score < best.score - SCORE_MARGIN:
             break
     chosen = min(
-        (translation for translation in near if translation.score >= best.score - margin),
+        (translation for translation in near if translation.score >= best.score - SCORE_MARGIN),
         key=lambda translation: number_faults(source, translation.text),
     )
     yield chosen
