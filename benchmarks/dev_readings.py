@@ -4,7 +4,8 @@ without their marks (runtime/quotes.py), persons' titles as the target writes th
 the names after them set aside (runtime/person_names.py), the names of countries and regions as the
 target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
 the same rows, places_written's repair of a name the translation missed on and off),
-letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one),
+letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one;
+`openings`: the rows whose source opens with one, a comma and more words, parted by formula_apart),
 a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart),
 abbreviations written out (runtime/abbreviations.py), and ordinals given as the target writes them
 (runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's),
@@ -23,7 +24,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 import attn.runtime as attn
 from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, scales, titles
 from attn.runtime.constants import SHIPPED_DIRECTIONS
-from attn.runtime.letter_formulas import letter_formula
+from attn.runtime.letter_formulas import formula_apart, letter_formula
 from attn.runtime.sentences import mark_apart
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
@@ -155,6 +156,15 @@ def formulas_right(sources: list[str], translations: list[str], source: str, tar
     return sum(f is not None and f.text == t for f, t in zip(formulas, translations)), len(sources)
 
 
+def openings_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(sentences opening with a letter's formula whose translation opens with the target's formula
+    for it, such sentences)."""
+    openings = [formula_apart(text, source, target)[0] for text in sources]
+    formulas = [letter_formula(opening, source, target) for opening in openings]
+    right = sum(f is not None and t.startswith(f.text) for f, t in zip(formulas, translations))
+    return right, sum(f is not None for f in formulas)
+
+
 def ordinals_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
     """(ordinals of `sources` written with digits that their translations give as the target writes
     ordinals, such ordinals)."""
@@ -253,6 +263,15 @@ RULES = {
         SHIPPED_DIRECTIONS,
         formulas_right,
         lambda *arguments: None,
+    ),
+    "openings": (
+        "formula_apart",
+        lambda sentence, source, target: (
+            sentence + " (apart)" if len(formula_apart(sentence, source, target)) > 1 else sentence
+        ),
+        SHIPPED_DIRECTIONS,
+        openings_right,
+        lambda sentence, *languages: [sentence],
     ),
     "marks": (
         "mark_apart",

@@ -8,8 +8,12 @@ by one that finds none). A line is right when it is one of the accepted renderin
 spaces before "!" and a final comma or point aside. With `--data`, the dev files' sentences of
 ../shared/data (which hold no letters) that the table takes for a formula, each a false alarm: at
 most these, as a name is taken for one here without asking the model (runtime/texts.py `copied`).
+With `--inline`, each salutation (a formula line in the first half of its file) is joined with the
+next line on one ("Dear Ms. Patel, I am writing …", as a chat or a short mail writes it), and it is
+right when its line opens with an accepted rendering and its comma; without the table here means
+without letter_formula and without formula_apart, which parts such a line.
 
-    python -m benchmarks.letter_formulas --set first|second [--show] [--data ../shared/data] [--out FILE]
+    python -m benchmarks.letter_formulas --set first|second [--inline] [--show] [--data ../shared/data] [--out FILE]
 """
 
 from __future__ import annotations
@@ -54,12 +58,25 @@ def false_alarms(data: Path) -> list[str]:
     return [f"Dev sentences taken for a formula: {len(found)} of {count:,}.", "", *found]
 
 
+def joined_with_the_next(lines: list[str], formulas: list[str]) -> list[str]:
+    """`lines` with each line of `formulas` joined with the next line that has words, a space between."""
+    lines = list(lines)
+    for formula in formulas:
+        at = lines.index(formula)
+        following = next((i for i in range(at + 1, len(lines)) if lines[i].strip()), None)
+        if following is not None:
+            lines[at] = f"{lines[at]} {lines[following].strip()}"
+            del lines[at + 1 : following + 1]
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--set", choices=sorted(path.name for path in LETTERS.iterdir() if path.is_dir()), required=True
     )
     parser.add_argument("--show", action="store_true", help="list each line wrong in either run")
+    parser.add_argument("--inline", action="store_true", help="each salutation and the next line on one line")
     parser.add_argument(
         "--data", type=Path, default=None, help="also count the dev files' sentences taken for formulas"
     )
@@ -74,15 +91,27 @@ def main() -> None:
     for name in sorted({row["file"] for row in rows}):
         source = name[:2]
         lines = (letters / name).read_text(encoding="utf-8").split("\n")
+        checked = [row for row in rows if row["file"] == name]
+        if args.inline:
+            checked = [row for row in checked if lines.index(row["line"]) < len(lines) / 2]
+            lines = joined_with_the_next(lines, [row["line"] for row in checked])
         for column, target in zip(("into_1", "into_2"), OTHERS[source]):
             text = "\n".join(lines)
             with_table = translator.translate([text], source, target)[0].text.split("\n")
-            with mock.patch("attn.runtime.texts.letter_formula", lambda *arguments: None):
+            with (
+                mock.patch("attn.runtime.texts.letter_formula", lambda *arguments: None),
+                mock.patch("attn.runtime.texts.formula_apart", lambda sentence, *languages: [sentence]),
+            ):
                 without = translator.translate([text], source, target)[0].text.split("\n")
-            for row in (row for row in rows if row["file"] == name):
-                at = lines.index(row["line"])
+            for row in checked:
+                at = next(i for i, line in enumerate(lines) if line.startswith(row["line"]))
                 accepted = {normal(rendering) for rendering in row[column].split(" | ")}
-                right = [normal(output[at]) in accepted for output in (with_table, without)]
+                right = [
+                    any(normal(output[at]).startswith(rendering + ",") for rendering in accepted)
+                    if args.inline
+                    else normal(output[at]) in accepted
+                    for output in (with_table, without)
+                ]
                 counts = results.setdefault((source, target), [0, 0, 0])
                 counts[0] += right[0]
                 counts[1] += right[1]
@@ -104,7 +133,11 @@ def main() -> None:
         command_line(),
         "",
         f"Salutation and closing lines of benchmarks/letters/{args.set}/, translated in their files by the installed models' "
-        "default search: lines given as an accepted rendering.",
+        + (
+            "default search, each salutation on one line with the next: lines opening with an accepted rendering."
+            if args.inline
+            else "default search: lines given as an accepted rendering."
+        ),
         "",
         table(["direction", "lines", "right without the table", "right with it"], table_rows),
         *([""] + shown if shown else []),

@@ -28,6 +28,16 @@ LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, no
 # ERHALTEN": her parcel)
 POLITE_ADDRESS = {"de": frozenset({"sie", "ihnen"})}
 POLITE_POSSESSIVE = {"de": frozenset({"ihr", "ihre", "ihrem", "ihren", "ihrer", "ihres"})}
+# The words German writes in small letters that open its sentences most (articles, pronouns,
+# question words, common verbs and adverbs): continued writes them so after a formula's comma
+SMALL_IN_GERMAN = frozenset(
+    "der die das den dem des ein eine einen einem einer eines ich du er es wir ihr man mein meine meinen meinem "
+    "meiner unser unsere unseren unserem dein deine dies diese dieser dieses wie was wo wann warum wer welche "
+    "welcher welches können kannst könnten könntest haben hast hat habe ist sind bin bist war wird werden würde "
+    "würden möchte möchten darf dürfen soll sollen muss müssen danke bitte vielen herzlichen leider hier anbei "
+    "jetzt heute gestern gerade gerne gern auch nur noch schon ja nein vielleicht zum zur im am in an auf "
+    "für mit nach von vor bei aus über unter um bis ob dass wenn als aber und oder sehr".split()
+)
 LABEL_WORDS = 5  # the most words of a label's translation, its colon's word included
 LABEL = re.compile(r"(?P<label>[^\W\d_]{2,}(?:[ -][^\W\d_]{2,}){0,2})(?P<colon>[ \u00a0\u202f]?:)(?=\s)")
 
@@ -123,6 +133,29 @@ def opened_as_source(alignment: WordAlignment) -> WordAlignment:
     words = list(alignment.target_words)
     words[target] = word[:at] + word[at].upper() + word[at + 1 :]
     return replace(alignment, target_words=words)
+
+
+def goes_on(rest: str, language: str) -> bool:
+    """Whether `rest`, a sentence's words after a letter's formula and its comma, goes on with the
+    sentence: it opens in small letters, or with English "I" ("Dear Anna, I hope …": "Liebe Anna,
+    ich hoffe …")."""
+    return rest[:1].islower() or (language == "en" and re.match(r"I\b", rest) is not None)
+
+
+def continued(word: str, pieces: Callable[[str], int], language: str) -> str:
+    """`word`, the first of a translation that continues a sentence (after a letter's formula and
+    its comma: "Dear Mr. Miller, thank you …"), in small letters: into German where it is one of
+    the words German writes so (SMALL_IN_GERMAN: "Danke" → "danke", "Das" → "das"; a noun keeps
+    its capital, "Einladungen"), into another language where the model reads that in as few
+    `pieces` ("Peux-tu" → "peux-tu"; a name is fewer with its capital); not English "I", nor
+    `language`'s polite address or its possessive ("Sie", "Ihre")."""
+    small = word[:1].lower() + word[1:]
+    polite = POLITE_ADDRESS.get(language, frozenset()) | POLITE_POSSESSIVE.get(language, frozenset())
+    if small == word or word.lower() in polite or word == "I" or word.startswith(("I'", "I’")):
+        return word
+    if language == "de":
+        return small if small.lower() in SMALL_IN_GERMAN else word
+    return small if pieces(small) <= pieces(word) else word
 
 
 def first_alnum(word: str) -> str:

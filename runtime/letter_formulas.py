@@ -323,6 +323,10 @@ NO_COMMA_AFTER_CLOSING = frozenset({"de"})  # German writes "Mit freundlichen Gr
 # Forms that are a formula only before a comma or nothing, and never with a name on their line
 # without a comma: "Cheers!" is a toast, "Love." a sentence, "Best Buy" a shop
 AMBIGUOUS = frozenset({"cheers", "love", "best", "thanks", "thank you", "danke", "merci"})
+FORMULA_WORDS = 8  # the most words of a formula that opens a sentence (formula_apart)
+# The fewest words of such a formula that names no one ("Dear Sir or Madam,"): a greeting ("Hallo,
+# wie kann ich helfen?") the model reads right with the rest, parted it lost its comma ("Hello. how …")
+FORMULA_WORDS_ALONE = 3
 
 
 @dataclass(frozen=True)
@@ -372,6 +376,32 @@ def letter_formula(
         return None
     text = f"{written} {name}" if written else name
     return Formula(text + mark, ((len(body) - len(name), len(body)), (len(text) - len(name), len(text))))
+
+
+def formula_apart(
+    sentence: str, source: str, target: str, alone: Callable[[str], str] = lambda words: words
+) -> list[str]:
+    """A sentence that opens with a letter's formula, a comma after it and more words ("Dear Mr.
+    Miller, thank you for your message.", "Hi Anna, can you send me the file?", "Best regards, John
+    Smith, Sales Manager"), as the formula with its comma and the rest, each a text of its own (read
+    whole, the model had written "Dear Herr Miller, danke …", "Démarre M. Miller, merci …", "Hi Anna,
+    peux-tu …"): the longest such opening of up to FORMULA_WORDS words that letter_formula writes,
+    naming someone or of FORMULA_WORDS_ALONE words or more, not one that opens with a word that is a
+    formula only alone ("Thanks, I will do it.") or a title ("M. Netanyahu, dont …"); [sentence]
+    otherwise, and where the whole is a formula ("Madame, Monsieur,", "Chère cliente, cher client,")."""
+    if letter_formula(sentence, source, target, alone) is not None:
+        return [sentence]
+    for comma in reversed([found.start() for found in re.finditer(r",\s", sentence)]):
+        opening, rest = sentence[: comma + 1], sentence[comma + 1 :].strip()
+        if len(opening.split()) > FORMULA_WORDS or not any(character.isalpha() for character in rest):
+            continue
+        first = opening.split()[0].casefold().rstrip(".,")
+        if _key(opening.split(",")[0]) in AMBIGUOUS or first in SALUTATION_TITLES[source]:
+            continue  # "Thanks, I will", "M. Netanyahu, dont le parti …": a title opens a sentence
+        formula = letter_formula(opening, source, target, alone)
+        if formula is not None and (formula.name is not None or len(opening.split()) >= FORMULA_WORDS_ALONE):
+            return [opening, rest]
+    return [sentence]
 
 
 def is_letter_formula(text: str, language: str) -> bool:

@@ -15,7 +15,7 @@ import numpy as np
 
 from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import first_alnum, opened_as_source, read_cased, written_back
+from .capitals import continued, first_alnum, goes_on, opened_as_source, read_cased, written_back
 from .chunking import join_alignments, keep_head, split_source
 from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
@@ -24,7 +24,7 @@ from .constants import BATCH_SIZE
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
-from .letter_formulas import formula_alignment, is_letter_formula, letter_formula
+from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
 from .number_choice import numbers_kept_first
 from .ordinals import ordinals_given
@@ -279,6 +279,7 @@ class TextTranslator:
             texts = self.condensed(texts, limit, numbers, stop)
         parts = []  # (input index, its line's number, source part, or the translation of a text not searched)
         formulas: dict[int, Translation] = {}  # a part that is a letter's formula → its translation by the table
+        continuing: set[int] = set()  # a part that goes on after a letter's formula in small letters
         whole: dict[int, str] = {}  # a part that is a sentence searched whole → the sentence as written
         lines: list[list[tuple[str, str]]] = []  # each input's lines, as it is translated, with their breaks
         for text in texts:
@@ -299,8 +300,11 @@ class TextTranslator:
                 if (index, number) in signed:
                     parts.append((index, number, unchanged(sentence), SetAside(sentence, {})))
                     continue
-                # an opening list or dialogue mark and a data word passed through, the rest searched
+                # an opening list or dialogue mark and a data word passed through, an opening
+                # letter's formula a part of its own, the rest searched
                 opened = mark_apart(sentence) if split else [sentence]
+                if split and text_options.replace_unk:
+                    opened = [part for text in opened for part in self.formula_apart(text)]
                 for unit in (
                     [unit for text in opened for unit in around_long_words(text)] if translating else [sentence]
                 ):
@@ -331,6 +335,8 @@ class TextTranslator:
                         formulas[len(parts)] = formula
                     if searched and len(pieces) == 1:
                         whole[len(parts)] = unit
+                    if unit is not opened[0] and opened[0].endswith(",") and goes_on(unit, self.model.source_lang):
+                        continuing.add(len(parts))
                     parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         search = functools.partial(
@@ -359,6 +365,8 @@ class TextTranslator:
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):
                 translated[i] = [formula]  # the model wrote no formula of the target's ("Bestrafung,")
+        for i in continuing:
+            translated[i] = [self.continued(translation) for translation in translated[i]]
         per_input: list[list[tuple[int, list[Translation]]]] = [[] for _ in texts]
         for (index, number, _, _), hypotheses in zip(parts, translated):
             per_input[index].append((number, hypotheses))
@@ -541,6 +549,27 @@ class TextTranslator:
             return None
         alignment = formula_alignment(sentence, formula, source, target)
         return Translation(formula.text, [], 0.0, np.zeros((0, 0), np.float32), alignment)
+
+    def continued(self, translation: Translation) -> Translation:
+        """`translation`, of a sentence's rest after a letter's formula that goes on in small
+        letters, with its first word as such a rest opens (runtime/capitals.py continued)."""
+        alignment = translation.alignment
+        first = next((i for i, word in enumerate(alignment.target_words) if word[:1].isalpha()), None)
+        if first is None:
+            return translation
+        word = alignment.target_words[first]
+        written = continued(word, self.word_pieces, self.model.target_lang)
+        if written == word:
+            return translation
+        words = [*alignment.target_words[:first], written, *alignment.target_words[first + 1 :]]
+        at = translation.text.find(word)
+        text = translation.text[:at] + written + translation.text[at + len(word) :]
+        return replace(translation, text=text, aligned=replace(alignment, target_words=words))
+
+    def formula_apart(self, sentence: str) -> list[str]:
+        """`sentence` as the letter's formula it opens with and the rest (runtime/letter_formulas.py
+        formula_apart)."""
+        return formula_apart(sentence, self.model.source_lang, self.model.target_lang, self.alone)
 
     def alone(self, words: str) -> str:
         """The model's translation of `words` read alone, greedy, as it is (a name it copies:

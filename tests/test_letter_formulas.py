@@ -3,11 +3,13 @@
 import numpy as np
 import pytest
 
+from attn.runtime.capitals import continued, goes_on
 from attn.runtime.letter_formulas import (
     CLOSINGS,
     FORMS,
     SALUTATIONS,
     formula_alignment,
+    formula_apart,
     is_letter_formula,
     letter_formula,
 )
@@ -135,3 +137,56 @@ def test_an_e_mail_s_formulas_with_the_shipped_models():
     assert len(lines) == 4 and lines[0] == "Sehr geehrter Herr Thompson," and is_letter_formula(lines[2], "de")
     assert lines[1] and lines[1] != "Thank you for your message."
     assert is_letter_formula(api.translate("Mit freundlichen Grüßen", source="de", target="fr"), "fr")
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, parted",
+    [
+        ("Dear Mr. Miller, thank you for your message.", "en", ["Dear Mr. Miller,", "thank you for your message."]),
+        ("Hi Anna, can you send me the file?", "en", ["Hi Anna,", "can you send me the file?"]),
+        ("Dear Sir or Madam, I am writing to complain.", "en", ["Dear Sir or Madam,", "I am writing to complain."]),
+        ("Best regards, John Smith, Sales Manager", "en", ["Best regards, John Smith,", "Sales Manager"]),
+        ("Sehr geehrter Herr Müller, vielen Dank.", "de", ["Sehr geehrter Herr Müller,", "vielen Dank."]),
+        # not parted: a whole formula, a greeting that names no one, a formula only alone, a title
+        ("Madame, Monsieur,", "fr", ["Madame, Monsieur,"]),
+        ("Hallo, wie kann ich Ihnen helfen?", "de", ["Hallo, wie kann ich Ihnen helfen?"]),
+        ("Thanks, I will do it.", "en", ["Thanks, I will do it."]),
+        (
+            "M. Netanyahu, dont le parti a fusionné, a la partie belle.",
+            "fr",
+            ["M. Netanyahu, dont le parti a fusionné, a la partie belle."],
+        ),
+        ("Dear Mr. Miller,", "en", ["Dear Mr. Miller,"]),
+    ],
+)
+def test_a_formula_that_opens_a_sentence_is_a_part_of_its_own(sentence, source, parted):
+    """ "Dear Mr. Miller, thank you …" had become "Dear Herr Miller, danke …" and "Démarre M. Miller,
+    merci …"; "Hallo, wie kann ich helfen?" parted had lost its comma ("Hello. how can i help")."""
+    target = "en" if source != "en" else "de"
+    assert formula_apart(sentence, source, target) == parted
+
+
+@pytest.mark.unit
+def test_the_rest_after_a_formula_goes_on_in_small_letters():
+    """ "Hallo Anna, Können Sie …", "Bonjour Anna, Peux-tu …": the rest read alone had opened with a capital."""
+    assert goes_on("thank you", "en") and goes_on("I hope so", "en") and not goes_on("Your results", "en")
+    one_piece = lambda word: 1  # noqa: E731
+    assert [continued(word, one_piece, "de") for word in ("Können", "Das", "Ich", "Einladungen", "Sie", "Ihre")] == [
+        *("können", "das", "ich", "Einladungen", "Sie", "Ihre")
+    ]
+    assert continued("Peux-tu", one_piece, "fr") == "peux-tu" and continued("I", one_piece, "en") == "I"
+    assert continued("Monday", lambda word: 1 if word == "Monday" else 2, "en") == "Monday"  # fewer with its capital
+
+
+@pytest.mark.system
+def test_a_salutation_and_its_sentence_on_one_line_with_the_shipped_models():
+    import attn.runtime as api
+
+    into_german = api.translate("Dear Mr. Miller, thank you for your message.", source="en", target="de")
+    assert (
+        into_german.startswith("Sehr geehrter Herr Miller, ")
+        and into_german[len("Sehr geehrter Herr Miller, ")].islower()
+    )
+    into_french = api.translate("Hi Anna, can you send me the file?", source="en", target="fr")
+    assert into_french.startswith("Bonjour Anna, ") and into_french[len("Bonjour Anna, ")].islower(), into_french
