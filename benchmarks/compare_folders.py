@@ -21,7 +21,7 @@ import sacrebleu
 
 from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.texts import TextOptions
+from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import read_tsv, spread
 from benchmarks.report import command_line
 

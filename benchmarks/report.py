@@ -11,7 +11,8 @@ from unittest import mock
 
 import sacrebleu
 
-from attn.runtime.texts import TextOptions, TextTranslator
+from attn.runtime.texts import TextTranslator
+from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import Row, read_tsv
 
 # Speed is measured on the search: outputs unrepaired (replace_unk off) and not ranked again by the

@@ -29,7 +29,7 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.number_choice import near_the_best
 from attn.runtime.registry import resolve_model
 from attn.runtime.reverse_scores import ranked_with_reverse
-from attn.runtime.texts import TextOptions, Translation
+from attn.runtime.translation import TextOptions, Translation
 from benchmarks.report import DIRECTIONS, command_line, cpu_name, data_option, dev_rows, finish, table
 
 UNRANKED = TextOptions(reverse_weight=0.0)

@@ -24,7 +24,7 @@ from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language, kn
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.texts import TextOptions
+from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import Row, read_tsv
 
 from .metrics import PAIRED_RESAMPLES, metric_columns, paired_p_values, summary_scores, translation_scores

@@ -17,7 +17,7 @@ import typer
 from attn.runtime.constants import TASKS, language_code
 from attn.runtime.search import SAMPLING_SETTINGS, SEARCH_LIMITS, SearchOptions
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.texts import TEXT_OPTIONS, TextOptions
+from attn.runtime.translation import TEXT_OPTIONS, TextOptions
 
 if TYPE_CHECKING:
     from attn.runtime.loaded_model import LoadedModel
@@ -266,7 +266,7 @@ SEARCH_OPTIONS: dict[str, tuple[Annotated, object]] = {
 @dataclass(frozen=True)
 class SearchRequest:
     """The search options a command was given: beam, n-best and sampling, the text options
-    (runtime/texts.py), and the other settings of the search by name (None, or a setting the
+    (runtime/translation.py), and the other settings of the search by name (None, or a setting the
     command does not offer: the model's default)."""
 
     beam: int | None = None

@@ -23,8 +23,9 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sentences import wraps_sentences
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.texts import indented, unchanged
+from attn.runtime.text_layout import indented
 from attn.runtime.tokenizer import valid_unicode
+from attn.runtime.translation import unchanged
 from attn.runtime.verbatim import changed_placeholders, lost_numbers
 
 from .documents import document_input, document_language, read_input, translate_document

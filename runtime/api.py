@@ -40,7 +40,8 @@ from .router import Router, Routes
 from .search import check_search_value
 from .sentences import joined
 from .sessions import DEVICES
-from .texts import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, indented, unchanged
+from .text_layout import indented
+from .translation import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, unchanged
 
 log = logging.getLogger("attn")
 
@@ -137,7 +138,7 @@ class Translator:
     ) -> Result | list[Result]:
         """The translation of one text (a Result) or of each of a list (a list of Results, in
         order). `search`: the SearchOptions settings (length_penalty, no_repeat_ngram, …;
-        runtime/search.py) and the TextOptions (replace_unk, max_source_pieces, reverse_weight; runtime/texts.py),
+        runtime/search.py) and the TextOptions (replace_unk, max_source_pieces, reverse_weight; runtime/translation.py),
         the model's own defaults for the rest; a wrong one is a ValueError naming it. `sentences`
         False translates each text whole. `source` and `target` are codes or names ("de",
         "German"); one that no loaded model reaches, directly or through English, is a

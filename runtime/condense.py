@@ -18,7 +18,7 @@ from .sentences import document_sentences
 from .words import has_words
 
 if TYPE_CHECKING:
-    from .texts import Translation
+    from .translation import Translation
 
 
 LEAD = 1  # sentences at the head of a document always read (chosen on dev: benchmarks/long_documents.py)

@@ -19,7 +19,7 @@ from .alignment import WordAlignment
 from .sentences import document_sentences, split_sentences
 
 if TYPE_CHECKING:
-    from .texts import Translation
+    from .translation import Translation
 
 # How many sentences a summary is by default, in `attn summarize`, `attn serve` and the Python API
 # (docs/studies/SUMMARY-FORMS.md)

@@ -63,8 +63,9 @@ from .search import (
 )
 from .sessions import create_session, warn_on_stderr
 from .shortlist import Shortlist
-from .texts import TextOptions, TextTranslator, Translation
+from .texts import TextTranslator
 from .tokenizer import SubwordTokenizer
+from .translation import TextOptions, Translation
 from .word_check import WordCheck, document_words, listed_words
 
 # SearchOptions fields whose default a model's manifest may set ([search] of its training config)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from .constants import language_label
 from .language_id import OVERRULING_PROBABILITY, detect_language, in_another_script, known_languages
 from .set_aside import SET_ASIDE
-from .texts import Translation
+from .translation import Translation
 from .words import LETTERS_WORD, has_words
 
 COPIED_SHARE = 0.4  # of an input's words found again in its translation

@@ -4,7 +4,7 @@ serve`'s native endpoints answer (schema: cli/translation.schema.json)."""
 from __future__ import annotations
 
 from .coverage import received_attention, uncovered_runs
-from .texts import Translation
+from .translation import Translation
 from .verbatim import lost_numbers
 
 

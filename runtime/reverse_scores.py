@@ -31,7 +31,7 @@ from .search import length_normaliser
 
 if TYPE_CHECKING:  # loaded_model imports texts, which imports this module
     from .loaded_model import LoadedModel
-    from .texts import Translation
+    from .translation import Translation
 
 ROWS_PER_BATCH = 64
 

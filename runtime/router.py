@@ -24,7 +24,7 @@ import numpy as np
 from .alignment import WordAlignment
 from .constants import BATCH_SIZE
 from .misread import document_language, text_language
-from .texts import TextOptions, Translation, input_numbers, unchanged
+from .translation import TextOptions, Translation, input_numbers, unchanged
 
 PIVOT_LANGUAGE = "en"
 Pair = tuple[str, str]

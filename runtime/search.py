@@ -122,7 +122,7 @@ class SearchOptions:
     default, since a word whose pieces the shortlist leaves out comes back as another word or a
     non-word (an earlier en-de: "He drinks coffee every morning." → "Ertränke jeden Morgen.";
     docs/model-history.md measures both). What happens to a text before and after the search
-    (sentences, parts, repairs) is runtime/texts.py's TextOptions."""
+    (sentences, parts, repairs) is runtime/translation.py's TextOptions."""
 
     beam: int = MODEL_SEARCH_DEFAULTS["beam"]
     n_best: int = 1
@@ -145,7 +145,7 @@ class SearchOptions:
 
 
 # The accepted range of each numeric setting of the search (SearchOptions) and of the text pipeline
-# (runtime/texts.py's TextOptions), from the command line, a request or a manifest.
+# (runtime/translation.py's TextOptions), from the command line, a request or a manifest.
 # Bounds keep a search finite: a beam, a minimum or a maximum length far beyond any sentence would
 # only ask for memory and time (a beam of 10**9 asks onnxruntime for terabytes).
 SEARCH_LIMITS: dict[str, tuple[float, float]] = {

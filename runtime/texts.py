@@ -7,8 +7,8 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -16,7 +16,7 @@ import numpy as np
 from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
 from .capitals import continued, first_alnum, goes_on, opened_as_source, read_cased, written_back
-from .chunking import join_alignments, keep_head, split_source
+from .chunking import keep_head, split_source
 from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
 from .condense import condensed
@@ -36,7 +36,7 @@ from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
 from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .scales import scales_given
-from .search import Hypothesis, SearchOptions, check_search_value
+from .search import Hypothesis, SearchOptions
 from .sentences import mark_apart, split_sentences
 from .set_aside import (
     SetAside,
@@ -48,116 +48,17 @@ from .set_aside import (
     token_spans,
 )
 from .stutter import undoubled
+from .text_layout import around_long_words, is_data, lines_joined, text_lines
 from .titles import read_titles
 from .tokenizer import SourcePieces
+from .translation import TextOptions, Translation, input_numbers, unchanged
 from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
 from .untranslated import better_translated, left_untranslated, untranslatable
-from .verbatim import ADDRESS, SET_ASIDE_SIGN, copy_verbatim
+from .verbatim import SET_ASIDE_SIGN, copy_verbatim
 from .words import has_words, join_words, ordinary_spaces
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
-
-
-@dataclass(frozen=True)
-class TextOptions:
-    """What the text translator does around the search. `sentences`: a translation model takes a
-    text of several lines or sentences one line's sentence at a time (runtime/sentences.py) and
-    joins their best translations, a line's by spaces and the lines by their line breaks.
-    `max_source_pieces` (None: the model's) is the longest source read at once: a
-    translation model translates a longer sentence in parts, a summarizer condenses a longer
-    document to its salient sentences (runtime/condense.py) or reads the head of one that has no
-    sentence ends (runtime/chunking.py). `replace_unk` (None: the model's) has a translation model
-    read times as its target language writes them (runtime/clock.py), sets what is no
-    language for the model (e-mail addresses, URLs, code, templates, words in another script) aside
-    from a translation model's search (runtime/set_aside.py) and repairs mangled copies of
-    verbatim source words after it (runtime/verbatim.py). `reverse_weight` (None: the model's) ranks
-    a translation model's distinct beam translations again by their score plus this weight times
-    the reverse model's score of their source (runtime/reverse_scores.py; 0: the search's order)."""
-
-    sentences: bool = True
-    max_source_pieces: int | None = None
-    replace_unk: bool | None = None
-    reverse_weight: float | None = None
-
-    def __post_init__(self):
-        for name, value in vars(self).items():
-            check_search_value(name, value)
-
-
-TEXT_OPTIONS = tuple(TextOptions.__dataclass_fields__)
-SETTINGS = (*SearchOptions.__dataclass_fields__, *TEXT_OPTIONS)  # what a call or a request may set
-
-
-@dataclass
-class Translation:
-    """One output of one input: text, its pieces' ids, score, attention (T, S) over the source
-    pieces (EOS row and column included; in a model of several directions, the target-language
-    token's column first; pieces and attention are those of what the model read and wrote, a
-    token set aside as its placeholder: runtime/set_aside.py), and the word-level alignment:
-    given, or worked out by `aligned` the first time it is read (plain text never reads it)."""
-
-    text: str
-    tokens: list[int]
-    score: float
-    attention: np.ndarray
-    aligned: WordAlignment | Callable[[], WordAlignment] = field(repr=False, compare=False)
-
-    @property
-    def alignment(self) -> WordAlignment:
-        if callable(self.aligned):
-            self.aligned = self.aligned()
-        return self.aligned
-
-
-def unchanged(text: str) -> list[Translation]:
-    """An input passed through: its own words, each aligned to itself."""
-    words = text.split()
-    return [
-        Translation(
-            text,
-            [],
-            0.0,
-            np.zeros((0, 0), np.float32),
-            WordAlignment(words, words, np.eye(len(words), dtype=np.float32)),
-        )
-    ]
-
-
-# Data written as a word: a run of more than a hundred characters without a space (a hash, base64,
-# a minified line; the longest words of languages written with spaces are shorter), which a model
-# turns into hundreds of steps of garbage (19,000 "a"s held a server's one thread for a minute,
-# 6,000 "é"s too). It is given back as it is, the words around it translated. Not an address
-# (ADDRESS: a long URL is put back by copy_verbatim, its sentence read whole), nor a script written
-# without spaces (Chinese, Japanese, Thai, Lao, Khmer, Myanmar, Tibetan: WITHOUT_SPACES).
-LONGEST_WORD = 100
-LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
-WITHOUT_SPACES = re.compile(
-    "[\u0e00-\u0fff\u1000-\u109f\u1780-\u17ff\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
-    "\uff00-\uffef\U00020000-\U0003134f]"
-)
-
-
-def is_data(word: str) -> bool:
-    """Whether `word` is data written as a word (LONG_WORD, no address, no script WITHOUT_SPACES)."""
-    return LONG_WORD.fullmatch(word) is not None and ADDRESS.search(word) is None and not WITHOUT_SPACES.search(word)
-
-
-def around_long_words(sentence: str) -> list[str]:
-    """The sentence's stretches between its data words (is_data), and those words, in order (the
-    sentence alone when it has none)."""
-    found, position = [], 0
-    for word in LONG_WORD.finditer(sentence):
-        if is_data(word.group(0)):
-            found += [sentence[position : word.start()].strip(), word.group(0)]
-            position = word.end()
-    return [unit for unit in [*found, sentence[position:].strip()] if unit] if found else [sentence]
-
-
-def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
-    """The number each of `count` inputs has in notes: from `first_number` on, or as it lists them
-    (the inputs of one language among others, picked out by the router)."""
-    return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
 
 
 # A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
@@ -166,60 +67,9 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
 CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f])+ *")
 
 
-INDENTATION = re.compile(r"^[ \t]*(?=\S)")
-
-
-def indented(text: str, translations: list[Translation]) -> list[Translation]:
-    """The translations of `text` after its indentation (the spaces and tabs before its first
-    word), which the search never sees: an indented line came back flush left. For a line of its
-    own (the command line's, the Python API's), not a document's text, whose format places what
-    is around it."""
-    indentation = INDENTATION.match(text)
-    if indentation is None or not indentation.group():
-        return translations
-    return [replace(translation, text=indentation.group() + translation.text) for translation in translations]
-
-
-# What parts a text's lines: a line break, and a tab, which separates fields ("Name:\tJohn Smith", a
-# table's cells pasted): read within a sentence, the models wrote bytes for it ("Name:EXPJohn Smith")
-LINE_BREAK = re.compile(r"(\r\n|\n|\r|\t+)")
-
-
 def part_as_written(source: SourcePieces, aside: SetAside) -> str:
     """The words of a part of a sentence, what was set aside from it put back in their placeholders."""
     return SET_ASIDE_SIGN.sub(lambda match: aside.tokens.get(match.group(0), match.group(0)), " ".join(source.words))
-
-
-def text_lines(text: str) -> list[tuple[str, str]]:
-    """A text's lines, each with the line break or tabs after it ("" after the last): each is
-    translated apart, and written back with them."""
-    pieces = LINE_BREAK.split(text)
-    return list(zip(pieces[0::2], [*pieces[1::2], ""]))
-
-
-def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[Translation]) -> Translation:
-    """One translation of a text of `lines` (text_lines) from a translation of each of its
-    searched parts (`chosen`, the part i of line numbers[i]): a line's parts joined by spaces
-    after its indentation, a line without any as it was, each followed by its own break; its score
-    the mean of the parts the model wrote (a mark or a data word passed through has none)."""
-    written, aligned = [], []
-    scores = [translation.score for translation in chosen if translation.tokens]
-    for number, (line, after) in enumerate(lines):
-        found = [translation for n, translation in zip(numbers, chosen) if n == number]
-        if found:
-            indentation = line[: len(line) - len(line.lstrip())]
-            written.append(indentation + " ".join(translation.text for translation in found) + after)
-        else:
-            written.append(line + after)
-            found = unchanged(line.strip()) if line.split() else []
-        aligned += found
-    return Translation(
-        "".join(written),
-        [token for translation in chosen for token in translation.tokens],
-        float(np.mean(scores)) if scores else 0.0,
-        np.zeros((0, 0), np.float32),
-        lambda: join_alignments([translation.alignment for translation in aligned]),
-    )
 
 
 @dataclass(frozen=True)

@@ -248,7 +248,7 @@ def test_auto_detection_is_per_line_and_passes_unknown_languages_through(both_wa
     was picked for a whole mixed file from its first batch, however short
     its first line."""
     from attn.runtime.router import Router
-    from attn.runtime.texts import unchanged
+    from attn.runtime.translation import unchanged
 
     notes = []
     calls = []

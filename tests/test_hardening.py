@@ -124,7 +124,7 @@ def test_a_word_no_language_has_is_given_back_and_the_words_around_it_translated
         records = [json.loads(line) for line in out]
         assert [record["translation"] for record in records] == [f"b1 a0 {data} d3 c2", data, accented]
         assert records[0]["source_words"][2] == data and len(records[0]["coverage"]) == 5
-    from attn.runtime.texts import around_long_words
+    from attn.runtime.text_layout import around_long_words
 
     url = "https://example.com/" + "a" * 120
     assert around_long_words(f"read {url} now") == [f"read {url} now"]

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 import pytest
 
 from attn.runtime.number_choice import SCORE_MARGIN, number_faults, numbers_kept_first, repeated_numbers
-from attn.runtime.texts import TextOptions
+from attn.runtime.translation import TextOptions
 
 from .conftest import installed_translator
 

@@ -176,7 +176,7 @@ def test_a_paragraph_without_end_is_closed_at_the_limit():
 @pytest.mark.integration
 def test_a_line_of_sentences_is_translated_sentence_by_sentence(reverse_model):
     from attn.runtime.loaded_model import LoadedModel
-    from attn.runtime.texts import TextOptions
+    from attn.runtime.translation import TextOptions
 
     translator = LoadedModel(reverse_model)
     line = "a0 b1. c2 d3 e0."

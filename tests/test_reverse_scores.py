@@ -11,7 +11,7 @@ from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.number_choice import SCORE_MARGIN, numbers_kept_first
 from attn.runtime.reverse_scores import ReverseScorer, ranked_with_reverse
 from attn.runtime.search import length_normaliser
-from attn.runtime.texts import TextOptions
+from attn.runtime.translation import TextOptions
 
 from .conftest import installed_translator, pair_fixture_rows
 from .test_cli import attn

@@ -8,7 +8,7 @@ import pytest
 
 from attn.runtime.alignment import WordAlignment
 from attn.runtime.router import Router, Routes, compose
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 SHIPPED_PAIRS = [("de", "en"), ("en", "de"), ("fr", "en"), ("en", "fr")]
 

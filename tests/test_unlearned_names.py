@@ -178,7 +178,7 @@ def test_a_translation_searched_again_is_taken_only_if_it_keeps_more_names_and_l
     import numpy as np
 
     from attn.runtime.alignment import WordAlignment
-    from attn.runtime.texts import Translation
+    from attn.runtime.translation import Translation
     from attn.runtime.unlearned_names import better_kept
 
     source = ["I", "met", "the", "brother", "of", "Makelele"]

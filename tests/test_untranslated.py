@@ -44,7 +44,7 @@ def test_the_words_left_untranslated_are_counted_each_time_in_any_case():
 
 
 def translation(text: str, source: list[str], attention_to: dict[int, float] | None = None):
-    from attn.runtime.texts import Translation
+    from attn.runtime.translation import Translation
 
     words = text.split()
     weights = np.full((len(words), len(source)), 1.0, np.float32)

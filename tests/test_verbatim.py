@@ -215,7 +215,7 @@ def test_the_numbers_a_translation_lost():
 
 def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_not():
     from attn.runtime.records import input_record
-    from attn.runtime.texts import Translation
+    from attn.runtime.translation import Translation
 
     source = "It costs 40 euros."
     alignment = WordAlignment(source.split(), ["Es", "kostet", "Euro."], np.full((3, 4), 0.25, np.float32))

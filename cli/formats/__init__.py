@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib
 from typing import Protocol
 
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 # name → (module, class); a format's module is imported when it is chosen (the table's pulls in
 # Rich, which plain text does not need at cold start)

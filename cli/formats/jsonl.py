@@ -6,7 +6,7 @@ import json
 import sys
 
 from attn.runtime.records import input_record
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 
 class JsonlFormat:

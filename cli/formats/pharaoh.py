@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 from .text import one_line
 

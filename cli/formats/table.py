@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 from ..align_table import render_alignment
 from .text import one_line

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from attn.runtime.texts import Translation
+from attn.runtime.translation import Translation
 
 
 def one_line(text: str) -> str:

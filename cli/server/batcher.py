@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions
-from attn.runtime.texts import TextOptions, Translation
+from attn.runtime.translation import TextOptions, Translation
 
 from .settings import MAX_BATCH, MAX_QUEUED, MAX_WAIT_SECONDS
 

@@ -16,8 +16,8 @@ from attn.runtime.constants import BOM, language_code
 from attn.runtime.errors import UsageError, unknown_name
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.search import SearchOptions, check_search_value
-from attn.runtime.texts import TEXT_OPTIONS, TextOptions
 from attn.runtime.tokenizer import valid_unicode
+from attn.runtime.translation import TEXT_OPTIONS, TextOptions
 
 from .settings import SERVER_SEARCH_LIMITS, Limits
 
@@ -164,7 +164,7 @@ def integer(value, name: str, low: int, high: int) -> int:
 
 
 def text_options(fields: dict) -> TextOptions:
-    """The request's TextOptions (runtime/texts.py: sentences, max_source_pieces, replace_unk,
+    """The request's TextOptions (runtime/translation.py: sentences, max_source_pieces, replace_unk,
     reverse_weight); a wrong one is a 400 naming it."""
     try:
         return TextOptions(**{name: fields[name] for name in TEXT_OPTIONS if name in fields})

@@ -19,7 +19,7 @@ from attn.runtime.constants import LANGUAGE_NAMES
 from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.registry import DEFAULT_PAIRS
-from attn.runtime.texts import unchanged
+from attn.runtime.translation import unchanged
 
 from .fields import integer, language, read_fields, texts_of
 from .files import download_name

@@ -14,7 +14,7 @@ from starlette.responses import JSONResponse
 from attn.runtime.extractive import DEFAULT_SENTENCES, MOST_SENTENCES, summary_sentences
 from attn.runtime.mail import message_text
 from attn.runtime.records import input_record
-from attn.runtime.texts import SETTINGS
+from attn.runtime.translation import SETTINGS
 
 from .fields import check_known, integer, language, read_fields, required, search_options, text_options, texts_of
 from .served import Server, decode

@@ -16,7 +16,7 @@ from attn.runtime.misread import text_language
 from attn.runtime.registry import pair_owners
 from attn.runtime.router import Routes, compose
 from attn.runtime.search import SearchOptions
-from attn.runtime.texts import TextOptions, unchanged
+from attn.runtime.translation import TextOptions, unchanged
 
 from .batcher import Busy, DynamicBatcher
 from .files import TranslatedFiles
