@@ -51,7 +51,7 @@ from .stutter import undoubled
 from .text_layout import around_long_words, is_data, lines_joined, text_lines
 from .titles import read_titles
 from .tokenizer import SourcePieces
-from .translation import TextOptions, Translation, input_numbers, unchanged
+from .translation import TextOptions, Translation, distinct_texts, input_numbers, unchanged
 from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
 from .untranslated import better_translated, left_untranslated, untranslatable
 from .verbatim import SET_ASIDE_SIGN, copy_verbatim
@@ -334,7 +334,7 @@ class TextTranslator:
                 continue
             aside = self.read_aside(written, limit, spans)
             pieces = self.source_pieces(aside.text)
-            if limit is None or len(pieces.ids) - 1 <= limit:
+            if limit is None or pieces.count <= limit:
                 index, number, _, _ = parts[i]
                 lost[i] = ((index, number, self.tagged(pieces), aside), names)
         return lost
@@ -382,12 +382,7 @@ class TextTranslator:
         )
         if written is not None:
             translations = numbers_kept_first(written, translations)
-        by_text: dict[str, Translation] = {}
-        for translation in translations:
-            by_text.setdefault(translation.text, translation)
-            if len(by_text) == n_best:
-                break
-        return list(by_text.values())
+        return distinct_texts(translations, n_best)
 
     def letter_formula(self, sentence: str) -> Translation | None:
         """The translation of `sentence` when it is a letter's formula (runtime/letter_formulas.py),
@@ -422,24 +417,23 @@ class TextTranslator:
         return formula_apart(sentence, self.model.source_lang, self.model.target_lang, self.alone)
 
     def alone(self, words: str) -> str:
-        """The model's translation of `words` read alone, greedy, as it is (a name it copies:
-        "Anna"; words it translates: "World" → "Welt")."""
-        return self.translate(
-            [words],
-            self.model.default_options(beam=1, n_best=1),
-            text_options=TextOptions(sentences=False, replace_unk=False),
-        )[0][0].text
+        """The model's translation of `words` read alone, greedy (a name it copies: "Anna"; words
+        it translates: "World" → "Welt")."""
+        return self.as_the_model_writes(words, beam=1)
 
     def probed(self, sentence: str) -> str:
-        """The model's translation of `sentence` with the folder's default search, read as it is
-        (no reading rule, nothing set aside, not ranked again), asked once for each model and direction: what the
-        runtime/place_names.py rule asks the model about a name."""
+        """The model's translation of `sentence` with the folder's default search, asked once for
+        each model and direction: what the runtime/place_names.py rule asks the model about a name."""
         key = (self.model.source_lang, self.model.target_lang, sentence)
         if key not in self.model.probes:
-            options = self.model.default_options(n_best=1)
-            plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
-            self.model.probes[key] = self.translate([sentence], options, text_options=plain)[0][0].text
+            self.model.probes[key] = self.as_the_model_writes(sentence)
         return self.model.probes[key]
+
+    def as_the_model_writes(self, text: str, **search) -> str:
+        """The model's best translation of `text` read whole and as it is (no reading rule, nothing
+        set aside, not ranked again), with its default search but `search`."""
+        plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
+        return self.translate([text], self.model.default_options(n_best=1, **search), text_options=plain)[0][0].text
 
     def read_apart(self, sentence: str, limit: int | None) -> bool:
         """Whether the reading of `sentence` writes something in the target's words that it sets
@@ -507,7 +501,7 @@ class TextTranslator:
 
     def piece_count(self, text: str) -> int:
         """How many pieces the model reads for `text` (its EOS aside)."""
-        return len(self.source_pieces(text).ids) - 1
+        return self.source_pieces(text).count
 
     def source_pieces(self, text: str) -> SourcePieces:
         """The text's pieces, and its words in the source language (runtime/words.py)."""
@@ -539,9 +533,8 @@ class TextTranslator:
         for number, text, short in zip(numbers, texts, shorter):
             if short is not None:
                 self.model.notify(
-                    f"input {number} is longer than the summarizer reads at once ({limit} pieces, --max-source-pieces): "
-                    "summarized from its most "
-                    f"salient sentences, {len(short.split())} of its {len(text.split())} words, chosen from all of it"
+                    f"{self.over_the_summarizers_limit(number, limit)} most salient sentences, "
+                    f"{len(short.split())} of its {len(text.split())} words, chosen from all of it"
                 )
             read.append(text if short is None else short)
         return read
@@ -551,28 +544,33 @@ class TextTranslator:
         when they did not. A summarizer reads only the head, so only the head's characters are
         tokenized: a piece spans at most `longest_piece` characters, so the whole words within
         the first (limit + 1) · longest_piece characters hold the first `limit` pieces."""
-        if self.model.manifest.task == "summarize":
-            budget = (limit + 1) * self.model.tokenizer.longest_piece
-            head_text = text if len(text) <= budget else text[:budget].rsplit(None, 1)[0]
-            source = self.source_pieces(head_text)
-            if len(source.ids) - 1 <= limit:
-                return [source]
+        summarizing = self.model.manifest.task == "summarize"
+        budget = (limit + 1) * self.model.tokenizer.longest_piece
+        read = text[:budget].rsplit(None, 1)[0] if summarizing and len(text) > budget else text
+        source = self.source_pieces(read)
+        if source.count <= limit:
+            return [source]
+        if summarizing:
             head = keep_head(source, limit)
             self.model.notify(
-                f"input {number} is longer than the summarizer reads at once ({limit} pieces, --max-source-pieces): "
-                "summarized from its first "
-                f"{len(head.ids) - 1} pieces ({len(head.words)} of {len(text.split())} words)"
+                f"{self.over_the_summarizers_limit(number, limit)} first {head.count} pieces "
+                f"({len(head.words)} of {len(text.split())} words)"
             )
             return [head]
-        source = self.source_pieces(text)
-        if len(source.ids) - 1 <= limit:
-            return [source]
         pieces = split_source(source, limit)
         self.model.notify(
-            f"input {number} has a sentence of {len(source.ids) - 1} pieces, over {limit} (--max-source-pieces): "
+            f"input {number} has a sentence of {source.count} pieces, over {limit} (--max-source-pieces): "
             f"translated in {len(pieces)} parts"
         )
         return pieces
+
+    @staticmethod
+    def over_the_summarizers_limit(number: int, limit: int) -> str:
+        """A note's opening: input `number` is longer than a summarizer reads at once."""
+        return (
+            f"input {number} is longer than the summarizer reads at once ({limit} pieces, --max-source-pieces): "
+            "summarized from its"
+        )
 
     def assemble(
         self, text: str, lines: list[tuple[str, str]], parts: list[tuple[int, list[Translation]]], n_best: int
@@ -590,11 +588,10 @@ class TextTranslator:
             return parts[0][1]
         numbers = [number for number, _ in parts]
         costs = [costs_along([translation.score for translation in found]) for _, found in parts]
-        distinct: dict[str, Translation] = {}
-        for choice in best_choices(costs, n_best):
-            joined = lines_joined(lines, numbers, [found[j] for (_, found), j in zip(parts, choice)])
-            distinct.setdefault(joined.text, joined)
-        return list(distinct.values())
+        return distinct_texts(
+            lines_joined(lines, numbers, [found[j] for (_, found), j in zip(parts, choice)])
+            for choice in best_choices(costs, n_best)
+        )
 
     def translation(
         self,

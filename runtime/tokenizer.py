@@ -40,6 +40,11 @@ class SourcePieces:
     words: list[str]
     word_of_piece: list[int]
 
+    @property
+    def count(self) -> int:
+        """How many pieces the sentence is, its EOS aside (n)."""
+        return len(self.ids) - 1
+
 
 class SubwordTokenizer:
     """Encode text to ids and decode ids to text with a trained `tokenizers` model."""

@@ -4,7 +4,7 @@ attention and word alignment."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -82,3 +82,14 @@ def input_numbers(first_number: int | Sequence[int], count: int) -> list[int]:
     """The number each of `count` inputs has in notes: from `first_number` on, or as it lists them
     (the inputs of one language among others, picked out by the router)."""
     return list(range(first_number, first_number + count)) if isinstance(first_number, int) else list(first_number)
+
+
+def distinct_texts(translations: Iterable[Translation], most: int | None = None) -> list[Translation]:
+    """The first of `translations` of each text, in order, up to `most` (None: all); read lazily,
+    no further than the last one taken."""
+    by_text: dict[str, Translation] = {}
+    for translation in translations:
+        by_text.setdefault(translation.text, translation)
+        if len(by_text) == most:
+            break
+    return list(by_text.values())
