@@ -202,17 +202,21 @@ codecs.register_error(LEGACY_BYTES, _legacy_bytes)
 
 
 def file_line_batches(
-    files: list[Path], lines_per_call: int, max_line_chars: int, notify: Callable[[str], None] = warn_on_stderr
+    files: list[Path],
+    lines_per_call: int,
+    max_line_chars: int,
+    notify: Callable[[str], None] = warn_on_stderr,
+    command: str = "translate",
 ) -> Iterator[list[str]]:
-    """read_line_batches over each file in turn ('-': standard input); a file that cannot be
-    opened is a UsageError naming it, before any of its lines."""
+    """read_line_batches over each file in turn ('-': standard input), for `command`; a file that
+    cannot be opened is a UsageError naming it, before any of its lines."""
     for file in files:
         if str(file) == "-":
-            yield from read_line_batches(sys.stdin.fileno(), lines_per_call, max_line_chars, notify)
+            yield from read_line_batches(sys.stdin.fileno(), lines_per_call, max_line_chars, notify, command=command)
             continue
         try:
             handle = file.open("rb")
         except OSError as error:
             raise UsageError(f"--input {file}: {error.strerror}") from None
         with handle:
-            yield from read_line_batches(handle.fileno(), lines_per_call, max_line_chars, notify, str(file))
+            yield from read_line_batches(handle.fileno(), lines_per_call, max_line_chars, notify, str(file), command)

@@ -41,8 +41,8 @@ from .lines import (
     UTF8_MAX_BYTES,
     LineSplitter,
     decode_line,
+    file_line_batches,
     note_not_utf8,
-    read_line_batches,
     refuse_binary,
     utf8_chunks,
 )
@@ -223,16 +223,7 @@ def _document_batches(
     of each kept) and checked before the first is summarized, so a blank one is an error before
     any output."""
     if lines:
-        for file in files:
-            if str(file) == "-":
-                yield from read_line_batches(
-                    sys.stdin.fileno(), inputs_per_call, max_chars, notify, command="summarize"
-                )
-            else:
-                with file.open("rb") as handle:
-                    yield from read_line_batches(
-                        handle.fileno(), inputs_per_call, max_chars, notify, str(file), "summarize"
-                    )
+        yield from file_line_batches(files, inputs_per_call, max_chars, notify, "summarize")
         return
     documents = []
     for file in files:
