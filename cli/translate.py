@@ -15,10 +15,11 @@ from attn.runtime.coverage import uncovered_runs
 from attn.runtime.documents import FORMATS as FORMATS_READ
 from attn.runtime.documents import format_of, read_document
 from attn.runtime.errors import UsageError
-from attn.runtime.loaded_model import LoadedModel, lines_per_call
+from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.mail import is_message
 from attn.runtime.manifest import ModelFolderError, read_manifest
 from attn.runtime.misread import MisreadInputs
+from attn.runtime.parallel import lines_per_call
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sentences import wraps_sentences

@@ -48,7 +48,7 @@ from .graph_contract import SOURCE_IDS, SOURCE_MASK
 from .manifest import Manifest, ModelFolderError, VerifiedFile, read_manifest, verified_bytes
 from .number_choice import near_the_best
 from .output_layer import OutputLayer
-from .parallel import available_cores
+from .parallel import inputs_for_workers, worker_count
 from .registry import folder_for_pair
 from .reverse_scores import ReverseScorer
 from .search import (
@@ -375,7 +375,7 @@ class LoadedModel:
 
     def inputs_per_call(self, batch_size: int) -> int:
         """How many inputs to pass to one translate() call so that every worker has batches to take."""
-        return inputs_per_call(batch_size, self.workers)
+        return inputs_for_workers(batch_size, self.workers)
 
     def translate(
         self,
@@ -528,20 +528,3 @@ def chosen_direction(manifest: Manifest, folder: Path, source: str | None, targe
     offered = ", ".join(f"{s}→{t}" for s, t in manifest.pairs)
     choose = "choose with --from and --to" if fitting else "leave out --model for an installed model that does"
     raise UsageError(f"{folder} translates {offered}, not {source or '…'}→{target or '…'}: {choose}")
-
-
-def inputs_per_call(batch_size: int, workers: int) -> int:
-    """Inputs for one translate() call: four batches for each worker to take."""
-    return batch_size * workers * 4
-
-
-def worker_count(device: str, threads: int) -> int:
-    """Batches decoded at once: one on CUDA, else `threads`, or one per core."""
-    return 1 if device == "cuda" else threads or available_cores()
-
-
-def lines_per_call(batch_size: int, threads: int) -> int:
-    """Inputs to read for one translate() call, known before the model is loaded: what a CPU
-    translator of `threads` takes (LoadedModel.inputs_per_call), also asked for CUDA, which decodes
-    one batch at a time from them, since a model may run on the CPU all the same (device_for)."""
-    return inputs_per_call(batch_size, worker_count("cpu", threads))

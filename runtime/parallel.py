@@ -1,5 +1,6 @@
 """Work items side by side in threads: onnxruntime (and PyTorch) release the GIL while they
-compute, so batches decoded in parallel threads keep several cores busy."""
+compute, so batches decoded in parallel threads keep several cores busy; and how many inputs a
+call takes so that every worker has batches."""
 
 from __future__ import annotations
 
@@ -37,3 +38,20 @@ def even_batch_size(inputs: int, batch_size: int, workers: int) -> int:
     multiple of `workers` (so that no worker waits on another's extra batch), as even as can be."""
     batches = math.ceil(max(1, math.ceil(inputs / batch_size)) / workers) * workers
     return max(1, math.ceil(inputs / batches))
+
+
+def inputs_for_workers(batch_size: int, workers: int) -> int:
+    """Inputs for one translate() call: four batches for each of `workers` to take."""
+    return batch_size * workers * 4
+
+
+def worker_count(device: str, threads: int) -> int:
+    """Batches decoded at once: one on CUDA, else `threads`, or one per core."""
+    return 1 if device == "cuda" else threads or available_cores()
+
+
+def lines_per_call(batch_size: int, threads: int) -> int:
+    """Inputs to read for one translate() call, known before the model is loaded: what a CPU
+    translator of `threads` takes (LoadedModel.inputs_per_call), also asked for CUDA, which decodes
+    one batch at a time from them, since a model may run on the CPU all the same (device_for)."""
+    return inputs_for_workers(batch_size, worker_count("cpu", threads))
