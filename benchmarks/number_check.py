@@ -1,6 +1,7 @@
-"""The `--check` note on lost numbers (runtime/verbatim.py `lost_numbers`) on the news dev sets:
-how many outputs of the installed models it flags, and how many references (which hold every
-number the source needs, unless they reword or drop it: the note's false alarms are at most those).
+"""The `--check` notes on lost and added numbers (runtime/verbatim.py `lost_numbers`,
+`added_numbers`) on the news dev sets: how many outputs of the installed models each flags, and
+how many references (which hold every number the source needs and no other, unless they reword,
+drop or add one: the note's false alarms are at most those).
 
     python -m benchmarks.number_check [--data ../shared/data] [--show 5] [--out FILE]
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import attn.runtime as attn
 from attn.runtime.tsv import read_tsv
-from attn.runtime.verbatim import NUMBER, digits_of, lost_numbers
+from attn.runtime.verbatim import NUMBER, added_numbers, digits_of, lost_numbers
 from benchmarks.report import command_line, dev_set_arguments, finish, table
 
 DIRECTIONS = [("en-de", "en", "de", False), ("en-fr", "en", "fr", False), ("en-de", "de", "en", True)]
@@ -29,19 +30,22 @@ def main() -> None:
             if any(len(digits_of(match.group())) >= 2 for match in NUMBER.finditer(row.source))
         ]
         outputs = [result.text for result in translator.translate([row.source for row in found], source, target)]
-        flagged = [(row, output) for row, output in zip(found, outputs) if lost_numbers(row.source, output)]
-        references = sum(bool(lost_numbers(row.source, row.target)) for row in found)
-        rows.append([f"{source}→{target}", len(found), len(flagged), references])
-        shown += [
-            f"- {source}→{target}, lost {', '.join(lost_numbers(row.source, output))}: {row.source}<br>output: {output}"
-            for row, output in flagged[: args.show]
-        ]
+        counts = [f"{source}→{target}", len(found)]
+        for check in (lost_numbers, added_numbers):
+            flagged = [(row, output) for row, output in zip(found, outputs) if check(row.source, output)]
+            counts += [len(flagged), sum(bool(check(row.source, row.target)) for row in found)]
+            shown += [
+                f"- {source}→{target}, {check.__name__.split('_')[0]} {', '.join(check(row.source, output))}: "
+                f"{row.source}<br>output: {output}"
+                for row, output in flagged[: args.show]
+            ]
+        rows.append(counts)
     lines = [
         command_line(),
         "",
         "Rows of news-dev whose source holds a number of two digits or more; the installed models' default search.",
         "",
-        table(["direction", "rows", "outputs flagged", "references flagged"], rows),
+        table(["direction", "rows", "outputs losing one", "references", "outputs adding one", "references"], rows),
         *([""] + shown if shown else []),
     ]
     finish(lines, args.out)

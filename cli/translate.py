@@ -27,7 +27,7 @@ from attn.runtime.sessions import warn_on_stderr
 from attn.runtime.text_layout import indented
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.translation import unchanged
-from attn.runtime.verbatim import changed_placeholders, lost_numbers
+from attn.runtime.verbatim import added_numbers, changed_placeholders, lost_numbers
 
 from .documents import document_input, document_language, read_input, translate_document
 from .formats import FORMATS, make_format
@@ -123,7 +123,7 @@ def translate_command(
         bool,
         typer.Option(
             "--check",
-            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention) the format placeholders ({name}, %s) it lost or added, and the numbers of two digits or more it lost (shown with --quiet too).",
+            help="A note on stderr naming the source words each translation may have left out (runs of words that received almost no attention), the format placeholders ({name}, %s) it lost or added, and the numbers of two digits or more it lost or made up (shown with --quiet too).",
         ),
     ] = False,
     fuzzy: Annotated[
@@ -385,8 +385,8 @@ def html_translator():
 
 def report_uncovered(which: str, translation, notify) -> None:
     """--check: the runs of source words of `which` ("input 3") that received almost no
-    attention, the format placeholders the translation lost or added and the numbers it lost, if
-    any."""
+    attention, the format placeholders the translation lost or added and the numbers it lost or
+    made up, if any."""
     words = translation.alignment.source_words
     runs = uncovered_runs(translation.alignment)
     if runs:
@@ -398,6 +398,9 @@ def report_uncovered(which: str, translation, notify) -> None:
         notify(
             f"{which}: may have lost the numbers {', '.join(numbers)} (no number of the translation has their digits)"
         )
+    numbers = added_numbers(" ".join(words), translation.text)
+    if numbers:
+        notify(f"{which}: may have made up the numbers {', '.join(numbers)} (no number of the source has their digits)")
 
 
 def report_placeholders(which: str, translation, notify) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .coverage import received_attention, uncovered_runs
 from .translation import Translation
-from .verbatim import lost_numbers
+from .verbatim import added_numbers, lost_numbers
 
 
 def translation_record(translation: Translation) -> dict:
@@ -33,7 +33,7 @@ def _matrix(weights) -> list[list[float]]:
 def input_record(source: str, translations: list[Translation], text_key: str = "translation") -> dict:
     """One input's object of the schema: the source, its words, the best output's fields, the
     attention each source word received and the runs that received almost none (runtime/coverage.py),
-    a translation's lost numbers (runtime/verbatim.py), and the n-best list (also the body of `attn serve`'s native endpoints)."""
+    a translation's lost and added numbers (runtime/verbatim.py), and the n-best list (also the body of `attn serve`'s native endpoints)."""
     best = translation_record(translations[0])
     alignment = translations[0].alignment
     record = {
@@ -47,4 +47,5 @@ def input_record(source: str, translations: list[Translation], text_key: str = "
     }
     if text_key == "translation":  # a summary leaves numbers out by design
         record["lost_numbers"] = lost_numbers(source, record[text_key])
+        record["added_numbers"] = added_numbers(source, record[text_key])
     return record

@@ -5,6 +5,7 @@ from attn.runtime.alignment import WordAlignment
 from attn.runtime.verbatim import (
     ADDRESS,
     FORMAT_PLACEHOLDER,
+    added_numbers,
     changed_placeholders,
     copy_verbatim,
     looks_verbatim,
@@ -222,6 +223,17 @@ def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_n
     found = Translation("Es kostet Euro.", [], -1.0, np.zeros((0, 0), np.float32), alignment)
     assert input_record(source, [found])["lost_numbers"] == ["40"]
     assert "lost_numbers" not in input_record(source, [found], "summary")
+    made_up = Translation("Es kostet 40 Euro, 45 Euro.", [], -1.0, np.zeros((0, 0), np.float32), alignment)
+    assert input_record(source, [made_up])["added_numbers"] == ["45"]
+
+
+def test_the_numbers_a_translation_made_up():
+    """ "um 8,5 Prozent auf 4,2 Milliarden Euro" had become "8.5 percent on 4.5 percent on 4.2
+    billion"; a number's other readings (a time on the other clock, a year's date) are none."""
+    source = "Der Umsatz stieg um 8,5 Prozent auf 4,2 Milliarden Euro."
+    assert added_numbers(source, "Sales rose 8.5 percent on 4.5 percent on 4.2 billion euros.") == ["4.5"]
+    assert added_numbers("Wir treffen uns um 19:10 Uhr am 3.10.1990.", "We meet at 7:10pm on 3 October 1990.") == []
+    assert added_numbers("It costs 1,250 euros.", "Es kostet 1.250 Euro, nicht 9 Euro.") == []  # one digit
 
 
 def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_there():
