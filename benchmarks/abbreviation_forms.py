@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from attn.runtime.abbreviations import PATTERNS, key
+from benchmarks.acronym_forms import ACRONYMS
 
 EN_FOR_EXAMPLE = r"e\.g\.|for example|for instance|such as|like"
 # Each source language's abbreviation (as runtime/abbreviations.py `key` writes it) → each target's
@@ -33,6 +34,17 @@ ACCEPTED = {
             "vgl.": r"cf\.|see|compare",
             "sog.": r"so-called|so called",
         },
+    },
+    # initials: the target's, or its name for the country or the union (benchmarks/acronym_forms.py's)
+    "en": {
+        target: {key(written): names[target] for written, names in ACRONYMS.items()}
+        | {
+            "u.s.a.": ACRONYMS["U.S."][target],
+            "u.a.e.": {"de": r"VAE|Vereinigte[nm]? Arabische[nm]? Emirate", "fr": r"EAU|Émirats arabes unis"}[target],
+            "u.s.s.r.": {"de": r"UdSSR|Sowjetunion|sowjetisch", "fr": r"URSS|Union soviétique|soviétique"}[target],
+            "d.c.": r"D\.C\.|DC|District of Columbia",
+        }
+        for target in ("de", "fr")
     },
 }
 

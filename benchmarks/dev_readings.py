@@ -200,7 +200,7 @@ RULES = {
     "abbreviations": (
         "read_abbreviations",
         abbreviations.read_abbreviations,
-        {("de", "en")},
+        {("de", "en"), ("en", "de"), ("en", "fr")},
         abbreviations_right,
         AS_IS,
     ),

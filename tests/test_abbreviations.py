@@ -1,4 +1,4 @@
-"""German abbreviations read as the models translate them right (runtime/abbreviations.py)."""
+"""German abbreviations and English initials read as the models translate them right (runtime/abbreviations.py)."""
 
 import pytest
 
@@ -31,8 +31,24 @@ def test_an_abbreviation_is_read_as_the_models_translate_it(sentence, read):
 
 
 @pytest.mark.unit
-def test_other_languages_are_read_as_written():
+def test_other_abbreviations_are_read_as_written():
     assert read_abbreviations("Fruit, e.g. apples, i.e. food.", "en", "de") == "Fruit, e.g. apples, i.e. food."
+    assert read_abbreviations("Des fruits, p. ex. des pommes.", "fr", "en") == "Des fruits, p. ex. des pommes."
+
+
+@pytest.mark.unit
+def test_initials_with_points_are_read_without_them():
+    """ "The U.S. economy grew faster than expected." had become "L'économie U.S." (the rest lost)."""
+    assert read_abbreviations("The U.S. economy and the U.K. government.", "en", "fr") == (
+        "The US economy and the UK government."
+    )
+    assert read_abbreviations("He moved to the U.S.", "en", "de") == "He moved to the US."  # the sentence's point
+    assert read_abbreviations("The U.S.-led talks in Washington, D.C. and the U.S.A.", "en", "de") == (
+        "The US-led talks in Washington, DC and the USA."
+    )
+    assert read_abbreviations("J.R. Smith met A.B. at www.u.s.example.com", "en", "de") == (
+        "J.R. Smith met A.B. at www.u.s.example.com"  # a person's initials, an address
+    )
 
 
 @pytest.mark.system
@@ -42,3 +58,5 @@ def test_an_abbreviation_comes_through_with_the_shipped_models():
     result = api.load().translate("Das Paket kommt ggf. morgen.", source="de", target="en")
     assert "ggf" not in result.text, result.text
     assert "ggf." in result.alignment.source_words  # the alignment shows the words the user wrote
+    into_french = api.load().translate("The U.S. economy grew faster than expected.", source="en", target="fr")
+    assert "U.S." not in into_french.text and "U.S." in into_french.alignment.source_words, into_french.text
