@@ -4,7 +4,10 @@ month): on the test files of each pair, in each language, the
 share of the joins between two rows that end a sentence it cuts at (recall), and the rows it cuts
 inside, per 1,000 (an upper bound of its false cuts: a few rows hold two sentences).
 
-    python -m benchmarks.sentence_cuts [--data ../shared/data] [--out FILE]
+    python -m benchmarks.sentence_cuts [--without-ordinals] [--data ../shared/data] [--out FILE]
+
+`--without-ordinals` leaves out the rule's German ordinals after an article or a possessive
+(runtime/sentences.py GERMAN_DETERMINERS), to compare with.
 """
 
 from __future__ import annotations
@@ -41,8 +44,11 @@ def measured(texts: list[str], language: str) -> tuple[int, int, int, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     data_option(parser)
+    parser.add_argument("--without-ordinals", action="store_true", help="no German ordinal keeps a sentence whole")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    if args.without_ordinals:
+        sentences.GERMAN_DETERMINERS = frozenset()
     rows = []
     for pair, name, source, target in FILES:
         path = args.data / pair / f"{name}.tsv.gz"

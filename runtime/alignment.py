@@ -39,6 +39,14 @@ class WordAlignment:
     def pharaoh(self) -> str:
         return " ".join(f"{s}-{t}" for s, t in self.hard_links())
 
+    def linked_to(self, source: int) -> list[int]:
+        """The target words linked to source word `source`, in order: each whose strongest source
+        word it is, and its own strongest target word (which a near tie may have given another)."""
+        if self.weights.size == 0:
+            return []
+        strongest = np.argmax(self.weights, axis=1)  # (T,)
+        return sorted({int(t) for t in np.flatnonzero(strongest == source)} | {int(np.argmax(self.weights[:, source]))})
+
     @property
     def parts(self) -> list[tuple[int, int, WordAlignment]]:
         """(first row, first column, alignment) of each block: here the one, whole alignment."""

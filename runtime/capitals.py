@@ -154,7 +154,7 @@ def continued(word: str, pieces: Callable[[str], int], language: str) -> str:
     if small == word or word.lower() in polite or word == "I" or word.startswith(("I'", "I’")):
         return word
     if language == "de":
-        return small if small.lower() in SMALL_IN_GERMAN else word
+        return small if small.strip(".,;:!?").lower() in SMALL_IN_GERMAN else word  # "Danke!" → "danke!"
     return small if pieces(small) <= pieces(word) else word
 
 

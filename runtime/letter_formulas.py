@@ -327,6 +327,8 @@ FORMULA_WORDS = 8  # the most words of a formula that opens a sentence (formula_
 # The fewest words of such a formula that names no one ("Dear Sir or Madam,"): a greeting ("Hallo,
 # wie kann ich helfen?") the model reads right with the rest, parted it lost its comma ("Hello. how …")
 FORMULA_WORDS_ALONE = 3
+# A rest that goes on naming the readers ("Hello John, Paul and Mary, welcome"): no formula ends before it
+MORE_NAMES = re.compile(r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:,|\s+(?:and|und|et|&)\s)")
 
 
 @dataclass(frozen=True)
@@ -386,8 +388,10 @@ def formula_apart(
     Smith, Sales Manager"), as the formula with its comma and the rest, each a text of its own (read
     whole, the model had written "Dear Herr Miller, danke …", "Démarre M. Miller, merci …", "Hi Anna,
     peux-tu …"): the longest such opening of up to FORMULA_WORDS words that letter_formula writes,
-    naming someone or of FORMULA_WORDS_ALONE words or more, not one that opens with a word that is a
-    formula only alone ("Thanks, I will do it.") or a title ("M. Netanyahu, dont …"); [sentence]
+    naming someone (a name no title names as the model copies it: not "Hello World, this is …") or
+    of FORMULA_WORDS_ALONE words or more, not one that opens with a word that is a formula only
+    alone ("Thanks, I will do it.") or a title ("M. Netanyahu, dont …"), nor one before more
+    readers' names ("Hello John, Paul and Mary, welcome"); [sentence]
     otherwise, and where the whole is a formula ("Madame, Monsieur,", "Chère cliente, cher client,")."""
     if letter_formula(sentence, source, target, alone) is not None:
         return [sentence]
@@ -396,9 +400,10 @@ def formula_apart(
         if len(opening.split()) > FORMULA_WORDS or not any(character.isalpha() for character in rest):
             continue
         first = opening.split()[0].casefold().rstrip(".,")
-        if _key(opening.split(",")[0]) in AMBIGUOUS or first in SALUTATION_TITLES[source]:
-            continue  # "Thanks, I will", "M. Netanyahu, dont le parti …": a title opens a sentence
-        formula = letter_formula(opening, source, target, alone)
+        if _key(opening.split(",")[0]) in AMBIGUOUS or first in SALUTATION_TITLES[source] or MORE_NAMES.match(rest):
+            continue  # "Thanks, I will", "M. Netanyahu, dont …", "Hello John, Paul and Mary, …"
+        # read without its comma, a name no title names is asked of the model ("Hello World, this is …")
+        formula = letter_formula(opening[:-1], source, target, alone)
         if formula is not None and (formula.name is not None or len(opening.split()) >= FORMULA_WORDS_ALONE):
             return [opening, rest]
     return [sentence]

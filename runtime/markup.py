@@ -318,7 +318,7 @@ def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
 def lines_apart(text: str, spans: list[Span]) -> str:
     """`text` with the space a line break left (a span that is a `line`, read as a space after it)
     made a line break where a capital or a digit follows: "Opening hours<br>Monday to Friday" (a
-    heading, an address) is two lines, translated apart (runtime/texts.py); before a small letter
+    heading, an address) is two lines, translated apart (runtime/text_layout.py); before a small letter
     the break wraps a sentence, read whole. The same length: the spans stay where they are."""
     for span in spans:
         if span.line and span.start > 0:

@@ -12,29 +12,33 @@ siècle 19e"; docs/studies/ORDINALS.md, `python -m benchmarks.ordinal_forms`). G
 ordinal inside a sentence before a word (runtime/sentences.py no longer ends a sentence after one
 that an article or a possessive opens: "Der 2. | Stock ist geschlossen." had been cut in two). Not an ordinal
 joined to a word by a hyphen ("18th-century": an adjective the target writes otherwise), nor a
-street's ("19th Street", "5th Ave": a name), nor a date's day ("December 21st": "le 21 décembre").
+street's ("19th Street", "5th Ave") or a name's part ("21st Century Fox"), nor a date's day
+("December 21st": "le 21 décembre").
 """
 
 from __future__ import annotations
 
 import re
 
-import numpy as np
-
 from .alignment import WordAlignment
 from .dates import MONTHS
+from .verbatim import EDGE_PUNCTUATION
 
 # A street's word after its number: "19th Street", "135th avenue", "5th Ave." are names; "Place"
 # and "Lane" with their capital only ("3rd place" is a rank)
 STREET = re.compile(r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd)\b|(?:Drive|Dr|Lane|Ln|Place|Pl)\b")
-EDGES = "\"'“”‘’«»„()[],.;:!?"  # what may stand around a word: a month's name is read without it
 # A Roman number up to 39 (a century's, a king's: "XIXe", "XVIIIe", "Ve"), never a word's letters
 ROMAN = r"X{0,3}(?:IX|IV|VI{0,3}|I{1,3})|X{1,3}"
 ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
+# The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
+# "2ème"), and all of them as a pattern, the longest first
+FIRST_ENDINGS = ("er", "re", "ère")
+OTHER_ENDINGS = ("e", "ème", "eme")
+FRENCH_ENDINGS = "|".join(sorted(FIRST_ENDINGS + OTHER_ENDINGS, key=len, reverse=True))
 # An ordinal written with digits as each source language writes one, in a source word
 ORDINALS = {
     "en": re.compile(r"(?<![\w.,/-])(?P<number>\d{1,4})(?:st|nd|rd|th)(?![\w-])"),
-    "fr": re.compile(rf"(?<![\w.,/-])(?:(?P<number>\d{{1,4}})|(?P<roman>{ROMAN}))(?:ème|eme|ère|er|re|e)(?![\w-])"),
+    "fr": re.compile(rf"(?<![\w.,/-])(?:(?P<number>\d{{1,4}})|(?P<roman>{ROMAN}))(?:{FRENCH_ENDINGS})(?![\w-])"),
     # a word of its digits and a point alone, which source_ordinals reads as an ordinal only
     # inside a sentence and before a word ("am 2. Platz"; "1. Öffnen", "im Jahr 2001." are none)
     "de": re.compile(r"^[(\"'„“«»]*(?P<number>\d{1,4})\.$"),
@@ -44,13 +48,11 @@ GIVEN = frozenset({("en", "fr"), ("en", "de"), ("fr", "en"), ("de", "en")})
 # A target word's number that may stand for an ordinal: digits, maybe with any language's ordinal
 # ending ("21", "21st", "21e", "21ème"), or a Roman number with a French one ("XVIème")
 NUMBER_WRITTEN = re.compile(
-    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|ème|eme|ère|er|re|e)?"
-    rf"|(?P<roman>{ROMAN})(?P<roman_suffix>ème|eme|e|er))(?!\w)"
+    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|{FRENCH_ENDINGS})?"
+    rf"|(?P<roman>{ROMAN})(?P<roman_suffix>{FRENCH_ENDINGS}))(?!\w)"
 )
 # The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
 # "2ème")
-FIRST_ENDINGS = ("er", "re", "ère")
-OTHER_ENDINGS = ("e", "ème", "eme")
 
 
 def ordinal(number: int, language: str) -> str:
@@ -87,23 +89,29 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
     ordinal (source_ordinals) given as `target` writes it (ordinal) where the target word linked to
     it (whose strongest source word it is, or its own most linked word) holds a number in another
     form or of another value ("XVIème siècle" for "21st century" → "21e siècle", "30th" → "30e",
-    "21" → "21e"); right already ("21ème", "XXIe", "21."), no number there (a word: "deuxième"),
-    or the value of another of the sentence's ordinals (its translation), it stays. In the directions GIVEN; one word for one: the weights
+    "21" → "21e"); right already ("21ème", "XXIe", "21."), no number there (the ordinal in words:
+    "deuxième"), or the value of another of the source's numbers (its translation: "He finished
+    2nd in 2019" → "… deuxième en 2019", whatever links the 2019), it stays. In the directions GIVEN; one word for one: the weights
     are unchanged."""
     if (source, target) not in GIVEN or alignment.weights.size == 0:
         return alignment
     words = list(alignment.target_words)
     given = source_ordinals(alignment.source_words, source)
-    strongest = np.argmax(alignment.weights, axis=1)  # (T,): each target word's source word
-    most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
+    # the numbers of the source's other words: a number of one of those values is their translation
+    others = {
+        int(found)
+        for index, word in enumerate(alignment.source_words)
+        if index not in given
+        for found in re.findall(r"\d{1,4}", word)
+    } | set(given.values())
     for source_index, number in given.items():
-        linked = {index for index in range(len(words)) if strongest[index] == source_index}
-        for index in sorted(linked | {int(most_linked[source_index])}):
+        for index in alignment.linked_to(source_index):
             written = NUMBER_WRITTEN.search(words[index])
             if written is None:
                 continue
-            other = value_of(written) != number and value_of(written) in given.values()  # another's translation
-            if not other and not written_right(written, number, target, words[index]):
+            if value_of(written) != number and value_of(written) in others:
+                break
+            if not written_right(written, number, target, words[index]):
                 after = words[index][written.end() :]
                 if target != "de" and after[:1] == "." and index + 1 < len(words):  # German's point copied
                     after = after[1:]
@@ -114,7 +122,8 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
 
 def source_ordinals(words: list[str], language: str) -> dict[int, int]:
     """The number of each word of `words` (a sentence of `language`) that is an ordinal written
-    with digits (ORDINALS), by its index: not a street's ("19th Street", "40th avenue"), nor a
+    with digits (ORDINALS), by its index: not a street's ("19th Street", "40th avenue") nor an
+    English name's part (a capitalized word after it: "21st Century Fox"), nor a
     date's day, which the target writes as a number ("December 21st", "the 21st of December", "July
     the 22nd", "1er mai", "des 21. Dezembers": "le 21 décembre", "December 1"); in German, neither the
     first word (a list's number: "1. Öffnen Sie …") nor one no word follows (a number ending a
@@ -124,17 +133,26 @@ def source_ordinals(words: list[str], language: str) -> dict[int, int]:
         ordinal_found = ORDINALS[language].search(word)
         if ordinal_found is None:
             continue
-        before = [word.strip(EDGES).lower() for word in words[max(index - 2, 0) : index]]
-        after = [word.strip(EDGES).lower() for word in words[index + 1 : index + 3]]
+        before = [month_word(word) for word in words[max(index - 2, 0) : index]]
+        after = [month_word(word) for word in words[index + 1 : index + 3]]
         months = before[-1:] + after[:1]
         months += (before[:1] if before[1:] == ["the"] else []) + (after[1:] if after[:1] == ["of"] else [])
         following = words[index + 1] if index + 1 < len(words) else ""
         if STREET.match(following) or any(word in MONTHS or word.removesuffix("s") in MONTHS for word in months):
             continue
+        if language == "en" and following[:1].isupper():  # a name's part: "21st Century Fox", "1st Avenue"
+            continue
         if language == "de" and (index == 0 or not following[:1].isalpha()):  # a list's number, a sentence's end
             continue
         found[index] = value_of(ordinal_found)
     return found
+
+
+def month_word(word: str) -> str:
+    """`word` as MONTHS is looked up, in small letters and without its punctuation; English "may"
+    in small letters is a verb, no month ("the 2nd may be late")."""
+    core = word.strip(EDGE_PUNCTUATION)
+    return "" if core == "may" else core.lower()
 
 
 def written_form(number: int, target: str, written: re.Match, after: str) -> str:

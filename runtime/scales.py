@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 
-import numpy as np
-
 from .alignment import WordAlignment
+from .verbatim import EDGE_PUNCTUATION
 
 # Each language's scale words (in small letters, without an abbreviation's point) and the power
 # of ten they stand for
@@ -34,7 +33,7 @@ WRITTEN = {
     "de": {6: ("Million", "Millionen"), 9: ("Milliarde", "Milliarden"), 12: ("Billion", "Billionen")},
     "fr": {6: ("million", "millions"), 9: ("milliard", "milliards"), 12: ("billion", "billions")},
 }
-EDGES = "\"'“”‘’«»„()[],;:!?"
+EDGES = EDGE_PUNCTUATION.replace(".", "")  # a scale word's point is its abbreviation's ("Mrd.") or the sentence's
 CURRENCY_SIGNS = "$€£¥"  # before a number of a scale ("$3 billion")
 NUMBER = re.compile(r"\d+(?:[.,\u202f\u00a0]\d+)*")  # a number written before a scale word
 # A scale's number in words: one, and some of two or more ("two billion", "deux milliards", "mehrere Milliarden")
@@ -43,7 +42,7 @@ WORD_NUMBERS = {word: 1 for word in "one a an ein eine einer un une".split()} | 
     for word in "two three four five six seven eight nine ten several some few deux trois quatre cinq six sept "
     "huit neuf dix plusieurs quelques zwei drei vier fünf sechs sieben acht neun zehn mehrere einige".split()
 }
-PLURALS = frozenset({"millions", "billions", "trillions", "millionen", "milliarden", "billionen", "milliards"})
+PLURALS = frozenset(several.lower() for forms in WRITTEN.values() for _, several in forms.values())
 
 
 def core(word: str) -> str:
@@ -55,24 +54,24 @@ def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
     """`alignment` (a translation from `source` into `target`, weights (T, S)) with the target word
     linked to each of the source's scale words (whose strongest source word it is, or its most
     linked word) written as `target` writes the source's value (WRITTEN) where it is a scale word
-    of another value in `target`, or the source's word untranslated; its punctuation kept. Several
-    (plural) after a number that is not one, and where the model wrote several without one;
-    English one after a number ("2.8 billion"). One word for one: the weights are unchanged."""
+    of another value in `target` (not that of another of the source's scale words, nor one another
+    took: "2 million and 3 billion"), or the source's word untranslated; its punctuation kept.
+    Several (plural) after a number that is not one, and where the model wrote several without
+    one; English one after a number ("2.8 billion"). One word for one: the weights are unchanged."""
     if source not in SCALES or target not in SCALES or alignment.weights.size == 0:
         return alignment
     words = list(alignment.target_words)
-    strongest = np.argmax(alignment.weights, axis=1)  # (T,): each target word's source word
-    most_linked = np.argmax(alignment.weights, axis=0)  # (S,): each source word's target word
-    for source_index, source_word in enumerate(alignment.source_words):
-        value = SCALES[source].get(core(source_word))
-        if value is None:
-            continue
-        linked = {index for index in range(len(words)) if strongest[index] == source_index}
-        for index in sorted(linked | {int(most_linked[source_index])}):
+    values = {index: SCALES[source].get(core(word)) for index, word in enumerate(alignment.source_words)}
+    values = {index: value for index, value in values.items() if value is not None}
+    claimed: set[int] = set()  # target words a source scale word took: each is one's translation
+    for source_index, value in values.items():
+        for index in alignment.linked_to(source_index):
             written = core(words[index])
-            if written not in SCALES[target] and written not in SCALES[source]:
+            if index in claimed or (written not in SCALES[target] and written not in SCALES[source]):
                 continue
-            if SCALES[target].get(written) != value:
+            claimed.add(index)
+            found = SCALES[target].get(written)
+            if found != value and found not in values.values():  # another's value: that one's translation
                 words[index] = rewritten(words, index, WRITTEN[target][value], target)
             break
     return WordAlignment(alignment.source_words, words, alignment.weights)
@@ -81,8 +80,9 @@ def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
 def rewritten(words: list[str], index: int, forms: tuple[str, str], target: str) -> str:
     """`words[index]`, a scale word, as one of `forms` (one, several): several after a number
     (number_before) of two or more into French, other than one into German, never into English;
-    without a number, as many as the model wrote. Its punctuation kept, but for an abbreviation's
-    point inside the sentence ("Mrd. Euro" → "billion euros")."""
+    without a number, as many as the model wrote. Its punctuation kept, and its capital where it
+    opens the sentence, but for an abbreviation's point inside the sentence ("Mrd. Euro" → "billion
+    euros")."""
     word = words[index]
     start, end = len(word) - len(word.lstrip(EDGES)), len(word.rstrip(EDGES))
     point = "." if word[start:end].endswith(".") and index + 1 == len(words) else ""
@@ -91,7 +91,10 @@ def rewritten(words: list[str], index: int, forms: tuple[str, str], target: str)
         several = core(word) in PLURALS
     else:
         several = {"en": False, "fr": number >= 2}.get(target, number != 1)
-    return word[:start] + forms[several] + point + word[end:]
+    written = forms[several]
+    if target != "de" and index == 0 and word[start : start + 1].isupper():  # "Billions of …" → "Milliards de …"
+        written = written[:1].upper() + written[1:]
+    return word[:start] + written + point + word[end:]
 
 
 def number_before(word: str) -> float | None:

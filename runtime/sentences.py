@@ -57,10 +57,12 @@ ABBREVIATIONS = {
 NEAR = 64  # characters on each side of a cut that within_sentence reads
 ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"), an ordinal ("im 2. Stock")
 # The words before a German ordinal that no sentence ends after: articles, prepositions with one,
-# possessives ("Der 2. Stock", "im 21. Jahrhundert", "mein 30. Geburtstag" had been cut in two); not
-# "am", before a date that may end a sentence ("Wir kamen am 2. Dann …")
+# possessives ("Der 2. Stock", "im 21. Jahrhundert", "mein 30. Geburtstag" had been cut in two), and
+# an ordinal after another and "und", "oder" or "bis" ("das 3. und 4. Kapitel"); not "am" or "den",
+# before a date that may end a sentence ("Wir kamen am 2. Dann …", "Montag, den 2. Bis dann!")
+ORDINALS_JOINED = frozenset({"und", "oder", "bis"})
 GERMAN_DETERMINERS = frozenset(
-    "der die das den dem des im zum zur vom beim ins ans ein eine einem einen einer eines jede jeder jedem "
+    "der die das dem des im zum zur vom beim ins ans ein eine einem einen einer eines jede jeder jedem "
     "jeden jedes diese dieser diesem diesen dieses".split()
     + [
         f"{stem}{ending}"
@@ -79,7 +81,7 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
-    before = text[max(0, position - NEAR) : position].rsplit(None, 2)[-2:]
+    before = text[max(0, position - NEAR) : position].rsplit(None, 3)[-3:]
     after = text[position : position + NEAR].split(None, 1)[:1]
     if not before or not after:
         return False
@@ -88,7 +90,9 @@ def within_sentence(text: str, position: int, language: str) -> bool:
         return False
     core = word.rstrip(".").lstrip("(\"'«„“")
     month = after[0].lower().rstrip(".,") in MONTHS
-    determined = len(before) == 2 and before[0].lstrip("(\"'«„“").lower() in GERMAN_DETERMINERS
+    earlier = [word.lstrip("(\"'«„“").lower() for word in before[:-1]]
+    joined = len(earlier) == 2 and earlier[1] in ORDINALS_JOINED and bool(ORDINAL.search(earlier[0]))
+    determined = (bool(earlier) and earlier[-1] in GERMAN_DETERMINERS) or joined
     ordinal = language == "de" and bool(ORDINAL.search(word)) and (month or determined)
     # an English month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
     dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()

@@ -153,8 +153,11 @@ class TextTranslator:
                 # an opening list or dialogue mark and a data word passed through, an opening
                 # letter's formula a part of its own, the rest searched
                 opened = mark_apart(sentence) if split else [sentence]
+                rests: set[str] = set()  # what goes on after a letter's formula that opens a sentence
                 if split and text_options.replace_unk:
-                    opened = [part for text in opened for part in self.formula_apart(text)]
+                    parted = [self.formula_apart(text) for text in opened]
+                    rests = {found[1] for found in parted if len(found) == 2}
+                    opened = [part for found in parted for part in found]
                 for unit in (
                     [unit for text in opened for unit in around_long_words(text)] if translating else [sentence]
                 ):
@@ -185,7 +188,7 @@ class TextTranslator:
                         formulas[len(parts)] = formula
                     if searched and len(pieces) == 1:
                         whole[len(parts)] = unit
-                    if unit is not opened[0] and opened[0].endswith(",") and goes_on(unit, self.model.source_lang):
+                    if unit in rests and goes_on(unit, self.model.source_lang):
                         continuing.add(len(parts))
                     parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
@@ -406,8 +409,10 @@ class TextTranslator:
         written = continued(word, self.word_pieces, self.model.target_lang)
         if written == word:
             return translation
-        words = [*alignment.target_words[:first], written, *alignment.target_words[first + 1 :]]
         at = translation.text.find(word)
+        if at < 0:  # the text spaces the word otherwise than the alignment: left as it is
+            return translation
+        words = [*alignment.target_words[:first], written, *alignment.target_words[first + 1 :]]
         text = translation.text[:at] + written + translation.text[at + len(word) :]
         return replace(translation, text=text, aligned=replace(alignment, target_words=words))
 

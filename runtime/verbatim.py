@@ -132,17 +132,16 @@ def lost_numbers(source: str, translation: str) -> list[str]:
     of `translation` has, separators aside ("1,250,000" → "1.250.000" or "1 250 000" keeps it). Not
     lost: a time before a.m./p.m. given on the 24-hour clock ("10 p.m." → "22 Uhr"); an hour of a 24-hour clock given back 12 less ("19:10" →
     "7:10pm", "16 Uhr" → "4pm", "13:00" → "1 p.m." or "13 Uhr"); a date whose year is there
-    ("3.10.1990" → "3 October 1990"). On the news dev sets, the shipped models' outputs lose such a
-    number in 33, 23 and 39 of about 500 sentences that hold one (en→de, en→fr, de→en), nearly all
-    truly lost; the references are flagged in 28, 37 and 33, mostly where they reword it ("the last
-    16" → "Achtelfinale") or leave it out (`python -m benchmarks.number_check`)."""
+    ("3.10.1990" → "3 October 1990"). How often it flags the shipped models' outputs
+    and the references: docs/alignments.md (`python -m benchmarks.number_check`)."""
     # "14h30", "14 h 30": a time's hour and minutes ("2:30pm", "14:30"), in the source or the translation
     source, translation = (FRENCH_TIME.sub(r"\1:\2", text) for text in (source, translation))
     written = {
         digits_of(match.group()) for pattern in (NUMBER, SPACED_THOUSANDS) for match in pattern.finditer(translation)
     }
-    # a date's day, month and year, each ("3.10.1990" holds the 1990 of "3 October 1990")
-    written |= {digits_of(part) for date in DATE.finditer(translation) for part in re.split(r"[./-]", date.group())}
+    # a date's year ("3.10.1990" holds the 1990 of "3 October 1990"; not its day or month, which
+    # would hide the loss of another number: "The 10 ministers met on 3.10.1990")
+    written |= {digits_of(year) for date in DATE.finditer(translation) for year in re.findall(r"\d{4}", date.group())}
     lost = []
     for match in SOURCE_NUMBER.finditer(source):
         number = match.group()
@@ -329,7 +328,8 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     translation as it was (kept_list_mark); a placeholder the model translated is the
     source's again (kept_placeholders). A number copied with its digits in a form the target
     language does not write is written as it does (localized; `languages`: source and target); a
-    time the target wrote in parts ("10 h 30") is left so (written_in_parts)."""
+    time the target wrote in parts ("10 h 30"), or a number with its thousands parted by spaces
+    ("5 000"), is left so (written_in_parts)."""
     alignment = kept_placeholders(kept_list_mark(alignment))
     words = list(alignment.target_words)
     verbatim = {
@@ -379,7 +379,7 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
                 if _similarity(verbatim[source_index], [words[index]]) >= SIMILARITY:
                     rows[index] = []
     for source_index, (_, _, start, end) in best.items():
-        if written_in_parts(verbatim[source_index], words[start : start + 3]):
+        if written_in_parts(verbatim[source_index], words[start:]):
             continue
         before, written, _ = _split_edges("".join(words[start : end + 1]))
         _, _, after = _split_edges(words[end])

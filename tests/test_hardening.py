@@ -108,7 +108,7 @@ def test_a_long_line_is_translated_in_parts(reverse_model, output_format):
 @pytest.mark.parametrize("output_format", ["text", "jsonl"])
 def test_a_word_no_language_has_is_given_back_and_the_words_around_it_translated(reverse_model, output_format):
     """19,000 "a"s within the server's limits held its one thread for a minute, decoded in parts
-    into 6,000 characters of "a"s; a word over runtime/texts.py's LONGEST_WORD characters (data:
+    into 6,000 characters of "a"s; a word over runtime/text_layout.py's LONGEST_WORD characters (data:
     a hash, base64) is given back as it is, with a note, and the words around it are translated;
     not a long URL, nor a script written without spaces."""
     data, accented = "x" * 19_000, "é" * 6_000  # the second had been decoded into garbage

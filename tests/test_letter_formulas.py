@@ -158,6 +158,7 @@ def test_an_e_mail_s_formulas_with_the_shipped_models():
             ["M. Netanyahu, dont le parti a fusionné, a la partie belle."],
         ),
         ("Dear Mr. Miller,", "en", ["Dear Mr. Miller,"]),
+        ("Hello John, Paul and Mary, welcome to the team.", "en", ["Hello John, Paul and Mary, welcome to the team."]),
     ],
 )
 def test_a_formula_that_opens_a_sentence_is_a_part_of_its_own(sentence, source, parted):
@@ -176,6 +177,21 @@ def test_the_rest_after_a_formula_goes_on_in_small_letters():
         *("können", "das", "ich", "Einladungen", "Sie", "Ihre")
     ]
     assert continued("Peux-tu", one_piece, "fr") == "peux-tu" and continued("I", one_piece, "en") == "I"
+    assert continued("Danke!", one_piece, "de") == "danke!"
+
+
+@pytest.mark.unit
+def test_a_name_no_title_names_opens_a_formula_only_where_the_model_copies_it():
+    """ "Hello World, this is my first program." had been parted: "Hallo World, …"."""
+    translates = {"World": "Welt", "Anna": "Anna"}
+    alone = lambda words: translates.get(words, words)  # noqa: E731
+    assert formula_apart("Hello World, this is my first program.", "en", "de", alone) == [
+        "Hello World, this is my first program."
+    ]
+    assert formula_apart("Hello Anna, this is my first program.", "en", "de", alone) == [
+        "Hello Anna,",
+        "this is my first program.",
+    ]
     assert continued("Monday", lambda word: 1 if word == "Monday" else 2, "en") == "Monday"  # fewer with its capital
 
 

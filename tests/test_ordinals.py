@@ -59,6 +59,10 @@ def test_what_is_right_a_word_another_ordinal_and_other_directions_stay():
     # the 18th and 7th: a number with the other's value is that one's translation
     assert given("from the 18th to 7th centuries", "du 7ème siècle", [0, 2, 4]) == "du 7ème siècle"
     assert given("the 2nd floor", "das 2 Stock", [0, 1, 2], ("en", "it")) == "das 2 Stock"
+    # a number of the source's linked to the ordinal is that number's translation (a reviewer's case)
+    assert given("finished 2nd in 2019 .", "fini deuxième en 2019 .", [0, 1, 2, 1, 4], ("en", "fr")) == (
+        "fini deuxième en 2019 ."
+    )
 
 
 @pytest.mark.unit
@@ -66,6 +70,8 @@ def test_a_dates_day_and_a_streets_number_are_no_ordinals_to_give():
     """ "December 21st" had become "le 21e décembre"; "40th street" "40. Street"."""
     words = "on December 21st , the 21st of December , July the 22nd , 40th street and 5th Ave , 3rd place".split()
     assert list(source_ordinals(words, "en").values()) == [3]
+    # a name's part, and "may" in small letters, a verb: "the 2nd may be late" is the second
+    assert source_ordinals("the 21st Century Fox film and the 2nd may be late".split(), "en") == {7: 2}
     assert source_ordinals("le 1er mai et le 2e étage".split(), "fr") == {5: 2}
     assert given("on December 21st", "le 21 décembre", [0, 2, 1]) == "le 21 décembre"
     # German: not a list's number, nor a number that ends the sentence, nor a date's day

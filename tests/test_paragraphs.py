@@ -69,6 +69,7 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Am 3. Jan. 2025 beginnt der Kurs.", "de"),
         ("Der 2. Stock ist im 21. Jahrhundert gebaut.", "de"),  # ordinals after an article: "Der 2." | "Stock …"
         ("Heute ist mein 30. Geburtstag.", "de"),
+        ("Das 3. und 4. Kapitel fehlen.", "de"),  # an ordinal after another and "und"
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
         ("J'ai vu M. Dupont hier.", "fr"),
         ("It runs between Aug. 21-Sept. 3 in Berlin.", "en"),  # a month's short form before its day
@@ -84,6 +85,10 @@ def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
 def test_a_german_number_ends_its_sentence_after_another_word_or_am():
     assert split_sentences("Er kam im Jahr 2001. Dann ging er.", "de") == ["Er kam im Jahr 2001.", "Dann ging er."]
     assert split_sentences("Wir kamen am 2. Dann gingen wir.", "de") == ["Wir kamen am 2.", "Dann gingen wir."]
+    assert split_sentences("Wir sehen uns Montag, den 2. Bis dann!", "de") == [
+        "Wir sehen uns Montag, den 2.",
+        "Bis dann!",
+    ]
 
 
 @pytest.mark.unit

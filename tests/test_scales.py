@@ -31,6 +31,16 @@ def test_a_scale_word_of_another_value_becomes_the_targets_word_of_the_sources()
         "vend des milliards de portions"
     )
     assert given("saved a billion.", "spart eine Milliarde.", [0, 1, 2], ("en", "de")) == "spart eine Milliarde."
+    assert given("Billions of people", "Billions de personnes", [0, 1, 2], ("en", "fr")) == "Milliards de personnes"
+
+
+@pytest.mark.unit
+def test_a_scale_word_that_is_another_ones_translation_stays():
+    """ "2 million and 3 billion": a word of the million's value linked to the billion is the
+    million's, never made a second billion's ("2 milliards et 3 milliards")."""
+    assert given("2 million and 3 billion", "2 millions et 3 millions", [0, 3, 2, 3, 3], ("en", "fr")) == (
+        "2 millions et 3 millions"
+    )
 
 
 @pytest.mark.unit

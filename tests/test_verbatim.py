@@ -234,6 +234,8 @@ def test_the_numbers_a_translation_made_up():
     assert added_numbers(source, "Sales rose 8.5 percent on 4.5 percent on 4.2 billion euros.") == ["4.5"]
     assert added_numbers("Wir treffen uns um 19:10 Uhr am 3.10.1990.", "We meet at 7:10pm on 3 October 1990.") == []
     assert added_numbers("It costs 1,250 euros.", "Es kostet 1.250 Euro, nicht 9 Euro.") == []  # one digit
+    # a date's day and month are no other number's (a reviewer's case): only its year counts
+    assert lost_numbers("The 10 ministers met.", "Die Minister trafen sich am 3.10.1990.") == ["10"]
 
 
 def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_there():
@@ -274,7 +276,12 @@ def test_a_number_written_with_its_thousands_parted_by_spaces_is_left_as_written
     """The model's right "5 000" for "5,000" had had its "000" copied over ("5 5000"), and its
     "15 000" for "15,000" its "15" ("15 000 000": fifteen million)."""
     french = ("en", "fr")
-    for number, words in (("5,000", ["5", "000"]), ("15,000", ["15", "000"]), ("1,250,000", ["1", "250", "000"])):
+    for number, words in (
+        ("5,000", ["5", "000"]),
+        ("15,000", ["15", "000"]),
+        ("1,250,000", ["1", "250", "000"]),
+        ("12,500,000,000", ["12", "500", "000", "000"]),
+    ):
         both = links(f"About {number} people", f"Environ {' '.join(words)} personnes", [0] + [1] * len(words) + [2])
         assert copy_verbatim(both, french).target_words == ["Environ", *words, "personnes"]
     wrong = links("About 5,000 people", "Environ 5 900 personnes", [0, 1, 1, 2])  # another number: not left
