@@ -33,6 +33,9 @@ ACCEPTED = {
             "evtl.": r"possibly|perhaps|maybe|might|may|potential|eventual",
             "vgl.": r"cf\.|see|compare",
             "sog.": r"so-called|so called",
+            "mrd.": r"billions?|bn",
+            "mio.": r"millions?|m",
+            "tsd.": r"thousands?|\d,\d{3}",
         },
     },
     # initials: the target's, or its name for the country or the union (benchmarks/acronym_forms.py's)

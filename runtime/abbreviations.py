@@ -40,6 +40,11 @@ READ = {
         "vgl.": "vergleiche",
         "bspw.": "beispielsweise",
         "sog.": "sogenannte",
+        # a number's scale, whose point the models read as the sentence's end ("1,5 Mrd. Euro
+        # Gewinn" → "1.5 Mrd.", the rest lost)
+        "Mrd.": "Milliarden",
+        "Mio.": "Millionen",
+        "Tsd.": "Tausend",
     },
     # a country's or a union's initials with points, which the models read as words and sentence
     # ends ("The U.S. economy grew …" → "L'économie U.S.", the rest lost): without them ("US")

@@ -138,8 +138,9 @@ def opened_as_source(alignment: WordAlignment) -> WordAlignment:
 def goes_on(rest: str, language: str) -> bool:
     """Whether `rest`, a sentence's words after a letter's formula and its comma, goes on with the
     sentence: it opens in small letters, or with English "I" ("Dear Anna, I hope …": "Liebe Anna,
-    ich hoffe …")."""
-    return rest[:1].islower() or (language == "en" and re.match(r"I\b", rest) is not None)
+    ich hoffe …"), or it is German's, whose capital there is a noun's or its polite address's
+    ("Sehr geehrter Herr Müller, Ihre Bestellung …": "Dear Mr Müller, your order …")."""
+    return rest[:1].islower() or language == "de" or (language == "en" and re.match(r"I\b", rest) is not None)
 
 
 def continued(word: str, pieces: Callable[[str], int], language: str) -> str:

@@ -158,12 +158,10 @@ def sentence_point(time: re.Match) -> str:
 
 
 def french_time(hour: int, minutes: str | None) -> str:
-    """Hour `hour` of the 24-hour clock as French writes it: a whole hour glued to "h" ("21h"), with
-    its minutes spaced ("21 h 30"): the forms the shipped model copied right most often on sentences
-    of our own (`python -m benchmarks.time_forms --to fr`, docs/studies/TIME-FORMS.md: 41 of 42
-    whole hours, 78 of 126 with minutes; as "21:00 h" and "21:30 h", 35 and 62: "21:00 huit", "21:30
-    h 30 h 30")."""
-    return f"{hour}h" if minutes is None else f"{hour} h {minutes}"
+    """Hour `hour` of the 24-hour clock as French typography writes it, "h" spaced ("21 h", "21 h
+    30"): set aside from the search (time_spans), it is copied as it is; copied by the model, the
+    glued "21h" had come through more often (docs/studies/TIME-FORMS.md)."""
+    return f"{hour} h" if minutes is None else f"{hour} h {minutes}"
 
 
 def twelve_hour(hour: int, minutes: str | None) -> str:
@@ -180,8 +178,8 @@ def range_written(time: re.Match, target: str) -> str:
     -m benchmarks.time_forms --to de`, and `--to fr`; docs/studies/TIME-FORMS.md): into German its
     hours bare and the hour's word after the last ("8 am to 3 pm" → "8 to 15 Uhr", "2-4pm" →
     "14-16 Uhr": 30 of 30 ranges, against 19 as single times are written, "8:00 Uhr to 15:00 Uhr";
-    into a language without an hour's word here "14:00-16:00"), into French the first bare and
-    "h" after the last ("de 14 à 16 h": 27 of 30, 22 as "14:00 h à 16:00 h"), into English glued
+    into a language without an hour's word here "14:00-16:00"), into French each as french_time
+    writes it ("de 14 h à 16 h", both set aside), into English glued
     to their half, the first bare where its half is the last's and it had no half or hour's word
     of its own ("von 14 bis 16 Uhr" → "von 2 bis 4pm", "von 9 bis 17 Uhr" → "von 9am bis 5pm"; as
     "von 7 bis 8 p.m." the range's end had been lost: "from 7 to p.m."). Hours listed before the
@@ -224,7 +222,7 @@ def first_written(hour: int, minutes: str | None, own_word: bool, last: int, tar
             return twelve_hour(hour, minutes)
         return f"{hour % 12 or 12}{':' + minutes if minutes else ''}"
     if target == "fr":
-        return f"{hour}" if minutes is None else french_time(hour, minutes)
+        return french_time(hour, minutes)
     if target not in HOUR_WORDS:
         return f"{hour}:{minutes or '00'}"
     return f"{hour}{':' + minutes if minutes else ''}"

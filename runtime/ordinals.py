@@ -22,14 +22,12 @@ import re
 
 from .alignment import WordAlignment
 from .dates import MONTHS
+from .roman import ROMAN, roman, roman_value
 from .verbatim import EDGE_PUNCTUATION
 
 # A street's word after its number: "19th Street", "135th avenue", "5th Ave." are names; "Place"
 # and "Lane" with their capital only ("3rd place" is a rank)
 STREET = re.compile(r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd)\b|(?:Drive|Dr|Lane|Ln|Place|Pl)\b")
-# A Roman number up to 39 (a century's, a king's: "XIXe", "XVIIIe", "Ve"), never a word's letters
-ROMAN = r"X{0,3}(?:IX|IV|VI{0,3}|I{1,3})|X{1,3}"
-ROMAN_VALUES = {"I": 1, "V": 5, "X": 10}
 # The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
 # "2ème"), and all of them as a pattern, the longest first
 FIRST_ENDINGS = ("er", "re", "ère")
@@ -43,13 +41,16 @@ ORDINALS = {
     # inside a sentence and before a word ("am 2. Platz"; "1. Öffnen", "im Jahr 2001." are none)
     "de": re.compile(r"^[(\"'„“«»]*(?P<number>\d{1,4})\.$"),
 }
+# Capitalized words that open a sentence before a French Roman ordinal ("Le Ve", "Au XIXe siècle"),
+# not a ruler's name
+BEFORE_CENTURIES = frozenset({"le", "la", "les", "au", "aux", "du", "des", "en", "dès", "depuis", "l'", "l’"})
 # The directions whose translations have their ordinals so given
 GIVEN = frozenset({("en", "fr"), ("en", "de"), ("fr", "en"), ("de", "en")})
 # A target word's number that may stand for an ordinal: digits, maybe with any language's ordinal
-# ending ("21", "21st", "21e", "21ème"), or a Roman number with a French one ("XVIème")
+# ending ("21", "21st", "21e", "21ème"; "16ième", misspelt), or a Roman number with a French one ("XVIème")
 NUMBER_WRITTEN = re.compile(
-    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|{FRENCH_ENDINGS})?"
-    rf"|(?P<roman>{ROMAN})(?P<roman_suffix>{FRENCH_ENDINGS}))(?!\w)"
+    rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|ième|{FRENCH_ENDINGS})?"
+    rf"|(?P<roman>{ROMAN})(?P<roman_suffix>ième|{FRENCH_ENDINGS}))(?!\w)"
 )
 # The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
 # "2ème")
@@ -65,18 +66,6 @@ def ordinal(number: int, language: str) -> str:
     if number % 100 in (11, 12, 13):
         return f"{number}th"
     return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}).get(number % 10, 'th')}"
-
-
-def roman(number: int) -> str:
-    """`number` (1 to 39) as a Roman number ("XIX")."""
-    tens, units = divmod(number, 10)
-    return "X" * tens + ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"][units]
-
-
-def roman_value(numeral: str) -> int:
-    """The value of a Roman number of ROMAN ("XIX" → 19)."""
-    values = [ROMAN_VALUES[letter] for letter in numeral]
-    return sum(-value if value < after else value for value, after in zip(values, values[1:] + [0]))
 
 
 def value_of(found: re.Match) -> int:
@@ -142,6 +131,13 @@ def source_ordinals(words: list[str], language: str) -> dict[int, int]:
             continue
         if language == "en" and following[:1].isupper():  # a name's part: "21st Century Fox", "1st Avenue"
             continue
+        previous = words[index - 1].strip(EDGE_PUNCTUATION) if index else ""
+        if (
+            ordinal_found.groupdict().get("roman")
+            and previous[:1].isupper()
+            and previous.lower() not in BEFORE_CENTURIES
+        ):
+            continue  # a ruler's number after the name: "François Ier", "Henri IVe"
         if language == "de" and (index == 0 or not following[:1].isalpha()):  # a list's number, a sentence's end
             continue
         found[index] = value_of(ordinal_found)

@@ -57,7 +57,8 @@ def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
     of another value in `target` (not that of another of the source's scale words, nor one another
     took: "2 million and 3 billion"), or the source's word untranslated; its punctuation kept.
     Several (plural) after a number that is not one, and where the model wrote several without
-    one; English one after a number ("2.8 billion"). One word for one: the weights are unchanged."""
+    one; English one after a number ("2.8 billion"; a word of the right value in the wrong number
+    too: "two billions people" → "two billion"). One word for one: the weights are unchanged."""
     if source not in SCALES or target not in SCALES or alignment.weights.size == 0:
         return alignment
     words = list(alignment.target_words)
@@ -71,7 +72,7 @@ def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
                 continue
             claimed.add(index)
             found = SCALES[target].get(written)
-            if found != value and found not in values.values():  # another's value: that one's translation
+            if found == value or found not in values.values():  # another's value: that one's translation
                 words[index] = rewritten(words, index, WRITTEN[target][value], target)
             break
     return WordAlignment(alignment.source_words, words, alignment.weights)

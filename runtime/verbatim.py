@@ -20,6 +20,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .constants import LIST_MARKS
+from .roman import ROMAN_ORDINAL, roman_value
 
 EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
@@ -139,6 +140,8 @@ def lost_numbers(source: str, translation: str) -> list[str]:
     written = {
         digits_of(match.group()) for pattern in (NUMBER, SPACED_THOUSANDS) for match in pattern.finditer(translation)
     }
+    # a Roman ordinal's value ("XIXème siècle" holds the 19 of "19th century")
+    written |= {str(roman_value(found[1])) for found in ROMAN_ORDINAL.finditer(translation)}
     # a date's year ("3.10.1990" holds the 1990 of "3 October 1990"; not its day or month, which
     # would hide the loss of another number: "The 10 ministers met on 3.10.1990")
     written |= {digits_of(year) for date in DATE.finditer(translation) for year in re.findall(r"\d{4}", date.group())}

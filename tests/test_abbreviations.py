@@ -16,6 +16,7 @@ from attn.runtime.abbreviations import read_abbreviations
         ("„U. U. nicht“", "„Unter Umständen nicht“"),
         ("Das gilt ggf.", "Das gilt gegebenenfalls."),  # its point ends the sentence too
         ("(Versand ggf.) und mehr", "(Versand gegebenenfalls) und mehr"),
+        ("Er machte 1,5 Mrd. Euro Gewinn, 3 Mio. Umsatz.", "Er machte 1,5 Milliarden Euro Gewinn, 3 Millionen Umsatz."),
         # as written: those the models translate right, another word, an abbreviation in a name or address
         (
             "Licht, Wärme usw., z.B. heute, d.h. morgen, ca. 20 Leute.",

@@ -82,7 +82,7 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("From 9:30 am to 5 pm.", "en", "fr", "From 9 h 30 to 17 h."),
         ("Von 9 Uhr bis 17 Uhr.", "de", "en", "Von 9am bis 5pm."),
         ("From 9-5pm.", "en", "de", "From 9-17 Uhr."),  # the hour's word, glued or not
-        ("The meeting is from 2 to 4 pm.", "en", "fr", "The meeting is from 14 to 16 h."),
+        ("The meeting is from 2 to 4 pm.", "en", "fr", "The meeting is from 14 h to 16 h."),
         ("Meet at 9 pm or 2-4 pm.", "en", "es", "Meet at 21:00 or 14:00-16:00."),  # an imported model's target
         ("Die Sprechstunde ist von 14 bis 16 Uhr.", "de", "en", "Die Sprechstunde ist von 2 bis 4pm."),
         ("Das Büro ist 9-17 Uhr geöffnet.", "de", "en", "Das Büro ist 9am-5pm geöffnet."),
@@ -116,7 +116,7 @@ def test_a_time_is_read_into_french_as_french_writes_it():
     """Read as "21:00 h" and "21:30 h", the model had written "21:00 huit" and "21:30 h 30 h 30"
     (benchmarks/time_forms.py)."""
     assert read_times("We open at 8am, lunch at 12 pm, close at 12 a.m.", "en", "fr") == (
-        "We open at 8h, lunch at 12h, close at 0h."
+        "We open at 8 h, lunch at 12 h, close at 0 h."
     )
     assert read_times("Dinner at 9:30 p.m.", "en", "fr") == "Dinner at 21 h 30."
 
@@ -173,7 +173,7 @@ def test_times_keep_their_hour_with_the_shipped_models():
 def test_times_read_into_french_are_set_aside_from_english_only():
     """ "at 7:45 p.m." read "à 19 h 45" had come out "à 19, 45"; set aside, it is copied whole."""
     read = read_times("The bus leaves at 7:45 p.m. and at 9 pm, or 10-11 am.", "en", "fr")
-    assert [read[a:b] for a, b in time_spans(read, "en", "fr")] == ["19 h 45", "21h", "11 h"]
+    assert [read[a:b] for a, b in time_spans(read, "en", "fr")] == ["19 h 45", "21 h", "10 h", "11 h"]
     written = "Open at 21h30, not at 21:30 or 2 heures."
     assert [written[a:b] for a, b in time_spans(written, "en", "fr")] == ["21h30"]
     assert time_spans("Der Zug fährt um 9 h.", "de", "fr") == [] and time_spans("at 9h", "en", "de") == []

@@ -172,6 +172,7 @@ def test_a_formula_that_opens_a_sentence_is_a_part_of_its_own(sentence, source, 
 def test_the_rest_after_a_formula_goes_on_in_small_letters():
     """ "Hallo Anna, Können Sie …", "Bonjour Anna, Peux-tu …": the rest read alone had opened with a capital."""
     assert goes_on("thank you", "en") and goes_on("I hope so", "en") and not goes_on("Your results", "en")
+    assert goes_on("Ihre Bestellung ist unterwegs.", "de")  # German's capital is a noun's or a polite one's
     one_piece = lambda word: 1  # noqa: E731
     assert [continued(word, one_piece, "de") for word in ("Können", "Das", "Ich", "Einladungen", "Sie", "Ihre")] == [
         *("können", "das", "ich", "Einladungen", "Sie", "Ihre")

@@ -40,6 +40,7 @@ def test_a_number_linked_to_an_ordinal_is_given_its_value_and_the_targets_ending
     assert given("in the 21st century", "au XVIème siècle", [1, 2, 3]) == "au XXIème siècle"
     assert given("my 30th birthday", "mon 30th anniversaire", [0, 1, 2]) == "mon 30e anniversaire"
     assert given("my 1st birthday", "mon 1ème anniversaire", [0, 1, 2]) == "mon 1er anniversaire"
+    assert given("the 16th century", "le 16ième siècle", [0, 1, 2]) == "le 16e siècle"  # misspelt
     assert given("finished 21st.", "terminé 21.", [0, 1]) == "terminé 21e."
     assert given("finished 21st.", "beendete 21.", [0, 1], ("en", "de")) == "beendete 21."
     assert given("the 2nd floor", "der 2nd Stock", [0, 1, 2], ("en", "de")) == "der 2. Stock"
@@ -73,6 +74,8 @@ def test_a_dates_day_and_a_streets_number_are_no_ordinals_to_give():
     # a name's part, and "may" in small letters, a verb: "the 2nd may be late" is the second
     assert source_ordinals("the 21st Century Fox film and the 2nd may be late".split(), "en") == {7: 2}
     assert source_ordinals("le 1er mai et le 2e étage".split(), "fr") == {5: 2}
+    # a ruler's number after the name; a century after an article opening the sentence
+    assert source_ordinals("François Ier naquit. Au XVe siècle".split(), "fr") == {4: 15}
     assert given("on December 21st", "le 21 décembre", [0, 2, 1]) == "le 21 décembre"
     # German: not a list's number, nor a number that ends the sentence, nor a date's day
     words = "1. Öffnen Sie im 2. Schritt am 3. Juni , des 21. Dezembers , die Datei Nr. 4.".split()

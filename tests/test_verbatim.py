@@ -236,6 +236,9 @@ def test_the_numbers_a_translation_made_up():
     assert added_numbers("It costs 1,250 euros.", "Es kostet 1.250 Euro, nicht 9 Euro.") == []  # one digit
     # a date's day and month are no other number's (a reviewer's case): only its year counts
     assert lost_numbers("The 10 ministers met.", "Die Minister trafen sich am 3.10.1990.") == ["10"]
+    # a Roman ordinal holds its value: "19th century" ↔ "XIXème siècle"
+    assert lost_numbers("It was built in the 19th century.", "Elle fut bâtie au XIXème siècle.") == []
+    assert added_numbers("Elle fut bâtie au XIXe siècle.", "It was built in the 19th century.") == []
 
 
 def test_a_time_of_the_12_hour_clock_is_lost_only_where_no_reading_of_it_is_there():
