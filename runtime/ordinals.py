@@ -25,9 +25,9 @@ from .dates import MONTHS
 from .roman import ROMAN, roman, roman_value
 from .verbatim import EDGE_PUNCTUATION
 
-# A street's word after its number: "19th Street", "135th avenue", "5th Ave." are names; "Place"
-# and "Lane" with their capital only ("3rd place" is a rank)
-STREET = re.compile(r"(?i:street|st|avenue|ave|road|rd|boulevard|blvd)\b|(?:Drive|Dr|Lane|Ln|Place|Pl)\b")
+# A street's word in small letters after its number ("40th street", "135th avenue"); one with a
+# capital is a name's part (source_ordinals: "19th Street", "5th Ave.")
+STREET = re.compile(r"(?:street|st|avenue|ave|road|rd|boulevard|blvd)\b")
 # The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
 # "2ème"), and all of them as a pattern, the longest first
 FIRST_ENDINGS = ("er", "re", "ère")
@@ -52,8 +52,6 @@ NUMBER_WRITTEN = re.compile(
     rf"(?<!\w)(?:(?P<number>\d{{1,4}})(?P<suffix>st|nd|rd|th|ième|{FRENCH_ENDINGS})?"
     rf"|(?P<roman>{ROMAN})(?P<roman_suffix>ième|{FRENCH_ENDINGS}))(?!\w)"
 )
-# The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
-# "2ème")
 
 
 def ordinal(number: int, language: str) -> str:
@@ -80,8 +78,8 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
     form or of another value ("XVIème siècle" for "21st century" → "21e siècle", "30th" → "30e",
     "21" → "21e"); right already ("21ème", "XXIe", "21."), no number there (the ordinal in words:
     "deuxième"), or the value of another of the source's numbers (its translation: "He finished
-    2nd in 2019" → "… deuxième en 2019", whatever links the 2019), it stays. In the directions GIVEN; one word for one: the weights
-    are unchanged."""
+    2nd in 2019" → "… deuxième en 2019", whatever links the 2019), it stays. In the directions
+    GIVEN; one word for one: the weights are unchanged."""
     if (source, target) not in GIVEN or alignment.weights.size == 0:
         return alignment
     words = list(alignment.target_words)
@@ -111,12 +109,12 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
 
 def source_ordinals(words: list[str], language: str) -> dict[int, int]:
     """The number of each word of `words` (a sentence of `language`) that is an ordinal written
-    with digits (ORDINALS), by its index: not a street's ("19th Street", "40th avenue") nor an
-    English name's part (a capitalized word after it: "21st Century Fox"), nor a
-    date's day, which the target writes as a number ("December 21st", "the 21st of December", "July
-    the 22nd", "1er mai", "des 21. Dezembers": "le 21 décembre", "December 1"); in German, neither the
-    first word (a list's number: "1. Öffnen Sie …") nor one no word follows (a number ending a
-    sentence)."""
+    with digits (ORDINALS), by its index: not a street's ("40th avenue"), an English name's part
+    (a capitalized word after it: "21st Century Fox", "19th Street"), a ruler's (a French Roman one
+    after a name: "François Ier"), nor a date's day, which the target writes as a number ("December
+    21st", "the 21st of December", "July the 22nd", "1er mai", "des 21. Dezembers": "le 21
+    décembre", "December 1"); in German, neither the first word (a list's number: "1. Öffnen Sie
+    …") nor one no word follows (a number ending a sentence)."""
     found = {}
     for index, word in enumerate(words):
         ordinal_found = ORDINALS[language].search(word)
@@ -129,7 +127,7 @@ def source_ordinals(words: list[str], language: str) -> dict[int, int]:
         following = words[index + 1] if index + 1 < len(words) else ""
         if STREET.match(following) or any(word in MONTHS or word.removesuffix("s") in MONTHS for word in months):
             continue
-        if language == "en" and following[:1].isupper():  # a name's part: "21st Century Fox", "1st Avenue"
+        if language == "en" and following[:1].isupper():  # a name's part: "21st Century Fox", "19th Street"
             continue
         previous = words[index - 1].strip(EDGE_PUNCTUATION) if index else ""
         if (

@@ -19,19 +19,19 @@ import re
 from .alignment import WordAlignment
 from .verbatim import EDGE_PUNCTUATION
 
-# Each language's scale words (in small letters, without an abbreviation's point) and the power
-# of ten they stand for
-SCALES = {
-    "en": {"million": 6, "millions": 6, "billion": 9, "billions": 9, "trillion": 12, "trillions": 12},
-    "de": {"million": 6, "millionen": 6, "mio": 6, "milliarde": 9, "milliarden": 9, "mrd": 9}
-    | {"billion": 12, "billionen": 12},
-    "fr": {"million": 6, "millions": 6, "milliard": 9, "milliards": 9, "billion": 12, "billions": 12},
-}
-# How each language writes a scale word: (one, more than one); English after a number writes one
+# How each language writes a scale word, by the power of ten it stands for: (one, more than one);
+# English after a number writes one
 WRITTEN = {
     "en": {6: ("million", "millions"), 9: ("billion", "billions"), 12: ("trillion", "trillions")},
     "de": {6: ("Million", "Millionen"), 9: ("Milliarde", "Milliarden"), 12: ("Billion", "Billionen")},
     "fr": {6: ("million", "millions"), 9: ("milliard", "milliards"), 12: ("billion", "billions")},
+}
+ABBREVIATED = {"de": {"mio": 6, "mrd": 9}}  # without their point
+# Each language's scale words, in small letters, and the power of ten they stand for
+SCALES = {
+    language: {form.lower(): value for value, forms in written.items() for form in forms}
+    | ABBREVIATED.get(language, {})
+    for language, written in WRITTEN.items()
 }
 EDGES = EDGE_PUNCTUATION.replace(".", "")  # a scale word's point is its abbreviation's ("Mrd.") or the sentence's
 CURRENCY_SIGNS = "$€£¥"  # before a number of a scale ("$3 billion")
