@@ -309,6 +309,7 @@ FORMS = {
     for language in LANGUAGES
 }
 FORMAL = next(row for row in CLOSINGS if row["en"][0] == "Yours sincerely")
+GREETING = next(row for row in SALUTATIONS if row["en"][0] == "Hello")  # "Hello", "Hallo", "Bonjour" alone
 # A formal closing a language writes as a sentence of its own, which may name its reader ("Je vous
 # prie d'agréer, Monsieur, l'expression de mes salutations distinguées."): a request to accept or
 # receive, and its last words the sentiments offered
@@ -324,9 +325,6 @@ NO_COMMA_AFTER_CLOSING = frozenset({"de"})  # German writes "Mit freundlichen Gr
 # without a comma: "Cheers!" is a toast, "Love." a sentence, "Best Buy" a shop
 AMBIGUOUS = frozenset({"cheers", "love", "best", "thanks", "thank you", "danke", "merci"})
 FORMULA_WORDS = 8  # the most words of a formula that opens a sentence (formula_apart)
-# The fewest words of such a formula that names no one ("Dear Sir or Madam,"): a greeting ("Hallo,
-# wie kann ich helfen?") the model reads right with the rest, parted it lost its comma ("Hello. how …")
-FORMULA_WORDS_ALONE = 3
 # A rest that goes on naming the readers ("Hello John, Paul and Mary, welcome"): no formula ends before it
 MORE_NAMES = re.compile(r"[A-ZÀ-ÖØ-Þ][\w'’-]*(?:,|\s+(?:and|und|et|&)\s)")
 
@@ -388,10 +386,13 @@ def formula_apart(
     Smith, Sales Manager"), as the formula with its comma and the rest, each a text of its own (read
     whole, the model had written "Dear Herr Miller, danke …", "Démarre M. Miller, merci …", "Hi Anna,
     peux-tu …"): the longest such opening of up to FORMULA_WORDS words that letter_formula writes,
-    naming someone (a name no title names as the model copies it: not "Hello World, this is …") or
-    of FORMULA_WORDS_ALONE words or more, not one that opens with a word that is a formula only
-    alone ("Thanks, I will do it.") or a title ("M. Netanyahu, dont …"), nor one before more
-    readers' names ("Hello John, Paul and Mary, welcome"); [sentence]
+    naming someone after an opening word (a name no title names as the model copies it: not "Hello
+    World, this is …"; not a title and a name alone, "M. Netanyahu, dont …") or a salutation of the
+    table but a bare greeting ("Madame, Monsieur,", "Dear colleagues,"; not "Hallo, wie kann ich
+    helfen?", which the model reads right whole: parted, it had lost its comma, "Hello. how …";
+    nor a closing or thanks, "Vielen Dank, dass Sie …"),
+    not one that opens with a word that is a formula only alone ("Thanks, I will do it."), nor one
+    before more readers' names ("Hello John, Paul and Mary, welcome"); [sentence]
     otherwise, and where the whole is a formula ("Madame, Monsieur,", "Chère cliente, cher client,")."""
     if letter_formula(sentence, source, target, alone) is not None:
         return [sentence]
@@ -399,12 +400,16 @@ def formula_apart(
         opening, rest = sentence[: comma + 1], sentence[comma + 1 :].strip()
         if len(opening.split()) > FORMULA_WORDS or not any(character.isalpha() for character in rest):
             continue
-        first = opening.split()[0].casefold().rstrip(".,")
-        if _key(opening.split(",")[0]) in AMBIGUOUS or first in SALUTATION_TITLES[source] or MORE_NAMES.match(rest):
-            continue  # "Thanks, I will", "M. Netanyahu, dont …", "Hello John, Paul and Mary, …"
+        if _key(opening.split(",")[0]) in AMBIGUOUS or MORE_NAMES.match(rest):
+            continue  # "Thanks, I will", "Hello John, Paul and Mary, …"
         # read without its comma, a name no title names is asked of the model ("Hello World, this is …")
         formula = letter_formula(opening[:-1], source, target, alone)
-        if formula is not None and (formula.name is not None or len(opening.split()) >= FORMULA_WORDS_ALONE):
+        if formula is None:
+            continue
+        titled = opening.split()[0].casefold().rstrip(".,") in SALUTATION_TITLES[source]
+        row = FORMS[source].get(_key(opening[:-1]))
+        salutation = any(row is other for other in SALUTATIONS) and row is not GREETING
+        if (formula.name is not None and not titled) or (formula.name is None and salutation):
             return [opening, rest]
     return [sentence]
 

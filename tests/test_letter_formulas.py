@@ -159,6 +159,13 @@ def test_an_e_mail_s_formulas_with_the_shipped_models():
         ),
         ("Dear Mr. Miller,", "en", ["Dear Mr. Miller,"]),
         ("Hello John, Paul and Mary, welcome to the team.", "en", ["Hello John, Paul and Mary, welcome to the team."]),
+        (
+            "Madame, Monsieur, je vous écris.",
+            "fr",
+            ["Madame, Monsieur,", "je vous écris."],
+        ),  # a salutation of the table
+        ("Dear colleagues, the meeting moved.", "en", ["Dear colleagues,", "the meeting moved."]),
+        ("Vielen Dank, dass Sie kommen.", "de", ["Vielen Dank, dass Sie kommen."]),  # thanks, no salutation
     ],
 )
 def test_a_formula_that_opens_a_sentence_is_a_part_of_its_own(sentence, source, parted):
