@@ -31,6 +31,9 @@ STREET = re.compile(r"(?:street|st|avenue|ave|road|rd|boulevard|blvd)\b")
 # The endings French writes after the first's number and after the others' ("1er", "1re", "2e",
 # "2ème"), and all of them as a pattern, the longest first
 FIRST_ENDINGS = ("er", "re", "ère")
+FEMININE_FIRST = ("re", "ère")
+# The French words that tell a feminine noun follows ("la 1re fois", "sa 1re année"; "1er" otherwise)
+FEMININE_BEFORE = frozenset({"la", "sa", "ma", "ta", "une", "cette"})
 OTHER_ENDINGS = ("e", "ème", "eme")
 FRENCH_ENDINGS = "|".join(sorted(FIRST_ENDINGS + OTHER_ENDINGS, key=len, reverse=True))
 # An ordinal written with digits as each source language writes one, in a source word
@@ -54,11 +57,11 @@ NUMBER_WRITTEN = re.compile(
 )
 
 
-def ordinal(number: int, language: str) -> str:
-    """`number` as an ordinal in `language`'s digits: "21e" (French, "1er" for the first), "21."
-    (German), "21st" (English)."""
+def ordinal(number: int, language: str, feminine: bool = False) -> str:
+    """`number` as an ordinal in `language`'s digits: "21e" (French, "1er" for the first, "1re"
+    `feminine`), "21." (German), "21st" (English)."""
     if language == "fr":
-        return "1er" if number == 1 else f"{number}e"
+        return ("1re" if feminine else "1er") if number == 1 else f"{number}e"
     if language == "de":
         return f"{number}."
     if number % 100 in (11, 12, 13):
@@ -98,11 +101,13 @@ def ordinals_given(alignment: WordAlignment, source: str, target: str) -> WordAl
                 continue
             if value_of(written) != number and value_of(written) in others:
                 break
-            if not written_right(written, number, target, words[index]):
+            feminine = target == "fr" and index > 0 and words[index - 1].lower() in FEMININE_BEFORE
+            if not written_right(written, number, target, words[index], feminine):
                 after = words[index][written.end() :]
                 if target != "de" and after[:1] == "." and index + 1 < len(words):  # German's point copied
                     after = after[1:]
-                words[index] = words[index][: written.start()] + written_form(number, target, written, after) + after
+                form = written_form(number, target, written, after, feminine)
+                words[index] = words[index][: written.start()] + form + after
             break
     return WordAlignment(alignment.source_words, words, alignment.weights)
 
@@ -149,7 +154,7 @@ def month_word(word: str) -> str:
     return "" if core == "may" else core.lower()
 
 
-def written_form(number: int, target: str, written: re.Match, after: str) -> str:
+def written_form(number: int, target: str, written: re.Match, after: str, feminine: bool = False) -> str:
     """`number`'s ordinal as `target` writes it, in place of `written` (a NUMBER_WRITTEN match in a
     target word, `after` the word's rest) and in its form where the target writes that: in Roman
     where the model wrote Roman into French ("XIème siècle" for "9th century" → "IXème siècle"),
@@ -158,27 +163,28 @@ def written_form(number: int, target: str, written: re.Match, after: str) -> str
     if target == "de":
         return str(number) if after.startswith(".") else ordinal(number, "de")
     ending = written["suffix"] or written["roman_suffix"]
-    if not right_ending(number, ending, target):
-        ending = ordinal(number, target)[len(str(number)) :]
+    if not right_ending(number, ending, target, feminine):
+        ending = ordinal(number, target, feminine)[len(str(number)) :]
     return (roman(number) if written["roman"] and target == "fr" and number < 40 else str(number)) + ending
 
 
-def right_ending(number: int, ending: str | None, target: str) -> bool:
+def right_ending(number: int, ending: str | None, target: str, feminine: bool = False) -> bool:
     """Whether `ending` ends `number`'s ordinal in `target` (English "21st", not "21th"; French
-    "1er", "1re", "1ère", "2e", "2ème")."""
+    "1er", "1re", "1ère" where `feminine`, "2e", "2ème")."""
     if target == "en":
         return ending == ordinal(number, "en")[len(str(number)) :]
     if target == "fr":
-        return ending in (FIRST_ENDINGS if number == 1 else OTHER_ENDINGS)
+        return ending in ((FEMININE_FIRST if feminine else FIRST_ENDINGS) if number == 1 else OTHER_ENDINGS)
     return False
 
 
-def written_right(written: re.Match, number: int, target: str, word: str) -> bool:
+def written_right(written: re.Match, number: int, target: str, word: str, feminine: bool = False) -> bool:
     """Whether `written` (a NUMBER_WRITTEN match in target word `word`) is `number`'s ordinal as
-    `target` writes it: its value, and the target's ending (German: a point after the digits)."""
+    `target` writes it: its value, and the target's ending (German: a point after the digits;
+    French's first, `feminine`: "1re")."""
     if value_of(written) != number:
         return False
     ending = written["suffix"] or written["roman_suffix"]
     if target == "de":
         return ending is None and word[written.end() : written.end() + 1] == "."
-    return right_ending(number, ending, target)
+    return right_ending(number, ending, target, feminine)

@@ -40,6 +40,7 @@ def test_a_number_linked_to_an_ordinal_is_given_its_value_and_the_targets_ending
     assert given("in the 21st century", "au XVIème siècle", [1, 2, 3]) == "au XXIème siècle"
     assert given("my 30th birthday", "mon 30th anniversaire", [0, 1, 2]) == "mon 30e anniversaire"
     assert given("my 1st birthday", "mon 1ème anniversaire", [0, 1, 2]) == "mon 1er anniversaire"
+    assert given("the 1st time", "la 1er fois", [0, 1, 2]) == "la 1re fois"  # a feminine noun's determiner
     assert given("the 16th century", "le 16ième siècle", [0, 1, 2]) == "le 16e siècle"  # misspelt
     assert given("finished 21st.", "terminé 21.", [0, 1]) == "terminé 21e."
     assert given("finished 21st.", "beendete 21.", [0, 1], ("en", "de")) == "beendete 21."
