@@ -42,7 +42,7 @@ from benchmarks import person_titles, price_forms
 from benchmarks.abbreviation_forms import abbreviations_right
 from benchmarks.date_forms import date_written
 from benchmarks.ordinal_forms import given_right as ordinal_given_right
-from benchmarks.report import DEV_FILES, command_line, data_option, finish, read_and_unread, table
+from benchmarks.report import DEV_FILES, as_the_model_wrote, command_line, data_option, finish, read_and_unread, table
 
 
 def dates_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
@@ -226,7 +226,7 @@ RULES = {
         lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
         place_names.READ,
         places_right,
-        lambda alignment, *languages: alignment,
+        as_the_model_wrote,
     ),
     "ordinals": (
         "ordinals_given",
@@ -236,7 +236,7 @@ RULES = {
         ),
         ordinals.GIVEN,
         ordinals_right,
-        lambda alignment, *languages: alignment,
+        as_the_model_wrote,
     ),
     "scales": (
         "scales_given",
@@ -248,7 +248,7 @@ RULES = {
         ),
         SHIPPED_DIRECTIONS,
         scales_right,
-        lambda alignment, *languages: alignment,
+        as_the_model_wrote,
     ),
     "names": (
         "names_after_titles",

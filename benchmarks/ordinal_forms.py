@@ -17,7 +17,7 @@ from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime import ordinals
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import as_the_model_wrote, command_line, finish, table
 
 # Each frame in English, French and German, and the noun the ordinal stands before in each
 # language (None: the ordinal stands alone, "finished 3rd")
@@ -114,11 +114,6 @@ def given_right(number: int, translation: str, target: str, nouns: str | None) -
     return re.search(ordinal + after, translation, re.IGNORECASE) is not None
 
 
-def unrepaired(alignment, *languages):
-    """The translation as the model wrote it."""
-    return alignment
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--direction", choices=["en-fr", "en-de", "fr-en", "de-en"], default="en-fr")
@@ -133,7 +128,9 @@ def main() -> None:
         ]
         row = [form_name, f"`{form(2)}`, `{form(21)}`"]
         for repaired in (False, True):
-            with mock.patch("attn.runtime.texts.ordinals_given", ordinals.ordinals_given if repaired else unrepaired):
+            with mock.patch(
+                "attn.runtime.texts.ordinals_given", ordinals.ordinals_given if repaired else as_the_model_wrote
+            ):
                 outputs = [result.text for result in translator.translate([case[1] for case in cases], source, target)]
             right = sum(
                 given_right(number, output, target, nouns and nouns[target])
