@@ -85,10 +85,15 @@ def test_a_dates_day_and_a_streets_number_are_no_ordinals_to_give():
 
 @pytest.mark.system
 def test_ordinals_come_out_as_the_target_writes_them_with_the_shipped_models():
+    """What the repair makes stable whatever words the model chooses around the number: no ordinal
+    in another language's form or of another value ("Le XVIème siècle", "the 2. Stock"); the model
+    may write it in words."""
     into_french = attn("translate", "-t", "fr", "The church was built in the 21st century.").stdout.decode()
-    assert re.search(r"\b(?:21|XXI)(?:e|ème)\b", into_french), into_french
-    assert "21." in attn("translate", "The church was built in the 21st century.").stdout.decode()
+    written = re.findall(r"\b(\d+|[IVX]+)(?:e|ème)\b", into_french)
+    assert "21st" not in into_french and set(written) <= {"21", "XXI"}, into_french
+    into_german = attn("translate", "The church was built in the 21st century.").stdout.decode()
+    assert "21st" not in into_german and ("21." in into_german or "einundzwanzigst" in into_german), into_german
     into_english = attn("translate", "-s", "fr", "-t", "en", "Au XIXe siècle, Paris a grandi.").stdout.decode()
-    assert "19th" in into_english, into_english
+    assert "XIXe" not in into_english and ("19th" in into_english or "nineteenth" in into_english), into_english
     from_german = attn("translate", "-s", "de", "-t", "en", "Der 2. Stock ist geschlossen.").stdout.decode()
-    assert "2nd" in from_german and "2." not in from_german, from_german
+    assert "2." not in from_german and ("2nd" in from_german or "second" in from_german), from_german
