@@ -19,7 +19,6 @@ dates, and their references write them in several forms.
 
 from __future__ import annotations
 
-import argparse
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
@@ -28,7 +27,7 @@ from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime.dates import MONTH_NAMES, WEEKDAY_NAMES
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, direction_arguments, finish, table
 
 MONTHS, WEEKDAYS = MONTH_NAMES, WEEKDAY_NAMES
 
@@ -338,11 +337,7 @@ def given_right(day: int, month: int, year: int | None, translation: str, langua
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--direction", choices=sorted(FORMS), default="en-fr")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
-    source, target = args.direction.split("-")
+    args, source, target = direction_arguments(__doc__.splitlines()[0], sorted(FORMS), "en-fr")
     translator = attn.load(notify=lambda note: None)
     rows, missed = [], []
     source_form = FORMS[args.direction][0]

@@ -9,7 +9,9 @@ letters' formulas given by their table (runtime/letter_formulas.py: the rows who
 a list or dialogue mark that opens a sentence read apart from it (runtime/sentences.py mark_apart),
 abbreviations written out (runtime/abbreviations.py), and ordinals given as the target writes them
 (runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's),
-and the words of a number's scale given as the target counts them (runtime/scales.py: "milliard"):
+the words of a number's scale given as the target counts them (runtime/scales.py: "milliard"), and
+quantities with a unit's symbol kept by a second search where a translation lost one
+(runtime/quantities.py: "12 V", "1.5 m"):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -24,7 +26,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ import attn.runtime as attn
 from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, scales, titles
 from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import formula_apart, letter_formula
+from attn.runtime.quantities import as_target_writes, kept, quantity_spans
 from attn.runtime.sentences import mark_apart
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
@@ -191,6 +194,16 @@ def scales_right(sources: list[str], translations: list[str], source: str, targe
     return right, len(found)
 
 
+def quantities_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(quantities of `sources` that their translations keep as the target writes them, quantities)."""
+    found = [
+        (as_target_writes(text[start:end], source, target), translation)
+        for text, translation in zip(sources, translations)
+        for start, end in quantity_spans(text, source)
+    ]
+    return sum(kept(quantity, target, translation) for quantity, translation in found), len(found)
+
+
 # Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
 # and what reads a sentence as it is in its place
 AS_IS = lambda sentence, *languages: sentence  # noqa: E731
@@ -249,6 +262,14 @@ RULES = {
         SHIPPED_DIRECTIONS,
         scales_right,
         as_the_model_wrote,
+    ),
+    "quantities": (
+        "TextTranslator.quantities_lost",
+        # the rows whose source holds a quantity; the rule searches again a sentence that lost one
+        lambda sentence, source, target: sentence + " (quantity)" if quantity_spans(sentence, source) else sentence,
+        SHIPPED_DIRECTIONS,
+        quantities_right,
+        lambda *arguments: {},
     ),
     "names": (
         "names_after_titles",

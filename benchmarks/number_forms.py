@@ -18,7 +18,15 @@ import sacrebleu
 
 import attn.runtime as attn
 import attn.runtime.verbatim as verbatim
-from benchmarks.report import DIRECTIONS, command_line, dev_rows, dev_set_arguments, finish, table
+from benchmarks.report import (
+    DIRECTIONS,
+    command_line,
+    dev_set_arguments,
+    dev_texts,
+    finish,
+    table,
+    with_and_without,
+)
 
 DEV_FILES = ["dev", "chat-dev", "news-dev", "tatoeba-dev", "l10n-dev"]
 MARKED = re.compile(r"\d[.,]\d")  # a number with a thousands or decimal mark
@@ -29,15 +37,19 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        found = [row for row in dev_rows(args.data, pair, DEV_FILES, swap) if MARKED.search(row.source)]
-        texts, references = [row.source for row in found], [[row.target for row in found]]
-        written = [result.text for result in translator.translate(texts, source, target)]
-        with mock.patch.object(verbatim, "localized", lambda copy, number, languages: copy):
-            copied = [result.text for result in translator.translate(texts, source, target)]
+        texts, targets = dev_texts(args.data, pair, DEV_FILES, swap, MARKED.search)
+        references = [targets]
+        written, copied = with_and_without(
+            translator,
+            texts,
+            source,
+            target,
+            mock.patch.object(verbatim, "localized", lambda copy, number, languages: copy),
+        )
         differ = [(text, before, after) for text, before, after in zip(texts, copied, written) if before != after]
         for label, outputs in (("as the model copied them", copied), ("as the target writes them", written)):
             bleu = sacrebleu.corpus_bleu(outputs, references).score
-            rows.append([f"{source}→{target}", label, len(found), len(differ), f"{bleu:.2f}"])
+            rows.append([f"{source}→{target}", label, len(texts), len(differ), f"{bleu:.2f}"])
         shown += [
             f"- {source}→{target}: {text}<br>copied: {before}<br>written: {after}" for text, before, after in differ
         ][: args.show]

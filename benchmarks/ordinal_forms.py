@@ -10,14 +10,12 @@ noun where the frame has one ("21. Jahrhundert", "21e siècle"; "le siècle 21e"
 
 from __future__ import annotations
 
-import argparse
 import re
-from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime import ordinals
-from benchmarks.report import as_the_model_wrote, command_line, finish, table
+from benchmarks.report import as_the_model_wrote, command_line, direction_arguments, finish, table
 
 # Each frame in English, French and German, and the noun the ordinal stands before in each
 # language (None: the ordinal stands alone, "finished 3rd")
@@ -115,11 +113,7 @@ def given_right(number: int, translation: str, target: str, nouns: str | None) -
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--direction", choices=["en-fr", "en-de", "fr-en", "de-en"], default="en-fr")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
-    source, target = args.direction.split("-")
+    args, source, target = direction_arguments(__doc__.splitlines()[0], ["en-fr", "en-de", "fr-en", "de-en"], "en-fr")
     translator = attn.load(notify=lambda note: None)
     rows = []
     for form_name, form in SOURCE_FORMS[source]:

@@ -13,14 +13,12 @@ runtime/prices.py reads it (the last row).
 
 from __future__ import annotations
 
-import argparse
 import re
 from contextlib import nullcontext
-from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
-from benchmarks.report import command_line, finish, table
+from benchmarks.report import command_line, direction_arguments, finish, table
 
 AMOUNTS = ["5", "15", "49.99", "1,299", "12.50", "250"]
 CURRENCIES = {"€": "EUR|euros?|Euro", "$": "USD|dollars?|Dollar", "£": "GBP|pounds?|Pfund|livres?"}
@@ -89,11 +87,7 @@ def given_right(amount: str, sign: str, translation: str, anchor: str) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--direction", choices=["en-de", "de-en", "en-fr", "fr-en"], default="en-de")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
-    source, target = args.direction.split("-")
+    args, source, target = direction_arguments(__doc__.splitlines()[0], ["en-de", "de-en", "en-fr", "fr-en"], "en-de")
     translator = attn.load(notify=lambda note: None)
     rows, missed = [], []
     candidates = [(*form, True) for form in FORMS[source]]

@@ -53,6 +53,12 @@ def dev_rows(data: Path, pair: str, names: list[str], swap: bool, limit: int | N
     return [row for path in paths if path.is_file() for row in read_tsv(path, swap_columns=swap)[:limit]]
 
 
+def dev_texts(data: Path, pair: str, names: list[str], swap: bool, keep) -> tuple[list[str], list[str]]:
+    """The sources and the references of the rows of `names` (dev_rows) whose source `keep` takes."""
+    found = [row for row in dev_rows(data, pair, names, swap) if keep(row.source)]
+    return [row.source for row in found], [row.target for row in found]
+
+
 def _dev_set_parser(description: str, show: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(description=description)
     data_option(parser)
@@ -66,6 +72,17 @@ def out_arguments(description: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--out", type=Path, default=None)
     return parser.parse_args()
+
+
+def direction_arguments(description: str, directions: list[str], default: str) -> tuple[argparse.Namespace, str, str]:
+    """The arguments of a script over sentences of our own in one direction: --direction (one of
+    `directions`, "en-fr") and --out; with the direction's source and target."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--direction", choices=directions, default=default)
+    parser.add_argument("--out", type=Path, default=None)
+    args = parser.parse_args()
+    source, target = args.direction.split("-")
+    return args, source, target
 
 
 def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
@@ -168,6 +185,14 @@ def changes_shown(sources: list[str], before: list[str], after: list[str], direc
     return [f"- {direction}: {s}<br>without: {b}<br>with: {a}" for s, b, a in changed[:show]]
 
 
+def with_and_without(translator, texts: list[str], source: str, target: str, without) -> tuple[list[str], list[str]]:
+    """The translations of `texts` as the runtime gives them, and with `without` (a mock's patch
+    that switches a rule off) in force."""
+    ruled = [result.text for result in translator.translate(texts, source, target)]
+    with without:
+        return ruled, [result.text for result in translator.translate(texts, source, target)]
+
+
 def read_and_unread(
     translator,
     data: Path,
@@ -189,13 +214,13 @@ def read_and_unread(
     where the two differ, as Markdown list items."""
     rows, shown = [], []
     for pair, source, target, swap in directions:
-        found = [row for row in dev_rows(data, pair, files, swap) if read(row.source, source, target) != row.source]
-        if not found:
+        texts, targets = dev_texts(data, pair, files, swap, lambda text: read(text, source, target) != text)
+        if not texts:
             continue
-        texts, references = [row.source for row in found], [[row.target for row in found]]
-        read_outputs = [result.text for result in translator.translate(texts, source, target)]
-        with mock.patch(f"attn.runtime.texts.{reader}", left_as_is):
-            unread = [result.text for result in translator.translate(texts, source, target)]
+        references = [targets]
+        read_outputs, unread = with_and_without(
+            translator, texts, source, target, mock.patch(f"attn.runtime.texts.{reader}", left_as_is)
+        )
         for label, outputs in (("as written", unread), ("read as the target writes them", read_outputs)):
             found_right, total = right(texts, outputs, source, target)
             bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)

@@ -22,7 +22,7 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -61,11 +61,18 @@ REGIONAL_INDICATORS = frozenset(map(chr, range(0x1F1E6, 0x1F200)))  # a flag's t
 @dataclass(frozen=True)
 class SetAside:
     """A sentence as the model reads it (`text`) and the token each placeholder stands for; where
-    the model reads the sentence's words otherwise (runtime/clock.py), the sentence as `written`."""
+    the model reads the sentence's words otherwise (runtime/clock.py), the sentence as `written`;
+    a token the translation writes otherwise by its placeholder in `in_target` (a quantity's
+    number in the target's marks: runtime/quantities.py)."""
 
     text: str
     tokens: dict[str, str]
     written: str | None = None
+    in_target: dict[str, str] = field(default_factory=dict)
+
+    def written_in_target(self, placeholder: str) -> str:
+        """The token of `placeholder` as the translation writes it."""
+        return self.in_target.get(placeholder, self.tokens[placeholder])
 
     @property
     def nothing_else(self) -> bool:
@@ -256,10 +263,11 @@ def set_aside(
     return SetAside(text + sentence[position:], tokens)
 
 
-def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[str, str | None, int]]:
+def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[str, str | None, int, bool]]:
     """The words of `word` with its placeholders replaced by their tokens (runtime/words.py's
-    words), each with the placeholder whose token it shows (None: none) and which word of that
-    token it is."""
+    words), each with the placeholder whose token it shows (None: none), which word of that
+    token it is, and whether it holds letters of another word too ("V-Adapter" of "{0}-Adapter",
+    "12 V" set aside)."""
     text, spans = "", []  # spans: (start, end, placeholder) of each token in text
     for piece in re.split(f"({SET_ASIDE_SIGN.pattern})", word):
         if piece in tokens:
@@ -268,13 +276,14 @@ def _expanded(word: str, tokens: dict[str, str], language: str) -> list[tuple[st
         text += piece
     words = []
     for start, end in word_spans(text, language):
-        owner = next(((first, placeholder) for first, last, placeholder in spans if start < last and end > first), None)
+        owner = next((span for span in spans if start < span[1] and end > span[0]), None)
         if owner is None:
-            words.append((text[start:end], None, 0))
+            words.append((text[start:end], None, 0, False))
         else:
-            first, placeholder = owner
+            first, last, placeholder = owner
             before = word_spans(text[first:start], language) if start > first else []
-            words.append((text[start:end], placeholder, len(before)))
+            beyond = has_words(text[start:first] + text[last:end])
+            words.append((text[start:end], placeholder, len(before), beyond))
     return words
 
 
@@ -396,7 +405,7 @@ def spaced_as_written(text: str, aside: SetAside) -> str:
     spaced as the sentence wrote it: a token's words are words of the alignment, and `ls    -la`
     or `a  =  b` came back as `ls -la` and `a = b`. Where two tokens or two places in `text` read
     alike one space apart, which is which is not known: those stay as they are."""
-    joined = {token: " ".join(token.split()) for token in aside.tokens.values()}
+    joined = {token: " ".join(token.split()) for token in map(aside.written_in_target, aside.tokens)}
     for token, spaced in joined.items():
         alike = [other for other in joined if joined[other] == spaced]
         if spaced != token and len(alike) == 1 and text.count(spaced) == 1:  # which one is which, unsure otherwise
@@ -415,7 +424,7 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     for word in alignment.source_words:
         expanded = _expanded(word, aside.tokens, source_lang)
         columns.append(list(range(len(source), len(source) + len(expanded))))
-        for text, placeholder, part in expanded:
+        for text, placeholder, part, _ in expanded:
             if placeholder is not None:
                 token_words.setdefault((placeholder, part), len(source))
             source.append(text)
@@ -426,7 +435,9 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
         if placeholder in aside.tokens
     }
     placed = _placed_once(alignment, column) if column else alignment
-    present = {placeholder: aside.tokens[placeholder] for placeholder in column}  # a part's own (chunking.py)
+    present = {
+        placeholder: aside.written_in_target(placeholder) for placeholder in column
+    }  # a part's own (chunking.py)
     shared = np.zeros((placed.weights.shape[0], len(source)), np.float32)
     for old, new in enumerate(columns):
         shared[:, new] = placed.weights[:, [old]] / len(new)
@@ -435,9 +446,11 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
     target, rows = [], []
     glue_next: Glue = False  # how the word before, a token's last, was written against the next word
     for row, word in enumerate(placed.target_words):
-        for text, placeholder, part in _expanded(_apart(word, present), present, target_lang):
+        for text, placeholder, part, beyond in _expanded(_apart(word, present), present, target_lang):
             linked = token_words.get((placeholder, part)) if placeholder is not None else None
             weights = shared[row] if linked is None else np.eye(1, len(source), linked, dtype=np.float32)[0]
+            if linked is not None and beyond:  # a token's word and another's ("V-Adapter"): linked to both
+                weights = (weights + shared[row]) / 2
             before, after = glued.get(placeholder, (False, False))
             if target and (
                 _against(glue_next, text, True) or (part == 0 and _against(before, target[-1], False))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -32,6 +32,7 @@ from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
 from .place_names import places_written, read_places
 from .prices import read_prices
+from .quantities import as_target_writes, in_target, quantities_kept, quantity_spans
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
 from .reverse_scores import ReverseScorer, ranked_with_reverse
@@ -116,7 +117,8 @@ class TextTranslator:
         (input_numbers). A person's name after a letter's closing in the same text is given back as
         written (runtime/mail.py signed_names), and so is what is all set aside, as read. A sentence
         whose translation lost a name the model never learned is searched again with it set aside
-        (names_lost), and one that left source words untranslated, with a word check (words_copied).
+        (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), and
+        one that left source words untranslated, with a word check (words_copied).
         Setting `stop` from another thread ends the searches at their next step
         (SearchStopped)."""
         options = options or self.model.default_options()
@@ -204,11 +206,12 @@ class TextTranslator:
             {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole, stop=stop
         ).items():
             translated[i] = found
-        lost = self.names_lost(parts, translated, whole, limit)
-        again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
-        for i, found in again.items():
-            if better_kept(lost[i][1], found[0], translated[i][0]):
-                translated[i], parts[i] = found, lost[i][0]
+        for finder in (self.names_lost, self.quantities_lost):
+            lost = finder(parts, translated, whole, limit)
+            again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
+            for i, found in again.items():
+                if better_kept(lost[i][1], found[0], translated[i][0]):
+                    translated[i], parts[i] = found, lost[i][0]
         copied = self.words_copied(parts, translated, whole, options)
         again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
         languages = (self.model.source_lang, self.model.target_lang)
@@ -318,11 +321,11 @@ class TextTranslator:
 
     def names_lost(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
-    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], list[str]]]:
+    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
         """The sentences searched whole whose translation lost a name the model never learned
         (runtime/unlearned_names.py), by their index in `parts`: each as a part to search again
-        with those names set aside, and the names. None from a language whose capitals mark more
-        than names (German): its folder's word lists are then not read."""
+        with those names set aside, and how many of them a text keeps. None from a language whose
+        capitals mark more than names (German): its folder's word lists are then not read."""
         if self.model.source_lang not in CAPITALIZED_NAMES:
             return {}
         known = self.model.known_words
@@ -332,15 +335,39 @@ class TextTranslator:
         for i, written in whole.items():
             read = self.reading(written, limit).read
             spans = unlearned_names(read, self.model.source_lang, known)
-            names = [read[start:end] for start, end in spans]
-            if names_kept(names, translated[i][0].text) == len(names):
-                continue
-            aside = self.read_aside(written, limit, spans)
-            pieces = self.source_pieces(aside.text)
-            if limit is None or pieces.count <= limit:
-                index, number, _, _ = parts[i]
-                lost[i] = ((index, number, self.tagged(pieces), aside), names)
+            count = functools.partial(names_kept, [read[start:end] for start, end in spans])
+            if count(translated[i][0].text) < len(spans) and (
+                part := self.aside_again(parts[i], written, limit, spans)
+            ):
+                lost[i] = (part, count)
         return lost
+
+    def quantities_lost(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
+    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
+        """The sentences searched whole whose translation lost a quantity (runtime/quantities.py),
+        by their index in `parts`: each as a part to search again with its quantities set aside
+        (put back as the target writes numbers), and how many of them a text keeps."""
+        source, target = self.model.source_lang, self.model.target_lang
+        lost = {}
+        for i, written in whole.items():
+            read = self.reading(written, limit).read
+            spans = quantity_spans(read, source)
+            written_so = [as_target_writes(read[start:end], source, target) for start, end in spans]
+            count = functools.partial(quantities_kept, written_so, target)
+            if count(translated[i][0].text) < len(spans) and (
+                part := self.aside_again(parts[i], written, limit, spans)
+            ):
+                lost[i] = (part, count)
+        return lost
+
+    def aside_again(self, part: tuple, written: str, limit: int | None, spans: list[tuple[int, int]]) -> tuple | None:
+        """`part`, the sentence `written` searched whole, as a part to search again with `spans` of
+        its reading set aside; None where it is then longer than `limit` pieces."""
+        index, number, _, _ = part
+        again = self.read_aside(written, limit, spans)
+        pieces = self.source_pieces(again.text)
+        return (index, number, self.tagged(pieces), again) if limit is None or pieces.count <= limit else None
 
     def words_copied(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], options: SearchOptions
@@ -467,13 +494,15 @@ class TextTranslator:
         alignment = restored(given.alignment, read, sentence, self.model.source_lang)
         return [replace(given, aligned=alignment)]
 
-    def read_aside(self, sentence: str, limit: int | None, names: Sequence[tuple[int, int]] = ()) -> SetAside:
+    def read_aside(self, sentence: str, limit: int | None, spans: Sequence[tuple[int, int]] = ()) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set
-        aside (runtime/set_aside.py), with `names` (spans of that reading) beside its titles' names."""
+        aside (runtime/set_aside.py), with `spans` of that reading (names, quantities) beside its
+        titles' names; a quantity put back as the target writes its number (runtime/quantities.py)."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
-        names = [*names_after_titles(read, source, target), *self.read_in_target(read), *names]
-        aside = set_aside(read, source, self.model.tokenizer.writes_whole, names)
+        spans = [*names_after_titles(read, source, target), *self.read_in_target(read), *spans]
+        aside = set_aside(read, source, self.model.tokenizer.writes_whole, spans)
+        aside = replace(aside, in_target=in_target(aside.tokens, source, target))
         return aside if read == sentence else replace(aside, written=sentence)
 
     def reading(self, sentence: str, limit: int | None) -> Reading:

@@ -19,6 +19,7 @@ second translation is taken where it keeps more of them and leaves out no more s
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .coverage import low_runs, received_attention
 from .sentences import ABBREVIATIONS, within_sentence
@@ -115,11 +116,12 @@ def names_kept(names: list[str], text: str) -> int:
     return sum(re.search(rf"(?<!\w){re.escape(name)}{NAME_ENDING}(?!\w)", text) is not None for name in names)
 
 
-def better_kept(names: list[str], again, first) -> bool:
-    """Whether `again`, the translation searched again with `names` set aside, keeps more of them
-    than `first` and leaves out no more source words (left_out: "I met Didier Deschamps's brother"
-    had come back without the brother). Each has `text` and `alignment`."""
-    if names_kept(names, again.text) <= names_kept(names, first.text):
+def better_kept(kept: Callable[[str], int], again, first) -> bool:
+    """Whether `again`, the translation searched again with what it must keep set aside (names,
+    quantities: runtime/quantities.py), keeps more of them than `first` (`kept`: how many a text
+    keeps) and leaves out no more source words (left_out: "I met Didier Deschamps's brother" had
+    come back without the brother). Each has `text` and `alignment`."""
+    if kept(again.text) <= kept(first.text):
         return False
     return left_out(again.alignment) <= left_out(first.alignment)
 
