@@ -25,6 +25,7 @@ from .roman import ROMAN_ORDINAL, roman_value
 EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
+WORDS_JOINED = re.compile(r"[^\W\d_]+(?:/[^\W\d_]+)+")  # words of letters joined by slashes
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
 SET_ASIDE_SIGN = re.compile(r"\{\d+\}")  # what runtime/set_aside.py puts in a set-aside token's place
@@ -198,6 +199,11 @@ def digits_of(number: str) -> str:
 
 
 def looks_verbatim(word: str) -> bool:
+    """Whether `word` is one to copy (VERBATIM); words joined by slashes ("and/or",
+    "person/night", "audio/video") are language, which the model translates ("und/oder": it had
+    been put back as "and/or"), unless one of them is to copy ("TCP/IP", "gif/jpg/png" is not)."""
+    if WORDS_JOINED.fullmatch(word):
+        return any(VERBATIM.search(part) for part in word.split("/"))
     return bool(VERBATIM.search(word))
 
 

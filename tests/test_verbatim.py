@@ -44,6 +44,13 @@ def test_what_looks_verbatim():
     assert not any(map(looks_verbatim, ["apple", "Apple", "well-", "end."]))
 
 
+def test_words_joined_by_slashes_are_translated_unless_one_of_them_is_to_copy():
+    assert not any(map(looks_verbatim, ["and/or", "person/night", "Audio/Video", "gif/jpg/png", "und/oder"]))
+    assert all(map(looks_verbatim, ["TCP/IP", "GNU/Linux", "src/main.py", "/usr/lib", "x86/arm64"]))
+    alignment = links("pay by card and/or PayPal", "mit Karte und/oder PayPal bezahlen", [1, 2, 3, 4, 0])
+    assert copy_verbatim(alignment).target_words == ["mit", "Karte", "und/oder", "PayPal", "bezahlen"]
+
+
 def links(source: str, target: str, strongest: list[int]) -> WordAlignment:
     """An alignment in which target word t attends to source word strongest[t]."""
     s, t = source.split(), target.split()
