@@ -11,7 +11,8 @@ abbreviations written out (runtime/abbreviations.py), and ordinals given as the 
 (runtime/ordinals.py: the rows whose source holds one written with digits, not a date's or a street's),
 the words of a number's scale given as the target counts them (runtime/scales.py: "milliard"), and
 quantities with a unit's symbol kept by a second search where a translation lost one
-(runtime/quantities.py: "12 V", "1.5 m"):
+(runtime/quantities.py: "12 V", "1.5 m"), and into French a price the translation copied written as
+French writes prices (runtime/prices.py prices_given: "€1.20" → "1,20 €"):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
 give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
@@ -26,7 +27,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import formula_apart, letter_formula
 from attn.runtime.quantities import as_target_writes, kept, quantity_spans
 from attn.runtime.sentences import mark_apart
+from attn.runtime.verbatim import number_written
 from attn.runtime.words import ordinary_spaces
 from benchmarks import person_titles, price_forms
 from benchmarks.abbreviation_forms import abbreviations_right
@@ -78,6 +80,20 @@ def prices_right(sources: list[str], translations: list[str], source: str, targe
     right = sum(
         price_forms.given_right(price["whole"] + (price["cents"] or ""), price["sign"], translation, "")
         for price, translation in found
+    )
+    return right, len(found)
+
+
+def written_prices_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(prices of `sources` their translations write as the target writes prices: the amount in its
+    marks, then the sign, prices of `sources`)."""
+    found = [
+        (prices.NOT_DIGIT.sub("", price["whole"]), price["cents"] or "", price["sign"], translation)
+        for text, translation in zip(sources, translations)
+        for price in prices.PRICES[source].finditer(text)
+    ]
+    right = sum(
+        f"{number_written(whole, cents, target)} {sign}" in translation for whole, cents, sign, translation in found
     )
     return right, len(found)
 
@@ -210,6 +226,14 @@ AS_IS = lambda sentence, *languages: sentence  # noqa: E731
 RULES = {
     "dates": ("read_dates", dates.read_dates, dates.READ, dates_right, AS_IS),
     "prices": ("read_prices", prices.read_prices, prices.READ, prices_right, AS_IS),
+    "written-prices": (
+        "prices_given",
+        # the rows whose source holds a price; the rule writes the translation's copy as the target does
+        lambda sentence, source, target: sentence + " (price)" if prices.PRICES[source].search(sentence) else sentence,
+        prices.GIVEN,
+        written_prices_right,
+        as_the_model_wrote,
+    ),
     "abbreviations": (
         "read_abbreviations",
         abbreviations.read_abbreviations,

@@ -9,12 +9,20 @@ out right more often: into German the sign after the amount (72 of 90 prices of 
 66 as written), into English the sign before it and the number with an English decimal point (from German
 72 against 50, from French 81 against 66); into French as written (66, against 58 with the sign
 after) (`python -m benchmarks.price_forms`, docs/studies/PRICE-FORMS.md). The alignment shows
-the words the user wrote (runtime/alignment.py `restored`).
+the words the user wrote (runtime/alignment.py `restored`). Into French, where the models copy an
+English price as it was written ("coûte €1.20"), the translation writes it as French does after
+the search ("coûte 1,20 €": prices_given).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
+
+import numpy as np
+
+from .alignment import WordAlignment
+from .verbatim import number_written
 
 SIGNS = "€$£"
 # A price as each source language writes it: its sign, the amount's whole part and its cents
@@ -51,3 +59,52 @@ def read_prices(sentence: str, source: str, target: str) -> str:
         return f"{price['sign']}{whole}{'.' + price['cents'] if price['cents'] else ''}"
 
     return PRICES[source].sub(written, sentence)
+
+
+# A word of a translation into French that is a price written sign first, as English writes it
+# ("€1.20", "$649,", "(£1299"), the model's copy of the source's: what is before it, the sign, the
+# amount's digits and marks, what is after it
+SIGN_FIRST = re.compile(rf"(?P<before>[^\w{SIGNS}]*)(?P<sign>[{SIGNS}])(?P<amount>\d[\d.,\u202f]*\d|\d)(?P<after>\W*)")
+THOUSANDS = re.compile(r"\d{3}(?:[.,]\d+)?\W*")  # a number's thousands the model wrote as a word of its own
+GIVEN = frozenset({("en", "fr")})  # the directions whose prices the translation writes as the target does
+
+
+def prices_given(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
+    """The alignment with each price of the source that the translation wrote sign first (a copy:
+    SIGN_FIRST, the same sign and digits, maybe its thousands in words of their own: "$12 500
+    000") written as `target` writes prices, where that is another form (GIVEN: into French,
+    "€1,299.50" → "1299,50 €", its amount as runtime/verbatim.py writes a number, then the sign):
+    two words, linked as the one or the mean of the several were."""
+    if (source, target) not in GIVEN:
+        return alignment
+    prices = {
+        (price["sign"], NOT_DIGIT.sub("", price["whole"]) + (price["cents"] or "")): price
+        for price in PRICES[source].finditer(" ".join(alignment.source_words))
+    }
+    words, rows, at = [], [], 0
+    target_words, weights = alignment.target_words, alignment.weights
+    while at < len(target_words):
+        found = SIGN_FIRST.fullmatch(target_words[at])
+        parts = 1
+        while (
+            found
+            and found["after"] == ""
+            and at + parts < len(target_words)
+            and THOUSANDS.fullmatch(target_words[at + parts])
+        ):
+            parts += 1
+        if found and parts > 1:
+            found = SIGN_FIRST.fullmatch("".join(target_words[at : at + parts]))
+        price = found and prices.get((found["sign"], NOT_DIGIT.sub("", found["amount"])))
+        if not price:
+            words.append(target_words[at])
+            rows.append(weights[at])
+            at += 1
+            continue
+        amount = number_written(NOT_DIGIT.sub("", price["whole"]), price["cents"] or "", target)
+        words += [found["before"] + amount, found["sign"] + found["after"]]
+        rows += [weights[at : at + parts].mean(axis=0)] * 2
+        at += parts
+    if words == target_words:
+        return alignment
+    return replace(alignment, target_words=words, weights=np.array(rows, np.float32).reshape(len(words), -1))

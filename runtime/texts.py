@@ -31,7 +31,7 @@ from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
 from .place_names import places_written, read_places
-from .prices import read_prices
+from .prices import prices_given, read_prices
 from .quantities import as_target_writes, in_target, quantities_kept, quantity_spans
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
@@ -667,6 +667,7 @@ class TextTranslator:
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)
             alignment = ordinals_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = scales_given(alignment, self.model.source_lang, self.model.target_lang)
+            alignment = prices_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)

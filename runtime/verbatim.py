@@ -267,7 +267,13 @@ def localized(written: str, source: str, languages: tuple[str, str] | None) -> s
     decimal_comma = decimals and NUMBER_MARKS[languages[0]][1] == "," and _number_parts(written, languages[1]) is None
     if not (neither or grouped or decimal_comma):  # "2.4", a version, stays: no version has a decimal comma
         return written
-    thousands, decimal = NUMBER_MARKS[languages[1]]
+    return number_written(integer, decimals, languages[1])
+
+
+def number_written(integer: str, decimals: str, language: str) -> str:
+    """A number of `integer` digits and `decimals` as `language` writes it (NUMBER_MARKS): its
+    thousands grouped where it has five digits or more ("12 500", "1299")."""
+    thousands, decimal = NUMBER_MARKS[language]
     grouped = f"{int(integer):,}".replace(",", thousands) if len(integer) > 4 else integer
     return grouped + (decimal + decimals if decimals else "")
 

@@ -44,6 +44,31 @@ def test_code_and_urls_are_not_read_otherwise():
     assert outside_tokens("See https://example.org/$5 for €5.", read) == "See https://example.org/$5 for 5 €."
 
 
+def given(source: str, target: str) -> list[str]:
+    """`target`'s words after prices_given into French, word t attending to source word t (or the last)."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.prices import prices_given
+
+    s, t = source.split(), target.split()
+    weights = np.eye(len(t), len(s), dtype=np.float32) + 0.01
+    return prices_given(WordAlignment(s, t, weights), "en", "fr").target_words
+
+
+@pytest.mark.unit
+def test_a_price_copied_sign_first_into_french_is_written_as_french_writes_prices():
+    assert given("It costs €1.20 now.", "Il coûte €1.20 maintenant.") == ["Il", "coûte", "1,20", "€", "maintenant."]
+    assert given("We paid $12,500,000.", "Nous avons payé $12 500 000.")[-2:] == ["12\u202f500\u202f000", "$."]
+    assert given("Only £9 ($14) each", "Seulement £9 ($14) chacun")[1:5] == ["9", "£", "(14", "$)"]
+
+
+@pytest.mark.unit
+def test_only_a_copy_of_the_sources_price_is_written_so():
+    assert given("It costs €5.", "Il coûte €6.") == ["Il", "coûte", "€6."]  # not the source's amount
+    assert given("It costs 5 euros.", "Il coûte €5.") == ["Il", "coûte", "€5."]  # no price in the source
+
+
 @pytest.mark.system
 def test_prices_keep_their_amount_with_the_shipped_models():
     import attn.runtime as api
@@ -52,3 +77,5 @@ def test_prices_keep_their_amount_with_the_shipped_models():
     assert "15 €" in into_german and "}" not in into_german
     assert "$24" in api.translate("Das macht 24 $.", source="de", target="en")
     assert "€1299.00" in api.translate("Le prix est de 1 299,00 €.", source="fr", target="en")
+    into_french = api.translate("A bottle costs €1.20 and the TV $649.", source="en", target="fr")
+    assert "1,20 €" in into_french and "649 $" in into_french, into_french
