@@ -76,6 +76,17 @@ def test_a_sentence_is_translated_whole_not_cut_at_its_tags(translator):
     assert output.get_text() == plain and output.find("b").get_text() and output.find("a").get_text()
 
 
+def test_each_link_of_a_menu_is_translated_alone(translator):
+    """A row of links with separators between them (a menu) had been one text, each link's words
+    placed on another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
+    html = '<nav><a href="/">Home</a> | <a href="/p">Our products</a> | <a href="/c">Contact</a></nav>'
+    output = BeautifulSoup(translated(translator, html, "en", "de"), "html.parser")
+    links = {link["href"]: link.get_text() for link in output.find_all("a")}
+    alone = [translator.translate(text, "en", "de").text for text in ("Home", "Our products", "Contact")]
+    assert list(links.values()) == alone and list(links) == ["/", "/p", "/c"]
+    assert output.get_text() == " | ".join(alone)
+
+
 def test_a_void_element_between_words_stays_between_words(translator):
     """An image, a line break or a comment between two words came back glued to the next word."""
     html = '<p>Click the button <img src="b.png"> to save, and <br> then close <!-- note --> the window.</p>'

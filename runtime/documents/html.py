@@ -31,6 +31,7 @@ from bs4.formatter import HTMLFormatter
 
 from ..constants import primary_language
 from ..markup import Aligned, Span, layout, lines_apart, nest, place
+from ..words import has_words
 from . import DocumentError, decoded, redeclared
 
 # Elements left as they are, content included, wherever they are.
@@ -253,18 +254,33 @@ def declare_language(soup: BeautifulSoup, language: str) -> None:
 
 
 def runs(container: Tag) -> list[list]:
-    """The runs of consecutive inline nodes under `container`, outside elements kept as they are."""
+    """The runs of consecutive inline nodes under `container`, outside elements kept as they are;
+    a row of links each a run of its own (items)."""
     found, run = [], []
     for child in list(container.children):
         if is_inline(child):
             run.append(child)
             continue
         if run:
-            found.append(run)
+            found += items(run)
             run = []
         if isinstance(child, Tag) and not kept_as_is(child):
             found += runs(child)
-    return found + ([run] if run else [])
+    return found + (items(run) if run else [])
+
+
+ITEMS = frozenset({"a", "button"})  # the elements of a menu's row
+
+
+def items(run: list) -> list[list]:
+    """`run` as it is, or each of its links as a run where it is a row of them (ITEMS, two or
+    more) with nothing else but separators and spaces between them ("<a>Home</a> | <a>Our
+    products</a>": a menu, a breadcrumb): read as one text, each link's words had gone on
+    another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
+    texts = [node for node in run if isinstance(node, Tag) or has_words(str(node))]
+    if len(texts) < 2 or any(not isinstance(node, Tag) or node.name not in ITEMS for node in texts):
+        return [run]
+    return [[node] for node in texts]
 
 
 class RunReader:
