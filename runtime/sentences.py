@@ -164,7 +164,7 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
         if not line.strip():
             fresh = True
             continue
-        if fresh or LIST_ITEM.match(line):
+        if fresh or (LIST_ITEM.match(line) and not dated_after(lines[index - 1] if index else "", line)):
             blocks.append([])
         blocks[-1].append(index)
         fresh = long_lines and len(line.split()) < SHORT_LINE and following.lstrip()[:1].isupper()
@@ -172,6 +172,19 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
 
 
 LINE_ENDS = (",", ".", ":", ";", "!", "?")
+GERMAN_DATE = re.compile(r"\s*\d{1,2}\.\s+([^\W\d_]+)")  # "15. April": a day, its point, a month
+# What a German sentence writes right before a date's day ("bis zum 15. April", "am 3. Mai")
+BEFORE_A_DAY = frozenset("am zum vom dem den bis ab seit zwischen und oder".split())
+
+
+def dated_after(previous: str, line: str) -> bool:
+    """Whether `line`, which opens as a numbered list item does ("15. April auf unser Konto."),
+    opens with a German date's day and month that the word ending the `previous` line leads to
+    (BEFORE_A_DAY: "Bitte überweisen Sie den Betrag bis zum" had been cut from its date; a list of
+    dates, "1. Januar: Neujahr", stays a list)."""
+    day = GERMAN_DATE.match(line)
+    last = previous.split()[-1:]
+    return day is not None and day[1].lower() in MONTHS and bool(last) and last[0].lower() in BEFORE_A_DAY
 
 
 def wrapped_after(lines: list[str]) -> bool:

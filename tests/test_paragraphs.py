@@ -168,6 +168,16 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
     assert list(grouper.feed(["Meeting moved to", "Friday at 3 pm."])) + list(grouper.close()) == [
         "Meeting moved to Friday at 3 pm."
     ]
+    # a German date that opens the next line goes on its sentence; a list of dates stays a list
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    lines = ["Bitte überweisen Sie den offenen Betrag bis zum", "15. April auf unser Konto.", ""]
+    lines += ["1. Januar: Neujahr", "6. Januar: Heilige Drei Könige"]
+    assert list(grouper.feed(lines)) + list(grouper.close()) == [
+        "Bitte überweisen Sie den offenen Betrag bis zum 15. April auf unser Konto.",
+        BLANK,
+        "1. Januar: Neujahr",
+        "6. Januar: Heilige Drei Könige",
+    ]
 
 
 @pytest.mark.unit
