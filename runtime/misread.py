@@ -27,10 +27,6 @@ from .words import LETTERS_WORD, has_words
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
 NAMED = 5  # inputs a note names; the rest are counted
-# A document of fewer words in small letters is read in the default direction's language: on a
-# few words, names and dishes decide ("Croissants, pain au chocolat and café au lait every
-# morning." read as French)
-DOCUMENT_WORDS = 10
 
 
 def small_words(text: str) -> list[str]:
@@ -96,8 +92,10 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
 
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
     """The language a document's `texts` are read in, all together, among `languages` (those of
-    the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters or
-    more (a language outside `languages` too, when sure), `assumed` otherwise
+    the models on offer): language_read of them (a language outside `languages` too, when sure;
+    from two words in small letters, as a text's: of 17,000 English dev rows none read as another,
+    `python -m benchmarks.misread_inputs --detection-only`, and a German page of fewer than ten
+    such words had been "translated" from English), `assumed` otherwise
     (runtime/router.py Routes.usual_source), or, when none is, the likeliest language of their
     whole text; `assumed` for texts without a word, or when the identifier knows none of
     `languages`. Text by text, a greeting or a heading of a word or two read as any language ("Hi
@@ -106,7 +104,7 @@ def document_language(texts: list[str], languages: Iterable[str], assumed: str |
     text = " ".join(texts)
     if not known or not has_words(text):
         return assumed
-    read = language_read(text, assumed, known, DOCUMENT_WORDS)
+    read = language_read(text, assumed, known)
     return read if read is not None else detect_language(text, known)[0]
 
 

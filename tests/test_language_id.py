@@ -163,7 +163,13 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
     )
     read_short = attn("translate", "-i", str(short), "-o", str(tmp_path / "laden.out.html"))
     assert read_short.stderr.decode() == f"attn: {short} reads as German (de): --from sets the language\n"
-    dishes = tmp_path / "menu.html"  # nine words in small letters, most of them French: too few to tell
+    shorter = tmp_path / "rechnung.md"  # six words in small letters: it had been "translated" from English
+    shorter.write_text(
+        "Vielen Dank für Ihre Nachricht. Die Rechnung ist im Anhang.\n\nKönnen Sie mir die Rechnung schicken?\n"
+    )
+    read_shorter = attn("translate", "-i", str(shorter), "-o", str(tmp_path / "rechnung.en.md"))
+    assert read_shorter.stderr.decode() == f"attn: {shorter} reads as German (de): --from sets the language\n"
+    dishes = tmp_path / "menu.html"  # words in small letters of two languages: the identifier is unsure
     dishes.write_text("<p>Croissants, pain au chocolat and café au lait every morning.</p>")
     assert not attn("translate", "-i", str(dishes), "-o", str(tmp_path / "menu.de.html")).stderr
     names = tmp_path / "team.html"  # few words, and names: the default direction
