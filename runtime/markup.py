@@ -16,7 +16,9 @@ word's strongest target word, from runtime/alignment.py's word weights):
    with none of its linked words free, wraps nothing at rule 3's place: it replaces no word). A
    span of no word (a formatted space beside a line break) wraps nothing at rule 3's place.
 3. A void span goes before the target word linked to the first source word after it (at the end
-   when there is none), inside its parent; a line break at the very end of a span follows it.
+   when there is none), inside its parent; a line break at the very end of a span follows it. One
+   written against the word before it and before a space (a footnote's mark: "expected[1] in")
+   goes right after the last target word linked to that word.
 4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
    target too, its last word's trailing punctuation left outside; likewise at its start.
 5. A span whose text the translation has as it is (a name, a number, code) goes on that text
@@ -281,7 +283,17 @@ class _Placer:
         return min((abs(linked - s) for linked in self.links.get(target, ()) for s in source), default=10**9)
 
     def void_position(self, span: Span, first: int, last: int) -> int:
-        """The target word before which a void span (or one with no room left) goes (rule 3)."""
+        """The target word before which a void span (or one with no room left) goes (rule 3); one
+        written against the word before it and before a space ("expected[1] in", a footnote's
+        mark) right after the last target word linked to that word ("erwartet[1]": it had gone
+        before the word of the one after, "besser als[1] im ersten Quartal erwartet")."""
+        if span.void and not span.breaks:
+            before = bisect.bisect_right(self.word_ends, span.start) - 1
+            apart = span.start == len(self.source) or self.source[span.start].isspace()
+            if before >= 0 and self.word_ends[before] == span.start and apart:
+                linked = self.linked([before], first, last)
+                if linked:
+                    return max(linked) + 1
         following = [i for i, (start, _) in enumerate(self.source_words) if start >= span.start]
         if following and self.links:
             after = [t for t in range(first, last) if min(self.links.get(t, {-1})) >= following[0]]

@@ -74,6 +74,17 @@ def test_void_spans_go_before_the_word_aligned_to_their_next_word():
     assert marked(translation, SOURCE, [before_is, at_end]) == "das Auto rot <br/>ist alt<img/>"
 
 
+def test_a_void_span_written_against_its_word_follows_that_words_translation():
+    """A footnote's mark ("expected[1] in") had gone before the word of the one after it: "besser
+    als[1] im ersten Quartal erwartet"."""
+    source, target = "better than expected in the quarter", "besser als im Quartal erwartet"
+    translation = aligned(source, target, [(0, 0), (1, 1), (3, 2), (5, 3), (2, 4)])
+    mark = Span(source.index(" in"), source.index(" in"), "ref", void=True)
+    assert marked(translation, source, [mark]) == "besser als im Quartal erwartet<ref/>"
+    spaced = Span(source.index("in"), source.index("in"), "img", void=True)  # before a word: rule 3
+    assert marked(translation, source, [spaced]) == "besser als <img/>im Quartal erwartet"
+
+
 def test_punctuation_left_out_of_a_span_is_left_out_in_the_target():
     source, target = "Click Save, then close.", "Klicken Speichern, dann schließen."
     translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (3, 3)])
