@@ -57,6 +57,7 @@ INNER = {"en": ("'", "'"), "de": ("‚", "‘"), "fr": ("“", "”")}  # a quot
 # right after a closing one (another closing one: "’”")
 BEFORE_OPENING = "([{/-–—" + "".join(CLOSED_BY)
 AFTER_CLOSING = ".,;:!?…)]}/-–—" + "".join(CLOSING)
+SENTENCE_MARKS = "?!"  # what ends a quotation that is a sentence of its own
 COMPOUND = re.compile(r"-\w")  # a hyphen and a word right after a closing mark
 COMMA_OUTSIDE = frozenset({"de", "fr"})  # languages that write a quotation's comma after its mark
 
@@ -258,6 +259,7 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
         elif len(own) == 1 and len(inside) > 1:
             best = max(inside, key=lambda t: float(alignment.weights[t, own[0]]))
         else:
+            span.end = _closed_at(quoted_text, words, target_offsets, inside, span.end)
             continue
         span.start, span.end = edged_as(quoted_text, text, *target_offsets[best])
     events = layout(text, placed)
@@ -283,6 +285,21 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
     for word, marks in inserted.items():
         words[word] = _marked(words[word], marks, target)
     return replace(alignment, target_words=words)
+
+
+def _closed_at(quoted: str, words: list[str], target_offsets: list, inside: list[int], end: int) -> int:
+    """Where a quotation that ends a sentence of its own ("Wer ist da?") closes in the translation:
+    right after the same mark at the end of the first of its target words (`inside`) that has it,
+    a comma after it aside (the mark had gone after the next word: '"Who's there? he" asked.'); at
+    `end` otherwise."""
+    mark = quoted.rstrip()[-1:]
+    if mark not in SENTENCE_MARKS:
+        return end
+    for t in inside:
+        ended = words[t].rstrip(",;:")  # "toll!“," written "great!,"
+        if ended.endswith(mark):
+            return target_offsets[t][0] + len(ended)
+    return end
 
 
 def _depths(spans: list[Span], depth: int = 0) -> dict[int, int]:

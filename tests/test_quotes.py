@@ -110,6 +110,9 @@ def diagonal(source: str, target: str) -> WordAlignment:
             "\"He says 'Stay calm'\", she said.",
         ),
         ('going home," he said.', "nach Hause, sagte er.", "de", 'nach Hause", sagte er.'),
+        # a quotation that is a question of its own closes after the translation's question mark
+        ("„Wer ist da?“, fragte er.", "Who's there? he asked.", "en", '"Who\'s there?" he asked.'),
+        ("„Das ist toll!“, rief sie.", "That's great!, she called.", "en", '"That\'s great!", she called.'),
         # the outer marks around a quotation that holds nothing else; the outer ones again a level further in
         ("„‚Faust‘“ ist ein Drama.", "Faust is a drama.", "en", "\"'Faust'\" is a drama."),
         ("“A ‘b “c” b’ a” x", "A b c b a x", "de", "„A ‚b „c“ b‘ a“ x"),
