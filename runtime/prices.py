@@ -65,20 +65,29 @@ def read_prices(sentence: str, source: str, target: str) -> str:
 # ("€1.20", "$649,", "(£1299"), the model's copy of the source's: what is before it, the sign, the
 # amount's digits and marks, what is after it
 SIGN_FIRST = re.compile(rf"(?P<before>[^\w{SIGNS}]*)(?P<sign>[{SIGNS}])(?P<amount>\d[\d.,\u202f]*\d|\d)(?P<after>\W*)")
+CENTS = re.compile(r"[.,](\d{2})\Z")  # an amount's cents, after either language's decimal mark
 THOUSANDS = re.compile(r"\d{3}(?:[.,]\d+)?\W*")  # a number's thousands the model wrote as a word of its own
 GIVEN = frozenset({("en", "fr")})  # the directions whose prices the translation writes as the target does
 
 
+def amount_parts(amount: str) -> tuple[str, str]:
+    """(whole digits, cents) of an amount as a translation copied it, in either language's marks
+    ("1.20" and "1,20": "1", "20"; "1 299,99": "1299", "99"; "120": "120", "")."""
+    cents = CENTS.search(amount)
+    whole = amount[: cents.start()] if cents else amount
+    return NOT_DIGIT.sub("", whole), cents[1] if cents else ""
+
+
 def prices_given(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
     """The alignment with each price of the source that the translation wrote sign first (a copy:
-    SIGN_FIRST, the same sign and digits, maybe its thousands in words of their own: "$12 500
+    SIGN_FIRST, the same sign, amount and cents, maybe its thousands in words of their own: "$12 500
     000") written as `target` writes prices, where that is another form (GIVEN: into French,
     "€1,299.50" → "1299,50 €", its amount as runtime/verbatim.py writes a number, then the sign):
     two words, linked as the one or the mean of the several were."""
     if (source, target) not in GIVEN:
         return alignment
     prices = {
-        (price["sign"], NOT_DIGIT.sub("", price["whole"]) + (price["cents"] or "")): price
+        (price["sign"], NOT_DIGIT.sub("", price["whole"]), price["cents"] or ""): price
         for price in PRICES[source].finditer(" ".join(alignment.source_words))
     }
     words, rows, at = [], [], 0
@@ -95,7 +104,7 @@ def prices_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
             parts += 1
         if found and parts > 1:
             found = SIGN_FIRST.fullmatch("".join(target_words[at : at + parts]))
-        price = found and prices.get((found["sign"], NOT_DIGIT.sub("", found["amount"])))
+        price = found and prices.get((found["sign"], *amount_parts(found["amount"])))
         if not price:
             words.append(target_words[at])
             rows.append(weights[at])

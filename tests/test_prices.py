@@ -65,6 +65,16 @@ def test_a_price_copied_sign_first_into_french_is_written_as_french_writes_price
 
 @pytest.mark.unit
 def test_only_a_copy_of_the_sources_price_is_written_so():
+    # the amount and its cents, not its digits alone: "€1.20" and "€120" are two prices
+    assert given("It costs €1.20, not €120.", "Il coûte €1.20, pas €120.") == [
+        "Il",
+        "coûte",
+        "1,20",
+        "€,",
+        "pas",
+        "120",
+        "€.",
+    ]
     assert given("It costs €5.", "Il coûte €6.") == ["Il", "coûte", "€6."]  # not the source's amount
     assert given("It costs 5 euros.", "Il coûte €5.") == ["Il", "coûte", "€5."]  # no price in the source
 
