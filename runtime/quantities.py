@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from .verbatim import NUMBER_MARKS
+from .verbatim import NUMBER_MARKS, number_written
 
 # The units' symbols, longer before shorter ("kWh" before "kW", "km/h" before "km")
 UNITS = (
@@ -39,10 +39,11 @@ def number_pattern(language: str) -> str:
 
 def quantity_pattern(language: str) -> re.Pattern:
     """A quantity as `language` writes it: one number or a dimension's numbers ("120 x 60 x 75"),
-    then a unit's symbol (a metre's after a space), not within a longer number, word or price."""
+    then a unit's symbol (a metre's after a space), not within a longer number, word, price, path
+    or setting ("shop.example/1.5kg", "SIZE=1.5kg")."""
     number = number_pattern(language)
     return re.compile(
-        rf"(?<![\w.,€$£])(?P<numbers>(?:{number}{TIMES})*{number}){UNIT_AFTER}(?P<unit>{UNIT})(?![\w/²³])"
+        rf"(?<![\w.,€$£/=_#@:+])(?P<numbers>(?:{number}{TIMES})*{number}){UNIT_AFTER}(?P<unit>{UNIT})(?![\w/²³])"
     )
 
 
@@ -58,21 +59,20 @@ def quantity_spans(sentence: str, language: str) -> list[tuple[int, int]]:
 
 def as_target_writes(quantity: str, source: str, target: str) -> str:
     """`quantity`, as `source` writes it, with each number written as `target` writes numbers
-    ("1,500.5 kg" into German: "1.500,5 kg"); the unit and the spaces as written."""
-    found = QUANTITIES[source].fullmatch(quantity)
-    if found is None or target not in NUMBER_MARKS:
+    (runtime/verbatim.py number_written: "12,500.5 kg" into German "12.500,5 kg", "1,500 m" "1500
+    m"); the unit and the spaces as written; as it is from or into a language NUMBER_MARKS lacks."""
+    if source not in QUANTITIES or target not in NUMBER_MARKS:  # an imported model's other language
         return quantity
-    numbers = re.sub(number_pattern(source), lambda number: _written(number.group(), source, target), found["numbers"])
-    return numbers + quantity[found.end("numbers") :]
+    found = QUANTITIES[source].fullmatch(quantity)
+    if found is None:
+        return quantity
+    decimal = NUMBER_MARKS[source][1]
 
+    def written(number: re.Match) -> str:
+        integer, _, decimals = number.group().partition(decimal)
+        return number_written(re.sub(r"\D", "", integer), decimals, target)
 
-def _written(number: str, source: str, target: str) -> str:
-    """`number` (as `source` writes numbers) with `target`'s thousands and decimal marks."""
-    thousands, decimal = NUMBER_MARKS[source]
-    to_thousands, to_decimal = NUMBER_MARKS[target]
-    integer, _, decimals = number.partition(decimal)
-    groups = re.split(SPACES if source == "fr" else re.escape(thousands), integer)
-    return to_thousands.join(groups) + (to_decimal + decimals if decimals else "")
+    return re.sub(number_pattern(source), written, found["numbers"]) + quantity[found.end("numbers") :]
 
 
 def kept(quantity: str, language: str, translation: str) -> bool:

@@ -323,18 +323,12 @@ class TextTranslator:
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
     ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
         """The sentences searched whole whose translation lost a name the model never learned
-        (runtime/unlearned_names.py), by their index in `parts`: each as a part to search again
-        with those names set aside, and how many of them a text keeps. None from a language whose
-        capitals mark more than names (German): its folder's word lists are then not read."""
-        if self.model.source_lang not in CAPITALIZED_NAMES:
-            return {}
-        known = self.model.known_words
-        if known is None:
-            return {}
+        (unlearned_spans), by their index in `parts`: each as a part to search again with those
+        names set aside, and how many of them a text keeps."""
         lost = {}
         for i, written in whole.items():
             read = self.reading(written, limit).read
-            spans = unlearned_names(read, self.model.source_lang, known)
+            spans = self.unlearned_spans(read)
             count = functools.partial(names_kept, [read[start:end] for start, end in spans])
             if count(translated[i][0].text) < len(spans) and (
                 part := self.aside_again(parts[i], written, limit, spans)
@@ -345,21 +339,38 @@ class TextTranslator:
     def quantities_lost(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
     ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
-        """The sentences searched whole whose translation lost a quantity (runtime/quantities.py),
-        by their index in `parts`: each as a part to search again with its quantities set aside
-        (put back as the target writes numbers), and how many of them a text keeps."""
+        """The sentences searched whole whose translation lost a quantity (runtime/quantities.py;
+        not one inside what is set aside anyway, a URL or code), by their index in `parts`: each as
+        a part to search again with its quantities set aside (put back as the target writes
+        numbers), and its names the model never learned too (a retry that had mended one was
+        undone), and how many of both a text keeps."""
         source, target = self.model.source_lang, self.model.target_lang
         lost = {}
         for i, written in whole.items():
             read = self.reading(written, limit).read
-            spans = quantity_spans(read, source)
-            written_so = [as_target_writes(read[start:end], source, target) for start, end in spans]
-            count = functools.partial(quantities_kept, written_so, target)
-            if count(translated[i][0].text) < len(spans) and (
-                part := self.aside_again(parts[i], written, limit, spans)
-            ):
+            tokens = token_spans(read)
+            spans = [(a, b) for a, b in quantity_spans(read, source) if not any(c < b and a < d for c, d in tokens)]
+            quantities = [as_target_writes(read[start:end], source, target) for start, end in spans]
+            if quantities_kept(quantities, target, translated[i][0].text) == len(spans):
+                continue
+            names = self.unlearned_spans(read)
+            named = [read[start:end] for start, end in names]
+
+            def count(text: str, quantities=quantities, named=named) -> int:
+                return quantities_kept(quantities, target, text) + names_kept(named, text)
+
+            if part := self.aside_again(parts[i], written, limit, sorted(spans + names)):
                 lost[i] = (part, count)
         return lost
+
+    def unlearned_spans(self, read: str) -> list[tuple[int, int]]:
+        """(start, end) of each name of `read`, a sentence as read, that the model never learned
+        (runtime/unlearned_names.py); none from a language whose capitals mark more than names
+        (German: its folder's word lists are then not read), or where the folder lists no words."""
+        if self.model.source_lang not in CAPITALIZED_NAMES:
+            return []
+        known = self.model.known_words
+        return [] if known is None else unlearned_names(read, self.model.source_lang, known)
 
     def aside_again(self, part: tuple, written: str, limit: int | None, spans: list[tuple[int, int]]) -> tuple | None:
         """`part`, the sentence `written` searched whole, as a part to search again with `spans` of

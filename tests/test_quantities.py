@@ -32,8 +32,10 @@ def test_a_quantity_is_a_number_or_a_dimension_then_a_units_symbol():
 
 
 @pytest.mark.unit
-def test_no_quantity_within_a_price_a_word_or_a_longer_number():
+def test_no_quantity_within_a_price_a_word_a_path_or_a_longer_number():
     for sentence in [
+        "See shop.example/1.5kg.",
+        "make SIZE=1.5kg",
         "It raised $5m last year.",
         "3 Ltd and 4 Go",
         "version 1.2.3 mm",
@@ -48,12 +50,14 @@ def test_no_quantity_within_a_price_a_word_or_a_longer_number():
 
 @pytest.mark.unit
 def test_a_quantity_as_the_target_writes_numbers():
-    assert as_target_writes("1,500.5 kg", "en", "de") == "1.500,5 kg"
-    assert as_target_writes("1,500.5 kg", "en", "fr") == "1\u202f500,5 kg"
+    assert as_target_writes("12,500.5 kg", "en", "de") == "12.500,5 kg"
+    assert as_target_writes("12,500.5 kg", "en", "fr") == "12\u202f500,5 kg"
+    assert as_target_writes("1,500.5 kg", "en", "de") == "1500,5 kg"  # as runtime/verbatim.py writes numbers
     assert as_target_writes("2 x 1.5 m", "en", "fr") == "2 x 1,5 m"
     assert as_target_writes("3,5 mm", "de", "en") == "3.5 mm"
-    assert as_target_writes("1 500 m", "fr", "en") == "1,500 m"
+    assert as_target_writes("12 500 m", "fr", "en") == "12,500 m"
     assert as_target_writes("12 V", "en", "de") == "12 V"
+    assert as_target_writes("1.5 m", "en", "es") == "1.5 m"  # an imported model's other language
 
 
 @pytest.mark.unit
@@ -72,6 +76,7 @@ def test_a_quantity_is_kept_with_its_numbers_and_unit_not_run_into_a_word():
 def test_only_quantities_the_target_writes_otherwise_are_in_target():
     tokens = {"{0}": "1.5 m", "{1}": "12 V", "{2}": "a@b.com"}
     assert in_target(tokens, "en", "de") == {"{0}": "1,5 m"}
+    assert in_target(tokens, "es", "en") == {}  # an imported model's other language: none, no error
 
 
 @pytest.mark.unit
@@ -114,3 +119,11 @@ def test_quantities_keep_their_digits_and_unit_with_the_shipped_models():
         lines = attn("translate", "-s", source, "-t", target, text).stdout.decode().splitlines()
         for quantity, line in zip(expected, lines, strict=True):
             assert kept(quantity, target, line), (quantity, line)
+
+
+@pytest.mark.system
+def test_a_name_the_model_never_learned_stays_when_a_quantity_is_searched_again():
+    """The quantity's second search had undone the name's ("ZbignSONski … 12 V")."""
+    for text in ["We called Zbigniewski about the 12 V battery.", "I met Zbigniewski; the cable is 1.5 m long."]:
+        output = attn("translate", "-s", "en", "-t", "fr", text).stdout.decode()
+        assert "Zbigniewski" in output and ("12 V" in output or "1,5 m" in output), output
