@@ -289,13 +289,13 @@ def quoted(alignment: WordAlignment, quotations: Quotations, source: str, target
 
 def _closed_at(quoted: str, words: list[str], target_offsets: list, inside: list[int], end: int) -> int:
     """Where a quotation that ends a sentence of its own ("Wer ist da?") closes in the translation:
-    right after the same mark at the end of the first of its target words (`inside`) that has it,
+    right after the same mark at the end of the last of its target words (`inside`) that has it,
     a comma after it aside (the mark had gone after the next word: '"Who's there? he" asked.'); at
     `end` otherwise."""
     mark = quoted.rstrip()[-1:]
     if mark not in SENTENCE_MARKS:
         return end
-    for t in inside:
+    for t in reversed(inside):  # the last: "„Kommst du mit? Wann fahren wir?“" holds two
         ended = words[t].rstrip(",;:")  # "toll!“," written "great!,"
         if ended.endswith(mark):
             return target_offsets[t][0] + len(ended)

@@ -128,6 +128,18 @@ def test_quotation_marks_go_on_the_words_aligned_to_theirs(sentence, translation
 
 
 @pytest.mark.unit
+def test_a_quotation_of_two_questions_closes_after_the_second():
+    """It had closed after the first: '"Will you come with?" When do we go?, he asked.'."""
+    quotations = unquoted("„Kommst du mit? Wann fahren wir?“, fragte er.")
+    target = "Come you with? When go we? he asked.".split()
+    strongest = [0, 1, 2, 3, 4, 5, 5, 6]  # "he" attends to "wir?" most
+    weights = np.full((len(target), 8), 0.01, np.float32)
+    weights[np.arange(len(target)), strongest] = 1.0
+    alignment = quoted(WordAlignment(quotations.text.split(), target, weights), quotations, "de", "en")
+    assert " ".join(alignment.target_words) == '"Come you with? When go we?" he asked.'
+
+
+@pytest.mark.unit
 @pytest.mark.parametrize(
     "save, marked",
     [(0.40, 'Klicken Sie auf "Speichern", um'), (0.1, "Klicken Sie auf Speichern, um")],
