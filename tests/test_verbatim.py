@@ -47,6 +47,8 @@ def test_what_looks_verbatim():
 def test_words_joined_by_slashes_are_translated_unless_one_of_them_is_to_copy():
     assert not any(map(looks_verbatim, ["and/or", "person/night", "Audio/Video", "gif/jpg/png", "und/oder"]))
     assert all(map(looks_verbatim, ["TCP/IP", "GNU/Linux", "src/main.py", "/usr/lib", "x86/arm64"]))
+    assert all(map(looks_verbatim, ["application/json", "text/html", "image/png"]))  # media types
+    assert not looks_verbatim("audio/video")
     alignment = links("pay by card and/or PayPal", "mit Karte und/oder PayPal bezahlen", [1, 2, 3, 4, 0])
     assert copy_verbatim(alignment).target_words == ["mit", "Karte", "und/oder", "PayPal", "bezahlen"]
 
