@@ -85,6 +85,10 @@ def test_each_link_of_a_menu_is_translated_alone(translator):
     alone = [translator.translate(text, "en", "de").text for text in ("Home", "Our products", "Contact")]
     assert list(links.values()) == alone and list(links) == ["/", "/p", "/c"]
     assert output.get_text() == " | ".join(alone)
+    # two links that are one sentence's parts stay one text
+    sentence = '<p><a href="/a">Click here</a> <a href="/b">to download the file</a>.</p>'
+    whole = BeautifulSoup(translated(translator, sentence, "en", "de"), "html.parser").get_text()
+    assert whole == translator.translate("Click here to download the file.", "en", "de").text
 
 
 def test_a_void_element_between_words_stays_between_words(translator):

@@ -31,7 +31,6 @@ from bs4.formatter import HTMLFormatter
 
 from ..constants import primary_language
 from ..markup import Aligned, Span, layout, lines_apart, nest, place
-from ..words import has_words
 from . import DocumentError, decoded, redeclared
 
 # Elements left as they are, content included, wherever they are.
@@ -270,17 +269,25 @@ def runs(container: Tag) -> list[list]:
 
 
 ITEMS = frozenset({"a", "button"})  # the elements of a menu's row
+SEPARATORS = "|•·/›»«‹–—-*"  # what a menu writes between its links
 
 
 def items(run: list) -> list[list]:
-    """`run` as it is, or each of its links as a run where it is a row of them (ITEMS, two or
-    more) with nothing else but separators and spaces between them ("<a>Home</a> | <a>Our
-    products</a>": a menu, a breadcrumb): read as one text, each link's words had gone on
-    another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
-    texts = [node for node in run if isinstance(node, Tag) or has_words(str(node))]
-    if len(texts) < 2 or any(not isinstance(node, Tag) or node.name not in ITEMS for node in texts):
+    """`run` as it is, or each of its links as a run where it is a row of them (ITEMS) with
+    nothing but separators (SEPARATORS) and spaces around them: two or more with a separator,
+    three or more with spaces alone ("<a>Home</a> | <a>Our products</a>": a menu, a breadcrumb;
+    "<a>Click here</a> <a>to download it</a>." is a sentence). Read as one text, each link's
+    words had gone on another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
+    links = [node for node in run if isinstance(node, Tag)]
+    between = "".join(str(node) for node in run if not isinstance(node, Tag))
+    if (
+        len(links) < 2
+        or any(node.name not in ITEMS for node in links)
+        or between.strip(SEPARATORS + " \t\n\u00a0")
+        or not (len(links) > 2 or between.strip())
+    ):
         return [run]
-    return [[node] for node in texts]
+    return [[node] for node in links]
 
 
 class RunReader:
