@@ -3,7 +3,7 @@ alarms on English inputs and the German and French inputs it catches, into each 
 English (en→de, what `attn translate` uses without --from or --to; en→fr, as a model given by name
 with -m and no --from would be).
 
-    python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--detection-only] [--out FILE]
+    python -m benchmarks.misread_inputs [--data ../shared/data] [--lines 600] [--detection-only] [--short-documents] [--out FILE]
 
 English: `--lines` rows of each dev file of the direction (seeded sample); German and French: a
 third as many of the dev files' other column. Each is translated at the default search; "copied"
@@ -16,6 +16,11 @@ does, among English, German and French (runtime/router.py, misread.text_language
 likeliest language of the whole row would have sent to another language's model, how many are
 read as another language from their words in small letters alone at OVERRULING_PROBABILITY, and
 how many as the router reads them (on German and French rows, those routed to their own model). `--detection-only` gives that table alone (no model runs).
+
+`--short-documents` (alone, no model runs): documents of one or two rows of the dev files (600
+rows of each, seeded) with two to nine words in small letters, read as a document given without
+--from is (runtime/misread.py document_language, English assumed): how many are read in their own
+language.
 """
 
 from __future__ import annotations
@@ -26,7 +31,15 @@ from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.language_id import OVERRULING_PROBABILITY, detect_language
-from attn.runtime.misread import COPIED_SHARE, copied, language_read, reading, text_language
+from attn.runtime.misread import (
+    COPIED_SHARE,
+    copied,
+    document_language,
+    language_read,
+    reading,
+    small_words,
+    text_language,
+)
 from attn.runtime.tsv import read_tsv
 from benchmarks.report import command_line, data_option, finish, table
 
@@ -68,13 +81,41 @@ def read_otherwise(texts: list[str]) -> list:
     ]
 
 
+def short_documents(data: Path) -> list[list]:
+    """[language, documents, read as their own] of the short documents (module docstring)."""
+    found: dict[str, list[str]] = {"en": [], "de": [], "fr": []}
+    for pair, other in (("en-de", "de"), ("en-fr", "fr")):
+        for name in ["chat-dev", "tatoeba-dev", "news-dev", "dev", "l10n-dev"]:
+            path = data / pair / f"{name}.tsv.gz"
+            if not path.is_file():
+                continue
+            rows = read_tsv(path)
+            draw = random.Random(len(rows))
+            draw.shuffle(rows)
+            for start in range(0, min(len(rows), 600), 2):
+                size = draw.choice([1, 2])
+                for language, column in (("en", 0), (other, 1)):
+                    text = " ".join(row.target if column else row.source for row in rows[start : start + size])
+                    if 2 <= len(small_words(text)) < 10:
+                        found[language].append(text)
+    return [
+        [language, len(texts), sum(document_language([text], {"en", "de", "fr"}, "en") == language for text in texts)]
+        for language, texts in found.items()
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     data_option(parser)
     parser.add_argument("--lines", type=int, default=600, help="English rows per dev file")
     parser.add_argument("--detection-only", action="store_true", help="the second table alone")
+    parser.add_argument("--short-documents", action="store_true", help="short documents read as one language")
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
+    if args.short_documents:
+        header = ["language", "documents", "read as their own"]
+        finish([command_line(), "", table(header, short_documents(args.data))], args.out)
+        return
     files = sorted({(PAIR[target], name, 0) for target in TARGETS for name in ENGLISH[target]})
     files += [(PAIR[language], name, 1) for language in TARGETS for name in OTHERS[language]]
     detected = []

@@ -27,6 +27,15 @@ from .words import LETTERS_WORD, has_words
 COPIED_SHARE = 0.4  # of an input's words found again in its translation
 LEAST_WORDS = 2  # fewer words tell no language
 NAMED = 5  # inputs a note names; the rest are counted
+# A document is read in another language than the default direction's from this many words in small
+# letters read so at this probability: a page's few words are often a name's or a dish's ("Hôtel de
+# la Gare" / "Book now." had read as French at 0.98 from two), and from ten words, a German page of
+# six ("Vielen Dank für Ihre Nachricht. …") had been translated from English. On documents of 2–9
+# such words drawn from the dev files (`python -m benchmarks.misread_inputs --short-documents`), read
+# as their own: English 1,019 of 1,019, German 562 of 755, French 290 of 375 (from ten words at 0.9:
+# 1,019, 0 and 0; from two: 1,019, 727 and 354)
+DOCUMENT_WORDS = 4
+DOCUMENT_PROBABILITY = 0.99
 
 
 def small_words(text: str) -> list[str]:
@@ -52,15 +61,21 @@ def reading(source: str, languages: set[str]) -> tuple[str, float]:
     return detect_language(" ".join(small_words(source)), languages)
 
 
-def language_read(text: str, assumed: str | None, languages: set[str], least_words: int = LEAST_WORDS) -> str | None:
+def language_read(
+    text: str,
+    assumed: str | None,
+    languages: set[str],
+    least_words: int = LEAST_WORDS,
+    sure: float = OVERRULING_PROBABILITY,
+) -> str | None:
     """The language `text` is read in: `assumed`, unless its small_words (`least_words` or more)
-    read as another of `languages`, or one outside them, at OVERRULING_PROBABILITY or more. On
-    the whole text the identifier read "Kind regards, Hans-Jürgen Großmann" as German at 0.99."""
+    read as another of `languages`, or one outside them, at probability `sure` or more. On the
+    whole text the identifier read "Kind regards, Hans-Jürgen Großmann" as German at 0.99."""
     words = small_words(text)
     if len(words) < least_words:
         return assumed
     language, probability = detect_language(" ".join(words), languages)
-    return language if probability >= OVERRULING_PROBABILITY else assumed
+    return language if probability >= sure else assumed
 
 
 def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[str, float]:
@@ -92,10 +107,8 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
 
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
     """The language a document's `texts` are read in, all together, among `languages` (those of
-    the models on offer): language_read of them (a language outside `languages` too, when sure;
-    from two words in small letters, as a text's: of 17,000 English dev rows none read as another,
-    `python -m benchmarks.misread_inputs --detection-only`, and a German page of fewer than ten
-    such words had been "translated" from English), `assumed` otherwise
+    the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters at
+    DOCUMENT_PROBABILITY (a language outside `languages` too), `assumed` otherwise
     (runtime/router.py Routes.usual_source), or, when none is, the likeliest language of their
     whole text; `assumed` for texts without a word, or when the identifier knows none of
     `languages`. Text by text, a greeting or a heading of a word or two read as any language ("Hi
@@ -104,7 +117,7 @@ def document_language(texts: list[str], languages: Iterable[str], assumed: str |
     text = " ".join(texts)
     if not known or not has_words(text):
         return assumed
-    read = language_read(text, assumed, known)
+    read = language_read(text, assumed, known, DOCUMENT_WORDS, DOCUMENT_PROBABILITY)
     return read if read is not None else detect_language(text, known)[0]
 
 
