@@ -57,6 +57,29 @@ FORMAT_PLACEHOLDER = re.compile(
 )  # a conversion before a letter is a percentage's word ("20%ige", "5%saving"), not one
 
 
+def slashes_closed(alignment: WordAlignment) -> WordAlignment:
+    """The alignment with the words of a translation written apart at a slash ("Person/ Nacht" for
+    "person/night") one word again, where both are linked to one source word of words joined by
+    slashes (WORDS_JOINED); its rows averaged."""
+    strongest = alignment.weights.argmax(axis=1) if alignment.weights.size else []
+    words, rows, linked = [], [], []
+    for word, row, source in zip(alignment.target_words, alignment.weights, strongest):
+        if (
+            words
+            and (words[-1].endswith("/") or word.startswith("/"))
+            and linked[-1] == source
+            and WORDS_JOINED.fullmatch(_split_edges(alignment.source_words[source])[1])
+        ):
+            words[-1], rows[-1] = words[-1] + word, (rows[-1] + row) / 2
+            continue
+        words.append(word)
+        rows.append(row)
+        linked.append(source)
+    if len(words) == len(alignment.target_words):
+        return alignment
+    return WordAlignment(alignment.source_words, words, np.array(rows, np.float32).reshape(len(words), -1))
+
+
 def kept_list_mark(alignment: WordAlignment) -> WordAlignment:
     """The alignment with the source's opening mark (LIST_MARKS: a list item's, a dialogue
     line's) opening the target too: its first word made the mark where it is another (the model
@@ -346,11 +369,11 @@ def copy_verbatim(alignment: WordAlignment, languages: tuple[str, str] | None = 
     written twice) is dropped. An address or URL whose parts the model translated is put back in
     place of the run linked to it (ADDRESS). A list or dialogue mark opening the source opens the
     translation as it was (kept_list_mark); a placeholder the model translated is the
-    source's again (kept_placeholders). A number copied with its digits in a form the target
+    source's again (kept_placeholders); words it wrote apart at a slash are one (slashes_closed). A number copied with its digits in a form the target
     language does not write is written as it does (localized; `languages`: source and target); a
     time the target wrote in parts ("10 h 30"), or a number with its thousands parted by spaces
     ("5 000"), is left so (written_in_parts)."""
-    alignment = kept_placeholders(kept_list_mark(alignment))
+    alignment = slashes_closed(kept_placeholders(kept_list_mark(alignment)))
     words = list(alignment.target_words)
     verbatim = {
         index: core

@@ -51,6 +51,8 @@ def test_words_joined_by_slashes_are_translated_unless_one_of_them_is_to_copy():
     assert not looks_verbatim("audio/video")
     alignment = links("pay by card and/or PayPal", "mit Karte und/oder PayPal bezahlen", [1, 2, 3, 4, 0])
     assert copy_verbatim(alignment).target_words == ["mit", "Karte", "und/oder", "PayPal", "bezahlen"]
+    apart = links("80 euros per person/night.", "80 Euro pro Person/ Nacht.", [0, 1, 2, 3, 3])
+    assert copy_verbatim(apart).target_words == ["80", "Euro", "pro", "Person/Nacht."]  # the model's space
 
 
 def links(source: str, target: str, strongest: list[int]) -> WordAlignment:
