@@ -17,7 +17,7 @@ word's strongest target word, from runtime/alignment.py's word weights):
    span of no word (a formatted space beside a line break) wraps nothing at rule 3's place.
 3. A void span goes before the target word linked to the first source word after it (at the end
    when there is none), inside its parent; a line break at the very end of a span follows it. One
-   written against the word before it and before a space (a footnote's mark: "expected[1] in")
+   written against the word before it and not the next (a footnote's mark: "expected[1] in")
    goes right after the last target word linked to that word.
 4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
    target too, its last word's trailing punctuation left outside; likewise at its start.
@@ -206,7 +206,8 @@ class _Placer:
             placed[id(span)] = Span(start, end, span.payload, False, span.exact, inner)
         for span in spans:
             if span.void:
-                at = self.character(self.void_position(span, first, last))
+                at = self.glued_at(span, first, last)
+                at = self.character(self.void_position(span, first, last)) if at is None else at
                 placed[id(span)] = Span(at, at, span.payload, True, spaced=span.spaced)
         return [placed[id(span)] for span in spans]
 
@@ -283,23 +284,34 @@ class _Placer:
         return min((abs(linked - s) for linked in self.links.get(target, ()) for s in source), default=10**9)
 
     def void_position(self, span: Span, first: int, last: int) -> int:
-        """The target word before which a void span (or one with no room left) goes (rule 3); one
-        written against the word before it and before a space ("expected[1] in", a footnote's
-        mark) right after the last target word linked to that word ("erwartet[1]": it had gone
-        before the word of the one after, "besser als[1] im ersten Quartal erwartet")."""
-        if span.void and not span.breaks:
-            before = bisect.bisect_right(self.word_ends, span.start) - 1
-            apart = span.start == len(self.source) or self.source[span.start].isspace()
-            if before >= 0 and self.word_ends[before] == span.start and apart:
-                linked = self.linked([before], first, last)
-                if linked:
-                    return max(linked) + 1
+        """The target word before which a void span (or one with no room left) goes (rule 3)."""
         following = [i for i, (start, _) in enumerate(self.source_words) if start >= span.start]
         if following and self.links:
             after = [t for t in range(first, last) if min(self.links.get(t, {-1})) >= following[0]]
             if after:
                 return min(after)
         return last
+
+    def glued_at(self, span: Span, first: int, last: int) -> int | None:
+        """Where a void span written against the word before it and not the next ("expected[1]
+        in", "expected[1].": a footnote's mark) goes: against the last target word linked to that
+        word, before its punctuation where the source's came after the span ("erwartet[1].", but
+        "müde.<img>", "entfernt,¹ weil"; by rule 3 it had gone before the next word's, "besser
+        als[1] im ersten Quartal erwartet", or into the next sentence); None for another span."""
+        if not span.void or span.breaks:
+            return None
+        word = bisect.bisect_left(self.word_ends, span.start)  # the word it ends, or ends within
+        if word == len(self.source_words):
+            return None
+        word_start, word_end = self.source_words[word]
+        rest = self.source[span.start : word_end]  # the word's closing punctuation after it
+        if not word_start < span.start or any(character.isalnum() for character in rest):
+            return None
+        linked = self.linked([word], first, last)
+        if not linked:
+            return None
+        start, end = self.target_words[max(linked)]
+        return start + len(self.target[start:end].rstrip(SENTENCE_PUNCTUATION)) if rest else end
 
     def character(self, word: int) -> int:
         """The character offset of target word `word`'s start (the text's end past the last)."""
@@ -313,6 +325,9 @@ class _Placer:
             return at, at
         start, end = self.target_words[low][0], self.target_words[high - 1][1]
         return edged_as(self.source[span.start : span.end], self.target, start, end)
+
+
+SENTENCE_PUNCTUATION = ".,;:!?…"  # what a word's end may hold after its letters, outside its marks
 
 
 def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:

@@ -83,6 +83,11 @@ def test_a_void_span_written_against_its_word_follows_that_words_translation():
     assert marked(translation, source, [mark]) == "besser als im Quartal erwartet<ref/>"
     spaced = Span(source.index("in"), source.index("in"), "img", void=True)  # before a word: rule 3
     assert marked(translation, source, [spaced]) == "besser als <img/>im Quartal erwartet"
+    # before the sentence's point: before the translation's, not into the next sentence
+    source, target = "better than expected. Costs rose.", "besser als erwartet. Kosten stiegen."
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)])
+    mark = Span(source.index("."), source.index("."), "img", void=True)
+    assert marked(translation, source, [mark]) == "besser als erwartet<img/>. Kosten stiegen."
 
 
 def test_punctuation_left_out_of_a_span_is_left_out_in_the_target():
