@@ -1,4 +1,4 @@
-"""Tokens set aside from the search: e-mail addresses, URLs, international phone numbers, hashtags
+"""Tokens set aside from the search: e-mail addresses, URLs, media types ("application/json"), international phone numbers, hashtags
 and @handles, code in backquotes, template expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
 in Latin letters, words in another script ("Москва", "東京") never reach the model (with
 `--replace-unk`, the translation models' default).
@@ -28,7 +28,7 @@ import numpy as np
 
 from .alignment import WordAlignment
 from .language_id import LATIN_SCRIPT, latin_letters
-from .verbatim import ADDRESS, SET_ASIDE_SIGN
+from .verbatim import ADDRESS, MEDIA_TYPE, SET_ASIDE_SIGN
 from .words import WHITESPACE_WORD, elided_head, has_words, word_spans
 
 # Code in backquotes, not an apostrophe typed as one ("it`s": no letter or digit outside the pair)
@@ -47,7 +47,7 @@ PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1
 # A hashtag or a handle ("#help", "@example" had become "#hilfe", "@beispiel"): a letter or "_" opens
 # it, not a number ("#1") nor a character reference ("&#x27;"), and no word runs into it ("C#")
 TAG = r"(?<![\w@#&])[#@](?=[^\W\d])\w+(?:[.-]\w+)*"
-SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}")
+SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}")
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
 CLAUSE_END = ".,;:!?…"

@@ -25,8 +25,14 @@ from .roman import ROMAN_ORDINAL, roman_value
 EDGE_PUNCTUATION = "\"'`()[]{}<>.,;:!?«»„“”‘’"
 VERBATIM = re.compile(r"\d|[/_%:=@+]|.[.-].|^.+[A-Z]")
 SIMILARITY = 0.6
-# A media type's first part ("text/html", "application/json"): its second is a code to copy
+# A media type's first parts and common second parts ("text/html", "application/json"), codes to copy
 MEDIA_TYPES = frozenset("application audio font image message model multipart text video".split())
+MEDIA_SUBTYPES = frozenset(
+    "json xml html xhtml plain css csv javascript pdf png jpeg jpg gif svg webp zip gzip".split()
+)
+MEDIA_TYPE = re.compile(
+    rf"(?<![\w/.])(?i:{'|'.join(sorted(MEDIA_TYPES))})/(?i:{'|'.join(sorted(MEDIA_SUBTYPES))})(?![\w/])"
+)  # set aside from the search too (runtime/set_aside.py): "Anwendungs/json" was no near miss
 WORDS_JOINED = re.compile(r"[^\W\d_]+(?:/[^\W\d_]+)+")  # words of letters joined by slashes
 NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 SIGN = "%"  # written against a number, kept with it
@@ -227,11 +233,9 @@ def looks_verbatim(word: str) -> bool:
     """Whether `word` is one to copy (VERBATIM); words joined by slashes ("and/or",
     "person/night", "audio/video") are language, which the model translates ("und/oder": it had
     been put back as "and/or"), unless one of them is to copy ("TCP/IP"; "gif/jpg/png" is not) or
-    it is a media type ("application/json", "text/html"; not "audio/video")."""
+    it is a media type (MEDIA_TYPE: "application/json", "text/html"; not "audio/video")."""
     if WORDS_JOINED.fullmatch(word):
-        kind, *parts = word.split("/")
-        media_type = kind.lower() in MEDIA_TYPES and parts[0].lower() not in MEDIA_TYPES  # "audio/video" is words
-        return media_type or any(VERBATIM.search(part) for part in (kind, *parts))
+        return MEDIA_TYPE.fullmatch(word) is not None or any(VERBATIM.search(part) for part in word.split("/"))
     return bool(VERBATIM.search(word))
 
 

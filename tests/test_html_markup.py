@@ -85,6 +85,13 @@ def test_each_link_of_a_menu_is_translated_alone(translator):
     alone = [translator.translate(text, "en", "de").text for text in ("Home", "Our products", "Contact")]
     assert list(links.values()) == alone and list(links) == ["/", "/p", "/c"]
     assert output.get_text() == " | ".join(alone)
+    # two buttons with a space between them: each alone
+    buttons = "<div><button>Save</button> <button>Cancel</button></div>"
+    labels = [
+        button.get_text()
+        for button in BeautifulSoup(translated(translator, buttons, "en", "de"), "html.parser").find_all("button")
+    ]
+    assert labels == [translator.translate(text, "en", "de").text for text in ("Save", "Cancel")]
     # two links that are one sentence's parts stay one text
     sentence = '<p><a href="/a">Click here</a> <a href="/b">to download the file</a>.</p>'
     whole = BeautifulSoup(translated(translator, sentence, "en", "de"), "html.parser").get_text()

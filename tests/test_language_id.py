@@ -169,6 +169,10 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
     )
     read_shorter = attn("translate", "-i", str(shorter), "-o", str(tmp_path / "rechnung.en.md"))
     assert read_shorter.stderr.decode() == f"attn: {shorter} reads as German (de): --from sets the language\n"
+    three = tmp_path / "anruf.html"  # three words in small letters: German all the same
+    three.write_text("<p>Bitte rufen Sie mich an.</p>")
+    read_three = attn("translate", "-i", str(three), "-o", str(tmp_path / "anruf.en.html"))
+    assert read_three.stderr.decode() == f"attn: {three} reads as German (de): --from sets the language\n"
     dishes = tmp_path / "menu.html"  # words in small letters of two languages: the identifier is unsure
     dishes.write_text("<p>Croissants, pain au chocolat and café au lait every morning.</p>")
     assert not attn("translate", "-i", str(dishes), "-o", str(tmp_path / "menu.de.html")).stderr

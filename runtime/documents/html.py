@@ -275,21 +275,16 @@ SEPARATORS = "|•·/›»«‹–—-*"  # what a menu writes between its links
 def items(run: list) -> list[list]:
     """`run` as it is, or each of its links as a run where it is a row of them (ITEMS) with
     nothing but separators (SEPARATORS, maybe in an element of their own: "<span>|</span>") and
-    spaces around them: two or more with a separator,
-    three or more with spaces alone ("<a>Home</a> | <a>Our products</a>": a menu, a breadcrumb;
-    "<a>Click here</a> <a>to download it</a>." is a sentence). Read as one text, each link's
-    words had gone on another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
+    spaces around them ("<a>Home</a> | <a>Our products</a>": a menu, a breadcrumb;
+    "<button>Save</button> <button>Cancel</button>"; "<a>Click here</a> <a>to download it</a>."
+    is a sentence, its point no separator). Read as one text, each link's words had gone on
+    another's ("<a href="/">|</a>", "Kontakte | Kontakt")."""
     links = [node for node in run if isinstance(node, Tag) and node.get_text().strip(SEPARATORS + " \t\n\u00a0")]
     item_ids = {id(node) for node in links}
     between = "".join(
         node.get_text() if isinstance(node, Tag) else str(node) for node in run if id(node) not in item_ids
     )
-    if (
-        len(links) < 2
-        or any(node.name not in ITEMS for node in links)
-        or between.strip(SEPARATORS + " \t\n\u00a0")
-        or not (len(links) > 2 or between.strip())
-    ):
+    if len(links) < 2 or any(node.name not in ITEMS for node in links) or between.strip(SEPARATORS + " \t\n\u00a0"):
         return [run]
     return [[node] for node in links]
 
