@@ -98,6 +98,18 @@ def test_each_link_of_a_menu_is_translated_alone(translator):
     assert whole == translator.translate("Click here to download the file.", "en", "de").text
 
 
+def test_a_footnotes_mark_is_not_read_as_the_words_part(translator):
+    """ "expected<sup>1</sup>" had been read "expected1", and the word lost."""
+    html = "<p>The results were better than expected<sup>1</sup> in the first quarter.</p>"
+    output = BeautifulSoup(translated(translator, html, "en", "de"), "html.parser")
+    mark = output.find("sup").extract()
+    assert mark.get_text() == "1" and not output.find("sup")
+    assert (
+        output.get_text()
+        == translator.translate("The results were better than expected in the first quarter.", "en", "de").text
+    )
+
+
 def test_a_void_element_between_words_stays_between_words(translator):
     """An image, a line break or a comment between two words came back glued to the next word."""
     html = '<p>Click the button <img src="b.png"> to save, and <br> then close <!-- note --> the window.</p>'

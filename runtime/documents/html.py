@@ -163,6 +163,16 @@ class Verbatim:
     element: Tag
 
 
+# A footnote's or a citation's mark in superscript ("expected<sup>1</sup>", Wikipedia's
+# "<sup><a>[12]</a></sup>", "<sup>*</sup>"): read as a word's part, "expected1" had lost the word
+REFERENCE = re.compile(r"\[?(?:\d{1,3}|[a-z]|[*†‡§]{1,3}|note \d{1,3})\]?")
+
+
+def is_reference(node: Tag) -> bool:
+    """Whether `node` is a footnote's or a citation's mark (REFERENCE in superscript)."""
+    return node.name == "sup" and REFERENCE.fullmatch(node.get_text().strip()) is not None
+
+
 def is_inline(node) -> bool:
     """Text, a comment, or an inline element with only inline elements inside."""
     if not isinstance(node, Tag):
@@ -313,6 +323,9 @@ class RunReader:
         if isinstance(node, Tag):
             span = Span(len(self.text), len(self.text), node)
             self.spans.append(span)  # before its children: an element and its only child keep their order
+            if is_reference(node):  # not read: given back whole after the word it followed
+                span.void = True
+                return
             if node.name in VERBATIM or kept_as_is(node):
                 span.payload, span.exact = Verbatim(node), True
                 text = node.get_text()
