@@ -43,7 +43,7 @@ def quantity_pattern(language: str) -> re.Pattern:
     or setting ("shop.example/1.5kg", "SIZE=1.5kg")."""
     number = number_pattern(language)
     return re.compile(
-        rf"(?<![\w.,€$£/=_#@:+])(?P<numbers>(?:{number}{TIMES})*{number}){UNIT_AFTER}(?P<unit>{UNIT})(?![\w/²³])"
+        rf"(?<![\w.,€$£/=_#@:])(?P<numbers>(?:{number}{TIMES})*{number}){UNIT_AFTER}(?P<unit>{UNIT})(?![\w/²³])"
     )
 
 
@@ -79,7 +79,8 @@ def kept(quantity: str, language: str, translation: str) -> bool:
     """Whether `translation` holds `quantity` (as `language`, the target, writes it): its numbers
     in order with their signs of dimension, then its unit, against them or after a space or a
     hyphen ("12 V-Batterie"), not running on into a word ("2 Lflasche", "3,5 mmère")."""
-    found = QUANTITIES[language].fullmatch(quantity)
+    pattern = QUANTITIES.get(language)  # none for an imported model's other language
+    found = pattern.fullmatch(quantity) if pattern else None
     if found is None:
         return quantity in translation
     numbers = re.split(TIMES, found["numbers"])

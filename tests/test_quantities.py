@@ -70,6 +70,7 @@ def test_a_quantity_is_kept_with_its_numbers_and_unit_not_run_into_a_word():
     assert not kept("120 x 60 x 75 cm", "fr", "Dimensionnel : 120 x 75 cm")
     assert not kept("1,5 m", "de", "Es ist 11,5 m lang.")
     assert not kept("50 g", "en", "Add 50 girlfriend.")
+    assert kept("12 V", "es", "Use una batería de 12 V.")  # an imported model's other language: as written
 
 
 @pytest.mark.unit
