@@ -135,6 +135,25 @@ def opened_as_source(alignment: WordAlignment) -> WordAlignment:
     return replace(alignment, target_words=words)
 
 
+def opened_with_capital(alignment: WordAlignment) -> WordAlignment:
+    """`alignment`, of a sentence read with its first letter in small letters (runtime/texts.py
+    openers_copied), with that letter a capital again and its translation's first letter one."""
+
+    def capitalized(words: list[str]) -> list[str]:
+        at = next((index for index, word in enumerate(words) if any(c.isalpha() for c in word)), None)
+        if at is None:
+            return words
+        letter = next(index for index, character in enumerate(words[at]) if character.isalpha())
+        word = words[at]
+        return [*words[:at], word[:letter] + word[letter].upper() + word[letter + 1 :], *words[at + 1 :]]
+
+    return replace(
+        alignment,
+        source_words=capitalized(list(alignment.source_words)),
+        target_words=capitalized(list(alignment.target_words)),
+    )
+
+
 def goes_on(rest: str, language: str) -> bool:
     """Whether `rest`, a sentence's words after a letter's formula and its comma, goes on with the
     sentence: it opens in small letters, or with English "I" ("Dear Anna, I hope …": "Liebe Anna,

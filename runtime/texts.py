@@ -15,7 +15,7 @@ import numpy as np
 
 from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import continued, first_alnum, goes_on, opened_as_source, read_cased, written_back
+from .capitals import continued, first_alnum, goes_on, opened_as_source, opened_with_capital, read_cased, written_back
 from .chunking import keep_head, split_source
 from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
@@ -27,6 +27,7 @@ from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
 from .number_choice import numbers_kept_first
+from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
 from .person_names import names_after_titles
@@ -206,7 +207,7 @@ class TextTranslator:
             {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole, stop=stop
         ).items():
             translated[i] = found
-        for finder in (self.names_lost, self.quantities_lost):
+        for finder in (self.names_lost, self.quantities_lost, self.openers_copied):
             lost = finder(parts, translated, whole, limit)
             again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
             for i, found in again.items():
@@ -361,6 +362,31 @@ class TextTranslator:
 
             if part := self.aside_again(parts[i], written, limit, sorted(spans + names)):
                 lost[i] = (part, count)
+        return lost
+
+    def openers_copied(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
+    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
+        """The sentences searched whole, of a language that writes a word with a capital only for a
+        name within a sentence, whose translation opens with their first word as written, a word
+        the model's vocabulary holds whole in small letters (a word, not a name: "Diet", "Speed",
+        "Caution" had been copied into German; not before another word with a capital, "Ben
+        Affleck"), by their index in `parts`: each as a part to search again with that word in
+        small letters (SetAside.lowered: the translation opens with a capital all the same), and
+        whether a text opens otherwise (runtime/opening_words.py)."""
+        if self.model.source_lang not in CAPITALIZED_NAMES:
+            return {}
+        lost = {}
+        for i, written in whole.items():
+            word = copied_opener(written, translated[i][0].text, self.word_pieces)
+            if word is None:
+                continue
+            aside = self.read_aside(lowered_opener(written), limit)
+            pieces = self.source_pieces(aside.text)
+            if limit is None or pieces.count <= limit:
+                index, number, _, _ = parts[i]
+                part = (index, number, self.tagged(pieces), replace(aside, lowered=True))
+                lost[i] = (part, functools.partial(opens_otherwise, word))
         return lost
 
     def unlearned_spans(self, read: str) -> list[tuple[int, int]]:
@@ -673,6 +699,7 @@ class TextTranslator:
                 alignment = quoted(alignment, reading.quotations, self.model.source_lang, self.model.target_lang)
                 alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
             alignment = opened_as_source(alignment) if set_apart else alignment
+            alignment = opened_with_capital(alignment) if aside is not None and aside.lowered else alignment
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)

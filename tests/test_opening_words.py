@@ -1,0 +1,48 @@
+"""A sentence's first word that its translation copied, searched again in small letters
+(runtime/opening_words.py, runtime/texts.py openers_copied)."""
+
+import numpy as np
+import pytest
+
+from attn.runtime.alignment import WordAlignment
+from attn.runtime.capitals import opened_with_capital
+from attn.runtime.opening_words import copied_opener, lowered_opener, opens_otherwise
+
+from .test_cli import attn
+
+
+def one_piece(*words: str):
+    """A vocabulary that holds `words` whole (one piece each) and every other word in two."""
+    return lambda word: 1 if word in words else 2
+
+
+@pytest.mark.unit
+def test_a_copied_first_word_that_the_vocabulary_holds_in_small_letters():
+    pieces = one_piece("speed", "diet", "ben")
+    assert copied_opener("Speed, the number of images, matters.", "Speed, die Anzahl …", pieces) == "Speed"
+    assert copied_opener('"Diet"', '"Diet"', pieces) == "Diet"
+    assert copied_opener("Speed matters.", "Geschwindigkeit zählt.", pieces) is None  # translated
+    assert copied_opener("Ben Affleck came.", "Ben Affleck kam.", pieces) is None  # a name's first word
+    assert copied_opener("Correa said so.", "Correa sagte das.", pieces) is None  # no word in small letters
+    assert copied_opener("NASA said so.", "NASA sagte das.", pieces) is None  # in capitals
+
+
+@pytest.mark.unit
+def test_the_first_word_read_in_small_letters_and_the_translation_opened_with_a_capital():
+    assert lowered_opener('"Available in three colours."') == '"available in three colours."'
+    assert opens_otherwise("Available", "Disponible en trois couleurs.") == 1
+    assert opens_otherwise("Available", "Available en trois couleurs.") == 0
+    source, target = ["available", "in", "red."], ["disponible", "en", "rouge."]
+    alignment = opened_with_capital(WordAlignment(source, target, np.eye(3, dtype=np.float32)))
+    assert alignment.source_words[0] == "Available" and alignment.target_words[0] == "Disponible"
+
+
+@pytest.mark.system
+def test_a_first_word_is_translated_not_copied_with_the_shipped_models():
+    """Whatever the rest, the translation does not open with the English word as written."""
+    for target, text in (
+        ("de", "Speed, the number of images per second, is also very important."),
+        ("fr", "Available in three colours."),
+    ):
+        output = attn("translate", "-s", "en", "-t", target, text).stdout.decode()
+        assert not output.startswith(text.split(",")[0].split()[0]) and output[:1].isupper(), output
