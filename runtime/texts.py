@@ -371,15 +371,18 @@ class TextTranslator:
         name within a sentence, whose translation opens with their first word as written, a word
         the model's vocabulary holds whole in small letters (a word, not a name: "Diet", "Speed",
         "Caution" had been copied into German; not before another word with a capital, "Ben
-        Affleck"), by their index in `parts`: each as a part to search again with that word in
+        Affleck"), nor one the target language's training words hold where the folder lists them
+        (a name, "Tom" had become "Demain", or a word both write, "Note"), by their index in
+        `parts`: each as a part to search again with that word in
         small letters (SetAside.lowered: the translation opens with a capital all the same), and
         whether a text opens otherwise (runtime/opening_words.py)."""
         if self.model.source_lang not in CAPITALIZED_NAMES:
             return {}
+        target_words = self.model.language_words(self.model.target_lang) or frozenset()
         lost = {}
         for i, written in whole.items():
             word = copied_opener(written, translated[i][0].text, self.word_pieces)
-            if word is None:
+            if word is None or word.lower() in target_words:  # the target writes it too: "Tom", "Note"
                 continue
             aside = self.read_aside(lowered_opener(written), limit)
             pieces = self.source_pieces(aside.text)
