@@ -18,15 +18,7 @@ import sacrebleu
 
 import attn.runtime as attn
 import attn.runtime.verbatim as verbatim
-from benchmarks.report import (
-    DIRECTIONS,
-    command_line,
-    dev_set_arguments,
-    dev_texts,
-    finish,
-    table,
-    with_and_without,
-)
+from benchmarks.report import command_line, dev_rows_on_and_off, dev_set_arguments, finish, table
 
 DEV_FILES = ["dev", "chat-dev", "news-dev", "tatoeba-dev", "l10n-dev"]
 MARKED = re.compile(r"\d[.,]\d")  # a number with a thousands or decimal mark
@@ -36,16 +28,14 @@ def main() -> None:
     args = dev_set_arguments(__doc__.splitlines()[0], "rows listed per direction where the two differ")
     translator = attn.load(notify=lambda note: None)
     rows, shown = [], []
-    for pair, source, target, swap in DIRECTIONS:
-        texts, targets = dev_texts(args.data, pair, DEV_FILES, swap, MARKED.search)
+
+    def copied_as_is():
+        return mock.patch.object(verbatim, "localized", lambda copy, number, languages: copy)
+
+    for source, target, texts, targets, written, copied in dev_rows_on_and_off(
+        translator, args.data, DEV_FILES, MARKED.search, copied_as_is
+    ):
         references = [targets]
-        written, copied = with_and_without(
-            translator,
-            texts,
-            source,
-            target,
-            mock.patch.object(verbatim, "localized", lambda copy, number, languages: copy),
-        )
         differ = [(text, before, after) for text, before, after in zip(texts, copied, written) if before != after]
         for label, outputs in (("as the model copied them", copied), ("as the target writes them", written)):
             bleu = sacrebleu.corpus_bleu(outputs, references).score

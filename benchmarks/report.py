@@ -193,6 +193,15 @@ def with_and_without(translator, texts: list[str], source: str, target: str, wit
         return ruled, [result.text for result in translator.translate(texts, source, target)]
 
 
+def dev_rows_on_and_off(translator, data: Path, files: list[str], keep, without):
+    """For each of DIRECTIONS: (source, target, the sources of the rows of `files` that `keep`
+    takes, their references, their translations as the runtime gives them, and with
+    `without()`, a mock's patch that switches a rule off, in force)."""
+    for pair, source, target, swap in DIRECTIONS:
+        texts, references = dev_texts(data, pair, files, swap, keep)
+        yield source, target, texts, references, *with_and_without(translator, texts, source, target, without())
+
+
 def read_and_unread(
     translator,
     data: Path,

@@ -18,14 +18,12 @@ import attn.runtime as attn
 from attn.runtime import verbatim
 from benchmarks.report import (
     DEV_FILES,
-    DIRECTIONS,
     changes_shown,
     command_line,
+    dev_rows_on_and_off,
     dev_set_arguments,
-    dev_texts,
     finish,
     table,
-    with_and_without,
 )
 
 SLASHED = re.compile(rf"(?<![\w/.:-]){verbatim.WORDS_JOINED.pattern}(?![\w/])")
@@ -35,13 +33,14 @@ def main() -> None:
     args = dev_set_arguments(__doc__.splitlines()[0], "changed translations listed per direction")
     translator = attn.load(notify=lambda note: None)
     rows, shown = [], []
-    for pair, source, target, swap in DIRECTIONS:
-        sources, targets = dev_texts(args.data, pair, DEV_FILES, swap, SLASHED.search)
-        references = [targets]
-        copied_before = mock.patch.object(verbatim, "looks_verbatim", lambda word: bool(verbatim.VERBATIM.search(word)))
-        translated, copied = with_and_without(translator, sources, source, target, copied_before)
+
+    def copied_before():
+        return mock.patch.object(verbatim, "looks_verbatim", lambda word: bool(verbatim.VERBATIM.search(word)))
+
+    found = dev_rows_on_and_off(translator, args.data, DEV_FILES, SLASHED.search, copied_before)
+    for source, target, sources, references, translated, copied in found:
         for name, outputs in (("copied", copied), ("translated", translated)):
-            bleu, chrf = sacrebleu.corpus_bleu(outputs, references), sacrebleu.corpus_chrf(outputs, references)
+            bleu, chrf = sacrebleu.corpus_bleu(outputs, [references]), sacrebleu.corpus_chrf(outputs, [references])
             changed = sum(a != b for a, b in zip(copied, translated)) if outputs is translated else ""
             rows.append([f"{source}→{target}", name, len(sources), changed, f"{bleu.score:.2f}", f"{chrf.score:.2f}"])
         shown += changes_shown(sources, copied, translated, f"{source}→{target}", args.show)

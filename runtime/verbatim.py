@@ -67,6 +67,8 @@ def slashes_closed(alignment: WordAlignment) -> WordAlignment:
     """The alignment with the words of a translation written apart at a slash ("Person/ Nacht" for
     "person/night") one word again, where both are linked to one source word of words joined by
     slashes (WORDS_JOINED); its rows averaged."""
+    if not any("/" in word for word in alignment.target_words):  # most translations: nothing to do
+        return alignment
     strongest = alignment.weights.argmax(axis=1) if alignment.weights.size else []
     words, rows, linked = [], [], []
     for word, row, source in zip(alignment.target_words, alignment.weights, strongest):
