@@ -60,9 +60,9 @@ def distinct_languages(source: str | None, target: str | None) -> tuple[str | No
 @dataclass(frozen=True)
 class Result:
     """One input's outputs: `n_best` (Translations, best first: the best scored, or one scored
-    within 0.2 of it that keeps the input's numbers better, runtime/number_choice.py, then the others
-    by score, the scores with the reverse model's where the beam was ranked again,
-    runtime/reverse_scores.py; one unless more were asked for),
+    within 0.2 of it that keeps the input's numbers and negations better,
+    runtime/number_choice.py, then the others by score, the scores with the reverse model's where
+    the beam was ranked again, runtime/reverse_scores.py; one unless more were asked for),
     the `source` language it was read in (given or detected; None for a blank input) and the
     `target` language. `text`, `score` and `alignment` are the best's: the alignment of its words
     (weights (T, S) over target × source words, rows summing to 1; .pharaoh()). A summary's

@@ -1,4 +1,4 @@
-"""Of a sentence's translations, the one that keeps its numbers.
+"""Of a sentence's translations, the one that keeps its numbers and its negations.
 
 Where the model loses its way it loses numbers or writes them again ("Zigaretten sind mit 85% der
 Lungenkrebsfälle mit 85% der Lungenkrebsfälle verbunden."), and another hypothesis of the same
@@ -6,7 +6,8 @@ beam, scored a little lower, often has them right ("… zu einer Höhe von etwa 
 ca. 60km zu einer Höhe von rund 60km."). The best translation loses or repeats a source number in
 one news-dev sentence of 32 (en→de) to 120 (fr→en); taking, within SCORE_MARGIN of its score, the
 hypothesis with the fewest such faults takes out 20 to 30 % of them at an unchanged BLEU
-(docs/studies/NUMBER-CHOICE.md, where the margin was chosen).
+(docs/studies/NUMBER-CHOICE.md, where the margin was chosen). A negation the translation drops
+(runtime/negations.py) counts as such a fault too (docs/studies/NEGATIONS.md).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Protocol
 
+from .negations import negations_lost
 from .verbatim import SOURCE_NUMBER, digits_of, lost_numbers
 
 SCORE_MARGIN = 0.2  # of the final score (log-probability per length, search.final_score)
@@ -46,15 +48,23 @@ def number_faults(source: str, translation: str) -> int:
     return len(lost_numbers(source, translation)) + len(repeated_numbers(source, translation))
 
 
-def numbers_kept_first(source: str, translations: Iterator[Scored]) -> Iterator[Scored]:
+def faults(source: str, translation: str, languages: tuple[str, str] | None = None) -> int:
+    """number_faults, and with `languages` (source, target) the negations `translation` drops."""
+    dropped = negations_lost(source, languages[0], translation, languages[1]) if languages else 0
+    return number_faults(source, translation) + dropped
+
+
+def fewest_faults_first(
+    source: str, translations: Iterator[Scored], languages: tuple[str, str] | None = None
+) -> Iterator[Scored]:
     """`translations` of `source` (best score first) in the same order, but that the first is the
-    one with the fewest number_faults among those within SCORE_MARGIN of the best's score (the better
-    scored of equals): the best itself when it keeps every number. Read lazily: only a best
+    one with the fewest faults (above) among those within SCORE_MARGIN of the best's score (the
+    better scored of equals): the best itself when it has none. Read lazily: only a best
     translation with a fault has those after it read before it is given."""
     best = next(translations, None)
     if best is None:
         return
-    if not number_faults(source, best.text):
+    if not faults(source, best.text, languages):
         yield best
         yield from translations
         return
@@ -65,7 +75,7 @@ def numbers_kept_first(source: str, translations: Iterator[Scored]) -> Iterator[
             break
     chosen = min(
         (translation for translation in near if translation.score >= best.score - SCORE_MARGIN),
-        key=lambda translation: number_faults(source, translation.text),
+        key=lambda translation: faults(source, translation.text, languages),
     )
     yield chosen
     yield from (translation for translation in near if translation is not chosen)

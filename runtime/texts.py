@@ -26,7 +26,7 @@ from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
-from .number_choice import numbers_kept_first
+from .number_choice import fewest_faults_first
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
@@ -94,6 +94,7 @@ class TextTranslator:
 
     def __init__(self, model: LoadedModel):
         self.model = model
+        self.languages = (model.source_lang, model.target_lang)
         self._readings: dict[tuple[str, int | None], Reading] = {}  # (a sentence, limit) → reading(…)
 
     def translate(
@@ -215,9 +216,8 @@ class TextTranslator:
                     translated[i], parts[i] = found, lost[i][0]
         copied = self.words_copied(parts, translated, whole, options)
         again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
-        languages = (self.model.source_lang, self.model.target_lang)
         for i, found in again.items():
-            if better_translated(copied[i], " ".join(parts[i][2].words), languages, found[0], translated[i][0]):
+            if better_translated(copied[i], " ".join(parts[i][2].words), self.languages, found[0], translated[i][0]):
                 translated[i] = found
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):
@@ -308,15 +308,15 @@ class TextTranslator:
         """Each part's distinct `translations` (the search's best first) ranked again with `weight`
         times the reverse model's score of its source (the sentence as written, or a part of one
         with what was set aside put back), all parts' scored together; then, of a sentence searched
-        whole, the one that keeps its numbers first among those within the margin of the search's
-        best (runtime/number_choice.py), and the first `n_best`."""
+        whole, the one that keeps its numbers and negations first among those within the margin of
+        the search's best (runtime/number_choice.py), and the first `n_best`."""
         sources = [whole.get(i) or part_as_written(parts[i][2], parts[i][3]) for i in translations]
         lists = [[t.text for t in found] for found in translations.values()]
         ranked = {}
         for (i, found), reverse in zip(translations.items(), scorer.scores_of_lists(lists, sources, stop)):
             near, others = ranked_with_reverse(found, reverse, weight)
             if i in whole:
-                near = list(numbers_kept_first(whole[i], iter(near)))
+                near = list(fewest_faults_first(whole[i], iter(near), self.languages))
             ranked[i] = [*near, *others][:n_best]
         return ranked
 
@@ -443,7 +443,7 @@ class TextTranslator:
         word in several ways ("grünen" whole, or "gr" + "ünen"), and beam search keeps such
         spellings apart, so two of its hypotheses may read the same: an n-best list shows the
         better of them once. Given the sentence as `written`, the first is the one that keeps its
-        numbers best (runtime/number_choice.py)."""
+        numbers and negations best (runtime/number_choice.py)."""
         translations = (
             self.translation(
                 source, hypothesis.tokens, hypothesis.score, hypothesis.attention, replace_unk, aside, limit
@@ -451,7 +451,7 @@ class TextTranslator:
             for hypothesis in hypotheses
         )
         if written is not None:
-            translations = numbers_kept_first(written, translations)
+            translations = fewest_faults_first(written, translations, self.languages)
         return distinct_texts(translations, n_best)
 
     def letter_formula(self, sentence: str) -> Translation | None:

@@ -8,7 +8,7 @@ import pytest
 
 from attn.runtime import loaded_model
 from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.number_choice import SCORE_MARGIN, numbers_kept_first
+from attn.runtime.number_choice import SCORE_MARGIN, fewest_faults_first
 from attn.runtime.reverse_scores import ReverseScorer, ranked_with_reverse
 from attn.runtime.search import length_normaliser
 from attn.runtime.translation import TextOptions
@@ -151,7 +151,7 @@ def test_the_number_choice_stays_among_the_search_s_near_translations():
     assert [t.text for t in near] == ["Die Brücke wurde errichtet.", "Die Brücke wurde gebaut."]
     assert [t.text for t in others] == ["Die Brücke wurde 1932 gebaut."]
     assert near[0].score == pytest.approx(-1.45) and others[0].score == pytest.approx(-1.6)  # within 0.2 of it
-    assert next(numbers_kept_first(source, iter(near))).text == "Die Brücke wurde errichtet."
+    assert next(fewest_faults_first(source, iter(near))).text == "Die Brücke wurde errichtet."
 
 
 @pytest.mark.system

@@ -1,0 +1,64 @@
+"""Negations counted in each language, and those a translation drops (runtime/negations.py)."""
+
+import pytest
+
+from attn.runtime.negations import negations, negations_lost
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    ("text", "language", "count"),
+    [
+        ("It has not been shown yet.", "en", 1),
+        ("I don't know, and nobody does.", "en", 2),
+        ("No, there is no time.", "en", 2),
+        ("Room No. 5 is free.", "en", 0),  # a number's abbreviation
+        ("I have no 15 million.", "en", 1),
+        ("Die Wirkung wurde noch nicht gezeigt.", "de", 1),
+        ("Es gibt keine Zeit und nichts zu tun.", "de", 2),
+        ("Nichtsdestotrotz kommt er.", "de", 0),  # "nevertheless"
+        ("Meine Nichte kommt.", "de", 0),  # a niece
+        ("Il ne vient pas.", "fr", 1),  # "ne … pas" is one
+        ("Il ne vient plus, personne ne vient.", "fr", 2),
+        ("Il n'y a que deux chambres.", "fr", 0),  # "ne … que" is "only"
+        ("Il y a pas mal de gens.", "fr", 0),  # "quite a few"
+        ("Ce n'est pas mal.", "fr", 1),
+        ("Un pas en avant, pas à pas.", "fr", 0),  # a step
+        ("Le meilleur jeu jamais écrit.", "fr", 0),  # "ever"; "n'a jamais" is "never"
+        ("Il n'a jamais vu ça.", "fr", 1),
+        ("Les touches ne choisissent plus que les fichiers.", "fr", 0),  # "only"
+    ],
+)
+def test_negations_are_counted_as_each_language_writes_them(text, language, count):
+    assert negations(text, language) == count
+
+
+@pytest.mark.unit
+def test_a_translation_counts_the_words_that_carry_a_negation_of_their_own_too():
+    """A source's "sans perte" is "lossless", "ohne" "without", "non désiré" "unwanted": no drop."""
+    assert negations("Un algorithme sans perte.", "fr") == 0
+    assert negations("A lossless algorithm, without a doubt.", "en", translation=True) == 2
+    assert negations("Ein Nichtraucher, kostenlos, ohne Frage.", "de", translation=True) == 3
+    assert negations("Un envoi non désiré.", "fr", translation=True) == 1
+
+
+@pytest.mark.unit
+def test_a_pair_of_words_counts_alike_in_every_language():
+    counts = {
+        negations("He has neither time nor money.", "en"),
+        negations("Er hat weder Zeit noch Geld.", "de"),
+        negations("Il n'a ni temps ni argent.", "fr"),
+    }
+    assert counts == {2}
+
+
+@pytest.mark.unit
+def test_a_translation_drops_the_negations_it_writes_fewer_of():
+    source = "Die Wirkung von Vitamin D wurde noch nicht deutlich aufgezeigt."
+    assert negations_lost(source, "de", "The effect of vitamin D has also been shown.", "en") == 1
+    assert negations_lost(source, "de", "The effect of vitamin D has not been clearly shown.", "en") == 0
+    assert negations_lost("It is not cold, it is never cold.", "en", "Il ne fait jamais froid.", "fr") == 1
+    assert negations_lost("Ce n'est pas grave.", "fr", "It's harmless.", "en") == 0
+    # more negations are no drop, and a language without a list counts none
+    assert negations_lost("It is cold.", "en", "Il ne fait pas froid.", "fr") == 0
+    assert negations_lost("Es ist nicht kalt.", "de", "Non fa freddo.", "it") == 0
