@@ -1,20 +1,27 @@
-"""Translations that drop a negation of their source, with a dropped negation counted as a fault in
-the choice among the beam's translations (runtime/number_choice.py, runtime/negations.py) and
-without it.
+"""Translations that drop a negation of their source or lose or repeat a number: a dropped negation
+counted as a fault in the choice among the beam's translations beside the numbers'
+(runtime/number_choice.py, runtime/negations.py), and a sentence whose chosen translation has a
+fault searched again with a wider beam (WIDER_BEAM), each step on and off.
 
-On the rows of every dev file whose source writes a negation, each direction, the installed models' default
-search as `attn translate` gives it: the rows whose translation writes fewer negations than the
-source (negations_lost), the rows the fault changes, and BLEU and chrF against the references.
-With --blind FILE, every changed row for a judge who is not told which is which: its source, its
-reference and the two translations as A and B in a seeded random order (FILE; the key: FILE.key).
+On the rows of every dev file (--files) whose source writes a negation or a number (or on every
+row: --every-row), each direction, the installed models' default search as `attn translate` gives
+it, in three ways: before (numbers' faults alone, one search), with negations counted, and with
+the wider search too: the rows whose
+translation writes fewer negations than the source (negations_lost), those whose translation loses
+or repeats a number (number_faults), the rows changed from before, BLEU and chrF against the
+references, and the seconds each took (same run, one after the other). With --blind FILE, every
+row the whole change alters, for a judge who is not told which is which: its source, its reference
+and the two translations as A and B in a seeded random order (FILE; the key: FILE.key).
 
-    python -m benchmarks.negations [--data ../shared/data] [--show 3] [--out FILE] [--blind FILE]
+    python -m benchmarks.negations [--files NAME ...] [--rows N] [--every-row] [--pairs en-de en-fr] [--data ../shared/data] [--show 3] [--out FILE] [--blind FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
+import time
 from pathlib import Path
 from unittest import mock
 
@@ -22,24 +29,33 @@ import sacrebleu
 
 import attn.runtime as attn
 from attn.runtime.negations import negations, negations_lost
+from attn.runtime.number_choice import number_faults
+from attn.runtime.texts import TextTranslator
+from attn.runtime.verbatim import NUMBER
 from benchmarks.report import (
     DEV_FILES,
     DIRECTIONS,
     changes_shown,
     command_line,
     data_option,
-    dev_texts,
+    dev_rows,
     finish,
     table,
-    with_and_without,
 )
 
-WITHOUT = "attn.runtime.number_choice.negations_lost"  # patched to count no fault
-
-
-def dropped(sources: list[str], translations: list[str], source: str, target: str) -> int:
-    """The translations that write fewer negations than their source."""
-    return sum(negations_lost(s, source, t, target) > 0 for s, t in zip(sources, translations))
+NEGATIONS_UNCOUNTED = "attn.runtime.number_choice.negations_lost"  # patched to count no such fault
+# Each way: its name, and what switches the later steps off
+WAYS = [
+    (
+        "before",
+        lambda: (
+            mock.patch(NEGATIONS_UNCOUNTED, lambda *a: 0),
+            mock.patch.object(TextTranslator, "faulty", lambda *a: []),
+        ),
+    ),
+    ("negations counted", lambda: (mock.patch.object(TextTranslator, "faulty", lambda *a: []),)),
+    ("and a wider search", lambda: ()),
+]
 
 
 def blind_pairs(changed: list[tuple[str, str, str, str, str]], path: Path) -> None:
@@ -56,33 +72,76 @@ def blind_pairs(changed: list[tuple[str, str, str, str, str]], path: Path) -> No
     Path(f"{path}.key").write_text("\n".join(key) + "\n", encoding="utf-8")
 
 
+def translated(translator, texts: list[str], source: str, target: str, patches) -> tuple[list[str], float]:
+    """The translations of `texts` with `patches` in force, and the seconds they took."""
+    with contextlib.ExitStack() as stack:
+        for patch in patches:
+            stack.enter_context(patch)
+        start = time.perf_counter()
+        outputs = [result.text for result in translator.translate(texts, source, target)]
+        return outputs, time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     data_option(parser)
     parser.add_argument("--show", type=int, default=0, help="changed translations listed per direction")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--blind", type=Path, default=None, help="write the changed rows as blind A/B pairs here")
+    parser.add_argument("--files", nargs="+", default=DEV_FILES, help="the dev files of each pair (NAME.tsv.gz)")
+    parser.add_argument("--rows", type=int, default=None, help="the first rows of each file")
+    parser.add_argument(
+        "--every-row", action="store_true", help="every row, not only those with a negation or a number"
+    )
+    parser.add_argument("--pairs", nargs="+", default=None, help="the pairs' folders (en-de, en-fr), both ways each")
     args = parser.parse_args()
     translator = attn.load(notify=lambda note: None)
-    rows, shown, pairs, judged = [], [], [], set()
+    rows, shown, judged, changed_rows = [], [], set(), []
     for pair, source, target, swap in DIRECTIONS:
-        texts, references = dev_texts(args.data, pair, DEV_FILES, swap, lambda text: negations(text, source) > 0)
-        ruled, unruled = with_and_without(translator, texts, source, target, mock.patch(WITHOUT, lambda *a: 0))
-        changed = sum(a != b for a, b in zip(ruled, unruled))
-        for name, outputs in (("without", unruled), ("with", ruled)):
-            bleu = sacrebleu.corpus_bleu(outputs, [references]).score
-            chrf = sacrebleu.corpus_chrf(outputs, [references]).score
-            faults = dropped(texts, outputs, source, target)
-            rows.append([f"{source}→{target}", name, len(texts), faults, changed, f"{bleu:.2f}", f"{chrf:.2f}"])
-        shown += changes_shown(texts, unruled, ruled, f"{source}→{target}", args.show)
-        for text, reference, without, with_ in zip(texts, references, unruled, ruled):
+        if args.pairs and pair not in args.pairs:
+            continue
+        found = [
+            row
+            for row in dev_rows(args.data, pair, args.files, swap, args.rows)
+            if args.every_row or negations(row.source, source) or NUMBER.search(row.source)
+        ]
+        texts, references = [row.source for row in found], [row.target for row in found]
+        translator.translate(texts[:8], source, target)  # the models loaded before any is timed
+        outputs = {name: translated(translator, texts, source, target, patches()) for name, patches in WAYS}
+        before, final = outputs[WAYS[0][0]][0], outputs[WAYS[-1][0]][0]
+        for name, (found, seconds) in outputs.items():
+            rows.append(
+                [
+                    f"{source}→{target}",
+                    name,
+                    len(texts),
+                    sum(negations_lost(s, source, t, target) > 0 for s, t in zip(texts, found)),
+                    sum(number_faults(s, t) > 0 for s, t in zip(texts, found)),
+                    sum(a != b for a, b in zip(before, found)),
+                    f"{sacrebleu.corpus_bleu(found, [references]).score:.2f}",
+                    f"{sacrebleu.corpus_chrf(found, [references]).score:.2f}",
+                    f"{seconds:.0f}",
+                ]
+            )
+        shown += changes_shown(texts, before, final, f"{source}→{target}", args.show)
+        for text, reference, without, with_ in zip(texts, references, before, final):
             if without != with_ and text not in judged:  # a row the dev files repeat, judged once
                 judged.add(text)
-                pairs.append((f"{source}→{target}", text, reference, without, with_))
-    header = ["direction", "negation fault", "rows", "a negation dropped", "changed", "BLEU", "chrF"]
+                changed_rows.append((f"{source}→{target}", text, reference, without, with_))
+    header = [
+        "direction",
+        "way",
+        "rows",
+        "a negation dropped",
+        "a number lost or repeated",
+        "changed",
+        "BLEU",
+        "chrF",
+        "seconds",
+    ]
     finish([command_line(), "", table(header, rows), "", *shown], args.out)
     if args.blind:
-        blind_pairs(pairs, args.blind)
+        blind_pairs(changed_rows, args.blind)
 
 
 if __name__ == "__main__":

@@ -7,50 +7,76 @@ beam held "… has also not been shown." a little lower. The choice among the be
 (runtime/number_choice.py) counts such a drop as a fault, as it counts a lost number.
 
 A source counts the words that turn a clause to the negative: "not", "nicht", French's "ne … pas"
-(its "ne" alone is no negation: "ne … que" is "only"; "jamais" without it is "ever"). A translation
-counts those and the words that may carry the same negation in a word or a phrase of their own
-("without", "lossless", "sans", "non", "kostenlos", "Nichtraucher"), so that a right translation
-seldom counts fewer than its source: what is counted as dropped is a negation no word carries. A
-pair of words that make one negation in one language and two in another ("weder … noch", "neither
-… nor", "ni … ni") counts two in each; languages without a list count none.
+(its "ne" alone is no negation: "ne … que" is "only"; "jamais" without it is "ever", "pas" after
+an article "a step"), not the set phrases that say no negation ("whether or not", "no matter",
+"de rien", "a no-fly zone"). A translation counts those and the words that may carry the same
+negation in a word or a phrase of their own ("without", "lossless", "hardly", "sans", "kostenlos",
+"kaum", "Nichtraucher"), so that a right translation seldom counts fewer than its source: what is
+counted as dropped is a negation no word carries. A pair that makes one negation ("weder … noch",
+"neither … nor", "ni … ni") counts one, as "no … or" does. Codes, addresses and options
+("no-reply@example.com", "--no-verify") are no words of the sentence; languages without a list
+count none.
 """
 
 from __future__ import annotations
 
 import re
 
-_FRENCH_NE = r"\bn(?:e\s+|['’]\s*)(?:\S+\s+){0,3}?"  # "ne"/"n'" and up to three words after it
-_SENTENCE_START = r"(?:^|(?<=[.!?«\"]\s))\W*"
+from .constants import primary_language
+
+_NE = r"\bn(?:e\s+|['’]\s*)(?!importe\b)(?:\S+\s+){0,3}?"  # French "ne"/"n'" and up to three words after it
+_START = r"(?:^|(?<=[.!?«\"]\s))\W*"  # a sentence's start
+# "pas" after these is a noun, "a step": "un pas", "ses premiers pas", "pas à pas"
+_STEPS = "un le les ce ces des du de mes tes ses nos vos leurs faux grands petits premiers derniers quelques à".split()
+_NOT_NOUN = "".join(rf"(?<!\b{word}\s)" for word in _STEPS)
 CLAUSE_NEGATION = {
-    "en": r"\b(?:not|never|nobody|nothing|none|nowhere|neither|nor|cannot)\b|n['’]t\b|\bno\b(?!\.\s*\d)",
+    "en": r"\b(?:never|nobody|nothing|none|nowhere|neither|nor|cannot)\b|n['’]t\b"
+    r"|(?<!\bwhether or )\bnot\b|\bno\b(?!\.\s*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
     "de": r"\b(?:nicht|nichts|nie|niemals|niemand\w*|nirgends|nirgendwo|kein\w*|weder)\b",
-    "fr": r"\b(?:rien|aucun|aucune|ni|nullement|guère)\b"
-    r"|(?<!\bun\s)(?<!\ble\s)(?<!\bce\s)(?<!\bde\s)(?<!\bà\s)\bpas\b(?!\s+(?:mal\s+d|à\s+pas))"
-    rf"|{_FRENCH_NE}(?:plus(?!\s+que\b)|personne|jamais)\b|\bpersonne\s+n(?:e\b|['’])|{_SENTENCE_START}jamais\b"
-    r"|\bnon\b(?=\s*(?:[,.;:!?)]|$|seulement\b))",
+    "fr": rf"{_NE}(?:pas|plus(?!\s+que\b)|personne|jamais|rien|aucune?|guère|nullement|aucunement)\b"
+    r"|\b(?:aucune?|ni|nullement|aucunement)\b|(?<!\bde\s)\brien\b(?!\s+que\b)"
+    rf"|{_NOT_NOUN}\bpas\b(?!-|\s+mal\s+d|\s+à\s+pas)|{_START}jamais\b"
+    rf"|{_NOT_NOUN}(?<!\bla\s)(?<!\bune\s)(?<!\bcette\s)(?<!\bchaque\s)\bpersonne\s+n(?:e\b|['’])"
+    r"|\bnon\b(?=\s*(?:[,.;:!?)]|$|seulement\b))|\bnulle\s+part\b",
 }
 # What a translation may carry a negation in besides (not counted in a source: "sans perte" is "lossless")
 CARRIED = {
-    "en": r"\b(?:without|non|lack\w*|fail\w*)\b|\b\w{2,}less(?:ly|ness)?\b",
-    "de": r"\b(?:ohne|nein|nicht\w+)\b|\w{2,}los\b",
-    "fr": r"\b(?:sans|non|jamais|personne)\b",
+    "en": r"\b(?:without|non|no-\w+|hardly|barely|scarcely|lack\w*|fail\w*)\b"
+    r"|\b(?!(?:neverthe|regard|un|nonethe)less\b)\w{2,}less(?:ly|ness)?\b",
+    "de": r"\b(?:ohne|nein|kaum|nicht(?!en?\b)\w+)\b|(?-i:\b[a-zäöüß]\w*los(?:e[nmrs]?)?\b)",
+    "fr": r"\b(?:sans|non|à\s+peine)\b",
 }
-PAIRED = {"de": re.compile(r"\bweder\b(?=.*\bnoch\b)", re.IGNORECASE)}  # one word written, two counted
-SOURCE_PATTERNS = {language: re.compile(pattern, re.IGNORECASE) for language, pattern in CLAUSE_NEGATION.items()}
-TRANSLATION_PATTERNS = {
-    language: re.compile(f"{pattern}|{CARRIED[language]}", re.IGNORECASE)
-    for language, pattern in CLAUSE_NEGATION.items()
+# The second word of a pair that makes one negation, not counted again
+PAIRED = {
+    "en": r"\bneither\b(?=.*\bnor\b)",
+    "de": r"(?!)",  # "weder … noch": "noch" is not counted
+    "fr": r"\bni\b(?=.*\bni\b)",
 }
+# What is no word of the sentence: code in backquotes, addresses and paths, options
+NOT_WORDS = re.compile(r"`[^`]*`|\S*[@/\\_=]\S*|(?<!\S)--?[a-z]\S*", re.IGNORECASE)
+
+
+def _compiled(patterns: dict[str, str], more: dict[str, str] | None = None) -> dict[str, re.Pattern]:
+    return {
+        language: re.compile(f"{pattern}|{more[language]}" if more else pattern, re.IGNORECASE)
+        for language, pattern in patterns.items()
+    }
+
+
+SOURCE_PATTERNS = _compiled(CLAUSE_NEGATION)
+TRANSLATION_PATTERNS = _compiled(CLAUSE_NEGATION, CARRIED)
+PAIRED_PATTERNS = _compiled(PAIRED)
 
 
 def negations(text: str, language: str, translation: bool = False) -> int | None:
     """The negations `text` writes in `language` (as a source; as a `translation`, with the words
     that may carry one: CARRIED), or None for a language without a list."""
+    language = primary_language(language)
     pattern = (TRANSLATION_PATTERNS if translation else SOURCE_PATTERNS).get(language)
     if pattern is None:
         return None
-    paired = PAIRED.get(language)
-    return len(pattern.findall(text)) + (len(paired.findall(text)) if paired else 0)
+    words = NOT_WORDS.sub(" ", text)
+    return len(pattern.findall(words)) - len(PAIRED_PATTERNS[language].findall(words))
 
 
 def negations_lost(source: str, source_lang: str, translation: str, target_lang: str) -> int:

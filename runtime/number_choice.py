@@ -20,6 +20,7 @@ from .negations import negations_lost
 from .verbatim import SOURCE_NUMBER, digits_of, lost_numbers
 
 SCORE_MARGIN = 0.2  # of the final score (log-probability per length, search.final_score)
+WIDER_BEAM = 2  # a sentence whose chosen translation has a fault is searched again with this many times the beam
 
 
 class Scored(Protocol):
@@ -80,3 +81,16 @@ def fewest_faults_first(
     yield chosen
     yield from (translation for translation in near if translation is not chosen)
     yield from translations
+
+
+def fewer_faults(source: str, languages: tuple[str, str], again: Scored, first: Scored) -> bool:
+    """Whether `again`, the translation of `source` chosen from a search with a wider beam (WIDER_BEAM),
+    has fewer faults than `first`, the one chosen before, and is scored within SCORE_MARGIN of it."""
+    fewer = faults(source, again.text, languages) < faults(source, first.text, languages)
+    return fewer and again.score >= first.score - SCORE_MARGIN
+
+
+def no_more_faults(source: str, languages: tuple[str, str], again: Scored, first: Scored) -> bool:
+    """Whether `again`, a translation of `source` searched again for another reason (a word left
+    untranslated), has no more faults than `first`, which a wider search may have chosen."""
+    return faults(source, again.text, languages) <= faults(source, first.text, languages)

@@ -26,7 +26,7 @@ from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
-from .number_choice import fewest_faults_first
+from .number_choice import WIDER_BEAM, faults, fewer_faults, fewest_faults_first, no_more_faults
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
@@ -119,8 +119,11 @@ class TextTranslator:
         (input_numbers). A person's name after a letter's closing in the same text is given back as
         written (runtime/mail.py signed_names), and so is what is all set aside, as read. A sentence
         whose translation lost a name the model never learned is searched again with it set aside
-        (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), and
-        one that left source words untranslated, with a word check (words_copied).
+        (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), one
+        whose translation loses or repeats a number or drops a negation with a wider beam, taken
+        where it has fewer such faults (faulty, runtime/number_choice.py; beam search only), and one
+        that left source words untranslated, with a word check, taken where it leaves fewer so and
+        has no more of those faults (words_copied).
         Setting `stop` from another thread ends the searches at their next step
         (SearchStopped)."""
         options = options or self.model.default_options()
@@ -214,10 +217,18 @@ class TextTranslator:
             for i, found in again.items():
                 if better_kept(lost[i][1], found[0], translated[i][0]):
                     translated[i], parts[i] = found, lost[i][0]
+        if options.beam > 1:
+            faulty = self.faulty(translated, whole)
+            wider = replace(options, beam=options.beam * WIDER_BEAM)
+            for i, found in search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider).items():
+                if fewer_faults(whole[i], self.languages, found[0], translated[i][0]):
+                    translated[i] = found
         copied = self.words_copied(parts, translated, whole, options)
         again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
         for i, found in again.items():
-            if better_translated(copied[i], " ".join(parts[i][2].words), self.languages, found[0], translated[i][0]):
+            words = " ".join(parts[i][2].words)
+            better = better_translated(copied[i], words, self.languages, found[0], translated[i][0])
+            if better and no_more_faults(whole[i], self.languages, found[0], translated[i][0]):
                 translated[i] = found
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):
@@ -319,6 +330,15 @@ class TextTranslator:
                 near = list(fewest_faults_first(whole[i], iter(near), self.languages))
             ranked[i] = [*near, *others][:n_best]
         return ranked
+
+    def faulty(self, translated: list[list[Translation]], whole: dict[int, str]) -> list[int]:
+        """The sentences searched whole whose translation (the first of `translated`) loses or
+        repeats a number or drops a negation (runtime/number_choice.py faults), by their index."""
+        return [
+            i
+            for i, written in whole.items()
+            if translated[i] and faults(written, translated[i][0].text, self.languages)
+        ]
 
     def names_lost(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None

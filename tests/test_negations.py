@@ -13,7 +13,12 @@ from attn.runtime.negations import negations, negations_lost
         ("I don't know, and nobody does.", "en", 2),
         ("No, there is no time.", "en", 2),
         ("Room No. 5 is free.", "en", 0),  # a number's abbreviation
+        ("No 10 said so.", "en", 0),
+        ("The answer is no.", "en", 1),
         ("I have no 15 million.", "en", 1),
+        ("Ask your doctor whether or not to take it, no matter what.", "en", 0),
+        ("A no-fly zone.", "en", 0),
+        ("Write to no-reply@example.com or run git commit --no-verify.", "en", 0),  # no words of the sentence
         ("Die Wirkung wurde noch nicht gezeigt.", "de", 1),
         ("Es gibt keine Zeit und nichts zu tun.", "de", 2),
         ("Nichtsdestotrotz kommt er.", "de", 0),  # "nevertheless"
@@ -23,7 +28,12 @@ from attn.runtime.negations import negations, negations_lost
         ("Il n'y a que deux chambres.", "fr", 0),  # "ne … que" is "only"
         ("Il y a pas mal de gens.", "fr", 0),  # "quite a few"
         ("Ce n'est pas mal.", "fr", 1),
-        ("Un pas en avant, pas à pas.", "fr", 0),  # a step
+        ("Un pas en avant, pas à pas, ses premiers pas.", "fr", 0),  # a step
+        ("Pas de problème, pourquoi pas ?", "fr", 2),
+        ("Je veux être partie de la solution, pas du problème.", "fr", 1),
+        ("La personne n'est pas là.", "fr", 1),  # a person
+        ("De rien, rien que pour vous.", "fr", 0),  # "you're welcome", "just"
+        ("Il n'a rien dit à personne.", "fr", 1),
         ("Le meilleur jeu jamais écrit.", "fr", 0),  # "ever"; "n'a jamais" is "never"
         ("Il n'a jamais vu ça.", "fr", 1),
         ("Les touches ne choisissent plus que les fichiers.", "fr", 0),  # "only"
@@ -40,16 +50,26 @@ def test_a_translation_counts_the_words_that_carry_a_negation_of_their_own_too()
     assert negations("A lossless algorithm, without a doubt.", "en", translation=True) == 2
     assert negations("Ein Nichtraucher, kostenlos, ohne Frage.", "de", translation=True) == 3
     assert negations("Un envoi non désiré.", "fr", translation=True) == 1
+    # words that only look so carry none: "nevertheless", a name
+    assert negations("Nevertheless, Carlos came.", "en", translation=True) == 0
+    assert negations("Trotzdem kam Carlos.", "de", translation=True) == 0
 
 
 @pytest.mark.unit
-def test_a_pair_of_words_counts_alike_in_every_language():
+def test_a_pair_that_makes_one_negation_counts_one_in_every_language():
     counts = {
         negations("He has neither time nor money.", "en"),
+        negations("He has no time or money.", "en"),
         negations("Er hat weder Zeit noch Geld.", "de"),
         negations("Il n'a ni temps ni argent.", "fr"),
     }
-    assert counts == {2}
+    assert counts == {1}
+
+
+@pytest.mark.unit
+def test_a_language_is_read_from_its_locale_and_one_without_a_list_counts_none():
+    assert negations("Il ne fait pas froid.", "fr_CA") == 1
+    assert negations("Non fa freddo.", "it") is None
 
 
 @pytest.mark.unit

@@ -1,10 +1,19 @@
 """Of a sentence's translations, the one that keeps its numbers and negations (runtime/number_choice.py)."""
 
 from dataclasses import dataclass
+from unittest import mock
 
 import pytest
 
-from attn.runtime.number_choice import SCORE_MARGIN, faults, fewest_faults_first, number_faults, repeated_numbers
+from attn.runtime.number_choice import (
+    SCORE_MARGIN,
+    faults,
+    fewer_faults,
+    fewest_faults_first,
+    no_more_faults,
+    number_faults,
+    repeated_numbers,
+)
 from attn.runtime.translation import TextOptions
 
 from .conftest import installed_translator
@@ -63,6 +72,19 @@ def test_given_the_languages_a_dropped_negation_is_a_fault_too():
     assert next(fewest_faults_first(source, iter([dropped, kept]))) is dropped  # numbers alone: no fault
     far = Scored(kept.text, dropped.score - 2 * SCORE_MARGIN)
     assert next(fewest_faults_first(source, iter([dropped, far]), languages)) is dropped
+
+
+@pytest.mark.unit
+def test_a_wider_searchs_choice_is_taken_with_fewer_faults_within_the_margin():
+    source, languages = "Sie gründeten die Firma 2019 nicht.", ("de", "en")
+    first = Scored("They founded the company.", -0.5)  # the number and the negation dropped
+    assert fewer_faults(source, languages, Scored("They did not found the company.", -0.6), first)
+    assert not fewer_faults(source, languages, Scored("They did not found it in 2019.", -0.5 - 2 * SCORE_MARGIN), first)
+    assert not fewer_faults(source, languages, Scored("They founded a company.", -0.1), first)  # no fewer
+    # a translation searched again for another reason is kept only with no more faults
+    chosen = Scored("They did not found the company in 2019.", -0.6)
+    assert no_more_faults(source, languages, Scored("They did not found it in 2019.", -0.7), chosen)
+    assert not no_more_faults(source, languages, first, chosen)
 
 
 @pytest.mark.unit
@@ -129,3 +151,24 @@ def test_the_shipped_models_translation_keeps_numbers_and_negations_as_well_as_a
         assert faults(sentence, found[0].text, pair) == fewest, [(t.text, t.score) for t in found]
         made += faults(sentence, top.text, pair) > fewest
     assert made >= 1
+
+
+@pytest.mark.system
+def test_a_sentence_whose_translation_keeps_a_fault_is_searched_again_with_a_wider_beam():
+    """With the wider search, no sentence has more faults than without it (a later search for words
+    left untranslated keeps none that has more), and some have fewer."""
+    from attn.runtime.texts import TextTranslator
+
+    pair = ("de", "en")
+    translator = installed_translator(pair, 1)
+    sentences = [
+        *NEGATED,
+        "Darüber hinaus verfügen fünf Millionen Neuwähler im Jahr 2012 nicht über einen derartigen Ausweis.",
+        "Die Wirkung von Vitamin D auf den Krebs wurde ebenfalls noch nicht deutlich aufgezeigt.",
+    ]
+    with mock.patch.object(TextTranslator, "faulty", lambda *_: []):
+        before = [found[0].text for found in translator.translate(sentences)]
+    after = [found[0].text for found in translator.translate(sentences)]
+    counted = [(faults(s, b, pair), faults(s, a, pair)) for s, b, a in zip(sentences, before, after)]
+    assert all(a <= b for b, a in counted), counted
+    assert sum(a for _, a in counted) < sum(b for b, _ in counted), list(zip(before, after))

@@ -84,16 +84,16 @@ NEAR_TIE = 0.15
 # AMD EPYC with AVX-512, beam 5's best for "Do you know where the nearest pharmacy is?" scored
 # -0.998 and the recorded "Savez-vous où est la pharmacie la plus proche ?" (-0.941) was in no
 # hypothesis of it; a wider beam finds the recorded one
-WIDER_BEAM = 10
+RECHECK_BEAM = 10
 
 
 def assert_recorded_near_best(translator, source: str, expected: str, found: list) -> None:
     """That `expected`, the recorded output of `source`, is one of `found` (the n-best of the
     default search, best first) scored within NEAR_TIE of the best, or one of the n-best of a
-    search WIDER_BEAM wide scored so (the rounding of another CPU pruned it from the beam)."""
+    search RECHECK_BEAM wide scored so (the rounding of another CPU pruned it from the beam)."""
     scores = {hypothesis.text: hypothesis.score for hypothesis in found}
     if expected not in scores:
-        options = translator.default_options(beam=WIDER_BEAM, n_best=WIDER_BEAM)
+        options = translator.default_options(beam=RECHECK_BEAM, n_best=RECHECK_BEAM)
         scores = {hypothesis.text: hypothesis.score for hypothesis in translator.translate([source], options)[0]}
     assert expected in scores and scores[expected] >= found[0].score - NEAR_TIE, (expected, scores)
 
