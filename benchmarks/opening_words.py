@@ -14,9 +14,7 @@ rows of each direction.
 from __future__ import annotations
 
 import attn.runtime as attn
-from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.opening_words import copied_opener
-from attn.runtime.registry import resolve_model
 from attn.runtime.unlearned_names import CAPITALIZED_NAMES
 from benchmarks.report import (
     DIRECTIONS,
@@ -25,6 +23,7 @@ from benchmarks.report import (
     dev_file_arguments,
     dev_rows,
     finish,
+    installed_model,
     searched_again,
     second_search_row,
     table,
@@ -39,7 +38,7 @@ def main() -> None:
         rows = dev_rows(args.data, pair, [args.file], swap, args.rows)
         if source not in CAPITALIZED_NAMES or not rows:
             continue
-        model = LoadedModel(resolve_model(None, "translate", source, target), threads=1)
+        model = installed_model(source, target)
 
         def pieces(word: str) -> int:
             return model.tokenizer.encode_source(" " + word, source).count

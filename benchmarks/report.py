@@ -11,6 +11,8 @@ from unittest import mock
 
 import sacrebleu
 
+from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.registry import resolve_model
 from attn.runtime.texts import TextTranslator
 from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import Row, read_tsv
@@ -39,6 +41,12 @@ DEV_FILES = ["dev", "chat-dev", "l10n-dev", "news-dev", "tatoeba-dev", "markup-d
 def as_the_model_wrote(alignment, *languages):
     """A repair after the search switched off: the translation's alignment as the model wrote it."""
     return alignment
+
+
+def installed_model(source: str, target: str) -> LoadedModel:
+    """The installed translation model of `source` → `target`, on one thread (its word lists, its
+    tokenizer)."""
+    return LoadedModel(resolve_model(None, "translate", source, target), threads=1)
 
 
 def data_option(parser: argparse.ArgumentParser) -> None:

@@ -19,8 +19,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.registry import resolve_model
 from attn.runtime.unlearned_names import names_kept, unlearned_names
 from benchmarks.report import (
     DIRECTIONS,
@@ -29,6 +27,7 @@ from benchmarks.report import (
     dev_file_arguments,
     dev_rows,
     finish,
+    installed_model,
     searched_again,
     second_search_row,
     table,
@@ -64,7 +63,7 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     table_rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        known = LoadedModel(resolve_model(None, "translate", source, target), threads=1).known_words
+        known = installed_model(source, target).known_words
         rows = dev_rows(args.data, pair, [args.file], swap, args.rows)
         if known is None or not rows or not unlearned_names("A Zz.", source, frozenset()):
             continue  # no word list, no such file, or a language whose capitals mark more than names

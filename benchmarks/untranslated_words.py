@@ -14,8 +14,6 @@ differ, and the first changed rows of each direction.
 from __future__ import annotations
 
 import attn.runtime as attn
-from attn.runtime.loaded_model import LoadedModel
-from attn.runtime.registry import resolve_model
 from attn.runtime.untranslated import left_untranslated, untranslatable
 from benchmarks.report import (
     DIRECTIONS,
@@ -24,6 +22,7 @@ from benchmarks.report import (
     dev_file_arguments,
     dev_rows,
     finish,
+    installed_model,
     searched_again,
     second_search_row,
     table,
@@ -35,7 +34,7 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     table_rows, shown = [], []
     for pair, source, target, swap in DIRECTIONS:
-        model = LoadedModel(resolve_model(None, "translate", source, target), threads=1)
+        model = installed_model(source, target)
         source_words, target_words = model.language_words(source), model.language_words(target)
         rows = dev_rows(args.data, pair, [args.file], swap, args.rows)
         if source_words is None or target_words is None or not rows:
