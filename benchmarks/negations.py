@@ -1,17 +1,19 @@
 """Translations that drop a negation of their source or lose or repeat a number: a dropped negation
 counted as a fault in the choice among the beam's translations beside the numbers'
-(runtime/number_choice.py, runtime/negations.py), and a sentence whose chosen translation has a
-fault searched again with a wider beam (WIDER_BEAM), each step on and off.
+(runtime/number_choice.py, runtime/negations.py), a sentence whose chosen translation has a
+fault searched again with a wider beam (WIDER_BEAM), and one that still drops a negation searched
+once more by a search made to write one (runtime/required_search.py), each step on and off.
 
 On the rows of every dev file (--files) whose source writes a negation or a number (or on every
 row: --every-row), each direction, the installed models' default search as `attn translate` gives
-it, in three ways: before (numbers' faults alone, one search), with negations counted, and with
-the wider search too: the rows whose
+it, in four ways: before (numbers' faults alone, one search), with negations counted, with the
+wider search too, and with the search made to write a negation: the rows whose
 translation writes fewer negations than the source (negations_lost), those whose translation loses
 or repeats a number (number_faults), the rows changed from before, BLEU and chrF against the
 references, and the seconds each took (same run, one after the other). With --blind FILE, every
-row the whole change alters, for a judge who is not told which is which: its source, its reference
-and the two translations as A and B in a seeded random order (FILE; the key: FILE.key).
+row the last step alters (the third way against the fourth), for a judge who is not told which is
+which: its source, its reference and the two translations as A and B in a seeded random order
+(FILE; the key: FILE.key).
 
     python -m benchmarks.negations [--files NAME ...] [--rows N] [--every-row] [--pairs en-de en-fr] [--data ../shared/data] [--show 3] [--out FILE] [--blind FILE]
 """
@@ -44,17 +46,22 @@ from benchmarks.report import (
 )
 
 NEGATIONS_UNCOUNTED = "attn.runtime.number_choice.negations_lost"  # patched to count no such fault
+
+
+def no_wider_search():
+    return mock.patch.object(TextTranslator, "faulty", lambda *a: [])
+
+
+def no_required_search():
+    return mock.patch.object(TextTranslator, "negations_dropped", lambda *a: {})
+
+
 # Each way: its name, and what switches the later steps off
 WAYS = [
-    (
-        "before",
-        lambda: (
-            mock.patch(NEGATIONS_UNCOUNTED, lambda *a: 0),
-            mock.patch.object(TextTranslator, "faulty", lambda *a: []),
-        ),
-    ),
-    ("negations counted", lambda: (mock.patch.object(TextTranslator, "faulty", lambda *a: []),)),
-    ("and a wider search", lambda: ()),
+    ("before", lambda: (mock.patch(NEGATIONS_UNCOUNTED, lambda *a: 0), no_wider_search(), no_required_search())),
+    ("negations counted", lambda: (no_wider_search(), no_required_search())),
+    ("and a wider search", lambda: (no_required_search(),)),
+    ("and a search made to write it", lambda: ()),
 ]
 
 
@@ -109,6 +116,7 @@ def main() -> None:
         translator.translate(texts[:8], source, target)  # the models loaded before any is timed
         outputs = {name: translated(translator, texts, source, target, patches()) for name, patches in WAYS}
         before, final = outputs[WAYS[0][0]][0], outputs[WAYS[-1][0]][0]
+        last_step_before = outputs[WAYS[-2][0]][0]
         for name, (found, seconds) in outputs.items():
             rows.append(
                 [
@@ -124,7 +132,7 @@ def main() -> None:
                 ]
             )
         shown += changes_shown(texts, before, final, f"{source}→{target}", args.show)
-        for text, reference, without, with_ in zip(texts, references, before, final):
+        for text, reference, without, with_ in zip(texts, references, last_step_before, final):
             if without != with_ and text not in judged:  # a row the dev files repeat, judged once
                 judged.add(text)
                 changed_rows.append((f"{source}→{target}", text, reference, without, with_))

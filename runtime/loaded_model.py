@@ -50,6 +50,7 @@ from .number_choice import near_the_best
 from .output_layer import OutputLayer
 from .parallel import inputs_for_workers, worker_count
 from .registry import folder_for_pair
+from .required_search import Requirement, required_beam_search
 from .reverse_scores import ReverseScorer
 from .search import (
     MODEL_SEARCH_DEFAULTS,
@@ -467,6 +468,7 @@ class LoadedModel:
         options: SearchOptions,
         stop: threading.Event | None = None,
         untranslatable: list[frozenset[str]] | None = None,
+        required: Requirement | None = None,
     ) -> list[list[Hypothesis]]:
         """Greedy/sampling (beam 1) or beam search over a batch of id sequences (EOS included).
         Beam search returns its `beam` hypotheses, best first, so that the text translator
@@ -474,7 +476,8 @@ class LoadedModel:
         the one that keeps a sentence's numbers or gives back its source best: for one output,
         those within SCORE_MARGIN of the best (runtime/number_choice.py, runtime/reverse_scores.py).
         A summary's words are checked (runtime/word_check.py); a translation's when `untranslatable` gives each source's words it may not copy
-        (runtime/untranslated.py): each word written is then the target language's or its source's."""
+        (runtime/untranslated.py): each word written is then the target language's or its source's.
+        With `required`, a beam search's translations are those that meet it (runtime/required_search.py)."""
         lengths = np.array([len(s) for s in sources])
         search = greedy_search if options.beam == 1 else beam_search
         every = replace(options, n_best=options.beam)
@@ -487,7 +490,10 @@ class LoadedModel:
         elif self.word_check is not None and self.checks_words(options):
             constraint = self.word_check.for_documents([self.tokenizer.decode(ids) for ids in sources])
         state = self.encode(sources, options.shortlist, stop)
-        found = search(state, self.max_lengths(lengths, options), lengths, every, constraint)
+        if required is not None and options.beam > 1:
+            found = required_beam_search(state, self.max_lengths(lengths, options), lengths, every, required)
+        else:
+            found = search(state, self.max_lengths(lengths, options), lengths, every, constraint)
         if options.n_best > 1:
             return found
         # one output: the hypotheses the number choice may take, not all with their attention

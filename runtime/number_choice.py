@@ -14,11 +14,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from .negations import negations_lost
+from .negations import negations_lost, negations_placed
 from .verbatim import SOURCE_NUMBER, digits_of, lost_numbers
 
+if TYPE_CHECKING:
+    from .alignment import JoinedAlignment, WordAlignment
+
+EDGE_PUNCTUATION = ".,;:!?\"'«»„“”()"
 SCORE_MARGIN = 0.2  # of the final score (log-probability per length, search.final_score)
 WIDER_BEAM = 2  # a sentence whose chosen translation has a fault is searched again with this many times the beam
 
@@ -28,10 +32,14 @@ class Scored(Protocol):
     score: float
 
 
+class Aligned(Scored, Protocol):
+    alignment: WordAlignment | JoinedAlignment
+
+
 def near_the_best(scored: list[Scored]) -> list[Scored]:
     """Of `scored` (best first), those within SCORE_MARGIN of the first's score: the translations a
     single output is chosen from (LoadedModel.search keeps only them when one is asked for)."""
-    return [item for item in scored if item.score >= scored[0].score - SCORE_MARGIN]
+    return [item for item in scored if item.score >= scored[0].score - SCORE_MARGIN] if scored else []
 
 
 def repeated_numbers(source: str, translation: str) -> list[str]:
@@ -94,3 +102,23 @@ def no_more_faults(source: str, languages: tuple[str, str], again: Scored, first
     """Whether `again`, a translation of `source` searched again for another reason (a word left
     untranslated), has no more faults than `first`, which a wider search may have chosen."""
     return faults(source, again.text, languages) <= faults(source, first.text, languages)
+
+
+def repeated_word_pairs(text: str) -> int:
+    """How many times `text` writes a pair of words (in small letters, without the punctuation at
+    their edges) it wrote before."""
+    words = [word for word in (raw.strip(EDGE_PUNCTUATION).lower() for raw in text.split()) if word]
+    return sum(count - 1 for count in Counter(zip(words, words[1:])).values())
+
+
+def negation_kept(source: str, languages: tuple[str, str], again: Aligned, first: Aligned) -> bool:
+    """Whether `again`, the translation of `source` from a search made to write the negations
+    `first` dropped (runtime/required_search.py), is taken instead: where it has fewer faults,
+    more of the source's negations in place (negations_placed: a negation a search forced in
+    elsewhere, "… in der Zukunft nicht zu testen.", is none), and repeats no more of its words
+    (what such a search, going on until it writes one, tends to do)."""
+    return (
+        faults(source, again.text, languages) < faults(source, first.text, languages)
+        and negations_placed(again.alignment, languages) > negations_placed(first.alignment, languages)
+        and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
+    )

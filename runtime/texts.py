@@ -20,13 +20,14 @@ from .chunking import keep_head, split_source
 from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
 from .condense import condensed
-from .constants import BATCH_SIZE
+from .constants import BATCH_SIZE, primary_language
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
-from .number_choice import WIDER_BEAM, faults, fewer_faults, fewest_faults_first, no_more_faults
+from .negations import NEGATION_WORDS, negations, negations_lost
+from .number_choice import WIDER_BEAM, faults, fewer_faults, fewest_faults_first, negation_kept, no_more_faults
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
@@ -36,6 +37,7 @@ from .prices import prices_given, read_prices
 from .quantities import as_target_writes, in_target, quantities_kept, quantity_spans
 from .quotes import READ as QUOTES_READ
 from .quotes import Quotations, quoted, unquoted
+from .required_search import Requirement
 from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .scales import scales_given
 from .search import Hypothesis, SearchOptions
@@ -121,7 +123,9 @@ class TextTranslator:
         whose translation lost a name the model never learned is searched again with it set aside
         (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), one
         whose translation loses or repeats a number or drops a negation with a wider beam, taken
-        where it has fewer such faults (faulty, runtime/number_choice.py; beam search only), and one
+        where it has fewer such faults (faulty, runtime/number_choice.py; beam search only), one
+        that still drops a negation by a search made to write it, taken where it writes it in place
+        (negations_dropped, runtime/required_search.py, number_choice.negation_kept), and one
         that left source words untranslated, with a word check, taken where it leaves fewer so and
         has no more of those faults (words_copied).
         Setting `stop` from another thread ends the searches at their next step
@@ -223,6 +227,12 @@ class TextTranslator:
             for i, found in search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider).items():
                 if fewer_faults(whole[i], self.languages, found[0], translated[i][0]):
                     translated[i] = found
+            needed = self.negations_dropped(translated, whole)
+            required = Requirement(lambda i, tokens: self.negations_written(tokens) >= needed[i], self.negation_pieces)
+            again = search({i: parts[i] for i in needed}, whole, stop=stop, options=wider, required=required)
+            for i, found in again.items():
+                if found and negation_kept(whole[i], self.languages, found[0], translated[i][0]):
+                    translated[i] = found
         copied = self.words_copied(parts, translated, whole, options)
         again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
         for i, found in again.items():
@@ -266,13 +276,16 @@ class TextTranslator:
         stop: threading.Event | None,
         reverse_weight: float = 0.0,
         checked: dict[int, frozenset[str]] | None = None,
+        required: Requirement | None = None,
     ) -> dict[int, list[Translation]]:
         """The n-best translations (distinct) of `parts` (by their index: input index, line number,
         source pieces, what was set aside), sorted by length into batches of at most `batch_size`,
         evened out over the workers, decoded up to `workers` at a time, longest first; `whole`
         gives a sentence searched whole as written. With `checked` (a part's untranslatable words,
         runtime/untranslated.py), each word written is a target-language word or a source word
-        not among them. With a `reverse_weight` and a reverse model (LoadedModel.reverse_scorer),
+        not among them. With `required` (its condition keyed by the parts' indices), a beam
+        search's translations are those that meet it (runtime/required_search.py). With a
+        `reverse_weight` and a reverse model (LoadedModel.reverse_scorer),
         each part's distinct beam translations are ranked again (runtime/reverse_scores.py) before
         the n-best are taken."""
         order = sorted(parts, key=lambda i: len(parts[i][2].ids))
@@ -284,7 +297,11 @@ class TextTranslator:
         scorer = self.model.reverse_scorer if reverse_weight and options.beam > 1 and parts else None
         found = map_in_threads(
             lambda batch: self.model.search(
-                [parts[i][2].ids for i in batch], options, stop, [checked[i] for i in batch] if checked else None
+                [parts[i][2].ids for i in batch],
+                options,
+                stop,
+                untranslatable=[checked[i] for i in batch] if checked else None,
+                required=None if required is None else required.for_batch(batch),
             ),
             batches,
             self.model.workers,
@@ -339,6 +356,28 @@ class TextTranslator:
             for i, written in whole.items()
             if translated[i] and faults(written, translated[i][0].text, self.languages)
         ]
+
+    def negations_dropped(self, translated: list[list[Translation]], whole: dict[int, str]) -> dict[int, int]:
+        """The sentences searched whole whose translation (the first of `translated`) drops a
+        negation (runtime/negations.py), by their index: how many negations the source writes."""
+        source, target = self.languages
+        return {
+            i: negations(written, source)
+            for i, written in whole.items()
+            if translated[i] and negations_lost(written, source, translated[i][0].text, target)
+        }
+
+    def negations_written(self, tokens: list[int]) -> int:
+        """How many negations the target-language `tokens` write (as a translation, negations.py)."""
+        return negations(self.model.tokenizer.decode(tokens), self.model.target_lang, translation=True) or 0
+
+    @functools.cached_property
+    def negation_pieces(self) -> list[int]:
+        """The token ids of the target language's negating words (NEGATION_WORDS) that are one
+        piece each, as written within a sentence and capitalized."""
+        words = NEGATION_WORDS.get(primary_language(self.model.target_lang), ())
+        encoded = [self.model.tokenizer.encode(f" {form}") for word in words for form in (word, word.capitalize())]
+        return sorted({ids[0] for ids in encoded if len(ids) == 1})
 
     def names_lost(
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None

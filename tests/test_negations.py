@@ -2,7 +2,7 @@
 
 import pytest
 
-from attn.runtime.negations import negations, negations_lost
+from attn.runtime.negations import negation_spans, negations, negations_lost
 
 
 @pytest.mark.unit
@@ -37,6 +37,20 @@ from attn.runtime.negations import negations, negations_lost
         ("Le meilleur jeu jamais écrit.", "fr", 0),  # "ever"; "n'a jamais" is "never"
         ("Il n'a jamais vu ça.", "fr", 1),
         ("Les touches ne choisissent plus que les fichiers.", "fr", 0),  # "only"
+        ("L'Allemagne n'en sera que plus respectée.", "fr", 0),  # "only the more"
+        ("You are tired, aren't you?", "en", 0),  # a question tag asks, it negates nothing
+        ("You aren't tired, are you?", "en", 1),
+        ("Why don't you?", "en", 1),
+        ("Du bist müde, nicht wahr?", "de", 0),
+        ("Das ist nicht wahr.", "de", 1),
+        ("Tu es fatigué, n'est-ce pas ?", "fr", 0),
+        ("Tu es fatigué, non ?", "fr", 0),
+        ("Vous êtes fatigués, pas vrai ?", "fr", 0),
+        ("Non ?", "fr", 1),
+        ("Ce n'est pas vrai, n'est-ce pas ?", "fr", 1),
+        ("Pourquoi n'est-ce pas ?", "fr", 1),  # "why not?", no tag
+        ("Du kommst, oder nicht?", "de", 0),
+        ("It works, no?", "en", 0),
     ],
 )
 def test_negations_are_counted_as_each_language_writes_them(text, language, count):
@@ -82,3 +96,11 @@ def test_a_translation_drops_the_negations_it_writes_fewer_of():
     # more negations are no drop, and a language without a list counts none
     assert negations_lost("It is cold.", "en", "Il ne fait pas froid.", "fr") == 0
     assert negations_lost("Es ist nicht kalt.", "de", "Non fa freddo.", "it") == 0
+
+
+@pytest.mark.unit
+def test_each_negation_is_found_with_the_words_it_spans_in_each_language():
+    assert negation_spans("Il n'a jamais vu ça, ne pas toucher.".split(), "fr") == [[1, 2], [5, 6]]
+    assert negation_spans("Er kommt nicht, keiner kommt, ohne Grund.".split(), "de") == [[2], [3]]  # "ohne": none
+    assert negation_spans("I don't know, nobody does, without.".split(), "en", translation=True) == [[1], [3], [5]]
+    assert negation_spans("Non fa freddo.".split(), "it") == []

@@ -95,7 +95,9 @@ def test_n_best_shows_each_text_once(translator, monkeypatch):
         Hypothesis(s, -1.0 - rank, -1.0 - rank, np.full((len(s) + 1, source_length), 1 / source_length))
         for rank, s in enumerate(spellings)
     ]
-    monkeypatch.setattr(translator, "search", lambda sources, options, stop=None, untranslatable=None: [found])
+    monkeypatch.setattr(
+        translator, "search", lambda sources, options, stop=None, untranslatable=None, required=None: [found]
+    )
     [three] = translator.translate([source], SearchOptions(beam=3, n_best=3))
     assert [(t.text, t.score) for t in three] == [(best, -1.0), (other, -3.0)]
     [two] = translator.translate([source], SearchOptions(beam=3, n_best=2))
