@@ -35,6 +35,8 @@ from .constants import primary_language
 if TYPE_CHECKING:
     from .alignment import JoinedAlignment, WordAlignment
 
+# the negative words that follow in the same negation: "ne … jamais rien", "n'y a plus personne"
+_CONCORD = r"(?:\s+(?:plus|jamais|rien|personne|aucune?|nulle\s+part)\b)*"
 _NE = r"\bn(?:e\s+|['’]\s*)(?!importe\b)(?:(?!que\b|qu['’])\S+\s+){0,3}?"  # French "ne"/"n'" and up to three words after it
 _START = r"(?:^|(?<=[.!?«\"]\s))\W*"  # a sentence's start
 # "pas" after these is a noun, "a step": "un pas", "ses premiers pas", "pas à pas"
@@ -44,7 +46,7 @@ CLAUSE_NEGATION = {
     "en": r"\b(?:never|nobody|nothing|none|nowhere|neither|nor|cannot)\b|n['’]t\b"
     r"|(?<!\bwhether or )\bnot\b|\bno\b(?!\.\s*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
     "de": r"\b(?:nicht|nichts|nie|niemals|niemand\w*|nirgends|nirgendwo|kein\w*|weder)\b",
-    "fr": rf"{_NE}(?:pas|plus(?!\s+que\b)|personne|jamais|rien|aucune?|guère|nullement|aucunement)\b"
+    "fr": rf"{_NE}(?:pas|plus(?!\s+que\b)|personne|jamais|rien|aucune?|guère|nullement|aucunement)\b{_CONCORD}"
     r"|\b(?:aucune?|ni|nullement|aucunement)\b|(?<!\bde\s)\brien\b(?!\s+que\b)"
     rf"|{_NOT_NOUN}\bpas\b(?!-|\s+mal\s+d|\s+à\s+pas)|{_START}jamais\b"
     rf"|{_NOT_NOUN}(?<!\bla\s)(?<!\bune\s)(?<!\bcette\s)(?<!\bchaque\s)\bpersonne\s+n(?:e\b|['’])"

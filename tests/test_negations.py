@@ -38,6 +38,8 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("Il n'a jamais vu ça.", "fr", 1),
         ("Les touches ne choisissent plus que les fichiers.", "fr", 0),  # "only"
         ("L'Allemagne n'en sera que plus respectée.", "fr", 0),  # "only the more"
+        ("Tu ne me dis jamais rien.", "fr", 1),  # the words after "ne … jamais" make one negation
+        ("Il n'y a plus personne.", "fr", 1),
         ("You are tired, aren't you?", "en", 0),  # a question tag asks, it negates nothing
         ("You aren't tired, are you?", "en", 1),
         ("Why don't you?", "en", 1),
