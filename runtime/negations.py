@@ -65,29 +65,14 @@ PAIRED = {
     "de": r"(?!)",  # "weder … noch": "noch" is not counted
     "fr": r"\bni\b(?=.*\bni\b)",
 }
-NEAR_WORDS = (
-    2  # a negation written this many words or fewer from where the attention puts it is in place (negations_placed)
-)
+# A negation written this many words or fewer from where the attention puts it is in place (negations_placed)
+NEAR_WORDS = 2
 # Words a translation may write a dropped negation with: the search made to write one (texts.py
 # negation_pieces) tries each that is one piece of the model's vocabulary; French "n" is "n'"
 NEGATION_WORDS = {
-    "en": ("not", "no", "never", "nothing", "nobody", "none", "cannot", "without", "neither", "nor"),
-    "de": (
-        "nicht",
-        "nichts",
-        "nie",
-        "niemals",
-        "niemand",
-        "kein",
-        "keine",
-        "keinen",
-        "keinem",
-        "keiner",
-        "keines",
-        "weder",
-        "ohne",
-    ),
-    "fr": ("ne", "n", "pas", "jamais", "rien", "aucun", "aucune", "ni", "sans"),
+    "en": tuple("not no never nothing nobody none cannot without neither nor".split()),
+    "de": tuple("nicht nichts nie niemals niemand kein keine keinen keinem keiner keines weder ohne".split()),
+    "fr": tuple("ne n pas jamais rien aucun aucune ni sans".split()),
 }
 # A question tag, which asks for agreement and negates nothing: "…, aren't you?", "…, nicht wahr?"
 TAG_QUESTIONS = {
