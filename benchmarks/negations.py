@@ -1,17 +1,19 @@
 """Translations that drop a negation of their source or lose or repeat a number: a dropped negation
 counted as a fault in the choice among the beam's translations beside the numbers'
 (runtime/number_choice.py, runtime/negations.py), a sentence whose chosen translation has a
-fault searched again with a wider beam (WIDER_BEAM), and one that still drops a negation searched
-once more by a search made to write one (runtime/required_search.py), each step on and off.
+fault searched again with a wider beam (WIDER_BEAM), one that still drops a negation searched
+once more by a search made to write one (runtime/required_search.py), and one that still loses a
+number by a search made to write it, each step on and off.
 
 On the rows of every dev file (--files) whose source writes a negation or a number (or on every
 row: --every-row), each direction, the installed models' default search as `attn translate` gives
-it, in four ways: before (numbers' faults alone, one search), with negations counted, with the
-wider search too, and with the search made to write a negation: the rows whose
+it, in five ways: before (numbers' faults alone, one search), with negations counted, with the
+wider search too, with the search made to write a negation, and with the one made to write a lost
+number: the rows whose
 translation writes fewer negations than the source (negations_lost), those whose translation loses
 or repeats a number (number_faults), the rows changed from before, BLEU and chrF against the
 references, and the seconds each took (same run, one after the other). With --blind FILE, every
-row the last step alters (the third way against the fourth), for a judge who is not told which is
+row the last step alters (the fourth way against the fifth), for a judge who is not told which is
 which: its source, its reference and the two translations as A and B in a seeded random order
 (FILE; the key: FILE.key).
 
@@ -52,16 +54,29 @@ def no_wider_search():
     return mock.patch.object(TextTranslator, "faulty", lambda *a: [])
 
 
-def no_required_search():
+def no_negation_search():
     return mock.patch.object(TextTranslator, "negations_dropped", lambda *a: {})
+
+
+def no_number_search():
+    return mock.patch.object(TextTranslator, "numbers_dropped", lambda *a: {})
 
 
 # Each way: its name, and what switches the later steps off
 WAYS = [
-    ("before", lambda: (mock.patch(NEGATIONS_UNCOUNTED, lambda *a: 0), no_wider_search(), no_required_search())),
-    ("negations counted", lambda: (no_wider_search(), no_required_search())),
-    ("and a wider search", lambda: (no_required_search(),)),
-    ("and a search made to write it", lambda: ()),
+    (
+        "before",
+        lambda: (
+            mock.patch(NEGATIONS_UNCOUNTED, lambda *a: 0),
+            no_wider_search(),
+            no_negation_search(),
+            no_number_search(),
+        ),
+    ),
+    ("negations counted", lambda: (no_wider_search(), no_negation_search(), no_number_search())),
+    ("and a wider search", lambda: (no_negation_search(), no_number_search())),
+    ("and a search made to write a negation", lambda: (no_number_search(),)),
+    ("and one made to write a lost number", lambda: ()),
 ]
 
 

@@ -14,12 +14,17 @@ target word to its strongest source word (Pharaoh `s-t` pairs, 0-based).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 
 import numpy as np
 
 from .words import word_spans
+
+# A word written this many words or fewer from where the attention puts its source is in place
+# (answered_in_place)
+NEAR_WORDS = 2
 
 
 @dataclass(frozen=True)
@@ -69,6 +74,26 @@ class JoinedAlignment:
 
     def pharaoh(self) -> str:
         return " ".join(f"{s}-{t}" for s, t in self.hard_links())
+
+
+def answered_in_place(
+    alignment: WordAlignment | JoinedAlignment,
+    source_spans: Callable[[list[str]], list[list[int]]],
+    target_marked: Callable[[list[str]], list[int]],
+) -> int:
+    """How many of the spans of source words that `source_spans` finds in each block of
+    `alignment` (lists of word indexes: a negation, a number) a translation answers where the
+    attention puts them: the target word that attends most to a word of the span, or one at most
+    NEAR_WORDS words from it, is one that `target_marked` finds in the block's target words."""
+    answered = 0
+    for _, _, block in alignment.parts:
+        if block.weights.size == 0:
+            continue
+        marked = target_marked(block.target_words)
+        for span in source_spans(block.source_words):
+            strongest = np.argmax(block.weights[:, span], axis=0)  # weights (T, S)
+            answered += any(abs(int(t) - m) <= NEAR_WORDS for t in strongest for m in marked)
+    return answered
 
 
 def merge_to_words(

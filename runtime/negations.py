@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .alignment import answered_in_place
 from .constants import primary_language
 
 if TYPE_CHECKING:
@@ -65,8 +66,6 @@ PAIRED = {
     "de": r"(?!)",  # "weder … noch": "noch" is not counted
     "fr": r"\bni\b(?=.*\bni\b)",
 }
-# A negation written this many words or fewer from where the attention puts it is in place (negations_placed)
-NEAR_WORDS = 2
 # Words a translation may write a dropped negation with: the search made to write one (texts.py
 # negation_pieces) tries each that is one piece of the model's vocabulary; French "n" is "n'"
 NEGATION_WORDS = {
@@ -138,19 +137,13 @@ def negation_spans(words: list[str], language: str, translation: bool = False) -
 
 def negations_placed(alignment: WordAlignment | JoinedAlignment, languages: tuple[str, str]) -> int:
     """How many of the source's negations (negation_spans) a translation answers with one of its
-    own where the attention puts it: the target word that attends most to a word of the
-    source's, or one at most NEAR_WORDS words from it, is a word of a negation the translation
-    writes. `languages`: (source, target)."""
+    own where the attention puts them (alignment.answered_in_place). `languages`: (source, target)."""
     source_language, target_language = languages
-    placed = 0
-    for _, _, block in alignment.parts:
-        if block.weights.size == 0:
-            continue
-        written = [index for span in negation_spans(block.target_words, target_language, True) for index in span]
-        for span in negation_spans(block.source_words, source_language):
-            strongest = np.argmax(block.weights[:, span], axis=0)  # weights (T, S)
-            placed += any(abs(int(t) - w) <= NEAR_WORDS for t in strongest for w in written)
-    return placed
+    return answered_in_place(
+        alignment,
+        lambda words: negation_spans(words, source_language),
+        lambda words: [index for span in negation_spans(words, target_language, True) for index in span],
+    )
 
 
 def negations_lost(source: str, source_lang: str, translation: str, target_lang: str) -> int:

@@ -7,7 +7,9 @@ ca. 60km zu einer Höhe von rund 60km."). The best translation loses or repeats 
 one news-dev sentence of 32 (en→de) to 120 (fr→en); taking, within SCORE_MARGIN of its score, the
 hypothesis with the fewest such faults takes out 20 to 30 % of them at an unchanged BLEU
 (docs/studies/NUMBER-CHOICE.md, where the margin was chosen). A negation the translation drops
-(runtime/negations.py) counts as such a fault too (docs/studies/NEGATIONS.md).
+(runtime/negations.py) counts as such a fault too (docs/studies/NEGATIONS.md). Where a wider
+beam holds no translation without the fault, a search made to write the negation or the number
+(runtime/required_search.py) is taken only where it writes it in place: negation_kept, number_kept.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Protocol
 
+from .alignment import answered_in_place
 from .negations import negations_lost, negations_placed
 from .verbatim import SOURCE_NUMBER, digits_of, lost_numbers
 
@@ -120,5 +123,29 @@ def negation_kept(source: str, languages: tuple[str, str], again: Aligned, first
     return (
         faults(source, again.text, languages) < faults(source, first.text, languages)
         and negations_placed(again.alignment, languages) > negations_placed(first.alignment, languages)
+        and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
+    )
+
+
+def numbers_placed(alignment: WordAlignment | JoinedAlignment, numbers: list[str]) -> int:
+    """How many of the source's words that write one of `numbers` a translation answers with a word
+    that writes it (its digits) where the attention puts them (alignment.answered_in_place)."""
+    wanted = {digits_of(number) for number in numbers}
+
+    def writing(words: list[str]) -> list[int]:
+        return [index for index, word in enumerate(words) if digits_of(word) in wanted]
+
+    return answered_in_place(alignment, lambda words: [[index] for index in writing(words)], writing)
+
+
+def number_kept(source: str, languages: tuple[str, str], again: Aligned, first: Aligned) -> bool:
+    """Whether `again`, the translation of `source` from a search made to write the numbers `first`
+    lost (runtime/required_search.py), is taken instead: where it has fewer faults, more of those
+    numbers where the attention puts them (a number tacked on elsewhere, "… im Staat 2008
+    vorgelegt.", is none), and repeats no more of its words."""
+    lost = lost_numbers(source, first.text)
+    return (
+        faults(source, again.text, languages) < faults(source, first.text, languages)
+        and numbers_placed(again.alignment, lost) > numbers_placed(first.alignment, lost)
         and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
     )

@@ -15,7 +15,7 @@ positions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -39,15 +39,17 @@ Candidate = tuple[int, int, float, bool]
 
 @dataclass(frozen=True)
 class Requirement:
-    """What each translation of a batch must meet (`meets`), and the token ids that may meet it
-    (`forced`), with which every hypothesis that does not is extended."""
+    """What each translation of a batch must meet (`meets`), and each sentence's token ids that may
+    meet it (`forced`: sentence index → ids), with which every hypothesis that does not is extended."""
 
     meets: Condition
-    forced: list[int]
+    forced: Callable[[int], Sequence[int]]
 
     def for_batch(self, batch: list[int]) -> Requirement:
         """This requirement keyed by the sentences' indices in a batch of the ones in `batch`."""
-        return Requirement(lambda sentence, tokens: self.meets(batch[sentence], tokens), self.forced)
+        return Requirement(
+            lambda sentence, tokens: self.meets(batch[sentence], tokens), lambda sentence: self.forced(batch[sentence])
+        )
 
 
 def required_beam_search(
@@ -68,7 +70,7 @@ def required_beam_search(
     batch = len(max_lengths)
     state.select(np.repeat(np.arange(batch), k))
     vocabulary = state.vocabulary
-    forced_columns = columns_of(vocabulary, required.forced)
+    forced_columns = [columns_of(vocabulary, required.forced(s)) for s in range(batch)]
     eos_column = columns_of(vocabulary, [EOS])
     histories: list[list[int]] = [[] for _ in range(batch * k)]
     attentions: list[list[np.ndarray]] = [[] for _ in range(batch * k)]  # each row's (S,) per step
@@ -94,7 +96,7 @@ def required_beam_search(
                     return bool(met[row])
                 return required.meets(sentence, histories[row] + [token])
 
-            meeting, not_meeting = _candidates(rows, totals, met, forced_columns, vocabulary, k, meets_with)
+            meeting, not_meeting = _candidates(rows, totals, met, forced_columns[sentence], vocabulary, k, meets_with)
             # as in beam_search: of the first k, those that end; at the last step, all of them
             ending = meeting[:k] if last_step else [c for c in meeting[:k] if c[1] == EOS]
             for row, token, total, _ in ending:

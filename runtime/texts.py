@@ -27,7 +27,15 @@ from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
 from .negations import NEGATION_WORDS, negations, negations_lost
-from .number_choice import WIDER_BEAM, faults, fewer_faults, fewest_faults_first, negation_kept, no_more_faults
+from .number_choice import (
+    WIDER_BEAM,
+    faults,
+    fewer_faults,
+    fewest_faults_first,
+    negation_kept,
+    no_more_faults,
+    number_kept,
+)
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
@@ -58,7 +66,7 @@ from .tokenizer import SourcePieces
 from .translation import TextOptions, Translation, distinct_texts, input_numbers, unchanged
 from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
 from .untranslated import better_translated, left_untranslated, untranslatable
-from .verbatim import SET_ASIDE_SIGN, copy_verbatim
+from .verbatim import SET_ASIDE_SIGN, copy_verbatim, lost_numbers
 from .words import has_words, join_words, ordinary_spaces
 
 if TYPE_CHECKING:
@@ -124,8 +132,9 @@ class TextTranslator:
         (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), one
         whose translation loses or repeats a number or drops a negation with a wider beam, taken
         where it has fewer such faults (faulty, runtime/number_choice.py; beam search only), one
-        that still drops a negation by a search made to write it, taken where it writes it in place
-        (negations_dropped, runtime/required_search.py, number_choice.negation_kept), and one
+        that still drops a negation or loses a number by a search made to write it, taken where it
+        writes it in place (negations_dropped, numbers_dropped, runtime/required_search.py,
+        number_choice.negation_kept and number_kept), and one
         that left source words untranslated, with a word check, taken where it leaves fewer so and
         has no more of those faults (words_copied).
         Setting `stop` from another thread ends the searches at their next step
@@ -227,12 +236,19 @@ class TextTranslator:
             for i, found in search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider).items():
                 if fewer_faults(whole[i], self.languages, found[0], translated[i][0]):
                     translated[i] = found
-            needed = self.negations_dropped(translated, whole)
-            required = Requirement(lambda i, tokens: self.negations_written(tokens) >= needed[i], self.negation_pieces)
+            needed = self.negations_dropped(parts, translated, whole)
+            required = Requirement(
+                lambda i, tokens: self.negations_written(tokens) >= needed[i], lambda i: self.negation_pieces
+            )
             again = search({i: parts[i] for i in needed}, whole, stop=stop, options=wider, required=required)
-            for i, found in again.items():
-                if found and negation_kept(whole[i], self.languages, found[0], translated[i][0]):
-                    translated[i] = found
+            self.taken_where_kept(again, translated, whole, negation_kept)
+            lost = self.numbers_dropped(parts, translated, whole)
+            required = Requirement(
+                lambda i, tokens: not lost_numbers(lost[i][0], self.model.tokenizer.decode(tokens)),
+                lambda i: self.number_pieces(lost[i][1]),
+            )
+            again = search({i: parts[i] for i in lost}, whole, stop=stop, options=wider, required=required)
+            self.taken_where_kept(again, translated, whole, number_kept)
         copied = self.words_copied(parts, translated, whole, options)
         again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
         for i, found in again.items():
@@ -357,15 +373,52 @@ class TextTranslator:
             if translated[i] and faults(written, translated[i][0].text, self.languages)
         ]
 
-    def negations_dropped(self, translated: list[list[Translation]], whole: dict[int, str]) -> dict[int, int]:
+    def negations_dropped(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str]
+    ) -> dict[int, int]:
         """The sentences searched whole whose translation (the first of `translated`) drops a
-        negation (runtime/negations.py), by their index: how many negations the source writes."""
+        negation (runtime/negations.py), by their index: how many negations the source writes as
+        the model reads it (what was set aside, code, is none)."""
         source, target = self.languages
         return {
-            i: negations(written, source)
+            i: negations(" ".join(parts[i][2].words), source)
             for i, written in whole.items()
             if translated[i] and negations_lost(written, source, translated[i][0].text, target)
         }
+
+    def numbers_dropped(
+        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str]
+    ) -> dict[int, tuple[str, list[str]]]:
+        """The sentences searched whole whose translation (the first of `translated`) loses a number
+        (runtime/verbatim.py lost_numbers), by their index: the sentence as the model reads it and
+        the numbers of it that the model's output loses (none where the number was set aside, and
+        the sentence is then left out)."""
+        lost = {}
+        for i, written in whole.items():
+            if translated[i] and lost_numbers(written, translated[i][0].text):
+                read = " ".join(parts[i][2].words)
+                numbers = lost_numbers(read, self.model.tokenizer.decode(translated[i][0].tokens))
+                if numbers:
+                    lost[i] = (read, numbers)
+        return lost
+
+    def number_pieces(self, numbers: list[str]) -> list[int]:
+        """The token ids that begin `numbers` as the model writes them, within a sentence or first."""
+        encoded = [self.model.tokenizer.encode(form) for number in numbers for form in (f" {number}", number)]
+        return sorted({ids[0] for ids in encoded if ids})
+
+    def taken_where_kept(
+        self,
+        again: dict[int, list[Translation]],
+        translated: list[list[Translation]],
+        whole: dict[int, str],
+        kept: Callable[[str, tuple[str, str], Translation, Translation], bool],
+    ) -> None:
+        """In place: each sentence's translations `again` (by index) taken over `translated`'s where
+        they are found and `kept` says so of their first and the one before."""
+        for i, found in again.items():
+            if found and kept(whole[i], self.languages, found[0], translated[i][0]):
+                translated[i] = found
 
     def negations_written(self, tokens: list[int]) -> int:
         """How many negations the target-language `tokens` write (as a translation, negations.py)."""

@@ -16,6 +16,8 @@ from attn.runtime.number_choice import (
     negation_kept,
     no_more_faults,
     number_faults,
+    number_kept,
+    numbers_placed,
     repeated_numbers,
     repeated_word_pairs,
 )
@@ -159,6 +161,23 @@ def test_a_translation_made_to_write_a_negation_is_taken_where_it_is_in_place_an
     assert not negation_kept(NEGATED_SOURCE, languages, first, first)  # no fewer faults
 
 
+NUMBERED_SOURCE = "She moved to Paris in 2010."
+
+
+@pytest.mark.unit
+def test_a_translation_made_to_write_a_lost_number_is_taken_where_it_is_in_place_and_repeats_nothing_more():
+    languages = ("en", "de")
+    first = aligned(NUMBERED_SOURCE, "Sie zog nach Paris.", [0, 1, 3, 4])
+    assert numbers_placed(first.alignment, ["2010"]) == 0
+    again = aligned(NUMBERED_SOURCE, "Sie zog 2010 nach Paris.", [0, 1, 5, 3, 4], score=-0.9)
+    assert numbers_placed(again.alignment, ["2010"]) == 1
+    assert number_kept(NUMBERED_SOURCE, languages, again, first)
+    elsewhere = aligned(NUMBERED_SOURCE, "Sie zog nach Paris, Seite 2010.", [0, 1, 3, 4, 4, 4])
+    assert not number_kept(NUMBERED_SOURCE, languages, elsewhere, first)  # the source's 2010 attends elsewhere
+    repeating = aligned(NUMBERED_SOURCE, "Sie zog nach Paris 2010 nach Paris.", [0, 1, 3, 4, 5, 3, 4])
+    assert not number_kept(NUMBERED_SOURCE, languages, repeating, first)
+
+
 # Sentences of our own with numbers; in the en-de model's beam, the best scored translation of
 # some writes a number twice or loses one where another, scored a little lower, keeps them (when
 # measured: "… in 2019." by 0.003, "… 1,500 patients …" by 0.13; en-fr "… from 12 to 45 …" by 0.07)
@@ -223,7 +242,10 @@ def test_a_sentence_whose_translation_keeps_a_fault_is_searched_again_with_a_wid
         "Darüber hinaus verfügen fünf Millionen Neuwähler im Jahr 2012 nicht über einen derartigen Ausweis.",
         "Die Wirkung von Vitamin D auf den Krebs wurde ebenfalls noch nicht deutlich aufgezeigt.",
     ]
-    with mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}):  # the step after it off
+    with (  # the steps after it off
+        mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}),
+        mock.patch.object(TextTranslator, "numbers_dropped", lambda *_: {}),
+    ):
         with mock.patch.object(TextTranslator, "faulty", lambda *_: []):
             before = [found[0].text for found in translator.translate(sentences)]
         after = [found[0].text for found in translator.translate(sentences)]
@@ -263,3 +285,40 @@ def test_a_sentence_whose_translation_still_drops_a_negation_is_searched_for_one
         if a.text != b.text:
             assert negations_placed(a.alignment, pair) > negations_placed(b.alignment, pair)
             assert repeated_word_pairs(a.text) <= repeated_word_pairs(b.text)
+
+
+# English sentences of our own with numbers; the en-de model's translation of the first lost "60"
+# even from the wider beam when measured
+NUMBERED = [
+    "In the '50s and '60s, they both lived in Vienna and were close friends.",
+    "In the '70s and '80s, the two brothers ran a small bakery in Lyon.",
+    "The family sold the house in 1974, as the local newspaper reported at the time.",
+    "You own a yacht, have savings worth 40 million, but you have no money for your staff?",
+]
+
+
+@pytest.mark.system
+def test_a_search_made_to_write_a_number_writes_it_in_every_translation_and_adds_no_fault():
+    """The search made to write a sentence's numbers (runtime/required_search.py, as texts.py asks
+    for it) gives only translations that write them; and with that step no sentence has more faults
+    than without it."""
+    from attn.runtime.required_search import Requirement
+    from attn.runtime.texts import TextTranslator
+    from attn.runtime.verbatim import lost_numbers
+
+    pair = ("en", "de")
+    model = installed_translator(pair, 1)
+    sources = [model.tokenizer.encode_source(sentence).ids for sentence in NUMBERED]
+    pieces = [TextTranslator(model).number_pieces(lost_numbers(sentence, "")) for sentence in NUMBERED]
+    required = Requirement(
+        lambda i, tokens: not lost_numbers(NUMBERED[i], model.tokenizer.decode(tokens)), lambda i: pieces[i]
+    )
+    found = model.search(sources, model.default_options(beam=10), required=required)
+    for sentence, hypotheses in zip(NUMBERED, found):
+        assert hypotheses, sentence
+        assert all(not lost_numbers(sentence, model.tokenizer.decode(h.tokens)) for h in hypotheses), sentence
+    with mock.patch.object(TextTranslator, "numbers_dropped", lambda *_: {}):
+        before = [found[0].text for found in model.translate(NUMBERED)]
+    after = [found[0].text for found in model.translate(NUMBERED)]
+    counted = [(faults(s, b, pair), faults(s, a, pair)) for s, b, a in zip(NUMBERED, before, after)]
+    assert all(a <= b for b, a in counted), counted

@@ -41,7 +41,7 @@ def test_a_condition_met_from_the_start_leaves_beam_search_as_it_is(
     sources = [row.source for row in reverse_test_rows[:20]]
     options = SearchOptions(beam=4, n_best=4, coverage_penalty=coverage_penalty)
     plain = run(translator, sources, beam_search, options, cut=cut)
-    met = Requirement(lambda s, t: True, [])
+    met = Requirement(lambda s, t: True, lambda s: [])
     required = run(translator, sources, required_beam_search, options, met, cut=cut)
     for ours, theirs in zip(required, plain):
         assert [h.tokens for h in ours] == [h.tokens for h in theirs]
@@ -53,7 +53,7 @@ def test_a_forced_word_the_model_would_not_write_is_written_by_every_translation
     rows = [row for row in reverse_test_rows if not any(w.startswith("h") for w in row.source.split())][:10]
     word = translator.tokenizer.encode("h")  # the first piece of "h0" … "h3"
     assert len(word) == 1
-    required = Requirement(lambda s, tokens: word[0] in tokens, word)
+    required = Requirement(lambda s, tokens: word[0] in tokens, lambda s: word)
     options = SearchOptions(beam=4, n_best=4)
     plain = run(translator, [row.source for row in rows], beam_search, options)
     found = run(translator, [row.source for row in rows], required_beam_search, options, required)
@@ -71,7 +71,7 @@ def test_a_forced_word_the_model_would_not_write_is_written_by_every_translation
 def test_a_condition_a_later_token_can_undo_holds_for_every_translation(translator, reverse_test_rows):
     """Met once is not met for good: here the condition is that the last token is the forced one."""
     word = translator.tokenizer.encode("h")
-    required = Requirement(lambda s, tokens: tokens[-1:] == word, word)
+    required = Requirement(lambda s, tokens: tokens[-1:] == word, lambda s: word)
     found = run(
         translator,
         [row.source for row in reverse_test_rows[:10]],
@@ -85,5 +85,7 @@ def test_a_condition_a_later_token_can_undo_holds_for_every_translation(translat
 
 def test_a_condition_no_translation_meets_gives_none(translator, reverse_test_rows):
     sources = [row.source for row in reverse_test_rows[:3]]
-    found = run(translator, sources, required_beam_search, SearchOptions(beam=3), Requirement(lambda s, t: False, []))
+    found = run(
+        translator, sources, required_beam_search, SearchOptions(beam=3), Requirement(lambda s, t: False, lambda s: [])
+    )
     assert found == [[], [], []]
