@@ -15,7 +15,7 @@ beam holds no translation without the fault, a search made to write the negation
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from .alignment import answered_in_place
@@ -114,17 +114,30 @@ def repeated_word_pairs(text: str) -> int:
     return sum(count - 1 for count in Counter(zip(words, words[1:])).values())
 
 
+def kept_in_place(
+    source: str,
+    languages: tuple[str, str],
+    again: Aligned,
+    first: Aligned,
+    placed: Callable[[WordAlignment | JoinedAlignment], int],
+) -> bool:
+    """Whether `again`, a translation of `source` from a search made to write what `first` left
+    out, has fewer faults than `first`, more of it in place (`placed`, of an alignment), and repeats
+    no more pairs of words (what such a search, going on until it writes it, tends to do)."""
+    return (
+        faults(source, again.text, languages) < faults(source, first.text, languages)
+        and placed(again.alignment) > placed(first.alignment)
+        and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
+    )
+
+
 def negation_kept(source: str, languages: tuple[str, str], again: Aligned, first: Aligned) -> bool:
     """Whether `again`, the translation of `source` from a search made to write the negations
     `first` dropped (runtime/required_search.py), is taken instead: where it has fewer faults,
     more of the source's negations in place (negations_placed: a negation a search forced in
     elsewhere, "… in der Zukunft nicht zu testen.", is none), and repeats no more of its words
-    (what such a search, going on until it writes one, tends to do)."""
-    return (
-        faults(source, again.text, languages) < faults(source, first.text, languages)
-        and negations_placed(again.alignment, languages) > negations_placed(first.alignment, languages)
-        and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
-    )
+    (kept_in_place)."""
+    return kept_in_place(source, languages, again, first, lambda alignment: negations_placed(alignment, languages))
 
 
 def numbers_placed(alignment: WordAlignment | JoinedAlignment, numbers: list[str]) -> int:
@@ -142,10 +155,6 @@ def number_kept(source: str, languages: tuple[str, str], again: Aligned, first: 
     """Whether `again`, the translation of `source` from a search made to write the numbers `first`
     lost (runtime/required_search.py), is taken instead: where it has fewer faults, more of those
     numbers where the attention puts them (a number tacked on elsewhere, "… im Staat 2008
-    vorgelegt.", is none), and repeats no more of its words."""
+    vorgelegt.", is none), and repeats no more of its words (kept_in_place)."""
     lost = lost_numbers(source, first.text)
-    return (
-        faults(source, again.text, languages) < faults(source, first.text, languages)
-        and numbers_placed(again.alignment, lost) > numbers_placed(first.alignment, lost)
-        and repeated_word_pairs(again.text) <= repeated_word_pairs(first.text)
-    )
+    return kept_in_place(source, languages, again, first, lambda alignment: numbers_placed(alignment, lost))

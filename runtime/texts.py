@@ -233,9 +233,8 @@ class TextTranslator:
         if options.beam > 1:
             faulty = self.faulty(translated, whole)
             wider = replace(options, beam=options.beam * WIDER_BEAM)
-            for i, found in search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider).items():
-                if fewer_faults(whole[i], self.languages, found[0], translated[i][0]):
-                    translated[i] = found
+            again = search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider)
+            self.taken_where_kept(again, translated, whole, fewer_faults)
             needed = self.negations_dropped(parts, translated, whole)
             required = Requirement(
                 lambda i, tokens: self.negations_written(tokens) >= needed[i], lambda i: self.negation_pieces
