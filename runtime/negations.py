@@ -10,17 +10,18 @@ tries the words of NEGATION_WORDS, and its translation is taken only with the ne
 attention puts the source's (negations_placed).
 
 A source counts the words that turn a clause to the negative: "not", "nicht", French's "ne … pas"
-(its "ne" alone is no negation: "ne … que" is "only"; "jamais" without it is "ever", "pas" after
-an article "a step"), not the set phrases that say no negation ("whether or not", "no matter",
-"de rien", "a no-fly zone"). A translation counts those and the words that may carry the same
-negation in a word or a phrase of their own ("without", "lossless", "hardly", "unable", "sans",
-"impossible", "kostenlos", "kaum", "Nichtraucher"), so that a right translation seldom counts fewer
-than its source ("Could not load image" → "Impossible de charger l'image"): what is counted as
-dropped is a negation no word carries. A question tag asks for agreement and negates nothing ("…,
-aren't you?", "…, nicht wahr?", "…, n'est-ce pas ?"). A pair that makes one negation ("weder … noch",
-"neither … nor", "ni … ni") counts one, as "no … or" does. Codes, addresses and options
-("no-reply@example.com", "--no-verify") are no words of the sentence; languages without a list
-count none.
+(its "ne" alone is no negation: "ne … que" is "only"; "jamais" without it is "ever", "pas" after an
+article "a step"), not the set phrases that say no negation ("whether or not", "no matter", "never
+mind", "not until" that German writes "erst", "de rien", "quelque chose ne va pas" that English
+writes "something is wrong", "a no-fly zone"). A translation counts those and the words that may
+carry the same negation in a word or a phrase of their own ("without", "lossless", "hardly",
+"unable", "sans", "impossible", "kostenlos", "kaum", "Nichtraucher"), so that a right translation
+seldom counts fewer than its source ("Could not load image" → "Impossible de charger l'image"): what
+is counted as dropped is a negation no word carries. A question tag asks for agreement and negates
+nothing ("…, aren't you?", "…, nicht wahr?", "…, n'est-ce pas ?"). A pair that makes one negation
+("weder … noch", "neither … nor", "ni … ni") counts one, as "no … or" does. Codes, addresses and
+options ("no-reply@example.com", "--no-verify") are no words of the sentence; languages without a
+list count none.
 """
 
 from __future__ import annotations
@@ -36,21 +37,27 @@ from .constants import primary_language
 if TYPE_CHECKING:
     from .alignment import JoinedAlignment, WordAlignment
 
-# the negative words that follow in the same negation: "ne … jamais rien", "n'y a plus personne"
+# the negative words that follow in the same negation: "ne … jamais rien", "n'y a plus personne"; and
+# those before it that it makes one with: "Rien ne va plus", "personne n'est plus venu"
 _CONCORD = r"(?:\s+(?:plus|jamais|rien|personne|aucune?|nulle\s+part)\b)*"
-_NE = r"\bn(?:e\s+|['’]\s*)(?!importe\b)(?:(?!que\b|qu['’])\S+\s+){0,3}?"  # French "ne"/"n'" and up to three words after it
 _START = r"(?:^|(?<=[.!?«\"]\s))\W*"  # a sentence's start
 # "pas" after these is a noun, "a step": "un pas", "ses premiers pas", "pas à pas"
 _STEPS = "un le les ce ces des du de mes tes ses nos vos leurs faux grands petits premiers derniers quelques à".split()
 _NOT_NOUN = "".join(rf"(?<!\b{word}\s)" for word in _STEPS)
+# "personne" after these is "a person": "la personne ne vient pas"
+_A_PERSON = _NOT_NOUN + "".join(rf"(?<!\b{word}\s)" for word in "la une cette chaque".split())
+# "(quelque chose | ce qui) ne va pas" is "(something | what) is wrong": neither its "ne" nor its "pas"
+_WRONG = r"(?!(?:(?<=\bchose\s)|(?<=\bqui\s))ne\s+va\s+pas\b)"
+_WRONG_PAS = r"(?<!\bchose\sne\sva\s)(?<!\bqui\sne\sva\s)"
+_NE = rf"(?<!\brien\s)(?<!{_A_PERSON}personne\s){_WRONG}\bn(?:e\s+|['’]\s*)(?!importe\b)(?:(?!que\b|qu['’])\S+\s+){{0,3}}?"  # French "ne"/"n'" and up to three words after it
 CLAUSE_NEGATION = {
-    "en": r"\b(?:never|nobody|nothing|none|nowhere|neither|nor|cannot)\b|n['’]t\b"
-    r"|(?<!\bwhether or )\bnot\b|\bno\b(?!\.\s*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
+    "en": r"\b(?:nobody|nothing|none|nowhere|neither|nor|cannot)\b|\bnever\b(?!\s+mind\b)|n['’]t\b"
+    r"|(?<!\bwhether or )\bnot\b(?!\s+until\b)|\bno\b(?!\.\s*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
     "de": r"\b(?:nicht|nichts|nie|niemals|niemand\w*|nirgends|nirgendwo|kein\w*|weder)\b",
     "fr": rf"{_NE}(?:pas|plus(?!\s+que\b)|personne|jamais|rien|aucune?|guère|nullement|aucunement)\b{_CONCORD}"
     r"|\b(?:aucune?|ni|nullement|aucunement)\b|(?<!\bde\s)\brien\b(?!\s+que\b)"
-    rf"|{_NOT_NOUN}\bpas\b(?!-|\s+mal\s+d|\s+à\s+pas)|{_START}jamais\b"
-    rf"|{_NOT_NOUN}(?<!\bla\s)(?<!\bune\s)(?<!\bcette\s)(?<!\bchaque\s)\bpersonne\s+n(?:e\b|['’])"
+    rf"|{_NOT_NOUN}{_WRONG_PAS}\bpas\b(?!-|\s+mal\s+d|\s+à\s+pas)|{_START}jamais\b"
+    rf"|{_A_PERSON}\bpersonne\s+n(?:e\b|['’])"
     r"|\bnon\b(?=\s*(?:[,.;:!?)]|$|seulement\b))|\bnulle\s+part\b",
 }
 # What a translation may carry a negation in besides (not counted in a source: "sans perte" is "lossless")

@@ -18,6 +18,8 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("I have no 15 million.", "en", 1),
         ("Ask your doctor whether or not to take it, no matter what.", "en", 0),
         ("A no-fly zone.", "en", 0),
+        ("Never mind, it was not until 1990 that it fell.", "en", 0),  # "egal", "erst 1990"
+        ("It never fell, and it was not built until 1990.", "en", 2),
         ("Write to no-reply@example.com or run git commit --no-verify.", "en", 0),  # no words of the sentence
         ("Die Wirkung wurde noch nicht gezeigt.", "de", 1),
         ("Es gibt keine Zeit und nichts zu tun.", "de", 2),
@@ -32,6 +34,9 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("Pas de problème, pourquoi pas ?", "fr", 2),
         ("Je veux être partie de la solution, pas du problème.", "fr", 1),
         ("La personne n'est pas là.", "fr", 1),  # a person
+        ("La personne ne vient plus.", "fr", 1),
+        ("Qu'est-ce qui ne va pas ? Quelque chose ne va pas.", "fr", 0),  # "what's wrong", "something is wrong"
+        ("Il ne va pas à l'école.", "fr", 1),
         ("De rien, rien que pour vous.", "fr", 0),  # "you're welcome", "just"
         ("Il n'a rien dit à personne.", "fr", 1),
         ("Le meilleur jeu jamais écrit.", "fr", 0),  # "ever"; "n'a jamais" is "never"
@@ -40,6 +45,7 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("L'Allemagne n'en sera que plus respectée.", "fr", 0),  # "only the more"
         ("Tu ne me dis jamais rien.", "fr", 1),  # the words after "ne … jamais" make one negation
         ("Il n'y a plus personne.", "fr", 1),
+        ("Rien ne va plus, personne n'est jamais venu.", "fr", 2),  # the words before "ne" make one with it
         ("You are tired, aren't you?", "en", 0),  # a question tag asks, it negates nothing
         ("You aren't tired, are you?", "en", 1),
         ("Why don't you?", "en", 1),

@@ -287,6 +287,25 @@ def test_a_sentence_whose_translation_still_drops_a_negation_is_searched_for_one
             assert repeated_word_pairs(a.text) <= repeated_word_pairs(b.text)
 
 
+# Sentences of our own whose right translation writes no negation word ("What's wrong?", "Egal, …",
+# "Es war erst 1990, …"): the negation search had rewritten them ("What isn't going?", "Niemals, …")
+IDIOMS = {
+    ("fr", "en"): ["Quelque chose ne va pas avec mon ordinateur.", "Qu'est-ce qui ne va pas ?"],
+    ("en", "de"): ["Never mind, we will start again tomorrow.", "It was not until 1990 that the wall fell."],
+}
+
+
+@pytest.mark.system
+@pytest.mark.parametrize("pair", list(IDIOMS))
+def test_a_set_phrase_that_negates_nothing_in_the_translation_is_not_searched_for_a_negation(pair):
+    from attn.runtime.texts import TextTranslator
+
+    translator = installed_translator(pair, 1)
+    with mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}):
+        before = [found[0].text for found in translator.translate(IDIOMS[pair])]
+    assert [found[0].text for found in translator.translate(IDIOMS[pair])] == before
+
+
 # English sentences of our own with numbers; the en-de model's translation of the first lost "60"
 # even from the wider beam when measured
 NUMBERED = [
