@@ -13,6 +13,7 @@ import re
 
 from sentencex import segment
 
+from .abbreviations import abbreviation_ends
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
 from .mail import SIGNATURE_LINES, closes
@@ -47,12 +48,13 @@ def split_sentences(text: str, language: str) -> list[str]:
 
 # Words written with a point that ends no sentence, in small letters, by language: titles and
 # abbreviations sentencex cut after ("Please contact Ms." | "Lee tomorrow." had lost the name;
-# "approx." | "10 hours", "inkl." | "Versand 5 Euro"); not a word of the language ("est", "vol")
+# "approx." | "10 hours", "inkl." | "Versand 5 Euro"), besides those the model is given a reading
+# of (runtime/abbreviations.py); not a word of the language ("est", "vol")
 ABBREVIATIONS = {
-    "en": frozenset("mr mrs ms dr prof approx incl excl vs jr sr dept ca e.g i.e".split())
+    "en": frozenset("mr mrs ms dr prof incl excl vs jr sr ca e.g i.e".split())
     | frozenset("gov sen rep gen col lt sgt capt st rev hon supt cmdr adm maj".split()),  # titles before a name
-    "de": frozenset("inkl exkl bzw evtl ggf nr str tel hr fr zzgl ca dr prof".split()),
-    "fr": frozenset("m mme mlle mm dr env cf".split()),
+    "de": frozenset("str hr fr ca dr prof".split()),
+    "fr": frozenset("m mme mlle mm dr cf".split()),
 }
 NEAR = 64  # characters on each side of a cut that within_sentence reads
 ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"), an ordinal ("im 2. Stock")
@@ -75,7 +77,7 @@ GERMAN_DETERMINERS = frozenset(
 
 def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
-    sentence: after an abbreviation or title (ABBREVIATIONS), a day before its month ("3. Jan.") or
+    sentence: after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month ("3. Jan.") or
     a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2. Stock"), an
     English month's short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word in small letters: a package's name opens
     many a sentence of the software test files."""
@@ -97,7 +99,8 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     # an English month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
     dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()
     initial = len(core) == 1 and core.isupper() and after[0][:1].isupper()  # "Dan J. Fogelman"
-    return core.lower() in ABBREVIATIONS.get(language, frozenset()) or ordinal or dated or initial
+    known = core.lower() in ABBREVIATIONS.get(language, frozenset()) or abbreviation_ends(text, position, language)
+    return known or ordinal or dated or initial
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )

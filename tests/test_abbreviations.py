@@ -17,6 +17,26 @@ from attn.runtime.abbreviations import read_abbreviations
         ("Das gilt ggf.", "Das gilt gegebenenfalls."),  # its point ends the sentence too
         ("(Versand ggf.) und mehr", "(Versand gegebenenfalls) und mehr"),
         ("Er machte 1,5 Mrd. Euro Gewinn, 3 Mio. Umsatz.", "Er machte 1,5 Milliarden Euro Gewinn, 3 Millionen Umsatz."),
+        (
+            "Siehe Abb. 3 und Kap. 4, inkl. MwSt., i. d. R. 10 Std.",
+            "Siehe Fig. 3 und Kapitel 4, inklusive Mehrwertsteuer, in der Regel 10 Stunden.",
+        ),
+        (
+            "Ihre Bestellnr. 48213, Bahnhofstr. 14.",
+            "Ihre Bestellnummer 48213, Bahnhofstr. 14.",
+        ),  # a word's ending; a street's kept
+        # before a number, "Seite"; a name's initial else
+        ("Johann S. Bach, siehe S. 12.", "Johann S. Bach, siehe Seite 12."),
+        # a day in a range or a list, before a time or a date; "Frau" before a name
+        (
+            "Mo.–Fr. 9–18 Uhr, Sa. 10–14 Uhr, So. und feiertags zu.",
+            "Montag bis Freitag 9–18 Uhr, Samstag 10–14 Uhr, Sonntag und feiertags zu.",
+        ),
+        (
+            "Fr. Schneider kommt am Di. und Mi., jeden Do. 8 Uhr.",
+            "Fr. Schneider kommt am Dienstag und Mittwoch, jeden Donnerstag 8 Uhr.",
+        ),
+        ("Geöffnet Montag–Freitag.", "Geöffnet Montag bis Freitag."),  # a range of days written out too
         # as written: those the models translate right, another word, an abbreviation in a name or address
         (
             "Licht, Wärme usw., z.B. heute, d.h. morgen, ca. 20 Leute.",
@@ -32,9 +52,39 @@ def test_an_abbreviation_is_read_as_the_models_translate_it(sentence, read):
 
 
 @pytest.mark.unit
+def test_english_and_french_abbreviations_of_letters_and_manuals_are_written_out():
+    assert read_abbreviations("See Fig. 4 and Ch. 3, approx. 3 kg, Mon.–Fri.", "en", "de") == (
+        "See Figure 4 and Chapter 3, approximately 3 kg, Monday to Friday."
+    )
+    assert read_abbreviations("Des fruits, p. ex. des pommes, c.-à-d. env. 2 kg, voir p. 12.", "fr", "en") == (
+        "Des fruits, par exemple des pommes, c'est-à-dire environ 2 kg, voir page 12."
+    )
+    assert read_abbreviations("Fondée en 600 av. J.-C., au 12, av. Foch, ouvert du lun. au ven.", "fr", "en") == (
+        "Fondée en 600 avant Jésus-Christ, au 12, avenue Foch, ouvert du lundi au vendredi."
+    )
+
+
+@pytest.mark.unit
 def test_other_abbreviations_are_read_as_written():
-    assert read_abbreviations("Fruit, e.g. apples, i.e. food.", "en", "de") == "Fruit, e.g. apples, i.e. food."
-    assert read_abbreviations("Des fruits, p. ex. des pommes.", "fr", "en") == "Des fruits, p. ex. des pommes."
+    assert (
+        read_abbreviations("Fruit, e.g. apples, i.e. food, vs. Tel. 5.", "en", "de")
+        == "Fruit, e.g. apples, i.e. food, vs. Tel. 5."
+    )
+
+
+@pytest.mark.unit
+def test_no_sentence_ends_after_an_abbreviation_the_model_reads():
+    """ "See Chap. 7 for tips." had been cut after "Chap." and come out "Siehe Kapitel. 7 …"."""
+    from attn.runtime.sentences import split_sentences
+
+    assert split_sentences("See Chap. 7 for tips. It weighs approx. 3 kg.", "en") == [
+        "See Chap. 7 for tips.",
+        "It weighs approx. 3 kg.",
+    ]
+    assert split_sentences("Die Fa. Berger liefert insb. Holz. Gut.", "de") == [
+        "Die Fa. Berger liefert insb. Holz.",
+        "Gut.",
+    ]
 
 
 @pytest.mark.unit
@@ -61,3 +111,11 @@ def test_an_abbreviation_comes_through_with_the_shipped_models():
     assert "ggf." in result.alignment.source_words  # the alignment shows the words the user wrote
     into_french = api.load().translate("The U.S. economy grew faster than expected.", source="en", target="fr")
     assert "U.S." not in into_french.text and "U.S." in into_french.alignment.source_words, into_french.text
+    # one sentence, not cut after the abbreviation ("Siehe Kapitel. 7 …")
+    for sentence, source, target, written in [
+        ("Die Tabelle auf S. 27 zeigt die Ergebnisse.", "de", "en", "S."),
+        ("Le colis pèse env. 2 kg et arrive demain.", "fr", "en", "env."),
+        ("See Chap. 7 for a list of error codes.", "en", "de", "Chap."),
+    ]:
+        result = api.load().translate(sentence, source=source, target=target)
+        assert written not in result.text and written in result.alignment.source_words, result.text
