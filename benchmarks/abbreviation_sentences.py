@@ -11,14 +11,13 @@ target's ways (benchmarks/abbreviation_forms.py ACCEPTED), and the rows the read
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
 from benchmarks.abbreviation_forms import abbreviations_given
-from benchmarks.report import DIRECTIONS, command_line, finish, table, with_and_without
+from benchmarks.report import command_line, finish, folder_directions, sentence_folder_parser, table, with_and_without
 
 SENTENCES = Path(__file__).with_name("abbreviations")
 
@@ -34,14 +33,11 @@ def as_written():
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sentences", type=Path, default=SENTENCES, help="a folder of LANGUAGE.txt files")
+    parser = sentence_folder_parser(__doc__.splitlines()[0], SENTENCES)
     parser.add_argument("--show", type=int, default=5, help="changed rows listed per direction")
-    parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     translator, rows, totals, shown = attn.load(notify=lambda note: None), [], [], []
-    for _, source, target, _ in DIRECTIONS:
-        texts = (args.sentences / f"{source}.txt").read_text(encoding="utf-8").splitlines()
+    for source, target, texts in folder_directions(args.sentences):
         read, unread = with_and_without(translator, texts, source, target, as_written())
         before, after = (abbreviations_given(texts, outputs, source, target) for outputs in (unread, read))
         for abbreviation, (right, total) in sorted(after.items()):

@@ -12,25 +12,20 @@ for a reader to judge.
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import attn.runtime as attn
 from attn.runtime.negations import negations_lost
 from benchmarks.negations import no_negation_search
-from benchmarks.report import DIRECTIONS, command_line, finish, table, with_and_without
+from benchmarks.report import command_line, finish, folder_directions, sentence_folder_parser, table, with_and_without
 
 SENTENCES = Path(__file__).with_name("negation_idioms")
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sentences", type=Path, default=SENTENCES, help="a folder of LANGUAGE.txt files")
-    parser.add_argument("--out", type=Path, default=None)
-    args = parser.parse_args()
+    args = sentence_folder_parser(__doc__.splitlines()[0], SENTENCES).parse_args()
     translator, rows, counted, changes = attn.load(notify=lambda note: None), [], [], []
-    for _, source, target, _ in DIRECTIONS:
-        texts = (args.sentences / f"{source}.txt").read_text(encoding="utf-8").splitlines()
+    for source, target, texts in folder_directions(args.sentences):
         searched, unsearched = with_and_without(translator, texts, source, target, no_negation_search())
         dropped = [(s, u) for s, u in zip(texts, unsearched) if negations_lost(s, source, u, target) > 0]
         changed = [(s, u, a) for s, u, a in zip(texts, unsearched, searched) if u != a]

@@ -93,6 +93,21 @@ def direction_arguments(description: str, directions: list[str], default: str) -
     return args, source, target
 
 
+def sentence_folder_parser(description: str, folder: Path) -> argparse.ArgumentParser:
+    """The arguments of a script over sentences of our own, a file of them for each source language
+    (FOLDER/LANGUAGE.txt): --sentences (another such folder; `folder` by default) and --out."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--sentences", type=Path, default=folder, help="a folder of LANGUAGE.txt files")
+    parser.add_argument("--out", type=Path, default=None)
+    return parser
+
+
+def folder_directions(folder: Path):
+    """For each of DIRECTIONS: (source, target, the sentences of `folder`/SOURCE.txt)."""
+    for _, source, target, _ in DIRECTIONS:
+        yield source, target, (folder / f"{source}.txt").read_text(encoding="utf-8").splitlines()
+
+
 def dev_set_arguments(description: str, show: str) -> argparse.Namespace:
     """The arguments of a script over the dev files: --data (their folder), --show N (rows listed
     per direction: `show` says which) and --out."""
