@@ -97,7 +97,9 @@ ACCEPTED = {
             "chap.": CHAPTER["en"],
             "tél.": PHONE["en"],
             "av.j.-c.": r"BC|B\.C\.|BCE|B\.C\.E\.|before Christ",
+            "av.j-c.": r"BC|B\.C\.|BCE|B\.C\.E\.|before Christ",
             "apr.j.-c.": r"AD|A\.D\.|CE|C\.E\.|after Christ|anno Domini",
+            "apr.j-c.": r"AD|A\.D\.|CE|C\.E\.|after Christ|anno Domini",
             "av.": r"Avenue|Ave\.?|av\.",
             "p.": PAGE["en"],
         }

@@ -237,7 +237,7 @@ RULES = {
     "abbreviations": (
         "read_abbreviations",
         abbreviations.read_abbreviations,
-        {("de", "en"), ("en", "de"), ("en", "fr")},
+        SHIPPED_DIRECTIONS,
         abbreviations_right,
         AS_IS,
     ),

@@ -14,7 +14,7 @@ country lost); read without points, 32 and 23 of 32 sentences of ours named them
 and German, against 0 and 1 as written (`python -m benchmarks.acronym_forms --to fr|de`). Those of
 letters, shops and manuals: "Kap. 4" → "cap. 4", "inkl. MwSt." → "MwSt St.", "du lun. au ven." →
 "from the moon. in the coming.", "env. 2 kg" → "inv. 2 kg", "Fig. 4" → "Abbildung. 4"; read so,
-103 of 125 given right on sentences a helper wrote after the readings were chosen, against 22 as
+104 of 125 given right on sentences a helper wrote after the readings were chosen, against 22 as
 written (docs/studies/ABBREVIATIONS.md).
 The sentence splitter cuts after none of them (runtime/sentences.py). An abbreviation whose point
 ends the sentence too keeps it. The alignment shows the words the user wrote (runtime/alignment.py
@@ -99,8 +99,10 @@ READ = {
         "fig.": "figure",
         "chap.": "chapitre",
         "tél.": "téléphone",
-        "av. J.-C.": "avant Jésus-Christ",
-        "apr. J.-C.": "après Jésus-Christ",
+        "av. J.-C.": "avant le Christ",  # "avant Jésus-Christ" came out "before Jésus-Christ"
+        "apr. J.-C.": "après le Christ",
+        "av. J-C.": "avant le Christ",
+        "apr. J-C.": "après le Christ",
         "av.": "avenue",
     },
 }
@@ -124,14 +126,12 @@ DAYS = {
         zip("lun. mar. mer. jeu. ven. sam. dim.".split(), "lundi mardi mercredi jeudi vendredi samedi dimanche".split())
     ),
 }
-# What a day's abbreviation stands beside in a range, a list or before a time or date
-_DAY_BEFORE = [
-    "-",
-    "–",
-    "—",
-    "/",
-    *(f"{word} " for word in "bis und oder am ab jeden au et ou du le chaque to and or on every from through".split()),
-]
+# What a day's abbreviation stands after in a range ("Mo. bis Fr.", "lun.-ven."), and in a list or
+# after a preposition ("am Di.", "du lun.", "le sam."), where it is a day only with the sentence going
+# on after it ("le jeu." ends many a sentence: "the game")
+_RANGE_BEFORE = ["-", "–", "—", "/", *(f"{word} " for word in "bis au to through".split())]
+_LIST_BEFORE = [f"{word} " for word in "und oder am ab jeden et ou du le chaque and or on every from".split()]
+_GOES_ON = r"(?!\s*$|\s+[A-ZÀ-ÖØ-Þ])"
 _DAY_AFTER = r"\s*(?:[-–—/]|(?:bis|und|oder|au|et|ou|to|and|or|through)\b|\d)"
 # A range of days, its dash read as the language's word ("Montag–Freitag" had come out "Monday
 # Montag–Freitag", "Monday–Friday" "Monday–Friday" in German)
@@ -177,9 +177,16 @@ def _pattern(language: str) -> re.Pattern:
     if language in BEFORE_A_NUMBER:
         kinds.append(rf"(?:{_alternatives(BEFORE_A_NUMBER[language])})(?=\s\d)")
     if language in DAYS:
-        days = _alternatives(DAYS[language])
-        beside = "|".join([*(f"(?<={re.escape(word)})" for word in _DAY_BEFORE), f"(?=(?:{days}){_DAY_AFTER})"])
-        kinds.append(f"(?:{beside})(?:{days})")
+        # as written, or opening a sentence with a capital ("Lun."): "so." is no Sunday
+        days = "|".join(re.escape(form) for day in DAYS[language] for form in dict.fromkeys((day, day.capitalize())))
+
+        def after(words: list[str]) -> str:
+            return "|".join(
+                f"(?<={re.escape(word)})" if word[0] in "-–—/" else rf"(?<=\b{re.escape(word)})" for word in words
+            )
+
+        kinds.append(f"(?:{after(_RANGE_BEFORE)}|(?=(?:{days}){_DAY_AFTER}))(?:{days})")
+        kinds.append(f"(?:{after(_LIST_BEFORE)})(?:{days}){_GOES_ON}")
     ending = f"|(?<=[a-zäöüß])(?P<ending>{_alternatives(ENDINGS[language])})" if language in ENDINGS else ""
     return re.compile(rf"(?:(?<![\w./@-])(?:{'|'.join(kinds)}){ending})(?![\w.@/])")
 

@@ -43,6 +43,7 @@ from attn.runtime.abbreviations import read_abbreviations
             "Licht, Wärme usw., z.B. heute, d.h. morgen, ca. 20 Leute.",
         ),
         ("Er spürte den Sog.", "Er spürte den Sog."),  # a noun, not "sog." opening the sentence
+        ("Sie blieben für eine Weile so.", "Sie blieben für eine Weile so."),  # a word, not Sunday
         ("Siehe www.bzw.de oder a.b@ggf.org, ggf.x", "Siehe www.bzw.de oder a.b@ggf.org, ggf.x"),
     ],
 )
@@ -60,7 +61,11 @@ def test_english_and_french_abbreviations_of_letters_and_manuals_are_written_out
         "Des fruits, par exemple des pommes, c'est-à-dire environ 2 kg, voir page 12."
     )
     assert read_abbreviations("Fondée en 600 av. J.-C., au 12, av. Foch, ouvert du lun. au ven.", "fr", "en") == (
-        "Fondée en 600 avant Jésus-Christ, au 12, avenue Foch, ouvert du lundi au vendredi."
+        "Fondée en 600 avant le Christ, au 12, avenue Foch, ouvert du lundi au vendredi."
+    )
+    # a day only with the sentence going on after it: "le jeu." is "the game"
+    assert read_abbreviations("Le client a quitté le jeu. Voir le jeu. 12 juin, en 70 av. J-C.", "fr", "en") == (
+        "Le client a quitté le jeu. Voir le jeudi 12 juin, en 70 avant le Christ."
     )
 
 
