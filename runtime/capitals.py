@@ -13,12 +13,13 @@ translation's label, the words before its colon, written in capitals ("WARNUNG: 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from .alignment import WordAlignment
 from .words import LETTERS_WORD
 
+SENTENCE_MARK = re.compile(r"[.!?…][\"'”’»«“)\]]*$")  # a sentence's last mark, closing marks after it
 LEAST_WORDS = 2  # words of two letters or more: "OK", "USB" alone are names, not shouting
 # A label before a colon: one to three words of two letters or more, a space or hyphen between
 # them, the colon after a space or none ("REMARQUE :"), a space after it
@@ -115,20 +116,30 @@ def written_back(alignment: WordAlignment, written: str, read: str) -> WordAlign
     return replace(alignment, target_words=[word.upper() for word in words[: colon + 1]] + words[colon + 1 :])
 
 
+def a_sentence(words: Sequence[str]) -> bool:
+    """Whether `words` end as a sentence does: with a point, a question or an exclamation mark (or
+    an ellipsis), closing marks after it; not a title or a label ("Polish data files for fortune")."""
+    return bool(words) and SENTENCE_MARK.search(words[-1]) is not None
+
+
 def opened_as_source(alignment: WordAlignment) -> WordAlignment:
     """`alignment` with its translation's first word opening with a capital where its source's
-    first word does ("Danke für deine Bestellung 😊" had become "thanks for your order 😊": the
-    model writes small letters beside a placeholder); not where either opens with a digit ("3
-    Katzen"). runtime/texts.py asks it of translations with a placeholder only: the de-en model
-    writes chat in small letters as the chat corpus's English does, and capitalized everywhere, its
-    outputs lost BLEU against those references."""
+    first word does ("Zimmer 204 ist frei." had come out "room 204 is free.", "Danke für deine
+    Bestellung 😊" "thanks for your order 😊"); not where either opens with a digit ("3 Katzen"), nor
+    where the translation opens with a name its source writes in small letters ("pkexec").
+    runtime/texts.py asks it of a sentence (a_sentence) and of a translation with a placeholder; not
+    of a title, which the French package descriptions of the software test files open in small
+    letters ("dictionnaire ukrainien pour myspell"). Measured: `python -m benchmarks.sentence_case`
+    (docs/studies/CAPITALS.md)."""
     source = next((word for word in alignment.source_words if any(c.isalnum() for c in word)), "")
     target = next((index for index, word in enumerate(alignment.target_words) if any(c.isalnum() for c in word)), None)
     if target is None or not first_alnum(source).isupper():
         return alignment
     word = alignment.target_words[target]
     at = next(index for index, character in enumerate(word) if character.isalnum())
-    if not word[at].islower():
+    # a name its source writes in small letters too ("pkexec", "iPhone") keeps them
+    written = {own.strip(".,;:!?()\"'") for own in alignment.source_words}
+    if not word[at].islower() or word.strip(".,;:!?()\"'") in written:
         return alignment
     words = list(alignment.target_words)
     words[target] = word[:at] + word[at].upper() + word[at + 1 :]

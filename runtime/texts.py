@@ -15,7 +15,16 @@ import numpy as np
 
 from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import continued, first_alnum, goes_on, opened_as_source, opened_with_capital, read_cased, written_back
+from .capitals import (
+    a_sentence,
+    continued,
+    first_alnum,
+    goes_on,
+    opened_as_source,
+    opened_with_capital,
+    read_cased,
+    written_back,
+)
 from .chunking import keep_head, split_source
 from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
@@ -812,7 +821,8 @@ class TextTranslator:
                 alignment = written_back(alignment, unquoted_text, reading.cased)
                 alignment = quoted(alignment, reading.quotations, self.model.source_lang, self.model.target_lang)
                 alignment = restored(alignment, unquoted_text, aside.written, self.model.source_lang)
-            alignment = opened_as_source(alignment) if set_apart else alignment
+            opens = set_apart or a_sentence(alignment.source_words)
+            alignment = opened_as_source(alignment) if opens else alignment
             alignment = opened_with_capital(alignment) if aside is not None and aside.lowered else alignment
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)

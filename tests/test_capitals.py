@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
-from attn.runtime.capitals import as_written, in_capitals, opened_as_source, read_cased, written_back
+from attn.runtime.capitals import a_sentence, as_written, in_capitals, opened_as_source, read_cased, written_back
 
 from .test_cli import attn
 
@@ -99,6 +99,7 @@ def test_the_translation_of_capitals_is_written_in_capitals_as_far_as_its_source
         ("😊 Danke!", "😊 thanks!", "😊 Thanks!"),  # the first word with a letter
         ("3 Katzen schlafen.", "3 cats sleep.", "3 cats sleep."),  # a digit opens it: as it is
         ("iPhone users", "iPhone-Nutzer", "iPhone-Nutzer"),  # the source opens in small letters
+        ("Das Programm pkexec startet.", "pkexec starts.", "pkexec starts."),  # a name written so in the source
     ],
 )
 def test_a_translation_opens_with_a_capital_where_its_source_does(source, target, opened):
@@ -106,6 +107,23 @@ def test_a_translation_opens_with_a_capital_where_its_source_does(source, target
     words = target.split()
     alignment = WordAlignment(source.split(), words, np.zeros((len(words), len(source.split())), np.float32))
     assert opened_as_source(alignment).target_words == opened.split()
+
+
+@pytest.mark.unit
+def test_a_sentence_ends_with_its_mark_and_a_title_without_one():
+    assert a_sentence("Zimmer 204 ist frei.".split()) and a_sentence(["Wirklich?«"]) and a_sentence(["So…"])
+    assert not a_sentence("Polish data files for fortune".split()) and not a_sentence([])
+
+
+@pytest.mark.system
+def test_a_sentence_whose_source_opens_with_a_capital_opens_with_one():
+    """ "Zimmer 204 ist frei." had come out "room 204 is free.": the model writes a noun as it would
+    inside a sentence."""
+    import attn.runtime as api
+
+    for sentence in ("Zimmer 204 ist frei.", "Ihre Buchungsnummer lautet XKZ-77812.", "Lieferung in 3 Tagen."):
+        translation = api.translate(sentence, source="de", target="en")
+        assert translation[:1].isupper(), translation
 
 
 @pytest.mark.system
