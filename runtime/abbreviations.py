@@ -1,9 +1,9 @@
 """Abbreviations read as the models translate them right: written out ("ggf." as "gegebenenfalls",
-"Kap." as "Kapitel", "p. ex." as "par exemple", "approx." as "approximately"), spaced ones closed
-up ("z. B." as "z.B."), English initials of countries and unions without their points ("U.S." as
-"US"); "S." and "p." as the page before a number, a day of the week in a range, a list or before a
-time or date ("Mo.–Fr. 9–18 Uhr" as "Montag bis Freitag 9–18 Uhr", not "Fr. Schneider"), and a
-range of days' dash as the language's word.
+"Kap." as "Kapitel", "p. ex." as "par exemple", "approx." as "approximately"), spaced ones closed up
+("z. B." as "z.B."), English initials of countries and unions without their points ("U.S." as "US");
+"S." and "p." as the page before a number, English "No." as the target's "Nr." or "n°", a day of the
+week in a range, a list or before a time or date ("Mo.–Fr. 9–18 Uhr" as "Montag bis Freitag 9–18
+Uhr", not "Fr. Schneider"), and a range of days' dash as the language's word.
 
 The models read an abbreviation's letters and points as words and sentence ends: "d. h." became
 "th." or "and h.", "sog." "soghy.", "ggf." stayed "ggf.", "inkl." became "in l.", "bzw." "and"
@@ -14,7 +14,7 @@ country lost); read without points, 32 and 23 of 32 sentences of ours named them
 and German, against 0 and 1 as written (`python -m benchmarks.acronym_forms --to fr|de`). Those of
 letters, shops and manuals: "Kap. 4" → "cap. 4", "inkl. MwSt." → "MwSt St.", "du lun. au ven." →
 "from the moon. in the coming.", "env. 2 kg" → "inv. 2 kg", "Fig. 4" → "Abbildung. 4"; read so,
-104 of 125 given right on sentences a helper wrote after the readings were chosen, against 22 as
+106 of 127 given right on sentences a helper wrote after the readings were chosen, against 23 as
 written (docs/studies/ABBREVIATIONS.md).
 The sentence splitter cuts after none of them (runtime/sentences.py). An abbreviation whose point
 ends the sentence too keeps it. The alignment shows the words the user wrote (runtime/alignment.py
@@ -106,8 +106,14 @@ READ = {
         "av.": "avenue",
     },
 }
-# Read so only before a number ("S. 12", "No. 5"); elsewhere another word ("Johann S. Bach")
-BEFORE_A_NUMBER = {"de": {"S.": "Seite"}, "en": {"Ch.": "Chapter"}, "fr": {"p.": "page"}}
+# Read so only before a number or a code ("S. 12", "no. A-2024-0815"); elsewhere another word
+# ("Johann S. Bach"). English "No." as each target's own abbreviation: the models read it "nein" and
+# "non" ("Room no. 12" → "Zimmer nein. 12"), and "Number" as a count ("Zahl", "nombre")
+BEFORE_A_NUMBER = {
+    "de": {"S.": "Seite"},
+    "en": {"Ch.": "Chapter", "No.": {"de": "Nr.", "fr": "n°"}},
+    "fr": {"p.": "page"},
+}
 # The days of the week, read so in a range or a list or before a time or a date ("Mo.–Fr. 9–18 Uhr",
 # "du lun. au ven.", "Sa. 10–14 Uhr", "le jeu. 12 juin"); elsewhere another word ("Fr. Schneider")
 DAYS = {
@@ -175,7 +181,7 @@ def _pattern(language: str) -> re.Pattern:
     number, DAYS' beside a range's or list's word, a time or a date, ENDINGS' at a word's end."""
     kinds = [f"(?:{_alternatives(READ[language])})"]
     if language in BEFORE_A_NUMBER:
-        kinds.append(rf"(?:{_alternatives(BEFORE_A_NUMBER[language])})(?=\s\d)")
+        kinds.append(rf"(?:{_alternatives(BEFORE_A_NUMBER[language])})(?=\s[\w-]*\d)")
     if language in DAYS:
         # as written, or opening a sentence with a capital ("Lun."): "so." is no Sunday
         days = "|".join(re.escape(form) for day in DAYS[language] for form in dict.fromkeys((day, day.capitalize())))
@@ -203,13 +209,18 @@ KEYS = {
 def read_abbreviations(sentence: str, source: str, target: str) -> str:
     """`sentence` (in `source`) with each abbreviation it has a reading of (PATTERNS) as the model
     reads it, a capital where it opens the sentence (one elsewhere is another word: "der Sog."), a
-    word's ending in small letters ("Bahnhofstraße"), its point kept where it ends the sentence."""
+    word's ending in small letters ("Bestellnummer"), its point kept where it ends the sentence."""
     if source not in PATTERNS:
         return sentence
 
     def read(found: re.Match) -> str:
         written = KEYS[source][key(found.group())]
-        if found.groupdict().get("ending"):
+        if isinstance(written, dict):  # a reading for each target, a capital opening the sentence
+            if target not in written:
+                return found.group()
+            written = written[target]
+            written = written[0].upper() + written[1:] if opens(sentence, found.start()) else written
+        elif found.groupdict().get("ending"):
             written = written.lower()
         elif found.group()[0].isupper() and written[0].islower():  # initials are capitals anywhere
             if not opens(sentence, found.start()):

@@ -52,7 +52,7 @@ _WRONG_PAS = r"(?<!\bchose\sne\sva\s)(?<!\bqui\sne\sva\s)"
 _NE = rf"(?<!\brien\s)(?<!{_A_PERSON}personne\s){_WRONG}\bn(?:e\s+|['’]\s*)(?!importe\b)(?:(?!que\b|qu['’])\S+\s+){{0,3}}?"  # French "ne"/"n'" and up to three words after it
 CLAUSE_NEGATION = {
     "en": r"\b(?:nobody|nothing|none|nowhere|neither|nor|cannot)\b|\bnever\b(?!\s+mind\b)|n['’]t\b"
-    r"|(?<!\bwhether or )\bnot\b(?!\s+until\b)|\bno\b(?!\.\s*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
+    r"|(?<!\bwhether or )\bnot\b(?!\s+until\b)|\bno\b(?!\.\s*[\w-]*\d|-|\s+matter\b|\s+\d)|(?-i:\bno(?=\s+\d))",
     "de": r"\b(?:nicht|nichts|nie|niemals|niemand\w*|nirgends|nirgendwo|kein\w*|weder)\b",
     "fr": rf"{_NE}(?:pas|plus(?!\s+que\b)|personne|jamais|rien|aucune?|guère|nullement|aucunement)\b{_CONCORD}"
     r"|\b(?:aucune?|ni|nullement|aucunement)\b|(?<!\bde\s)\brien\b(?!\s+que\b)"

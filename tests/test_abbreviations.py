@@ -70,6 +70,15 @@ def test_english_and_french_abbreviations_of_letters_and_manuals_are_written_out
 
 
 @pytest.mark.unit
+def test_an_english_number_sign_is_read_as_each_target_writes_it():
+    """ "Room no. 12" had become "Zimmer nein. 12", "Number" "Zahl" or "nombre"."""
+    sentence = "Order no. A-2024-0815 and room No. 12."
+    assert read_abbreviations(sentence, "en", "de") == "Order Nr. A-2024-0815 and room Nr. 12."
+    assert read_abbreviations(sentence, "en", "fr") == "Order n° A-2024-0815 and room n° 12."
+    assert read_abbreviations("No. 10 is there. No, thanks.", "en", "fr") == "N° 10 is there. No, thanks."
+
+
+@pytest.mark.unit
 def test_other_abbreviations_are_read_as_written():
     assert (
         read_abbreviations("Fruit, e.g. apples, i.e. food, vs. Tel. 5.", "en", "de")

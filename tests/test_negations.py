@@ -12,7 +12,7 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("It has not been shown yet.", "en", 1),
         ("I don't know, and nobody does.", "en", 2),
         ("No, there is no time.", "en", 2),
-        ("Room No. 5 is free.", "en", 0),  # a number's abbreviation
+        ("Room No. 5 is free, invoice no. A-2024-0815.", "en", 0),  # a number's abbreviation
         ("No 10 said so.", "en", 0),
         ("The answer is no.", "en", 1),
         ("I have no 15 million.", "en", 1),
