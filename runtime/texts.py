@@ -32,6 +32,7 @@ from .condense import condensed
 from .constants import BATCH_SIZE, primary_language
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
+from .header_labels import read_header_labels
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
@@ -681,7 +682,8 @@ class TextTranslator:
 
             def read_as_the_target(text: str) -> str:
                 text = read_places(text, source, target, self.probed)
-                for reader in (read_abbreviations, read_titles, read_times, read_dates, read_prices):
+                readers = (read_header_labels, read_abbreviations, read_titles, read_times, read_dates, read_prices)
+                for reader in readers:
                     text = reader(text, source, target)
                 return text
 
