@@ -14,6 +14,7 @@ import re
 from sentencex import segment
 
 from .abbreviations import abbreviation_ends
+from .capitals import SMALL_IN_GERMAN
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
 from .mail import SIGNATURE_LINES, closes
@@ -63,6 +64,13 @@ ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"
 # an ordinal after another and "und", "oder" or "bis" ("das 3. und 4. Kapitel"); not "am" or "den",
 # before a date that may end a sentence ("Wir kamen am 2. Dann …", "Montag, den 2. Bis dann!")
 ORDINALS_JOINED = frozenset({"und", "oder", "bis"})
+# "am" and "den" before an ordinal and a noun ("Am 2. Tag besuchten wir Rom.", "den 1. Platz" had been
+# cut in two), not before a word that opens a sentence after a date ("Wir kamen am 2. Dann …")
+BEFORE_A_DATE = frozenset({"am", "den"})
+SENTENCE_OPENERS = SMALL_IN_GERMAN | frozenset(
+    "sie dann danach später so da dort also doch trotzdem deshalb daher außerdem zuerst schließlich endlich "
+    "sonst nun seit während weil obwohl damit alles nichts viele einige keiner keine kein niemand".split()
+)
 GERMAN_DETERMINERS = frozenset(
     "der die das dem des im zum zur vom beim ins ans ein eine einem einen einer eines jede jeder jedem "
     "jeden jedes diese dieser diesem diesen dieses".split()
@@ -76,11 +84,12 @@ GERMAN_DETERMINERS = frozenset(
 
 
 def within_sentence(text: str, position: int, language: str) -> bool:
-    """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
-    sentence: after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month ("3. Jan.") or
-    a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2. Stock"), an
-    English month's short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word in small letters: a package's name opens
-    many a sentence of the software test files."""
+    """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a sentence:
+    after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month
+    ("3. Jan.") or a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2.
+    Stock") or after "am" or "den" before a noun ("Am 2. Tag", not "am 2. Dann"), an English month's
+    short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word
+    in small letters: a package's name opens many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
     before = text[max(0, position - NEAR) : position].rsplit(None, 3)[-3:]
@@ -94,7 +103,9 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     month = after[0].lower().rstrip(".,") in MONTHS
     earlier = [word.lstrip("(\"'«„“").lower() for word in before[:-1]]
     joined = len(earlier) == 2 and earlier[1] in ORDINALS_JOINED and bool(ORDINAL.search(earlier[0]))
-    determined = (bool(earlier) and earlier[-1] in GERMAN_DETERMINERS) or joined
+    noun = after[0][:1].isupper() and after[0].lower().strip(".,;:!?") not in SENTENCE_OPENERS
+    before_a_noun = bool(earlier) and earlier[-1] in BEFORE_A_DATE and noun
+    determined = (bool(earlier) and earlier[-1] in GERMAN_DETERMINERS) or joined or before_a_noun
     ordinal = language == "de" and bool(ORDINAL.search(word)) and (month or determined)
     # an English month's short form before its day, also the second of a range ("Aug. 21-Sept. 3")
     dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()

@@ -70,6 +70,8 @@ def test_sentences_keep_every_word_and_cut_only_between_words():
         ("Der 2. Stock ist im 21. Jahrhundert gebaut.", "de"),  # ordinals after an article: "Der 2." | "Stock …"
         ("Heute ist mein 30. Geburtstag.", "de"),
         ("Das 3. und 4. Kapitel fehlen.", "de"),  # an ordinal after another and "und"
+        ("Am 2. Tag besuchten wir den 1. Platz.", "de"),  # "am", "den" and an ordinal before a noun
+        ("See Chap. 7 for the list.", "en"),  # an abbreviation the model is given a reading of
         ("Rendez-vous avec Mme. Dupont vers 10 heures.", "fr"),
         ("J'ai vu M. Dupont hier.", "fr"),
         ("It runs between Aug. 21-Sept. 3 in Berlin.", "en"),  # a month's short form before its day
