@@ -1,4 +1,4 @@
-"""Tokens set aside from the search: e-mail addresses, URLs, media types ("application/json"), international phone numbers, hashtags
+"""Tokens set aside from the search: e-mail addresses, URLs, file names ("Rechnung.pdf"), media types ("application/json"), international phone numbers, hashtags
 and @handles, code in backquotes, template expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
 in Latin letters, words in another script ("Москва", "東京") never reach the model (with
 `--replace-unk`, the translation models' default).
@@ -47,7 +47,16 @@ PHONE = r"(?<![\w+])(?=\+(?:[ .()-]{0,2}\d){8})\+\d{1,3}(?:[ .-]?(?:\(0\)|\(\d{1
 # A hashtag or a handle ("#help", "@example" had become "#hilfe", "@beispiel"): a letter or "_" opens
 # it, not a number ("#1") nor a character reference ("&#x27;"), and no word runs into it ("C#")
 TAG = r"(?<![\w@#&])[#@](?=[^\W\d])\w+(?:[.-]\w+)*"
-SET_ASIDE = re.compile(rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}")
+# A file's name with a known extension ("Rechnung.pdf", "report.xlsx": the models had translated the
+# name and doubled the extension, "bill.pdf.pdf", "Bericht hinzugefügt.xlsxlsx")
+EXTENSIONS = (
+    "pdf doc docx xls xlsx ppt pptx odt ods odp rtf txt csv tsv jpg jpeg png gif svg webp heic tif tiff "
+    "zip rar 7z gz tgz mp3 mp4 m4a mov avi wav mkv html htm json xml yaml yml md ics vcf eml msg exe msi apk dmg iso"
+).split()
+FILE_NAME = rf"(?<![\w./@\\-])\w[\w.-]*\.(?i:{'|'.join(EXTENSIONS)})(?![\w-]|\.\w)"
+SET_ASIDE = re.compile(
+    rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}|{FILE_NAME}"
+)
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
 CLAUSE_END = ".,;:!?…"

@@ -20,7 +20,9 @@ pytestmark = pytest.mark.system
 FIXTURES = Path(__file__).parent / "fixtures" / "pass-through"
 DIRECTIONS = [("en", "de"), ("en", "fr"), ("de", "en"), ("fr", "en")]
 VERBATIM = re.compile(
-    r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+|\+\d[\d ()-]{6,}\d"  # a phone number last
+    r"`[^`]+`|\S+@\S+\.\w+|https?://\S+|www\.\S+|(?:[A-Z]:\\|~/|/)[\w./\\-]+"
+    r"|[\w-]+\.(?:pdf|docx|xlsx|jpg|csv|zip)\b"  # a file's name
+    r"|\+\d[\d ()-]{6,}\d"  # a phone number last
 )
 NUMBER = re.compile(r"\d[\d.,:]*\d|\d")
 # Numbers the shipped models lose with the whole phrase around them ("3,5 Prozent", "1 250 000":
