@@ -137,9 +137,10 @@ def opened_as_source(alignment: WordAlignment) -> WordAlignment:
         return alignment
     word = alignment.target_words[target]
     at = next(index for index, character in enumerate(word) if character.isalnum())
-    # a name its source writes in small letters too ("pkexec", "iPhone") keeps them
+    # a name its source writes in small letters too ("pkexec") keeps them, as one in mixed case does
     written = {own.strip(".,;:!?()\"'") for own in alignment.source_words}
-    if not word[at].islower() or word.strip(".,;:!?()\"'") in written:
+    mixed = any(character.isupper() for character in word[at + 1 :])  # "mRNA", "iPhone", "pH"
+    if not word[at].islower() or mixed or word.strip(".,;:!?()\"'") in written:
         return alignment
     words = list(alignment.target_words)
     words[target] = word[:at] + word[at].upper() + word[at + 1 :]

@@ -19,7 +19,7 @@ LANGUAGES = ("en", "de", "fr")  # the table's columns
 LABELS = [
     {"en": ("Subject",), "de": ("Betreff",), "fr": ("Objet",)},
     {"en": ("From",), "de": ("Von",), "fr": ("De",)},
-    {"en": ("To",), "de": ("An",), "fr": ("À", "A")},
+    {"en": ("To",), "de": ("An",), "fr": ("À",)},  # not "A :", a dialogue's or a quiz's line
     {"en": ("Cc", "CC"), "de": ("Cc", "CC", "Kopie"), "fr": ("Cc", "CC", "Copie")},
     {"en": ("Bcc", "BCC"), "de": ("Bcc", "BCC", "Blindkopie"), "fr": ("Cci", "CCI", "Bcc")},
     {"en": ("Date",), "de": ("Datum",), "fr": ("Date",)},
@@ -65,12 +65,13 @@ def _written(rows: list[dict], index: int, target: str) -> str:
 def read_header_labels(sentence: str, source: str, target: str) -> str:
     """`sentence` with the reply or forward prefixes and the header label opening it (PATTERNS)
     as `target` writes them; as it is where either language is not English, German or French, or
-    where nothing follows them."""
+    where nothing follows them (but a token set aside: runtime/set_aside.py reads the text between)."""
     if source not in PATTERNS or target not in LANGUAGES or source == target:
         return sentence
     found = PATTERNS[source].match(sentence)
     rest = sentence[found.end() :] if found else ""
-    if not found or not found.group() or not rest.strip():
+    # a label alone is none ("Betreff:"); one before a token set aside (a file's name) is
+    if not found or not found.group() or not (rest.strip() or sentence.endswith(" ")):
         return sentence
     prefixes = _forms(PREFIXES, source)
     opened = [_written(PREFIXES, prefixes[word], target) for word in PREFIX_WORD.findall(found["prefixes"])]

@@ -47,8 +47,8 @@ _NOT_NOUN = "".join(rf"(?<!\b{word}\s)" for word in _STEPS)
 # "personne" after these is "a person": "la personne ne vient pas"
 _A_PERSON = _NOT_NOUN + "".join(rf"(?<!\b{word}\s)" for word in "la une cette chaque".split())
 # "(quelque chose | ce qui) ne va pas" is "(something | what) is wrong": neither its "ne" nor its "pas"
-_WRONG = r"(?!(?:(?<=\bchose\s)|(?<=\bqui\s))ne\s+va\s+pas\b)"
-_WRONG_PAS = r"(?<!\bchose\sne\sva\s)(?<!\bqui\sne\sva\s)"
+_WRONG = r"(?!(?:(?<=\bchose\s)|(?<=\bce\squi\s))ne\s+va\s+pas\b)"
+_WRONG_PAS = r"(?<!\bchose\sne\sva\s)(?<!\bce\squi\sne\sva\s)"
 _NE = rf"(?<!\brien\s)(?<!{_A_PERSON}personne\s){_WRONG}\bn(?:e\s+|['’]\s*)(?!importe\b)(?:(?!que\b|qu['’])\S+\s+){{0,3}}?"  # French "ne"/"n'" and up to three words after it
 CLAUSE_NEGATION = {
     "en": r"\b(?:nobody|nothing|none|nowhere|neither|nor|cannot)\b|\bnever\b(?!\s+mind\b)|n['’]t\b"

@@ -14,7 +14,6 @@ import re
 from sentencex import segment
 
 from .abbreviations import abbreviation_ends
-from .capitals import SMALL_IN_GERMAN
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
 from .mail import SIGNATURE_LINES, closes
@@ -64,13 +63,15 @@ ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"
 # an ordinal after another and "und", "oder" or "bis" ("das 3. und 4. Kapitel"); not "am" or "den",
 # before a date that may end a sentence ("Wir kamen am 2. Dann …", "Montag, den 2. Bis dann!")
 ORDINALS_JOINED = frozenset({"und", "oder", "bis"})
-# "am" and "den" before an ordinal and a noun ("Am 2. Tag besuchten wir Rom.", "den 1. Platz" had been
-# cut in two), not before a word that opens a sentence after a date ("Wir kamen am 2. Dann …")
+# "am" and "den" before an ordinal and a noun an ordinal counts ("Am 2. Tag besuchten wir Rom.", "den
+# 1. Platz" had been cut in two), by its last part ("Jahrestag", "Weltkrieg"); not before another
+# word, which may open a sentence after a date ("Wir sehen uns am 3. Morgen schreibe ich.")
 BEFORE_A_DATE = frozenset({"am", "den"})
-SENTENCE_OPENERS = SMALL_IN_GERMAN | frozenset(
-    "sie dann danach später so da dort also doch trotzdem deshalb daher außerdem zuerst schließlich endlich "
-    "sonst nun seit während weil obwohl damit alles nichts viele einige keiner keine kein niemand".split()
-)
+COUNTED = (
+    "tag mal platz stock stelle jahrhundert jahrtausend kapitel klasse runde preis etage geschoss advent krieg "
+    "jahr quartal semester monat woche versuch teil band auflage grad rang liga lauf rennen etappe stufe "
+    "sitzung spiel saison"
+).split()
 GERMAN_DETERMINERS = frozenset(
     "der die das dem des im zum zur vom beim ins ans ein eine einem einen einer eines jede jeder jedem "
     "jeden jedes diese dieser diesem diesen dieses".split()
@@ -103,7 +104,7 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     month = after[0].lower().rstrip(".,") in MONTHS
     earlier = [word.lstrip("(\"'«„“").lower() for word in before[:-1]]
     joined = len(earlier) == 2 and earlier[1] in ORDINALS_JOINED and bool(ORDINAL.search(earlier[0]))
-    noun = after[0][:1].isupper() and after[0].lower().strip(".,;:!?") not in SENTENCE_OPENERS
+    noun = after[0][:1].isupper() and after[0].lower().strip(".,;:!?").endswith(tuple(COUNTED))
     before_a_noun = bool(earlier) and earlier[-1] in BEFORE_A_DATE and noun
     determined = (bool(earlier) and earlier[-1] in GERMAN_DETERMINERS) or joined or before_a_noun
     ordinal = language == "de" and bool(ORDINAL.search(word)) and (month or determined)

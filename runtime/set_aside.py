@@ -53,7 +53,8 @@ EXTENSIONS = (
     "pdf doc docx xls xlsx ppt pptx odt ods odp rtf txt csv tsv jpg jpeg png gif svg webp heic tif tiff "
     "zip rar 7z gz tgz mp3 mp4 m4a mov avi wav mkv html htm json xml yaml yml md ics vcf eml msg exe msi apk dmg iso"
 ).split()
-FILE_NAME = rf"(?<![\w./@\\-])\w[\w.-]*\.(?i:{'|'.join(EXTENSIONS)})(?![\w-]|\.\w)"
+# its extension in small letters or capitals ("gut.Doc kommt" is a missing space)
+FILE_NAME = rf"(?<![\w./@\\-])\w[\w.-]*\.(?:{'|'.join(EXTENSIONS + [e.upper() for e in EXTENSIONS])})(?![\w-]|\.\w)"
 SET_ASIDE = re.compile(
     rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}|{FILE_NAME}"
 )

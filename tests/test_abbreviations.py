@@ -37,6 +37,11 @@ from attn.runtime.abbreviations import read_abbreviations
             "Fr. Schneider kommt am Dienstag und Mittwoch, jeden Donnerstag 8 Uhr.",
         ),
         ("Geöffnet Montag–Freitag.", "Geöffnet Montag bis Freitag."),  # a range of days written out too
+        ("Geöffnet Mo.-Fr., Di./Do. nachmittags.", "Geöffnet Montag bis Freitag, Dienstag/Donnerstag nachmittags."),
+        (
+            "Der Preis beträgt Fr. 49.90, Herr und Fr. Weber.",
+            "Der Preis beträgt Fr. 49.90, Herr und Fr. Weber.",
+        ),  # francs, Frau
         # as written: those the models translate right, another word, an abbreviation in a name or address
         (
             "Licht, Wärme usw., z.B. heute, d.h. morgen, ca. 20 Leute.",
@@ -84,6 +89,7 @@ def test_other_abbreviations_are_read_as_written():
         read_abbreviations("Fruit, e.g. apples, i.e. food, vs. Tel. 5.", "en", "de")
         == "Fruit, e.g. apples, i.e. food, vs. Tel. 5."
     )
+    assert read_abbreviations("I ate a fig. What a lovely chap.", "en", "de") == "I ate a fig. What a lovely chap."
 
 
 @pytest.mark.unit
@@ -98,6 +104,11 @@ def test_no_sentence_ends_after_an_abbreviation_the_model_reads():
     assert split_sentences("Die Fa. Berger liefert insb. Holz. Gut.", "de") == [
         "Die Fa. Berger liefert insb. Holz.",
         "Gut.",
+    ]
+    # one that may end a sentence ends it before a capital
+    assert split_sentences("He moved to the U.S. The firm followed.", "en") == [
+        "He moved to the U.S.",
+        "The firm followed.",
     ]
 
 

@@ -100,6 +100,7 @@ def test_the_translation_of_capitals_is_written_in_capitals_as_far_as_its_source
         ("3 Katzen schlafen.", "3 cats sleep.", "3 cats sleep."),  # a digit opens it: as it is
         ("iPhone users", "iPhone-Nutzer", "iPhone-Nutzer"),  # the source opens in small letters
         ("Das Programm pkexec startet.", "pkexec starts.", "pkexec starts."),  # a name written so in the source
+        ("Die mRNA-Impfstoffe sind sicher.", "mRNA vaccines are safe.", "mRNA vaccines are safe."),  # mixed case
     ],
 )
 def test_a_translation_opens_with_a_capital_where_its_source_does(source, target, opened):

@@ -18,6 +18,7 @@ from attn.runtime.header_labels import read_header_labels
         ("Von Berlin aus fährt der Zug.", "de", "en", "Von Berlin aus fährt der Zug."),
         ("To be honest: I forgot.", "en", "de", "To be honest: I forgot."),
         ("Betreff:", "de", "en", "Betreff:"),
+        ("A : Vrai   B : Faux", "fr", "en", "A : Vrai   B : Faux"),  # a quiz's line
         ("Subject: Invoice", "en", "it", "Subject: Invoice"),  # a language without a column
     ],
 )

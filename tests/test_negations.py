@@ -36,7 +36,7 @@ from attn.runtime.negations import negation_spans, negations, negations_lost
         ("La personne n'est pas là.", "fr", 1),  # a person
         ("La personne ne vient plus.", "fr", 1),
         ("Qu'est-ce qui ne va pas ? Quelque chose ne va pas.", "fr", 0),  # "what's wrong", "something is wrong"
-        ("Il ne va pas à l'école.", "fr", 1),
+        ("Il ne va pas à l'école, un élève qui ne va pas bien.", "fr", 2),
         ("De rien, rien que pour vous.", "fr", 0),  # "you're welcome", "just"
         ("Il n'a rien dit à personne.", "fr", 1),
         ("Le meilleur jeu jamais écrit.", "fr", 0),  # "ever"; "n'a jamais" is "never"

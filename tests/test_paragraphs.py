@@ -87,6 +87,10 @@ def test_no_cut_after_an_abbreviation_or_a_day_before_its_month(text, language):
 def test_a_german_number_ends_its_sentence_after_another_word_or_am():
     assert split_sentences("Er kam im Jahr 2001. Dann ging er.", "de") == ["Er kam im Jahr 2001.", "Dann ging er."]
     assert split_sentences("Wir kamen am 2. Dann gingen wir.", "de") == ["Wir kamen am 2.", "Dann gingen wir."]
+    assert split_sentences("Wir sehen uns am 3. Morgen schreibe ich.", "de") == [
+        "Wir sehen uns am 3.",
+        "Morgen schreibe ich.",
+    ]
     assert split_sentences("Wir sehen uns Montag, den 2. Bis dann!", "de") == [
         "Wir sehen uns Montag, den 2.",
         "Bis dann!",
