@@ -60,8 +60,9 @@ NEAR = 64  # characters on each side of a cut that within_sentence reads
 ORDINAL = re.compile(r"\d{1,2}\.$")  # a day of a German date ("am 3. Jan. 2025"), an ordinal ("im 2. Stock")
 # The words before a German ordinal that no sentence ends after: articles, prepositions with one,
 # possessives ("Der 2. Stock", "im 21. Jahrhundert", "mein 30. Geburtstag" had been cut in two), and
-# an ordinal after another and "und", "oder" or "bis" ("das 3. und 4. Kapitel"); not "am" or "den",
-# before a date that may end a sentence ("Wir kamen am 2. Dann …", "Montag, den 2. Bis dann!")
+# an ordinal after another and "und", "oder" or "bis" ("das 3. und 4. Kapitel"); "am" or "den" only
+# before a noun an ordinal counts (COUNTED), as a date may end a sentence ("Wir kamen am 2. Dann …",
+# "Montag, den 2. Bis dann!")
 ORDINALS_JOINED = frozenset({"und", "oder", "bis"})
 # "am" and "den" before an ordinal and a noun an ordinal counts ("Am 2. Tag besuchten wir Rom.", "den
 # 1. Platz" had been cut in two), by its last part ("Jahrestag", "Weltkrieg"); not before another
