@@ -37,19 +37,24 @@ PREFIXES = [
 ]
 
 
-def _forms(rows: list[dict], language: str) -> dict[str, str]:
+def _forms(rows: list[dict], language: str) -> dict[str, int]:
     """Each form `language` reads in `rows` → its row's index."""
     return {form: index for index, row in enumerate(rows) for form in row[language]}
+
+
+PREFIX_ROWS = {language: _forms(PREFIXES, language) for language in LANGUAGES}
+LABEL_ROWS = {language: _forms(LABELS, language) for language in LANGUAGES}
 
 
 def _pattern(language: str) -> re.Pattern:
     """A line's opening reply or forward prefixes and header label in `language` (groups "prefixes", "label")."""
 
-    def alternatives(rows: list[dict]) -> str:
-        return "|".join(map(re.escape, sorted(_forms(rows, language), key=len, reverse=True)))
+    def alternatives(forms: dict[str, int]) -> str:
+        return "|".join(map(re.escape, sorted(forms, key=len, reverse=True)))
 
     return re.compile(
-        rf"^(?P<prefixes>(?:(?:{alternatives(PREFIXES)}) ?: *)*)(?:(?P<label>{alternatives(LABELS)}) ?: *)?"
+        rf"^(?P<prefixes>(?:(?:{alternatives(PREFIX_ROWS[language])}) ?: *)*)"
+        rf"(?:(?P<label>{alternatives(LABEL_ROWS[language])}) ?: *)?"
     )
 
 
@@ -73,8 +78,8 @@ def read_header_labels(sentence: str, source: str, target: str) -> str:
     # a label alone is none ("Betreff:"); one before a token set aside (a file's name) is
     if not found or not found.group() or not (rest.strip() or sentence.endswith(" ")):
         return sentence
-    prefixes = _forms(PREFIXES, source)
-    opened = [_written(PREFIXES, prefixes[word], target) for word in PREFIX_WORD.findall(found["prefixes"])]
+    rows = PREFIX_ROWS[source]
+    opened = [_written(PREFIXES, rows[word], target) for word in PREFIX_WORD.findall(found["prefixes"])]
     if found["label"]:
-        opened.append(_written(LABELS, _forms(LABELS, source)[found["label"]], target))
+        opened.append(_written(LABELS, LABEL_ROWS[source][found["label"]], target))
     return " ".join(opened) + " " + rest
