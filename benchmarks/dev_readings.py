@@ -1,7 +1,8 @@
 """Dates and prices read as the target language writes them (runtime/dates.py, runtime/prices.py),
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
-the names after them set aside (runtime/person_names.py), the names of countries and regions as the
+the names after them set aside (runtime/person_names.py), persons' names after given names searched
+again set aside where a translation lost one (runtime/person_names.py: "Thomas Koch"), the names of countries and regions as the
 target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
 the same rows, places_written's repair of a name the translation missed on and off),
 letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one;
@@ -21,18 +22,19 @@ dates, the year once), a price when the translation holds its amount's digits an
 sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
 with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
 sentence with quotation marks when its translation holds as many double marks, a person's title when
-its name follows a title of the target language, a name after a title when its translation holds it as
-written, a place when its translation holds the place's name in the target language, a formula when its
+its name follows a title of the target language, a name after a title or a given name when its
+translation holds it as written, a place when its translation holds the place's name in the target language, a formula when its
 translation is the table's, a mark when its translation opens with it and the word after it in a
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|given-names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 from pathlib import Path
 
 import attn.runtime as attn
@@ -47,7 +49,16 @@ from benchmarks import person_titles, price_forms
 from benchmarks.abbreviation_forms import abbreviations_right
 from benchmarks.date_forms import date_written
 from benchmarks.ordinal_forms import given_right as ordinal_given_right
-from benchmarks.report import DEV_FILES, as_the_model_wrote, command_line, data_option, finish, read_and_unread, table
+from benchmarks.report import (
+    DEV_FILES,
+    as_the_model_wrote,
+    command_line,
+    data_option,
+    finish,
+    installed_model,
+    read_and_unread,
+    table,
+)
 
 
 def dates_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
@@ -136,14 +147,28 @@ def titled_names(sentence: str, source: str, target: str) -> list[str]:
     return [read[start:end] for start, end in person_names.names_after_titles(read, source, target)]
 
 
-def names_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
-    """(names after persons' titles in `sources` that their translations hold as written, names)."""
+def names_kept_right(named, sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(names of `sources` that their translations hold as written, names): `named`(sentence,
+    source, target) finds a sentence's names (titled_names, given_named)."""
     found = [
-        (name, translation)
-        for text, translation in zip(sources, translations)
-        for name in titled_names(text, source, target)
+        (name, translation) for text, translation in zip(sources, translations) for name in named(text, source, target)
     ]
     return sum(name in translation for name, translation in found), len(found)
+
+
+@functools.cache
+def known_words(source: str, target: str) -> frozenset[str] | None:
+    """The installed model's training words of `source` → `target` (LoadedModel.known_words)."""
+    return installed_model(source, target).known_words
+
+
+def given_named(sentence: str, source: str, target: str) -> list[str]:
+    """The persons' names after given names in `sentence` (runtime/person_names.py), as the
+    installed model of `source` → `target` finds them."""
+    return [
+        sentence[name.start : name.end]
+        for name in person_names.names_after_given_names(sentence, source, known_words(source, target))
+    ]
 
 
 def places_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
@@ -299,7 +324,15 @@ RULES = {
         "names_after_titles",
         lambda sentence, source, target: sentence + " (names)" if titled_names(sentence, source, target) else sentence,
         titles.READ,
-        names_right,
+        functools.partial(names_kept_right, titled_names),
+        lambda *arguments: [],
+    ),
+    "given-names": (
+        "names_after_given_names",
+        # the rows whose source holds one; the rule searches again a sentence whose translation lost one
+        lambda sentence, source, target: sentence + " (names)" if given_named(sentence, source, target) else sentence,
+        SHIPPED_DIRECTIONS,
+        functools.partial(names_kept_right, given_named),
         lambda *arguments: [],
     ),
     "formulas": (

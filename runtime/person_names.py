@@ -9,13 +9,27 @@ article), or after "Dr" or "Prof", the words that open with a capital are a name
 sentence, whose nouns open with one too ("Frau Schmidt Bescheid sagen"), up to three in English
 and French ("Mr. John Smith"), with the particles between ("Frau von der Leyen", "M. de Gaulle").
 Not an office ("Mr President", "Herr Präsident", "Madam Speaker", "Mr High Representative"): is_office.
+
+A name after a given name ("Thomas Koch", "Robert King", "Luc Fontaine") had been translated as
+the words it spells: "Ich habe mit Thomas Koch gesprochen." → "I talked to Thomas cook.", "Robert
+King" → "Robert roi", "Luc Fontaine a appelé hier." → "The Fontaine called yesterday." Such a name
+(names_after_given_names: a given name of the table runtime/person_names.tsv, its middle names or
+initials, then a surname of the table or a word the model never learned) is searched again set
+aside where the translation lost it (runtime/texts.py names_lost), as names the model never
+learned are (docs/studies/GIVEN-NAMES.md). The table holds the given names and surnames of Faker's English, German and
+French locales, less those that a sentence writes as something else more often than as a name
+(export/person_names.py: measured on the training corpora).
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from typing import NamedTuple
 
+from .roman import ROMAN
 from .titles import PARTICLE, READ, WRITTEN
+from .unlearned_names import LETTERS, opens_sentence
 
 ACADEMIC_TITLES = ("Dr.", "Dr", "Prof.", "Prof")
 # A word of a name: parts joined by a hyphen ("Jean-Pierre", "Müller-Lüdenscheid") or an
@@ -107,3 +121,131 @@ def names_after_titles(sentence: str, source: str, target: str) -> list[tuple[in
         if end is not None:
             spans.append((title.end(), end))
     return spans
+
+
+PERSON_NAMES = Path(__file__).with_name("person_names.tsv")
+# The table's kinds of name (export/person_names.py writes it): a given name, one that is a word
+# too in small letters ("Claire", "Mark": a name within a sentence, not at its opening), a surname
+GIVEN, GIVEN_WORD, SURNAME = "given", "given-word", "surname"
+KINDS = (GIVEN, GIVEN_WORD, SURNAME)
+# The definite articles before which a given name opens no person's name ("the Robert Koch
+# Institute", "le refuge de la Pierre Blanche")
+ARTICLES = frozenset("the der die das den dem des le la les".split())
+MIDDLE_NAMES = 2  # the most given names or initials after the first ("Mary Anne Smith", "George W. Bush")
+SURNAME_WORDS = 2  # the most words of a surname ("Díaz Chávez")
+# A language that joins words into one, whose nouns a model may not have learned whole: an
+# unlearned word there is no surname where it ends with a learned word ("Bettina Frühdienst")
+COMPOUNDING = frozenset({"de"})
+COMPOUND_PART = 4  # the fewest letters of a compound's head and of what comes before it ("mendes" ends with "des")
+INITIAL = re.compile(r"[A-Z]\.")
+OPENING = "\"'“„«‘(["  # what may stand right before a name
+
+
+def read_person_names(path: Path = PERSON_NAMES) -> dict[str, frozenset[str]]:
+    """The table's names by kind (KINDS): its rows "KIND<TAB>NAME", "#" opening a comment."""
+    rows = [line.split("\t") for line in path.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return {kind: frozenset(name for row_kind, name in rows if row_kind == kind) for kind in KINDS}
+
+
+NAMES = read_person_names()
+
+
+class FullName(NamedTuple):
+    """A person's name in a sentence: where it starts, where its surname starts, where it ends."""
+
+    start: int
+    surname: int
+    end: int
+
+
+def is_given(word: str, names: dict[str, frozenset[str]]) -> bool:
+    """Whether `word` is a given name of `names`, a word too or not."""
+    return word in names[GIVEN] or word in names[GIVEN_WORD]
+
+
+def is_surname(word: str, source: str, known: frozenset[str] | None, names: dict[str, frozenset[str]]) -> bool:
+    """Whether `word`, after a given name in a sentence of `source`, is a surname: one of the table
+    (`names`; in capitals alone too, "DUPONT"), or a word none of whose runs of letters the model
+    learned (`known`, lower-cased; None: the table alone) and no compound of a learned word where
+    the language makes them (COMPOUNDING); not a word that ends a name (NAME_ENDS), a title, an
+    office or a Roman number ("Louis XIV"), nor in German a given name that is no surname of the
+    table ("Kennt Tom Maria?", but "Andrea Wolf")."""
+    if not word[0].isupper() or len(word) < 2 or word in TITLE_WORDS or word.casefold() in NAME_ENDS:
+        return False
+    if re.fullmatch(ROMAN, word):
+        return False
+    if word in names[SURNAME] or (word.isupper() and word.capitalize() in names[SURNAME]):
+        return not is_office(word, source)
+    if is_office(word, source) or (source == "de" and is_given(word, names)):
+        return False
+    if known is None or any(run.lower() in known for run in LETTERS.findall(word)):
+        return False
+    return not (source in COMPOUNDING and compound(word.lower(), known))
+
+
+def compound(word: str, known: frozenset[str]) -> bool:
+    """Whether `word` (in small letters) ends with a word of `known` of COMPOUND_PART letters or more
+    after COMPOUND_PART letters or more: a compound the model did not learn whole ("frühdienst")."""
+    return any(word[start:] in known for start in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1))
+
+
+def _next_word(sentence: str, position: int) -> re.Match | None:
+    """The name word after a single space at `position` of `sentence`, its particles passed over."""
+    if sentence[position : position + 1] != " " or sentence[position + 1 : position + 2] == " ":
+        return None
+    return NAME_WORD.match(sentence, PARTICLES_BEFORE.match(sentence, position + 1).end())
+
+
+def _surnames_known(
+    sentence: str, given: re.Match, source: str, known: frozenset[str] | None, names: dict[str, frozenset[str]]
+) -> frozenset[str] | None | bool:
+    """The words the model learned (`known`) for is_surname where the word `given` of `sentence` is
+    a given name that may open a person's name there; None where only a surname of the table may
+    follow it (a given name that is a word too, at the sentence's opening: "Claire Chevalier a
+    appelé." but not "Claire Sicht"); False where it opens none."""
+    start, word = given.start(), given.group()
+    if start and not (sentence[start - 1].isspace() or sentence[start - 1] in OPENING):
+        return False
+    if sentence[:start].rstrip().rpartition(" ")[2].lower() in ARTICLES or not is_given(word, names):
+        return False
+    return None if word in names[GIVEN_WORD] and opens_sentence(sentence, start, source) else known
+
+
+def names_after_given_names(
+    sentence: str, source: str, known: frozenset[str] | None, names: dict[str, frozenset[str]] = NAMES
+) -> list[FullName]:
+    """Each person's name of `sentence` (in `source`) that opens with a given name of `names`
+    (not within another word: "Marie-Claire" is one given name, not "Claire" after "Marie"; not
+    after a definite article, ARTICLES; one that is a word too at the sentence's opening only before
+    a surname of the table): up to MIDDLE_NAMES given names or initials, the particles before the
+    surname ("Ursula von der Leyen"), then up to SURNAME_WORDS surnames (is_surname). Not a name
+    that a word with a capital follows, part of a longer proper name ("the Robert Koch Institute",
+    "James Webb Space Telescope")."""
+    found: list[FullName] = []
+    for given in NAME_WORD.finditer(sentence):
+        surnames_known = _surnames_known(sentence, given, source, known, names)
+        if surnames_known is False or (found and given.start() < found[-1].end):
+            continue
+        position = given.end()
+        for _ in range(MIDDLE_NAMES):
+            middle = _next_word(sentence, position)
+            if middle is None or not (INITIAL.fullmatch(middle.group()) or is_given(middle.group(), names)):
+                break
+            after = _next_word(sentence, middle.end())
+            if after is None or not is_surname(after.group(), source, surnames_known, names):
+                break
+            position = middle.end()
+        surname, end = None, None
+        for _ in range(SURNAME_WORDS):
+            word = _next_word(sentence, position if end is None else end)
+            if word is None or not is_surname(word.group(), source, surnames_known, names):
+                break
+            surname = word.start() if surname is None else surname
+            end = word.end()
+        if surname is None or end is None:
+            continue
+        following = _next_word(sentence, end)
+        if following is not None and following.group()[0].isupper():
+            continue
+        found.append(FullName(given.start(), surname, end))
+    return found

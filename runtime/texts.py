@@ -49,7 +49,7 @@ from .number_choice import (
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
-from .person_names import names_after_titles
+from .person_names import names_after_given_names, names_after_titles
 from .place_names import places_written, read_places
 from .prices import prices_given, read_prices
 from .quantities import as_target_writes, in_target, quantities_kept, quantity_spans
@@ -445,16 +445,19 @@ class TextTranslator:
         self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
     ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
         """The sentences searched whole whose translation lost a name the model never learned
-        (unlearned_spans), by their index in `parts`: each as a part to search again with those
-        names set aside, and how many of them a text keeps."""
+        (unlearned_spans) or a person's name after a given name (runtime/person_names.py
+        names_after_given_names: "Thomas Koch" → "Thomas cook", "Luc Fontaine" → "The Fontaine"),
+        by their index in `parts`: each as a part to search again with those names set aside, and
+        how many of them a text keeps."""
         lost = {}
         for i, written in whole.items():
             read = self.reading(written, limit).read
-            spans = self.unlearned_spans(read)
-            count = functools.partial(names_kept, [read[start:end] for start, end in spans])
-            if count(translated[i][0].text) < len(spans) and (
-                part := self.aside_again(parts[i], written, limit, spans)
-            ):
+            unlearned = self.unlearned_spans(read)
+            persons = names_after_given_names(read, self.model.source_lang, self.model.known_words)
+            spans = sorted(unlearned + [(name.start, name.end) for name in persons])
+            kept = [read[start:end] for start, end in spans]
+            count = functools.partial(names_kept, kept)
+            if count(translated[i][0].text) < len(kept) and (part := self.aside_again(parts[i], written, limit, spans)):
                 lost[i] = (part, count)
         return lost
 

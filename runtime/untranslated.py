@@ -16,6 +16,7 @@ Chosen on news-dev rows 1–1,000 (docs/studies/UNTRANSLATED-WORDS.md).
 
 from __future__ import annotations
 
+from .person_names import names_after_given_names
 from .unlearned_names import CAPITALIZED_NAMES, LETTERS, left_out, names_kept, opens_sentence, training_words
 
 MIN_LETTERS = 3  # shorter words ("on", "de") are the same word in many languages
@@ -28,9 +29,10 @@ def untranslatable(
     """The words of `sentence` (of `language`; runs of letters, lower-cased, of MIN_LETTERS or more)
     that the model's training data holds in the source language (`source_words`) but not in the
     target (`target_words`): copied into a translation, each is a word left untranslated. A name
-    (names_within) is none: one the target writes otherwise ("Egypt" for "Égypte") is better copied
-    than spelled anew ("Eg typographique", "T ajuster" for Tajikistan)."""
-    names = {name.lower() for name in names_within(sentence, language)}
+    (names_within, persons_named) is none: one the target writes otherwise ("Egypt" for "Égypte") is
+    better copied than spelled anew ("Eg typographique", "T ajuster" for Tajikistan)."""
+    named = [*names_within(sentence, language), *persons_named(sentence, language)]
+    names = {run.lower() for name in named for run in LETTERS.findall(name)}
     return frozenset(
         word
         for word in training_words(sentence)
@@ -50,6 +52,12 @@ def names_within(sentence: str, language: str) -> list[str]:
     ]
 
 
+def persons_named(sentence: str, language: str) -> list[str]:
+    """The persons' names of `sentence` after a given name of runtime/person_names.tsv, the first
+    word's too ("Isabelle Meunier a appelé hier." had come back "She Meunier called yesterday.")."""
+    return [sentence[name.start : name.end] for name in names_after_given_names(sentence, language, None)]
+
+
 def left_untranslated(translation: str, words: frozenset[str]) -> list[str]:
     """The words of `translation` (runs of letters, in order, each time) that are among `words`
     (untranslatable: a sentence's words the target language's training data lacks)."""
@@ -59,7 +67,7 @@ def left_untranslated(translation: str, words: frozenset[str]) -> list[str]:
 def better_translated(words: frozenset[str], sentence: str, languages: tuple[str, str], again, first) -> bool:
     """Whether `again`, the translation of `sentence` (of `languages`: source, target) searched
     again with `words` (its untranslatable ones) checked, leaves fewer of them untranslated than
-    `first`, keeps as many of the sentence's names (names_within: "Gérald Tremblay" had come back
+    `first`, keeps as many of the sentence's names (names_within, persons_named: "Gérald Tremblay" had come back
     "Gérald Tre assemblage"), makes up no name that neither the sentence nor `first` holds ("a
     strong ha Russia" for "une forte hausse"), writes at most SHORTER_BY words fewer and leaves out
     no more source words (left_out): "these should be avoided" and "no such discrepancies" had gone
@@ -67,7 +75,7 @@ def better_translated(words: frozenset[str], sentence: str, languages: tuple[str
     if len(left_untranslated(again.text, words)) >= len(left_untranslated(first.text, words)):
         return False
     source, target = languages
-    names = names_within(sentence, source)
+    names = [*names_within(sentence, source), *persons_named(sentence, source)]
     if names_kept(names, again.text) < names_kept(names, first.text):
         return False
     if any(name not in sentence and name not in first.text for name in names_within(again.text, target)):

@@ -58,6 +58,7 @@ def test_wheel_holds_only_the_attn_namespace(wheel):
         "attn/runtime/take_rows.onnx",
         "attn/runtime/best_columns.onnx",
         "attn/runtime/place_names.tsv",
+        "attn/runtime/person_names.tsv",
     ):
         assert module in names
     assert not [n for n in names if n.startswith("attn/tests") or n.endswith(".pt")]

@@ -3,7 +3,7 @@
 
 import pytest
 
-from attn.runtime.person_names import names_after_titles
+from attn.runtime.person_names import names_after_given_names, names_after_titles
 from attn.runtime.set_aside import set_aside
 from attn.runtime.titles import read_titles
 
@@ -80,3 +80,105 @@ def test_the_shipped_models_keep_the_names_after_titles(pair):
     source, target = pair
     for sentence, translation in zip(NAMED[pair], api.translate(NAMED[pair], source=source, target=target)):
         assert all(name in translation for name in names(sentence, source, target)), translation
+
+
+def full_names(sentence: str, source: str, known: frozenset[str] | None = None) -> list[str]:
+    return [sentence[name.start : name.end] for name in names_after_given_names(sentence, source, known)]
+
+
+@pytest.mark.unit
+@pytest.mark.parametrize(
+    "sentence, source, found",
+    [
+        ("Ich habe mit Thomas Koch gesprochen.", "de", ["Thomas Koch"]),
+        ("Gestern haben Monika Bauer und Klaus Richter eröffnet.", "de", ["Monika Bauer", "Klaus Richter"]),
+        ("George W. Bush met Mary Anne Smith.", "en", ["George W. Bush", "Mary Anne Smith"]),
+        ("Anouk van den Berg sprach am Mittwoch.", "de", ["Anouk van den Berg"]),
+        ("Marie-Claire Dupont a appelé.", "fr", ["Marie-Claire Dupont"]),  # one given name, hyphenated
+        ("Jean DUPONT a signé.", "fr", ["Jean DUPONT"]),  # a surname in capitals, as French signs
+        # German nouns open with a capital: not a surname after a given name ("Is Tom hungry?"), nor
+        # another given name ("Does Tom know Mary?")
+        ("Hat Tom Hunger?", "de", []),
+        ("Kennt Tom Maria?", "de", []),
+        # a longer proper name, a name after an article, a ruler's number
+        ("The Robert Koch Institute said so.", "en", []),
+        ("Ils ont atteint le refuge de la Pierre Blanche.", "fr", []),
+        ("Sous le règne de Louis XIV.", "fr", []),
+        # a given name that is a word too ("claire": clear) at the sentence's opening: before a
+        # surname of the table only
+        ("J'ai vu Claire Marchand hier.", "fr", ["Claire Marchand"]),
+        ("Claire Marchand arrive.", "fr", ["Claire Marchand"]),
+        # no given name before it, or none at all
+        ("Koch und Bauer sind Berufe.", "de", []),
+    ],
+)
+def test_the_name_after_a_given_name_is_found(sentence, source, found):
+    assert full_names(sentence, source) == found
+
+
+@pytest.mark.unit
+def test_a_word_the_model_never_learned_is_a_surname_after_a_given_name():
+    """A surname the table does not hold is one where the model learned none of its words."""
+    sentence = "Die Kosmonautin Swetlana Sawizkaja flog zweimal."
+    assert full_names(sentence, "de") == []  # the table alone: "Sawizkaja" is in none of Faker's lists
+    assert full_names(sentence, "de", frozenset({"die", "flog"})) == ["Swetlana Sawizkaja"]
+    assert full_names(sentence, "de", frozenset({"sawizkaja"})) == []
+    # not after a given name that is a word too ("summer") at the sentence's opening
+    assert full_names("We met Summer Kowalczyk.", "en", frozenset({"we", "met"})) == ["Summer Kowalczyk"]
+    assert full_names("Summer Kowalczyk arrived.", "en", frozenset({"arrived"})) == []
+
+
+@pytest.mark.unit
+def test_the_table_holds_names_of_each_kind_and_no_places():
+    from attn.export.person_names import NAME, other_words
+    from attn.runtime.person_names import KINDS, PERSON_NAMES, read_person_names
+
+    rows = [line.split("\t") for line in PERSON_NAMES.read_text(encoding="utf-8").splitlines()[1:]]
+    assert {kind for kind, _ in rows} == set(KINDS) and all(NAME.fullmatch(name) for _, name in rows)
+    names = read_person_names()
+    assert "Thomas" in names["given"] and "Koch" in names["surname"] and "Claire" in names["given-word"]
+    given = names["given"] | names["given-word"]
+    assert not given & other_words() and not names["given"] & names["given-word"]
+
+
+# Surnames that are words, which the shipped models had translated ("Ich habe mit Sabine Bauer
+# gesprochen." → "I spoke with Sabine farmer.", "Robert King" → "Robert roi", "Luc Fontaine a appelé
+# hier." → "The Fontaine called yesterday.")
+GIVEN_NAMED = {
+    ("de", "en"): [
+        "Ich habe mit Sabine Bauer gesprochen.",
+        "Petra Richter hat gestern angerufen.",
+        "Ich habe mit Lisa Vogel gesprochen.",
+        "Anna Müller hat gestern angerufen.",
+    ],
+    ("en", "fr"): ["Robert King called yesterday.", "Paul White called yesterday."],
+    ("fr", "en"): ["Luc Fontaine a appelé hier.", "Isabelle Meunier a appelé hier."],
+}
+
+
+@pytest.mark.system
+def test_the_shipped_models_keep_the_names_after_given_names():
+    """Searched again set aside where a translation lost them, the names come through as written;
+    without that, fewer had. Room for one that another CPU's rounding decides otherwise (a
+    translation searched again is taken only where it leaves out no more words)."""
+    from unittest import mock
+
+    import attn.runtime as api
+
+    def kept() -> int:
+        count = 0
+        for (source, target), sentences in GIVEN_NAMED.items():
+            translations = api.translate(sentences, source=source, target=target)
+            count += sum(
+                name in translation
+                for sentence, translation in zip(sentences, translations)
+                for name in full_names(sentence, source)
+            )
+        return count
+
+    total = sum(len(full_names(sentence, source)) for (source, _), found in GIVEN_NAMED.items() for sentence in found)
+    assert total == sum(map(len, GIVEN_NAMED.values()))
+    kept_with_the_rule = kept()
+    assert kept_with_the_rule >= total - 1
+    with mock.patch("attn.runtime.texts.names_after_given_names", lambda *arguments: []):
+        assert kept() < kept_with_the_rule - 2
