@@ -2,7 +2,9 @@
 no-break spaces read as ordinary ones (runtime/words.py ordinary_spaces), quotations read
 without their marks (runtime/quotes.py), persons' titles as the target writes them (runtime/titles.py),
 the names after them set aside (runtime/person_names.py), persons' names after given names searched
-again set aside where a translation lost one (runtime/person_names.py: "Thomas Koch"), the names of countries and regions as the
+again set aside where a translation lost one (runtime/person_names.py: "Thomas Koch"), dates in
+digits read with their month's name (runtime/numeric_dates.py: "am 24.12."), streets with their
+numbers set aside (runtime/street_addresses.py), the names of countries and regions as the
 target writes them (runtime/place_names.py: the rows whose source holds one the table has; `repaired`:
 the same rows, places_written's repair of a name the translation missed on and off),
 letters' formulas given by their table (runtime/letter_formulas.py: the rows whose source is one;
@@ -22,13 +24,13 @@ dates, the year once), a price when the translation holds its amount's digits an
 sign, code or name (benchmarks/price_forms.py `given_right`, without a frame's word), a sentence
 with no-break spaces when its translation holds no soft hyphen (what the models wrote for one), a
 sentence with quotation marks when its translation holds as many double marks, a person's title when
-its name follows a title of the target language, a name after a title or a given name when its
+its name follows a title of the target language, a name after a title or a given name or a street when its
 translation holds it as written, a place when its translation holds the place's name in the target language, a formula when its
 translation is the table's, a mark when its translation opens with it and the word after it in a
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|prices|spaces|quotes|titles|names|given-names|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|numeric-dates|prices|spaces|quotes|titles|names|given-names|streets|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -38,7 +40,19 @@ import functools
 from pathlib import Path
 
 import attn.runtime as attn
-from attn.runtime import abbreviations, dates, ordinals, person_names, place_names, prices, quotes, scales, titles
+from attn.runtime import (
+    abbreviations,
+    dates,
+    numeric_dates,
+    ordinals,
+    person_names,
+    place_names,
+    prices,
+    quotes,
+    scales,
+    street_addresses,
+    titles,
+)
 from attn.runtime.constants import SHIPPED_DIRECTIONS
 from attn.runtime.letter_formulas import formula_apart, letter_formula
 from attn.runtime.quantities import as_target_writes, kept, quantity_spans
@@ -169,6 +183,26 @@ def given_named(sentence: str, source: str, target: str) -> list[str]:
         sentence[name.start : name.end]
         for name in person_names.names_after_given_names(sentence, source, known_words(source, target))
     ]
+
+
+def numeric_dates_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
+    """(dates `sources` write in digits (runtime/numeric_dates.py) that their translations give as
+    the target writes dates, such dates)."""
+    found = [
+        (date, translation)
+        for text, translation in zip(sources, translations)
+        for date in numeric_dates.dates_in_digits(text, source)
+    ]
+    right = sum(
+        date_written(int(date["day"]), int(date["month"]) - 1, date["year"] and int(date["year"]), translation, target)
+        for date, translation in found
+    )
+    return right, len(found)
+
+
+def streets(sentence: str, source: str, target: str) -> list[str]:
+    """The streets with their numbers (and postal lines) in `sentence` (runtime/street_addresses.py)."""
+    return [sentence[start:end] for start, end in street_addresses.street_spans(sentence, source)]
 
 
 def places_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
@@ -333,6 +367,21 @@ RULES = {
         lambda sentence, source, target: sentence + " (names)" if given_named(sentence, source, target) else sentence,
         SHIPPED_DIRECTIONS,
         functools.partial(names_kept_right, given_named),
+        lambda *arguments: [],
+    ),
+    "numeric-dates": (
+        "read_numeric_dates",
+        numeric_dates.read_numeric_dates,
+        numeric_dates.READ,
+        numeric_dates_right,
+        AS_IS,
+    ),
+    "streets": (
+        "street_spans",
+        # the rows whose source holds one; the rule sets it aside from the search
+        lambda sentence, source, target: sentence + " (street)" if streets(sentence, source, target) else sentence,
+        SHIPPED_DIRECTIONS,
+        functools.partial(names_kept_right, streets),
         lambda *arguments: [],
     ),
     "formulas": (

@@ -17,10 +17,9 @@ from __future__ import annotations
 from pathlib import Path
 from unittest import mock
 
-import attn.runtime as attn
 from attn.runtime.person_names import names_after_given_names
-from benchmarks.report import DIRECTIONS, command_line, finish, installed_model, sentence_folder_parser, table
-from benchmarks.sentence_sets import kept_as_written, on_and_off
+from benchmarks.report import DIRECTIONS, installed_model
+from benchmarks.sentence_sets import kept_as_written, report
 
 SENTENCES = Path("benchmarks/given_names")
 
@@ -38,28 +37,17 @@ def found_unlisted(source: str, target: str, sentences: list[tuple[str, list[str
 
 
 def main() -> None:
-    parser = sentence_folder_parser(__doc__.splitlines()[0], SENTENCES)
-    parser.add_argument("--show", type=int, default=0, help="sentences listed per direction where the two differ")
-    args = parser.parse_args()
-    table_rows, shown = on_and_off(
-        attn.load(notify=lambda note: None),
-        args.sentences,
+    report(
+        __doc__.splitlines()[0],
+        SENTENCES,
         [(source, target) for _, source, target, _ in DIRECTIONS],
         lambda: mock.patch("attn.runtime.texts.names_after_given_names", lambda *arguments: []),
         kept_as_written,
         ("as the model writes them", "searched again set aside"),
         found_unlisted,
-        args.show,
+        ["direction", "names", "kept", "names found that the line does not list"],
+        "Persons' names after a given name kept as written",
     )
-    lines = [
-        command_line(),
-        "",
-        f"Persons' names after a given name kept as written ({args.sentences}); the installed models' default search.",
-        "",
-        table(["direction", "names", "kept", "names found that the line does not list"], table_rows),
-        *([""] + shown if shown else []),
-    ]
-    finish(lines, args.out)
 
 
 if __name__ == "__main__":

@@ -7,6 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import attn.runtime as attn
+from benchmarks.report import command_line, finish, sentence_folder_parser, table
+
 
 def rows(folder: Path, language: str) -> list[tuple[str, list[str]]]:
     """(sentence, what its translation must give) of each line of LANG.tsv in `folder`."""
@@ -57,3 +60,33 @@ def on_and_off(
 def kept_as_written(items: list[str], translation: str) -> int:
     """How many of `items` `translation` holds as written."""
     return sum(item in translation for item in items)
+
+
+def report(
+    description: str,
+    folder: Path,
+    directions: list[tuple[str, str]],
+    without: Callable,
+    given: Callable[[list[str], str], int],
+    labels: tuple[str, str],
+    last_cell: Callable,
+    header: list[str],
+    title: str,
+) -> None:
+    """A benchmark's command line (--sentences, default `folder`; --show; --out) and its table:
+    on_and_off with the other arguments, under `header` (direction, what is counted, given, the
+    last cell's name) and `title` ("… ({folder}); the installed models' default search.")."""
+    parser = sentence_folder_parser(description, folder)
+    parser.add_argument("--show", type=int, default=0, help="sentences listed per direction where the two differ")
+    args = parser.parse_args()
+    translator = attn.load(notify=lambda note: None)
+    rows, shown = on_and_off(translator, args.sentences, directions, without, given, labels, last_cell, args.show)
+    lines = [
+        command_line(),
+        "",
+        f"{title} ({args.sentences}); the installed models' default search.",
+        "",
+        table(header, rows),
+        *([""] + shown if shown else []),
+    ]
+    finish(lines, args.out)

@@ -46,6 +46,7 @@ from .number_choice import (
     no_more_faults,
     number_kept,
 )
+from .numeric_dates import read_numeric_dates
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
@@ -69,6 +70,7 @@ from .set_aside import (
     spaced_as_written,
     token_spans,
 )
+from .street_addresses import street_spans
 from .stutter import undoubled
 from .text_layout import around_long_words, is_data, lines_joined, text_lines
 from .titles import read_titles
@@ -664,7 +666,12 @@ class TextTranslator:
         titles' names; a quantity put back as the target writes its number (runtime/quantities.py)."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
-        spans = [*names_after_titles(read, source, target), *self.read_in_target(read), *spans]
+        spans = [
+            *names_after_titles(read, source, target),
+            *street_spans(read, source),
+            *self.read_in_target(read),
+            *spans,
+        ]
         aside = set_aside(read, source, self.model.tokenizer.writes_whole, spans)
         aside = replace(aside, in_target=in_target(aside.tokens, source, target))
         return aside if read == sentence else replace(aside, written=sentence)
@@ -685,7 +692,15 @@ class TextTranslator:
 
             def read_as_the_target(text: str) -> str:
                 text = read_places(text, source, target, self.probed)
-                readers = (read_header_labels, read_abbreviations, read_titles, read_times, read_dates, read_prices)
+                readers = (
+                    read_header_labels,
+                    read_abbreviations,
+                    read_titles,
+                    read_times,
+                    read_numeric_dates,
+                    read_dates,
+                    read_prices,
+                )
                 for reader in readers:
                     text = reader(text, source, target)
                 return text

@@ -13,7 +13,15 @@ pytestmark = pytest.mark.unit
 
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 # the modules the scripts import, which are not run themselves
-HELPERS = {"__init__", "report", "training_run", "ctranslate2_engine", "against_ctranslate2", "abbreviation_forms"}
+HELPERS = {
+    "__init__",
+    "report",
+    "training_run",
+    "ctranslate2_engine",
+    "against_ctranslate2",
+    "abbreviation_forms",
+    "sentence_sets",
+}
 MODULES = sorted(path.stem for path in BENCHMARKS.glob("*.py"))
 
 
