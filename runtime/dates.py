@@ -17,7 +17,9 @@ it (read_spans: "Je vous verrai aujourd'hui." had been written for "I will see y
 is a date read in English from German ("on June 3pm" had been written for "am 3. Juni um 15 Uhr").
 Into German a date is read in German and set aside too: beside a time the model had run them
 together ("on Tuesday, March 5th at 3:30 pm" → "am Dienstag, 15. März um 15:30 Uhr"), but one
-that opens the sentence, which the model put before its verb only as written. Into French and
+that opens the sentence, which the model put before its verb only as written. From German a time
+after a date is set aside with it ("on June 3 at 3pm": time_at_date), which the model had written
+"by 3pm" ("until"). Into French and
 German the word before a date is the target's with its article ("since March 5" → "seit dem 5.
 März", "depuis le 5 mars"; "from … to …" → "vom … bis zum …", "du … au …"), which the model had
 left out ("seit 5. März", "depuis 5 mars"). The alignment shows the words the user wrote
@@ -74,11 +76,13 @@ def _month(language: str) -> str:
 
 
 # The source and target languages whose dates are read otherwise, and the word before the date that
-# the target's replaces (None: kept)
+# the target's replaces (None: kept; "": left out)
 READ = {
     ("en", "fr"): {"on": "le", "by": "d'ici le", "until": "jusqu'au", "till": "jusqu'au", "since": "depuis le"}
     | {"before": "avant le", "after": "après le", "from": "du", "to": "au", "through": "au"},
-    ("de", "en"): {"am": "on"},
+    # from German "den" and "der" before a date left out: "Montag, den 4. Februar" had come back
+    # "Monday, the February 4", "für den 10. Februar" "for the February 10"
+    ("de", "en"): {"am": "on", "den": "", "der": ""},
     ("fr", "en"): {},
     # into German a preposition and its article, in the dative a day's date takes ("seit dem 5. März")
     ("en", "de"): {"on": "am", "by": "bis zum", "until": "bis zum", "till": "bis zum", "since": "seit dem"}
@@ -92,7 +96,7 @@ def _before(language: str) -> str:
     """A pattern of the words that stand before a date in `language` that READ reads otherwise or
     writes (FROM_ALONE's too), each opening in either case, the longest first."""
     words = {word for (source, _), read in READ.items() if source == language for word in read}
-    words |= {word for (_, target), read in READ.items() if target == language for word in read.values()}
+    words |= {word for (_, target), read in READ.items() if target == language for word in read.values() if word}
     words |= {word for (_, target), word in FROM_ALONE.items() if target == language}
     alternatives = sorted(words, key=len, reverse=True)
     return "|".join(f"[{word[0]}{word[0].upper()}]{re.escape(word[1:])}" for word in alternatives)
@@ -198,6 +202,13 @@ RANGE = re.compile(
 RANGES_READ = frozenset({("en", "de")})
 
 
+# From German, a time after a date, both read in English ("am 3. Juni um 15 Uhr" read "on June 3
+# um 3pm"): the model had written "at on June 3 3pm" for the two set aside apart; "um" is read
+# "at" and the time set aside with the date ("on June 3 at 3pm")
+TIMES_AT_DATES = frozenset({("de", "en")})
+TIME_AFTER = re.compile(r"(?P<word> um | at )(?P<time>\d{1,2}(?::\d{2})?(?:am|pm))(?![\w:])")
+
+
 def day_first_ranges(sentence: str) -> str:
     """`sentence` (English) with each range of dates (RANGE) written day first, each date whole: "from
     3 March to 10 March 2025", "between 5 June and 8 June"; a dash read "to" ("and" after "between")."""
@@ -256,7 +267,7 @@ def read_dates(sentence: str, source: str, target: str) -> str:
             word = FROM_ALONE[source, target]
         range_start["end"] = date.end() if before.lower() == "from " else None
         if word is not None:
-            before = (word.capitalize() if before[0].isupper() else word) + " "
+            before = (word.capitalize() if before[0].isupper() else word) + " " if word else ""
         if target == "fr":
             text = f"{'1er' if day == 1 else day} {MONTH_NAMES['fr'][number - 1]}" + (f" {year}" if year else "")
         elif target == "de":
@@ -271,9 +282,24 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         return before + text + point
 
     read = DATES[source].sub(written, sentence)
+    read = time_at_date(read) if (source, target) in TIMES_AT_DATES else read
     read = months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
     read = french_weekdays(read) if (source, target) == ("en", "fr") else read
     return weekdays(read, source, target) if (source, target) in WEEKDAYS_READ else read
+
+
+def time_at_date(sentence: str) -> str:
+    """`sentence`, read in part in English, with "um" between a date read so and a time read so
+    written "at" ("on June 3 um 3pm" → "on June 3 at 3pm"), the two then set aside as one
+    (read_spans)."""
+    read, position = "", 0
+    for date in DATES["en"].finditer(sentence):
+        end = date.end() - date.group().endswith(".")
+        time = TIME_AFTER.match(sentence, end)
+        if time is not None and time["word"] == " um ":
+            read += sentence[position:end] + " at " + time["time"]
+            position = time.end()
+    return read + sentence[position:]
 
 
 def french_weekdays(sentence: str) -> str:
@@ -299,8 +325,13 @@ def read_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
     after a month's full name, which is the sentence's; none in other directions."""
     if (source, target) not in SET_ASIDE_READ:
         return []
-    if target == "en":  # "on June 3, 2024"
-        return [(date.start(), date.end() - date.group().endswith(".")) for date in DATES["en"].finditer(text)]
+    if target == "en":  # "on June 3, 2024", and a time after it time_at_date wrote ("on June 3 at 3pm")
+        spans = []
+        for date in DATES["en"].finditer(text):
+            end = date.end() - date.group().endswith(".")
+            time = TIME_AFTER.match(text, end) if (source, target) in TIMES_AT_DATES else None
+            spans.append((date.start(), time.end() if time is not None and time["word"] == " at " else end))
+        return spans
     spans = []
     for date in DATES[target].finditer(text):
         whole = date["month"].lower() in (name.lower() for name in MONTH_NAMES[target])

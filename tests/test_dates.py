@@ -221,3 +221,22 @@ def test_a_weekday_comes_through_into_french():
     ]
     # a small letter after a token set aside ("bob@example.com Lundi" had been written)
     assert "lundi" in api.translate("Write to bob@example.com on Monday.", source="en", target="fr")
+
+
+@pytest.mark.unit
+def test_a_time_after_a_german_date_is_read_at_it_and_set_aside_with_it():
+    """ "am 3. Juni um 15 Uhr" had come back "on June 3 by 3pm" ("by": "bis") or "at on June 3 3pm"."""
+    read = read_dates("Wir treffen uns am 3. Juni um 3pm am Bahnhof.", "de", "en")  # the time as read_times reads it
+    assert read == "Wir treffen uns on June 3 at 3pm am Bahnhof."
+    assert [read[start:end] for start, end in read_spans(read, "de", "en")] == ["on June 3 at 3pm"]
+    # no time after the date, or not after "um": the date alone
+    read = read_dates("Am 3. Juni ist das Museum um 3pm zu.", "de", "en")
+    assert [read[start:end] for start, end in read_spans(read, "de", "en")] == ["On June 3"]
+
+
+@pytest.mark.unit
+def test_den_and_der_before_a_german_date_are_left_out_into_english():
+    """ "Montag, den 4. Februar" had come back "Monday, the February 4"."""
+    assert read_dates("für Montag, den 4. Februar", "de", "en") == "für Montag, February 4"
+    assert read_dates("Der 3. Mai ist frei.", "de", "en") == "May 3 ist frei."
+    assert read_dates("am 3. Mai", "de", "en") == "on May 3"
