@@ -16,6 +16,7 @@ from sentencex import segment
 from .abbreviations import abbreviation_ends
 from .constants import LIST_MARKS
 from .dates import MONTHS, SHORT_MONTHS
+from .kitchen_units import within_measure
 from .mail import SIGNATURE_LINES, closes
 from .tokenizer import valid_unicode
 from .verbatim import ADDRESS
@@ -87,11 +88,12 @@ GERMAN_DETERMINERS = frozenset(
 
 def within_sentence(text: str, position: int, language: str) -> bool:
     """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a sentence:
-    after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month
-    ("3. Jan.") or a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2.
-    Stock") or after "am" or "den" before a noun ("Am 2. Tag", not "am 2. Dann"), an English month's
-    short form before its day ("Sept. 3") or a name's initial ("Dan J. Fogelman"). Not before a word
-    in small letters: a package's name opens many a sentence of the software test files."""
+        after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month
+        ("3. Jan.") or a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2.
+        Stock") or after "am" or "den" before a noun ("Am 2. Tag", not "am 2. Dann"), an English month's
+        short form before its day ("Sept. 3"), a name's initial ("Dan J. Fogelman") or a spoon's point
+    ("2 c. à soupe": runtime/kitchen_units.py within_measure). Not before a word
+        in small letters: a package's name opens many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
     before = text[max(0, position - NEAR) : position].rsplit(None, 3)[-3:]
@@ -113,7 +115,7 @@ def within_sentence(text: str, position: int, language: str) -> bool:
     dated = language == "en" and core.rsplit("-", 1)[-1] in SHORT_MONTHS["en"] and after[0][:1].isdigit()
     initial = len(core) == 1 and core.isupper() and after[0][:1].isupper()  # "Dan J. Fogelman"
     known = core.lower() in ABBREVIATIONS.get(language, frozenset()) or abbreviation_ends(text, position, language)
-    return known or ordinal or dated or initial
+    return known or ordinal or dated or initial or within_measure(text, position, language)
 
 
 # a list item's mark at the start of a line: a dash, star or bullet, or a number with . or )

@@ -33,6 +33,7 @@ from .constants import BATCH_SIZE, primary_language
 from .country_articles import agreed_before_countries
 from .dates import day_points, read_dates, read_spans, year_comma
 from .header_labels import read_header_labels
+from .kitchen_units import read_spoons, spoon_spans
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
@@ -641,11 +642,11 @@ class TextTranslator:
     def read_in_target(self, read: str) -> list[tuple[int, int]]:
         """(start, end) of what `read`, a sentence as read, writes in the target's words and sets
         aside: its dates and weekdays (runtime/dates.py read_spans), its times (runtime/clock.py
-        time_spans) outside them."""
+        time_spans) and its spoons (runtime/kitchen_units.py spoon_spans) outside them."""
         source, target = self.model.source_lang, self.model.target_lang
         dates = read_spans(read, source, target)
-        times = [(a, b) for a, b in time_spans(read, source, target) if not any(a < d and c < b for c, d in dates)]
-        return sorted(dates + times)
+        others = time_spans(read, source, target) + spoon_spans(read, source, target)
+        return sorted(dates + [(a, b) for a, b in others if not any(a < d and c < b for c, d in dates)])
 
     def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
         """A sentence that is nothing but what its reading writes in the target's words and sets
@@ -694,6 +695,7 @@ class TextTranslator:
                 text = read_places(text, source, target, self.probed)
                 readers = (
                     read_header_labels,
+                    read_spoons,
                     read_abbreviations,
                     read_titles,
                     read_times,
