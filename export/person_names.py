@@ -28,7 +28,15 @@ from collections import Counter
 from pathlib import Path
 
 from attn.runtime.dates import MONTH_NAMES, WEEKDAY_NAMES
-from attn.runtime.person_names import GIVEN, GIVEN_WORD, KINDS, PERSON_NAMES, SURNAME, names_after_given_names
+from attn.runtime.person_names import (
+    GIVEN,
+    GIVEN_WORD,
+    KINDS,
+    PERSON_NAMES,
+    SURNAME,
+    SURNAME_WORD,
+    names_after_given_names,
+)
 from attn.runtime.place_names import PLACE_NAMES
 
 LOCALES = {
@@ -49,6 +57,7 @@ TRAINING = (
 # The models whose words the measurement reads for the words a model learned (their words.LANGUAGE.txt)
 WORD_LISTS = ("de-en/words.de.txt", "de-en/words.en.txt", "fr-en/words.fr.txt")
 MEASURED = 5  # names opened or ended by a name, at least, for its share kept to count
+NOUNS = 20  # a surname that German text writes so this often but after a given name is a noun too
 KEPT = 0.5  # the share of those names that the other side writes as written, at least
 NAME = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a name as a sentence writes it: letters, maybe hyphenated
 WORD = re.compile(r"[^\W\d_]+")
@@ -56,7 +65,7 @@ WORD = re.compile(r"[^\W\d_]+")
 
 def faker_names() -> dict[str, set[str]]:
     """Faker's given names and surnames of LOCALES, by kind (GIVEN, SURNAME)."""
-    names: dict[str, set[str]] = {GIVEN: set(), GIVEN_WORD: set(), SURNAME: set()}
+    names: dict[str, set[str]] = {kind: set() for kind in KINDS}
     for locales in LOCALES.values():
         for locale in locales:
             provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
@@ -102,6 +111,20 @@ def folded_letters(text: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c)).casefold()
 
 
+def german_nouns(data: Path, names: dict[str, set[str]]) -> set[str]:
+    """The surnames of `names` that the German side of the corpora writes NOUNS times or more but
+    after a given name: nouns too ("Koch", "Glück", "Winter")."""
+    given = names[GIVEN] | names[GIVEN_WORD]
+    counts = Counter()
+    for language, sentence, _ in pairs(data):
+        if language == "de":
+            words = WORD.findall(sentence)
+            counts.update(
+                word for before, word in zip(["", *words], words) if word in names[SURNAME] and before not in given
+            )
+    return {name for name in names[SURNAME] if counts[name] >= NOUNS}
+
+
 def name_counts(data: Path, names: dict[str, frozenset[str]], known: frozenset[str]) -> tuple[Counter, Counter]:
     """For each given name and surname (keyed (GIVEN or SURNAME, name)), how many names found in the
     corpora (names_after_given_names with `names`) it opens or ends, and how many of them the
@@ -125,12 +148,14 @@ def kept_names(data: Path) -> dict[str, list[str]]:
     names[GIVEN] -= other_words()
     names[GIVEN_WORD] = written_words(data, names[GIVEN])
     names[GIVEN] -= names[GIVEN_WORD]
+    names[SURNAME_WORD] = german_nouns(data, names)
+    names[SURNAME] -= names[SURNAME_WORD]
     models = Path(__file__).resolve().parent.parent / "models"
     known = frozenset(word for path in WORD_LISTS for word in (models / path).read_text(encoding="utf-8").split())
     found, kept = name_counts(data, {kind: frozenset(listed) for kind, listed in names.items()}, known)
 
     def kept_often(kind: str, name: str) -> bool:
-        key = (SURNAME if kind == SURNAME else GIVEN, name)
+        key = (SURNAME if kind in (SURNAME, SURNAME_WORD) else GIVEN, name)
         return found[key] < MEASURED or kept[key] >= KEPT * found[key]
 
     return {kind: sorted(name for name in found if kept_often(kind, name)) for kind, found in names.items()}

@@ -206,7 +206,7 @@ RANGES_READ = frozenset({("en", "de")})
 # um 3pm"): the model had written "at on June 3 3pm" for the two set aside apart; "um" is read
 # "at" and the time set aside with the date ("on June 3 at 3pm")
 TIMES_AT_DATES = frozenset({("de", "en")})
-TIME_AFTER = re.compile(r"(?P<word> um | at )(?P<time>\d{1,2}(?::\d{2})?(?:am|pm))(?![\w:])")
+TIME_AFTER = re.compile(r"(?P<word>,? um | at )(?P<time>\d{1,2}(?::\d{2})?(?:am|pm))(?![\w:])")
 
 
 def day_first_ranges(sentence: str) -> str:
@@ -296,7 +296,7 @@ def time_at_date(sentence: str) -> str:
     for date in DATES["en"].finditer(sentence):
         end = date.end() - date.group().endswith(".")
         time = TIME_AFTER.match(sentence, end)
-        if time is not None and time["word"] == " um ":
+        if time is not None and time["word"].endswith(" um "):  # "am 3. Juni, um 15 Uhr" too
             read += sentence[position:end] + " at " + time["time"]
             position = time.end()
     return read + sentence[position:]

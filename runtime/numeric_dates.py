@@ -7,7 +7,7 @@ delivery comes on 24,12.", "vom 23.12. bis 2.1." → "from 23,12. to 2.1.", "du 
 is then read on as the target writes dates (runtime/dates.py: "on December 24"). Only what is a
 date for sure: a day (1–31) and a month (1–12) with a year, or after a word that stands before a
 date (BEFORE), a weekday's name or a date read just before it and a dash; not a section's number
-("Abschnitt 3.4."), nor a fraction ("les 3/4 du budget"). Into English only (READ), whose readers
+("Abschnitt 3.4.", "Versionen 1.8 bis 2.1."), nor a fraction ("les 3/4 du budget", "le 1/2 litre"). Into English only (READ), whose readers
 cannot tell which of two numbers is the day. Chosen on sentences a helper wrote
 (`python -m benchmarks.numeric_dates`, docs/studies/DATE-FORMS.md).
 """
@@ -24,8 +24,8 @@ MONTH = r"(?P<month>1[0-2]|0?[1-9])"
 YEAR = r"(?P<year>(?:1[89]|20)\d\d)"
 # A date in digits as each language writes it: German points after the day and the month, French slashes
 IN_DIGITS = {
-    "de": re.compile(rf"(?<![\w.,/]){DAY}\.{MONTH}\.(?:{YEAR}(?![\d.,]\d))?(?!\d|,\d)"),
-    "fr": re.compile(rf"(?<![\w.,/]){DAY}/{MONTH}(?:/{YEAR})?(?![\d/]|[.,]\d)"),
+    "de": re.compile(rf"(?<![\w.,/]){DAY}\.{MONTH}\.(?:{YEAR}(?![\d.,]\d))?(?!\w|,\d)"),
+    "fr": re.compile(rf"(?<![\w.,/]){DAY}/{MONTH}(?:/{YEAR})?(?![\w/]|[.,]\d)"),  # not "1/10e"
 }
 WEEKDAYS = {  # in small letters
     "de": frozenset("montag dienstag mittwoch donnerstag freitag samstag sonntag".split()),
@@ -37,7 +37,11 @@ BEFORE = {
     "fr": frozenset("le du au jusqu'au depuis avant après dès partir".split()),
 }
 QUOTES = frozenset("\"'“”„«»‘’‚")  # quotation marks, of which an empty slice is none
-LINK = re.compile(r"\s*[-–—]\s*\Z")  # a dash between two dates of a range
+LINK = re.compile(r"\s*(?:[-–—]|bis(?: zum)?|und|au|et)\s*\Z")  # between two dates of a range
+# A French day and month that are a common fraction too ("les 3/4 du budget", "le 1/8 de finale"):
+# no date after a word of BEFORE alone
+FRACTIONS = frozenset({(1, 2), (1, 3), (2, 3), (1, 4), (3, 4), (1, 8), (3, 8), (5, 8), (7, 8)})
+NUMBER_BEFORE = re.compile(r"\d[.,/]?\s+\Z")  # a number before the word that stands before a date
 
 
 def _range_follows(sentence: str, found: re.Match, language: str) -> bool:
@@ -63,8 +67,9 @@ def _quoted(sentence: str, found: re.Match) -> bool:
 def _is_date(sentence: str, found: re.Match, language: str, read_before: int | None) -> bool:
     """Whether `found`, a day and a month in digits in `sentence`, is a date: not alone in quotation
     marks (_quoted), and with its year, before a dash and another such date, set apart (_set_apart),
-    after a word of BEFORE or a weekday's name (a comma between), or after a date read ending at
-    `read_before` and a dash."""
+    after a weekday's name (a comma between), after a date read ending at `read_before` and a
+    range's link (LINK: a dash, "bis", "au"), or after a word of BEFORE, but a number before that word
+    ("Versionen 1.8 bis 2.1.") or a French fraction (FRACTIONS: "le 1/8 de finale")."""
     if _quoted(sentence, found):
         return False
     if found["year"] or _range_follows(sentence, found, language) or _set_apart(sentence, found):
@@ -75,7 +80,12 @@ def _is_date(sentence: str, found: re.Match, language: str, read_before: int | N
     word = re.search(r"([^\W\d_]+(?:'[^\W\d_]+)?)[\s,:]*\Z", before)
     if word is None:
         return False
-    return word[1].lower() in BEFORE[language] | WEEKDAYS[language]
+    if word[1].lower() in WEEKDAYS[language]:
+        return True
+    fraction = language == "fr" and (int(found["day"]), int(found["month"])) in FRACTIONS
+    # "Versionen 1.8 bis 2.1.", "Abschnitte 3.4. bis 3.6.": a number before the word, not a date read
+    numbered = NUMBER_BEFORE.search(before[: word.start()]) is not None
+    return word[1].lower() in BEFORE[language] and not fraction and not numbered
 
 
 def dates_in_digits(sentence: str, source: str) -> list[re.Match]:
@@ -103,7 +113,7 @@ def read_numeric_dates(sentence: str, source: str, target: str) -> str:
         name = MONTH_NAMES[source][month - 1]
         if source == "de":
             written = f"{day}. {name}" + (f" {year}" if year else "")
-            ends = sentence[found.end() :].strip(" \"'”»)") == ""
+            ends = sentence[found.end() :].strip(" \"'”»") == ""  # not in brackets: "(am 24.12.)"
             written += "." if ends and found.group().endswith(".") else ""
         else:
             written = f"{'1er' if day == 1 else day} {name}" + (f" {year}" if year else "")

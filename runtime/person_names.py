@@ -125,9 +125,18 @@ def names_after_titles(sentence: str, source: str, target: str) -> list[tuple[in
 
 PERSON_NAMES = Path(__file__).with_name("person_names.tsv")
 # The table's kinds of name (export/person_names.py writes it): a given name, one that is a word
-# too in small letters ("Claire", "Mark": a name within a sentence, not at its opening), a surname
-GIVEN, GIVEN_WORD, SURNAME = "given", "given-word", "surname"
-KINDS = (GIVEN, GIVEN_WORD, SURNAME)
+# too in small letters ("Claire", "Mark": a name within a sentence, not at its opening), a surname,
+# one that is a German noun too ("Koch", "Glück", "Ball": see GERMAN_NAME_BEFORE)
+GIVEN, GIVEN_WORD, SURNAME, SURNAME_WORD = "given", "given-word", "surname", "surname-word"
+KINDS = (GIVEN, GIVEN_WORD, SURNAME, SURNAME_WORD)
+# In German, whose nouns open with a capital, a surname that is a noun too follows a given name that
+# opens the sentence, that a capital's word, a mark or one of these words comes before ("mit Thomas
+# Koch", "Anna und Klaus Richter"), not one after another word, a verb's ("Gestern hat Tom Ball
+# gespielt.", "Heute hatte Paul Glück.")
+GERMAN_NAME_BEFORE = frozenset(
+    "mit an von vom für bei beim zu zum zur nach durch gegen ohne um über unter vor hinter neben zwischen "
+    "laut gemäß seit ab wie als und oder sowie bzw sondern aber dass".split()
+)
 # The definite articles before which a given name opens no person's name ("the Robert Koch
 # Institute", "le refuge de la Pierre Blanche")
 ARTICLES = frozenset("the der die das den dem des le la les".split())
@@ -163,21 +172,32 @@ def is_given(word: str, names: dict[str, frozenset[str]]) -> bool:
     return word in names[GIVEN] or word in names[GIVEN_WORD]
 
 
-def is_surname(word: str, source: str, known: frozenset[str] | None, names: dict[str, frozenset[str]]) -> bool:
+class Surnames(NamedTuple):
+    """What may follow a given name as its surname (is_surname): the words the model learned
+    (None: a surname of the table alone), and whether a surname that is a German noun too may."""
+
+    known: frozenset[str] | None
+    nouns: bool
+
+
+def is_surname(word: str, source: str, surnames: Surnames, names: dict[str, frozenset[str]]) -> bool:
     """Whether `word`, after a given name in a sentence of `source`, is a surname: one of the table
-    (`names`; in capitals alone too, "DUPONT"), or a word none of whose runs of letters the model
-    learned (`known`, lower-cased; None: the table alone) and no compound of a learned word where
-    the language makes them (COMPOUNDING); not a word that ends a name (NAME_ENDS), a title, an
-    office or a Roman number ("Louis XIV"), nor in German a given name that is no surname of the
-    table ("Kennt Tom Maria?", but "Andrea Wolf")."""
+    (`names`; in capitals alone too, "DUPONT"; one that is a German noun too where `surnames`
+    allows it), or a word none of whose runs of letters the model learned (`surnames.known`,
+    lower-cased; None: the table alone) and no compound of a learned word where the language makes
+    them (COMPOUNDING); not a word that ends a name (NAME_ENDS), a title, an office or a Roman
+    number ("Louis XIV"), nor in German a given name that is no surname of the table ("Kennt Tom
+    Maria?", but "Andrea Wolf")."""
     if not word[0].isupper() or len(word) < 2 or word in TITLE_WORDS or word.casefold() in NAME_ENDS:
         return False
     if re.fullmatch(ROMAN, word):
         return False
-    if word in names[SURNAME] or (word.isupper() and word.capitalize() in names[SURNAME]):
+    listed = word.capitalize() if word.isupper() else word
+    if listed in names[SURNAME] or (listed in names[SURNAME_WORD] and (source != "de" or surnames.nouns)):
         return not is_office(word, source)
-    if is_office(word, source) or (source == "de" and is_given(word, names)):
+    if is_office(word, source) or (source == "de" and is_given(word, names)) or listed in names[SURNAME_WORD]:
         return False
+    known = surnames.known
     if known is None or any(run.lower() in known for run in LETTERS.findall(word)):
         return False
     return not (source in COMPOUNDING and compound(word.lower(), known))
@@ -196,19 +216,26 @@ def _next_word(sentence: str, position: int) -> re.Match | None:
     return NAME_WORD.match(sentence, PARTICLES_BEFORE.match(sentence, position + 1).end())
 
 
-def _surnames_known(
+def _surnames_after(
     sentence: str, given: re.Match, source: str, known: frozenset[str] | None, names: dict[str, frozenset[str]]
-) -> frozenset[str] | None | bool:
-    """The words the model learned (`known`) for is_surname where the word `given` of `sentence` is
-    a given name that may open a person's name there; None where only a surname of the table may
-    follow it (a given name that is a word too, at the sentence's opening: "Claire Chevalier a
-    appelé." but not "Claire Sicht"); False where it opens none."""
+) -> Surnames | None:
+    """What may follow the word `given` of `sentence` as a surname where it is a given name that may
+    open a person's name there: a surname of the table alone after a given name that is a word too
+    at the sentence's opening ("Claire Chevalier a appelé." but not "Claire Sicht"); a German noun
+    where the given name opens the sentence or follows a mark, a capital's word or a word of
+    GERMAN_NAME_BEFORE; None where it opens no name."""
     start, word = given.start(), given.group()
     if start and not (sentence[start - 1].isspace() or sentence[start - 1] in OPENING):
-        return False
-    if sentence[:start].rstrip().rpartition(" ")[2].lower() in ARTICLES or not is_given(word, names):
-        return False
-    return None if word in names[GIVEN_WORD] and opens_sentence(sentence, start, source) else known
+        return None
+    before = sentence[:start].rstrip()
+    previous = before.rpartition(" ")[2]
+    if previous.lower() in ARTICLES or not is_given(word, names):
+        return None
+    opening = opens_sentence(sentence, start, source)
+    word_too = word in names[GIVEN_WORD] and opening
+    noun_before = opening or not previous[-1:].isalpha() or previous[:1].isupper()
+    nouns = noun_before or previous.lower().rstrip(".") in GERMAN_NAME_BEFORE
+    return Surnames(None if word_too else known, nouns)
 
 
 def names_after_given_names(
@@ -223,8 +250,8 @@ def names_after_given_names(
     "James Webb Space Telescope")."""
     found: list[FullName] = []
     for given in NAME_WORD.finditer(sentence):
-        surnames_known = _surnames_known(sentence, given, source, known, names)
-        if surnames_known is False or (found and given.start() < found[-1].end):
+        surnames = _surnames_after(sentence, given, source, known, names)
+        if surnames is None or (found and given.start() < found[-1].end):
             continue
         position = given.end()
         for _ in range(MIDDLE_NAMES):
@@ -232,13 +259,13 @@ def names_after_given_names(
             if middle is None or not (INITIAL.fullmatch(middle.group()) or is_given(middle.group(), names)):
                 break
             after = _next_word(sentence, middle.end())
-            if after is None or not is_surname(after.group(), source, surnames_known, names):
+            if after is None or not is_surname(after.group(), source, surnames, names):
                 break
             position = middle.end()
         surname, end = None, None
         for _ in range(SURNAME_WORDS):
             word = _next_word(sentence, position if end is None else end)
-            if word is None or not is_surname(word.group(), source, surnames_known, names):
+            if word is None or not is_surname(word.group(), source, surnames, names):
                 break
             surname = word.start() if surname is None else surname
             end = word.end()

@@ -1,6 +1,7 @@
 """A street and its house number ("Bahnhofstraße 12", "221B Baker Street", "15 rue de la Paix"), and
-the postal line after it ("80331 München"), set aside from the search and written as the source
-writes them.
+the postal line after it ("80331 München"), set aside from the search and written as read (as the
+source writes them, but a major city's name, which runtime/place_names.py reads as the target
+names it first: "80331 Munich").
 
 An address is not translated: a letter is delivered to the street its sign names. The models
 translated its words and lost its punctuation: "Thomas Koch wohnt in der Bahnhofstraße 12, 80331
@@ -11,7 +12,8 @@ comes through as written. A street is found by its type's word, as each language
 "Unter den Linden"), then a house number; in English a house number, words with capitals and a type
 ("Street", "Rd"); in French a house number, maybe "bis" or a comma, a type ("rue", "avenue") and the
 name's words (capitals, and the particles between), or as Switzerland writes it, the number last
-("Rue du Marché 4"). A British postcode is set aside wherever it stands ("WC2B 6AA"). Chosen on sentences a helper wrote
+("Rue du Marché 4"). A British town and postcode are set aside wherever they stand ("London WC2B
+6AA"); a number that may be a year ("By 2008, Wall Street …") only before a postal line. Chosen on sentences a helper wrote
 (`python -m benchmarks.street_addresses`, docs/studies/STREET-ADDRESSES.md).
 """
 
@@ -21,9 +23,11 @@ import re
 
 NUMBER = r"\d{1,4}(?: ?[a-zA-Z](?![\w-]))?"  # a house number, maybe with a letter ("5a", "221B")
 CAPITALIZED = r"[A-ZÄÖÜÀ-Þ][\w'’-]*"  # a word of a street's name
-# German streets' names end in a type (not "-tor", "-berg", "-markt", which other words end in too:
-# "Raptor 2", "Nürnberg 3")
-GERMAN_TYPES = "straße strasse str. weg gasse platz allee ring damm ufer chaussee steig pfad promenade".split()
+# German streets' names end in a type (not "-tor", "-berg", "-markt", "-steig", which other words
+# end in too: "Raptor 2", "Nürnberg 3", "Bahnsteig 3")
+GERMAN_TYPES = "straße strasse str. weg gasse platz allee ring damm ufer chaussee pfad promenade".split()
+# Places with a number that are no street: "Parkplatz 5", "Tabellenplatz 3", "Listenplatz 5"
+NO_STREET = r"(?!(?:Park|Stell|Sitz|Tabellen|Listen|Arbeits|Start|Camping|Spiel|Sport|Ablage)platz )"
 ENGLISH_TYPES = (
     "Street St Road Rd Avenue Ave Lane Ln Drive Dr Square Sq Close Way Place Pl Terrace Crescent Boulevard Blvd "
     "Court Ct Gardens Grove Hill Row Walk Mews Parade Gate"
@@ -37,20 +41,23 @@ def _alternatives(words: list[str]) -> str:
 
 
 GERMAN_TYPE_WORDS = ["Straße", "Strasse", "Str.", "Weg", "Gasse", "Platz", "Allee", "Ring", "Damm", "Ufer"]
-ARTICLES = r"(?!(?:Die|Der|Das|Den|Dem|Des|Eine|Ein|Jede|Diese|Unsere) )"  # "Die Straße 5 …" is no street
+# An article or a preposition before a type is no street's name: "Die Straße 5 …", "Auf Platz 1"
+ARTICLES = r"(?!(?:Die|Der|Das|Den|Dem|Des|Eine|Ein|Jede|Diese|Unsere|Auf|Im|Am|Zum|Vom|Beim|Ins|Nach|Von|Mit) )"
 POSTCODE = r",? \d{5} "  # a German postcode after the number, as an address's second line writes it
 # A British postcode ("SW1A 1AA", "M17 1AB"): an outward code and an inward one
 UK_POSTCODE = r"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}(?![\w-])"
+TOWN = r"[A-ZÄÖÜÀ-Þ][\w'’-]*"
+YEAR = re.compile(r"(?:1[89]|20)\d\d")  # a number that is a year's as often: "By 2008, Wall Street …"
 STREETS = {
     "de": re.compile(
-        rf"(?<![\w-])(?:[A-ZÄÖÜ][\w-]*(?:{_alternatives(GERMAN_TYPES)}|-(?:{_alternatives(GERMAN_TYPE_WORDS)}))"
+        rf"(?<![\w-]){NO_STREET}(?:[A-ZÄÖÜ][\w-]*(?:{_alternatives(GERMAN_TYPES)}|-(?:{_alternatives(GERMAN_TYPE_WORDS)}))"
         rf"|{ARTICLES}[A-ZÄÖÜ][\w-]* (?:{_alternatives(GERMAN_TYPE_WORDS)})"  # "Berliner Straße"
         rf"|(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Unter den|Zum|Zur) {CAPITALIZED}(?= {NUMBER}{POSTCODE}))"
         rf" {NUMBER}(?:[-–]{NUMBER})?(?![\w.,]\d)"
     ),
     "en": re.compile(
-        rf"(?<![\w-]){NUMBER},? (?:{CAPITALIZED} ){{1,3}}(?:{_alternatives(ENGLISH_TYPES)})\b(?:\.(?=,| [a-z]))?"
-        rf"|{UK_POSTCODE}"
+        rf"(?<![\w-]){NUMBER} (?:{CAPITALIZED} ){{1,3}}(?:{_alternatives(ENGLISH_TYPES)})\b(?:\.(?=,| [a-z]))?"
+        rf"|{TOWN} {UK_POSTCODE}"
     ),
     "fr": re.compile(
         rf"(?<![\w-]){NUMBER}(?: (?:bis|ter))?,? (?:{_alternatives(FRENCH_TYPES)}) "
@@ -64,7 +71,6 @@ STREETS = {
 # The postal line after a street: a German or French postcode and its town ("80331 München",
 # "75002 Paris", Swiss "1003 Lausanne"), a British town and postcode, an American town, state and ZIP
 # code; after a comma, a middle dot or a dash
-TOWN = r"[A-ZÄÖÜÀ-Þ][\w'’-]*"
 POSTAL_LINE = re.compile(
     rf"(?:,| ·| –| -)? (?:\d{{4,5}} {TOWN}(?: (?:am|an der|im) {TOWN})?"
     rf"|{TOWN}(?: {TOWN})? {UK_POSTCODE}|{TOWN}(?: {TOWN})?, [A-Z]{{2}} \d{{5}}(?:-\d{{4}})?)(?![\w-])"
@@ -87,5 +93,7 @@ def street_spans(sentence: str, language: str) -> list[tuple[int, int]]:
         while end > found.start() and sentence[end - 1] in " ,":
             end -= 1
         postal = POSTAL_LINE.match(sentence, end)
+        if postal is None and YEAR.match(found.group()):  # "In 1989, Tiananmen Square", "2019, place de la Concorde"
+            continue
         spans.append((found.start(), postal.end() if postal else end))
     return spans

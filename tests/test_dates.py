@@ -240,3 +240,10 @@ def test_den_and_der_before_a_german_date_are_left_out_into_english():
     assert read_dates("für Montag, den 4. Februar", "de", "en") == "für Montag, February 4"
     assert read_dates("Der 3. Mai ist frei.", "de", "en") == "May 3 ist frei."
     assert read_dates("am 3. Mai", "de", "en") == "on May 3"
+
+
+@pytest.mark.unit
+def test_a_time_after_a_comma_after_a_german_date_is_read_at_it_too():
+    read = read_dates("Am 3. Juni, um 3pm, beginnt es.", "de", "en")
+    assert read == "On June 3 at 3pm, beginnt es."
+    assert [read[start:end] for start, end in read_spans(read, "de", "en")] == ["On June 3 at 3pm"]

@@ -22,7 +22,9 @@ from attn.runtime.numeric_dates import read_numeric_dates
         ("Die Kita bleibt am Brückentag (30.5.) zu.", "de", "Die Kita bleibt am Brückentag (30. Mai) zu."),
         ("Le bureau est fermé du 23/12 au 2/1.", "fr", "Le bureau est fermé du 23 décembre au 2 janvier."),
         ("Inscription avant le 15/03/2025.", "fr", "Inscription avant le 15 mars 2025."),
-        ("à partir du 1/4", "fr", "à partir du 1er avril"),
+        ("à partir du 1/5", "fr", "à partir du 1er mai"),
+        ("samedi 1/4 à 10 h", "fr", "samedi 1er avril à 10 h"),  # a fraction's numbers after a weekday
+        ("Wir treffen uns (am 24.12.)", "de", "Wir treffen uns (am 24. Dezember)"),  # no point in brackets
         ("14/07 : feu d'artifice", "fr", "14 juillet : feu d'artifice"),
         # not a date: a section's or a version's number, a time, a fraction, a score, no month
         ("Siehe Abschnitt 3.4. im Handbuch.", "de", "Siehe Abschnitt 3.4. im Handbuch."),
@@ -31,6 +33,12 @@ from attn.runtime.numeric_dates import read_numeric_dates
         ("les 3/4 du budget", "fr", "les 3/4 du budget"),
         ("le 3/14 du total", "fr", "le 3/14 du total"),
         ("am 1.5 Liter", "de", "am 1.5 Liter"),
+        # a number before the word before it, a common fraction, a suffix
+        ("Wir unterstützen die Versionen 1.8 bis 2.1.", "de", "Wir unterstützen die Versionen 1.8 bis 2.1."),
+        ("Siehe Abschnitte 3.4. bis 3.6.", "de", "Siehe Abschnitte 3.4. bis 3.6."),
+        ("Remplir le moule au 3/4.", "fr", "Remplir le moule au 3/4."),
+        ("pour le 1/8 de finale", "fr", "pour le 1/8 de finale"),
+        ("au 1/10e de seconde près", "fr", "au 1/10e de seconde près"),
     ],
 )
 def test_a_date_in_digits_is_read_with_its_months_name(sentence, source, read):

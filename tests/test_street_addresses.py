@@ -19,7 +19,7 @@ def streets(sentence: str, language: str) -> list[str]:
         ("Das Büro ist in der Berliner Straße 14.", "de", ["Berliner Straße 14"]),
         ("Am Markt 5, 12345 Neustadt", "de", ["Am Markt 5, 12345 Neustadt"]),  # with a postcode after it
         ("Please send it to 221B Baker Street, London NW1 6XE.", "en", ["221B Baker Street, London NW1 6XE"]),
-        ("Acme Ltd · 88 Kingsway · London WC2B 6AA", "en", ["WC2B 6AA"]),  # a postcode alone
+        ("Acme Ltd · 88 Kingsway · London WC2B 6AA", "en", ["London WC2B 6AA"]),  # a town and postcode alone
         ("Write to 350 Maple Ave, Springfield, IL 62704.", "en", ["350 Maple Ave, Springfield, IL 62704"]),
         ("Meet me at 5 Oak Rd. tomorrow.", "en", ["5 Oak Rd."]),
         ("Le cabinet est au 15 rue de la Paix, 75002 Paris.", "fr", ["15 rue de la Paix, 75002 Paris"]),
@@ -34,6 +34,14 @@ def streets(sentence: str, language: str) -> list[str]:
         ("Room 12 is on the left.", "en", []),
         ("RDF-Syntaxbibliothek Raptor 2", "de", []),  # a word that ends as a street's name may
         ("80000 Menschen kamen.", "de", []),  # a postcode's digits, after no street
+        # a year before a name with a type's word, a platform, a car park, a rank, a device
+        ("By 2008, Wall Street had collapsed.", "en", []),
+        ("In 1980 Mount St Helens erupted.", "en", []),
+        ("Le 14 juillet 2019, place de la Concorde, il y avait foule.", "fr", []),
+        ("Der Zug fährt von Bahnsteig 3 ab.", "de", []),
+        ("Bitte parken Sie auf Parkplatz 5.", "de", []),
+        ("Auf Platz 1 landete Bayern.", "de", []),
+        ("a PS4 1TB and an M2 8GB", "en", []),
         ("La rue est calme.", "fr", []),
     ],
 )
