@@ -4,17 +4,20 @@ more often than as a person's name, and committed: the runtime reads the table, 
 
     python -m attn.export.person_names ../shared/data      # Faker: pip install faker
 
-Left out, each measured on the training corpora of DATA (the English, German and French sides of
-TRAINING; never a dev or test file):
+Left out or marked, each measured on the training corpora of DATA (the English, German and French
+sides of TRAINING; never a dev or test file):
 - a given name that is a place's name (runtime/place_names.tsv: "Paris", "India"), a month's or
-  a weekday's;
+  a weekday's, is left out;
 - a given name that the corpora write in small letters within a sentence more often than with a
   capital, a word before it is a name ("Claire", "Mark", "Summer"), is listed as such (GIVEN_WORD:
   the runtime reads it as a name within a sentence, not at its opening);
-- a given name or a surname that opens or ends names (runtime/person_names.py
-  names_after_given_names, with the full lists) whose surnames the other side of the pair writes as
-  written in fewer than KEPT of them, where it does so MEASURED times or more ("German Stock", "Edit
-  Comment", "Tom Glück").
+- a surname that the German side writes NOUNS times or more but after a given name is listed as a
+  noun too (SURNAME_WORD: "Koch", "Glück", "Ball"; the runtime reads it as a surname in German only
+  where the given name opens the sentence or follows a preposition, a conjunction, a mark or a noun);
+- a given name or a surname that opens or ends MEASURED or more of the names found in the corpora
+  (runtime/person_names.py names_after_given_names, with the lists so far) is left out where the
+  other side of the pair writes fewer than KEPT of those names (folded_letters: accents aside):
+  "German Stock", "Edit Comment", "warum Tom Mary mag".
 """
 
 from __future__ import annotations

@@ -14,11 +14,12 @@ A name after a given name ("Thomas Koch", "Robert King", "Luc Fontaine") had bee
 the words it spells: "Ich habe mit Thomas Koch gesprochen." → "I talked to Thomas cook.", "Robert
 King" → "Robert roi", "Luc Fontaine a appelé hier." → "The Fontaine called yesterday." Such a name
 (names_after_given_names: a given name of the table runtime/person_names.tsv, its middle names or
-initials, then a surname of the table or a word the model never learned) is searched again set
-aside where the translation lost it (runtime/texts.py names_lost), as names the model never
-learned are (docs/studies/GIVEN-NAMES.md). The table holds the given names and surnames of Faker's English, German and
-French locales, less those that a sentence writes as something else more often than as a name
-(export/person_names.py: measured on the training corpora).
+initials, then a surname of the table or a word the model never learned; in German a surname that
+is a noun too not after a verb, "Gestern hat Tom Ball gespielt.") is searched again set aside
+where the translation lost it (runtime/texts.py names_lost), as names the model never learned are
+(docs/studies/GIVEN-NAMES.md). The table holds the given names and surnames of Faker's English,
+German and French locales, less those that a sentence writes as something else more often than as
+a name (export/person_names.py: measured on the training corpora).
 """
 
 from __future__ import annotations
