@@ -62,6 +62,13 @@ SPOON_OF = {
 }
 
 
+# A number of spoons as read_spoons writes it in each target ("2 tbsp")
+READ_MEASURES = {
+    target: re.compile(rf"(?<![\w.,/])(?:{AMOUNT}) (?:{'|'.join(re.escape(form) for form in written.values())})(?!\w)")
+    for target, written in WRITTEN.items()
+}
+
+
 def _amount_written(amount: str, source: str, target: str) -> str:
     """`amount` with a decimal mark as `target` writes it ("1,5" into English: "1.5")."""
     decimal, wanted = NUMBER_MARKS[source][1], NUMBER_MARKS[target][1]
@@ -86,9 +93,7 @@ def spoon_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
     `text`, a sentence as read; none between languages SPOONS lacks."""
     if source == target or source not in MEASURES or target not in WRITTEN:
         return []
-    abbreviations = "|".join(re.escape(form) for form in WRITTEN[target].values())
-    pattern = rf"(?<![\w.,/])(?:{AMOUNT}) (?:{abbreviations})(?!\w)"
-    return [found.span() for found in re.finditer(pattern, text)]
+    return [found.span() for found in READ_MEASURES[target].finditer(text)]
 
 
 NEAR = 40  # characters on each side of a cut that a number of spoons may span

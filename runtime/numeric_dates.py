@@ -16,21 +16,17 @@ from __future__ import annotations
 
 import re
 
-from .dates import MONTH_NAMES
+from .abbreviations import DAYS
+from .dates import DAY, MONTH_NAMES, YEAR
 
 READ = frozenset({("de", "en"), ("fr", "en")})
-DAY = r"(?P<day>3[01]|[12]\d|0?[1-9])"
 MONTH = r"(?P<month>1[0-2]|0?[1-9])"
-YEAR = r"(?P<year>(?:1[89]|20)\d\d)"
 # A date in digits as each language writes it: German points after the day and the month, French slashes
 IN_DIGITS = {
     "de": re.compile(rf"(?<![\w.,/]){DAY}\.{MONTH}\.(?:{YEAR}(?![\d.,]\d))?(?!\w|,\d)"),
     "fr": re.compile(rf"(?<![\w.,/]){DAY}/{MONTH}(?:/{YEAR})?(?![\w/]|[.,]\d)"),  # not "1/10e"
 }
-WEEKDAYS = {  # in small letters
-    "de": frozenset("montag dienstag mittwoch donnerstag freitag samstag sonntag".split()),
-    "fr": frozenset("lundi mardi mercredi jeudi vendredi samedi dimanche".split()),
-}
+WEEKDAYS = {language: frozenset(name.lower() for name in DAYS[language].values()) for language in IN_DIGITS}
 # The words after which a day and a month in digits are a date (in small letters)
 BEFORE = {
     "de": frozenset("am vom bis zum ab seit der den dem stand datum spätestens ende anfang".split()),

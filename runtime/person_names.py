@@ -226,11 +226,10 @@ def _surnames_after(
     where the given name opens the sentence or follows a mark, a capital's word or a word of
     GERMAN_NAME_BEFORE; None where it opens no name."""
     start, word = given.start(), given.group()
-    if start and not (sentence[start - 1].isspace() or sentence[start - 1] in OPENING):
+    if not is_given(word, names) or (start and not (sentence[start - 1].isspace() or sentence[start - 1] in OPENING)):
         return None
-    before = sentence[:start].rstrip()
-    previous = before.rpartition(" ")[2]
-    if previous.lower() in ARTICLES or not is_given(word, names):
+    previous = sentence[:start].rstrip().rpartition(" ")[2]
+    if previous.lower() in ARTICLES:
         return None
     opening = opens_sentence(sentence, start, source)
     word_too = word in names[GIVEN_WORD] and opening

@@ -87,13 +87,13 @@ GERMAN_DETERMINERS = frozenset(
 
 
 def within_sentence(text: str, position: int, language: str) -> bool:
-    """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a sentence:
-        after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before its month
-        ("3. Jan.") or a German ordinal after an article or a possessive (GERMAN_DETERMINERS: "im 2.
-        Stock") or after "am" or "den" before a noun ("Am 2. Tag", not "am 2. Dann"), an English month's
-        short form before its day ("Sept. 3"), a name's initial ("Dan J. Fogelman") or a spoon's point
-    ("2 c. à soupe": runtime/kitchen_units.py within_measure). Not before a word
-        in small letters: a package's name opens many a sentence of the software test files."""
+    """Whether a cut at `position` (after the sentence's point, before whitespace) falls inside a
+    sentence: after an abbreviation or title (ABBREVIATIONS, runtime/abbreviations.py), a day before
+    its month ("3. Jan.") or a German ordinal after an article or a possessive (GERMAN_DETERMINERS:
+    "im 2. Stock") or after "am" or "den" before a noun ("Am 2. Tag", not "am 2. Dann"), an English
+    month's short form before its day ("Sept. 3"), a name's initial ("Dan J. Fogelman") or a
+    spoon's point ("2 c. à soupe": runtime/kitchen_units.py within_measure). Not before a word in
+    small letters: a package's name opens many a sentence of the software test files."""
     # the word before the cut and the one after it, from a window around it (not the whole text
     # sliced and split at each cut); a longer word is no abbreviation, day or month
     before = text[max(0, position - NEAR) : position].rsplit(None, 3)[-3:]

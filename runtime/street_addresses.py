@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from .dates import YEAR
+
 NUMBER = r"\d{1,4}(?: ?[a-zA-Z](?![\w-]))?"  # a house number, maybe with a letter ("5a", "221B")
 CAPITALIZED = r"[A-ZÄÖÜÀ-Þ][\w'’-]*"  # a word of a street's name
 # German streets' names end in a type (not "-tor", "-berg", "-markt", "-steig", which other words
@@ -46,8 +48,8 @@ ARTICLES = r"(?!(?:Die|Der|Das|Den|Dem|Des|Eine|Ein|Jede|Diese|Unsere|Auf|Im|Am|
 POSTCODE = r",? \d{5} "  # a German postcode after the number, as an address's second line writes it
 # A British postcode ("SW1A 1AA", "M17 1AB"): an outward code and an inward one
 UK_POSTCODE = r"(?<![\w-])[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}(?![\w-])"
-TOWN = r"[A-ZÄÖÜÀ-Þ][\w'’-]*"
-YEAR = re.compile(r"(?:1[89]|20)\d\d")  # a number that is a year's as often: "By 2008, Wall Street …"
+TOWN = CAPITALIZED
+YEAR_FIRST = re.compile(YEAR)  # a number that is a year's as often: "By 2008, Wall Street …"
 STREETS = {
     "de": re.compile(
         rf"(?<![\w-]){NO_STREET}(?:[A-ZÄÖÜ][\w-]*(?:{_alternatives(GERMAN_TYPES)}|-(?:{_alternatives(GERMAN_TYPE_WORDS)}))"
@@ -93,7 +95,9 @@ def street_spans(sentence: str, language: str) -> list[tuple[int, int]]:
         while end > found.start() and sentence[end - 1] in " ,":
             end -= 1
         postal = POSTAL_LINE.match(sentence, end)
-        if postal is None and YEAR.match(found.group()):  # "In 1989, Tiananmen Square", "2019, place de la Concorde"
+        if postal is None and YEAR_FIRST.match(
+            found.group()
+        ):  # "In 1989, Tiananmen Square", "2019, place de la Concorde"
             continue
         spans.append((found.start(), postal.end() if postal else end))
     return spans

@@ -89,6 +89,20 @@ def installed_translator(pair: tuple[str, str], threads: int = 1):
     )
 
 
+def kept_by_the_installed_models(sentences: dict[tuple[str, str], list[str]], found) -> tuple[int, int]:
+    """(how many of the parts that `found`(sentence, source) finds in `sentences`, each direction's
+    (source, target), the installed models' translations hold as written, how many there are)."""
+    import attn.runtime as api
+
+    kept = total = 0
+    for (source, target), texts in sentences.items():
+        for text, translation in zip(texts, api.translate(texts, source=source, target=target)):
+            parts = found(text, source)
+            kept += sum(part in translation for part in parts)
+            total += len(parts)
+    return kept, total
+
+
 FIXTURES = ROOT / "tests" / "fixtures"
 
 

@@ -175,22 +175,10 @@ def test_the_shipped_models_keep_the_names_after_given_names():
     translation searched again is taken only where it leaves out no more words)."""
     from unittest import mock
 
-    import attn.runtime as api
+    from .conftest import kept_by_the_installed_models
 
-    def kept() -> int:
-        count = 0
-        for (source, target), sentences in GIVEN_NAMED.items():
-            translations = api.translate(sentences, source=source, target=target)
-            count += sum(
-                name in translation
-                for sentence, translation in zip(sentences, translations)
-                for name in full_names(sentence, source)
-            )
-        return count
-
-    total = sum(len(full_names(sentence, source)) for (source, _), found in GIVEN_NAMED.items() for sentence in found)
+    kept_with_the_rule, total = kept_by_the_installed_models(GIVEN_NAMED, full_names)
     assert total == sum(map(len, GIVEN_NAMED.values()))
-    kept_with_the_rule = kept()
     assert kept_with_the_rule >= total - 1
     with mock.patch("attn.runtime.texts.names_after_given_names", lambda *arguments: []):
-        assert kept() < kept_with_the_rule - 2
+        assert kept_by_the_installed_models(GIVEN_NAMED, full_names)[0] < kept_with_the_rule - 2
