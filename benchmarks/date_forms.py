@@ -314,7 +314,8 @@ def framed(frame: str, date: str, before: tuple[str, str] | None) -> str:
 
 def date_written(day: int, month: int, year: int | None, translation: str, language: str) -> bool:
     """Whether `translation` holds the date (`month` 0 for January) once as `language` writes
-    dates, its year once where it has one, and no comma before the sentence's end ("June 3,.")."""
+    dates, its year once where it has one, and no comma before the sentence's end ("June 3,."); in
+    English no "the" before a date written month first ("born the June 3")."""
     name = MONTHS[language][month]
     day_written = {
         "de": rf"(?<!\d){day}\. {name}",
@@ -328,6 +329,7 @@ def date_written(day: int, month: int, year: int | None, translation: str, langu
         and numbers.count(str(day)) == 1
         and (year is None or numbers.count(str(year)) == 1)
         and re.search(r",\s*[.?!]", translation) is None
+        and (language != "en" or re.search(rf"\bthe {name} {day}(?!\d)", translation, re.I) is None)
     )
 
 

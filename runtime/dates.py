@@ -22,8 +22,10 @@ after a date is set aside with it ("on June 3 at 3pm": time_at_date), which the 
 "by 3pm" ("until"). Into French and
 German the word before a date is the target's with its article ("since March 5" → "seit dem 5.
 März", "depuis le 5 mars"; "from … to …" → "vom … bis zum …", "du … au …"), which the model had
-left out ("seit 5. März", "depuis 5 mars"). The alignment shows the words the user wrote
-(runtime/alignment.py `restored`).
+left out ("seit 5. März", "depuis 5 mars"). Into English it is English's, "on" or none (French
+"le": french_le; "depuis le" → "since", "bis zum" → "until"), where the models had written "the"
+("signed the August 15", "since the May 5", "by the January 1"). The alignment shows the words the
+user wrote (runtime/alignment.py `restored`).
 """
 
 from __future__ import annotations
@@ -80,14 +82,26 @@ def _month(language: str) -> str:
 READ = {
     ("en", "fr"): {"on": "le", "by": "d'ici le", "until": "jusqu'au", "till": "jusqu'au", "since": "depuis le"}
     | {"before": "avant le", "after": "après le", "from": "du", "to": "au", "through": "au"},
-    # from German "den" and "der" before a date left out: "Montag, den 4. Februar" had come back
-    # "Monday, the February 4", "für den 10. Februar" "for the February 10"
-    ("de", "en"): {"am": "on", "den": "", "der": ""},
-    ("fr", "en"): {},
+    # from German an article before a date left out: "Montag, den 4. Februar" had come back
+    # "Monday, the February 4", "für den 10. Februar" "for the February 10", "bis zum 1. Januar" "by
+    # the January 1"; "vom" is "from" before a range's "bis", "of" otherwise (RANGE_LINKS)
+    ("de", "en"): {"am": "on", "den": "", "der": "", "dem": "", "zum": "", "bis zum": "until"}
+    | {"seit dem": "since", "vor dem": "before", "nach dem": "after", "ab dem": "from", "vom": "from"},
+    # from French "le" before a date is "on", or nothing after a preposition or before the verb of
+    # a date that is the subject (FRENCH_LE); a preposition's article left out: "signé le 15 août" had
+    # come back "signed the August 15", "depuis le 5 mai" "since the May 5"
+    ("fr", "en"): {"le": "on", "depuis le": "since", "avant le": "before", "après le": "after"}
+    | {"d'ici le": "by", "jusqu'au": "until", "à partir du": "from", "au": "to", "du": "from"},
     # into German a preposition and its article, in the dative a day's date takes ("seit dem 5. März")
     ("en", "de"): {"on": "am", "by": "bis zum", "until": "bis zum", "till": "bis zum", "since": "seit dem"}
     | {"before": "vor dem", "after": "nach dem", "from": "vom", "to": "bis zum", "through": "bis zum"},
 }
+# From German and French, the words that open a range's second date after its first ("vom 14. Juli
+# auf den 21. Juli verschoben"): "vom" or "du" before the first is "from", and "of" before a date
+# that opens no range ("Ihr Schreiben vom 3. März", "l'assemblée du 18 juin" had come back "of the
+# June 18")
+RANGE_LINKS = {"de": (" bis ", " auf "), "fr": (" au ", " jusqu'au ")}
+OPENING_A_RANGE = frozenset({"vom", "du"})
 # "from" before a date that no second one follows ("open from May 1"): the target's word for a start
 FROM_ALONE = {("en", "fr"): "à partir du", ("en", "de"): "ab dem"}
 
@@ -149,8 +163,9 @@ WEEKDAYS_READ = frozenset({("fr", "en")})
 # name as another word ("I will see you on Tuesday." → "Je vous verrai aujourd'hui."), a date read
 # in French right in 44 of 96 frames, a month alone "dans mars" or "dans les maris"; set aside, 84 of
 # 84, 60 of 96 (the rest the frame's other words) and 50 of 60. From German a date read in English
-# ran into a time beside it ("am 3. Juni um 15 Uhr" → "on June 3pm"): 91 → 96 of 96. Not from French,
-# whose "le" before a date stays: "the {0}" (84 → 72) (docs/studies/DATE-FORMS.md, "Dates set aside").
+# ran into a time beside it ("am 3. Juni um 15 Uhr" → "on June 3pm"): 91 → 96 of 96. Not from French:
+# set aside, the frames' other words suffered (with "le" read "on" everywhere, 78 → 72 of 96;
+# docs/studies/DATE-FORMS.md, "Dates set aside" and "The word before a date into English").
 # Into German a date beside a time had run into it ("am Dienstag, 15. März um 15:30 Uhr"): set aside,
 # 108 → 128 of 144 (docs/studies/DATE-FORMS.md, "Into German, and the word before a date")
 SET_ASIDE_READ = frozenset({("en", "fr"), ("de", "en"), ("en", "de")})
@@ -234,6 +249,30 @@ def day_first_ranges(sentence: str) -> str:
     return RANGE.sub(written, sentence)
 
 
+# A French date as read_dates reads it from French: a weekday's name may stand between the word
+# before it and the day ("le samedi 12 juin")
+FRENCH_SOURCE_DATE = re.compile(
+    DATES["fr"].pattern.replace(r"(?<![\w.,])", rf"(?:(?P<weekday>{'|'.join(WEEKDAY_NAMES['fr'])}) )?(?<![\w.,])", 1)
+)
+# From French, "le" before a date is left out after these words (a preposition or a conjunction:
+# "pour le 3 mars", "entre le 3 et le 5 mars") and where a clause opens with the date: read "on"
+# there, it was French's pronoun ("Le 7 février, …" → "We February 7, …", "La veille, le 20
+# décembre" → "Will, you December 20"); "on" otherwise
+FRENCH_LE_LEFT_OUT_AFTER = frozenset("pour dès vers entre sur par pendant durant que et ou".split())
+CLAUSE_MARKS = ",;:("
+
+
+def french_le(sentence: str, date: re.Match) -> str:
+    """What "le" before the French `date` in `sentence` is read as in English: "" after a word of
+    FRENCH_LE_LEFT_OUT_AFTER and where the date opens the sentence or follows a comma (or a mark
+    of CLAUSE_MARKS); "on" otherwise ("Il est né le 3 mars" → "Il est né on March 3")."""
+    before = sentence[: date.start()].rstrip()
+    words = before.split()
+    if not words or opens(sentence, date.start()) or before.endswith(tuple(CLAUSE_MARKS)):
+        return ""
+    return "" if words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER else "on"
+
+
 def read_dates(sentence: str, source: str, target: str) -> str:
     """`sentence` with each date (a day and a month's name, and its year) written as `target`
     writes dates where that was measured to help (READ): into French "3 juin 2024", into English
@@ -261,6 +300,10 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
         word = replaced.get(before.strip().lower())
+        if source == "fr" and word == "on":  # "le": "on", or nothing (french_le)
+            word = french_le(sentence, date)
+        elif before.strip().lower() in OPENING_A_RANGE and not sentence.startswith(RANGE_LINKS[source], date.end()):
+            word = "of"
         if before.lower() in RANGE_ENDS and range_start["end"] != date.start() - 1:
             word = None  # "to" after a range's first date only: "moved to March 5", "heard from Anna … to May 5"
         elif before.lower() == "from " and not RANGE_LINK.match(sentence, date.end()):
@@ -274,6 +317,8 @@ def read_dates(sentence: str, source: str, target: str) -> str:
             text = f"{day}. {MONTH_NAMES['de'][number - 1]}" + (f" {year}" if year else "")
         else:
             text = f"{MONTH_NAMES['en'][number - 1]} {day}" + (f", {year}" if year else "")
+        if found.get("weekday"):  # from French: "le samedi 12 juin" → "on Saturday, June 12"
+            text = f"{WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found['weekday'])]}, {text}"
         # a point after the month is the sentence's where it ends there or a sentence follows
         # ("3 Jan. Then …"), or after a name written whole
         whole = month.lower() in (name.lower() for name in MONTH_NAMES[source])
@@ -281,7 +326,7 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         point = "." if date.group().endswith(".") and (ends or whole) else ""
         return before + text + point
 
-    read = DATES[source].sub(written, sentence)
+    read = (FRENCH_SOURCE_DATE if source == "fr" else DATES[source]).sub(written, sentence)
     read = time_at_date(read) if (source, target) in TIMES_AT_DATES else read
     read = months_alone(read, source, target) if (source, target) in MONTHS_ALONE_READ else read
     read = french_weekdays(read) if (source, target) == ("en", "fr") else read

@@ -25,10 +25,27 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         # from German: the English month first, "am" read "on"
         ("Die Messe beginnt am 3. Juni in Berlin.", "de", "en", "Die Messe beginnt on June 3 in Berlin."),
         ("Am 24. Dezember 2024 ist Weihnachten.", "de", "en", "On December 24, 2024 ist Weihnachten."),
-        ("Bis zum 3. Okt.", "de", "en", "Bis zum October 3."),
-        # from French: the English month first, "le" kept
-        ("Il est né le 1er mai 2024.", "fr", "en", "Il est né le May 1, 2024."),
-        ("Le 3 juin, la foire ouvre.", "fr", "en", "Le June 3, la foire ouvre."),
+        # an article before it left out, "vom" "from" before a range and "of" otherwise
+        ("Bis zum 3. Okt.", "de", "en", "Until October 3."),
+        ("Zwischen dem 3. und dem 5. Mai, seit dem 2. Juni.", "de", "en", "Zwischen dem 3. und May 5, since June 2."),
+        (
+            "Vom 3. Mai bis 5. Mai, vom 14. Juli auf den 21. Juli",
+            "de",
+            "en",
+            "From May 3 bis May 5, from July 14 auf July 21",
+        ),
+        ("Ihr Schreiben vom 3. März liegt vor.", "de", "en", "Ihr Schreiben of March 3 liegt vor."),
+        # from French: the English month first, "le" read "on" (french_le) or left out, a weekday
+        # with its date, a preposition's article left out
+        ("Il est né le 1er mai 2024.", "fr", "en", "Il est né on May 1, 2024."),
+        # not where a clause opens with it: "on" was French's pronoun ("We February 7")
+        ("Le 3 juin, la foire ouvre.", "fr", "en", "June 3, la foire ouvre."),
+        ("La veille, le 20 décembre, il neigeait.", "fr", "en", "La veille, December 20, il neigeait."),
+        ("Pour le 3 mai et le 5 mai.", "fr", "en", "Pour May 3 et May 5."),
+        ("Elle vient le samedi 12 juin.", "fr", "en", "Elle vient on Saturday, June 12."),
+        ("Depuis le 2 mai, jusqu'au 3 juin, d'ici le 4 juillet.", "fr", "en", "Since May 2, until June 3, by July 4."),
+        ("Fermé du 28 février au 2 mars.", "fr", "en", "Fermé from February 28 to March 2."),
+        ("L'assemblée du 18 juin a voté.", "fr", "en", "L'assemblée of June 18 a voté."),
         # no date, or a direction the models translate dates right in as written
         ("May I come on Friday?", "en", "fr", "May I come vendredi?"),  # "May" a verb, no date
         ("It weighs 3 march tons.", "en", "fr", "It weighs 3 march tons."),  # an English month has a capital
@@ -164,6 +181,16 @@ def test_dates_come_through_with_the_shipped_models():
 
     assert "3 juin 2024" in api.translate("He was born on June 3, 2024.", source="en", target="fr")
     assert "June 3, 2024" in api.translate("Il est né le 3 juin 2024.", source="fr", target="en")
+    # into English no "the" before a date written month first ("signed the August 15, 2019")
+    for sentence, source in [
+        ("L'accord a été signé le 15 août 2019.", "fr"),
+        ("Le musée est fermé depuis le 5 mai.", "fr"),
+        ("Bitte antworten Sie bis zum 1. Januar.", "de"),
+    ]:
+        english = api.translate(sentence, source=source, target="en")
+        assert re.search(r"(?:August 15|May 5|January 1)\b", english) and not re.search(r"\bthe [A-Z]", english), (
+            english
+        )
     from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german
     assert "June 3, 2024" in api.translate("Die Frist endet am 3. Juni 2024.", source="de", target="en")
