@@ -186,6 +186,14 @@ def searched_again(
         return [result.text for result in translator.translate(sources, source, target)], sum(again)
 
 
+def bleu_and_chrf(outputs: list[str], references: list[str]) -> list[str]:
+    """Two table cells: the corpus BLEU and chrF of `outputs` against `references`, two decimals."""
+    return [
+        f"{sacrebleu.corpus_bleu(outputs, [references]).score:.2f}",
+        f"{sacrebleu.corpus_chrf(outputs, [references]).score:.2f}",
+    ]
+
+
 def second_search_row(
     cells: list, outputs: list[str], before: list[str], after: list[str], again: int, references: list[str]
 ) -> list:
@@ -197,8 +205,7 @@ def second_search_row(
         *cells,
         again if ruled else "",
         sum(b != a for b, a in zip(before, after)) if ruled else "",
-        f"{sacrebleu.corpus_bleu(outputs, [references]).score:.2f}",
-        f"{sacrebleu.corpus_chrf(outputs, [references]).score:.2f}",
+        *bleu_and_chrf(outputs, references),
     ]
 
 

@@ -71,6 +71,7 @@ from .set_aside import (
     spaced_as_written,
     token_spans,
 )
+from .spaced_numbers import grouped_as_english, read_spaced_numbers
 from .street_addresses import street_spans
 from .stutter import undoubled
 from .text_layout import around_long_words, is_data, lines_joined, text_lines
@@ -701,6 +702,7 @@ class TextTranslator:
                     read_times,
                     read_numeric_dates,
                     read_dates,
+                    read_spaced_numbers,
                     read_prices,
                 )
                 for reader in readers:
@@ -852,6 +854,7 @@ class TextTranslator:
             alignment = ordinals_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = scales_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = prices_given(alignment, self.model.source_lang, self.model.target_lang)
+            alignment = grouped_as_english(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
             text = join_words(alignment.target_words, self.model.target_lang)

@@ -206,7 +206,8 @@ def readings(number: str, hour: bool, meridiem: str | None = None) -> list[str]:
     """The digits under which a translation may write `number` (digits_of): its own; for a time
     (H:MM, or an hour before "Uhr"), those of the hour 12 less past noon and without ":00"; for a
     time of the 12-hour clock (before `meridiem`, a.m. or p.m.), those of the 24-hour clock ("7:45
-    pm" → "19:45", "12:30 am" → "0:30"; "9:15 a.m." → "9 heures" loses its minutes); for a date
+    pm" → "19:45", "12:30 am" → "0:30"; "9:15 a.m." → "9 heures" loses its minutes; not a number of
+    thousands before "heures", "25 000 heures", which had ended the translation in a traceback); for a date
     (D.M.YYYY), those of its year."""
     found = [digits_of(number)]
     parts = re.split(r"[.,:/]", number)
@@ -217,7 +218,7 @@ def readings(number: str, hour: bool, meridiem: str | None = None) -> list[str]:
         found += [digits_of(f"{h}{minutes}") or "0" for h in hours] + (
             [str(h) for h in hours] if minutes == "00" else []
         )
-    elif hour or (len(parts) == 2 and ":" in number):
+    elif (hour and len(parts[0]) <= 2 and all(part.isdigit() for part in parts)) or (len(parts) == 2 and ":" in number):
         hours = [int(parts[0])] + ([int(parts[0]) - 12] if 12 < int(parts[0]) < 24 else [])
         minutes = parts[1] if len(parts) == 2 else "00"
         found += [digits_of(f"{h}{minutes}") for h in hours] + ([str(h) for h in hours] if minutes == "00" else [])

@@ -228,6 +228,9 @@ def test_the_numbers_a_translation_lost():
     # in the translation too ("15:45" had been named lost in "à 15 h 45")
     assert lost_numbers("Das Treffen beginnt um 15:45 Uhr.", "La réunion commence à 15 h 45.") == []
     assert lost_numbers("Wir treffen uns um 9:15 Uhr.", "Nous rencontrerons à 9 heures.") == ["9:15"]
+    # thousands before "heures" are no hour (they had ended the translation in a traceback)
+    assert lost_numbers("Elle dure 25 000 heures.", "It lasts 25,000 hours.") == []
+    assert lost_numbers("Elle dure 25 000 heures.", "It lasts 2,500 hours.") == ["25 000"]
 
 
 def test_a_translation_record_names_its_lost_numbers_and_a_summary_record_does_not():
