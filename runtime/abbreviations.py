@@ -57,9 +57,10 @@ READ = {
         "Abb.": "Fig.",  # "Abbildung" came out "education"
         "Kap.": "Kapitel",
         "Abschn.": "Abschnitt",
-        "MwSt.": "Mehrwertsteuer",
-        "MWSt.": "Mehrwertsteuer",
-        "Mwst.": "Mehrwertsteuer",
+        # into English the tax's name (written out, "Mehrwertsteuer" had come out "multi-value tax")
+        "MwSt.": {"en": "VAT"},
+        "MWSt.": {"en": "VAT"},
+        "Mwst.": {"en": "VAT"},
         "Tel.": "Telefon",
         "Nr.": "Nummer",
         "rd.": "rund",
@@ -151,6 +152,10 @@ DAY_RANGES = {
 # READ's forms that also end a word, read as its ending ("Bestellnr." as "Bestellnummer"); not a
 # street's "Str.", whose name an address keeps ("Berliner Str. 22" had become "Berliner road 22")
 ENDINGS = {"de": ("Nr.",)}
+# READ's readings that take the singular after the number 1 or "pro" ("1 Std." read "1 Stunden" had
+# come out "1 hours", "pro Std." "pro Stunden")
+SINGULAR = {"de": {"std.": "Stunde"}}
+ONE_BEFORE = re.compile(r"(?:(?<![\d.,])1|\b[Pp]ro|\b[Jj]e)\s?\Z")
 # What may follow an abbreviation that ends the sentence: closing quotation marks, nothing else (a
 # stretch before a set-aside URL ends with a space: "inkl. https://…" ends no sentence)
 NEAR = 64  # characters on each side of a position that abbreviation_ends reads
@@ -235,6 +240,8 @@ def read_abbreviations(sentence: str, source: str, target: str) -> str:
 
     def read(found: re.Match) -> str:
         written = KEYS[source][key(found.group())]
+        if key(found.group()) in SINGULAR.get(source, {}) and ONE_BEFORE.search(sentence, 0, found.start()):
+            written = SINGULAR[source][key(found.group())]
         if isinstance(written, dict):  # a reading for each target, a capital opening the sentence
             if target not in written:
                 return found.group()

@@ -19,8 +19,10 @@ from attn.runtime.abbreviations import read_abbreviations
         ("Er machte 1,5 Mrd. Euro Gewinn, 3 Mio. Umsatz.", "Er machte 1,5 Milliarden Euro Gewinn, 3 Millionen Umsatz."),
         (
             "Siehe Abb. 3 und Kap. 4, inkl. MwSt., i. d. R. 10 Std.",
-            "Siehe Fig. 3 und Kapitel 4, inklusive Mehrwertsteuer, in der Regel 10 Stunden.",
+            "Siehe Fig. 3 und Kapitel 4, inklusive VAT, in der Regel 10 Stunden.",
         ),
+        # the singular after 1 and "pro" ("1 Stunden" had come out "1 hours")
+        ("Etwa 1 Std., 1,5 Std. oder 2 € pro Std.", "Etwa 1 Stunde, 1,5 Stunden oder 2 € pro Stunde."),
         (
             "Ihre Bestellnr. 48213, Bahnhofstr. 14.",
             "Ihre Bestellnummer 48213, Bahnhofstr. 14.",
