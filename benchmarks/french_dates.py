@@ -1,5 +1,5 @@
 """French dates with a month's name into English, with the word before them (runtime/dates.py
-french_le): how many the installed models' translations give as English writes dates (no "the"
+english_before): how many the installed models' translations give as English writes dates (no "the"
 before one written month first: "signed the August 15"), read so and as the rule before it read
 them ("le" left as written, no weekday read with its date), same run.
 

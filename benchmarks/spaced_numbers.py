@@ -19,7 +19,7 @@ from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
-from attn.runtime.spaced_numbers import SPACED
+from attn.runtime.spaced_numbers import spaced_numbers
 from benchmarks.report import as_the_model_wrote, bleu_and_chrf, command_line, data_option, dev_rows, finish, table
 
 NEWS_ROWS = "newstest"  # general-train's origin whose rows the default models never learned from
@@ -27,16 +27,16 @@ DIRECTIONS = [("de", "en-de"), ("fr", "en-fr")]
 
 
 def rows_with_spaced_numbers(data, pair: str, files: list[str] | None) -> list:
-    """The rows, read from the foreign language, whose source holds a number SPACED finds: of
+    """The rows, read from the foreign language, whose source holds one of spaced_numbers: of
     `files`, or of general-train's news rows."""
     found = dev_rows(data, pair, files or ["general-train"], swap=True)
-    return [row for row in found if SPACED.search(row.source) and (files or row.origin == NEWS_ROWS)]
+    return [row for row in found if spaced_numbers(row.source) and (files or row.origin == NEWS_ROWS)]
 
 
 def numbers_kept(source: str, translation: str) -> tuple[int, int]:
-    """(how many of `source`'s spaced numbers `translation` holds by their digits, how many)."""
+    """(how many of `source`'s spaced_numbers `translation` holds by their digits, how many)."""
     digits = re.sub(r"\D", "", translation)
-    numbers = [re.sub(r"\D", "", number.group()) for number in SPACED.finditer(source)]
+    numbers = [re.sub(r"\D", "", number.group()) for number in spaced_numbers(source)]
     return sum(number in digits for number in numbers), len(numbers)
 
 

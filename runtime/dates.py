@@ -23,7 +23,7 @@ after a date is set aside with it ("on June 3 at 3pm": time_at_date), which the 
 German the word before a date is the target's with its article ("since March 5" → "seit dem 5.
 März", "depuis le 5 mars"; "from … to …" → "vom … bis zum …", "du … au …"), which the model had
 left out ("seit 5. März", "depuis 5 mars"). Into English it is English's, "on" or none (French
-"le": french_le; "depuis le" → "since", "bis zum" → "until"), where the models had written "the"
+"le": english_before; "depuis le" → "since", "bis zum" → "until"), where the models had written "the"
 ("signed the August 15", "since the May 5", "by the January 1"). The alignment shows the words the
 user wrote (runtime/alignment.py `restored`).
 """
@@ -82,26 +82,34 @@ def _month(language: str) -> str:
 READ = {
     ("en", "fr"): {"on": "le", "by": "d'ici le", "until": "jusqu'au", "till": "jusqu'au", "since": "depuis le"}
     | {"before": "avant le", "after": "après le", "from": "du", "to": "au", "through": "au"},
-    # from German an article before a date left out: "Montag, den 4. Februar" had come back
-    # "Monday, the February 4", "für den 10. Februar" "for the February 10", "bis zum 1. Januar" "by
-    # the January 1"; "vom" is "from" before a range's "bis", "of" otherwise (RANGE_LINKS)
-    ("de", "en"): {"am": "on", "den": "", "der": "", "dem": "", "zum": "", "bis zum": "until"}
+    # from German an article before a date left out or read with its preposition: "Montag, den 4.
+    # Februar" had come back "Monday, the February 4", "für den 10. Februar" "for the February 10",
+    # "bis zum 1. Januar" "by the January 1" (english_before)
+    ("de", "en"): {"am": "on", "den": "", "der": "", "dem": "", "zum": "as of", "bis zum": "until"}
     | {"seit dem": "since", "vor dem": "before", "nach dem": "after", "ab dem": "from", "vom": "from"},
-    # from French "le" before a date is "on", or nothing after a preposition or before the verb of
-    # a date that is the subject (FRENCH_LE); a preposition's article left out: "signé le 15 août" had
-    # come back "signed the August 15", "depuis le 5 mai" "since the May 5"
+    # from French "le" before a date is "on" or nothing (english_before), a preposition's article read
+    # with it: "signé le 15 août" had come back "signed the August 15", "depuis le 5 mai" "since the
+    # May 5" (english_before)
     ("fr", "en"): {"le": "on", "depuis le": "since", "avant le": "before", "après le": "after"}
-    | {"d'ici le": "by", "jusqu'au": "until", "à partir du": "from", "au": "to", "du": "from"},
+    | {"d'ici le": "by", "jusqu'au": "until", "à partir du": "from", "à compter du": "from"}
+    | {"en date du": "dated", "au": "to", "du": "from"},
     # into German a preposition and its article, in the dative a day's date takes ("seit dem 5. März")
     ("en", "de"): {"on": "am", "by": "bis zum", "until": "bis zum", "till": "bis zum", "since": "seit dem"}
     | {"before": "vor dem", "after": "nach dem", "from": "vom", "to": "bis zum", "through": "bis zum"},
 }
-# From German and French, the words that open a range's second date after its first ("vom 14. Juli
-# auf den 21. Juli verschoben"): "vom" or "du" before the first is "from", and "of" before a date
-# that opens no range ("Ihr Schreiben vom 3. März", "l'assemblée du 18 juin" had come back "of the
-# June 18")
-RANGE_LINKS = {"de": (" bis ", " auf "), "fr": (" au ", " jusqu'au ")}
+# From German and French, a range's second date after its first ("vom 14. Juli auf den 21. Juli
+# verschoben", "du 3 au 5 mars"): "vom" or "du" before the first is "from", and "of" before a date
+# that opens no range ("Ihr Schreiben vom 3. März", "le concert du 3 mars au Zénith" had come back
+# "of the June 18")
+RANGE_AFTER = {
+    "de": re.compile(r" (?:bis(?: zum)?|auf(?: den)?) (?:[^\W\d_]+,? )?\d"),
+    "fr": re.compile(r" (?:au|jusqu['’]au) (?:[^\W\d_]+ )?\d"),
+}
 OPENING_A_RANGE = frozenset({"vom", "du"})
+# From German, the words before a date that opening a sentence stay as written: read in English and
+# set aside with the date, the model took the date for the subject ("Seit dem 3. März ist das Museum
+# geschlossen." → "Since March 3 is the museum.")
+GERMAN_OPENING_KEPT = frozenset({"seit dem", "vor dem", "nach dem", "ab dem", "bis zum", "zum", "vom"})
 # "from" before a date that no second one follows ("open from May 1"): the target's word for a start
 FROM_ALONE = {("en", "fr"): "à partir du", ("en", "de"): "ab dem"}
 
@@ -113,7 +121,13 @@ def _before(language: str) -> str:
     words |= {word for (_, target), read in READ.items() if target == language for word in read.values() if word}
     words |= {word for (_, target), word in FROM_ALONE.items() if target == language}
     alternatives = sorted(words, key=len, reverse=True)
-    return "|".join(f"[{word[0]}{word[0].upper()}]{re.escape(word[1:])}" for word in alternatives)
+    return "|".join(f"[{word[0]}{word[0].upper()}]{re.escape(word[1:])}" for word in alternatives).replace("'", "['’]")
+
+
+def _key(before: str) -> str:
+    """The words before a date as READ holds them: in small letters, a typographic apostrophe
+    straight ("jusqu’au" → "jusqu'au")."""
+    return before.strip().lower().replace("’", "'")
 
 
 DAY = r"(?P<day>3[01]|[12]\d|0?[1-9])"
@@ -252,7 +266,11 @@ def day_first_ranges(sentence: str) -> str:
 # A French date as read_dates reads it from French: a weekday's name may stand between the word
 # before it and the day ("le samedi 12 juin")
 FRENCH_SOURCE_DATE = re.compile(
-    DATES["fr"].pattern.replace(r"(?<![\w.,])", rf"(?:(?P<weekday>{'|'.join(WEEKDAY_NAMES['fr'])}) )?(?<![\w.,])", 1)
+    DATES["fr"].pattern.replace(
+        r"(?<![\w.,])",
+        rf"(?:(?P<weekday>{'|'.join(f'[{day[0]}{day[0].upper()}]{day[1:]}' for day in WEEKDAY_NAMES['fr'])}) )?(?<![\w.,])",
+        1,
+    )
 )
 # From French, "le" before a date is left out after these words (a preposition or a conjunction:
 # "pour le 3 mars", "entre le 3 et le 5 mars") and where a clause opens with the date: read "on"
@@ -262,15 +280,31 @@ FRENCH_LE_LEFT_OUT_AFTER = frozenset("pour dès vers entre sur par pendant duran
 CLAUSE_MARKS = ",;:("
 
 
-def french_le(sentence: str, date: re.Match) -> str:
-    """What "le" before the French `date` in `sentence` is read as in English: "" after a word of
-    FRENCH_LE_LEFT_OUT_AFTER and where the date opens the sentence or follows a comma (or a mark
-    of CLAUSE_MARKS); "on" otherwise ("Il est né le 3 mars" → "Il est né on March 3")."""
-    before = sentence[: date.start()].rstrip()
-    words = before.split()
-    if not words or opens(sentence, date.start()) or before.endswith(tuple(CLAUSE_MARKS)):
-        return ""
-    return "" if words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER else "on"
+def opens_clause(sentence: str, position: int) -> bool:
+    """Whether `position` of `sentence` opens it (words.opens) or follows a mark of CLAUSE_MARKS."""
+    return opens(sentence, position) or sentence[:position].rstrip().endswith(tuple(CLAUSE_MARKS))
+
+
+def english_before(sentence: str, date: re.Match, source: str, word: str | None) -> str | None:
+    """What the word before a German or French `date` in `sentence` is read as into English, READ's
+    `word` but: French "le" "on" after a verb or a noun and none where a clause opens with the date or
+    after a word of FRENCH_LE_LEFT_OUT_AFTER ("Il est né le 3 mars" → "Il est né on March 3", "Le 3
+    mars, …" → "March 3, …"); "du" and "vom" "from" before a range's second date (RANGE_AFTER) and
+    "of" otherwise; French "au" "as of" where a clause opens with it ("Au 31 décembre, la société
+    comptait …"); German GERMAN_OPENING_KEPT's words as written where they open the sentence."""
+    key, clause = _key(date["before"]), opens_clause(sentence, date.start())
+    if word is None:
+        return None
+    if source == "fr" and key == "le":
+        words = sentence[: date.start()].split()
+        return "" if clause or not words or words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER else "on"
+    if key in OPENING_A_RANGE:
+        return "from" if RANGE_AFTER[source].match(sentence, date.end()) else "of"
+    if source == "fr" and key == "au" and clause:
+        return "as of"
+    if source == "de" and key in GERMAN_OPENING_KEPT and opens(sentence, date.start()):
+        return None
+    return word
 
 
 def read_dates(sentence: str, source: str, target: str) -> str:
@@ -299,11 +333,8 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         found = date.groupdict()  # an English date has its day first or its month first
         day, month = int(found["day"] or found["first_day"]), found["month"] or found["first_month"]
         year, number = found["year"] or found.get("first_year"), month_number(month, source)
-        word = replaced.get(before.strip().lower())
-        if source == "fr" and word == "on":  # "le": "on", or nothing (french_le)
-            word = french_le(sentence, date)
-        elif before.strip().lower() in OPENING_A_RANGE and not sentence.startswith(RANGE_LINKS[source], date.end()):
-            word = "of"
+        word = replaced.get(_key(before))
+        word = english_before(sentence, date, source, word) if target == "en" and before else word
         if before.lower() in RANGE_ENDS and range_start["end"] != date.start() - 1:
             word = None  # "to" after a range's first date only: "moved to March 5", "heard from Anna … to May 5"
         elif before.lower() == "from " and not RANGE_LINK.match(sentence, date.end()):
@@ -318,7 +349,7 @@ def read_dates(sentence: str, source: str, target: str) -> str:
         else:
             text = f"{MONTH_NAMES['en'][number - 1]} {day}" + (f", {year}" if year else "")
         if found.get("weekday"):  # from French: "le samedi 12 juin" → "on Saturday, June 12"
-            text = f"{WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found['weekday'])]}, {text}"
+            text = f"{WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found['weekday'].lower())]}, {text}"
         # a point after the month is the sentence's where it ends there or a sentence follows
         # ("3 Jan. Then …"), or after a name written whole
         whole = month.lower() in (name.lower() for name in MONTH_NAMES[source])

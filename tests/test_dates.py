@@ -26,7 +26,7 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Die Messe beginnt am 3. Juni in Berlin.", "de", "en", "Die Messe beginnt on June 3 in Berlin."),
         ("Am 24. Dezember 2024 ist Weihnachten.", "de", "en", "On December 24, 2024 ist Weihnachten."),
         # an article before it left out, "vom" "from" before a range and "of" otherwise
-        ("Bis zum 3. Okt.", "de", "en", "Until October 3."),
+        ("Bitte bis zum 3. Okt.", "de", "en", "Bitte until October 3."),
         ("Zwischen dem 3. und dem 5. Mai, seit dem 2. Juni.", "de", "en", "Zwischen dem 3. und May 5, since June 2."),
         (
             "Vom 3. Mai bis 5. Mai, vom 14. Juli auf den 21. Juli",
@@ -35,7 +35,7 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
             "From May 3 bis May 5, from July 14 auf July 21",
         ),
         ("Ihr Schreiben vom 3. März liegt vor.", "de", "en", "Ihr Schreiben of March 3 liegt vor."),
-        # from French: the English month first, "le" read "on" (french_le) or left out, a weekday
+        # from French: the English month first, "le" read "on" or left out (english_before), a weekday
         # with its date, a preposition's article left out
         ("Il est né le 1er mai 2024.", "fr", "en", "Il est né on May 1, 2024."),
         # not where a clause opens with it: "on" was French's pronoun ("We February 7")
@@ -46,6 +46,13 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Depuis le 2 mai, jusqu'au 3 juin, d'ici le 4 juillet.", "fr", "en", "Since May 2, until June 3, by July 4."),
         ("Fermé du 28 février au 2 mars.", "fr", "en", "Fermé from February 28 to March 2."),
         ("L'assemblée du 18 juin a voté.", "fr", "en", "L'assemblée of June 18 a voté."),
+        ("Le concert du 3 mars au Zénith.", "fr", "en", "Le concert of March 3 au Zénith."),  # no range
+        ("Du 3 mars jusqu’au 5 mars.", "fr", "en", "From March 3 until March 5."),  # a typographic apostrophe
+        ("Au 31 décembre, à compter du 2 mai.", "fr", "en", "As of December 31, from May 2."),
+        ("Samedi 12 juin, il pleut.", "fr", "en", "Saturday, June 12, il pleut."),
+        # from German, a preposition opening the sentence stays (the model took the date for the subject)
+        ("Seit dem 3. März ist es zu.", "de", "en", "Seit dem March 3 ist es zu."),
+        ("Die Kündigung zum 31. März gilt.", "de", "en", "Die Kündigung as of March 31 gilt."),
         # no date, or a direction the models translate dates right in as written
         ("May I come on Friday?", "en", "fr", "May I come vendredi?"),  # "May" a verb, no date
         ("It weighs 3 march tons.", "en", "fr", "It weighs 3 march tons."),  # an English month has a capital

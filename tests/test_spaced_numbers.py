@@ -20,6 +20,10 @@ from attn.runtime.spaced_numbers import grouped_as_english, read_spaced_numbers
         ("Tél. 01 234 567", "fr", "Tél. 01 234 567"),
         ("En 2012 500 personnes sont venues.", "fr", "En 2012 500 personnes sont venues."),
         ("Version 1.2 500", "de", "Version 1.2 500"),
+        # an identifier's or a telephone's digits after the word that names them
+        ("RCS Paris 732 829 320, n° 123 456", "fr", "RCS Paris 732 829 320, n° 123 456"),
+        ("Rufen Sie uns an unter Tel. 123 456.", "de", "Rufen Sie uns an unter Tel. 123 456."),
+        ("Un budget de 732 829 320 euros.", "fr", "Un budget de 732829320 euros."),
     ],
 )
 def test_a_number_whose_thousands_spaces_part_is_read_whole_into_english(sentence, source, read):
