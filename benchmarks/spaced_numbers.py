@@ -1,6 +1,7 @@
-"""Numbers whose thousands a space parts ("12 500", "1 250,50") read whole into English and written
-as English writes numbers (runtime/spaced_numbers.py), against as written (read_spaced_numbers and
-grouped_as_english switched off), same run: on the rows whose German or French source holds one,
+"""Numbers whose thousands a space parts ("12 500", "1 250,50") read whole into English, and those
+and German numbers grouped with points ("55.000 €") written as English writes numbers
+(runtime/spaced_numbers.py), against as written (read_spaced_numbers and grouped_as_english
+switched off), same run: on the rows whose German or French source holds one (grouped_numbers),
 how many of their numbers the installed models' translations keep (their digits, whatever the
 marks), and BLEU and chrF against the references.
 
@@ -19,24 +20,24 @@ from pathlib import Path
 from unittest import mock
 
 import attn.runtime as attn
-from attn.runtime.spaced_numbers import spaced_numbers
+from attn.runtime.spaced_numbers import grouped_numbers
 from benchmarks.report import as_the_model_wrote, bleu_and_chrf, command_line, data_option, dev_rows, finish, table
 
 NEWS_ROWS = "newstest"  # general-train's origin whose rows the default models never learned from
 DIRECTIONS = [("de", "en-de"), ("fr", "en-fr")]
 
 
-def rows_with_spaced_numbers(data, pair: str, files: list[str] | None) -> list:
-    """The rows, read from the foreign language, whose source holds one of spaced_numbers: of
-    `files`, or of general-train's news rows."""
+def rows_with_grouped_numbers(data, pair: str, source: str, files: list[str] | None) -> list:
+    """The rows, read from the foreign language `source`, whose source holds one of grouped_numbers:
+    of `files`, or of general-train's news rows."""
     found = dev_rows(data, pair, files or ["general-train"], swap=True)
-    return [row for row in found if spaced_numbers(row.source) and (files or row.origin == NEWS_ROWS)]
+    return [row for row in found if grouped_numbers(row.source, source) and (files or row.origin == NEWS_ROWS)]
 
 
-def numbers_kept(source: str, translation: str) -> tuple[int, int]:
-    """(how many of `source`'s spaced_numbers `translation` holds by their digits, how many)."""
+def numbers_kept(text: str, language: str, translation: str) -> tuple[int, int]:
+    """(how many of `text`'s grouped_numbers `translation` holds by their digits, how many)."""
     digits = re.sub(r"\D", "", translation)
-    numbers = [re.sub(r"\D", "", number.group()) for number in spaced_numbers(source)]
+    numbers = [re.sub(r"\D", "", number.group()) for number in grouped_numbers(text, language)]
     return sum(number in digits for number in numbers), len(numbers)
 
 
@@ -58,7 +59,7 @@ def main() -> None:
     translator = attn.load(notify=lambda note: None)
     table_rows, shown = [], []
     for source, pair in DIRECTIONS:
-        found = rows_with_spaced_numbers(args.data, pair, args.files)
+        found = rows_with_grouped_numbers(args.data, pair, source, args.files)
         texts, references = [row.source for row in found], [row.target for row in found]
         if not texts:
             table_rows.append([f"{source}→en", "–", 0, "–", "–", "–"])
@@ -67,7 +68,7 @@ def main() -> None:
             unread = [result.text for result in translator.translate(texts, source, "en")]
         read = [result.text for result in translator.translate(texts, source, "en")]
         for label, outputs in (("as written", unread), ("read whole, written as English", read)):
-            kept = [numbers_kept(text, output) for text, output in zip(texts, outputs)]
+            kept = [numbers_kept(text, source, output) for text, output in zip(texts, outputs)]
             table_rows.append(
                 [
                     f"{source}→en",

@@ -1,6 +1,7 @@
 """Numbers whose thousands a space parts ("12 500", "1 250,50"), as French and German write them,
 read as one number ("12500", "1250,50") into English, and written in the translation as English
-writes numbers ("12,500", "1,250.50": grouped_as_english).
+writes numbers ("12,500", "1,250.50": grouped_as_english), as is a German number grouped with
+points that the translation copied ungrouped (a price read sign first, "55.000 €" → "€55000").
 
 Read in parts, a number's second group began a word of its own, and the model lost the words after
 it: "La ville compte 12 500 habitants." → "The city has 12 500 habits.", "Plus de 12 500 personnes
@@ -27,6 +28,10 @@ NUMBERING = re.compile(
     r"(?:\b(?:[Tt][ée]l(?:efon|éphone)?|[Ff]ax|[Nn]r|[Nn]uméro|[Nn]ummer|SIREN|SIRET|RCS(?: [A-Z][\w-]*)?)\.?|n°|Nº)"
     r"\s*:?\s*\Z"
 )
+# A German number whose thousands points group ("55.000", "1.299,00")
+POINT_GROUPED = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?:,\d+)?(?!\d|[.,]\d)")
+# A number of digits alone, which the source wrote ungrouped: its copy stays so
+UNGROUPED = re.compile(r"(?<![\d.,])\d+(?!\d|[.,]\d)")
 # A translation's word that is a number copied whole: what is before it, its digits, its decimals
 # (after either mark), what is after it
 COPIED = re.compile(r"(?P<before>\W*)(?P<whole>\d+)(?:[.,](?P<decimals>\d+))?(?P<after>\W*)")
@@ -35,6 +40,12 @@ COPIED = re.compile(r"(?P<before>\W*)(?P<whole>\d+)(?:[.,](?P<decimals>\d+))?(?P
 def spaced_numbers(text: str) -> list[re.Match]:
     """The numbers of `text` whose thousands spaces part (SPACED), but after a word of NUMBERING."""
     return [number for number in SPACED.finditer(text) if not NUMBERING.search(text, 0, number.start())]
+
+
+def grouped_numbers(text: str, source: str) -> list[re.Match]:
+    """The numbers of `text` (in `source`) whose thousands are grouped: its spaced_numbers, and in
+    German those grouped with points (POINT_GROUPED)."""
+    return spaced_numbers(text) + (list(POINT_GROUPED.finditer(text)) if source == "de" else [])
 
 
 def read_spaced_numbers(sentence: str, source: str, target: str) -> str:
@@ -51,14 +62,17 @@ def read_spaced_numbers(sentence: str, source: str, target: str) -> str:
 
 def grouped_as_english(alignment: WordAlignment, source: str, target: str) -> WordAlignment:
     """The alignment with each word of the translation that copies a number its source wrote with
-    spaced thousands (its digits and decimals, read whole: "1720", "1250.50") written with English
-    commas ("1,720", "1,250.50"), where the direction reads so (READ)."""
+    spaced thousands, or German points between them (its digits and decimals, ungrouped: "1720",
+    "1250.50"), written with English commas ("1,720", "1,250.50"), where the direction reads so
+    (READ); not where the source writes the same digits ungrouped too."""
     if (source, target) not in READ:
         return alignment
+    written = " ".join(alignment.source_words)
     numbers = set()
-    for number in spaced_numbers(" ".join(alignment.source_words)):
-        whole, _, decimals = re.sub(SPACES, "", number.group()).partition(",")
+    for number in grouped_numbers(written, source):
+        whole, _, decimals = re.sub(rf"{SPACES}|\.", "", number.group()).partition(",")
         numbers.add((whole, decimals))
+    numbers -= {(found.group(), "") for found in UNGROUPED.finditer(written)}  # "In 6800 … 6.800 HUF"
     if not numbers:
         return alignment
     words = []

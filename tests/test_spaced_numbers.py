@@ -45,6 +45,13 @@ def test_the_translation_writes_such_a_number_as_english_does():
     written = grouped_as_english(alignment, "fr", "en").target_words
     assert written == "It costs 1,250.50 euros, or 12,500, in all and 1720".split()  # "1720" was no spaced number
     assert grouped_as_english(alignment, "fr", "de") is alignment
+    # a German price grouped with points that the translation copied ungrouped ("€55000"), not the
+    # same digits the source writes ungrouped too
+    source = "Eine Strafe von 55.000 € , 1.299,00 € ; 6800 und 6.800 HUF".split()
+    target = "A fine of €55000, €1299.00; 6800 and 6800 HUF".split()
+    alignment = WordAlignment(source, target, np.full((len(target), len(source)), 0.1, np.float32))
+    written = grouped_as_english(alignment, "de", "en").target_words
+    assert written == "A fine of €55,000, €1,299.00; 6800 and 6800 HUF".split()
 
 
 @pytest.mark.system
