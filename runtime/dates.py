@@ -87,9 +87,9 @@ READ = {
     # "bis zum 1. Januar" "by the January 1" (english_before)
     ("de", "en"): {"am": "on", "den": "", "der": "", "dem": "", "zum": "as of", "bis zum": "until"}
     | {"seit dem": "since", "vor dem": "before", "nach dem": "after", "ab dem": "from", "vom": "from"},
-    # from French "le" before a date is "on" or nothing (english_before), a preposition's article read
-    # with it: "signé le 15 août" had come back "signed the August 15", "depuis le 5 mai" "since the
-    # May 5" (english_before)
+    # from French "le" before a date is "on" or nothing, a preposition's article read with it
+    # (english_before): "signé le 15 août" had come back "signed the August 15", "depuis le 5 mai"
+    # "since the May 5"
     ("fr", "en"): {"le": "on", "depuis le": "since", "avant le": "before", "après le": "after"}
     | {"d'ici le": "by", "jusqu'au": "until", "à partir du": "from", "à compter du": "from"}
     | {"en date du": "dated", "au": "to", "du": "from"},
@@ -99,16 +99,16 @@ READ = {
 }
 # From German and French, a range's second date after its first ("vom 14. Juli auf den 21. Juli
 # verschoben", "du 3 au 5 mars"): "vom" or "du" before the first is "from", and "of" before a date
-# that opens no range ("Ihr Schreiben vom 3. März", "le concert du 3 mars au Zénith" had come back
-# "of the June 18")
+# that opens no range ("Ihr Schreiben vom 3. März", "l'assemblée du 18 juin" had come back "of the
+# June 18"; "le concert du 3 mars au Zénith" opens none)
 RANGE_AFTER = {
     "de": re.compile(r" (?:bis(?: zum)?|auf(?: den)?) (?:[^\W\d_]+,? )?\d"),
     "fr": re.compile(r" (?:au|jusqu['’]au) (?:[^\W\d_]+ )?\d"),
 }
 OPENING_A_RANGE = frozenset({"vom", "du"})
-# From German, the words before a date that opening a sentence stay as written: read in English and
-# set aside with the date, the model took the date for the subject ("Seit dem 3. März ist das Museum
-# geschlossen." → "Since March 3 is the museum.")
+# From German, the words before a date that stay as written where they open the sentence: read in
+# English and set aside with the date, the model took the date for the subject ("Seit dem 3. März
+# ist das Museum geschlossen." → "Since March 3 is the museum.")
 GERMAN_OPENING_KEPT = frozenset({"seit dem", "vor dem", "nach dem", "ab dem", "bis zum", "zum", "vom"})
 # "from" before a date that no second one follows ("open from May 1"): the target's word for a start
 FROM_ALONE = {("en", "fr"): "à partir du", ("en", "de"): "ab dem"}
@@ -292,9 +292,9 @@ def english_before(sentence: str, date: re.Match, source: str, word: str | None)
     mars, …" → "March 3, …"); "du" and "vom" "from" before a range's second date (RANGE_AFTER) and
     "of" otherwise; French "au" "as of" where a clause opens with it ("Au 31 décembre, la société
     comptait …"); German GERMAN_OPENING_KEPT's words as written where they open the sentence."""
-    key, clause = _key(date["before"]), opens_clause(sentence, date.start())
     if word is None:
         return None
+    key, clause = _key(date["before"]), opens_clause(sentence, date.start())
     if source == "fr" and key == "le":
         words = sentence[: date.start()].split()
         return "" if clause or not words or words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER else "on"
