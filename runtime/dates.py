@@ -169,6 +169,10 @@ WEEKDAY_NAMES = {
 WEEKDAY = {
     language: re.compile(rf"(?<![\w-])(?:{'|'.join(names)})(?![\w-])") for language, names in WEEKDAY_NAMES.items()
 }
+# A French weekday's name and "le" before it
+FRENCH_LE_WEEKDAY = re.compile(rf"(?<![\w-])(?:(?P<le>[Ll]e) )?(?P<day>{'|'.join(WEEKDAY_NAMES['fr'])})(?![\w-])")
+# After a French weekday, the words that make "le" before it English's "the" ("le lundi suivant")
+RELATIVE_AFTER = re.compile(r" (?:suivant|précédent|prochain|dernier|d['’]après|d['’]avant)\b")
 # The directions whose model garbled a weekday's name: from French 11 of 35 right as written
 # ("The meeting is gamedi", "We get married at the station"), 21 in English (benchmarks/date_forms.py)
 WEEKDAYS_READ = frozenset({("fr", "en")})
@@ -276,7 +280,9 @@ FRENCH_SOURCE_DATE = re.compile(
 # "pour le 3 mars", "entre le 3 et le 5 mars") and where a clause opens with the date: read "on"
 # there, it was French's pronoun ("Le 7 février, …" → "We February 7, …", "La veille, le 20
 # décembre" → "Will, you December 20"); "on" otherwise
-FRENCH_LE_LEFT_OUT_AFTER = frozenset("pour dès vers entre sur par pendant durant que et ou".split())
+FRENCH_LE_LEFT_OUT_AFTER = frozenset(
+    "pour dès vers entre sur par pendant durant que et ou avant après depuis sauf hormis".split()
+)
 CLAUSE_MARKS = ",;:("
 
 
@@ -285,19 +291,26 @@ def opens_clause(sentence: str, position: int) -> bool:
     return opens(sentence, position) or sentence[:position].rstrip().endswith(tuple(CLAUSE_MARKS))
 
 
+def french_le(sentence: str, position: int) -> str:
+    """What French "le" before the date or the weekday at `position` of `sentence` is read as into
+    English: "on" after a verb or a noun, none where a clause opens with it or after a word of
+    FRENCH_LE_LEFT_OUT_AFTER ("Il est né le 3 mars" → "Il est né on March 3", "Le 3 mars, …" →
+    "March 3, …")."""
+    words = sentence[:position].split()
+    left_out = opens_clause(sentence, position) or not words or words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER
+    return "" if left_out else "on"
+
+
 def english_before(sentence: str, date: re.Match, source: str, word: str | None) -> str | None:
     """What the word before a German or French `date` in `sentence` is read as into English, READ's
-    `word` but: French "le" "on" after a verb or a noun and none where a clause opens with the date or
-    after a word of FRENCH_LE_LEFT_OUT_AFTER ("Il est né le 3 mars" → "Il est né on March 3", "Le 3
-    mars, …" → "March 3, …"); "du" and "vom" "from" before a range's second date (RANGE_AFTER) and
+    `word` but: French "le" as french_le says; "du" and "vom" "from" before a range's second date (RANGE_AFTER) and
     "of" otherwise; French "au" "as of" where a clause opens with it ("Au 31 décembre, la société
     comptait …"); German GERMAN_OPENING_KEPT's words as written where they open the sentence."""
     if word is None:
         return None
     key, clause = _key(date["before"]), opens_clause(sentence, date.start())
     if source == "fr" and key == "le":
-        words = sentence[: date.start()].split()
-        return "" if clause or not words or words[-1].lower() in FRENCH_LE_LEFT_OUT_AFTER else "on"
+        return french_le(sentence, date.start())
     if key in OPENING_A_RANGE:
         return "from" if RANGE_AFTER[source].match(sentence, date.end()) else "of"
     if source == "fr" and key == "au" and clause:
@@ -422,8 +435,19 @@ def read_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
 
 
 def weekdays(sentence: str, source: str, target: str) -> str:
-    """`sentence` with each weekday's name (WEEKDAY) in `target`'s words ("mardi" → "Tuesday")."""
-    return WEEKDAY[source].sub(lambda day: WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(day.group())], sentence)
+    """`sentence` with each weekday's name (WEEKDAY) in `target`'s words ("mardi" → "Tuesday"), and
+    from French "le" before it read as before a date (french_le: "ouvert le samedi" → "ouvert on
+    Saturday"; it had come back "open the Saturday")."""
+
+    def named(found: re.Match) -> str:
+        name = WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found.groupdict().get("day") or found.group())]
+        article = found.groupdict().get("le")
+        if article and RELATIVE_AFTER.match(sentence, found.end()):
+            return f"{article} {name}"  # "le lundi suivant" is "the following Monday"
+        word = french_le(sentence, found.start()) if article else ""
+        return f"{word.capitalize() if article[0].isupper() else word} {name}" if word else name
+
+    return (FRENCH_LE_WEEKDAY if source == "fr" else WEEKDAY[source]).sub(named, sentence)
 
 
 def name_before(before: str) -> bool:

@@ -89,6 +89,9 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         ("Der Kurs beginnt im März.", "de", "en", "Der Kurs beginnt im März."),  # from German right as written
         # from French, a weekday's name in English ("The meeting is gamedi")
         ("Le colis arrive jeudi après-midi.", "fr", "en", "Le colis arrive Thursday après-midi."),
+        # "le" before it read as before a date, but before "suivant" and the like ("the following Monday")
+        ("Ouvert le samedi, fermé sauf le mardi.", "fr", "en", "Ouvert on Saturday, fermé sauf Tuesday."),
+        ("Le dimanche, il pleut le lundi suivant.", "fr", "en", "Sunday, il pleut le Monday suivant."),
         ("C'est mardi-gras.", "fr", "en", "C'est mardi-gras."),
         # into French in French, "on" left out, "last" and "next" after it; not after a name's word
         ("The shop is closed on Friday.", "en", "fr", "The shop is closed vendredi."),
