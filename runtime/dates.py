@@ -171,8 +171,11 @@ WEEKDAY = {
 }
 # A French weekday's name and "le" before it
 FRENCH_LE_WEEKDAY = re.compile(rf"(?<![\w-])(?:(?P<le>[Ll]e) )?(?P<day>{'|'.join(WEEKDAY_NAMES['fr'])})(?![\w-])")
-# After a French weekday, the words that make "le" before it English's "the" ("le lundi suivant")
-RELATIVE_AFTER = re.compile(r" (?:suivant|précédent|prochain|dernier|d['’]après|d['’]avant)\b")
+# After a French weekday, the words that make "le" before it English's "the" ("le lundi suivant",
+# "le dimanche le plus chaud", "le samedi où il est parti", "le lundi de Pâques")
+RELATIVE_AFTER = re.compile(
+    r" (?:suivant|précédent|prochain|dernier|d['’]après|d['’]avant|le plus|où|qui|que|de|d['’])(?![\w-])"
+)
 # The directions whose model garbled a weekday's name: from French 11 of 35 right as written
 # ("The meeting is gamedi", "We get married at the station"), 21 in English (benchmarks/date_forms.py)
 WEEKDAYS_READ = frozenset({("fr", "en")})

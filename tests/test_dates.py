@@ -92,6 +92,7 @@ from attn.runtime.dates import MONTHS, day_points, month_number, read_dates, rea
         # "le" before it read as before a date, but before "suivant" and the like ("the following Monday")
         ("Ouvert le samedi, fermé sauf le mardi.", "fr", "en", "Ouvert on Saturday, fermé sauf Tuesday."),
         ("Le dimanche, il pleut le lundi suivant.", "fr", "en", "Sunday, il pleut le Monday suivant."),
+        ("C'était le dimanche le plus chaud.", "fr", "en", "C'était le Sunday le plus chaud."),
         ("C'est mardi-gras.", "fr", "en", "C'est mardi-gras."),
         # into French in French, "on" left out, "last" and "next" after it; not after a name's word
         ("The shop is closed on Friday.", "en", "fr", "The shop is closed vendredi."),
