@@ -205,6 +205,19 @@ def streets(sentence: str, source: str, target: str) -> list[str]:
     return [sentence[start:end] for start, end in street_addresses.street_spans(sentence, source)]
 
 
+def kept_as_written(rule: str, found, directions) -> tuple:
+    """The RULES entry of `rule` (runtime/texts.py's name of it), which keeps as written what
+    `found`(sentence, source, target) finds (persons' names, streets): the rows whose source holds
+    one, in `directions`, counted by names_kept_right; switched off, it finds none."""
+    return (
+        rule,
+        lambda sentence, source, target: sentence + " (held)" if found(sentence, source, target) else sentence,
+        directions,
+        functools.partial(names_kept_right, found),
+        lambda *arguments: [],
+    )
+
+
 def places_right(sources: list[str], translations: list[str], source: str, target: str) -> tuple[int, int]:
     """(place names of `sources` whose name in the target language their translations hold, place
     names), each name the table has that the target writes otherwise (runtime/place_names.py)."""
@@ -354,21 +367,9 @@ RULES = {
         quantities_right,
         lambda *arguments: {},
     ),
-    "names": (
-        "names_after_titles",
-        lambda sentence, source, target: sentence + " (names)" if titled_names(sentence, source, target) else sentence,
-        titles.READ,
-        functools.partial(names_kept_right, titled_names),
-        lambda *arguments: [],
-    ),
-    "given-names": (
-        "names_after_given_names",
-        # the rows whose source holds one; the rule searches again a sentence whose translation lost one
-        lambda sentence, source, target: sentence + " (names)" if given_named(sentence, source, target) else sentence,
-        SHIPPED_DIRECTIONS,
-        functools.partial(names_kept_right, given_named),
-        lambda *arguments: [],
-    ),
+    "names": kept_as_written("names_after_titles", titled_names, titles.READ),
+    # the rule searches again a sentence whose translation lost one
+    "given-names": kept_as_written("names_after_given_names", given_named, SHIPPED_DIRECTIONS),
     "numeric-dates": (
         "read_numeric_dates",
         numeric_dates.read_numeric_dates,
@@ -376,14 +377,7 @@ RULES = {
         numeric_dates_right,
         AS_IS,
     ),
-    "streets": (
-        "street_spans",
-        # the rows whose source holds one; the rule sets it aside from the search
-        lambda sentence, source, target: sentence + " (street)" if streets(sentence, source, target) else sentence,
-        SHIPPED_DIRECTIONS,
-        functools.partial(names_kept_right, streets),
-        lambda *arguments: [],
-    ),
+    "streets": kept_as_written("street_spans", streets, SHIPPED_DIRECTIONS),  # set aside from the search
     "formulas": (
         "letter_formula",
         lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),

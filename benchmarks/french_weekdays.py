@@ -41,7 +41,7 @@ def main() -> None:
         __doc__.splitlines()[0],
         SENTENCES,
         [("fr", "en")],
-        lambda: mock.patch.object(dates, "FRENCH_LE_WEEKDAY", dates.WEEKDAY["fr"]),
+        lambda: mock.patch.object(dates, "RELATIVE_AFTER", re.compile("")),  # "le" kept before any word
         named_right,
         ('"le" as written', '"le" read'),
         changed,

@@ -166,9 +166,6 @@ WEEKDAY_NAMES = {
     "en": "Monday Tuesday Wednesday Thursday Friday Saturday Sunday".split(),
     "fr": "lundi mardi mercredi jeudi vendredi samedi dimanche".split(),
 }
-WEEKDAY = {
-    language: re.compile(rf"(?<![\w-])(?:{'|'.join(names)})(?![\w-])") for language, names in WEEKDAY_NAMES.items()
-}
 # A French weekday's name and "le" before it
 FRENCH_LE_WEEKDAY = re.compile(rf"(?<![\w-])(?:(?P<le>[Ll]e) )?(?P<day>{'|'.join(WEEKDAY_NAMES['fr'])})(?![\w-])")
 # After a French weekday, the words that make "le" before it English's "the" ("le lundi suivant",
@@ -438,19 +435,19 @@ def read_spans(text: str, source: str, target: str) -> list[tuple[int, int]]:
 
 
 def weekdays(sentence: str, source: str, target: str) -> str:
-    """`sentence` with each weekday's name (WEEKDAY) in `target`'s words ("mardi" → "Tuesday"), and
-    from French "le" before it read as before a date (french_le: "ouvert le samedi" → "ouvert on
-    Saturday"; it had come back "open the Saturday")."""
+    """`sentence`, French (WEEKDAYS_READ), with each weekday's name (FRENCH_LE_WEEKDAY) in `target`'s
+    words ("mardi" → "Tuesday") and "le" before it read as before a date (french_le: "ouvert le
+    samedi" → "ouvert on Saturday"; it had come back "open the Saturday")."""
 
     def named(found: re.Match) -> str:
-        name = WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found.groupdict().get("day") or found.group())]
-        article = found.groupdict().get("le")
+        name = WEEKDAY_NAMES[target][WEEKDAY_NAMES[source].index(found["day"])]
+        article = found["le"]
         if article and RELATIVE_AFTER.match(sentence, found.end()):
             return f"{article} {name}"  # "le lundi suivant" is "the following Monday"
         word = french_le(sentence, found.start()) if article else ""
         return f"{word.capitalize() if article[0].isupper() else word} {name}" if word else name
 
-    return (FRENCH_LE_WEEKDAY if source == "fr" else WEEKDAY[source]).sub(named, sentence)
+    return FRENCH_LE_WEEKDAY.sub(named, sentence)
 
 
 def name_before(before: str) -> bool:

@@ -199,9 +199,8 @@ def test_dates_come_through_with_the_shipped_models():
         ("Bitte antworten Sie bis zum 1. Januar.", "de"),
     ]:
         english = api.translate(sentence, source=source, target="en")
-        assert re.search(r"(?:August 15|May 5|January 1)\b", english) and not re.search(r"\bthe [A-Z]", english), (
-            english
-        )
+        assert re.search(r"(?:August 15|May 5|January 1)\b", english), english
+        assert not re.search(r"\bthe (?:August|May|January)\b", english), english
     from_german = api.translate("Er wurde am 24. Dezember 2024 geboren.", source="de", target="en")
     assert "December 24, 2024" in from_german and ",." not in from_german
     assert "June 3, 2024" in api.translate("Die Frist endet am 3. Juni 2024.", source="de", target="en")
