@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from attn.cli.bench import timed
+from attn.cli.bench import timed_in_turn
 from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
 from benchmarks.report import WHOLE, command
@@ -35,7 +35,7 @@ def main() -> None:
     parser.add_argument("--pieces", type=int, default=20, help="every output's length, in pieces")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--batch-size", type=int, default=BATCH_SIZE)
-    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     import ctranslate2  # optional: only the comparison needs it
@@ -91,10 +91,7 @@ def main() -> None:
                     )
                     return [result.hypotheses[0] for result in results]
 
-                (attn_out, attn_seconds), (ct2_out, ct2_seconds) = (
-                    timed(ours, args.repeats),
-                    timed(theirs, args.repeats),
-                )
+                (attn_out, attn_seconds), (ct2_out, ct2_seconds) = timed_in_turn([ours, theirs], args.repeats)
                 same = sum([pieces[i] for i in mine] == found for mine, found in zip(attn_out, ct2_out))
                 rows.append(
                     f"| {precision}, beam {beam} | {len(texts) / attn_seconds:.1f} | {len(texts) / ct2_seconds:.1f} "
@@ -108,7 +105,8 @@ def main() -> None:
             "# An imported OPUS-MT-shaped model: attn against CTranslate2",
             "",
             f"`{command()}`, "
-            f"{cpu or platform.processor()}, {args.threads} threads, batch {args.batch_size}, fastest of {args.repeats}; "
+            f"{cpu or platform.processor()}, {args.threads} threads, batch {args.batch_size}, "
+            f"fastest of {args.repeats} rounds, the two engines in turn; "
             f"every output {args.pieces} pieces (the model's weights are random: see the script's docstring); "
             f"CTranslate2 {ctranslate2.__version__}, inter_threads {args.threads}.",
             "",

@@ -46,6 +46,20 @@ def timed(function: Callable[[], Result], repeats: int = 1) -> tuple[Result, flo
     return result, fastest
 
 
+def timed_in_turn(functions: list[Callable[[], Result]], repeats: int) -> list[tuple[Result, float]]:
+    """timed() for several functions at once: `repeats` rounds, each function once per round in
+    turn, so that a slow spell of a shared machine lands on all of them → each function's last
+    result and fastest seconds."""
+    fastest = [float("inf")] * len(functions)
+    results: list = [None] * len(functions)
+    for _ in range(repeats):
+        for i, function in enumerate(functions):
+            start = time.perf_counter()
+            results[i] = function()
+            fastest[i] = min(fastest[i], time.perf_counter() - start)
+    return list(zip(results, fastest))
+
+
 def attn_command(folder: Path, task: str, text: str = "", options: tuple[str, ...] = ()) -> list[str]:
     """The command line that runs `folder` (with `options`) on `text` as a fresh process; without
     a text, or for a summarizer, the process reads standard input."""

@@ -48,6 +48,10 @@ PROVIDERS = {
 # sentence's search on the GPU follows the CPU's (benchmarks/GPU.md)
 CUDA_OPTIONS = {"use_tf32": "0"}
 USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
+# onnxruntime's graph fusions left out of CPU sessions: its SkipLayerNormalization kernel (a residual
+# Add and the LayerNormalization after it, fused) takes several times the two nodes' time on the CPU
+# (docs/studies/IMPORTED-SPEED.md, "Intel Xeon, 2026-12-01"). Part of the optimized-graph cache's key.
+CPU_FUSIONS_LEFT_OUT = ("SkipLayerNormFusion",)
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
 # A cached graph's time is refreshed when it is used, at most this often: a refresh changes the
 # file's status-change time, so that the next start hashes it again (runtime/checksums.py).
@@ -157,7 +161,10 @@ def _cached_cpu_session(
     is dropped and made again), else optimized now and cached (written under temporary names, then
     renamed: a reader never sees half a file). Any failure of the cache leaves a plain session."""
     try:
-        cached = optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}.onnx"
+        left_out = "-".join(CPU_FUSIONS_LEFT_OUT)
+        cached = (
+            optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}-no-{left_out}.onnx"
+        )
     except RuntimeError:  # no home folder to be found
         return _session(_graph(path, data), threads, PROVIDERS["cpu"])
     recorded = _checksum_file(cached)
@@ -276,4 +283,8 @@ def _session(
     options.add_session_config_entry(USE_ENV_ALLOCATORS, "1")
     if save_optimized:
         options.optimized_model_filepath = str(save_optimized)
-    return onnxruntime.InferenceSession(graph if isinstance(graph, bytes) else str(graph), options, providers=providers)
+    on_cpu_only = providers == PROVIDERS["cpu"]
+    left_out = {"disabled_optimizers": list(CPU_FUSIONS_LEFT_OUT)} if optimize and on_cpu_only else {}
+    return onnxruntime.InferenceSession(
+        graph if isinstance(graph, bytes) else str(graph), options, providers=providers, **left_out
+    )

@@ -236,3 +236,39 @@ def test_every_session_takes_one_arena_registered_once(reverse_model, tmp_path, 
     assert len(registered) == 1
     for session in (plain, cached):
         assert session.get_session_options().get_session_config_entry(sessions.USE_ENV_ALLOCATORS) == "1"
+
+
+def test_a_cpu_session_keeps_the_residual_add_and_its_layer_norm_apart(tmp_path):
+    """onnxruntime's SkipLayerNormalization, the fusion of the two, takes several times their time
+    on the CPU (docs/studies/IMPORTED-SPEED.md): CPU sessions leave that fusion out."""
+    import numpy as np
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    width = 8
+    graph = helper.make_graph(
+        [
+            helper.make_node("Add", ["x", "residual"], ["sum"]),
+            helper.make_node("LayerNormalization", ["sum", "gain", "shift"], ["y"], axis=-1),
+        ],
+        "residual",
+        [helper.make_tensor_value_info(name, TensorProto.FLOAT, ["N", "S", width]) for name in ("x", "residual")],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", "S", width])],
+        [
+            numpy_helper.from_array(np.ones(width, np.float32), "gain"),
+            numpy_helper.from_array(np.zeros(width, np.float32), "shift"),
+        ],
+    )
+    data = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17)]).SerializeToString()
+    ops = {}
+    for kept in (False, True):
+        saved = tmp_path / f"optimized-{kept}.onnx"
+        if kept:
+            sessions._session(data, 1, sessions.PROVIDERS["cpu"], save_optimized=saved)
+        else:  # what onnxruntime makes of the graph by itself
+            options = onnxruntime.SessionOptions()
+            options.optimized_model_filepath = str(saved)
+            onnxruntime.InferenceSession(data, options, providers=sessions.PROVIDERS["cpu"])
+        ops[kept] = {node.op_type for node in onnx.load(str(saved)).graph.node}
+    assert "SkipLayerNormalization" in ops[False]  # the fusion this test is about happens at all
+    assert "SkipLayerNormalization" not in ops[True] and {"Add", "LayerNormalization"} <= ops[True]

@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
+import numpy as np
 import onnx
+from onnx import numpy_helper
+
+
+def constants(graph: onnx.GraphProto) -> dict[str, np.ndarray]:
+    """Each initializer's name → its array, and so too the output of an Identity of one: PyTorch's
+    exporter writes parameters of equal value once and reads the others through Identity nodes."""
+    arrays = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
+    for node in graph.node:
+        if node.op_type == "Identity" and node.input[0] in arrays:
+            arrays[node.output[0]] = arrays[node.input[0]]
+    return arrays
 
 
 def producers(graph: onnx.GraphProto) -> dict[str, onnx.NodeProto]:

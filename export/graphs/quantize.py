@@ -32,7 +32,7 @@ from onnx import TensorProto, helper, numpy_helper
 from onnxruntime.quantization import QuantType, quantize_dynamic
 
 from attn.export.graphs.calibrated_scales import CALIBRATED_ENCODER_SCALES, activation_peaks, calibrated_activations
-from attn.export.graphs.graph_edits import drop_unread, producers, readers
+from attn.export.graphs.graph_edits import constants, drop_unread, producers, readers
 from attn.export.graphs.graph_metadata import record_tokenizer
 from attn.export.graphs.staging import staged_folder, write_derived_manifest
 from attn.runtime.constants import DECODER, ENCODER, OUTPUT_LAYER
@@ -138,7 +138,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
     model = onnx.load(str(decoder_file))
     graph = model.graph
     writer_of = producers(graph)
-    initializers = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
+    initializers = constants(graph)
     products = [n for n in graph.node if n.op_type == "MatMulIntegerToFloat" and n.input[1] == OUTPUT_WEIGHT]
     if len(products) != 1:
         return False
