@@ -7,20 +7,25 @@ Each setting times every folder in turn, round after round (the machine is share
 alternating keeps slow spells from landing on one folder only), and keeps each folder's fastest
 round; every row gives the ratio to the first folder in the same setting. Search: the folders'
 defaults, replace-unk off, batch 32; with --shortlist a folder that has a shortlist decodes with it
-(the shortlist is opt-in: a folder's default search leaves it off).
+(the shortlist is opt-in: a folder's default search leaves it off). With --cpu-fusions each folder
+also runs with the onnxruntime fusions that attn's CPU sessions leave out, in a row of its own.
 """
 
 from __future__ import annotations
 
 import argparse
 import platform
-import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import sacrebleu
 
+from attn.cli.bench import timed_in_turn
+from attn.runtime import sessions
 from attn.runtime.constants import BATCH_SIZE
 from attn.runtime.loaded_model import LoadedModel
+from attn.runtime.sessions import CPU_FUSIONS_LEFT_OUT
 from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import read_tsv, spread
 from benchmarks.report import command_line
@@ -40,20 +45,28 @@ def alternating_runs(
     split into sentences or, `sentences=False`, read whole) `repeats` times, engine after engine,
     so that a slow spell of the shared machine lands on all of them → each engine's fastest
     seconds and its translations."""
-    best = [float("inf")] * len(engines)
-    outputs: list[list[str]] = [[] for _ in engines]
-    for _ in range(repeats):
-        for i, engine in enumerate(engines):
-            options = engine.default_options(beam=beam, shortlist=shortlist)
-            start = time.perf_counter()
-            outputs[i] = [
-                found[0].text
-                for found in engine.translate(
-                    sources, options, batch, text_options=TextOptions(sentences, replace_unk=False, reverse_weight=0.0)
-                )
-            ]
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best, outputs
+    text_options = TextOptions(sentences, replace_unk=False, reverse_weight=0.0)
+
+    def translating(engine: LoadedModel) -> Callable[[], list[str]]:
+        options = engine.default_options(beam=beam, shortlist=shortlist)
+        return lambda: [found[0].text for found in engine.translate(sources, options, batch, text_options=text_options)]
+
+    timings = timed_in_turn([translating(engine) for engine in engines], repeats)
+    return [seconds for _, seconds in timings], [outputs for outputs, _ in timings]
+
+
+@contextmanager
+def cpu_fusions_kept(kept: bool) -> Iterator[None]:
+    """While inside, with `kept`, new CPU sessions keep the onnxruntime fusions that attn leaves
+    out (their optimized graphs cached under their own names: runtime/sessions.py)."""
+    if not kept:
+        yield
+        return
+    sessions.CPU_FUSIONS_LEFT_OUT = ()
+    try:
+        yield
+    finally:
+        sessions.CPU_FUSIONS_LEFT_OUT = CPU_FUSIONS_LEFT_OUT
 
 
 def main() -> None:
@@ -69,6 +82,12 @@ def main() -> None:
     parser.add_argument("--batch-size", type=int, default=BATCH_SIZE)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--shortlist", action="store_true", help="Folders with a shortlist decode with it.")
+    parser.add_argument(
+        "--cpu-fusions",
+        action="store_true",
+        help="Each folder also with the onnxruntime fusions that attn's CPU sessions leave out "
+        "(runtime/sessions.py CPU_FUSIONS_LEFT_OUT), in its own row.",
+    )
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
     rows = spread([row for row in read_tsv(args.data, args.swap_columns) if row.source.strip()], args.sentences)
@@ -80,23 +99,33 @@ def main() -> None:
         f"`{args.data.name}`{' read swapped' if args.swap_columns else ''} (every n-th row); batch {args.batch_size}; fastest of {args.repeats} "
         "alternating rounds.",
         "",
-        "| folder | threads | beam | sentences/s | × first folder | BLEU |",
-        "|---|---|---|---|---|---|",
+        "| folder | threads | beam | sentences/s | × first row | BLEU | outputs as the first row's |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    kinds = [False, True] if args.cpu_fusions else [False]
+    labels = [
+        f"{folder}{' with ' + ', '.join(CPU_FUSIONS_LEFT_OUT) if fused else ''}"
+        for folder in args.folders
+        for fused in kinds
     ]
     for threads in map(int, args.threads.split(",")):
-        engines = [
-            LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
-            for folder in args.folders
-        ]
+        engines = []
+        for folder in args.folders:
+            for fused in kinds:
+                with cpu_fusions_kept(fused):
+                    engines.append(
+                        LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
+                    )
         for beam in map(int, args.beams.split(",")):
             best, outputs = alternating_runs(
                 engines, sources, beam, args.batch_size, args.repeats, shortlist=args.shortlist
             )
-            for i, folder in enumerate(args.folders):
+            for i, label in enumerate(labels):
                 bleu = sacrebleu.corpus_bleu(outputs[i], [references]).score
+                same = sum(a == b for a, b in zip(outputs[i], outputs[0]))
                 lines.append(
-                    f"| {folder} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
-                    f"{best[0] / best[i]:.2f} | {bleu:.2f} |"
+                    f"| {label} | {threads} | {beam} | {len(sources) / best[i]:.1f} | "
+                    f"{best[0] / best[i]:.2f} | {bleu:.2f} | {same} of {len(sources)} |"
                 )
                 print(lines[-1], flush=True)
     text = "\n".join(lines) + "\n"

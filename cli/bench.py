@@ -38,12 +38,7 @@ Result = TypeVar("Result")
 def timed(function: Callable[[], Result], repeats: int = 1) -> tuple[Result, float]:
     """(function(), wall-clock seconds): the fastest of `repeats` runs, the least disturbed by
     whatever else a shared machine is doing."""
-    fastest = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = function()
-        fastest = min(fastest, time.perf_counter() - start)
-    return result, fastest
+    return timed_in_turn([function], repeats)[0]
 
 
 def timed_in_turn(functions: list[Callable[[], Result]], repeats: int) -> list[tuple[Result, float]]:
@@ -51,7 +46,7 @@ def timed_in_turn(functions: list[Callable[[], Result]], repeats: int) -> list[t
     turn, so that a slow spell of a shared machine lands on all of them → each function's last
     result and fastest seconds."""
     fastest = [float("inf")] * len(functions)
-    results: list = [None] * len(functions)
+    results: list[Result | None] = [None] * len(functions)
     for _ in range(repeats):
         for i, function in enumerate(functions):
             start = time.perf_counter()

@@ -4,8 +4,8 @@ optimized graphs: onnxruntime's graph optimizations are most of the time of crea
 $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the next time. It is
 keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
 those same bytes optimized: a file changed meanwhile cannot enter the cache under another's
-checksum), the onnxruntime version and the machine, since the optimized graph may hold kernels
-chosen for this CPU. Beside each cached graph lies its own SHA-256, checked before it is used
+checksum), the onnxruntime version, the machine, since the optimized graph may hold kernels
+chosen for this CPU, and the fusions left out (`cached_graph_name`). Beside each cached graph lies its own SHA-256, checked before it is used
 (hashed, or remembered while the file is unchanged: runtime/checksums.py). It
 keeps the graphs last used (GRAPHS_KEPT; a use refreshes a graph's time, REFRESH_SECONDS), and the folder can be
 deleted at any time: any failure to read or write it (a full disk, a read-only or missing home)
@@ -49,8 +49,8 @@ PROVIDERS = {
 CUDA_OPTIONS = {"use_tf32": "0"}
 USE_ENV_ALLOCATORS = "session.use_env_allocators"  # onnxruntime: take the allocators registered with its environment
 # onnxruntime's graph fusions left out of CPU sessions: its SkipLayerNormalization kernel (a residual
-# Add and the LayerNormalization after it, fused) takes several times the two nodes' time on the CPU
-# (docs/studies/IMPORTED-SPEED.md, "Intel Xeon, 2026-12-01"). Part of the optimized-graph cache's key.
+# Add and the LayerNormalization after it, fused) took several times the two nodes' time on an Intel
+# Xeon (docs/studies/IMPORTED-SPEED.md, "On an Intel Xeon with AMX").
 CPU_FUSIONS_LEFT_OUT = ("SkipLayerNormFusion",)
 GRAPHS_KEPT = 12  # optimized graphs in the cache: the encoders and decoders of the models last used
 # A cached graph's time is refreshed when it is used, at most this often: a refresh changes the
@@ -153,6 +153,12 @@ def optimized_graph_cache() -> Path:
     return attn_cache() / "graphs"
 
 
+def cached_graph_name(checksum: str) -> str:
+    """The cache's file name for the optimized CPU graph of the graph whose bytes have `checksum`."""
+    left_out = "".join(f"-no-{fusion}" for fusion in CPU_FUSIONS_LEFT_OUT)
+    return f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}{left_out}.onnx"
+
+
 def _cached_cpu_session(
     path: Path, data: bytes | Callable[[], bytes] | None, threads: int, checksum: str
 ) -> onnxruntime.InferenceSession:
@@ -161,10 +167,7 @@ def _cached_cpu_session(
     is dropped and made again), else optimized now and cached (written under temporary names, then
     renamed: a reader never sees half a file). Any failure of the cache leaves a plain session."""
     try:
-        left_out = "-".join(CPU_FUSIONS_LEFT_OUT)
-        cached = (
-            optimized_graph_cache() / f"{checksum}-ort{onnxruntime.__version__}-{platform.machine()}-no-{left_out}.onnx"
-        )
+        cached = optimized_graph_cache() / cached_graph_name(checksum)
     except RuntimeError:  # no home folder to be found
         return _session(_graph(path, data), threads, PROVIDERS["cpu"])
     recorded = _checksum_file(cached)
@@ -283,8 +286,7 @@ def _session(
     options.add_session_config_entry(USE_ENV_ALLOCATORS, "1")
     if save_optimized:
         options.optimized_model_filepath = str(save_optimized)
-    on_cpu_only = providers == PROVIDERS["cpu"]
-    left_out = {"disabled_optimizers": list(CPU_FUSIONS_LEFT_OUT)} if optimize and on_cpu_only else {}
+    fusions = {"disabled_optimizers": list(CPU_FUSIONS_LEFT_OUT)} if optimize and providers == PROVIDERS["cpu"] else {}
     return onnxruntime.InferenceSession(
-        graph if isinstance(graph, bytes) else str(graph), options, providers=providers, **left_out
+        graph if isinstance(graph, bytes) else str(graph), options, providers=providers, **fusions
     )

@@ -4,8 +4,11 @@ per-machine cache of optimized CPU graphs changes nothing but the start-up time.
 import os
 import shutil
 
+import numpy as np
+import onnx
 import onnxruntime
 import pytest
+from onnx import TensorProto, helper, numpy_helper
 
 from attn.runtime import sessions
 from attn.runtime.sessions import create_session
@@ -239,12 +242,9 @@ def test_every_session_takes_one_arena_registered_once(reverse_model, tmp_path, 
 
 
 def test_a_cpu_session_keeps_the_residual_add_and_its_layer_norm_apart(tmp_path):
-    """onnxruntime's SkipLayerNormalization, the fusion of the two, takes several times their time
-    on the CPU (docs/studies/IMPORTED-SPEED.md): CPU sessions leave that fusion out."""
-    import numpy as np
-    import onnx
-    from onnx import TensorProto, helper, numpy_helper
-
+    """onnxruntime's SkipLayerNormalization, the fusion of the two, took several times their time
+    on an Intel Xeon (docs/studies/IMPORTED-SPEED.md): CPU sessions leave that fusion out, and a
+    graph cached with it is not served to them."""
     width = 8
     graph = helper.make_graph(
         [
@@ -272,3 +272,10 @@ def test_a_cpu_session_keeps_the_residual_add_and_its_layer_norm_apart(tmp_path)
         ops[kept] = {node.op_type for node in onnx.load(str(saved)).graph.node}
     assert "SkipLayerNormalization" in ops[False]  # the fusion this test is about happens at all
     assert "SkipLayerNormalization" not in ops[True] and {"Add", "LayerNormalization"} <= ops[True]
+
+
+def test_the_cached_graphs_name_says_which_fusions_were_left_out(monkeypatch):
+    name = sessions.cached_graph_name("0" * 64)
+    assert all(fusion in name for fusion in sessions.CPU_FUSIONS_LEFT_OUT)
+    monkeypatch.setattr(sessions, "CPU_FUSIONS_LEFT_OUT", ())
+    assert sessions.cached_graph_name("0" * 64) != name

@@ -1,4 +1,4 @@
-"""Small edits of an ONNX graph that the quantizer's rewrites share."""
+"""Small edits of an ONNX graph that the quantizer's rewrites share, and what they read of it."""
 
 from __future__ import annotations
 
@@ -8,11 +8,14 @@ from onnx import numpy_helper
 
 
 def constants(graph: onnx.GraphProto) -> dict[str, np.ndarray]:
-    """Each initializer's name → its array, and so too the output of an Identity of one: PyTorch's
-    exporter writes parameters of equal value once and reads the others through Identity nodes."""
+    """Each initializer's name → its array; so too a Constant node's output, and the output of an
+    Identity of either (PyTorch's exporter writes parameters of equal value once and reads the
+    others through Identity nodes). The nodes are in topological order: one pass follows chains."""
     arrays = {tensor.name: numpy_helper.to_array(tensor) for tensor in graph.initializer}
     for node in graph.node:
-        if node.op_type == "Identity" and node.input[0] in arrays:
+        if node.op_type == "Constant" and node.attribute[0].name == "value":
+            arrays[node.output[0]] = numpy_helper.to_array(node.attribute[0].t)
+        elif node.op_type == "Identity" and node.input[0] in arrays:
             arrays[node.output[0]] = arrays[node.input[0]]
     return arrays
 

@@ -187,15 +187,7 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
     took their one step's scores into a Squeeze of that axis, as new exports do: the same (N, C) values without copying them. Returns whether there was such a Gather."""
     model = onnx.load(str(decoder_file))
     graph = model.graph
-    writer_of = producers(graph)
-    initializers = {tensor.name: tensor for tensor in graph.initializer}
-
-    def constant(name: str) -> np.ndarray | None:
-        node = writer_of.get(name)
-        if node is not None and node.op_type == "Constant" and node.attribute[0].name == "value":
-            return numpy_helper.to_array(node.attribute[0].t)
-        return numpy_helper.to_array(initializers[name]) if name in initializers else None
-
+    known = constants(graph)
     scores = {n.output[0] for n in graph.node if OUTPUT_BIAS in n.input}
     gathers = [
         n
@@ -203,7 +195,7 @@ def squeezed_step_scores(decoder_file: Path) -> bool:
         if n.op_type == "Gather"
         and n.input[0] in scores
         and any(a.name == "axis" and a.i == 1 for a in n.attribute)
-        and (index := constant(n.input[1])) is not None
+        and (index := known.get(n.input[1])) is not None
         and index.ndim == 0
         and int(index) == 0
     ]
@@ -243,7 +235,7 @@ def rowwise_activations(graph_file: Path) -> int:
     graph = model.graph
     _narrow_products_to_fp32(graph)
     opset = next(o.version for o in model.opset_import if o.domain in ("", "ai.onnx"))
-    constants = [
+    shared = [
         helper.make_tensor("row_q_step", TensorProto.FLOAT, [], [1.0 / INT8_LIMIT]),
         helper.make_tensor("row_q_tiny", TensorProto.FLOAT, [], [1e-30]),
         helper.make_tensor("row_q_zero", TensorProto.UINT8, [], [ROW_ZERO_POINT]),
@@ -276,7 +268,7 @@ def rowwise_activations(graph_file: Path) -> int:
             graph.node.insert(position + offset, new)
         rewritten += 1
     if rewritten:
-        graph.initializer.extend(constants)
+        graph.initializer.extend(shared)
     drop_unread(graph)
     onnx.save(model, str(graph_file))
     return rewritten
