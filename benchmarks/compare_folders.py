@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import argparse
 import platform
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import nullcontext
 from pathlib import Path
+from unittest import mock
 
 import sacrebleu
 
@@ -53,20 +54,6 @@ def alternating_runs(
 
     timings = timed_in_turn([translating(engine) for engine in engines], repeats)
     return [seconds for _, seconds in timings], [outputs for outputs, _ in timings]
-
-
-@contextmanager
-def cpu_fusions_kept(kept: bool) -> Iterator[None]:
-    """While inside, with `kept`, new CPU sessions keep the onnxruntime fusions that attn leaves
-    out (their optimized graphs cached under their own names: runtime/sessions.py)."""
-    if not kept:
-        yield
-        return
-    sessions.CPU_FUSIONS_LEFT_OUT = ()
-    try:
-        yield
-    finally:
-        sessions.CPU_FUSIONS_LEFT_OUT = CPU_FUSIONS_LEFT_OUT
 
 
 def main() -> None:
@@ -112,7 +99,7 @@ def main() -> None:
         engines = []
         for folder in args.folders:
             for fused in kinds:
-                with cpu_fusions_kept(fused):
+                with mock.patch.object(sessions, "CPU_FUSIONS_LEFT_OUT", ()) if fused else nullcontext():
                     engines.append(
                         LoadedModel(folder, threads=threads, source_lang=args.source_lang, target_lang=args.target_lang)
                     )

@@ -5,8 +5,9 @@ $XDG_CACHE_HOME/attn/graphs (else ~/.cache/attn/graphs) and loaded as it is the 
 keyed by the checksum of the graph's bytes (read once, verified against the model's manifest, and
 those same bytes optimized: a file changed meanwhile cannot enter the cache under another's
 checksum), the onnxruntime version, the machine, since the optimized graph may hold kernels
-chosen for this CPU, and the fusions left out (`cached_graph_name`). Beside each cached graph lies its own SHA-256, checked before it is used
-(hashed, or remembered while the file is unchanged: runtime/checksums.py). It
+chosen for this CPU, and the fusions left out (`cached_graph_name`). Beside each cached graph lies
+its own SHA-256, checked before it is used (hashed, or remembered while the file is unchanged:
+runtime/checksums.py). It
 keeps the graphs last used (GRAPHS_KEPT; a use refreshes a graph's time, REFRESH_SECONDS), and the folder can be
 deleted at any time: any failure to read or write it (a full disk, a read-only or missing home)
 means a session without the cache, never an error.

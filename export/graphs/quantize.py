@@ -138,7 +138,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
     model = onnx.load(str(decoder_file))
     graph = model.graph
     writer_of = producers(graph)
-    initializers = constants(graph)
+    known = constants(graph)
     products = [n for n in graph.node if n.op_type == "MatMulIntegerToFloat" and n.input[1] == OUTPUT_WEIGHT]
     if len(products) != 1:
         return False
@@ -152,7 +152,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
         norm is None
         or norm.op_type != "LayerNormalization"
         or len(norm.input) < 3
-        or not all(name in initializers for name in norm.input[1:3])
+        or not all(name in known for name in norm.input[1:3])
         or any(a.name == "axis" and a.i != -1 for a in norm.attribute)
         or len(biases) != 1
         or biases[0].op_type != "Add"
@@ -160,7 +160,7 @@ def bounded_output_product(decoder_file: Path) -> bool:
     ):
         return False
     [add] = biases
-    scale = layer_norm_bound(initializers[norm.input[1]], initializers[norm.input[2]]) / INT8_LIMIT
+    scale = layer_norm_bound(known[norm.input[1]], known[norm.input[2]]) / INT8_LIMIT
     graph.initializer.append(helper.make_tensor("output_bound_scale", TensorProto.FLOAT, [], [scale]))
     zero = product.input[4]
     bounded = [
