@@ -1,7 +1,7 @@
 """Abbreviations of letters, shops, manuals and opening hours (runtime/abbreviations.py) on
 sentences a helper wrote (benchmarks/abbreviations/LANGUAGE.txt: German, French and English; or
 those of --sentences DIR: benchmarks/abbreviations/held-out, written after the readings were chosen), each
-direction, translated by the installed models' default search as runtime/texts.py reads them and
+direction, translated by the installed models' default search as runtime/source_reading.py reads them and
 as written (read_abbreviations off, and the sentence splitter not told of them: runtime/sentences.py
 ABBREVIATIONS alone): for each abbreviation, how often the translation gives it in one of the
 target's ways (benchmarks/abbreviation_forms.py ACCEPTED), and the rows the reading changed.
@@ -26,7 +26,7 @@ SENTENCES = Path(__file__).with_name("abbreviations")
 def as_written():
     """The runtime without runtime/abbreviations.py's readings, in the translation or the splitter."""
     with (
-        mock.patch("attn.runtime.texts.read_abbreviations", lambda sentence, *languages: sentence),
+        mock.patch("attn.runtime.source_reading.read_abbreviations", lambda sentence, *languages: sentence),
         mock.patch("attn.runtime.sentences.abbreviation_ends", lambda *arguments: False),
     ):
         yield

@@ -57,7 +57,7 @@ def main() -> None:
         for written in (dotted, dotted.replace(".", "")):
             cases = [(frame.format(a=written), kept[args.to]) for frame, kept in FRAMES]
             for read in (False, True) if written == dotted else (False,):
-                unread = mock.patch("attn.runtime.texts.read_abbreviations", lambda sentence, *_: sentence)
+                unread = mock.patch("attn.runtime.source_reading.read_abbreviations", lambda sentence, *_: sentence)
                 with unread if not read else nullcontext():
                     outputs = [
                         result.text for result in translator.translate([case[0] for case in cases], "en", args.to)

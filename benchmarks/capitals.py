@@ -38,7 +38,7 @@ def compared(translator, ordinary: list[str], capitals: list[str], source, targe
     """(label, outputs) of the rows in ordinary case, in capitals read as they are, and read as
     runtime/capitals.py reads them."""
     outputs = {"ordinary case": [result.text for result in translator.translate(ordinary, source, target)]}
-    with mock.patch("attn.runtime.texts.read_cased", lambda sentence, *reading: sentence):
+    with mock.patch("attn.runtime.source_reading.read_cased", lambda sentence, *reading: sentence):
         outputs["capitals, read as they are"] = [
             result.text for result in translator.translate(capitals, source, target)
         ]

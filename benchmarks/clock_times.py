@@ -1,7 +1,7 @@
 """Times read as the target language writes them (runtime/clock.py): on the dev rows whose source
 holds a time of the other clock, how many of those times the installed models' translations give
 with the right hour and minutes, and BLEU and chrF against the references, with the rewrite and
-without it (runtime/texts.py's read_times replaced by one that leaves a sentence as it is).
+without it (runtime/source_reading.py's read_times replaced by one that leaves a sentence as it is).
 
     python -m benchmarks.clock_times [--data ../shared/data] [--show 3] [--out FILE]
 
@@ -67,7 +67,7 @@ def main() -> None:
         args.data,
         DEV_FILES,
         DIRECTIONS,
-        "read_times",
+        "source_reading.read_times",
         read_times,
         lambda texts, outputs, source, target: times_right(texts, outputs, source),
         args.show,

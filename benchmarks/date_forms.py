@@ -37,8 +37,8 @@ def dates_off() -> Iterator[None]:
     """runtime/dates.py off: sentences read as written, no weekday set aside, the German days'
     points as the model wrote them."""
     with (
-        mock.patch("attn.runtime.texts.read_dates", lambda sentence, *_: sentence),
-        mock.patch("attn.runtime.texts.read_spans", lambda *_: []),
+        mock.patch("attn.runtime.source_reading.read_dates", lambda sentence, *_: sentence),
+        mock.patch("attn.runtime.source_reading.read_spans", lambda *_: []),
         mock.patch("attn.runtime.texts.day_points", lambda alignment, _: alignment),
     ):
         yield  # the names runtime/dates.py reads

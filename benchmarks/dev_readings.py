@@ -17,7 +17,7 @@ quantities with a unit's symbol kept by a second search where a translation lost
 (runtime/quantities.py: "12 V", "1.5 m"), and into French a price the translation copied written as
 French writes prices (runtime/prices.py prices_given: "€1.20" → "1,20 €"):
 on the dev rows whose source holds one the rule reads, how many the installed models' translations
-give right, and BLEU and chrF against the references, with the rule and without it (runtime/texts.py's
+give right, and BLEU and chrF against the references, with the rule and without it (runtime/source_reading.py's
 read_dates or read_prices replaced by one that leaves a sentence as it is). A date is given right as
 benchmarks/date_forms.py `date_written` says (the day and the month's name as the target writes
 dates, the year once), a price when the translation holds its amount's digits and its currency's
@@ -206,7 +206,7 @@ def streets(sentence: str, source: str, target: str) -> list[str]:
 
 
 def kept_as_written(rule: str, found, directions) -> tuple:
-    """The RULES entry of `rule` (runtime/texts.py's name of it), which keeps as written what
+    """The RULES entry of `rule` (its module and name under attn.runtime), which keeps as written what
     `found`(sentence, source, target) finds (persons' names, streets): the rows whose source holds
     one, in `directions`, counted by names_kept_right; switched off, it finds none."""
     return (
@@ -292,14 +292,14 @@ def quantities_right(sources: list[str], translations: list[str], source: str, t
     return sum(kept(quantity, target, translation) for quantity, translation in found), len(found)
 
 
-# Each rule: its function in runtime/texts.py, the directions it reads, how its items are counted,
+# Each rule: its function where the text pipeline calls it (module.name under attn.runtime), the directions it reads, how its items are counted,
 # and what reads a sentence as it is in its place
 AS_IS = lambda sentence, *languages: sentence  # noqa: E731
 RULES = {
-    "dates": ("read_dates", dates.read_dates, dates.READ, dates_right, AS_IS),
-    "prices": ("read_prices", prices.read_prices, prices.READ, prices_right, AS_IS),
+    "dates": ("source_reading.read_dates", dates.read_dates, dates.READ, dates_right, AS_IS),
+    "prices": ("source_reading.read_prices", prices.read_prices, prices.READ, prices_right, AS_IS),
     "written-prices": (
-        "prices_given",
+        "texts.prices_given",
         # the rows whose source holds a price; the rule writes the translation's copy as the target does
         lambda sentence, source, target: sentence + " (price)" if prices.PRICES[source].search(sentence) else sentence,
         prices.GIVEN,
@@ -307,22 +307,22 @@ RULES = {
         as_the_model_wrote,
     ),
     "abbreviations": (
-        "read_abbreviations",
+        "source_reading.read_abbreviations",
         abbreviations.read_abbreviations,
         SHIPPED_DIRECTIONS,
         abbreviations_right,
         AS_IS,
     ),
     "spaces": (
-        "ordinary_spaces",
+        "source_reading.ordinary_spaces",
         lambda sentence, source, target: ordinary_spaces(sentence),
         SHIPPED_DIRECTIONS,
         spaces_right,
         AS_IS,
     ),
-    "titles": ("read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
+    "titles": ("source_reading.read_titles", titles.read_titles, titles.READ, titles_right, AS_IS),
     "places": (
-        "read_places",
+        "source_reading.read_places",
         # the rows whose source holds a name the rule may read (it asks the model about each: none learned here)
         lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
         place_names.READ,
@@ -330,7 +330,7 @@ RULES = {
         AS_IS,
     ),
     "repaired": (
-        "places_written",
+        "texts.places_written",
         # the same rows as "places"; the rule repairs the translation's word for a place (places_written)
         lambda sentence, source, target: place_names.read_places(sentence, source, target, lambda probe: ""),
         place_names.READ,
@@ -338,7 +338,7 @@ RULES = {
         as_the_model_wrote,
     ),
     "ordinals": (
-        "ordinals_given",
+        "texts.ordinals_given",
         # the rows whose source holds an ordinal written with digits; the rule repairs the translation
         lambda sentence, source, target: (
             sentence + " (ordinal)" if ordinals.source_ordinals(sentence.split(), source) else sentence
@@ -348,7 +348,7 @@ RULES = {
         as_the_model_wrote,
     ),
     "scales": (
-        "scales_given",
+        "texts.scales_given",
         # the rows whose source holds a scale word; the rule repairs the translation
         lambda sentence, source, target: (
             sentence + " (scale)"
@@ -360,33 +360,33 @@ RULES = {
         as_the_model_wrote,
     ),
     "quantities": (
-        "TextTranslator.quantities_lost",
+        "second_searches.SecondSearches.quantities_lost",
         # the rows whose source holds a quantity; the rule searches again a sentence that lost one
         lambda sentence, source, target: sentence + " (quantity)" if quantity_spans(sentence, source) else sentence,
         SHIPPED_DIRECTIONS,
         quantities_right,
         lambda *arguments: {},
     ),
-    "names": kept_as_written("names_after_titles", titled_names, titles.READ),
+    "names": kept_as_written("source_reading.names_after_titles", titled_names, titles.READ),
     # the rule searches again a sentence whose translation lost one
-    "given-names": kept_as_written("names_after_given_names", given_named, SHIPPED_DIRECTIONS),
+    "given-names": kept_as_written("second_searches.names_after_given_names", given_named, SHIPPED_DIRECTIONS),
     "numeric-dates": (
-        "read_numeric_dates",
+        "source_reading.read_numeric_dates",
         numeric_dates.read_numeric_dates,
         numeric_dates.READ,
         numeric_dates_right,
         AS_IS,
     ),
-    "streets": kept_as_written("street_spans", streets, SHIPPED_DIRECTIONS),  # set aside from the search
+    "streets": kept_as_written("source_reading.street_spans", streets, SHIPPED_DIRECTIONS),  # set aside from the search
     "formulas": (
-        "letter_formula",
+        "texts.letter_formula",
         lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),
         SHIPPED_DIRECTIONS,
         formulas_right,
         lambda *arguments: None,
     ),
     "openings": (
-        "formula_apart",
+        "texts.formula_apart",
         lambda sentence, source, target: (
             sentence + " (apart)" if len(formula_apart(sentence, source, target)) > 1 else sentence
         ),
@@ -395,14 +395,14 @@ RULES = {
         lambda sentence, *languages: [sentence],
     ),
     "marks": (
-        "mark_apart",
+        "texts.mark_apart",
         lambda sentence, source, target: sentence if len(mark_apart(sentence)) == 1 else "",
         SHIPPED_DIRECTIONS,
         marks_right,
         lambda sentence: [sentence],
     ),
     "quotes": (
-        "unquoted",
+        "source_reading.unquoted",
         lambda sentence, source, target: quotes.unquoted(sentence).text,
         quotes.READ,
         quotes_right,
@@ -432,7 +432,7 @@ def main() -> None:
     lines = [
         command_line(),
         "",
-        f"Rows ({', '.join(args.files)}) whose source runtime/texts.py's {name} changes; the installed "
+        f"Rows ({', '.join(args.files)}) whose source attn.runtime.{name} changes; the installed "
         "models' default search.",
     ]
     for files in [[file] for file in args.files] if args.per_file else [args.files]:

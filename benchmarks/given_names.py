@@ -1,6 +1,6 @@
 """Persons' names after a given name ("Thomas Koch", runtime/person_names.py
 names_after_given_names): how many the installed models' translations hold as written, with
-such names searched again set aside where a translation lost them, and without (texts.py's
+such names searched again set aside where a translation lost them, and without (second_searches.py's
 names_after_given_names replaced by one that finds none), same run.
 
 benchmarks/given_names/LANG.tsv (and held-out/LANG.tsv, written at the same time and not read
@@ -41,7 +41,7 @@ def main() -> None:
         __doc__.splitlines()[0],
         SENTENCES,
         [(source, target) for _, source, target, _ in DIRECTIONS],
-        lambda: mock.patch("attn.runtime.texts.names_after_given_names", lambda *arguments: []),
+        lambda: mock.patch("attn.runtime.second_searches.names_after_given_names", lambda *arguments: []),
         kept_as_written,
         ("as the model writes them", "searched again set aside"),
         found_unlisted,

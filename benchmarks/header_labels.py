@@ -31,7 +31,7 @@ def opening(line: str, source: str, target: str) -> str | None:
 def main() -> None:
     args = sentence_folder_parser(__doc__.splitlines()[0], SENTENCES).parse_args()
     translator, rows, shown = attn.load(notify=lambda note: None), [], []
-    as_written = mock.patch("attn.runtime.texts.read_header_labels", lambda sentence, *languages: sentence)
+    as_written = mock.patch("attn.runtime.source_reading.read_header_labels", lambda sentence, *languages: sentence)
     for source, target, texts in folder_directions(args.sentences):
         read, unread = with_and_without(translator, texts, source, target, as_written)
         openings = [opening(text, source, target) for text in texts]

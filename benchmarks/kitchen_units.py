@@ -74,8 +74,8 @@ def given_right(amount: str, spoon: str, translation: str, target: str) -> bool:
 def switched_off() -> ExitStack:
     """read_spoons and spoon_spans off: a spoon as written, not set aside."""
     stack = ExitStack()
-    stack.enter_context(mock.patch("attn.runtime.texts.read_spoons", lambda sentence, *languages: sentence))
-    stack.enter_context(mock.patch("attn.runtime.texts.spoon_spans", lambda *arguments: []))
+    stack.enter_context(mock.patch("attn.runtime.source_reading.read_spoons", lambda sentence, *languages: sentence))
+    stack.enter_context(mock.patch("attn.runtime.source_reading.spoon_spans", lambda *arguments: []))
     return stack
 
 

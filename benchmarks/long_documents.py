@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path)
     args = parser.parse_args(argv)
     summarizer = LoadedModel(args.model, threads=0, notify=lambda message: None)
-    limit, pieces = summarizer.max_source_pieces, texts.TextTranslator(summarizer).piece_count
+    limit, pieces = summarizer.max_source_pieces, texts.TextTranslator(summarizer).reader.piece_count
     groups: dict[str, list] = defaultdict(list)
     for path in args.data:
         for row in read_tsv(path):

@@ -34,7 +34,7 @@ import sacrebleu
 import attn.runtime as attn
 from attn.runtime.negations import negations, negations_lost
 from attn.runtime.number_choice import number_faults
-from attn.runtime.texts import TextTranslator
+from attn.runtime.second_searches import SecondSearches
 from attn.runtime.verbatim import NUMBER
 from benchmarks.report import (
     DEV_FILES,
@@ -51,15 +51,15 @@ NEGATIONS_UNCOUNTED = "attn.runtime.number_choice.negations_lost"  # patched to 
 
 
 def no_wider_search():
-    return mock.patch.object(TextTranslator, "faulty", lambda *a: [])
+    return mock.patch.object(SecondSearches, "faulty", lambda *a: [])
 
 
 def no_negation_search():
-    return mock.patch.object(TextTranslator, "negations_dropped", lambda *a: {})
+    return mock.patch.object(SecondSearches, "negations_dropped", lambda *a: {})
 
 
 def no_number_search():
-    return mock.patch.object(TextTranslator, "numbers_dropped", lambda *a: {})
+    return mock.patch.object(SecondSearches, "numbers_dropped", lambda *a: {})
 
 
 # Each way: its name, and what switches the later steps off

@@ -1,6 +1,6 @@
 """Dates written in digits, day first, read with their month's name (runtime/numeric_dates.py): how
 many the installed models' translations into English give as English writes dates, read so and as
-written (texts.py's read_numeric_dates replaced by one that leaves a sentence as it is), same run.
+written (source_reading.py's read_numeric_dates replaced by one that leaves a sentence as it is), same run.
 
 benchmarks/numeric_dates/LANG.tsv (and held-out/LANG.tsv, written at the same time and not read
 while the rule was chosen): German and French sentences written for this by a helper who had not
@@ -45,7 +45,7 @@ def main() -> None:
         __doc__.splitlines()[0],
         SENTENCES,
         DIRECTIONS,
-        lambda: mock.patch("attn.runtime.texts.read_numeric_dates", lambda sentence, *languages: sentence),
+        lambda: mock.patch("attn.runtime.source_reading.read_numeric_dates", lambda sentence, *languages: sentence),
         given_right,
         ("as written", "read with the month's name"),
         read_without_dates,

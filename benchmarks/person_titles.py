@@ -69,7 +69,7 @@ def main() -> None:
                         texts.append(frame.format(title=form, name=name))
                         names.append(name)
                 # each form read as it is: the rule that reads titles otherwise is what is being chosen
-                with mock.patch("attn.runtime.texts.read_titles", lambda sentence, *languages: sentence):
+                with mock.patch("attn.runtime.source_reading.read_titles", lambda sentence, *languages: sentence):
                     outputs = [result.text for result in translator.translate(texts, source, target)]
                 right = sum(
                     any(f"{title} {name}" in output for title in EXPECTED[target][gender])
@@ -80,7 +80,7 @@ def main() -> None:
     lines = [
         command_line(),
         "",
-        "Sentences of our own with a title and a name, each title form read as it is (runtime/texts.py's "
+        "Sentences of our own with a title and a name, each title form read as it is (runtime/source_reading.py's "
         "read_titles off); the installed models' default search.",
         "",
         table(["direction", "gender", "title as read", "titles given right"], rows),

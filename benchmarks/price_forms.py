@@ -99,7 +99,9 @@ def main() -> None:
             for frame, anchors in FRAMES[source]
         ]
         with (
-            mock.patch("attn.runtime.texts.read_prices", lambda sentence, *_: sentence) if as_written else nullcontext()
+            mock.patch("attn.runtime.source_reading.read_prices", lambda sentence, *_: sentence)
+            if as_written
+            else nullcontext()
         ):
             outputs = [result.text for result in translator.translate([case[2] for case in cases], source, target)]
         right = [given_right(amount, sign, output, anchor) for (amount, sign, _, anchor), output in zip(cases, outputs)]

@@ -1,5 +1,5 @@
 """Quantities with a unit's symbol ("12 V", "1.5 m", "120 x 60 x 75 cm") as the shipped models
-translate them, with runtime/texts.py's second search of a sentence that lost one (its quantities
+translate them, with runtime/second_searches.py's second search of a sentence that lost one (its quantities
 set aside, runtime/quantities.py) and without it: sentences of our own, each quantity in each
 frame, the installed models' default search. A quantity is given right when the translation holds
 its numbers as the target writes numbers and its unit after them (runtime/quantities.py `kept`).
@@ -13,7 +13,7 @@ from unittest import mock
 
 import attn.runtime as attn
 from attn.runtime.quantities import as_target_writes, kept
-from attn.runtime.texts import TextTranslator
+from attn.runtime.second_searches import SecondSearches
 from benchmarks.report import command_line, direction_arguments, finish, table
 
 # Each frame in English, French and German, and the quantities it is read with, as English writes them
@@ -146,7 +146,7 @@ def main() -> None:
     outputs = {}
     for searched_again in (False, True):
         with mock.patch.object(
-            TextTranslator, "quantities_lost", TextTranslator.quantities_lost if searched_again else lambda *_: {}
+            SecondSearches, "quantities_lost", SecondSearches.quantities_lost if searched_again else lambda *_: {}
         ):
             outputs[searched_again] = [
                 result.text for result in translator.translate([sentence for _, sentence in cases], source, target)

@@ -13,7 +13,7 @@ import sacrebleu
 
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.registry import resolve_model
-from attn.runtime.texts import TextTranslator
+from attn.runtime.second_searches import SecondSearches
 from attn.runtime.translation import TextOptions
 from attn.runtime.tsv import Row, read_tsv
 
@@ -172,17 +172,17 @@ def rate_row(name: str, outputs: list[str], seconds: float, references: list[str
 def searched_again(
     translator, sources: list[str], source: str, target: str, finder: str, rule: bool
 ) -> tuple[list[str], int]:
-    """The translations of `sources` with a second-search rule of runtime/texts.py (TextTranslator's
+    """The translations of `sources` with a second-search rule of runtime/second_searches.py (SecondSearches'
     method `finder`, which finds the sentences to search again: names_lost, words_copied) or
     without it, and how many sentences it searched again (the rule's cost: one more search each)."""
-    find, again = getattr(TextTranslator, finder), []
+    find, again = getattr(SecondSearches, finder), []
 
     def counted(*args):
         found = find(*args)
         again.append(len(found))
         return found
 
-    with mock.patch.object(TextTranslator, finder, counted if rule else lambda *_: {}):
+    with mock.patch.object(SecondSearches, finder, counted if rule else lambda *_: {}):
         return [result.text for result in translator.translate(sources, source, target)], sum(again)
 
 
@@ -243,10 +243,11 @@ def read_and_unread(
     show: int,
     left_as_is=lambda sentence, *languages: sentence,
 ) -> tuple[list[list], list[str]]:
-    """A reading rule of runtime/texts.py (its function `reader`, `read`(sentence, source,
-    target): read_times, read_dates, read_prices) on the dev rows of `files` whose source it
-    changes, for each of `directions` (pair folder, source, target, columns swapped): the rows
-    translated as runtime/texts.py reads them and with `reader` replaced by `left_as_is`, which
+    """A rule of the text pipeline (`reader`, its module and name under attn.runtime:
+    source_reading.read_dates; `read`(sentence, source, target) marks the rows it acts on) on the
+    dev rows of `files` whose source it changes, for each of `directions` (pair folder, source,
+    target, columns swapped): the rows translated as the runtime reads them and with `reader`
+    replaced by `left_as_is`, which
     leaves each sentence as it is.
     Returns a table row of each (direction, how read, rows, `right`(texts, outputs, source,
     target) as "R of N", BLEU, chrF against the references), and up to `show` rows per direction
@@ -258,7 +259,7 @@ def read_and_unread(
             continue
         references = [targets]
         read_outputs, unread = with_and_without(
-            translator, texts, source, target, mock.patch(f"attn.runtime.texts.{reader}", left_as_is)
+            translator, texts, source, target, mock.patch(f"attn.runtime.{reader}", left_as_is)
         )
         for label, outputs in (("as written", unread), ("read as the target writes them", read_outputs)):
             found_right, total = right(texts, outputs, source, target)

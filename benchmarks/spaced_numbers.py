@@ -44,7 +44,9 @@ def numbers_kept(text: str, language: str, translation: str) -> tuple[int, int]:
 def switched_off() -> ExitStack:
     """The rule off: numbers read as written, the translation's copies as runtime/verbatim.py wrote them."""
     stack = ExitStack()
-    stack.enter_context(mock.patch("attn.runtime.texts.read_spaced_numbers", lambda sentence, *languages: sentence))
+    stack.enter_context(
+        mock.patch("attn.runtime.source_reading.read_spaced_numbers", lambda sentence, *languages: sentence)
+    )
     stack.enter_context(mock.patch("attn.runtime.texts.grouped_as_english", as_the_model_wrote))
     return stack
 

@@ -1,6 +1,6 @@
 """Streets with their house numbers set aside from the search (runtime/street_addresses.py): how
 many of a sentence's address parts the installed models' translations hold as written, with the
-streets set aside and without (texts.py's street_spans replaced by one that finds none), same run.
+streets set aside and without (source_reading.py's street_spans replaced by one that finds none), same run.
 
 benchmarks/street_addresses/LANG.tsv (and held-out/LANG.tsv, written at the same time and not read
 while the rule was chosen): sentences written for this by a helper who had not seen the rule, each
@@ -33,7 +33,7 @@ def main() -> None:
         __doc__.splitlines()[0],
         SENTENCES,
         [(source, target) for _, source, target, _ in DIRECTIONS],
-        lambda: mock.patch("attn.runtime.texts.street_spans", lambda *arguments: []),
+        lambda: mock.patch("attn.runtime.source_reading.street_spans", lambda *arguments: []),
         kept_as_written,
         ("as the model writes them", "streets set aside"),
         changed_without,

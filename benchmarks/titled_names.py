@@ -1,5 +1,5 @@
 """Persons' names after their titles (runtime/person_names.py): how many the installed models'
-translations hold as written, with the names set aside from the search and without (texts.py's
+translations hold as written, with the names set aside from the search and without (source_reading.py's
 names_after_titles replaced by one that finds none), same run.
 
 benchmarks/titled_names/LANG.tsv: sentences written for this by a helper who had not seen the
@@ -53,7 +53,7 @@ def main() -> None:
     for source, target in DIRECTIONS:
         sentences = rows(source)
         texts = [sentence for sentence, _ in sentences]
-        with mock.patch("attn.runtime.texts.names_after_titles", lambda *arguments: []):
+        with mock.patch("attn.runtime.source_reading.names_after_titles", lambda *arguments: []):
             unread = [result.text for result in translator.translate(texts, source, target)]
         read = [result.text for result in translator.translate(texts, source, target)]
         total = sum(len(names) for _, names in sentences)

@@ -148,8 +148,8 @@ def opened_as_source(alignment: WordAlignment) -> WordAlignment:
 
 
 def opened_with_capital(alignment: WordAlignment) -> WordAlignment:
-    """`alignment`, of a sentence read with its first letter in small letters (runtime/texts.py
-    openers_copied), with that letter a capital again and its translation's first letter one."""
+    """`alignment`, of a sentence read with its first letter in small letters
+    (runtime/second_searches.py openers_copied), with that letter a capital again and its translation's first letter one."""
 
     def capitalized(words: list[str]) -> list[str]:
         at = next((index for index, word in enumerate(words) if any(c.isalpha() for c in word)), None)

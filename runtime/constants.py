@@ -48,7 +48,7 @@ BATCH_SIZE = 32  # inputs decoded together unless --batch-size (or batch_size=) 
 # --from/--to accept besides the codes), and the languages' own names, which --from/--to accept too.
 LANGUAGE_NAMES = {"en": "English", "de": "German", "fr": "French"}
 # The directions the shipped models translate directly (German–French goes through English): those
-# the reading rules of runtime/texts.py were measured on
+# the reading rules of runtime/source_reading.py were measured on
 SHIPPED_DIRECTIONS = frozenset({("en", "de"), ("de", "en"), ("en", "fr"), ("fr", "en")})
 NATIVE_NAMES = {"en": "English", "de": "Deutsch", "fr": "Français"}
 

@@ -392,8 +392,8 @@ class LoadedModel:
 
     def source_ids(self, text: str) -> list[int]:
         """The ids the encoder reads for `text` whole: its pieces and EOS, after `source_prefix`."""
-        texts = TextTranslator(self)
-        return texts.tagged(texts.source_pieces(text)).ids
+        reader = TextTranslator(self).reader
+        return reader.tagged(reader.source_pieces(text)).ids
 
     def force(
         self,
@@ -406,7 +406,7 @@ class LoadedModel:
         Setting `stop` from another thread ends it at its next step (SearchStopped)."""
         options = options or self.default_options()
         texts = TextTranslator(self)
-        source = texts.tagged(texts.source_pieces(source_text))
+        source = texts.reader.tagged(texts.reader.source_pieces(source_text))
         target = self.tokenizer.encode(target_text)
         state = self.encode([source.ids], shortlist=False, stop=stop)
         log_prob, rows = 0.0, []

@@ -73,8 +73,8 @@ PAIRED = {
     "de": r"(?!)",  # "weder … noch": "noch" is not counted
     "fr": r"\bni\b(?=.*\bni\b)",
 }
-# Words a translation may write a dropped negation with: the search made to write one (texts.py
-# negation_pieces) tries each that is one piece of the model's vocabulary; French "n" is "n'"
+# Words a translation may write a dropped negation with: the search made to write one
+# (runtime/second_searches.py negation_pieces) tries each that is one piece of the model's vocabulary; French "n" is "n'"
 NEGATION_WORDS = {
     "en": tuple("not no never nothing nobody none cannot without neither nor".split()),
     "de": tuple("nicht nichts nie niemals niemand kein keine keinen keinem keiner keines weder ohne".split()),

@@ -7,7 +7,7 @@ per second, is also very important." → "Speed, die Anzahl von Bildern pro Seku
 sentences came out translated ("Geschwindigkeit, …", "Diät", "Disponible en …"). A first word is
 taken for a word, not a name, where the model's vocabulary holds it whole in small letters (one
 piece: a word its training text wrote so often) and no capitalized word follows it ("Ben
-Affleck"); runtime/texts.py searches such a sentence again with that word in small letters and
+Affleck"); runtime/second_searches.py searches such a sentence again with that word in small letters and
 takes the translation that no longer opens with the copy and leaves out no more source words
 (docs/studies/OPENING-WORDS.md).
 """

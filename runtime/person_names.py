@@ -16,7 +16,7 @@ King" → "Robert roi", "Luc Fontaine a appelé hier." → "The Fontaine called 
 (names_after_given_names: a given name of the table runtime/person_names.tsv, its middle names or
 initials, then a surname of the table or a word the model never learned; in German a surname that
 is a noun too not after a verb, "Gestern hat Tom Ball gespielt.") is searched again set aside
-where the translation lost it (runtime/texts.py names_lost), as names the model never learned are
+where the translation lost it (runtime/second_searches.py names_lost), as names the model never learned are
 (docs/studies/GIVEN-NAMES.md). The table holds the given names and surnames of Faker's English,
 German and French locales, less those that a sentence writes as something else more often than as
 a name (export/person_names.py: measured on the training corpora).

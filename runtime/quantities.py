@@ -7,7 +7,7 @@ learned little shop, recipe or technical text, lost the unit or spelled it into 
 "Use a 12 V battery." → "Utilisez une version 12 de la batterie.", "Ajoutez 50 g de beurre." →
 "Add 50 girlfriend.", "A 2 L bottle" → "Eine 2 Lflasche", "a 3.5 mm hole" → "un trou à 3,5
 mmère", "120 x 60 x 75 cm" → "120 x 75 cm". A sentence whose translation lost one is searched
-again with its quantities set aside (runtime/texts.py, as a name the model never learned is:
+again with its quantities set aside (runtime/second_searches.py, as a name the model never learned is:
 runtime/unlearned_names.py), each written as the target writes numbers (as_target_writes).
 """
 

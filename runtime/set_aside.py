@@ -79,7 +79,7 @@ class SetAside:
     tokens: dict[str, str]
     written: str | None = None
     in_target: dict[str, str] = field(default_factory=dict)
-    lowered: bool = False  # read with its first letter in small letters (runtime/texts.py openers_copied)
+    lowered: bool = False  # read with its first letter in small letters (runtime/second_searches.py openers_copied)
 
     def written_in_target(self, placeholder: str) -> str:
         """The token of `placeholder` as the translation writes it."""

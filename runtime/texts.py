@@ -5,112 +5,53 @@ which it reads for its tokenizer, direction, options and search."""
 from __future__ import annotations
 
 import functools
-import re
 import threading
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .abbreviations import read_abbreviations
 from .alignment import WordAlignment, merge_to_words, restored
-from .capitals import (
-    a_sentence,
-    continued,
-    first_alnum,
-    goes_on,
-    opened_as_source,
-    opened_with_capital,
-    read_cased,
-    written_back,
-)
+from .capitals import a_sentence, continued, goes_on, opened_as_source, opened_with_capital, written_back
 from .chunking import keep_head, split_source
-from .clock import read_times, time_spans
 from .combinations import best_choices, costs_along
 from .condense import condensed
-from .constants import BATCH_SIZE, primary_language
+from .constants import BATCH_SIZE
 from .country_articles import agreed_before_countries
-from .dates import day_points, read_dates, read_spans, year_comma
-from .header_labels import read_header_labels
-from .kitchen_units import read_spoons, spoon_spans
+from .dates import day_points, year_comma
 from .language_id import in_another_script
 from .letter_formulas import formula_alignment, formula_apart, is_letter_formula, letter_formula
 from .mail import signed_names
-from .negations import NEGATION_WORDS, negations, negations_lost
-from .number_choice import (
-    WIDER_BEAM,
-    faults,
-    fewer_faults,
-    fewest_faults_first,
-    negation_kept,
-    no_more_faults,
-    number_kept,
-)
-from .numeric_dates import read_numeric_dates
-from .opening_words import copied_opener, lowered_opener, opens_otherwise
+from .number_choice import fewest_faults_first
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
-from .person_names import names_after_given_names, names_after_titles
-from .place_names import places_written, read_places
-from .prices import prices_given, read_prices
-from .quantities import as_target_writes, in_target, quantities_kept, quantity_spans
-from .quotes import READ as QUOTES_READ
-from .quotes import Quotations, quoted, unquoted
+from .place_names import places_written
+from .prices import prices_given
+from .quotes import quoted
 from .required_search import Requirement
 from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .scales import scales_given
 from .search import Hypothesis, SearchOptions
+from .second_searches import SecondSearches
 from .sentences import mark_apart, split_sentences
-from .set_aside import (
-    SetAside,
-    outside_tokens,
-    put_back,
-    set_aside,
-    signs_apart,
-    spaced_as_written,
-    token_spans,
-)
-from .spaced_numbers import grouped_as_english, read_spaced_numbers
-from .street_addresses import street_spans
+from .set_aside import SetAside, put_back, signs_apart, spaced_as_written
+from .source_reading import SourceReader
+from .spaced_numbers import grouped_as_english
 from .stutter import undoubled
 from .text_layout import around_long_words, is_data, lines_joined, text_lines
-from .titles import read_titles
 from .tokenizer import SourcePieces
 from .translation import TextOptions, Translation, distinct_texts, input_numbers, unchanged
-from .unlearned_names import CAPITALIZED_NAMES, better_kept, names_kept, unlearned_names
-from .untranslated import better_translated, left_untranslated, untranslatable
-from .verbatim import SET_ASIDE_SIGN, copy_verbatim, lost_numbers
-from .words import has_words, join_words, ordinary_spaces
+from .verbatim import SET_ASIDE_SIGN, copy_verbatim
+from .words import has_words, join_words
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
 
 
-# A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
-# one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
-# A terminal's escape sequence ("\x1b[31m", a colour) is one: "\x1b[31mRED" had become "[31mRED"
-CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f])+ *")
-
-
 def part_as_written(source: SourcePieces, aside: SetAside) -> str:
     """The words of a part of a sentence, what was set aside from it put back in their placeholders."""
     return SET_ASIDE_SIGN.sub(lambda match: aside.tokens.get(match.group(0), match.group(0)), " ".join(source.words))
-
-
-@dataclass(frozen=True)
-class Reading:
-    """A sentence as the model reads it, step by step: `quotations`, the sentence plain (a control
-    character as a space, CONTROL, and a no-break or other space as an ordinary one,
-    runtime/words.py ordinary_spaces) without its quotation marks (runtime/quotes.py); `cased`,
-    that text as a sentence is written, its words cased as the model's vocabulary has them, when it
-    or its opening label is in capitals (runtime/capitals.py); `read`, that text with its persons'
-    titles, times, dates and prices as the models translate them right (runtime/titles.py,
-    runtime/clock.py, runtime/dates.py, runtime/prices.py), outside code and URLs."""
-
-    quotations: Quotations
-    cased: str
-    read: str
 
 
 class TextTranslator:
@@ -119,7 +60,8 @@ class TextTranslator:
     def __init__(self, model: LoadedModel):
         self.model = model
         self.languages = (model.source_lang, model.target_lang)
-        self._readings: dict[tuple[str, int | None], Reading] = {}  # (a sentence, limit) → reading(…)
+        self.reader = SourceReader(model, self.probed)
+        self.again = SecondSearches(model, self.reader)
 
     def translate(
         self,
@@ -142,15 +84,8 @@ class TextTranslator:
         translates a stream in calls passes its count), or by it when it lists each input's number
         (input_numbers). A person's name after a letter's closing in the same text is given back as
         written (runtime/mail.py signed_names), and so is what is all set aside, as read. A sentence
-        whose translation lost a name the model never learned is searched again with it set aside
-        (names_lost), one that lost a quantity with its quantities set aside (quantities_lost), one
-        whose translation loses or repeats a number or drops a negation with a wider beam, taken
-        where it has fewer such faults (faulty, runtime/number_choice.py; beam search only), one
-        that still drops a negation or loses a number by a search made to write it, taken where it
-        writes it in place (negations_dropped, numbers_dropped, runtime/required_search.py,
-        number_choice.negation_kept and number_kept), and one
-        that left source words untranslated, with a word check, taken where it leaves fewer so and
-        has no more of those faults (words_copied).
+        whose translation lost something (a name, a quantity, a number, a negation, a word left
+        untranslated) is searched again (runtime/second_searches.py).
         Setting `stop` from another thread ends the searches at their next step
         (SearchStopped)."""
         options = options or self.model.default_options()
@@ -208,9 +143,9 @@ class TextTranslator:
                             f"{self.model.source_lang} is written: given back as it is"
                         )
                     searched = translating and text_options.replace_unk and not (data or foreign)
-                    aside = self.read_aside(unit, limit) if searched else SetAside(unit, {})
-                    if aside.nothing_else and self.read_apart(unit, limit):  # "Monday" → "lundi", as read
-                        parts.append((index, number, self.given_as_read(unit, limit), aside))
+                    aside = self.reader.read_aside(unit, limit) if searched else SetAside(unit, {})
+                    if aside.nothing_else and self.reader.read_apart(unit, limit):  # "Monday" → "lundi", as read
+                        parts.append((index, number, self.reader.given_as_read(unit, limit), aside))
                         continue
                     if data or foreign or aside.nothing_else or not (has_words(unit) or unit == sentence):
                         # passed through, as is punctuation beside such a word, or an address alone
@@ -224,7 +159,7 @@ class TextTranslator:
                         whole[len(parts)] = unit
                     if unit in rests and goes_on(unit, self.model.source_lang):
                         continuing.add(len(parts))
-                    parts += [(index, number, self.tagged(piece), aside) for piece in pieces]
+                    parts += [(index, number, self.reader.tagged(piece), aside) for piece in pieces]
         translated: list[list[Translation]] = [part if isinstance(part, list) else [] for _, _, part, _ in parts]
         search = functools.partial(
             self.searched,
@@ -233,42 +168,13 @@ class TextTranslator:
             replace_unk=text_options.replace_unk,
             limit=limit,
             reverse_weight=text_options.reverse_weight if translating else 0.0,
+            stop=stop,
         )
         for i, found in search(
-            {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole, stop=stop
+            {i: part for i, part in enumerate(parts) if not isinstance(part[2], list)}, whole
         ).items():
             translated[i] = found
-        for finder in (self.names_lost, self.quantities_lost, self.openers_copied):
-            lost = finder(parts, translated, whole, limit)
-            again = search({i: part for i, (part, _) in lost.items()}, whole, stop=stop)
-            for i, found in again.items():
-                if better_kept(lost[i][1], found[0], translated[i][0]):
-                    translated[i], parts[i] = found, lost[i][0]
-        if options.beam > 1:
-            faulty = self.faulty(translated, whole)
-            wider = replace(options, beam=options.beam * WIDER_BEAM)
-            again = search({i: parts[i] for i in faulty}, whole, stop=stop, options=wider)
-            self.taken_where_kept(again, translated, whole, fewer_faults)
-            needed = self.negations_dropped(parts, translated, whole)
-            required = Requirement(
-                lambda i, tokens: self.negations_written(tokens) >= needed[i], lambda i: self.negation_pieces
-            )
-            again = search({i: parts[i] for i in needed}, whole, stop=stop, options=wider, required=required)
-            self.taken_where_kept(again, translated, whole, negation_kept)
-            lost = self.numbers_dropped(parts, translated, whole)
-            required = Requirement(
-                lambda i, tokens: not lost_numbers(lost[i][0], self.model.tokenizer.decode(tokens)),
-                lambda i: self.number_pieces(lost[i][1]),
-            )
-            again = search({i: parts[i] for i in lost}, whole, stop=stop, options=wider, required=required)
-            self.taken_where_kept(again, translated, whole, number_kept)
-        copied = self.words_copied(parts, translated, whole, options)
-        again = search({i: parts[i] for i in copied}, whole, stop=stop, checked=copied)
-        for i, found in again.items():
-            words = " ".join(parts[i][2].words)
-            better = better_translated(copied[i], words, self.languages, found[0], translated[i][0])
-            if better and no_more_faults(whole[i], self.languages, found[0], translated[i][0]):
-                translated[i] = found
+        self.again.searched_again(parts, translated, whole, options, limit, search)
         for i, formula in formulas.items():
             if not is_letter_formula(translated[i][0].text, self.model.target_lang):
                 translated[i] = [formula]  # the model wrote no formula of the target's ("Bestrafung,")
@@ -291,7 +197,7 @@ class TextTranslator:
             for number, (line, _) in enumerate(lines)
             if has_words(line)
             for sentence in split_sentences(line.strip(), self.model.source_lang)
-            for unit in signs_apart(sentence, self.model.tokenizer.writes_whole, self.word_pieces)
+            for unit in signs_apart(sentence, self.model.tokenizer.writes_whole, self.reader.word_pieces)
         ]
 
     def searched(
@@ -377,186 +283,6 @@ class TextTranslator:
             ranked[i] = [*near, *others][:n_best]
         return ranked
 
-    def faulty(self, translated: list[list[Translation]], whole: dict[int, str]) -> list[int]:
-        """The sentences searched whole whose translation (the first of `translated`) loses or
-        repeats a number or drops a negation (runtime/number_choice.py faults), by their index."""
-        return [
-            i
-            for i, written in whole.items()
-            if translated[i] and faults(written, translated[i][0].text, self.languages)
-        ]
-
-    def negations_dropped(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str]
-    ) -> dict[int, int]:
-        """The sentences searched whole whose translation (the first of `translated`) drops a
-        negation (runtime/negations.py), by their index: how many negations the source writes as
-        the model reads it (what was set aside, code, is none)."""
-        source, target = self.languages
-        return {
-            i: negations(" ".join(parts[i][2].words), source)
-            for i, written in whole.items()
-            if translated[i] and negations_lost(written, source, translated[i][0].text, target)
-        }
-
-    def numbers_dropped(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str]
-    ) -> dict[int, tuple[str, list[str]]]:
-        """The sentences searched whole whose translation (the first of `translated`) loses a number
-        (runtime/verbatim.py lost_numbers), by their index: the sentence as the model reads it and
-        the numbers of it that the model's output loses (none where the number was set aside, and
-        the sentence is then left out)."""
-        lost = {}
-        for i, written in whole.items():
-            if translated[i] and lost_numbers(written, translated[i][0].text):
-                read = " ".join(parts[i][2].words)
-                numbers = lost_numbers(read, self.model.tokenizer.decode(translated[i][0].tokens))
-                if numbers:
-                    lost[i] = (read, numbers)
-        return lost
-
-    def number_pieces(self, numbers: list[str]) -> list[int]:
-        """The token ids that begin `numbers` as the model writes them, within a sentence or first."""
-        encoded = [self.model.tokenizer.encode(form) for number in numbers for form in (f" {number}", number)]
-        return sorted({ids[0] for ids in encoded if ids})
-
-    def taken_where_kept(
-        self,
-        again: dict[int, list[Translation]],
-        translated: list[list[Translation]],
-        whole: dict[int, str],
-        kept: Callable[[str, tuple[str, str], Translation, Translation], bool],
-    ) -> None:
-        """In place: each sentence's translations `again` (by index) taken over `translated`'s where
-        they are found and `kept` says so of their first and the one before."""
-        for i, found in again.items():
-            if found and kept(whole[i], self.languages, found[0], translated[i][0]):
-                translated[i] = found
-
-    def negations_written(self, tokens: list[int]) -> int:
-        """How many negations the target-language `tokens` write (as a translation, negations.py)."""
-        return negations(self.model.tokenizer.decode(tokens), self.model.target_lang, translation=True) or 0
-
-    @functools.cached_property
-    def negation_pieces(self) -> list[int]:
-        """The token ids of the target language's negating words (NEGATION_WORDS) that are one
-        piece each, as written within a sentence and capitalized."""
-        words = NEGATION_WORDS.get(primary_language(self.model.target_lang), ())
-        encoded = [self.model.tokenizer.encode(f" {form}") for word in words for form in (word, word.capitalize())]
-        return sorted({ids[0] for ids in encoded if len(ids) == 1})
-
-    def names_lost(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
-    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
-        """The sentences searched whole whose translation lost a name the model never learned
-        (unlearned_spans) or a person's name after a given name (runtime/person_names.py
-        names_after_given_names: "Thomas Koch" → "Thomas cook", "Luc Fontaine" → "The Fontaine"),
-        by their index in `parts`: each as a part to search again with those names set aside, and
-        how many of them a text keeps."""
-        lost = {}
-        for i, written in whole.items():
-            read = self.reading(written, limit).read
-            unlearned = self.unlearned_spans(read)
-            persons = names_after_given_names(read, self.model.source_lang, self.model.known_words)
-            spans = sorted(unlearned + [(name.start, name.end) for name in persons])
-            kept = [read[start:end] for start, end in spans]
-            count = functools.partial(names_kept, kept)
-            if count(translated[i][0].text) < len(kept) and (part := self.aside_again(parts[i], written, limit, spans)):
-                lost[i] = (part, count)
-        return lost
-
-    def quantities_lost(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
-    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
-        """The sentences searched whole whose translation lost a quantity (runtime/quantities.py;
-        not one inside what is set aside anyway, a URL or code), by their index in `parts`: each as
-        a part to search again with its quantities set aside (put back as the target writes
-        numbers), and its names the model never learned too (a retry that had mended one was
-        undone), and how many of both a text keeps."""
-        source, target = self.model.source_lang, self.model.target_lang
-        lost = {}
-        for i, written in whole.items():
-            read = self.reading(written, limit).read
-            tokens = token_spans(read)
-            spans = [(a, b) for a, b in quantity_spans(read, source) if not any(c < b and a < d for c, d in tokens)]
-            quantities = [as_target_writes(read[start:end], source, target) for start, end in spans]
-            if quantities_kept(quantities, target, translated[i][0].text) == len(spans):
-                continue
-            names = self.unlearned_spans(read)
-            named = [read[start:end] for start, end in names]
-
-            def count(text: str, quantities=quantities, named=named) -> int:
-                return quantities_kept(quantities, target, text) + names_kept(named, text)
-
-            if part := self.aside_again(parts[i], written, limit, sorted(spans + names)):
-                lost[i] = (part, count)
-        return lost
-
-    def openers_copied(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
-    ) -> dict[int, tuple[tuple[int, int, SourcePieces, SetAside], Callable[[str], int]]]:
-        """The sentences searched whole, of a language that writes a word with a capital only for a
-        name within a sentence, whose translation opens with their first word as written, a word
-        the model's vocabulary holds whole in small letters (a word, not a name: "Diet", "Speed",
-        "Caution" had been copied into German; not before another word with a capital, "Ben
-        Affleck"), nor one the target language's training words hold where the folder lists them
-        (a name, "Tom" had become "Demain", or a word both write, "Note"), by their index in
-        `parts`: each as a part to search again with that word in
-        small letters (SetAside.lowered: the translation opens with a capital all the same), and
-        whether a text opens otherwise (runtime/opening_words.py)."""
-        if self.model.source_lang not in CAPITALIZED_NAMES:
-            return {}
-        target_words = self.model.language_words(self.model.target_lang) or frozenset()
-        lost = {}
-        for i, written in whole.items():
-            word = copied_opener(written, translated[i][0].text, self.word_pieces)
-            if word is None or word.lower() in target_words:  # the target writes it too: "Tom", "Note"
-                continue
-            aside = self.read_aside(lowered_opener(written), limit)
-            pieces = self.source_pieces(aside.text)
-            if limit is None or pieces.count <= limit:
-                index, number, _, _ = parts[i]
-                part = (index, number, self.tagged(pieces), replace(aside, lowered=True))
-                lost[i] = (part, functools.partial(opens_otherwise, word))
-        return lost
-
-    def unlearned_spans(self, read: str) -> list[tuple[int, int]]:
-        """(start, end) of each name of `read`, a sentence as read, that the model never learned
-        (runtime/unlearned_names.py); none from a language whose capitals mark more than names
-        (German: its folder's word lists are then not read), or where the folder lists no words."""
-        if self.model.source_lang not in CAPITALIZED_NAMES:
-            return []
-        known = self.model.known_words
-        return [] if known is None else unlearned_names(read, self.model.source_lang, known)
-
-    def aside_again(self, part: tuple, written: str, limit: int | None, spans: list[tuple[int, int]]) -> tuple | None:
-        """`part`, the sentence `written` searched whole, as a part to search again with `spans` of
-        its reading set aside; None where it is then longer than `limit` pieces."""
-        index, number, _, _ = part
-        again = self.read_aside(written, limit, spans)
-        pieces = self.source_pieces(again.text)
-        return (index, number, self.tagged(pieces), again) if limit is None or pieces.count <= limit else None
-
-    def words_copied(
-        self, parts: list[tuple], translated: list[list[Translation]], whole: dict[int, str], options: SearchOptions
-    ) -> dict[int, frozenset[str]]:
-        """The sentences searched whole whose translation left source words untranslated
-        (runtime/untranslated.py), by their index in `parts`, each with the words of it that
-        would be so; none where the folder lists no words of one of the two languages, or where
-        the search cannot check words (LoadedModel.checks_words)."""
-        if not self.model.checks_words(options):  # greedy: the word lists are not read
-            return {}
-        source_words = self.model.language_words(self.model.source_lang)
-        target_words = self.model.language_words(self.model.target_lang)
-        if source_words is None or target_words is None:
-            return {}
-        copied = {}
-        for i in whole:
-            words = untranslatable(" ".join(parts[i][2].words), self.model.source_lang, source_words, target_words)
-            if left_untranslated(translated[i][0].text, words):
-                copied[i] = words
-        return copied
-
     def distinct(
         self,
         source: SourcePieces,
@@ -601,7 +327,7 @@ class TextTranslator:
         if first is None:
             return translation
         word = alignment.target_words[first]
-        written = continued(word, self.word_pieces, self.model.target_lang)
+        written = continued(word, self.reader.word_pieces, self.model.target_lang)
         if written == word:
             return translation
         at = translation.text.find(word)
@@ -635,106 +361,6 @@ class TextTranslator:
         plain = TextOptions(sentences=False, replace_unk=False, reverse_weight=0.0)
         return self.translate([text], self.model.default_options(n_best=1, **search), text_options=plain)[0][0].text
 
-    def read_apart(self, sentence: str, limit: int | None) -> bool:
-        """Whether the reading of `sentence` writes something in the target's words that it sets
-        aside (read_in_target's)."""
-        return bool(self.read_in_target(self.reading(sentence, limit).read))
-
-    def read_in_target(self, read: str) -> list[tuple[int, int]]:
-        """(start, end) of what `read`, a sentence as read, writes in the target's words and sets
-        aside: its dates and weekdays (runtime/dates.py read_spans), its times (runtime/clock.py
-        time_spans) and its spoons (runtime/kitchen_units.py spoon_spans) outside them."""
-        source, target = self.model.source_lang, self.model.target_lang
-        dates = read_spans(read, source, target)
-        others = time_spans(read, source, target) + spoon_spans(read, source, target)
-        return sorted(dates + [(a, b) for a, b in others if not any(a < d and c < b for c, d in dates)])
-
-    def given_as_read(self, sentence: str, limit: int | None) -> list[Translation]:
-        """A sentence that is nothing but what its reading writes in the target's words and sets
-        aside (a date, a weekday into French: "Monday", "June 3, 2024"), given back as read ("lundi",
-        "3 juin 2024"), a capital where the sentence opens with one; its alignment over the words
-        the user wrote."""
-        read = self.reading(sentence, limit).read
-        if first_alnum(sentence).isupper():
-            at = next(index for index, character in enumerate(read) if character.isalnum())
-            read = read[:at] + read[at].upper() + read[at + 1 :]
-        [given] = unchanged(read)
-        alignment = restored(given.alignment, read, sentence, self.model.source_lang)
-        return [replace(given, aligned=alignment)]
-
-    def read_aside(self, sentence: str, limit: int | None, spans: Sequence[tuple[int, int]] = ()) -> SetAside:
-        """`sentence` as the model reads it (reading), then what is no language for the model set
-        aside (runtime/set_aside.py), with `spans` of that reading (names, quantities) beside its
-        titles' names; a quantity put back as the target writes its number (runtime/quantities.py)."""
-        read = self.reading(sentence, limit).read
-        source, target = self.model.source_lang, self.model.target_lang
-        spans = [
-            *names_after_titles(read, source, target),
-            *street_spans(read, source),
-            *self.read_in_target(read),
-            *spans,
-        ]
-        aside = set_aside(read, source, self.model.tokenizer.writes_whole, spans)
-        aside = replace(aside, in_target=in_target(aside.tokens, source, target))
-        return aside if read == sentence else replace(aside, written=sentence)
-
-    def reading(self, sentence: str, limit: int | None) -> Reading:
-        """How the model reads `sentence` (Reading): its quotation marks kept as written where it
-        is longer than `limit` pieces (translated in parts, runtime/quotes.py). Worked out once for
-        each sentence: a translation's every hypothesis reads it again."""
-        if (sentence, limit) not in self._readings:
-            source, target = self.model.source_lang, self.model.target_lang
-            plain = ordinary_spaces(CONTROL.sub(" ", sentence))
-            quotations = (
-                unquoted(plain, token_spans(plain)) if (source, target) in QUOTES_READ else Quotations(plain, [])
-            )
-            if quotations.spans and limit is not None and self.piece_count(quotations.text) > limit:
-                quotations = Quotations(plain, [])
-            cased = read_cased(quotations.text, self.word_pieces, source)
-
-            def read_as_the_target(text: str) -> str:
-                text = read_places(text, source, target, self.probed)
-                readers = (
-                    read_header_labels,
-                    read_spoons,
-                    read_abbreviations,
-                    read_titles,
-                    read_times,
-                    read_numeric_dates,
-                    read_dates,
-                    read_spaced_numbers,
-                    read_prices,
-                )
-                for reader in readers:
-                    text = reader(text, source, target)
-                return text
-
-            read = outside_tokens(cased, read_as_the_target)
-            self._readings[sentence, limit] = Reading(quotations, cased, read)
-        return self._readings[sentence, limit]
-
-    def word_pieces(self, word: str) -> int:
-        """How many pieces the model reads for `word` after a space."""
-        return self.piece_count(" " + word)
-
-    def piece_count(self, text: str) -> int:
-        """How many pieces the model reads for `text` (its EOS aside)."""
-        return self.source_pieces(text).count
-
-    def source_pieces(self, text: str) -> SourcePieces:
-        """The text's pieces, and its words in the source language (runtime/words.py)."""
-        return self.model.tokenizer.encode_source(text, self.model.source_lang)
-
-    def tagged(self, source: SourcePieces) -> SourcePieces:
-        """The pieces as the encoder reads them: after `source_prefix`, which belongs to no word."""
-        if not self.model.source_prefix:
-            return source
-        return SourcePieces(
-            self.model.source_prefix + source.ids,
-            source.words,
-            [-1] * len(self.model.source_prefix) + source.word_of_piece,
-        )
-
     def condensed(self, texts: list[str], limit: int, numbers: list[int], stop: threading.Event | None) -> list[str]:
         """The texts a summarizer reads: one longer than `limit` pieces condensed to its salient
         sentences (runtime/condense.py), with a note."""
@@ -744,7 +370,7 @@ class TextTranslator:
             texts,
             limit,
             self.model.source_lang,
-            self.piece_count,
+            self.reader.piece_count,
             lambda parts: self.translate(parts, greedy, text_options=whole, stop=stop),
         )
         read = []
@@ -765,7 +391,7 @@ class TextTranslator:
         summarizing = self.model.manifest.task == "summarize"
         budget = (limit + 1) * self.model.tokenizer.longest_piece
         read = text[:budget].rsplit(None, 1)[0] if summarizing and len(text) > budget else text
-        source = self.source_pieces(read)
+        source = self.reader.source_pieces(read)
         if source.count <= limit:
             return [source]
         if summarizing:
@@ -800,7 +426,7 @@ class TextTranslator:
         if not parts and text.strip() and self.model.manifest.task == "translate":
             return unchanged(text)  # punctuation alone ("!?!", "---") comes back as it was; its summary is empty
         if not parts:
-            source = self.tagged(self.source_pieces(text))
+            source = self.reader.tagged(self.reader.source_pieces(text))
             return [self.translation(source, [], 0.0, np.zeros((0, len(source.ids)), np.float32))]
         if len(parts) == 1 and len(lines) == 1:
             return parts[0][1]
@@ -839,7 +465,7 @@ class TextTranslator:
             if set_apart:
                 alignment = put_back(alignment, aside, self.model.source_lang, self.model.target_lang)
             if aside is not None and aside.written is not None:
-                reading = self.reading(aside.written, limit)
+                reading = self.reader.reading(aside.written, limit)
                 unquoted_text = reading.quotations.text
                 alignment = restored(alignment, reading.read, unquoted_text, self.model.source_lang)
                 alignment = written_back(alignment, unquoted_text, reading.cased)

@@ -13,7 +13,7 @@ target writes in its own way. A translation that lost one of them (the output do
 as written, nor with a genitive's "s") is searched again with them set aside, as a title's name is
 (runtime/set_aside.py: a placeholder the model copies, the name put back in its place), and the
 second translation is taken where it keeps more of them and leaves out no more source words
-(better_kept, runtime/texts.py). Chosen on news-dev (docs/studies/UNLEARNED-NAMES.md).
+(better_kept, runtime/second_searches.py). Chosen on news-dev (docs/studies/UNLEARNED-NAMES.md).
 """
 
 from __future__ import annotations

@@ -233,7 +233,7 @@ def test_the_shipped_models_translation_keeps_numbers_and_negations_as_well_as_a
 def test_a_sentence_whose_translation_keeps_a_fault_is_searched_again_with_a_wider_beam():
     """With the wider search, no sentence has more faults than without it (a later search for words
     left untranslated keeps none that has more), and some have fewer."""
-    from attn.runtime.texts import TextTranslator
+    from attn.runtime.second_searches import SecondSearches
 
     pair = ("de", "en")
     translator = installed_translator(pair, 1)
@@ -243,10 +243,10 @@ def test_a_sentence_whose_translation_keeps_a_fault_is_searched_again_with_a_wid
         "Die Wirkung von Vitamin D auf den Krebs wurde ebenfalls noch nicht deutlich aufgezeigt.",
     ]
     with (  # the steps after it off
-        mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}),
-        mock.patch.object(TextTranslator, "numbers_dropped", lambda *_: {}),
+        mock.patch.object(SecondSearches, "negations_dropped", lambda *_: {}),
+        mock.patch.object(SecondSearches, "numbers_dropped", lambda *_: {}),
     ):
-        with mock.patch.object(TextTranslator, "faulty", lambda *_: []):
+        with mock.patch.object(SecondSearches, "faulty", lambda *_: []):
             before = [found[0].text for found in translator.translate(sentences)]
         after = [found[0].text for found in translator.translate(sentences)]
     counted = [(faults(s, b, pair), faults(s, a, pair)) for s, b, a in zip(sentences, before, after)]
@@ -271,11 +271,11 @@ def test_a_sentence_whose_translation_still_drops_a_negation_is_searched_for_one
     """With the search made to write a dropped negation (runtime/required_search.py), no sentence
     has more faults than without it, and some have fewer; what it takes writes the negation where
     the attention puts the source's (negations_placed) and repeats no more words."""
-    from attn.runtime.texts import TextTranslator
+    from attn.runtime.second_searches import SecondSearches
 
     pair = ("de", "en")
     translator = installed_translator(pair, 1)
-    with mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}):
+    with mock.patch.object(SecondSearches, "negations_dropped", lambda *_: {}):
         before = [found[0] for found in translator.translate(STILL_DROPPED)]
     after = [found[0] for found in translator.translate(STILL_DROPPED)]
     counted = [(faults(s, b.text, pair), faults(s, a.text, pair)) for s, b, a in zip(STILL_DROPPED, before, after)]
@@ -298,10 +298,10 @@ IDIOMS = {
 @pytest.mark.system
 @pytest.mark.parametrize("pair", list(IDIOMS))
 def test_a_set_phrase_that_negates_nothing_in_the_translation_is_not_searched_for_a_negation(pair):
-    from attn.runtime.texts import TextTranslator
+    from attn.runtime.second_searches import SecondSearches
 
     translator = installed_translator(pair, 1)
-    with mock.patch.object(TextTranslator, "negations_dropped", lambda *_: {}):
+    with mock.patch.object(SecondSearches, "negations_dropped", lambda *_: {}):
         before = [found[0].text for found in translator.translate(IDIOMS[pair])]
     assert [found[0].text for found in translator.translate(IDIOMS[pair])] == before
 
@@ -318,17 +318,18 @@ NUMBERED = [
 
 @pytest.mark.system
 def test_a_search_made_to_write_a_number_writes_it_in_every_translation_and_adds_no_fault():
-    """The search made to write a sentence's numbers (runtime/required_search.py, as texts.py asks
-    for it) gives only translations that write them; and with that step no sentence has more faults
+    """The search made to write a sentence's numbers (runtime/required_search.py, as
+    runtime/second_searches.py asks for it) gives only translations that write them; and with that step no sentence has more faults
     than without it."""
     from attn.runtime.required_search import Requirement
+    from attn.runtime.second_searches import SecondSearches
     from attn.runtime.texts import TextTranslator
     from attn.runtime.verbatim import lost_numbers
 
     pair = ("en", "de")
     model = installed_translator(pair, 1)
     sources = [model.tokenizer.encode_source(sentence).ids for sentence in NUMBERED]
-    pieces = [TextTranslator(model).number_pieces(lost_numbers(sentence, "")) for sentence in NUMBERED]
+    pieces = [TextTranslator(model).again.number_pieces(lost_numbers(sentence, "")) for sentence in NUMBERED]
     required = Requirement(
         lambda i, tokens: not lost_numbers(NUMBERED[i], model.tokenizer.decode(tokens)), lambda i: pieces[i]
     )
@@ -336,7 +337,7 @@ def test_a_search_made_to_write_a_number_writes_it_in_every_translation_and_adds
     for sentence, hypotheses in zip(NUMBERED, found):
         assert hypotheses, sentence
         assert all(not lost_numbers(sentence, model.tokenizer.decode(h.tokens)) for h in hypotheses), sentence
-    with mock.patch.object(TextTranslator, "numbers_dropped", lambda *_: {}):
+    with mock.patch.object(SecondSearches, "numbers_dropped", lambda *_: {}):
         before = [found[0].text for found in model.translate(NUMBERED)]
     after = [found[0].text for found in model.translate(NUMBERED)]
     counted = [(faults(s, b, pair), faults(s, a, pair)) for s, b, a in zip(NUMBERED, before, after)]

@@ -1,5 +1,5 @@
 """A sentence's first word that its translation copied, searched again in small letters
-(runtime/opening_words.py, runtime/texts.py openers_copied)."""
+(runtime/opening_words.py, runtime/second_searches.py openers_copied)."""
 
 import numpy as np
 import pytest
@@ -50,7 +50,7 @@ def test_a_copied_first_word_is_searched_again_in_small_letters_and_a_name_stays
     translator = TextTranslator(installed_translator(("en", "de")))
     sentence = "Speed, the number of images per second, is also very important."
     first = unchanged("Speed, die Anzahl von Bildern pro Sekunde, ist auch sehr wichtig.")
-    found = translator.openers_copied([(0, 0, None, None)], [first], {0: sentence}, None)
+    found = translator.again.openers_copied([(0, 0, None, None)], [first], {0: sentence}, None)
     (_, _, _, aside), opens = found[0]
     assert aside.lowered and aside.text.startswith("speed,") and opens(first[0].text) == 0
     for source, target, text in (("en", "fr", "Tom hates dogs."), ("fr", "en", "Tom déteste les chiens.")):

@@ -180,5 +180,5 @@ def test_the_shipped_models_keep_the_names_after_given_names():
     kept_with_the_rule, total = kept_by_the_installed_models(GIVEN_NAMED, full_names)
     assert total == sum(map(len, GIVEN_NAMED.values()))
     assert kept_with_the_rule >= total - 1
-    with mock.patch("attn.runtime.texts.names_after_given_names", lambda *arguments: []):
+    with mock.patch("attn.runtime.second_searches.names_after_given_names", lambda *arguments: []):
         assert kept_by_the_installed_models(GIVEN_NAMED, full_names)[0] < kept_with_the_rule - 2

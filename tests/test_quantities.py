@@ -101,14 +101,14 @@ def test_a_word_holding_a_tokens_word_and_another_is_linked_to_both():
 
 def lost_parts(pair: tuple[str, str], sentence: str, first: str):
     """What the shipped model of `pair` searches again for `sentence` whose first translation was
-    `first` (texts.py quantities_lost): (the part's SetAside, how many a text keeps), or None."""
+    `first` (runtime/second_searches.py quantities_lost): (the part's SetAside, how many a text keeps), or None."""
     from attn.runtime.texts import TextTranslator
     from attn.runtime.translation import unchanged
 
     from .conftest import installed_translator
 
     translator = TextTranslator(installed_translator(pair))
-    found = translator.quantities_lost([(0, 0, None, None)], [unchanged(first)], {0: sentence}, None)
+    found = translator.again.quantities_lost([(0, 0, None, None)], [unchanged(first)], {0: sentence}, None)
     return (found[0][0][3], found[0][1]) if found else None
 
 

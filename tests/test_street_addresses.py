@@ -74,5 +74,5 @@ def test_the_shipped_models_keep_streets_as_written():
 
     kept, total = kept_by_the_installed_models(ADDRESSED, streets)
     assert total == sum(map(len, ADDRESSED.values())) and kept == total
-    with mock.patch("attn.runtime.texts.street_spans", lambda *arguments: []):
+    with mock.patch("attn.runtime.source_reading.street_spans", lambda *arguments: []):
         assert kept_by_the_installed_models(ADDRESSED, streets)[0] < total - 2

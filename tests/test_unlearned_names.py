@@ -1,5 +1,5 @@
 """Names the model never learned are set aside where its translation lost them
-(runtime/unlearned_names.py, runtime/texts.py)."""
+(runtime/unlearned_names.py, runtime/second_searches.py)."""
 
 import pytest
 
@@ -102,7 +102,7 @@ def test_the_shipped_models_keep_the_names_they_never_learned(pair):
     search, some had not ("Claude Makelelelele", "Didier Deschmarken")."""
     from unittest import mock
 
-    from attn.runtime.texts import TextTranslator
+    from attn.runtime.second_searches import SecondSearches
 
     from .conftest import installed_translator
 
@@ -122,7 +122,7 @@ def test_the_shipped_models_keep_the_names_they_never_learned(pair):
     # one that another CPU's rounding decides the other way
     total, kept_with_the_rule = sum(map(len, found)), kept()
     assert kept_with_the_rule >= total - 1
-    with mock.patch.object(TextTranslator, "names_lost", lambda *_: {}):
+    with mock.patch.object(SecondSearches, "names_lost", lambda *_: {}):
         assert kept() < kept_with_the_rule
 
 

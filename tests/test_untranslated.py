@@ -1,5 +1,5 @@
 """Source words a translation left untranslated are searched again with a word check
-(runtime/untranslated.py, runtime/word_check.py `for_translations`, runtime/texts.py)."""
+(runtime/untranslated.py, runtime/word_check.py `for_translations`, runtime/second_searches.py)."""
 
 import numpy as np
 import pytest
@@ -104,7 +104,7 @@ def test_english_words_the_shipped_model_left_in_french_are_searched_again():
     from unittest import mock
 
     from attn.runtime.loaded_model import LoadedModel
-    from attn.runtime.texts import TextTranslator
+    from attn.runtime.second_searches import SecondSearches
 
     from .conftest import ROOT
 
@@ -123,7 +123,7 @@ def test_english_words_the_shipped_model_left_in_french_are_searched_again():
         )
 
     with_rule = model.translate(sentences)
-    with mock.patch.object(TextTranslator, "words_copied", lambda *_: {}):
+    with mock.patch.object(SecondSearches, "words_copied", lambda *_: {}):
         without = model.translate(sentences)
     assert left(with_rule) < left(without)
     assert with_rule[-1][0].text == without[-1][0].text
