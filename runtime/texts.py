@@ -43,7 +43,7 @@ from .text_layout import around_long_words, is_data, lines_joined, text_lines
 from .tokenizer import SourcePieces
 from .translation import TextOptions, Translation, distinct_texts, input_numbers, unchanged
 from .verbatim import SET_ASIDE_SIGN, copy_verbatim
-from .words import has_words, join_words
+from .words import has_words, join_words, ordinary_characters
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
@@ -95,7 +95,7 @@ class TextTranslator:
         limit = text_options.max_source_pieces
         numbers = input_numbers(first_number, len(texts))
         if self.model.manifest.task == "summarize":
-            texts = self.condensed(texts, limit, numbers, stop)
+            texts = self.condensed([ordinary_characters(text) for text in texts], limit, numbers, stop)
         parts = []  # (input index, its line's number, source part, or the translation of a text not searched)
         formulas: dict[int, Translation] = {}  # a part that is a letter's formula → its translation by the table
         continuing: set[int] = set()  # a part that goes on after a letter's formula in small letters
@@ -104,7 +104,7 @@ class TextTranslator:
         for text in texts:
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
-            text = text.strip() if self.model.manifest.task == "translate" else " ".join(text.split())
+            text = text.strip() if translating else " ".join(text.split())
             lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
         # a person's name after a letter's closing in the same text, on its own line: given back as written
         signed = (
@@ -119,6 +119,8 @@ class TextTranslator:
                 if (index, number) in signed:
                     parts.append((index, number, unchanged(sentence), SetAside(sentence, {})))
                     continue
+                if translating and not in_another_script(sentence, [self.model.source_lang]):
+                    sentence = ordinary_characters(sentence)  # "ﬁle" → "file", "１２３" → "123"
                 # an opening list or dialogue mark and a data word passed through, an opening
                 # letter's formula a part of its own, the rest searched
                 opened = mark_apart(sentence) if split else [sentence]

@@ -8,6 +8,7 @@ compound stays one word: it is one word, and its pieces are merged into it.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 WHITESPACE_WORD = re.compile(r"\S+")
 LETTERS_WORD = re.compile(r"[^\W\d_]{2,}")  # a word of two letters or more, no digit
@@ -35,6 +36,24 @@ SPACES = re.compile("[\u00a0\u2002-\u200a\u202f\u205f]")
 def ordinary_spaces(text: str) -> str:
     """`text` with each of its SPACES an ordinary space: its words unchanged."""
     return SPACES.sub(" ", text)
+
+
+# Other forms of ordinary letters and digits, which the models read as bytes they seldom saw ("The ﬁle" came
+# out "Das �le", "Room १२३" "Raum ōkyŋ", "Room １２３" "Room ＼＼�"): the Latin ligatures (U+FB00–FB06, as text
+# copied from a PDF has them), the full-width forms of ASCII (U+FF01–FF5E) and the decimal digits of other scripts
+COMPATIBLE = re.compile(r"[\ufb00-\ufb06\uff01-\uff5e]|(?![0-9])\d")
+
+
+def ordinary_characters(text: str) -> str:
+    """`text` composed (NFC: "ü" one character, where macOS writes two: "München" had been read as
+    "coins") and each of its COMPATIBLE characters written as the letters or the digit it stands
+    for ("ﬁ" → "fi", "１" → "1", "١" → "1")."""
+    return COMPATIBLE.sub(_ordinary, unicodedata.normalize("NFC", text))
+
+
+def _ordinary(match: re.Match) -> str:
+    character = match.group(0)
+    return str(unicodedata.decimal(character)) if character.isdecimal() else unicodedata.normalize("NFKC", character)
 
 
 def has_words(text: str) -> bool:

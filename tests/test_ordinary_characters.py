@@ -1,0 +1,43 @@
+"""Other forms of ordinary letters and digits (ligatures, full-width forms, other scripts' digits,
+decomposed letters) read as the ordinary characters (runtime/words.py ordinary_characters)."""
+
+import pytest
+
+from attn.runtime.words import ordinary_characters
+
+from .conftest import installed_translator
+
+
+@pytest.mark.unit
+def test_other_forms_of_letters_and_digits_are_read_as_the_ordinary_ones():
+    assert ordinary_characters("The ﬁle, the oﬃce, ﬂach") == "The file, the office, flach"
+    assert ordinary_characters("Room １２３ (ＡＢＣ) and ١٢٣, १२३, ໑໒໓") == "Room 123 (ABC) and 123, 123, 123"
+    assert ordinary_characters("Gru\u0308ße aus Mu\u0308nchen") == "Grüße aus München"  # decomposed, as macOS writes
+    # what has a meaning of its own stays: superscripts, fractions, symbols, other letters
+    kept = "5 m² ½ Liter ™ µm Ω 日本語 привет α"
+    assert ordinary_characters(kept) == kept
+
+
+@pytest.mark.system
+@pytest.mark.parametrize(
+    ("pair", "written", "ordinary"),
+    [
+        (("en", "de"), "The ﬁle could not be opened.", "The file could not be opened."),
+        (("en", "de"), "Room १२३ is free.", "Room 123 is free."),
+        (("en", "fr"), "Call him at ٠٥٥١٢٣.", "Call him at 055123."),
+        (("fr", "en"), "Le prix est １２３ euros.", "Le prix est 123 euros."),
+        (("de", "en"), "Gru\u0308ße aus Mu\u0308nchen.", "Grüße aus München."),
+    ],
+)
+def test_a_sentence_with_other_forms_of_letters_and_digits_translates_as_with_the_ordinary_ones(
+    pair, written, ordinary
+):
+    """The shipped models read a ligature, a full-width or another script's digit, and a decomposed
+    letter as the ordinary character (they had written "Das �le", "Raum ōkyŋ", "Greetings from
+    coins"); a sentence in another script is still given back as it is."""
+    model = installed_translator(pair)
+    [[as_written], [as_ordinary]] = model.translate([written, ordinary])
+    assert as_written.text == as_ordinary.text
+    assert "\ufffd" not in as_written.text
+    foreign = "日本語のテキスト１２３です。"
+    assert model.translate([foreign])[0][0].text == foreign
