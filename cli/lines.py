@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 import select
 import sys
 from collections.abc import Callable, Iterator
@@ -23,13 +22,12 @@ from pathlib import Path
 from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
+from attn.runtime.legacy_bytes import utf8_or_windows_1252
 from attn.runtime.sessions import warn_on_stderr
 
 DEFAULT_MAX_LINE_CHARS = 100_000
 UTF8_MAX_BYTES = 4  # bytes of one character, at most
 READ_SIZE = 1 << 16
-# The bytes Windows-1252 leaves undefined (0x81, 0x8D, 0x8F, 0x90, 0x9D), as surrogateescape keeps them
-LEGACY_UNDEFINED = re.compile("[\udc80-\udcff]")
 
 
 def _data_waiting(fd: int) -> bool:
@@ -184,21 +182,9 @@ def note_not_utf8(line: bytes, number: int, name: str, notify: Callable[[str], N
 
 
 def decode_line(line: bytes) -> str:
-    """A line's bytes as text: a final \\r dropped; a byte that is no part of UTF-8 read as
-    Windows-1252 (one it leaves undefined as Latin-1), the line's UTF-8 as UTF-8 (a UTF-8 line
-    with one stray byte had been read all as Windows-1252: "GrÃ¼ÃŸe")."""
-    return line.removesuffix(b"\r").decode("utf-8", errors=LEGACY_BYTES)
-
-
-def _legacy_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
-    """The codecs error handler of decode_line: the bytes UTF-8 could not read, as Windows-1252."""
-    found = error.object[error.start : error.end]
-    text = found.decode("cp1252", "surrogateescape")
-    return LEGACY_UNDEFINED.sub(lambda undefined: chr(ord(undefined.group()) - 0xDC00), text), error.end
-
-
-LEGACY_BYTES = "attn-windows-1252"
-codecs.register_error(LEGACY_BYTES, _legacy_bytes)
+    """A line's bytes as text: a final \\r dropped; bytes that are not UTF-8 read as Windows-1252
+    (runtime/legacy_bytes.py)."""
+    return utf8_or_windows_1252(line.removesuffix(b"\r"))
 
 
 def file_line_batches(

@@ -18,6 +18,7 @@ from typing import Protocol
 from ..byte_order import marked_encoding
 from ..constants import BOM, primary_language
 from ..errors import UsageError
+from ..legacy_bytes import utf8_or_windows_1252
 from ..markup import Aligned
 
 # file suffix → the module of runtime/documents that reads it, and its class
@@ -154,8 +155,8 @@ class TextFile:
     """A text file's text, without its byte-order mark and with "\n" line ends, and how to write
     text back as the file was: its mark ("" or BOM), its line end ("\r\n" for Windows) and its
     encoding (UTF-8, or UTF-16 or UTF-32 told by their mark). `read_as`: the encoding it was read in
-    when that was another that it declared, for its format to declare UTF-8 instead (it is written
-    in UTF-8); None otherwise."""
+    when it was not UTF-8 (one it declared, or Windows-1252 where it declared none), for its format
+    to declare UTF-8 instead (it is written in UTF-8); None otherwise."""
 
     text: str
     mark: str
@@ -170,7 +171,8 @@ class TextFile:
 def decoded(data: bytes, declared: str | None = None) -> TextFile:
     """A text file's bytes as a TextFile: read in UTF-16 or UTF-32 where a byte-order mark says so
     (runtime/byte_order.py), else as UTF-8, or, where they are not UTF-8, in the encoding the file
-    declares (`declared`: an HTML page's charset, a catalog's); DocumentError when none reads them."""
+    declares (`declared`: an HTML page's charset, a catalog's), or where it declares none as
+    Windows-1252 (runtime/legacy_bytes.py); DocumentError when the declared one does not read them."""
     encoding = marked_encoding(data)
     if encoding is None:
         encoding = "utf-8"
@@ -193,7 +195,7 @@ def _utf8_or_declared(data: bytes, declared: str | None) -> tuple[str, str | Non
         return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
         if declared is None or declared.lower().replace("_", "-") in ("utf-8", "utf8"):
-            raise DocumentError(f"not UTF-8 text (byte {error.start}) and it declares no other encoding") from None
+            return utf8_or_windows_1252(data), "windows-1252"  # as the command line reads a line
         try:
             return data.decode(declared), declared
         except LookupError:
