@@ -87,6 +87,14 @@ def serve_command(
     max_inputs: Annotated[
         int, typer.Option("--max-inputs", min=1, help="Texts per request, at most (413 beyond).")
     ] = Limits.max_inputs,
+    max_file_mb: Annotated[
+        int,
+        typer.Option(
+            "--max-file-mb",
+            min=1,
+            help="Megabytes of a /translate_file upload, at most (413 beyond; its text: --max-chars).",
+        ),
+    ] = Limits.max_file_mb,
     max_batch: Annotated[
         int,
         typer.Option(
@@ -197,7 +205,14 @@ def serve_command(
             raise UsageError(f"{api_keys}: no API keys in it (one per line)")
     app = create_app(
         translators,
-        Limits(max_chars, max_inputs, timeout, keys, header_seconds=header_seconds),
+        Limits(
+            max_chars=max_chars,
+            max_inputs=max_inputs,
+            max_file_mb=max_file_mb,
+            timeout=timeout,
+            api_keys=keys,
+            header_seconds=header_seconds,
+        ),
         {"max_batch": max_batch, "max_wait": max_wait_ms / 1000, "max_queued": max_queued, "batch_size": batch_size},
         tuple(cors_origins or ["*"]),
         served_host_names(host),

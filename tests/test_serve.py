@@ -603,6 +603,35 @@ def test_a_file_is_translated_and_downloaded(server, reverse_model):
 
 
 @pytest.mark.integration
+def test_a_file_is_held_to_its_own_size_limit_and_its_text_to_the_character_limit(server, reverse_model):
+    """A Word file with a picture (307 KB) had been refused as a body over --max-chars' 185,536 bytes,
+    which `attn translate -i` translated: a file's bytes have --max-file-mb (20 MB by default)."""
+    import httpx
+
+    from attn.cli.server.settings import Limits
+
+    page = b"<p>a0 b1</p><!-- " + b"x" * (2 * Limits().max_body_bytes) + b" -->"  # its text: 5 characters
+    reply = httpx.post(
+        server.url + "/translate_file", data={"source": "sym", "target": "sym"}, files={"file": ("page.html", page)}
+    )
+    assert reply.status_code == 200
+    assert httpx.get(reply.json()["translatedFileUrl"]).text.startswith(
+        f"<p>{cli_translations(reverse_model, ['a0 b1'])[0]}</p>"
+    )
+    too_big = b"x" * (Limits().max_file_bytes + 1)
+    over = httpx.post(
+        server.url + "/translate_file", data={"source": "sym", "target": "sym"}, files={"file": ("page.html", too_big)}
+    )
+    assert over.status_code == 413 and "--max-file-mb" in over.json()["error"]
+    words = httpx.post(
+        server.url + "/translate_file",
+        data={"source": "sym", "target": "sym"},
+        files={"file": ("notes.txt", b"a0 " * (Limits().max_chars // 2))},
+    )
+    assert words.status_code == 413 and "exceeds character limit" in words.json()["error"]
+
+
+@pytest.mark.integration
 def test_windows_text_reads_as_plain_text_and_a_file_keeps_its_line_ends(server, reverse_model):
     """A CRLF file lost nothing but came back LF, and "\r" or a BOM in q was
     translated as text."""

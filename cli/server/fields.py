@@ -43,19 +43,22 @@ def valid_strings(value):
     return value
 
 
-async def read_fields(request: Request, limits: Limits, json_only: bool = False) -> dict:
+async def read_fields(request: Request, limits: Limits, json_only: bool = False, file: bool = False) -> dict:
     """The request's fields: a JSON object, or (LibreTranslate's clients send these) a form body.
-    The body is read up to the limit and no further (413 beyond it); the API key is checked here."""
+    The body is read up to the limit (a `file` upload's, Limits.max_file_bytes) and no further (413
+    beyond it, naming the option that raises it); the API key is checked here."""
+    limit = limits.max_file_bytes if file else limits.max_body_bytes
+    over = f"Invalid request: body over {limit} bytes ({'--max-file-mb' if file else '--max-chars'} raises it)"
     declared = request.headers.get("content-length")
-    if declared and declared.isdigit() and int(declared) > limits.max_body_bytes:
-        raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
+    if declared and declared.isdigit() and int(declared) > limit:
+        raise HTTPException(413, over)
     body = bytearray()
     try:
         async with asyncio.timeout(limits.body_seconds):  # a client trickling its body holds no socket for long
             async for chunk in request.stream():
                 body += chunk
-                if len(body) > limits.max_body_bytes:
-                    raise HTTPException(413, f"Invalid request: body over {limits.max_body_bytes} bytes")
+                if len(body) > limit:
+                    raise HTTPException(413, over)
     except TimeoutError:
         raise HTTPException(408, f"Invalid request: the body took over {limits.body_seconds:g} s") from None
     except ClientDisconnect:

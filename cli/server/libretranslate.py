@@ -64,7 +64,7 @@ async def translate(request: Request) -> JSONResponse:
 
 async def translate_file(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
-    fields = await read_fields(request, server.limits)
+    fields = await read_fields(request, server.limits, file=True)
     upload = fields.get("file")
     if not isinstance(upload, UploadFile):
         raise HTTPException(400, "Invalid request: missing file parameter")

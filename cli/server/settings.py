@@ -10,10 +10,12 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Limits:
     """What one request may ask for. The body limit follows from the characters: UTF-8 takes at
-    most 4 bytes a character, JSON escaping at most 6 (\\uXXXX), plus room for the other fields."""
+    most 4 bytes a character, JSON escaping at most 6 (\\uXXXX), plus room for the other fields; a
+    file's from its own limit in megabytes."""
 
     max_chars: int = 20_000
     max_inputs: int = 128
+    max_file_mb: int = 20  # a /translate_file upload, at most: an office file's pictures weigh, not its text
     timeout: float = 60.0
     api_keys: frozenset[str] | None = None
     body_seconds: float = 30.0  # a request body not received whole by then is a 408
@@ -31,6 +33,12 @@ class Limits:
     @property
     def max_body_bytes(self) -> int:
         return 6 * self.max_chars + 64 * 1024
+
+    @property
+    def max_file_bytes(self) -> int:
+        """A /translate_file request's body, at most: the file and the other fields (its text is
+        held to max_chars once read)."""
+        return self.max_file_mb * 1024 * 1024 + 64 * 1024
 
 
 # What one request's search may ask for: tighter than the command line's (runtime/search.py
