@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Iterator
@@ -237,10 +238,17 @@ def translate_command(
         router = Router(pairs, load, notify, routes.usual_source(target_lang) if target_lang else None)
         n_best = 1 if search.sample else search.n_best
         misread = None  # each input's language is given or detected
+        # HTML inputs are read each in one language, as a document is (html_written)
+        reads_fragments = html and source_lang == "auto"
+        own_source = routes.usual_source(target_lang)  # read without a note
         language = target_lang  # what a translated document declares: the one target, when one is given
 
         def decode(inputs, batch_size, first_number):
             return router.translate(inputs, source_lang, target_lang, batch_size, first_number, search.text)
+
+        def decode_from(code, inputs, batch_size, first_number):
+            """decode's work for inputs read as `code`."""
+            return router.translate(inputs, code, target_lang, batch_size, first_number, search.text)
     else:
         translator, options = load((None if source_lang == "auto" else source_lang, target_lang))
         n_best = options.n_best
@@ -257,6 +265,14 @@ def translate_command(
             return translator.translate(inputs, options, batch_size, first_number, search.text)
 
         rereading = Router(pairs, load, notify)  # its models load on first use
+        reads_fragments = html and source_lang is None and len(routes.sources_into(language)) > 1
+        own_source = translator.source_lang
+
+        def decode_from(code, inputs, batch_size, first_number):
+            """decode's work for inputs read as `code`: the model's own language, or another."""
+            if code == own_source:
+                return decode(inputs, batch_size, first_number)
+            return rereading.translate(inputs, code, language, batch_size, first_number, search.text)
 
         def reread(inputs, found, first_number):
             """`found` with the inputs that read as another language (misread) translated from it,
@@ -278,19 +294,63 @@ def translate_command(
                         found[place] = result
             return found
 
-    def decode_texts(first_number: int, label):
-        """decode for the texts of a document or of HTML inputs: each text's best translation.
-        --check's note names a text by `label(i)`, i its index, or with HTML inputs its input's
-        (`owners[i]`, counted from 0 in the call)."""
+    def decode_texts(first_number: int, label, decode_with=None):
+        """decode (or `decode_with`) for the texts of a document or of HTML inputs: each text's
+        best translation. --check's note names a text by `label(i)`, i its index, or with HTML
+        inputs its input's (`owners[i]`, counted from 0 in the call)."""
 
         def decoded(texts: list[str], owners: list[int] | None = None) -> list:
-            found = decode(texts, batch_size, first_number)
+            found = (decode_with or decode)(texts, batch_size, first_number)
             for index, result in enumerate(found) if check or catalog else ():  # a lost placeholder breaks a program
                 which = label(index if owners is None else owners[index])
                 (report_uncovered if check else report_placeholders)(which, result[0], warn_on_stderr)
             return [result[0] for result in found]
 
         return decoded
+
+    def html_written(fragments: list[str], first: int) -> list[str]:
+        """HTML inputs translated, their tags placed (translated_fragments); without --from (or with
+        --from auto), each read in the one language its whole text reads as, as a document is
+        (Routes.document_source): translated from it, or given back where that is the target (a
+        German fragment had been translated as English, garbled, where a German line was read as
+        German; with --to, each text was read on its own)."""
+
+        def label(owner: int) -> str:
+            return f"input {first + owner}"
+
+        decoded = decode_texts(first, label)
+        if not reads_fragments:
+            return translated_fragments(fragments, decoded, language)
+
+        def read_apart(texts: list[str], owners: list[int]) -> list:
+            read = {
+                owner: routes.document_source([text for text, own in zip(texts, owners) if own == owner], language)[0]
+                for owner in dict.fromkeys(owners)
+            }
+            found: list = [None] * len(texts)
+            for code in dict.fromkeys(read.values()):
+                mine = [i for i, own in enumerate(owners) if read[own] == code]
+                given, owned = [texts[i] for i in mine], [owners[i] for i in mine]
+                # as a document is read (cli/documents.py): in the target already, written back as it is
+                kept = code is not None and (code == language or routes.hops(code, language) is None)
+                if code not in (None, own_source):
+                    advice = "the target language: written back as it is" if code == language else None
+                    for owner in dict.fromkeys(owned):
+                        notify(
+                            f"{label(owner)} reads as {language_label(code)}: "
+                            f"{advice or source_advice(code, routes, language)}"
+                        )
+                if kept:
+                    written = [unchanged(text)[0] for text in given]
+                elif code is None:
+                    written = decoded(given, owned)
+                else:
+                    written = decode_texts(first, label, functools.partial(decode_from, code))(given, owned)
+                for i, translation in zip(mine, written):
+                    found[i] = translation
+            return found
+
+        return translated_fragments(fragments, read_apart, language)
 
     if document:
         translate_document(parsed, decode_texts(1, lambda index: f"{document}, text {index + 1}"), language, output)
@@ -305,10 +365,7 @@ def translate_command(
         for batch in items:
             inputs = [item for item in batch if item is not BLANK]
             if html:
-                first = done + 1
-                results = iter(
-                    translated_fragments(inputs, decode_texts(first, lambda i: f"input {first + i}"), language)
-                )
+                results = iter(html_written(inputs, done + 1))
             else:
                 if not done:
                     note_what_inputs_are(batch, notify, lines=not (text or paragraphs))

@@ -187,6 +187,25 @@ def test_html_comes_back_as_attn_translate_html_prints_it():
     assert attn.translate_html('<p lang="en">The file could not be opened.</p>').startswith('<p lang="de">')
 
 
+def test_html_inputs_are_each_read_in_one_language_as_translate_html_reads_them():
+    """`attn translate --html` without --from had translated a German or French fragment as English
+    (garbled: "Je ne Peux-Pas Ouvrir lecker-Parce-Löser"), and with --to read each text on its own,
+    where a plain line and translate_html read the fragment's language."""
+    lines = [
+        "<p>Guten Morgen, wie geht es <i>dir</i> heute?</p>",
+        "<p>The file could not be <b>opened</b>.</p>",
+        "<p>Je suis très content de vous voir aujourd'hui.</p>",
+    ]
+    expected = attn.translate_html(lines, target="de")
+    assert expected[0] == lines[0] and "<b>" in expected[1] and "Je suis" not in expected[2]
+    for options in ((), ("--to", "de")):
+        result = attn_command("translate", "--html", *options, *lines)
+        assert result.stdout.decode().splitlines() == expected
+        notes = result.stderr.decode()
+        assert "input 1 reads as German (de): the target language" in notes and "input 3 reads as French" in notes
+        assert "input 2" not in notes
+
+
 def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_them():
     """Each text was detected on its own: a cell or a line of a word or two read as German or French
     ("OK" put into English) and the page kept its `lang`; the notes numbered each language's
