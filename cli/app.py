@@ -133,6 +133,8 @@ def register(names) -> None:
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 NoSuchOption = importlib.import_module(ClickException.__module__).NoSuchOption
+UsageError = importlib.import_module(ClickException.__module__).UsageError
+NoArgsIsHelpError = importlib.import_module(ClickException.__module__).NoArgsIsHelpError
 
 
 # Commands whose process ends when they return (plain decoding): it exits without the
@@ -151,10 +153,17 @@ def run_command() -> int:
             result = app(standalone_mode=False, prog_name="attn")
     except typer.Exit as exit_:
         return exit_.exit_code
-    except ClickException as error:
+    except NoArgsIsHelpError as error:  # `attn` alone: its help
         error.show()
+        return error.exit_code
+    except UsageError as error:  # an unknown option, a bad value: one line, as attn's own errors
+        help_with = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
+        print(f"attn: error: {_one_line(error.format_message())}{help_with}", file=sys.stderr)
         if isinstance(error, NoSuchOption) and any(text_as_option(argument) for argument in sys.argv[2:]):
             print("attn: a text that starts with '-' is read as an option: put -- before it", file=sys.stderr)
+        return error.exit_code
+    except ClickException as error:
+        error.show()
         return error.exit_code
     except typer.Abort as abort:
         if isinstance(abort.__cause__, Terminated):

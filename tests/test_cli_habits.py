@@ -331,3 +331,21 @@ def test_help_at_80_columns_cuts_no_option_name(command):
     """`--coverage-penal…` and `--max-source-pie…` were cut at 80 columns."""
     shown = run_attn([command, "--help"], env={**os.environ, "COLUMNS": "80"}, timeout=120)
     assert shown.returncode == 0 and "…" not in shown.stdout.decode(), shown.stdout.decode()
+
+
+@pytest.mark.integration
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["translate", "--bogus", "x"], "No such option: --bogus (see 'attn translate --help')"),
+        (["translate", "--beam", "abc", "x"], "'abc' is not a valid int"),
+        (["summarize", "--sentences", "0"], "0 is not in the range"),
+        (["bogus"], "No such command 'bogus'"),
+    ],
+)
+def test_an_unknown_option_or_a_bad_value_is_one_line_naming_the_help(args, said):
+    """click's usage block, its "Try … --help" and its error had taken three to four lines (a
+    newcomer's trial); attn's own errors take one."""
+    result = attn(*args, check_rc=2)
+    error = result.stderr.decode()
+    assert error.startswith("attn: error: ") and error.count("\n") == 1 and said in error and "--help" in error
