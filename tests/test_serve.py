@@ -173,6 +173,16 @@ def test_bad_requests_get_a_4xx_and_the_server_keeps_serving(server, request_arg
 
 
 @pytest.mark.integration
+def test_detecting_the_language_of_blank_text_is_a_400(server):
+    """/detect of "   " had answered "de" at confidence 0 (a newcomer's trial)."""
+    import httpx
+
+    for q in ("   ", ["", " "]):
+        reply = httpx.post(server.url + "/detect", json={"q": q})
+        assert reply.status_code == 400 and "no text to detect" in reply.json()["error"]
+
+
+@pytest.mark.integration
 def test_a_lone_surrogate_is_read_as_a_replacement_character(server):
     """JSON's "\\udfff" is a string Python cannot encode: answered as it was, it had made a 500."""
     import httpx

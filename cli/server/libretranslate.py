@@ -153,6 +153,8 @@ async def detect(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits)
     texts, _ = texts_of(fields, server.limits)
+    if not any(text.strip() for text in texts):  # blank: it had been "de" at confidence 0
+        raise HTTPException(400, "Invalid request: q has no text to detect a language in")
     [(language, probability)] = await detect_languages([" ".join(texts)], server.models.languages())
     return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
 
