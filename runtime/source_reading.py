@@ -31,7 +31,7 @@ from .titles import read_titles
 from .tokenizer import SourcePieces
 from .translation import Translation, unchanged
 from .unlearned_names import CAPITALIZED_NAMES, unlearned_names
-from .words import ordinary_spaces
+from .words import ordinary_characters, ordinary_spaces
 
 if TYPE_CHECKING:
     from .loaded_model import LoadedModel
@@ -46,8 +46,9 @@ CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1
 @dataclass(frozen=True)
 class Reading:
     """A sentence as the model reads it, step by step: `quotations`, the sentence plain (a control
-    character as a space, CONTROL, and a no-break or other space as an ordinary one,
-    runtime/words.py ordinary_spaces) without its quotation marks (runtime/quotes.py); `cased`,
+    character as a space, CONTROL, a no-break or other space as an ordinary one, runtime/words.py
+    ordinary_spaces, and outside code and URLs a ligature, a full-width character or another
+    script's digit as the ordinary one, ordinary_characters) without its quotation marks (runtime/quotes.py); `cased`,
     that text as a sentence is written, its words cased as the model's vocabulary has them, when it
     or its opening label is in capitals (runtime/capitals.py); `read`, that text with its persons'
     titles, times, dates and prices as the models translate them right (runtime/titles.py,
@@ -73,7 +74,7 @@ class SourceReader:
         each sentence: a translation's every hypothesis reads it again."""
         if (sentence, limit) not in self._readings:
             source, target = self.model.source_lang, self.model.target_lang
-            plain = ordinary_spaces(CONTROL.sub(" ", sentence))
+            plain = outside_tokens(ordinary_spaces(CONTROL.sub(" ", sentence)), ordinary_characters)
             quotations = (
                 unquoted(plain, token_spans(plain)) if (source, target) in QUOTES_READ else Quotations(plain, [])
             )

@@ -119,8 +119,6 @@ class TextTranslator:
                 if (index, number) in signed:
                     parts.append((index, number, unchanged(sentence), SetAside(sentence, {})))
                     continue
-                if translating and not in_another_script(sentence, [self.model.source_lang]):
-                    sentence = ordinary_characters(sentence)  # "ﬁle" → "file", "１２３" → "123"
                 # an opening list or dialogue mark and a data word passed through, an opening
                 # letter's formula a part of its own, the rest searched
                 opened = mark_apart(sentence) if split else [sentence]
@@ -133,7 +131,11 @@ class TextTranslator:
                     [unit for text in opened for unit in around_long_words(text)] if translating else [sentence]
                 ):
                     data = is_data(unit)
-                    foreign = translating and not data and in_another_script(unit, [self.model.source_lang])
+                    foreign = (
+                        translating
+                        and not data
+                        and in_another_script(ordinary_characters(unit), [self.model.source_lang])
+                    )
                     if data:
                         self.model.notify(
                             f"input {numbers[index]} has a word of {len(unit):,} characters: given back as "

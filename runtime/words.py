@@ -41,18 +41,21 @@ def ordinary_spaces(text: str) -> str:
 # Other forms of ordinary letters and digits, which the models read as bytes they seldom saw ("The ﬁle" came
 # out "Das �le", "Room १२३" "Raum ōkyŋ", "Room １２３" "Room ＼＼�"): the Latin ligatures (U+FB00–FB06, as text
 # copied from a PDF has them), the full-width forms of ASCII (U+FF01–FF5E) and the decimal digits of other scripts
-COMPATIBLE = re.compile(r"[\ufb00-\ufb06\uff01-\uff5e]|(?![0-9])\d")
+COMPATIBLE = re.compile(r"[\ufb00-\ufb06\uff01-\uff5e\u066b\u066c]|(?![0-9])\d")
+ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ","}  # Arabic's decimal and thousands separators ("٣٫٥")
 
 
 def ordinary_characters(text: str) -> str:
     """`text` composed (NFC: "ü" one character, where macOS writes two: "München" had been read as
     "coins") and each of its COMPATIBLE characters written as the letters or the digit it stands
-    for ("ﬁ" → "fi", "１" → "1", "١" → "1")."""
+    for ("ﬁ" → "fi", "１" → "1", "١" → "1", "٫" → ".")."""
     return COMPATIBLE.sub(_ordinary, unicodedata.normalize("NFC", text))
 
 
 def _ordinary(match: re.Match) -> str:
     character = match.group(0)
+    if character in ARABIC_SEPARATORS:
+        return ARABIC_SEPARATORS[character]
     return str(unicodedata.decimal(character)) if character.isdecimal() else unicodedata.normalize("NFKC", character)
 
 

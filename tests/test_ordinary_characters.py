@@ -27,6 +27,7 @@ def test_other_forms_of_letters_and_digits_are_read_as_the_ordinary_ones():
         (("en", "fr"), "Call him at ٠٥٥١٢٣.", "Call him at 055123."),
         (("fr", "en"), "Le prix est １２３ euros.", "Le prix est 123 euros."),
         (("de", "en"), "Gru\u0308ße aus Mu\u0308nchen.", "Grüße aus München."),
+        (("en", "de"), "Ｔｈｅ ｆｉｌｅ ｉｓ ｏｐｅｎ．", "The file is open."),  # had been given back as another script
     ],
 )
 def test_a_sentence_with_other_forms_of_letters_and_digits_translates_as_with_the_ordinary_ones(
@@ -41,3 +42,15 @@ def test_a_sentence_with_other_forms_of_letters_and_digits_translates_as_with_th
     assert "\ufffd" not in as_written.text
     foreign = "日本語のテキスト１２３です。"
     assert model.translate([foreign])[0][0].text == foreign
+
+
+@pytest.mark.system
+def test_the_alignment_shows_the_words_as_written_and_a_url_keeps_its_characters():
+    """The sentence is read so, not rewritten: its alignment's source words are the user's, and a
+    URL or code keeps every character (a path names the same file only so)."""
+    model = installed_translator(("en", "de"))
+    [[translated]] = model.translate(["The ﬁle could not be opened."])
+    assert translated.alignment.source_words[1] == "ﬁle"
+    url = "https://example.com/ﬁle?id=１２"
+    assert url in model.translate([f"See {url} for details."])[0][0].text
+
