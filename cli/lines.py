@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+from attn.runtime.binary_data import binary_kind
 from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
@@ -84,27 +85,17 @@ def unfinished_character(data: bytes) -> int:
 
 
 # The opening bytes of compressed and archive formats people hand in by mistake.
-COMPRESSED = {
-    b"\x1f\x8b": "gzip",
-    b"BZh": "bzip2",
-    b"\xfd7zXZ\x00": "xz",
-    b"\x28\xb5\x2f\xfd": "zstd",
-    b"PK\x03\x04": "zip",
-    b"%PDF-": "PDF",
-}
-
-
 PAST = {"translate": "translated", "summarize": "summarized"}
 
 
 def refuse_binary(head: bytes, name: str, command: str) -> None:
     """A UsageError for input that is not text: a compressed file or archive by its opening bytes,
     or anything with NUL bytes (an executable, an image). `command`: "translate" or "summarize"."""
-    kind = next((kind for magic, kind in COMPRESSED.items() if head.startswith(magic)), None)
-    if kind is None and b"\x00" not in head:
+    what = binary_kind(head)
+    if what is None:
         return
-    what = f"{kind} data" if kind else "binary data (NUL bytes)"
-    hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if kind in ("gzip", "bzip2", "xz", "zstd") else ""
+    compressed = what.split()[0] in ("gzip", "bzip2", "xz", "zstd")
+    hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if compressed else ""
     raise UsageError(f"{name} holds {what}, not text: nothing {PAST[command]}{hint}")
 
 

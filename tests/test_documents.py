@@ -1293,6 +1293,24 @@ def test_a_file_that_is_not_utf_8_and_declares_nothing_is_read_as_windows_1252_a
         "CAFÉ £20\nGRÜSSE\n"
     )
     assert round_trip("page.html", "<p>Café</p>".encode("cp1252")).decode("utf-8") == "<p>CAFÉ</p>"
+    page = "<html><head><title>Café</title></head><p>Café</p></html>"  # a page: it now says it is UTF-8
+    assert round_trip("page.html", page.encode("cp1252")).decode("utf-8") == (
+        '<html><head><meta charset="utf-8"><title>CAFÉ</title></head><p>CAFÉ</p></html>'
+    )
+    catalog = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Café"\nmsgstr ""\n'  # no charset in its header
+    assert 'msgstr "CAFÉ"' in round_trip("fr.po", catalog.encode("cp1252")).decode("utf-8")
+    # what declares UTF-8 and is not, or is no text, is still refused
+    for name, data, said in (
+        (
+            "page.html",
+            '<meta charset="utf-8"><p>Café</p>'.encode("cp1252"),
+            "not UTF-8 text .byte 28., which it declares",
+        ),
+        ("notes.txt", b"\x1f\x8b\x08\x00 caf\xe9", "not text: it holds gzip data"),
+        ("notes.txt", b"\x89PNG\r\n\x1a\n\x00\x00 caf\xe9", "not text: it holds binary data"),
+    ):
+        with pytest.raises(DocumentError, match=said):
+            read_document(name, data)
     subtitles = "1\n00:00:01,000 --> 00:00:02,000\nÀ bientôt\n"
     assert "À BIENTÔT" in round_trip("film.srt", subtitles.encode("cp1252")).decode("utf-8")
 

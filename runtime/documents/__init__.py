@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ..binary_data import binary_kind
 from ..byte_order import marked_encoding
 from ..constants import BOM, primary_language
 from ..errors import UsageError
@@ -188,14 +189,22 @@ def decoded(data: bytes, declared: str | None = None) -> TextFile:
     return TextFile(text.removeprefix(mark).replace("\r\n", "\n"), mark, ending, read_as, encoding)
 
 
+# The bytes a file that is not UTF-8 and declares nothing is looked at for binary data
+READ_FOR_BINARY = 1 << 16
+
+
 def _utf8_or_declared(data: bytes, declared: str | None) -> tuple[str, str | None]:
-    """The text of bytes without a UTF-16 or UTF-32 mark, and the declared encoding it was read in
-    where it was not UTF-8 (None for UTF-8)."""
+    """The text of bytes without a UTF-16 or UTF-32 mark, and the encoding it was read in where
+    it was not UTF-8 (the declared one, or Windows-1252 where it declares none; None for UTF-8)."""
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
-        if declared is None or declared.lower().replace("_", "-") in ("utf-8", "utf8"):
-            return utf8_or_windows_1252(data), "windows-1252"  # as the command line reads a line
+        if declared is None:  # as the command line reads a line, what is text
+            if what := binary_kind(data[:READ_FOR_BINARY]):
+                raise DocumentError(f"not text: it holds {what}") from None
+            return utf8_or_windows_1252(data), "windows-1252"
+        if declared.lower().replace("_", "-") in ("utf-8", "utf8"):
+            raise DocumentError(f"not UTF-8 text (byte {error.start}), which it declares") from None
         try:
             return data.decode(declared), declared
         except LookupError:

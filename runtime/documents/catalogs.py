@@ -22,6 +22,7 @@ from . import DocumentError, decoded
 from .markdown import HTML_TAG, HTML_VOID
 
 CHARSET = re.compile(r"charset=[\w.:-]+")
+DECLARED_CHARSET = re.compile(rb"charset=(?!CHARSET\b)[\w.:-]+")  # not xgettext's placeholder
 # GNU gettext's plural forms of the languages attn's models write (a message and its plural:
 # msgstr[0] and msgstr[1], as written())
 PLURAL_FORMS = {
@@ -64,7 +65,9 @@ class PoDocument:
     def __init__(self, data: bytes, fuzzy: bool = False):
         import polib
 
-        self.file = decoded(data, polib.detect_encoding(b"\n" + data))  # polib reads bytes naming a file as that file
+        # polib reads bytes naming a file as that file; its default, UTF-8, where the header names no charset
+        declared = polib.detect_encoding(b"\n" + data) if DECLARED_CHARSET.search(data) else None
+        self.file = decoded(data, declared)
         text = self.file.text
         try:
             self.catalog = polib.pofile(
@@ -73,7 +76,7 @@ class PoDocument:
             self.catalog.read_order = tuple(self.catalog.metadata)
         except (OSError, ValueError) as error:  # polib's parse errors are OSErrors
             raise DocumentError(f"not a gettext catalog: {str(error).splitlines()[0][:200]}") from None
-        if self.file.read_as:  # read in the charset it declares, written in UTF-8, and saying so
+        if self.file.read_as:  # read in the charset it declares (or Windows-1252), written in UTF-8, and saying so
             declared = self.catalog.metadata.get("Content-Type", "text/plain; charset=UTF-8")
             self.catalog.metadata["Content-Type"] = CHARSET.sub("charset=UTF-8", declared)
         self.entries = [

@@ -520,8 +520,12 @@ class HtmlFile:
     or UTF-16 or UTF-32 by their mark, written back as UTF-8 and declared so) as an HtmlDocument."""
 
     def __init__(self, data: bytes):
-        self.file = dataclasses.replace(decoded(data, declared_encoding(data)), encoding="utf-8")
+        declared = declared_encoding(data)
+        self.file = dataclasses.replace(decoded(data, declared), encoding="utf-8")
         self.document = HtmlDocument(XML_ENCODING.sub(r"\1UTF-8", self.file.text))  # a meta charset: Beautiful Soup's
+        head = self.document.soup.head
+        if declared is None and self.file.read_as and head is not None:  # a legacy page, now UTF-8: said so
+            head.insert(0, self.document.soup.new_tag("meta", charset="utf-8"))
 
     def texts(self) -> list[str]:
         return self.document.texts()
