@@ -133,8 +133,9 @@ def register(names) -> None:
 # Typer raises click's exception classes, which newer Typer releases vendor: take them from Typer.
 ClickException = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 NoSuchOption = importlib.import_module(ClickException.__module__).NoSuchOption
-UsageError = importlib.import_module(ClickException.__module__).UsageError
-NoArgsIsHelpError = importlib.import_module(ClickException.__module__).NoArgsIsHelpError
+ClickUsageError = importlib.import_module(ClickException.__module__).UsageError
+# `attn` alone, whose help click raises as a usage error (click 8.2 and later; none before)
+NoArgsIsHelpError = getattr(importlib.import_module(ClickException.__module__), "NoArgsIsHelpError", ())
 
 
 # Commands whose process ends when they return (plain decoding): it exits without the
@@ -156,7 +157,7 @@ def run_command() -> int:
     except NoArgsIsHelpError as error:  # `attn` alone: its help
         error.show()
         return error.exit_code
-    except UsageError as error:  # an unknown option, a bad value: one line, as attn's own errors
+    except ClickUsageError as error:  # an unknown option, a bad value: one line, as attn's own errors
         help_with = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
         print(f"attn: error: {_one_line(error.format_message())}{help_with}", file=sys.stderr)
         if isinstance(error, NoSuchOption) and any(text_as_option(argument) for argument in sys.argv[2:]):
@@ -212,5 +213,5 @@ def _message(error: BaseException) -> str:
     return _one_line(error)
 
 
-def _one_line(error: BaseException) -> str:
+def _one_line(error: BaseException | str) -> str:
     return " ".join(str(error).split()) or type(error).__name__
