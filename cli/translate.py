@@ -239,8 +239,8 @@ def translate_command(
         n_best = 1 if search.sample else search.n_best
         misread = None  # each input's language is given or detected
         # HTML inputs are read each in one language, as a document is (html_written)
-        reads_fragments = html and source_lang == "auto"
         own_source = routes.usual_source(target_lang)  # read without a note
+        reads_fragments = html and source_lang == "auto"
         language = target_lang  # what a translated document declares: the one target, when one is given
 
         def decode(inputs, batch_size, first_number):
@@ -300,13 +300,32 @@ def translate_command(
         inputs its input's (`owners[i]`, counted from 0 in the call)."""
 
         def decoded(texts: list[str], owners: list[int] | None = None) -> list:
-            found = (decode_with or decode)(texts, batch_size, first_number)
+            # the runtime's notes name an HTML input's text by its input's number
+            numbers = first_number if owners is None else [first_number + owner for owner in owners]
+            found = (decode_with or decode)(texts, batch_size, numbers)
             for index, result in enumerate(found) if check or catalog else ():  # a lost placeholder breaks a program
                 which = label(index if owners is None else owners[index])
                 (report_uncovered if check else report_placeholders)(which, result[0], warn_on_stderr)
             return [result[0] for result in found]
 
         return decoded
+
+    # HTML inputs read each in one language, as a document is (html_written): notes on those read
+    # as another than the model's (or than English, with --from auto), the first named, the rest counted
+    fragment_notes = (
+        MisreadInputs(
+            own_source,
+            routes.languages,
+            notify,
+            lambda code: (
+                "the target language: written back as it is"
+                if code == language
+                else source_advice(code, routes, language)
+            ),
+        )
+        if reads_fragments and own_source is not None
+        else None
+    )
 
     def html_written(fragments: list[str], first: int) -> list[str]:
         """HTML inputs translated, their tags placed (translated_fragments); without --from (or with
@@ -319,28 +338,21 @@ def translate_command(
             return f"input {first + owner}"
 
         decoded = decode_texts(first, label)
-        if not reads_fragments:
+        if fragment_notes is None:
             return translated_fragments(fragments, decoded, language)
 
         def read_apart(texts: list[str], owners: list[int]) -> list:
-            read = {
-                owner: routes.document_source([text for text, own in zip(texts, owners) if own == owner], language)[0]
-                for owner in dict.fromkeys(owners)
-            }
+            read = {}  # each input's language; None where no model takes it into the target
+            for owner in dict.fromkeys(owners):
+                code, reachable = routes.document_source([t for t, own in zip(texts, owners) if own == owner], language)
+                read[owner] = code if reachable else None
+            misread = [(code, first + owner) for owner, code in read.items() if code not in (None, own_source)]
+            fragment_notes.noted({code: [number for found, number in misread if found == code] for code, _ in misread})
             found: list = [None] * len(texts)
             for code in dict.fromkeys(read.values()):
                 mine = [i for i, own in enumerate(owners) if read[own] == code]
                 given, owned = [texts[i] for i in mine], [owners[i] for i in mine]
-                # as a document is read (cli/documents.py): in the target already, written back as it is
-                kept = code is not None and (code == language or routes.hops(code, language) is None)
-                if code not in (None, own_source):
-                    advice = "the target language: written back as it is" if code == language else None
-                    for owner in dict.fromkeys(owned):
-                        notify(
-                            f"{label(owner)} reads as {language_label(code)}: "
-                            f"{advice or source_advice(code, routes, language)}"
-                        )
-                if kept:
+                if code is not None and code == language:  # in the target already: written back as it is
                     written = [unchanged(text)[0] for text in given]
                 elif code is None:
                     written = decoded(given, owned)
@@ -389,8 +401,9 @@ def translate_command(
                     report_uncovered(f"input {done}", result[0], warn_on_stderr)  # asked for: shown with -q too
             sys.stdout.flush()
             advance(len(inputs))
-    if misread:
-        misread.close()
+    for notes in (misread, fragment_notes):
+        if notes:
+            notes.close()
     heatmaps.write()
 
 

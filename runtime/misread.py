@@ -161,12 +161,17 @@ class MisreadInputs:
             if language is not None:
                 misread.setdefault(language, []).append(number)
                 places[place] = language
+        self.noted(misread)
+        return places
+
+    def noted(self, misread: dict[str, list[int]]) -> None:
+        """Notes on the inputs (by number) read as each language of `misread`: the first ones of a
+        language named at once, the later ones counted (close)."""
         for language, found in misread.items():
             if language not in self.first:
                 self.first[language] = len(found)
                 self.notify(self._named(language, found))
             self.found[language] = self.found.get(language, 0) + len(found)
-        return places
 
     def close(self) -> None:
         """Each language's count of inputs, where later batches found more than its first note said."""

@@ -202,8 +202,8 @@ def test_html_inputs_are_each_read_in_one_language_as_translate_html_reads_them(
         result = attn_command("translate", "--html", *options, *lines)
         assert result.stdout.decode().splitlines() == expected
         notes = result.stderr.decode()
-        assert "input 1 reads as German (de): the target language" in notes and "input 3 reads as French" in notes
-        assert "input 2" not in notes
+        assert "input 1 reads as German (de), not English (en): the target language: written back" in notes
+        assert "input 3 reads as French (fr), not English (en): translated from it" in notes and "input 2" not in notes
 
 
 def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_them():

@@ -1,5 +1,5 @@
 """Quantities with a unit's symbol, kept with their digits and unit (runtime/quantities.py; the
-second search of a sentence that lost one: runtime/texts.py quantities_lost)."""
+second search of a sentence that lost one: runtime/second_searches.py quantities_lost)."""
 
 import numpy as np
 import pytest

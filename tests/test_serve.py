@@ -174,12 +174,12 @@ def test_bad_requests_get_a_4xx_and_the_server_keeps_serving(server, request_arg
 
 @pytest.mark.integration
 def test_detecting_the_language_of_blank_text_is_a_400(server):
-    """/detect of "   " had answered "de" at confidence 0 (a newcomer's trial)."""
+    """/detect of "   " or "?!" had answered "de" at confidence 0 (a newcomer's trial)."""
     import httpx
 
-    for q in ("   ", ["", " "]):
+    for q in ("   ", ["", " "], "?!", "..."):
         reply = httpx.post(server.url + "/detect", json={"q": q})
-        assert reply.status_code == 400 and "no text to detect" in reply.json()["error"]
+        assert reply.status_code == 400 and "no words to detect" in reply.json()["error"]
 
 
 @pytest.mark.integration

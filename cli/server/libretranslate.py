@@ -20,6 +20,7 @@ from attn.runtime.documents import FORMATS, format_of, read_document
 from attn.runtime.errors import UsageError
 from attn.runtime.registry import DEFAULT_PAIRS
 from attn.runtime.translation import unchanged
+from attn.runtime.words import has_words
 
 from .fields import integer, language, read_fields, texts_of
 from .files import download_name
@@ -153,8 +154,8 @@ async def detect(request: Request) -> JSONResponse:
     server: Server = request.app.state.server
     fields = await read_fields(request, server.limits)
     texts, _ = texts_of(fields, server.limits)
-    if not any(text.strip() for text in texts):  # blank: it had been "de" at confidence 0
-        raise HTTPException(400, "Invalid request: q has no text to detect a language in")
+    if not any(map(has_words, texts)):  # blank or punctuation alone: it had been "de" at confidence 0
+        raise HTTPException(400, "Invalid request: q has no words to detect a language in")
     [(language, probability)] = await detect_languages([" ".join(texts)], server.models.languages())
     return JSONResponse([{"confidence": round(100 * probability, 1), "language": language}])
 

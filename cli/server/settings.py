@@ -38,7 +38,7 @@ class Limits:
     def max_file_bytes(self) -> int:
         """A /translate_file request's body, at most: the file and the other fields (its text is
         held to max_chars once read)."""
-        return self.max_file_mb * 1024 * 1024 + 64 * 1024
+        return self.max_file_mb * 1_000_000 + 64 * 1024
 
 
 # What one request's search may ask for: tighter than the command line's (runtime/search.py
