@@ -223,6 +223,11 @@ def _document_batches(
     of each kept) and checked before the first is summarized, so a blank one is an error before
     any output."""
     if lines:
+        documents = [file for file in files if format_of(file) not in (None, ".txt", ".eml")]
+        if documents:  # its bytes had been refused as "zip data, not text"
+            raise UsageError(
+                f"{documents[0]} is a document, summarized whole: --lines is for lines of text (leave it out)"
+            )
         yield from file_line_batches(files, inputs_per_call, max_chars, notify, "summarize")
         return
     documents = []

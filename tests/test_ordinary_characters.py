@@ -53,4 +53,3 @@ def test_the_alignment_shows_the_words_as_written_and_a_url_keeps_its_characters
     assert translated.alignment.source_words[1] == "ﬁle"
     url = "https://example.com/ﬁle?id=１２"
     assert url in model.translate([f"See {url} for details."])[0][0].text
-

@@ -52,6 +52,16 @@ def test_whole_input_is_one_document_and_lines_are_documents():
     assert len(lines) == 3 and lines[1] == "" and lines[0] and lines[2]
 
 
+def test_a_document_file_with_lines_is_refused_naming_the_option(tmp_path):
+    """`attn summarize --lines report.docx` had said "report.docx holds zip data, not text", though
+    the same file is summarized without --lines (a newcomer's trial)."""
+    page = tmp_path / "page.html"
+    page.write_text("<p>" + DOCUMENT + "</p>", encoding="utf-8")
+    error = attn("summarize", "--lines", str(page), check_rc=2).stderr.decode()
+    assert error.count("\n") == 1 and "is a document, summarized whole: --lines is for lines of text" in error
+    assert attn("summarize", str(page)).stdout.decode().count("\n") == 1
+
+
 def test_documents_from_files_and_jsonl(tmp_path):
     path = tmp_path / "description.txt"
     path.write_text(DOCUMENT, encoding="utf-8")
