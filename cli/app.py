@@ -158,6 +158,8 @@ def run_command() -> int:
         error.show()
         return error.exit_code
     except ClickUsageError as error:  # an unknown option, a bad value: one line, as attn's own errors
+        if isinstance(error, NoSuchOption) and error.option_name in ("--json", "--jsonl"):
+            error.possibilities = ["--format jsonl"]  # click had offered "--to"
         help_with = f" (see '{error.ctx.command_path} --help')" if error.ctx is not None else ""
         print(f"attn: error: {_one_line(error.format_message())}{help_with}", file=sys.stderr)
         if isinstance(error, NoSuchOption) and any(text_as_option(argument) for argument in sys.argv[2:]):

@@ -341,6 +341,7 @@ def test_help_at_80_columns_cuts_no_option_name(command):
         (["translate", "--beam", "abc", "x"], "'abc' is not a valid int"),
         (["summarize", "--sentences", "0"], "0 is not in the range"),
         (["bogus"], "No such command 'bogus'"),
+        (["translate", "--json", "x"], "No such option: --json (Possible options: --format jsonl)"),
     ],
 )
 def test_an_unknown_option_or_a_bad_value_is_one_line_naming_the_help(args, said):
