@@ -41,7 +41,7 @@ from .options import (
     notifier,
     search_options,
 )
-from .output import check_writable, output_file
+from .output import check_writable, output_file, refuse_an_input
 
 DETECTION_ROWS = 100  # the sources whose language is the file's, when --from does not say
 
@@ -101,8 +101,11 @@ def eval_command(
         raise UsageError(f"no such file: {data}")
     models = [None] if lead or not model else model
     notify = notifier(quiet)
-    check_writable(hypotheses_out, "--hypotheses")
-    check_writable(json_out, "--json")
+    for written, option in ((hypotheses_out, "--hypotheses"), (json_out, "--json")):
+        check_writable(written, option)
+        refuse_an_input(written, [data], option)  # the test file had been replaced by the outputs
+    if hypotheses_out and json_out and _same_place(hypotheses_out, json_out):
+        raise UsageError(f"--hypotheses and --json both write {hypotheses_out}: give them two places")
     if hypotheses_out and len(models) > 1:
         raise UsageError("--hypotheses writes one model's outputs: give one --model")
     rows = read_tsv(data, swap_columns)
@@ -279,6 +282,13 @@ def _paired(
         for group, indices in groups.items()
     }
     return [{group: values[number] for group, values in per_group.items()} for number in range(len(systems) - 1)]
+
+
+def _same_place(first: Path, second: Path) -> bool:
+    """Whether two outputs are one: standard output both, or one file (by its resolved path)."""
+    if "-" in (str(first), str(second)):
+        return str(first) == str(second)
+    return first.resolve() == second.resolve()
 
 
 def _table(

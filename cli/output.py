@@ -26,11 +26,12 @@ from attn.runtime.errors import UsageError
 WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 
 
-def refuse_an_input(output: Path | None, inputs: list[Path]) -> None:
-    """An --output that is a file read (`inputs`, '-' standard input), or a link to one, is
-    refused before anything is read: writing it would replace what the user gave (`-i notes.txt
-    -o notes.txt`, `-o notes.txt < notes.txt`). A device or a FIFO is written to, never replaced:
-    `-i /dev/stdin -o /dev/stdout` at a terminal is two ends of one."""
+def refuse_an_input(output: Path | None, inputs: list[Path], option: str = "--output") -> None:
+    """An --output (or the file another `option` writes) that is a file read (`inputs`, '-'
+    standard input), or a link to one, is refused before anything is read: writing it would
+    replace what the user gave (`-i notes.txt -o notes.txt`, `-o notes.txt < notes.txt`, `attn eval
+    test.tsv --hypotheses test.tsv`). A device or a FIFO is written to, never replaced: `-i
+    /dev/stdin -o /dev/stdout` at a terminal is two ends of one."""
     try:
         written = Path(str(output)).stat() if output is not None and str(output) != "-" else None
     except OSError:  # none yet, or a place output_file refuses in its own words
@@ -44,7 +45,7 @@ def refuse_an_input(output: Path | None, inputs: list[Path]) -> None:
             continue
         if (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
             what = "the file on standard input" if str(path) == "-" else f"the input {path}"
-            raise UsageError(f"--output {output} is {what}: name another file (nothing of yours is replaced)")
+            raise UsageError(f"{option} {output} is {what}: name another file (nothing of yours is replaced)")
 
 
 def check_writable(path: Path | None, option: str) -> None:

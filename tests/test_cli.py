@@ -173,6 +173,23 @@ def test_eval_refuses_a_json_file_it_cannot_write_before_decoding(reverse_model,
     assert f"--json {missing}: the folder {missing.parent} does not exist" in result.stderr
 
 
+def test_eval_never_writes_its_outputs_over_the_test_file_or_over_each_other(reverse_model, tmp_path):
+    """`attn eval t.tsv --hypotheses t.tsv` (or --json) had replaced the test file, exit 0, and
+    --json and --hypotheses naming one place had lost one of them (a newcomer's trial)."""
+    data = tmp_path / "pairs.tsv"
+    data.write_text("a0 b1\tb1 a0\n", encoding="utf-8")
+    (tmp_path / "link.tsv").symlink_to(data)
+    for outputs, said in (
+        (["--hypotheses", str(data)], f"--hypotheses {data} is the input {data}"),
+        (["--json", str(tmp_path / "link.tsv")], "is the input"),
+        (["--json", str(tmp_path / "x"), "--hypotheses", str(tmp_path / "x")], "both write"),
+        (["--json", "-", "--hypotheses", "-"], "both write -"),
+    ):
+        result = run_attn(["eval", str(data), "-m", str(reverse_model), "-q", *outputs], text=True)
+        assert result.returncode == 2 and said in result.stderr and result.stderr.count("\n") == 1
+    assert data.read_text(encoding="utf-8") == "a0 b1\tb1 a0\n" and not (tmp_path / "x").exists()
+
+
 def test_eval_says_when_rows_have_an_empty_source(reverse_model, tmp_path):
     """A row without a source had lowered the scores without a word."""
     (tmp_path / "pairs.tsv").write_text("a0 b1\tb1 a0\n\tc2 d3\n  \td3 c2\n", encoding="utf-8")
