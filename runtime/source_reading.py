@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 # A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
 # one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
 # A terminal's escape sequence ("\x1b[31m", a colour) is one: "\x1b[31mRED" had become "[31mRED"
+RUN_OF_SPACES = re.compile(r"(?<=\S) {2,}(?=\S)")  # between words: the edges are the text layout's
 CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f])+ *")
 
 
@@ -47,7 +48,7 @@ CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1
 class Reading:
     """A sentence as the model reads it, step by step: `quotations`, the sentence plain (a control
     character as a space, CONTROL, a no-break or other space as an ordinary one, runtime/words.py
-    ordinary_spaces, and outside code and URLs a ligature, a full-width character or another
+    ordinary_spaces, a run of spaces between words as one, and outside code and URLs a ligature, a full-width character or another
     script's digit as the ordinary one, ordinary_characters) without its quotation marks (runtime/quotes.py); `cased`,
     that text as a sentence is written, its words cased as the model's vocabulary has them, when it
     or its opening label is in capitals (runtime/capitals.py); `read`, that text with its persons'
@@ -57,6 +58,13 @@ class Reading:
     quotations: Quotations
     cased: str
     read: str
+
+
+def ordinary_text(text: str) -> str:
+    """`text`, a stretch outside code and URLs, with a run of spaces between words as one (read as
+    the model's space pieces, "she  is   eating" had become "sie ätzlich") and other forms of
+    letters and digits as the ordinary ones (runtime/words.py ordinary_characters)."""
+    return ordinary_characters(RUN_OF_SPACES.sub(" ", text))
 
 
 class SourceReader:
@@ -74,7 +82,7 @@ class SourceReader:
         each sentence: a translation's every hypothesis reads it again."""
         if (sentence, limit) not in self._readings:
             source, target = self.model.source_lang, self.model.target_lang
-            plain = outside_tokens(ordinary_spaces(CONTROL.sub(" ", sentence)), ordinary_characters)
+            plain = outside_tokens(ordinary_spaces(CONTROL.sub(" ", sentence)), ordinary_text)
             quotations = (
                 unquoted(plain, token_spans(plain)) if (source, target) in QUOTES_READ else Quotations(plain, [])
             )

@@ -53,3 +53,13 @@ def test_the_alignment_shows_the_words_as_written_and_a_url_keeps_its_characters
     assert translated.alignment.source_words[1] == "ﬁle"
     url = "https://example.com/ﬁle?id=１２"
     assert url in model.translate([f"See {url} for details."])[0][0].text
+
+
+@pytest.mark.system
+def test_runs_of_spaces_between_words_are_read_as_one_outside_code():
+    """Read as the model's space pieces, "she  is   eating" had become "sie ätzlich" (a newcomer's
+    trial); code keeps its spacing."""
+    model = installed_translator(("en", "de"))
+    [[spaced], [single]] = model.translate(["The   file  could not   be opened.", "The file could not be opened."])
+    assert spaced.text == single.text
+    assert "`ls  -la`" in model.translate(["Run `ls  -la` in the folder."])[0][0].text
