@@ -315,7 +315,8 @@ def sampler(options: SearchOptions, batch: int) -> Callable[[np.ndarray, np.ndar
         if options.top_p < 1.0:
             order = np.argsort(-probs, axis=1)
             sorted_probs = np.take_along_axis(probs, order, axis=1)
-            outside = np.cumsum(sorted_probs, axis=1) - sorted_probs >= options.top_p  # keep the top token
+            outside = np.cumsum(sorted_probs, axis=1) - sorted_probs >= options.top_p
+            outside[:, 0] = False  # the top token is kept: at top_p 0 none had been, and the draw was NaN
             np.put_along_axis(probs, order, np.where(outside, 0.0, sorted_probs), axis=1)
             probs /= probs.sum(axis=1, keepdims=True)
         cumulative = probs.cumsum(axis=1)

@@ -143,6 +143,13 @@ def test_top_k_one_is_greedy():
     assert [h[0].tokens for h in sampled] == [h[0].tokens for h in greedy]
 
 
+def test_top_p_zero_keeps_the_top_token_and_is_greedy():
+    """At top_p 0 no token had been kept: the draw was NaN and the translation empty (a newcomer's trial)."""
+    sampled = decode(SearchOptions(beam=1, sample=True, top_p=0.0, seed=0, min_length=4), sentences=3)
+    greedy = decode(SearchOptions(beam=1, min_length=4), sentences=3)
+    assert [h[0].tokens for h in sampled] == [h[0].tokens for h in greedy]
+
+
 def test_top_p_keeps_only_the_nucleus():
     sampled = decode(SearchOptions(beam=1, sample=True, top_p=0.5, seed=3, min_length=10), sentences=4)
     assert all(set(h[0].tokens) == {4} for h in sampled)  # token 4 alone holds 0.6 ≥ 0.5
