@@ -81,6 +81,10 @@ def test_a_model_folder_and_an_empty_folder_are_replaced(reverse_model, tmp_path
     quantize_folder(reverse_model, empty)
     quantize_folder(reverse_model, empty)  # now a model folder: replaced again
     assert read_manifest(empty).architecture["precision"] == "int8"
+    # a model folder's word lists are its own: a second `attn quantize` to a shipped folder's copy had been refused
+    (empty / "words.en.txt").write_text("file\n", encoding="utf-8")
+    quantize_folder(reverse_model, empty)
+    assert not (empty / "words.en.txt").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from attn.runtime.constants import MANIFEST
+from attn.runtime.constants import LANGUAGE_WORDS, MANIFEST
 from attn.runtime.errors import UsageError
 from attn.runtime.manifest import KNOWN_FILES, ModelFolderError, read_manifest, sha256_of
 from attn.runtime.processes import abandoned
@@ -62,7 +62,9 @@ def staged_folder(out: Path) -> Iterator[Path]:
 
 def check_replaceable(out: Path) -> None:
     """Raise UsageError unless `out` is absent, an empty folder or a model folder: a manifest that
-    verifies (read_manifest, checksums and all) and no file but the known model files."""
+    verifies (read_manifest, checksums and all) and no file but the known model files and word
+    lists (words.LANGUAGE.txt: every shipped translation folder holds them, and a second `attn
+    quantize` to the same --out had been refused)."""
     if out.is_symlink():
         raise UsageError(f"--out {out} is a symbolic link; name a folder")
     if not out.exists():
@@ -70,7 +72,7 @@ def check_replaceable(out: Path) -> None:
     if not out.is_dir():
         raise UsageError(f"--out {out} exists and is not a folder; choose another --out")
     entries = set(os.listdir(out))
-    foreign = sorted(entries - {MANIFEST, *KNOWN_FILES})
+    foreign = sorted(entries - {MANIFEST, *KNOWN_FILES} - set(filter(LANGUAGE_WORDS.fullmatch, entries)))
     if entries and (MANIFEST not in entries or foreign):
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "") if foreign else f"no {MANIFEST}"
         raise UsageError(
