@@ -211,6 +211,11 @@ def load_config(path: str | Path, overrides: typing.Sequence[str] = ()) -> Confi
         raise ConfigError(f"config file not found: {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise ConfigError(f"{path}: not valid TOML: {error}") from None
+    except UnicodeDecodeError as error:  # TOML is UTF-8: it had been an internal error
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}, line {line}: not UTF-8 text (TOML is UTF-8; save it so)") from None
+    except IsADirectoryError:
+        raise ConfigError(f"{path} is a folder, not a config file") from None
     for override in overrides:
         apply_override(raw, override)
     config = config_from_dict(raw, source=str(path))

@@ -57,6 +57,12 @@ def test_missing_file_and_bad_toml(tmp_path):
     bad.write_text("[model\n")
     with pytest.raises(ConfigError, match="not valid TOML"):
         load_config(bad)
+    latin = tmp_path / "latin.toml"  # it had been an internal error (a newcomer's trial)
+    latin.write_bytes(b"[task]\n# caf\xe9\n")
+    with pytest.raises(ConfigError, match="latin.toml, line 2: not UTF-8 text"):
+        load_config(latin)
+    with pytest.raises(ConfigError, match="is a folder, not a config file"):
+        load_config(tmp_path)
 
 
 def test_overrides_set_values_in_toml_syntax():
