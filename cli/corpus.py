@@ -46,7 +46,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.manifest import read_manifest
 from attn.runtime.registry import installed_models, pickable, resolve_model
 
-from .lines import DEFAULT_MAX_LINE_CHARS, decode_line
+from .lines import DEFAULT_MAX_LINE_CHARS, READ_SIZE, decode_line, refuse_binary
 from .options import BatchSizeOption, FromOption, ModelOption, ToOption
 
 PARQUET_SUFFIXES = (".parquet", ".pq")
@@ -127,10 +127,15 @@ def translate_corpus(
         )
     paths = [str(Path(p).resolve()) for p in inputs]
     for path in paths:
+        if Path(path).is_dir():
+            raise UsageError(f"{path} is a folder: give its files")
         if not Path(path).is_file():
             raise UsageError(f"no such file: {path}")
         if path.endswith(PARQUET_SUFFIXES):
             check_parquet_column(path, column)
+        else:  # a binary file had been read as lines and translated, exit 0
+            with open(path, "rb") as file:  # UTF-16 from Windows read as text, as file_rows reads it
+                refuse_binary(b"".join(as_utf8([file.read(READ_SIZE)])), path, "translate")
     local = "://" not in str(output)
     staging = None
     if local:

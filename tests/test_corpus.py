@@ -56,6 +56,8 @@ def test_a_corpus_on_ray_equals_attn_translate_and_keeps_rays_notes_off_stderr(
         "text named .parquet",
         "output of an unknown scheme",
         "a column of numbers",
+        "a binary file",  # it had been read as lines and translated, exit 0 (a newcomer's trial)
+        "a folder",
     ],
 )
 def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
@@ -78,6 +80,11 @@ def test_mistakes_are_named_before_ray_starts(reverse_model, tmp_path, case):
         pq.write_table(
             pa.table({"sentence": ["a0"]} if case == "parquet without the column" else {"text": [1, 2]}), inputs[0]
         )
+    elif case == "a binary file":
+        inputs = [tmp_path / "program.tsv"]
+        inputs[0].write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00a0 b1\n")
+    elif case == "a folder":
+        inputs = [tmp_path]
     else:
         inputs = [tmp_path / "fake.parquet"]
         inputs[0].write_text("not parquet")
