@@ -403,8 +403,11 @@ class LoadedModel:
         stop: threading.Event | None = None,
     ) -> Translation:
         """Score a given translation by teacher forcing; its attention shows the model's alignment.
-        Setting `stop` from another thread ends it at its next step (SearchStopped)."""
+        Both texts are read as their words with one space between (a tab, a line break, a no-break
+        space or a run of spaces had been read as pieces of their own: a trailing space made a
+        third, empty word). Setting `stop` from another thread ends it at its next step (SearchStopped)."""
         options = options or self.default_options()
+        source_text, target_text = (" ".join(text.split()) for text in (source_text, target_text))
         texts = TextTranslator(self)
         source = texts.reader.tagged(texts.reader.source_pieces(source_text))
         target = self.tokenizer.encode(target_text)

@@ -84,6 +84,11 @@ def test_forced_alignment_scores_the_given_translation(reverse_model):
     bad = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0 b1 c2", "a0 b1 c2"))
     assert good["translation"] == "c2 b1 a0" and good["pharaoh"] == "2-0 1-1 0-2"
     assert good["score"] > bad["score"]
+    # spaces, tabs and line breaks part words, once: a trailing space had made a third, empty word
+    # with a link of its own, a tab had stayed inside a word (a newcomer's trial)
+    spaced = json.loads(run("align", "-m", str(reverse_model), "-f", "jsonl", "a0  b1\tc2", "c2 b1\na0 "))
+    assert spaced["source_words"] == ["a0", "b1", "c2"] and spaced["words"] == ["c2", "b1", "a0"]
+    assert (spaced["score"], spaced["pharaoh"]) == (good["score"], good["pharaoh"])
 
 
 @pytest.mark.parametrize("sides", [("a0 b1", ""), (" ", "b1 a0")])
