@@ -82,12 +82,15 @@ def resolve_model(model: str | None, task: str, source: str | None, target: str 
         if not model.strip():
             raise ModelFolderError("--model is empty: name a model folder or an installed model")
         path = Path(model)
-        if path.exists() or "/" in model or model.startswith("."):
+        if "/" in model or model.startswith(".") or (path / MANIFEST).exists():
             return path
         folder_name = model.replace(":", "-", 1)  # the name `attn models install` took: opus-mt:en-de
         for installed in installed_models():
             if installed.name == folder_name:
+                # a folder of that name here that is no model (a project's en-de/ of test files) had hidden it
                 return installed.folder
+        if path.exists():
+            return path
         pair = re.fullmatch(r"([a-z]{2,3})-([a-z]{2,3})", model)  # a language pair named as a model ("en-fr")
         hint = (
             f"; a language pair is no model's name: attn translate -s {pair[1]} -t {pair[2]} picks one" if pair else ""

@@ -2,6 +2,7 @@
 folders of a manifest and empty files (the registry reads manifests without their checksums)."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -115,3 +116,17 @@ def test_a_language_pair_named_as_a_model_is_answered_with_the_options_that_pick
         registry.resolve_model("en-fr", "translate", None, None)
     with pytest.raises(ModelFolderError, match=r"named 'mine' \(see `attn models`\)$"):
         registry.resolve_model("mine", "translate", None, None)
+
+
+def test_a_folder_here_named_as_an_installed_model_hides_it_only_when_it_is_a_model(installed, tmp_path, monkeypatch):
+    """`attn eval en-de/test.tsv -m en-de` in a project with an en-de/ folder of test files had
+    been "en-de/manifest.json: missing manifest" (a newcomer's trial); a model folder of that name
+    here is still the one taken, as a path is."""
+    here = tmp_path / "project"
+    (here / "en-de").mkdir(parents=True)
+    (here / "en-de" / "test.tsv").write_text("a\tb\n", encoding="utf-8")
+    monkeypatch.chdir(here)
+    assert registry.resolve_model("en-de", "translate", None, None) == installed / "en-de"
+    install(here, "en-fr", "en", "fr")
+    assert registry.resolve_model("en-fr", "translate", None, None) == Path("en-fr")
+    assert registry.resolve_model("./en-de", "translate", None, None) == Path("./en-de")
