@@ -156,3 +156,20 @@ def test_a_calibrated_folder_gives_back_the_same_weights_as_its_per_row_twin(fol
     assert set(fused) == set(per_row)
     for name, value in per_row.items():
         torch.testing.assert_close(fused[name], value, rtol=1e-6, atol=1e-7, msg=name)
+
+
+def test_a_calibrated_int8_folder_quantized_again_keeps_its_scales_and_refuses_calibrating(
+    folders, reverse_test_rows, tmp_path
+):
+    """Brought up to date again, a calibrated folder had been relabelled "row" (its graphs the same),
+    and --calibrate on an int8 folder had been ignored without a word (a newcomer's trial)."""
+    from attn.runtime.errors import UsageError
+
+    _, calibrated = folders
+    quantize_folder(calibrated, tmp_path / "again")
+    assert read_manifest(tmp_path / "again").architecture["activation_scales"] == CALIBRATED_ENCODER_SCALES
+    assert (tmp_path / "again" / "encoder.onnx").read_bytes() == (calibrated / "encoder.onnx").read_bytes()
+    pair = read_manifest(calibrated).pairs[0]
+    with pytest.raises(UsageError, match="is int8 already: --calibrate calibrates the fp32 folder"):
+        quantize_folder(calibrated, tmp_path / "twice", {pair: [row.source for row in reverse_test_rows[:20]]})
+    assert not (tmp_path / "twice").exists()

@@ -364,6 +364,8 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
         raise UsageError(f"--out {out} is the model being quantized; write the int8 copy to another folder")
     manifest = read_manifest(source)
     already_int8 = manifest.int8
+    if already_int8 and calibration:  # its encoder's scales had been left as they were, without a word
+        raise UsageError(f"{source} is int8 already: --calibrate calibrates the fp32 folder it was made from")
     with staged_folder(out) as staging:
         for name in manifest.files:
             if already_int8 or name not in (ENCODER, DECODER, OUTPUT_LAYER):
@@ -388,7 +390,11 @@ def quantize_folder(source: Path, out: Path, calibration: dict[tuple[str, str], 
         bounded_output_product(staging / DECODER)
         squeezed_step_scores(staging / DECODER)
         record_tokenizer(staging)
-        write_derived_manifest(source, staging, list(manifest.files), {"precision": "int8", "activation_scales": "row"})
+        # an int8 folder brought up to date keeps its scales (a calibrated encoder had been relabelled "row")
+        scales = manifest.architecture.get("activation_scales", "row") if already_int8 else "row"
+        write_derived_manifest(
+            source, staging, list(manifest.files), {"precision": "int8", "activation_scales": scales}
+        )
         if calibration and calibrated_activations(staging / ENCODER, activation_peaks(staging, calibration)):
             write_derived_manifest(
                 staging, staging, list(manifest.files), {"activation_scales": CALIBRATED_ENCODER_SCALES}
