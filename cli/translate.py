@@ -19,7 +19,7 @@ from attn.runtime.errors import UsageError
 from attn.runtime.loaded_model import LoadedModel
 from attn.runtime.mail import is_message
 from attn.runtime.manifest import ModelFolderError, read_manifest
-from attn.runtime.misread import MisreadInputs
+from attn.runtime.misread import MisreadInputs, text_language
 from attn.runtime.parallel import lines_per_call
 from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
@@ -518,6 +518,13 @@ def align_command(
     for name, text in (("source sentence", source), ("translation", target)):
         if not text.strip():
             raise UsageError(f"the {name} is empty: attn align scores a translation of a sentence")
+    if source_lang == "auto" or (source_lang is None and target_lang is not None and model is None):
+        # as `attn translate` reads a line: English into German or French unless the identifier is sure
+        # of another (it had been "no installed translate model from auto", the help promising it)
+        routes = Routes(installed_pairs())
+        assumed = routes.usual_source(target_lang)
+        offered = set(routes.languages)
+        source_lang, _ = text_language(source, assumed, offered - {target_lang} or offered)
     translator = load_translator(model, "translate", source_lang, target_lang, device, threads)
     make_format(output_format, 1).write(source, [translator.force(source, target)])
     sys.stdout.flush()

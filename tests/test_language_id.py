@@ -204,3 +204,20 @@ def test_to_alone_into_french_detects_german_and_keeps_short_english_as_english(
     assert run.stderr.decode() == "attn: detected de (1 input), en (1 input)\n"
     german, english = run.stdout.decode().splitlines()
     assert "Zeit" not in german and english == attn("translate", "-s", "en", "-t", "fr", "Save").stdout.decode().strip()
+
+
+@pytest.mark.system
+def test_align_reads_the_source_language_as_translate_reads_a_line():
+    """`attn align -s auto` had said "no installed translate model from auto" and `--to en` alone
+    "several installed translate models fit", though their help promises detection (a newcomer's
+    trial): the pair is now read from the source sentence, as a line's."""
+    import json
+
+    for options, source, target, pair in (
+        (["-s", "auto"], "Ich bin müde.", "I am tired.", ("de", "en")),
+        (["--to", "en"], "Je suis fatigué.", "I'm tired.", ("fr", "en")),
+        (["--to", "fr"], "She is eating.", "Elle mange.", ("en", "fr")),
+    ):
+        record = json.loads(attn("align", *options, "-f", "jsonl", source, target).stdout)
+        given = json.loads(attn("align", "-s", pair[0], "-t", pair[1], "-f", "jsonl", source, target).stdout)
+        assert record == given
