@@ -399,10 +399,11 @@ def _decode(
 
 
 def _groups(rows: list[Row]) -> dict[str, list[int]]:
-    """Row indices of "all" and of each origin."""
+    """Row indices of "all" and of each origin (one named "all" as "all (origin)": its rows had
+    been counted into the overall row twice)."""
     groups = defaultdict(list)
     for index, row in enumerate(rows):
         groups["all"].append(index)
         if row.origin:
-            groups[row.origin].append(index)
+            groups["all (origin)" if row.origin == "all" else row.origin].append(index)
     return groups

@@ -152,6 +152,10 @@ def test_eval_reads_a_corpus_in_its_reverse_direction(reverse_model, tmp_path):
         "eval", str(tmp_path / "pairs.tsv"), "-m", str(reverse_model), "--hypotheses", str(tmp_path / "out.txt")
     )
     assert (tmp_path / "out.txt").read_text().splitlines()[0] == "a0 b1 c2" and b"empty source" not in plain.stderr
+    # an origin named "all" is a row of its own: its rows had been counted into the overall row twice
+    (tmp_path / "all.tsv").write_text("a0 b1\tb1 a0\tall\nc2\tc2\tx\n", encoding="utf-8")
+    named = json.loads(attn("eval", str(tmp_path / "all.tsv"), "-m", str(reverse_model), "--json", "-").stdout)
+    assert named["scores"]["all"]["sentences"] == 2 and named["scores"]["all (origin)"]["sentences"] == 1
 
 
 def test_eval_takes_quiet_as_the_other_commands_do(reverse_model, tmp_path):
