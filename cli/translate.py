@@ -84,8 +84,12 @@ def load_translator(
 
 
 def check_format(output_format: str, align: bool) -> str:
+    """The output format: --format's, or with --align the table (another --format beside it is
+    refused: -f jsonl had been dropped without a word)."""
     if output_format not in FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(FORMATS)}", param_hint="--format")
+    if align and output_format not in ("text", "table"):
+        raise UsageError(f"--align prints the alignment table; -f {output_format} writes alignments of its own: give one")
     return "table" if align else output_format
 
 

@@ -77,6 +77,9 @@ def test_an_alignment_table_for_each_of_the_n_best(reverse_model):
     assert [line[:3] for line in out.splitlines() if line[:3] in ("1. ", "2. ", "3. ")] == ["1. ", "2. ", "3. "]
     assert out.count("score ") == 3 and out.splitlines()[0] == "1. c2 b1 a0"
     assert run("translate", "-m", str(reverse_model), "--align", "a0 b1 c2", columns=80).count("score ") == 1
+    # beside another format, refused: -f jsonl had been dropped without a word (a newcomer's trial)
+    refused = run_attn(["translate", "-m", str(reverse_model), "--align", "-f", "jsonl", "a0 b1"], text=True)
+    assert refused.returncode == 2 and "--align prints the alignment table; -f jsonl" in refused.stderr
 
 
 def test_forced_alignment_scores_the_given_translation(reverse_model):
