@@ -99,6 +99,8 @@ def eval_command(
     side by side (repeat --model), each after the first with the p-values of its differences."""
     if not data.exists():
         raise UsageError(f"no such file: {data}")
+    if lead and model:  # the models had been left out without a word
+        raise UsageError("--lead scores the first words of each source, no model: leave out --model")
     models = [None] if lead or not model else model
     notify = notifier(quiet)
     for written, option in ((hypotheses_out, "--hypotheses"), (json_out, "--json")):

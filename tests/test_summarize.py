@@ -124,6 +124,9 @@ def test_rouge_on_the_test_slice_stays_above_the_floor_and_beats_the_lead(tmp_pa
     lead = json.loads(lead_scores.read_text())["scores"]["all"]
     assert model["sentences"] == lead["sentences"] == len(read_tsv(SLICE))
     assert model["rougeL"] >= ROUGE_L_FLOOR and model["rougeL"] > lead["rougeL"]
+    # a model beside --lead is refused: it had been left out without a word (a newcomer's trial)
+    refused = attn("eval", str(SLICE), "--lead", "7", "-m", "summarize", check_rc=2).stderr.decode()
+    assert "--lead scores the first words of each source, no model" in refused
 
 
 PROBE = Path(__file__).parent / "fixtures" / "summarize-probe.tsv"
