@@ -15,6 +15,7 @@ from attn.cli.models_install import available_command, install_command, remove_c
 from attn.runtime.constants import LEXICON
 from attn.runtime.manifest import LICENCE, PRECISIONS
 from attn.runtime.registry import InstalledModel, installed_models, model_roots, pair_owners, pickable, shipped_root
+from attn.runtime.sessions import warn_on_stderr
 
 COLUMNS = ("name", "task", "from", "to", "picked", "size", "parameters", "architecture", "source", "licence")
 SHIPPED_LICENCE = "models/README.md"  # the shipped models' data and licences are listed there
@@ -35,7 +36,8 @@ def models_group(context: typer.Context, output_format: ListFormatOption = "tabl
 
 def list_models(output_format: str) -> None:
     check_list_format(output_format)
-    models = installed_models()
+    # a damaged folder had been left out without a word
+    models = installed_models(unreadable=lambda folder, why: warn_on_stderr(f"{folder} left out: {why}"))
     picked = picked_directions(models)
     if output_format == "json":
         print_json([model_record(model, picked) for model in models])

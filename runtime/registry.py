@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,10 +53,13 @@ class InstalledModel:
         return sum(f.stat().st_size for f in self.folder.iterdir() if f.is_file())
 
 
-def installed_models(roots: list[Path] | None = None) -> list[InstalledModel]:
+def installed_models(
+    roots: list[Path] | None = None, unreadable: Callable[[Path, str], None] | None = None
+) -> list[InstalledModel]:
     """Every sub-folder of the `roots` (default model_roots()) holding a readable manifest
     (checksums not verified here), root by root, in each the most recently installed first (then
-    by name); a name met again in a later root is left out."""
+    by name); a name met again in a later root is left out, and so is a folder whose manifest
+    cannot be read, told to `unreadable` (the folder, why) where given."""
     models: dict[str, InstalledModel] = {}
     for root in roots or model_roots():
         if not root.is_dir():
@@ -66,7 +70,9 @@ def installed_models(roots: list[Path] | None = None) -> list[InstalledModel]:
                 continue
             try:
                 found.append(InstalledModel(folder.name, folder, read_manifest(folder, verify_checksums=False)))
-            except ModelFolderError:
+            except ModelFolderError as error:
+                if unreadable is not None:
+                    unreadable(folder, str(error))
                 continue
         found.sort(key=lambda model: str(model.manifest.training.get("installed_at") or ""), reverse=True)
         models |= {model.name: model for model in found}  # a stable sort: by name where no time is recorded

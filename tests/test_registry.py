@@ -130,3 +130,12 @@ def test_a_folder_here_named_as_an_installed_model_hides_it_only_when_it_is_a_mo
     install(here, "en-fr", "en", "fr")
     assert registry.resolve_model("en-fr", "translate", None, None) == Path("en-fr")
     assert registry.resolve_model("./en-de", "translate", None, None) == Path("./en-de")
+
+
+def test_a_folder_whose_manifest_cannot_be_read_is_left_out_and_told(installed):
+    """`attn models` had left a damaged folder out without a word (a newcomer's trial)."""
+    (installed / "broken").mkdir()
+    (installed / "broken" / "manifest.json").write_text("{", encoding="utf-8")
+    told = []
+    names = [model.name for model in registry.installed_models(unreadable=lambda folder, why: told.append(folder))]
+    assert "broken" not in names and told == [installed / "broken"]
