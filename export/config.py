@@ -445,3 +445,13 @@ def learned_directions(config: Config) -> list[tuple[str, str]]:
 def data_files(value: str | list[str]) -> list[str]:
     """The files of a [data] train or dev setting."""
     return value if isinstance(value, list) else [value]
+
+
+def check_directions(config: Config, model: Path, pairs: list[tuple[str, str]]) -> None:
+    """ConfigError unless `config`'s run learns the directions `pairs` of the model folder `model`
+    translates: a word list or a shortlist learned on another pair's data names the mismatch."""
+    if set(learned_directions(config)) != set(pairs):
+        raise ConfigError(
+            f"{model} translates {', '.join('→'.join(pair) for pair in pairs)}; the config's run learns "
+            f"{', '.join('→'.join(pair) for pair in learned_directions(config))}"
+        )

@@ -218,6 +218,9 @@ def test_attn_shortlist_refuses_a_size_of_zero_and_a_folder_that_is_no_model(rev
     assert zero.stderr.decode().count("\n") == 1 and "frequent is 0" in zero.stderr.decode()
     not_a_model = _relearned(tmp_path, tmp_path / "none", check_rc=2)
     assert not_a_model.stderr.decode().count("\n") == 1
+    # a config of another pair names both (it had named a temporary tokenizer and a wrong cause)
+    other = _relearned(reverse_shortlist_model, tmp_path / "none", "task.source_lang=xx", check_rc=2).stderr.decode()
+    assert other.count("\n") == 1 and "translates sym→sym; the config's run learns xx→sym" in other
     assert not (tmp_path / "none").exists()
 
 

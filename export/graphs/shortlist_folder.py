@@ -12,7 +12,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from attn.export.config import Config, ConfigError
+from attn.export.config import Config, ConfigError, check_directions
 from attn.export.graphs.staging import check_replaceable, staged_folder, write_derived_manifest
 from attn.runtime.constants import LEXICON, TOKENIZER
 from attn.runtime.manifest import read_manifest
@@ -24,7 +24,10 @@ def write_with_shortlist(model: Path, config: Config, out: Path, console: Consol
     shortlist of `config`'s [shortlist] sizes as its lexicon.npz, learned on its [data] train
     pairs as the model's tokenizer cuts them; returns the shortlist. A folder that is no model, a
     size of 0 or an `out` that is no model folder is refused before PyTorch loads."""
-    files = [name for name in read_manifest(model).files if name != LEXICON]
+    manifest = read_manifest(model)
+    files = [name for name in manifest.files if name != LEXICON]
+    # another pair's config had been refused naming a temporary tokenizer and a wrong cause
+    check_directions(config, model, manifest.pairs)
     if not config.shortlist.frequent:
         raise ConfigError("[shortlist] frequent is 0: there is no shortlist to learn")
     check_replaceable(out)

@@ -18,7 +18,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from attn.export.config import Config, ConfigError, learned_directions
+from attn.export.config import Config, ConfigError, check_directions
 from attn.export.graphs.staging import check_replaceable, staged_folder, write_derived_manifest
 from attn.runtime.constants import LANGUAGE_WORDS_FORMAT, SOURCE_WORDS, TARGET_WORDS, WORDS_FORMAT, language_words_file
 from attn.runtime.manifest import read_manifest
@@ -95,11 +95,7 @@ def write_word_lists(
         raise ConfigError(f"{model} is a {manifest.task} model; this word list is for {task} models")
     if config.task.kind != task:
         raise ConfigError(f'this word list is for {task} models: [task] kind is not "{task}"')
-    if set(learned_directions(config)) != set(manifest.pairs):
-        raise ConfigError(
-            f"{model} translates {', '.join('→'.join(pair) for pair in manifest.pairs)}; the config's run learns "
-            f"{', '.join('→'.join(pair) for pair in learned_directions(config))}"
-        )
+    check_directions(config, model, manifest.pairs)
     check_replaceable(out)
     written = lists()
     files = [file for file in manifest.files if file not in written and file not in dropped]
