@@ -139,7 +139,8 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
     # 0.42 in per column and 0.32 in per row hold 9-point labels; rotated source labels need
     # height, target labels width, in proportion to their longest word.
     width = 1.8 + 0.08 * min(longest_target, 40) + 0.42 * max(columns, 2)
-    height = 1.4 + 0.07 * min(longest_source, 40) + 0.32 * max(rows, 2) + (0.4 if title else 0)
+    # at least as tall as the colour bar's label (cut off beside a sentence of two words)
+    height = max(1.4 + 0.07 * min(longest_source, 40) + 0.32 * max(rows, 2) + (0.4 if title else 0), 3.0)
     figure, axes = plt.subplots(figsize=(width, height), layout="constrained")
     image = axes.imshow(alignment.weights, cmap="Blues", vmin=0.0, vmax=1.0, aspect="auto")
     axes.set_xticks(range(columns), alignment.source_words, rotation=60, ha="left", rotation_mode="anchor", fontsize=9)
@@ -163,7 +164,7 @@ def write_heatmap(alignment: WordAlignment, path: Path, title: str = "", notify=
                         color="white" if weight > 0.6 else "black",
                     )
     colour_bar = figure.colorbar(image, ax=axes, shrink=0.8, pad=0.02)
-    colour_bar.set_label("attention weight (rows sum to 1); outlined: hard link", fontsize=8)
+    colour_bar.set_label("attention weight (rows sum to 1)\noutlined: hard link", fontsize=8)
     if title:
         axes.set_title(title, fontsize=9, loc="left", wrap=True)
     path = Path(os.path.realpath(path))  # through a symbolic link: the file it names, as -o does
