@@ -61,7 +61,7 @@ def eval_command(
     data: Annotated[
         Path,
         typer.Argument(
-            help="TSV (optionally .gz or .xz): source, reference[, origin[, group]] (with --swap-columns: reference first); rows are also scored per origin."
+            help="TSV (optionally .gz or .xz): source, reference[, origin[, group]] (with --swap-columns: reference first); rows are also scored per origin (the group column the corpora carry is not read)."
         ),
     ],
     model: ModelsOption = None,
