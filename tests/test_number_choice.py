@@ -342,3 +342,15 @@ def test_a_search_made_to_write_a_number_writes_it_in_every_translation_and_adds
     after = [found[0].text for found in model.translate(NUMBERED)]
     counted = [(faults(s, b, pair), faults(s, a, pair)) for s, b, a in zip(NUMBERED, before, after)]
     assert all(a <= b for b, a in counted), counted
+
+
+@pytest.mark.system
+def test_a_beam_over_half_the_widest_is_taken_and_searched_again_at_the_widest():
+    """`--beam 65` to 128 (or `--n-best` over 64) had been refused as the doubled beam of the
+    search again of a sentence at fault (a newcomer's trial)."""
+    from attn.runtime.second_searches import SecondSearches
+
+    model = installed_translator(("en", "de"))
+    with mock.patch.object(SecondSearches, "faulty", lambda self, translated, whole: list(whole)):
+        [[translated]] = model.translate(["I have 3 cats."], model.default_options(beam=100))
+    assert translated.text
