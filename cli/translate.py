@@ -89,7 +89,9 @@ def check_format(output_format: str, align: bool) -> str:
     if output_format not in FORMATS:
         raise typer.BadParameter(f"choose from {', '.join(FORMATS)}", param_hint="--format")
     if align and output_format not in ("text", "table"):
-        raise UsageError(f"--align prints the alignment table; -f {output_format} writes alignments of its own: give one")
+        raise UsageError(
+            f"--align prints the alignment table; -f {output_format} writes alignments of its own: give one"
+        )
     return "table" if align else output_format
 
 
