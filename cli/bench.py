@@ -108,13 +108,15 @@ def peak_memory_mb(command: list[str], stdin: str = "") -> float:
     return int(out.strip()) / 1024
 
 
-def _numbers(text: str, name: str) -> list[int]:
+def _numbers(text: str, name: str, least: int = 1) -> list[int]:
+    """The comma-separated integers of an option, each `least` or more."""
     try:
         values = [int(part) for part in text.split(",")]
     except ValueError:
         values = []
-    if not values or min(values) < 1:
-        raise typer.BadParameter("give positive integers separated by commas, e.g. 1,5", param_hint=name)
+    if not values or min(values) < least:
+        what = "positive integers" if least == 1 else f"integers of {least} or more"
+        raise typer.BadParameter(f"give {what} separated by commas, e.g. 1,5", param_hint=name)
     return values
 
 
@@ -170,14 +172,17 @@ def bench_command(
         str,
         typer.Option(
             "--threads",
-            help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side). Default: one per core.",
+            help="CPU thread counts to compare, comma-separated (N threads decode N batches side by side; 0: one per core). Default: one per core.",
         ),
     ] = "",
 ) -> None:
     """Measure decoding speed on your text: thread counts × beams × batch sizes (× int8, × the
     model's shortlist on and off when it has one), cold start, memory."""
     beam_list, batch_list = _numbers(beams, "--beams"), _numbers(batch_sizes, "--batch-sizes")
-    thread_list = _numbers(threads, "--threads") if threads else [available_cores()]
+    # 0: one per core, as attn translate --threads 0 (it had been refused here)
+    thread_list = (
+        [count or available_cores() for count in _numbers(threads, "--threads", 0)] if threads else [available_cores()]
+    )
     texts, references = _inputs(data, limit)
     folder = resolve_model(model, task, None, None)
     manifest = read_manifest(folder)

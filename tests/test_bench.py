@@ -1,6 +1,7 @@
 """`attn bench`: every requested setting gets a row; bad settings and empty input are usage errors."""
 
 import pytest
+import typer
 
 from .test_cli import attn
 
@@ -47,3 +48,14 @@ def test_bench_usage_errors(reverse_model):
     assert "--beams" in bad.stderr.decode()
     empty = attn("bench", "-m", str(reverse_model), stdin="\n \n", check_rc=2)
     assert "nothing to benchmark" in empty.stderr.decode() and empty.stderr.decode().count("\n") == 1
+    negative = attn("bench", "-m", str(reverse_model), "--threads", "-1", stdin="a0 b1\n", check_rc=2)
+    assert "integers of 0 or more" in negative.stderr.decode()
+
+
+def test_bench_reads_zero_threads_as_one_per_core():
+    """`--threads 0` had been refused, where attn translate reads it as one thread per core."""
+    from attn.cli.bench import _numbers
+
+    assert _numbers("0,2", "--threads", 0) == [0, 2]
+    with pytest.raises(typer.BadParameter):
+        _numbers("0", "--beams")

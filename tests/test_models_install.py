@@ -277,6 +277,9 @@ def test_an_argos_package_installs_from_the_index_in_int8_and_is_listed(server, 
     assert run(tmp_path, "translate", "-m", "argos-en-de", "-f", "jsonl", TEXT).stdout.strip()
     shipped = run(tmp_path, "models", "remove", "en-de", check_rc=2)
     assert "shipped with attn" in shipped.stderr.decode()
+    for path in ("../../etc", "/etc"):  # a path had been answered with the install names' help
+        named = run(tmp_path, "models", "remove", path, check_rc=2).stderr.decode()
+        assert named.count("\n") == 1 and "is not an installed model's name" in named
 
 
 def test_a_hostile_package_is_refused_before_anything_is_installed(server, argos_package, tmp_path):

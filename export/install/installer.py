@@ -111,6 +111,8 @@ def remove(name: str) -> Path:
     """Delete the installed model `name` (its folder name, or the name it was installed by:
     `opus-mt:en-de`) from the user's models folder; returns the folder. Refuses a shipped model,
     a path, and a folder `attn models install` did not write."""
+    if name.startswith(("/", ".")) or ".." in name.replace("\\", "/").split("/"):  # a path, not a name
+        raise UsageError(f"{name!r} is not an installed model's name (see `attn models`)")
     folder_name = name if "/" not in name and ":" not in name else wanted(name).folder
     if "/" in folder_name or "\\" in folder_name or folder_name in ("", ".", ".."):
         raise UsageError(f"{name!r} is not an installed model's name (see `attn models`)")
