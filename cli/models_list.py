@@ -37,7 +37,7 @@ def models_group(context: typer.Context, output_format: ListFormatOption = "tabl
 def list_models(output_format: str) -> None:
     check_list_format(output_format)
     # a damaged folder had been left out without a word
-    models = installed_models(unreadable=lambda folder, why: warn_on_stderr(f"{folder} left out: {why}"))
+    models = installed_models(unreadable=lambda folder, why: warn_on_stderr(f"left out of the list: {why}"))
     picked = picked_directions(models)
     if output_format == "json":
         print_json([model_record(model, picked) for model in models])

@@ -195,11 +195,7 @@ def translate_command(
                 '(or give the text as arguments: attn translate "…")'
             )
         batches = file_line_batches(inputs or [Path("-")], lines_per_call(batch_size, threads), max_line_chars, notify)
-    pairs = (
-        installed_pairs()
-        if model is None
-        else read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
-    )
+    pairs = offered_pairs(model)
     if document and source_lang in (None, "auto") and format_of(document) != ".po":
         # a document is in one language, its whole text says which (with --to and --from auto too:
         # a greeting read alone stayed English, or read as French); a catalog's messages are in its
@@ -331,7 +327,7 @@ def translate_command(
         )
         if reads_fragments and own_source is not None
         else None
-    )
+    )  # without a language read where none is given (--from auto --to en), the fragments are read apart unnoted
 
     def html_written(fragments: list[str], first: int) -> list[str]:
         """HTML inputs translated, their tags placed (translated_fragments); without --from (or with
@@ -344,7 +340,7 @@ def translate_command(
             return f"input {first + owner}"
 
         decoded = decode_texts(first, label)
-        if fragment_notes is None:
+        if not reads_fragments:
             return translated_fragments(fragments, decoded, language)
 
         def read_apart(texts: list[str], owners: list[int]) -> list:
@@ -352,8 +348,11 @@ def translate_command(
             for owner in dict.fromkeys(owners):
                 code, reachable = routes.document_source([t for t, own in zip(texts, owners) if own == owner], language)
                 read[owner] = code if reachable else None
-            misread = [(code, first + owner) for owner, code in read.items() if code not in (None, own_source)]
-            fragment_notes.noted({code: [number for found, number in misread if found == code] for code, _ in misread})
+            others = [(code, first + owner) for owner, code in read.items() if code not in (None, own_source)]
+            if fragment_notes is not None:
+                fragment_notes.noted(
+                    {code: [number for found, number in others if found == code] for code, _ in others}
+                )
             found: list = [None] * len(texts)
             for code in dict.fromkeys(read.values()):
                 mine = [i for i, own in enumerate(owners) if read[own] == code]
@@ -432,6 +431,13 @@ def note_what_inputs_are(first_batch: list, notify, lines: bool) -> None:
             "the input's lines are wrapped inside its sentences, each translated on its own: "
             "--paragraphs reads each paragraph whole"
         )
+
+
+def offered_pairs(model: str | None) -> list[tuple[str, str]]:
+    """The directions on offer: the given model's, or every installed model's."""
+    if model is None:
+        return installed_pairs()
+    return read_manifest(resolve_model(model, "translate", None, None), verify_checksums=False).pairs
 
 
 def default_source(model: str | None) -> str | None:
@@ -526,8 +532,9 @@ def align_command(
             raise UsageError(f"the {name} is empty: attn align scores a translation of a sentence")
     if source_lang == "auto" or (source_lang is None and target_lang is not None and model is None):
         # as `attn translate` reads a line: English into German or French unless the identifier is sure
-        # of another (it had been "no installed translate model from auto", the help promising it)
-        routes = Routes(installed_pairs())
+        # of another (it had been "no installed translate model from auto", the help promising it),
+        # among the languages the given model reads, or the installed ones
+        routes = Routes(offered_pairs(model))
         assumed = routes.usual_source(target_lang)
         offered = set(routes.languages)
         source_lang, _ = text_language(source, assumed, offered - {target_lang} or offered)

@@ -50,13 +50,19 @@ LOOP_BLOCK = 4
 Part = tuple[int, int, SourcePieces, SetAside]
 
 
-PLACEHOLDER_START = re.compile(r"\{\d")  # a set-aside token's placeholder opens so (SET_ASIDE_SIGN)
+UNCLOSED_PLACEHOLDER = re.compile(r"\{\d+(?![\d}])")  # a set-aside token's placeholder, not closed (SET_ASIDE_SIGN)
 
 
 def placeholder_remains(source: str, translation: str) -> bool:
-    """Whether `translation` holds the start of a placeholder ("{0") that `source` does not: what a
-    search that may not repeat a 4-gram wrote where it could not close one."""
-    return bool(PLACEHOLDER_START.search(translation)) and not PLACEHOLDER_START.search(source)
+    """Whether `translation` holds a placeholder left open ("{0." ) that `source` does not write:
+    what a search that may not repeat a 4-gram wrote where it could not close one."""
+    return bool(set(UNCLOSED_PLACEHOLDER.findall(translation)) - set(UNCLOSED_PLACEHOLDER.findall(source)))
+
+
+def repeats_an_ngram(tokens: list[int], n: int) -> bool:
+    """Whether `tokens` hold an n-gram twice."""
+    grams = [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+    return len(set(grams)) < len(grams)
 
 
 class SecondSearches:
@@ -116,8 +122,10 @@ class SecondSearches:
             )
             again = search({i: parts[i] for i in lost}, whole, options=wider, required=required)
             self.taken_where_kept(again, translated, whole, number_kept)
-        endless = self.ran_to_the_limit(parts, translated, whole, options)
-        again = search({i: parts[i] for i in endless}, whole, options=replace(options, no_repeat_ngram=LOOP_BLOCK))
+        # a block the user asked for stays as tight; one as tight as LOOP_BLOCK already had its chance
+        block = min(LOOP_BLOCK, options.no_repeat_ngram or LOOP_BLOCK)
+        endless = self.ran_to_the_limit(parts, translated, whole, options) if block != options.no_repeat_ngram else []
+        again = search({i: parts[i] for i in endless}, whole, options=replace(options, no_repeat_ngram=block))
         for i, found in again.items():
             # taken where it ends, and holds no remains of a placeholder the source lacks ("… kind of {0.")
             if (
@@ -131,16 +139,27 @@ class SecondSearches:
         for i, found in again.items():
             words = " ".join(parts[i][2].words)
             better = better_translated(copied[i], words, self.languages, found[0], translated[i][0])
-            if better and no_more_faults(whole[i], self.languages, found[0], translated[i][0]):
+            if (
+                better
+                and no_more_faults(whole[i], self.languages, found[0], translated[i][0])
+                and not self.at_the_limit(parts[i], found[0], options)  # a loop the retry above took out
+            ):
                 translated[i] = found
 
     def ran_to_the_limit(
         self, parts: list[Part], translated, whole: dict[int, str], options: SearchOptions
     ) -> list[int]:
         """The sentences searched whole whose translation (the first of `translated`, by index)
-        ran to the length limit without ending: a loop the search could not leave ("Die Patienten
-        am Victor-Gadbois-Gadbois-Gadbois-…-Pall"), by their index."""
-        return [i for i in whole if translated[i] and self.at_the_limit(parts[i], translated[i][0], options)]
+        ran to the length limit without ending, repeating a LOOP_BLOCK-gram of pieces: a loop the
+        search could not leave ("Die Patienten am Victor-Gadbois-Gadbois-Gadbois-…-Pall"), by their
+        index (one merely long, or held short by --max-length-ratio, is not searched again)."""
+        return [
+            i
+            for i in whole
+            if translated[i]
+            and self.at_the_limit(parts[i], translated[i][0], options)
+            and repeats_an_ngram(translated[i][0].tokens, LOOP_BLOCK)
+        ]
 
     def at_the_limit(self, part: Part, translation: Translation, options: SearchOptions) -> bool:
         """Whether `translation` of `part` holds as many pieces as the search allows it."""

@@ -40,20 +40,21 @@ if TYPE_CHECKING:
 # A control character but the line breaks and tabs (NUL, BEL, escape, DEL, C1's) is no language: read as
 # one of the model's bytes, "The\0file" had become "Dieabyte Datei", "hi\x01there" "Hiotheker"
 # A terminal's escape sequence ("\x1b[31m", a colour) is one: "\x1b[31mRED" had become "[31mRED"
-RUN_OF_SPACES = re.compile(r"(?<=\S) {2,}(?=\S)")  # between words: the edges are the text layout's
+RUN_OF_SPACES = re.compile(r" {2,}")
 CONTROL = re.compile(r" *(?:\x1b\[[0-9;?]*[ -/]*[@-~]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f])+ *")
 
 
 @dataclass(frozen=True)
 class Reading:
     """A sentence as the model reads it, step by step: `quotations`, the sentence plain (a control
-    character as a space, CONTROL, a no-break or other space as an ordinary one, runtime/words.py
-    ordinary_spaces, a run of spaces between words as one, and outside code and URLs a ligature, a full-width character or another
-    script's digit as the ordinary one, ordinary_characters) without its quotation marks (runtime/quotes.py); `cased`,
-    that text as a sentence is written, its words cased as the model's vocabulary has them, when it
-    or its opening label is in capitals (runtime/capitals.py); `read`, that text with its persons'
-    titles, times, dates and prices as the models translate them right (runtime/titles.py,
-    runtime/clock.py, runtime/dates.py, runtime/prices.py), outside code and URLs."""
+    character as a space, CONTROL; a no-break or other space as an ordinary one, runtime/words.py
+    ordinary_spaces; and outside code and URLs a run of spaces as one and a ligature, a full-width
+    character or another script's digit as the ordinary one, ordinary_text) without its quotation
+    marks (runtime/quotes.py); `cased`, that text as a sentence is written, its words cased as the
+    model's vocabulary has them, when it or its opening label is in capitals (runtime/capitals.py);
+    `read`, that text with its persons' titles, times, dates and prices as the models translate them
+    right (runtime/titles.py, runtime/clock.py, runtime/dates.py, runtime/prices.py), outside code
+    and URLs."""
 
     quotations: Quotations
     cased: str
@@ -61,9 +62,10 @@ class Reading:
 
 
 def ordinary_text(text: str) -> str:
-    """`text`, a stretch outside code and URLs, with a run of spaces between words as one (read as
-    the model's space pieces, "she  is   eating" had become "sie ätzlich") and other forms of
-    letters and digits as the ordinary ones (runtime/words.py ordinary_characters)."""
+    """`text`, a stretch outside code and URLs (the sentence's edges are stripped before), with a
+    run of spaces as one (read as the model's space pieces, "she  is   eating" had become "sie
+    ätzlich", and spaces around code "Führt `ls -la` {0") and other forms of letters and digits as
+    the ordinary ones (runtime/words.py ordinary_characters)."""
     return ordinary_characters(RUN_OF_SPACES.sub(" ", text))
 
 

@@ -1299,6 +1299,8 @@ def test_a_file_that_is_not_utf_8_and_declares_nothing_is_read_as_windows_1252_a
     )
     catalog = 'msgid ""\nmsgstr ""\n"Language: fr\\n"\n\nmsgid "Café"\nmsgstr ""\n'  # no charset in its header
     assert 'msgstr "CAFÉ"' in round_trip("fr.po", catalog.encode("cp1252")).decode("utf-8")
+    words = catalog.replace('msgid "Café"', 'msgid "Café, charset=latin1"')  # a message's words declare nothing
+    assert 'msgstr "CAFÉ, CHARSET=LATIN1"' in round_trip("fr.po", words.encode("cp1252")).decode("utf-8")
     # what declares UTF-8 and is not, or is no text, is still refused
     for name, data, said in (
         (
@@ -1308,6 +1310,7 @@ def test_a_file_that_is_not_utf_8_and_declares_nothing_is_read_as_windows_1252_a
         ),
         ("notes.txt", b"\x1f\x8b\x08\x00 caf\xe9", "not text: it holds gzip data"),
         ("notes.txt", b"\x89PNG\r\n\x1a\n\x00\x00 caf\xe9", "not text: it holds binary data"),
+        ("page.html", "<p>Hi</p>".encode("utf-16-le"), "not text: it holds binary data"),  # no mark: had been "< p >"
     ):
         with pytest.raises(DocumentError, match=said):
             read_document(name, data)

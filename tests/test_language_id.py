@@ -221,3 +221,10 @@ def test_align_reads_the_source_language_as_translate_reads_a_line():
         record = json.loads(attn("align", *options, "-f", "jsonl", source, target).stdout)
         given = json.loads(attn("align", "-s", pair[0], "-t", pair[1], "-f", "jsonl", source, target).stdout)
         assert record == given
+    # with --model, among the languages it reads (a German sentence had been read as German for fr-en)
+    record = json.loads(
+        attn("align", "-m", "fr-en", "-s", "auto", "-f", "jsonl", "Je suis fatigué.", "I'm tired.").stdout
+    )
+    assert record == json.loads(
+        attn("align", "-s", "fr", "-t", "en", "-f", "jsonl", "Je suis fatigué.", "I'm tired.").stdout
+    )

@@ -63,3 +63,5 @@ def test_runs_of_spaces_between_words_are_read_as_one_outside_code():
     [[spaced], [single]] = model.translate(["The   file  could not   be opened.", "The file could not be opened."])
     assert spaced.text == single.text
     assert "`ls  -la`" in model.translate(["Run `ls  -la` in the folder."])[0][0].text
+    beside_code = model.translate(["Run   `ls -la`   in the folder."])[0][0].text  # had been "Führt `ls -la` {0"
+    assert "`ls -la`" in beside_code and "{" not in beside_code.replace("`ls -la`", "")

@@ -1,6 +1,7 @@
 """`attn export` and `attn quantize` never delete what is not a model folder, swap folders
 atomically and leave no staging debris behind, even after kill -9 (docs/hardening.md)."""
 
+import json
 import os
 import shutil
 import subprocess
@@ -12,8 +13,9 @@ import pytest
 
 from attn.export.graphs.quantize import quantize_folder
 from attn.export.graphs.staging import STAGING, staged_folder
+from attn.runtime.constants import LANGUAGE_WORDS_FORMAT
 from attn.runtime.errors import UsageError
-from attn.runtime.manifest import read_manifest
+from attn.runtime.manifest import read_manifest, sha256_of
 
 from .forked_cli import run_attn
 
@@ -81,10 +83,17 @@ def test_a_model_folder_and_an_empty_folder_are_replaced(reverse_model, tmp_path
     quantize_folder(reverse_model, empty)
     quantize_folder(reverse_model, empty)  # now a model folder: replaced again
     assert read_manifest(empty).architecture["precision"] == "int8"
-    # a model folder's word lists are its own: a second `attn quantize` to a shipped folder's copy had been refused
-    (empty / "words.en.txt").write_text("file\n", encoding="utf-8")
+    # a word list its manifest lists is the folder's own: a second `attn quantize` to a shipped
+    # folder's copy had been refused; one it does not list is the user's, and refused
+    (empty / "words.sym.txt").write_text("a0\n", encoding="utf-8")
+    with pytest.raises(UsageError, match=r"not a model folder \(words.sym.txt\)"):
+        quantize_folder(reverse_model, empty)
+    manifest = json.loads((empty / "manifest.json").read_text(encoding="utf-8"))
+    manifest["files"]["words.sym.txt"] = sha256_of(empty / "words.sym.txt")
+    manifest["format_version"] = max(manifest["format_version"], LANGUAGE_WORDS_FORMAT)
+    (empty / "manifest.json").write_text(json.dumps(manifest), encoding="utf-8")
     quantize_folder(reverse_model, empty)
-    assert not (empty / "words.en.txt").exists()
+    assert not (empty / "words.sym.txt").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty"]
 
 

@@ -204,6 +204,12 @@ def test_html_inputs_are_each_read_in_one_language_as_translate_html_reads_them(
         notes = result.stderr.decode()
         assert "input 1 reads as German (de), not English (en): the target language: written back" in notes
         assert "input 3 reads as French (fr), not English (en): translated from it" in notes and "input 2" not in notes
+    # into English, which two languages reach, each line is still read as one: a German page of
+    # four paragraphs had been read text by text, one of them as French (a review)
+    page = "<p>Guten Morgen, wie geht es dir heute?</p><p>Vielen Dank für die Antwort.</p><p>Bonjour</p>"
+    into_english = attn_command("translate", "--html", "--from", "auto", "--to", "en", *lines, page)
+    assert into_english.stdout.decode().splitlines() == attn.translate_html([*lines, page], target="en")
+    assert "Hello" not in into_english.stdout.decode().splitlines()[-1]  # "Bonjour" read as the page's German
 
 
 def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_them():

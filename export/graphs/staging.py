@@ -62,9 +62,10 @@ def staged_folder(out: Path) -> Iterator[Path]:
 
 def check_replaceable(out: Path) -> None:
     """Raise UsageError unless `out` is absent, an empty folder or a model folder: a manifest that
-    verifies (read_manifest, checksums and all) and no file but the known model files and word
-    lists (words.LANGUAGE.txt: every shipped translation folder holds them, and a second `attn
-    quantize` to the same --out had been refused)."""
+    verifies (read_manifest, checksums and all) and no file but the known model files and the word
+    lists its manifest lists (words.LANGUAGE.txt: every shipped translation folder holds them, and
+    a second `attn quantize` to the same --out had been refused; one it does not list is the
+    user's)."""
     if out.is_symlink():
         raise UsageError(f"--out {out} is a symbolic link; name a folder")
     if not out.exists():
@@ -72,7 +73,7 @@ def check_replaceable(out: Path) -> None:
     if not out.is_dir():
         raise UsageError(f"--out {out} exists and is not a folder; choose another --out")
     entries = set(os.listdir(out))
-    foreign = sorted(entries - {MANIFEST, *KNOWN_FILES} - set(filter(LANGUAGE_WORDS.fullmatch, entries)))
+    foreign = sorted(entries - {MANIFEST, *KNOWN_FILES} - listed_word_lists(out, entries))
     if entries and (MANIFEST not in entries or foreign):
         shown = ", ".join(foreign[:3]) + (", …" if len(foreign) > 3 else "") if foreign else f"no {MANIFEST}"
         raise UsageError(
@@ -89,6 +90,16 @@ def check_replaceable(out: Path) -> None:
                 f"--out {out} is not a model folder that verifies ({error}); choose another --out "
                 f"or remove it yourself: attn replaces only model folders"
             ) from None
+
+
+def listed_word_lists(folder: Path, entries: set[str]) -> set[str]:
+    """The word lists (words.LANGUAGE.txt) of `entries` that the folder's manifest lists; none where
+    it has no readable manifest."""
+    try:
+        listed = read_manifest(folder, verify_checksums=False).files
+    except ModelFolderError:
+        return set()
+    return {entry for entry in entries if LANGUAGE_WORDS.fullmatch(entry) and entry in listed}
 
 
 def sweep_abandoned(out: Path) -> None:

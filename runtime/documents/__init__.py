@@ -176,6 +176,8 @@ def decoded(data: bytes, declared: str | None = None) -> TextFile:
     Windows-1252 (runtime/legacy_bytes.py); DocumentError when the declared one does not read them."""
     encoding = marked_encoding(data)
     if encoding is None:
+        if what := binary_kind(data[:READ_FOR_BINARY]):  # UTF-16 without its mark is UTF-8 full of NULs
+            raise DocumentError(f"not text: it holds {what}")
         encoding = "utf-8"
         text, read_as = _utf8_or_declared(data, declared)
     else:
@@ -199,9 +201,7 @@ def _utf8_or_declared(data: bytes, declared: str | None) -> tuple[str, str | Non
     try:
         return data.decode("utf-8"), None
     except UnicodeDecodeError as error:
-        if declared is None:  # as the command line reads a line, what is text
-            if what := binary_kind(data[:READ_FOR_BINARY]):
-                raise DocumentError(f"not text: it holds {what}") from None
+        if declared is None:  # as the command line reads a line
             return utf8_or_windows_1252(data), "windows-1252"
         if declared.lower().replace("_", "-") in ("utf-8", "utf8"):
             raise DocumentError(f"not UTF-8 text (byte {error.start}), which it declares") from None

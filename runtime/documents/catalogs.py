@@ -22,7 +22,8 @@ from . import DocumentError, decoded
 from .markdown import HTML_TAG, HTML_VOID
 
 CHARSET = re.compile(r"charset=[\w.:-]+")
-DECLARED_CHARSET = re.compile(rb"charset=(?!CHARSET\b)[\w.:-]+")  # not xgettext's placeholder
+# the header's Content-Type naming a charset (not xgettext's placeholder; not a message's words)
+DECLARED_CHARSET = re.compile(rb'^"Content-Type:[^"\n]*charset=(?!CHARSET\b)[\w.:-]+', re.M)
 # GNU gettext's plural forms of the languages attn's models write (a message and its plural:
 # msgstr[0] and msgstr[1], as written())
 PLURAL_FORMS = {
