@@ -3,9 +3,10 @@ repeated (runtime/second_searches.py ran_to_the_limit), against the same models 
 second search.
 
 On rows of a dev file, each direction, the installed models' default search as `attn translate`
-gives it: corpus BLEU and chrF (sacreBLEU), the rows whose translation ran to the limit, the
-sentences searched again (each one more search: the rule's cost), the rows that differ, sentence
-chrF of the changed rows without and with the rule, and the first changed rows of each direction.
+gives it: corpus BLEU and chrF (sacreBLEU), the sentences searched again (those whose translation
+ran to the limit repeating a 4-gram; each one more search: the rule's cost), the rows that
+differ, sentence chrF of the changed rows without and with the rule, and the first changed rows
+of each direction.
 
     python -m benchmarks.loop_retry [--file news-dev] [--rows 3000] [--show 2] [--data ../shared/data] [--out FILE]
 """
@@ -56,7 +57,7 @@ def main() -> None:
             cells = [f"{source}→{target}", name, len(rows)]
             table_rows.append([*second_search_row(cells, outputs, before, after, again, references), changed])
         shown += changes_shown(sources, before, after, f"{source}→{target}", args.show)
-    header = ["direction", "loops to the limit", "rows", "searched again", "changed", "BLEU", "chrF"]
+    header = ["direction", "second search", "rows", "searched again", "changed", "BLEU", "chrF"]
     header += ["changed rows' chrF"]
     finish([command_line(), "", table(header, table_rows), "", *shown], args.out)
 
