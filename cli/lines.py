@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from attn.runtime.binary_data import binary_kind
+from attn.runtime.binary_data import binary_kind, compression
 from attn.runtime.byte_order import as_utf8
 from attn.runtime.constants import BOM
 from attn.runtime.errors import UsageError
@@ -94,8 +94,7 @@ def refuse_binary(head: bytes, name: str, command: str) -> None:
     what = binary_kind(head)
     if what is None:
         return
-    compressed = what.split()[0] in ("gzip", "bzip2", "xz", "zstd")
-    hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if compressed else ""
+    hint = f" (decompress it first, e.g. zcat FILE | attn {command})" if compression(head) else ""
     raise UsageError(f"{name} holds {what}, not text: nothing {PAST[command]}{hint}")
 
 

@@ -3,6 +3,7 @@ holding NUL bytes (an executable, an image). Read as text, they had been transla
 
 from __future__ import annotations
 
+STREAMS = ("gzip", "bzip2", "xz", "zstd")  # compressed text, which zcat and its kin read
 COMPRESSED = {
     b"\x1f\x8b": "gzip",
     b"BZh": "bzip2",
@@ -20,3 +21,8 @@ def binary_kind(head: bytes) -> str | None:
     if kind is not None:
         return f"{kind} data"
     return "binary data (NUL bytes)" if b"\x00" in head else None
+
+
+def compression(head: bytes) -> str | None:
+    """The compressed stream (STREAMS) `head` opens, if any: "gzip"."""
+    return next((kind for magic, kind in COMPRESSED.items() if kind in STREAMS and head.startswith(magic)), None)
