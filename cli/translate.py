@@ -348,11 +348,12 @@ def translate_command(
             for owner in dict.fromkeys(owners):
                 code, reachable = routes.document_source([t for t, own in zip(texts, owners) if own == owner], language)
                 read[owner] = code if reachable else None
-            others = [(code, first + owner) for owner, code in read.items() if code not in (None, own_source)]
-            if fragment_notes is not None:
-                fragment_notes.noted(
-                    {code: [number for found, number in others if found == code] for code, _ in others}
-                )
+            if fragment_notes is not None:  # the inputs (by number) read as another language than the model's
+                others: dict[str, list[int]] = {}
+                for owner, code in read.items():
+                    if code not in (None, own_source):
+                        others.setdefault(code, []).append(first + owner)
+                fragment_notes.noted(others)
             found: list = [None] * len(texts)
             for code in dict.fromkeys(read.values()):
                 mine = [i for i, own in enumerate(owners) if read[own] == code]

@@ -230,7 +230,10 @@ def readings(number: str, hour: bool, meridiem: str | None = None) -> list[str]:
 def digits_of(number: str) -> str:
     """A number's digits, its separators and leading zeros aside ("1,250,000" → "1250000"), those
     of another script as ASCII's ("१२३" → "123", as the runtime reads them: runtime/words.py)."""
-    return "".join(str(unicodedata.decimal(digit)) for digit in re.sub(r"\D", "", number)).lstrip("0")
+    digits = re.sub(r"\D", "", number)
+    if not digits.isascii():  # read for each hypothesis a search keeps: the common case costs nothing more
+        digits = "".join(str(unicodedata.decimal(digit)) for digit in digits)
+    return digits.lstrip("0")
 
 
 def looks_verbatim(word: str) -> bool:
