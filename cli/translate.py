@@ -173,7 +173,7 @@ def translate_command(
     if html and (output_format != "text" or heatmap or search.n_best > 1):
         raise UsageError("--html writes the translated HTML: --format, --align, --heatmap and --n-best do not apply")
     if html:
-        translated_fragments = html_translator()
+        html_pages = html_module()
     if text:
         if len(text) == 1 and names_a_file(text[0]):
             if format_of(text[0]) not in (None, ".txt"):
@@ -341,34 +341,31 @@ def translate_command(
 
         decoded = decode_texts(first, label)
         if not reads_fragments:
-            return translated_fragments(fragments, decoded, language)
+            return html_pages.translated_fragments(fragments, decoded, language)
 
         def read_apart(texts: list[str], owners: list[int]) -> list:
-            read = {}  # each input's language; None where no model takes it into the target
-            for owner in dict.fromkeys(owners):
-                code, reachable = routes.document_source([t for t, own in zip(texts, owners) if own == owner], language)
-                read[owner] = code if reachable else None
+            def language_read(own: list[str]) -> str | None:  # None where no model takes it into the target
+                code, reachable = routes.document_source(own, language)
+                return code if reachable else None
+
+            read = html_pages.fragments_languages(texts, owners, language_read)
             if fragment_notes is not None:  # the inputs (by number) read as another language than the model's
                 others: dict[str, list[int]] = {}
                 for owner, code in read.items():
                     if code not in (None, own_source):
                         others.setdefault(code, []).append(first + owner)
                 fragment_notes.noted(others)
-            found: list = [None] * len(texts)
-            for code in dict.fromkeys(read.values()):
-                mine = [i for i, own in enumerate(owners) if read[own] == code]
-                given, owned = [texts[i] for i in mine], [owners[i] for i in mine]
-                if code is not None and code == language:  # in the target already: written back as it is
-                    written = [unchanged(text)[0] for text in given]
-                elif code is None:
-                    written = decoded(given, owned)
-                else:
-                    written = decode_texts(first, label, functools.partial(decode_from, code))(given, owned)
-                for i, translation in zip(mine, written):
-                    found[i] = translation
-            return found
 
-        return translated_fragments(fragments, read_apart, language)
+            def written(code: str | None, given: list[str], owned: list[int]) -> list:
+                if code is not None and code == language:  # in the target already: written back as it is
+                    return [unchanged(text)[0] for text in given]
+                if code is None:
+                    return decoded(given, owned)
+                return decode_texts(first, label, functools.partial(decode_from, code))(given, owned)
+
+            return html_pages.translated_by_language(texts, owners, read, written)
+
+        return html_pages.translated_fragments(fragments, read_apart, language)
 
     if document:
         translate_document(parsed, decode_texts(1, lambda index: f"{document}, text {index + 1}"), language, output)
@@ -457,13 +454,14 @@ def source_advice(language: str, routes: Routes, target: str) -> str:
     return f"translated from it, as --from {language} or --from auto would"
 
 
-def html_translator():
-    """runtime/documents/html.py's translated_fragments, or a UsageError saying what to install."""
+def html_module():
+    """runtime/documents/html.py (translated_fragments and its helpers), or a UsageError saying what
+    to install."""
     try:
-        from attn.runtime.documents.html import translated_fragments
+        from attn.runtime.documents import html
     except ModuleNotFoundError as error:
         raise UsageError(f"--html needs the Python package {error.name!r}: pip install 'attn[documents]'") from None
-    return translated_fragments
+    return html
 
 
 def report_uncovered(which: str, translation, notify) -> None:

@@ -220,7 +220,7 @@ class Translator:
         the one its texts went into. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
         single, fragments = texts_given(texts)
         try:
-            from .documents.html import translated_fragments
+            from .documents.html import fragments_languages, translated_by_language, translated_fragments
         except ModuleNotFoundError as error:
             raise UsageError(f"HTML needs the Python package {error.name!r}: pip install 'attn[documents]'") from None
 
@@ -228,17 +228,10 @@ class Translator:
 
         def translated(found: list[str], owners: list[int]) -> list[Translation]:
             """The texts of the fragments, each fragment's read in one language (read_as)."""
-            language_of = {
-                owner: self.read_as([text for text, own in zip(found, owners) if own == owner], source, target)
-                for owner in dict.fromkeys(owners)
-            }
-            results: list = [None] * len(found)
-            for language in dict.fromkeys(language_of.values()):
-                chosen = [i for i, owner in enumerate(owners) if language_of[owner] == language]
-                for i, result in zip(
-                    chosen, self.translate_read([found[i] for i in chosen], language, target, **search)
-                ):
-                    results[i] = result
+            read = fragments_languages(found, owners, lambda own: self.read_as(own, source, target))
+            results = translated_by_language(
+                found, owners, read, lambda language, given, _: self.translate_read(given, language, target, **search)
+            )
             targets.update(result.target for result in results)
             return [result.n_best[0] for result in results]
 

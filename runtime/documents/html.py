@@ -23,6 +23,7 @@ import dataclasses
 import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EntitySubstitution
@@ -497,6 +498,32 @@ def translated_fragments(
         document.written([next(found) for _ in own], language) if own else fragment
         for fragment, document, own in zip(fragments, documents, texts)
     ]
+
+
+def fragments_languages(texts: list[str], owners: list[int], language_of: Callable[[list[str]], Any]) -> dict[int, Any]:
+    """The language each fragment is read in, by fragment (the `owners` of translated_fragments'
+    texts): `language_of` all of its texts, as a document is read in one language."""
+    return {
+        owner: language_of([text for text, own in zip(texts, owners) if own == owner])
+        for owner in dict.fromkeys(owners)
+    }
+
+
+def translated_by_language(
+    texts: list[str],
+    owners: list[int],
+    read: dict[int, Any],
+    translate: Callable[[Any, list[str], list[int]], list],
+) -> list:
+    """translated_fragments' texts translated in one call of `translate` (the language, its texts
+    and their owners) for each language the fragments are `read` in (fragments_languages); in
+    the texts' order."""
+    found: list = [None] * len(texts)
+    for language in dict.fromkeys(read.values()):
+        mine = [i for i, own in enumerate(owners) if read[own] == language]
+        for i, translation in zip(mine, translate(language, [texts[i] for i in mine], [owners[i] for i in mine])):
+            found[i] = translation
+    return found
 
 
 # An XML declaration's encoding other than UTF-8, rewritten: a page is written in UTF-8.
