@@ -102,27 +102,45 @@ def merge_to_words(
     target_word_of_piece: list[int],
     source_words: list[str],
     target_words: list[str],
+    source_marks: list[bool] | None = None,
+    target_marks: list[bool] | None = None,
 ) -> WordAlignment:
     """attention (T pieces [+ EOS row], S pieces + EOS) → WordAlignment over words.
 
-    Pieces with word index -1 (EOS) and attention rows beyond the target pieces are ignored.
+    Pieces with word index -1 (EOS) and attention rows beyond the target pieces are ignored, and
+    so are the pieces `source_marks` and `target_marks` mark (punctuation: one flag per piece of
+    each side) in a word that has an unmarked piece: "gekauft." had taken its link from the
+    attention of its "." to the source's final "." ("yesterday.").
     """
     n_source, n_target = len(source_words), len(target_words)
     weights = np.zeros((n_target, n_source), dtype=np.float64)
     if n_source == 0 or n_target == 0:
         return WordAlignment(source_words, target_words, weights.astype(np.float32))
     source_map = np.zeros((attention.shape[1], n_source))
-    source_words_of = np.asarray(source_word_of_piece[: attention.shape[1]], dtype=np.int64)
+    source_words_of = words_read(source_word_of_piece[: attention.shape[1]], source_marks)
     kept = np.flatnonzero(source_words_of >= 0)
     source_map[kept, source_words_of[kept]] = 1.0
     per_piece = attention[: len(target_word_of_piece)] @ source_map  # (T pieces, S words)
-    target_words_of = np.asarray(target_word_of_piece[: per_piece.shape[0]], dtype=np.int64)
-    np.add.at(weights, target_words_of, per_piece[: len(target_words_of)])  # piece by piece, in order
-    counts = np.bincount(target_words_of, minlength=n_target)
+    target_words_of = words_read(target_word_of_piece[: per_piece.shape[0]], target_marks)
+    kept = np.flatnonzero(target_words_of >= 0)
+    np.add.at(weights, target_words_of[kept], per_piece[kept])  # piece by piece, in order
+    counts = np.bincount(target_words_of[kept], minlength=n_target)
     weights /= np.maximum(counts, 1)[:, None]
     totals = weights.sum(axis=1, keepdims=True)
     weights = np.divide(weights, totals, out=np.zeros_like(weights), where=totals > 0)
     return WordAlignment(source_words, target_words, weights.astype(np.float32))
+
+
+def words_read(word_of_piece: list[int], marks: list[bool] | None) -> np.ndarray:
+    """Each piece's word index, -1 for a piece that `marks` marks in a word that has an unmarked
+    piece (its word is read from the others)."""
+    words = np.asarray(word_of_piece, dtype=np.int64)
+    if marks is None or not len(words):
+        return words
+    marked = np.asarray(marks[: len(words)], dtype=bool)
+    unmarked_words = set(words[~marked].tolist())
+    drop = marked & np.isin(words, list(unmarked_words))
+    return np.where(drop, -1, words)
 
 
 def restored(alignment: WordAlignment, read: str, written: str, language: str) -> WordAlignment:

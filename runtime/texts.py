@@ -461,7 +461,16 @@ class TextTranslator:
 
         def aligned() -> WordAlignment:
             words, word_of_piece = self.model.tokenizer.target_words(tokens, self.model.target_lang)
-            return merge_to_words(attention, source.word_of_piece, word_of_piece, source.words, words)
+            source_marks, target_marks = self.model.tokenizer.punctuation
+            return merge_to_words(
+                attention,
+                source.word_of_piece,
+                word_of_piece,
+                source.words,
+                words,
+                [piece in source_marks for piece in source.ids],
+                [piece in target_marks for piece in tokens],
+            )
 
         if replace_unk:
             alignment = copy_verbatim(aligned(), (self.model.source_lang, self.model.target_lang))

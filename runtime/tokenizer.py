@@ -10,6 +10,7 @@ and `source_tokenizer.json` for the source, pieces marked "▁" where a word sta
 from __future__ import annotations
 
 import bisect
+import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -98,6 +99,22 @@ class SubwordTokenizer:
             return {text.lstrip() for text in texts if len(text.lstrip()) == 1 and not text.isascii()}
 
         return frozenset((whole(self._tokenizer) & whole(self._source)) - {REPLACEMENT_CHARACTER})
+
+    @cached_property
+    def punctuation(self) -> tuple[frozenset[int], frozenset[int]]:
+        """The ids of the pieces that are punctuation alone, a leading space aside (".", ",", "?",
+        "»"), among the source's pieces and among the target's."""
+
+        def marks(tokenizer: Tokenizer) -> frozenset[int]:
+            texts = tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
+            return frozenset(
+                i
+                for i, text in enumerate(texts)
+                if text.strip() and all(unicodedata.category(c).startswith("P") for c in text.strip())
+            )
+
+        target = marks(self._tokenizer)
+        return (target if self._source is self._tokenizer else marks(self._source)), target
 
     def writes_whole(self, character: str) -> bool:
         """Whether `character` is one of whole_characters."""

@@ -48,3 +48,28 @@ def test_empty_sides_give_empty_alignments(source_words, target_words):
     alignment = merge_to_words(np.zeros((1, 1)), [-1], [], source_words, target_words)
     assert alignment.weights.shape == (len(target_words), len(source_words))
     assert alignment.pharaoh() == ""
+
+
+def test_a_words_punctuation_pieces_give_it_no_link():
+    # source words: "bought" (0), "yesterday." (pieces 1, 2 "."), EOS (3)
+    # target words: "gestern" (0), "gekauft." (pieces 1, 2 "."); its "." attends to the source's "."
+    attention = np.array(
+        [
+            [0.1, 0.8, 0.1, 0.0],
+            [0.7, 0.1, 0.2, 0.0],
+            [0.0, 0.1, 0.9, 0.0],
+        ]
+    )
+    words = ([0, 1, 1, -1], [0, 1, 1], ["bought", "yesterday."], ["gestern", "gekauft."])
+    marked = merge_to_words(attention, *words, [False, False, True, False], [False, False, True])
+    assert marked.pharaoh() == "1-0 0-1"
+    np.testing.assert_allclose(marked.weights[1], [0.875, 0.125], rtol=1e-6)  # 0.7 : 0.1, no "." on either side
+    assert merge_to_words(attention, *words).pharaoh() == "1-0 1-1"  # the "." had won it
+
+
+def test_a_word_of_punctuation_alone_keeps_its_link():
+    attention = np.array([[0.9, 0.1, 0.0], [0.2, 0.8, 0.0]])
+    alignment = merge_to_words(
+        attention, [0, 1, -1], [0, 1], ["Hi", "!"], ["Salut", "!"], [False, True, False], [False, True]
+    )
+    assert alignment.pharaoh() == "0-0 1-1"
