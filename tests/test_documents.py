@@ -357,7 +357,20 @@ def zip_of(members: dict[str, bytes]) -> bytes:
             b"oops\n00:00:01,000 --> 00:00:02,000\nHello\n",
             r"not a SubRip file \(line 1 is not a cue's number",
         ),
-        ("film.vtt", b"no header\n", "not a WebVTT file"),
+        ("film.vtt", b"no header\n", r"not a WebVTT file \(its first line is not WEBVTT"),
+        ("film.vtt", b"", r"not a WebVTT file \(its first line"),
+        # each had lost a cue: webvtt-py skips a block that is no cue without a word
+        (
+            "film.vtt",
+            b"WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHello.\n\n00:00:03.000 -> 00:00:04.000\nBye.\n",
+            r"not a WebVTT file \(line 6 is not a cue's timing",
+        ),
+        (
+            "film.vtt",
+            b"WEBVTT\n\nintro\n00:00:0X.000 --> 00:00:02.000\nHello.\n",
+            r"not a WebVTT file \(line 4 is not a cue's timing",
+        ),
+        ("film.vtt", b"WEBVTT\n\nstray words\n", r"not a WebVTT file \(line 3 is not a cue's timing"),
         ("notes.txt", b"\xff\xfea\x00b", "not utf-16-le text, as its byte-order mark says"),
         ("page.html", '<meta charset="x-mine"><p>Café'.encode("latin-1"), "'x-mine', which it declares, is unknown"),
         ("page.html", '<meta charset="shift_jis"><p>\x82'.encode("latin-1"), "not shift_jis text, as it declares"),

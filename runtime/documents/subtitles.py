@@ -38,6 +38,8 @@ MAX_GAP = 2.0  # seconds between two cues of one sentence at most
 TIMESTAMP = re.compile(r"<\d")
 # A WebVTT cue's timing line's start and end ("00:01.000 --> 00:04.000 align:start")
 TIMING = re.compile(r"^([^\S\n]*)(\S+)([^\S\n]+-->[^\S\n]+)(\S+)", re.MULTILINE)
+# A WebVTT timing line as webvtt-py reads it: hours optional, then the cue's settings
+VTT_TIMING = re.compile(r"(?:\d+:)?[0-5]\d:[0-5]\d\.\d{3}[ \t]+-->[ \t]+(?:\d+:)?[0-5]\d:[0-5]\d\.\d{3}(?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -170,6 +172,22 @@ def shared(text: str, sizes: list[int]) -> list[str]:
     return parts
 
 
+def unread_block(text: str) -> str | None:
+    """What is wrong with the first block of a WebVTT file (its lines between blank lines, after
+    the header) that is no cue, note, style or region: webvtt-py skips such a block without a word,
+    as a browser does, and its text had been left out of the translated file. None where there is
+    none."""
+    lines = text.split("\n")
+    starts = [n for n, line in enumerate(lines) if line.strip() and (n == 0 or not lines[n - 1].strip())]
+    for start in starts[1:]:
+        block = lines[start : start + 2]
+        if block[0].startswith(("NOTE", "STYLE", "REGION")) or any(VTT_TIMING.match(line) for line in block):
+            continue
+        where = start + 2 if len(block) > 1 and "-->" in block[1] else start + 1
+        return f"line {where} is not a cue's timing, such as 00:00:01.000 --> 00:00:02.500"
+    return None
+
+
 def unparsed(text: str, start: int) -> str:
     """What is wrong where the SubRip parser stopped (`start`, where a cue was expected): the line
     after a cue's number, when that is no timing; else the line itself."""
@@ -211,10 +229,11 @@ class VttDocument:
         import webvtt
 
         self.file = decoded(data)
-        try:
-            self.vtt = webvtt.from_buffer(io.StringIO(self.file.text))
-        except webvtt.errors.MalformedFileError as error:
-            raise DocumentError(f"not a WebVTT file: {str(error)[:200]}") from None
+        if not self.file.text.startswith("WEBVTT"):
+            raise DocumentError("not a WebVTT file (its first line is not WEBVTT)")
+        if (fault := unread_block(self.file.text)) is not None:
+            raise DocumentError(f"not a WebVTT file ({fault})")
+        self.vtt = webvtt.from_buffer(io.StringIO(self.file.text))
         captions = self.vtt.captions
         gaps = [
             (later.start_time.in_milliseconds() - cue.end_time.in_milliseconds()) / 1000
