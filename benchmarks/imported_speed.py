@@ -26,7 +26,21 @@ from attn.runtime.loaded_model import LoadedModel
 from benchmarks.report import WHOLE, command
 from tests.tiny_marian import build_tiny_marian, fixture_lines
 
+# attn's folder (under the scratch folder) and CTranslate2's compute type of each precision
 COMPUTE_TYPES = {"fp32": "float32", "int8": "int8"}
+
+
+def converted(checkpoint: Path, scratch: Path) -> None:
+    """The Marian `checkpoint` imported (`attn import marian`) into `scratch`/fp32 and quantized into
+    `scratch`/int8, and converted by CTranslate2's converter into `scratch`/ct2."""
+    attn = [sys.executable, "-m", "attn.cli"]
+    subprocess.run([*attn, "import", "marian", str(checkpoint), "--out", str(scratch / "fp32")], check=True)
+    subprocess.run([*attn, "quantize", str(scratch / "fp32"), "--out", str(scratch / "int8")], check=True)
+    subprocess.run(
+        ["ct2-transformers-converter", "--model", str(checkpoint), "--output_dir", str(scratch / "ct2")],
+        check=True,
+        capture_output=True,
+    )
 
 
 def main() -> None:
@@ -48,14 +62,7 @@ def main() -> None:
         checkpoint = build_tiny_marian(
             scratch / "opus-shape", teaching_steps=0, width=512, layers=6, heads=8, extra_pieces=32000 - 490
         )
-        attn = [sys.executable, "-m", "attn.cli"]
-        subprocess.run([*attn, "import", "marian", str(checkpoint), "--out", str(scratch / "fp32")], check=True)
-        subprocess.run([*attn, "quantize", str(scratch / "fp32"), "--out", str(scratch / "int8")], check=True)
-        subprocess.run(
-            ["ct2-transformers-converter", "--model", str(checkpoint), "--output_dir", str(scratch / "ct2")],
-            check=True,
-            capture_output=True,
-        )
+        converted(checkpoint, scratch)
         for precision, compute_type in COMPUTE_TYPES.items():
             translator = LoadedModel(scratch / precision, threads=args.threads)
             engine = ctranslate2.Translator(

@@ -1,8 +1,9 @@
 """Summaries that write only words they may: a word of the document, or a word of the
 summarizer's training targets that holds no digit (its folder's target_words.txt). Copy attention
 mixes a document's pieces into words of neither ("#Pson2#", "smokging", "Deloit"); numbers come
-from the document only, whole: a number is its words joined by points and commas (NUMBER: "1.2",
-"5,000", "35.6"), so "1.2" does not make "U.2" of its "2".
+from the document only, whole: a number is its words joined by points, commas, colons and
+slashes (NUMBER: "1.2", "5,000", "15:00", "2/3"), so "1.2" does not make "U.2" of its "2", nor
+"15:00" "15/00".
 
 Beam search checks each word as it ends: a row whose last word is not allowed may not take a
 piece that would end it (one opening a new word, punctuation, the end of the summary), so it goes
@@ -11,7 +12,7 @@ summary's rows are lost so, the model's words are written: a slip rather than a 
 to its maximum length). A row's word and its allowed words depend on
 its own document and its own pieces only: a summary is the same alone and in any batch. Words are
 runs of letters and digits (WORD), compared in lower case. A number the row is writing is checked
-the same way, except that a number begun by one of the document's may go on with a point or a comma.
+the same way, except that a number begun by one of the document's may go on with a joiner.
 
 Shapes: N rows in flight, C candidate columns (the state's vocabulary, sorted token ids).
 """
@@ -30,12 +31,12 @@ from .tokenizer import SubwordTokenizer
 
 WORD = re.compile(r"[^\W_]+")
 LAST_WORD = re.compile(r"[^\W_]+\Z")
-# Words joined by a point or comma before a digit, one of them holding a digit: "1.2", "5,000",
-# "U.2", "1.5bn"; "3.x" is the number "3" and the word "x"
-NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*")
-# The number a text ends with, maybe followed by a point or comma that may join it to more
-LAST_NUMBER = re.compile(r"[^\W_]+(?:[.,]\d[^\W_]*)*[.,]?\Z")
-JOINERS = (".", ",")
+# Words joined by a joiner before a digit, one of them holding a digit: "1.2", "5,000", "U.2",
+# "1.5bn", "15:00", "24/7"; "3.x" is the number "3" and the word "x"
+NUMBER = re.compile(r"[^\W_]+(?:[.,:/]\d[^\W_]*)*")
+# The number a text ends with, maybe followed by a joiner that may join it to more
+LAST_NUMBER = re.compile(r"[^\W_]+(?:[.,:/]\d[^\W_]*)*[.,:/]?\Z")
+JOINERS = (".", ",", ":", "/")
 BROKEN = REPLACEMENT_CHARACTER  # the word of pieces that leave a character broken: never one of the allowed words
 
 
@@ -69,9 +70,9 @@ class WordCheck:
         # is not a letter or digit (punctuation, "s."; a byte-level piece of part of a character
         # continues its word), and EOS.
         # Beside them, for numbers: the pieces that begin a run of text with no space in it (where
-        # a number begins at the latest), those a number may go on with ("." of "1.2", "," of
-        # "5,000", with no space before), and those that do not go on with a digit (after a point or
-        # comma, a number goes on with a digit: "4,500", not "4,x" or "4, 5").
+        # a number begins at the latest), those a number may go on with (JOINERS: "." of "1.2",
+        # "," of "5,000", with no space before), and those that do not go on with a digit (after a
+        # joiner, a number goes on with a digit: "4,500", not "4,x" or "4, 5").
         self.ends, self.spaced, self.joins, self.undigited = (
             np.zeros(tokenizer.vocab_size, dtype=bool) for _ in range(4)
         )
@@ -108,9 +109,9 @@ class WordCheck:
         return self.tail(tokens, self.ends, LAST_WORD)
 
     def last_number(self, tokens: list[int], word: str) -> str:
-        """The number (NUMBER, holding a digit) the pieces `tokens` end with, and the point or comma
+        """The number (NUMBER, holding a digit) the pieces `tokens` end with, and the joiner
         after it if one was written, lower-cased; "" if they end with none. `word` is their
-        last_word: a number is looked for only when it holds a digit or a point or comma ends them."""
+        last_word: a number is looked for only when it holds a digit or a joiner ends them."""
         if not (has_digit(word) or (tokens and self.joins[tokens[-1]])):
             return ""
         number = self.tail(tokens, self.spaced, LAST_NUMBER)
@@ -146,17 +147,17 @@ class DocumentWordCheck:
         self.check, self.documents, self.numbers = check, documents, numbers
         self.sorted_documents = [sorted(words) for words in documents]
         self.sorted_numbers = None if numbers is None else [sorted(found) for found in numbers]
-        # of the last vocabulary asked, the columns that end a word, those but a point or comma, and
+        # of the last vocabulary asked, the columns that end a word, those but a joiner, and
         # those that do not begin with a digit
         self.vocabulary, self.ending, self.ending_unjoined, self.undigited = None, None, None, None
 
     def number_state(self, number: str, sentence: int) -> str:
-        """ "allowed", "joinable" (a number of the document begins so: it may go on with a point or a
-        comma), "joined" (so, and it ends with a point or comma: a digit must follow) or "lost", for
+        """ "allowed", "joinable" (a number of the document begins so: it may go on with a
+        joiner), "joined" (so, and it ends with a joiner: a digit must follow) or "lost", for
         the number a row ends with ("" when none)."""
         numbers = self.numbers[sentence]
         if not number or number in numbers or (number[-1] in JOINERS and number[:-1] in numbers):
-            return "allowed"  # a whole number of the document, maybe followed by a point or comma
+            return "allowed"  # a whole number of the document, maybe followed by a joiner
         if not begins(number, self.sorted_numbers[sentence]):
             return "lost"
         return "joined" if number[-1] in JOINERS else "joinable"
@@ -167,7 +168,7 @@ class DocumentWordCheck:
         word even begins so, all of them (the row is left behind). When every row of a sentence
         is in that last state, none is banned anything: they would otherwise spell on to the
         maximum length. A number is checked likewise, except that one a number of the document
-        begins may go on with a point or a comma, and after one, only with a digit."""
+        begins may go on with a joiner, and after one, only with a digit."""
         if self.vocabulary is not vocabulary:  # the batch's vocabulary: the same array at every step
             self.vocabulary = vocabulary
             self.ending = columns_of(vocabulary, self.check.ending)

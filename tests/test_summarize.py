@@ -335,10 +335,28 @@ def test_a_number_is_one_of_the_documents_numbers_whole(summarizer):
     point, digit, spaced_digit, spaced_point = (pieces.index(p) for p in (".", "2", "Ġ2", "Ġ."))
     assert len(got["U.2"]) == len(vocabulary)
     assert got["1.2"] == got["5,000"] == got["in 1987."] == set()
-    # "1.2" begins so: a point may follow (with no space before it), no end
-    assert point not in got["1"] and spaced_point in got["1"] and ending - got["1"] == {point, pieces.index(",")}
+    # "1.2" begins so: a joiner may follow (with no space before it), no end
+    assert point not in got["1"] and spaced_point in got["1"] and ending - got["1"] == {pieces.index(j) for j in ".,:/"}
     for joined in ("1.", "5,"):  # then only a digit, with no space before it
         assert digit not in got[joined] and {spaced_digit, pieces.index("x")} <= got[joined]
+
+
+def test_a_time_or_a_fraction_is_a_number_whole(summarizer):
+    """A headline wrote "15/00" of a document's "15" and "00": colons and slashes join a number as
+    points and commas do, so "15:00" and "2/3" are the document's numbers and "15/00" is none."""
+    import numpy as np
+
+    from attn.runtime.word_check import WordCheck, document_numbers
+
+    assert document_numbers("Doors open at 15:00 on 2/3, 24/7.") == {"15:00", "2/3", "24/7"}
+    tokenizer = summarizer.tokenizer
+    check = WordCheck(frozenset({"at", "on"}), tokenizer).for_documents(["Doors open at 15:00 on 2/3."])
+    texts = ("at 15:00", "on 2/3", "at 15/00", "at 15:")
+    rows = [tokenizer.encode(text) for text in texts]
+    banned = check.banned(np.arange(tokenizer.vocab_size), rows, np.zeros(len(rows), dtype=np.int64))
+    got = dict(zip(texts, (len(columns) for columns in banned)))
+    assert got["at 15:00"] == got["on 2/3"] == 0 and got["at 15/00"] == tokenizer.vocab_size
+    assert 0 < got["at 15:"] < tokenizer.vocab_size  # "15:" goes on with a digit
 
 
 def test_target_words_are_written_from_a_configs_training_targets(tmp_path):
