@@ -598,6 +598,12 @@ def test_an_e_book_keeps_its_chapters_markup_and_metadata_and_translates_its_con
     chapters = written.get_items_of_type(ebooklib.ITEM_DOCUMENT)
     [content] = [item.get_content().decode() for item in chapters if item.get_name() == "one.xhtml"]
     assert "<h1>THE START</h1>" in content and '<p>CLICK <b>SAVE</b> NOW.<a id="end"/></p>' in content
+    # a chapter's attributes in the order it gave them (Beautiful Soup's XML formatter sorts them)
+    ordered = with_member(
+        data, "EPUB/one.xhtml", b'<html><body><p>See <a title="t" href="h">this</a>.</p></body></html>'
+    )
+    with zipfile.ZipFile(io.BytesIO(round_trip("book.epub", ordered))) as after:
+        assert b'<a title="T" href="h">THIS</a>' in after.read("EPUB/one.xhtml")
     assert written.get_metadata("DC", "title")[0][0] == "A BOOK"
     package = entries["EPUB/content.opf"]
     for description, expected in (("A short story.", "A SHORT STORY."), ("<p>A story.</p>", "<p>A story.</p>")):

@@ -28,7 +28,7 @@ from typing import Any
 from bs4 import BeautifulSoup, NavigableString, Tag
 from bs4.dammit import EntitySubstitution
 from bs4.element import Doctype
-from bs4.formatter import HTMLFormatter
+from bs4.formatter import HTMLFormatter, XMLFormatter
 
 from ..constants import primary_language
 from ..markup import Aligned, Span, layout, lines_apart, nest, place
@@ -57,20 +57,33 @@ WHITESPACE = re.compile(r"\s+")
 MAX_NESTING = 100
 
 
-class AsWritten(HTMLFormatter):
-    """How an HTML page is written back: `&`, `<` and `>` escaped in its text and nothing else (its
-    letters as they are, not as named entities), void elements closed as the page closed them
-    (`<br>`, or `<br/>` in a page written as XHTML, which an XML parser must read), each element's
-    attributes in the order the page gave them (Beautiful Soup sorts them)."""
-
-    def __init__(self, void_close: str | None):
-        super().__init__(entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=void_close)
+class AttributesInOrder:
+    """A formatter that writes each element's attributes in the order the page gave them
+    (Beautiful Soup's sorts them)."""
 
     def attributes(self, tag: Tag):
         return list(tag.attrs.items())
 
 
-HTML_OUT, XHTML_OUT = AsWritten(None), AsWritten("/")
+class AsWritten(AttributesInOrder, HTMLFormatter):
+    """How an HTML page is written back: `&`, `<` and `>` escaped in its text and nothing else (its
+    letters as they are, not as named entities), void elements closed as the page closed them
+    (`<br>`, or `<br/>` in a page written as XHTML, which an XML parser must read), attributes in
+    their order."""
+
+    def __init__(self, void_close: str | None):
+        super().__init__(entity_substitution=EntitySubstitution.substitute_xml, void_element_close_prefix=void_close)
+
+
+class XmlAsWritten(AttributesInOrder, XMLFormatter):
+    """How an XHTML document read as XML (an e-book's chapter) is written back: Beautiful Soup's
+    "minimal" XML formatter (`&`, `<` and `>` escaped), attributes in their order."""
+
+    def __init__(self):
+        super().__init__(entity_substitution=EntitySubstitution.substitute_xml)
+
+
+HTML_OUT, XHTML_OUT, XML_OUT = AsWritten(None), AsWritten("/"), XmlAsWritten()
 
 
 class EveryTag(frozenset):
@@ -396,7 +409,7 @@ def _copy(node):
 class HtmlDocument:
     """An HTML document or fragment: `texts()` its runs' texts (with a letter or digit), and
     `written(translations)` the document with each run replaced by its translation, its markup
-    placed (written as the page was written: AsWritten; XHTML read as XML, Beautiful Soup's "minimal"). `parser` is the parser
+    placed (written as the page was written: AsWritten; XHTML read as XML, XmlAsWritten). `parser` is the parser
     ("xml" for XHTML, whose `<a/>` is an empty element, not an opening tag)."""
 
     def __init__(self, html: str, parser: str = "html.parser"):
@@ -410,7 +423,7 @@ class HtmlDocument:
                 if isinstance(node, Doctype):
                     node.replace_with(DoctypeAsRead(str(node)))
         if parser != "html.parser":
-            self.formatter = "minimal"
+            self.formatter = XML_OUT
         else:
             self.formatter = XHTML_OUT if SELF_CLOSED.search(html) else HTML_OUT
         if nesting(self.soup) > MAX_NESTING:
