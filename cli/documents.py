@@ -65,7 +65,8 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     path = documents[0]
     if written_as is not None and written_as != format_of(path):
         raise UsageError(
-            f"--output {output}: {path} is written as a {format_of(path)} file: name it FILE{format_of(path)}"
+            f"--output {output}: {path} is written as a {format_of(path)} file: "
+            f"name it {Path(output).with_suffix(format_of(path))}"
         )
     if format_of(path) in BINARY and (output is None or str(output) == "-") and sys.stdout.isatty():
         raise UsageError(f"{path} is written as a {format_of(path)} file: add -o FILE{format_of(path)}")

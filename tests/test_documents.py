@@ -351,6 +351,13 @@ def zip_of(members: dict[str, bytes]) -> bytes:
     [
         ("report.docx", b"not a zip", "not a Word document"),
         ("report.docx", b"PK\x03\x04 damaged", "not a Word document"),
+        # the library's words, not its exception's name: it had been "not a Word document (KeyError)"
+        (
+            "report.docx",
+            zip_of({"word/document.xml": b"<w/>"}),
+            r"a damaged Word document \(it has no \[Content_Types\]",
+        ),
+        ("book.epub", zip_of({"mimetype": b"application/epub+zip"}), r"a damaged EPUB book \(it has no META-INF"),
         ("film.srt", b"1\n00:00:01,000 --> nonsense\nHello\n", r"not a SubRip file \(line 2 is not a cue's timing"),
         (
             "film.srt",
@@ -380,12 +387,12 @@ def zip_of(members: dict[str, bytes]) -> bytes:
         (
             "report.odt",
             zip_of({"word/document.xml": b"<w/>"}),
-            "not an OpenDocument file: it holds a .docx file; name it",
+            "it holds a .docx file; name it report.docx",
         ),
         (
             "report.docx",
             zip_of({"xl/workbook.xml": b"<x/>"}),
-            "not a Word document: it holds a .xlsx file; a format attn",
+            "it holds a .xlsx file, a format attn",
         ),
         # told by their signature: each had been "not a zip archive" or "not UTF-8 text (byte 14)"
         ("report.docx", b"", "the file is empty"),
@@ -1138,7 +1145,12 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
     data.write_text('{\n  "title": "a0 b1",\n  "button": "c2"\n}\n')
     (tmp_path / "sheet.xlsx").write_bytes(b"PK\x03\x04")
     cases = {
-        "is written as a .srt file": ["-i", str(source), "-o", str(tmp_path / "film.vtt")],
+        f"is written as a .srt file: name it {tmp_path / 'film.srt'}": [
+            "-i",
+            str(source),
+            "-o",
+            str(tmp_path / "film.vtt"),
+        ],
         "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
         "lines are written as text": ["a0 b1", "-o", str(tmp_path / "x.docx")],
         # a JSON file was translated line by line, its commas lost: data of such formats is refused

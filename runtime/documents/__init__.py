@@ -11,6 +11,7 @@ standard library), imported when a file of that format is first read.
 from __future__ import annotations
 
 import importlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -18,7 +19,7 @@ from typing import Protocol
 from ..binary_data import binary_kind
 from ..byte_order import marked_encoding
 from ..constants import BOM, primary_language
-from ..errors import UsageError
+from ..errors import UsageError, first_line
 from ..legacy_bytes import utf8_or_windows_1252
 from ..markup import Aligned
 
@@ -68,6 +69,19 @@ def redeclared(tag: str, language: str) -> str:
 
 class DocumentError(UsageError):
     """A file that cannot be read as its format says: one line naming what is wrong."""
+
+
+def damaged(what: str, error: Exception) -> DocumentError:
+    """The refusal of a file that a format's library (python-docx, EbookLib, …) could not read as
+    `what` ("a Word document"): the part it lacks, or that a part is not well-formed XML, in words
+    ("(KeyError)" and "(XMLSyntaxError)" had been all it said)."""
+    missing = re.search(r"(?:no item named|no member) '/?([^']+)'", str(error))
+    if isinstance(error, KeyError) and missing:
+        return DocumentError(f"a damaged {what} (it has no {missing.group(1)})")
+    said = first_line(error)
+    if type(error).__name__ == "XMLSyntaxError":
+        said = f"a part is not well-formed XML: {said}"
+    return DocumentError(f"a damaged {what} ({said})")
 
 
 # suffixes of one format: a file of the first is read, and written, as one of the second (a

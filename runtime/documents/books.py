@@ -20,7 +20,7 @@ from urllib.parse import unquote
 
 from ..errors import first_line
 from ..markup import Aligned
-from . import DocumentError, redeclared
+from . import DocumentError, damaged, redeclared
 from .html import HtmlDocument
 from .office import check_zip
 
@@ -117,7 +117,7 @@ def package_path(archive: zipfile.ZipFile) -> str:
     try:
         container = xml_tree(archive.read(CONTAINER))
     except (KeyError, etree.XMLSyntaxError) as error:
-        raise DocumentError(f"not an EPUB book ({type(error).__name__} in {CONTAINER})") from None
+        raise damaged("EPUB book", error) from None
     rootfile = container.find(".//{urn:oasis:names:tc:opendocument:xmlns:container}rootfile")
     if rootfile is None or not rootfile.get("full-path"):
         raise DocumentError(f"not an EPUB book ({CONTAINER} names no package)")
@@ -146,13 +146,13 @@ class EpubDocument:
         from ebooklib import epub
         from lxml import etree
 
-        check_zip(data, "an EPUB book", (".epub",))
+        check_zip(data, "an EPUB book")
         self.data = data
         try:
             # the NCX read too: without it EbookLib cannot read some books' table of contents
             book = epub.read_epub(io.BytesIO(data), options={"ignore_ncx": False})
         except Exception as error:  # EbookLib raises what its zip and XML readers raise
-            raise DocumentError(f"not an EPUB book ({type(error).__name__})") from None
+            raise damaged("EPUB book", error) from None
         self.chapters: list[tuple[str, HtmlDocument | XmlLabels]] = []
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             self.package = package_path(archive)

@@ -18,7 +18,7 @@ import re
 
 from ..markup import Aligned, Span, layout, lines_apart, nest, place, unspaced_at_breaks
 from ..parallel import STDOUT_TAKEN
-from . import DocumentError, redeclared
+from . import DocumentError, damaged, redeclared
 from .html import MAX_NESTING  # spans in spans: deeper is refused, as in HTML
 from .office import Field, OfficeDocument, check_zip, field_text, kept_in_place, kept_places
 
@@ -156,13 +156,13 @@ class OpenDocument(OfficeDocument):
         from odf import text
         from odf.opendocument import load
 
-        check_zip(data, "an OpenDocument file", (".odt", ".odp"))
+        check_zip(data, "an OpenDocument file")
         said = io.StringIO()  # odfpy prints a part whose XML does not parse to stdout, and reads on without it
         try:
             with STDOUT_TAKEN, contextlib.redirect_stdout(said):  # the server reads documents in threads
                 self.document = load(io.BytesIO(data))
         except Exception as error:  # odfpy raises what its zip and XML readers raise
-            raise DocumentError(f"not an OpenDocument file ({type(error).__name__})") from None
+            raise damaged("OpenDocument file", error) from None
         if "FAILED TO PARSE" in said.getvalue():  # its content.xml, styles.xml or meta.xml: it had been written empty
             raise DocumentError("a damaged OpenDocument file (a part of it is not well-formed XML)")
         elements = self.document.getElementsByType(text.H) + self.document.getElementsByType(text.P)

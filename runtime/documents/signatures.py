@@ -1,6 +1,7 @@
 """What a file's bytes hold, by their signature, when its name says another format: a Word file
 saved as .html had been "not UTF-8 text (byte 14)", a password-protected or old binary Office file
-named .docx "not a zip archive", an empty .docx the same."""
+named .docx "not a zip archive", an empty .docx the same; a zip of one office format named as
+another is told by its parts."""
 
 from __future__ import annotations
 
@@ -57,13 +58,17 @@ def held_instead(data: bytes, name: str | Path) -> str | None:
         )
     if data.startswith(PDF):
         return f"it is a PDF file, a format attn does not read ({', '.join(FORMATS)})"
-    if data.startswith(ZIP) and suffix not in ZIPPED:
+    if data.startswith(ZIP):
         try:
             with zipfile.ZipFile(io.BytesIO(data)) as archive:
                 held = zip_format(archive)
         except zipfile.BadZipFile:
             held = None
-        if held in FORMATS:
+        if suffix in ZIPPED and (held is None or FORMATS.get(held) == FORMATS[suffix]):
+            return None  # (an .odp named .odt is read as what it is)
+        if held in FORMATS:  # a Word file named .odt had been "not an OpenDocument file (KeyError)"
             return f"it holds a {held} file; name it {Path(name).stem}{held}"
+        if held is not None:
+            return f"it holds a {held} file, a format attn does not read ({', '.join(FORMATS)})"
         return f"it is a zip archive, not a {suffix} file"
     return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 
-from . import DocumentError
+from . import damaged
 from .office import OfficeDocument, ParagraphReader, check_zip, declare_language, local
 
 
@@ -15,11 +15,11 @@ class SlidesDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import pptx
 
-        check_zip(data, "a PowerPoint presentation", (".pptx",))
+        check_zip(data, "a PowerPoint presentation")
         try:
             self.presentation = pptx.Presentation(io.BytesIO(data))
         except Exception as error:  # python-pptx raises what its zip, XML and package readers raise
-            raise DocumentError(f"not a PowerPoint presentation ({type(error).__name__})") from None
+            raise damaged("PowerPoint presentation", error) from None
         self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
         self.properties = self.presentation.core_properties
 

@@ -8,9 +8,8 @@ paragraphs and styles, which becomes the translation's)."""
 from __future__ import annotations
 
 import io
-import zipfile
 
-from . import DocumentError
+from . import damaged
 from .office import OfficeDocument, ParagraphReader, check_zip, declare_language
 
 # The bytes a .docx may unpack to: a zip bomb is refused before it is opened.
@@ -30,16 +29,13 @@ def notes_read_as_xml() -> None:
 class WordDocument(OfficeDocument):
     def __init__(self, data: bytes):
         import docx
-        from docx.opc.exceptions import PackageNotFoundError
 
-        check_zip(data, "a Word document", (".docx",), MAX_UNPACKED)
+        check_zip(data, "a Word document", MAX_UNPACKED)
         notes_read_as_xml()
         try:
             self.document = docx.Document(io.BytesIO(data))
-        except (PackageNotFoundError, zipfile.BadZipFile, KeyError, ValueError) as error:
-            raise DocumentError(f"not a Word document ({type(error).__name__})") from None
-        except Exception as error:  # lxml's XMLSyntaxError and the like: a damaged part
-            raise DocumentError(f"a damaged Word document ({type(error).__name__})") from None
+        except Exception as error:  # what its zip, XML and package readers raise
+            raise damaged("Word document", error) from None
         self.paragraphs = [reader for reader in map(ParagraphReader, self.elements()) if reader.text.strip()]
         self.properties = self.document.core_properties
 
