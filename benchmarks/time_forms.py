@@ -94,6 +94,24 @@ FORMS = {
         ("spaced", lambda hour, minutes: f"{twelve(hour)}{':' + minutes if minutes else ''} {half(hour)}m"),
     ],
 }
+# Forms of a time that only a user writes, which runtime/clock.py reads (NAMED_HALVES) but never
+# writes: `--as-written` puts them beside FORMS
+READ_ONLY_FORMS = {
+    "en": [
+        (
+            "its half of the day in words",
+            lambda hour, minutes: (
+                f"{twelve(hour)}{':' + minutes if minutes else ' o' + chr(39) + 'clock'} {day_part(hour)}"
+            ),
+        )
+    ]
+}
+
+
+def day_part(hour: int) -> str:
+    return "in the morning" if hour < 12 else "in the afternoon" if hour < 18 else "in the evening"
+
+
 # Each target language's candidate forms of a range of whole hours: (name, form(first, last))
 RANGE_FORMS = {
     "fr": [
@@ -161,7 +179,7 @@ def main() -> None:
     written_in = source if args.as_written else args.to
     translator = attn.load(notify=lambda note: None)
     rows = []
-    for name, form in FORMS[written_in]:
+    for name, form in FORMS[written_in] + (READ_ONLY_FORMS.get(written_in, []) if args.as_written else []):
         row = [name, f"`{form(21, None)}`, `{form(21, '30')}`"]
         for chosen in ([None], MINUTES):
             cases = [

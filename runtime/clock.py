@@ -54,6 +54,14 @@ PART_OF_DAY = re.compile(
     r"Nachmittag|Abend|Nacht)\b|(?:du|de l'|de l’)\s*(?:matin|après-midi|soir)\b)",
     re.I,
 )
+# An English hour whose half of the day the words after it tell ("9 o'clock in the morning", "8 in
+# the evening", "11 at night"): into German "9 in the morning" had become "21 Uhr morgens", and "11
+# o'clock at night" "11 Uhr"; read as "9 am", "8 pm", "11 pm" (named_half), then as such a time
+NAMED_HALVES = re.compile(
+    r"(?<![\w:.,])(?P<hour>1[0-2]|0?[1-9])(?::(?P<minutes>[0-5]\d))?(?:\s+o['’]clock)?"
+    r"\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
+    re.I,
+)
 # A range's first time, whose clock or half of the day its end tells where it has none of its own
 # ("2-4 pm", "von 14 bis 16 Uhr", "de 14 h à 16 h"; left as it was, "2-4 pm" had become "2-4 Uhr"
 # and "von 14 bis 16 Uhr" "from 14 to 4pm"), the bare hours listed before it ("3, 4 or 5 pm"), and
@@ -110,10 +118,13 @@ def read_times(sentence: str, source: str, target: str) -> str:
     times: into German "H:MM" and its hour's word ("9 am" → "9:00 Uhr", "12 am" → "0:00 Uhr",
     "7:30pm" → "19:30"), into French french_time ("9 am" → "9h"), into English twelve_hour ("um 9
     Uhr" → "um 9am", "à 14h30" → "à 2:30pm"); a range as range_written has it; as it is where the
-    clocks are the same, and a time (or range) with a part of the day after it (PART_OF_DAY)."""
+    clocks are the same, and a time (or range) of the 24-hour clock with a part of the day after it
+    (PART_OF_DAY). An English time's half of the day may be named (NAMED_HALVES)."""
     pattern = RANGES.get(source)
     if pattern is None or (source in TWELVE_HOUR_LANGUAGES) == (target in TWELVE_HOUR_LANGUAGES):
         return sentence
+    if source == "en":
+        sentence = NAMED_HALVES.sub(named_half, sentence)
 
     def written(time: re.Match) -> str:
         if PART_OF_DAY.match(sentence, time.end()):
@@ -150,6 +161,14 @@ def read_times(sentence: str, source: str, target: str) -> str:
         return twelve_hour(hour, minutes)
 
     return pattern.sub(written, sentence)
+
+
+def named_half(time: re.Match) -> str:
+    """A time of NAMED_HALVES as the 12-hour clock writes it: "9 am", "11 pm"; at night, 12 and the
+    hours before 6 are the morning's."""
+    hour, part = int(time["hour"]), time["part"].lower()
+    morning = part.endswith("morning") or (part.endswith("night") and (hour < 6 or hour == 12))
+    return f"{time['hour']}{':' + time['minutes'] if time['minutes'] else ''} {'am' if morning else 'pm'}"
 
 
 def sentence_point(time: re.Match) -> str:
