@@ -12,8 +12,9 @@ alignments (docs/python.md).
     attn.summarize(article, headline=True)                    # the headline the model writes
 
 Which model serves a text is runtime/router.py's choice, as on the command line: a source of None
-(or "auto") is detected for each text among the languages of the loaded models (not when they read
-only one; English unless the identifier is sure of another, where English goes directly),
+is detected for each text among the languages of the loaded models (not when they read only one;
+English unless the identifier is sure of another, where English goes directly; "auto" is --from
+auto, which without a target reads each text's likeliest language),
 a target of None is the detected language's first direction (English → German, German →
 English, French → English), a pair no model translates goes through English, and a text already
 in the target language comes back as it is. Notes (the languages detected, a long sentence
@@ -148,6 +149,7 @@ class Translator:
         single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
+        likeliest = target is None and isinstance(source, str) and source.strip().lower() == "auto"  # --from auto's
         source, target = distinct_languages(source, target)
         sources = {pair[0] for pair in self.owners}
         assumed = source is None and len(sources) == 1  # one language to read: not detected, but checked
@@ -161,7 +163,7 @@ class Translator:
             return model, model.search_options(beam, n_best if last else 1, sample and last, self.notify, **search)
 
         routes = Routes(self.pairs)
-        router = Router(self.pairs, load, self.notify, None if source else routes.usual_source(target))
+        router = Router(self.pairs, load, self.notify, None if source or likeliest else routes.usual_source(target))
         self.check_route(source, target)
         detected = router.detect(inputs) if source is None else [source] * len(inputs)
         results = []

@@ -64,6 +64,15 @@ def test_a_short_text_is_read_as_english_unless_the_identifier_is_sure_of_anothe
     assert [r.source for r in translator.translate(texts, target="fr")] == ["de", "de", "de", "fr", "en"]
 
 
+def test_a_source_auto_without_a_target_is_what_from_auto_prints():
+    """`source="auto"` had been None: "Die Datei ist offen." (two words in small letters, read as
+    English) came back unchanged, where `attn translate --from auto` translates it from German."""
+    texts = ["Die Datei ist offen.", "Open File."]
+    printed = attn_command("translate", "--from", "auto", *texts).stdout.decode().splitlines()
+    results = attn.load().translate(texts, source="auto")
+    assert [result.text for result in results] == printed and results[0].source == "de"
+
+
 def test_german_to_french_goes_through_english_with_a_composed_alignment():
     result = attn.load().translate("Guten Morgen, wie geht es dir?", source="de", target="fr")
     english = attn.translate("Guten Morgen, wie geht es dir?", source="de", target="en")
