@@ -146,6 +146,7 @@ class Translator:
         ValueError."""
         counted("batch_size", batch_size, 1)
         known_settings({"beam": beam, "n_best": n_best, **search}, "translate")
+        one_sampled(sample, n_best)
         single, inputs = texts_given(texts)
         if not self.owners:
             raise ModelFolderError("no translation model is loaded")
@@ -284,13 +285,14 @@ class Translator:
             raise ValueError(f"sentences must be an integer in [1, {MOST_SENTENCES}], got {sentences!r}")
         counted("batch_size", batch_size, 1)
         known_settings({"beam": beam, "n_best": n_best, **search}, "summarize")
+        sample = one_sampled(search.pop("sample", False), n_best)
         single, documents = texts_given(texts)
         documents = [message_text(document) for document in documents]  # an e-mail message: its body
         if not self.summarizers:
             raise ModelFolderError("no summarization model is loaded")
         model = self._model(self.summarizers[0], (None, None))
         text_options = TextOptions(False, **{name: search.pop(name) for name in TEXT_OPTIONS if name in search})
-        options = model.search_options(beam, n_best, False, self.notify, **search)
+        options = model.search_options(beam, n_best, sample, self.notify, **search)
         found = model.translate(documents, options, batch_size, 1, text_options)
         results = [
             Result(
@@ -317,6 +319,14 @@ def known_settings(search: dict, call: str) -> None:
         raise TypeError(f"{call}() got an unknown setting {unknown}")
     for name, value in search.items():
         check_search_value(name, value, field=True)
+
+
+def one_sampled(sample: bool, n_best: int) -> bool:
+    """`sample`; a ValueError when it is asked with `n_best` above 1 (the command line gives one,
+    with a note)."""
+    if sample and n_best > 1:
+        raise ValueError(f"sample=True gives one output per text: n_best={n_best} cannot be had with it")
+    return sample
 
 
 def counted(name: str, value, least: int) -> int:

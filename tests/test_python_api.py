@@ -103,6 +103,10 @@ def test_summaries_and_wrong_settings():
         attn.load("en-de").translate("Hello.", length_penalty=float("nan"))
     with pytest.raises(ValueError, match=r"^n_best must be an integer"):
         attn.load("summarize").summarize(article, n_best=0)
+    with pytest.raises(ValueError, match="sample=True gives one output per text: n_best=3"):
+        attn.load("en-de").translate("Hello.", sample=True, n_best=3)  # had given one, said only to the logger
+    sampled = attn.load("summarize").summarize(article, sample=True, seed=1)  # had been a TypeError from inside
+    assert sampled.text and len(sampled.n_best) == 1
     with pytest.raises(TypeError, match="unknown setting 'lenght_penalty'; did you mean 'length_penalty'"):
         attn.load("en-de").translate("Hello.", lenght_penalty=1.0)  # it named SearchOptions.__init__
     with pytest.raises(TypeError, match="summarize.. got an unknown setting 'beams'"):
