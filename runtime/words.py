@@ -45,11 +45,20 @@ COMPATIBLE = re.compile(r"[\ufb00-\ufb06\uff01-\uff5e\u066b\u066c]|(?![0-9])\d")
 ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ","}  # Arabic's decimal and thousands separators ("٣٫٥")
 
 
+# Characters that show nothing and only tell where a word may break or must not: the soft hyphen
+# (a news page's "docu\u00admentation"), the zero-width space, the word joiner, a byte-order mark
+# within a line, and a zero-width joiner or non-joiner beside a letter (between emoji it joins them:
+# "👩\u200d💻"). Copied with a web page's text, read as bytes the models seldom saw: "The
+# docu\u00admentation" had come out "Die docu\u00admentation", "Open\ufeff the file." "Die Datei
+# öffnen die Datei.", "The pack\u200dage" "Das Paket\u200dage"
+INVISIBLE = re.compile(r"[\u00ad\u200b\u2060\ufeff]|(?<=[^\W\d_])[\u200c\u200d]|[\u200c\u200d](?=[^\W\d_])")
+
+
 def ordinary_characters(text: str) -> str:
     """`text` composed (NFC: "ü" one character, where macOS writes two: "München" had been read as
-    "coins") and each of its COMPATIBLE characters written as the letters or the digit it stands
-    for ("ﬁ" → "fi", "１" → "1", "١" → "1", "٫" → ".")."""
-    return COMPATIBLE.sub(_ordinary, unicodedata.normalize("NFC", text))
+    "coins"), without its INVISIBLE characters, and each of its COMPATIBLE characters written as
+    the letters or the digit it stands for ("ﬁ" → "fi", "１" → "1", "١" → "1", "٫" → ".")."""
+    return COMPATIBLE.sub(_ordinary, INVISIBLE.sub("", unicodedata.normalize("NFC", text)))
 
 
 def _ordinary(match: re.Match) -> str:

@@ -1,5 +1,6 @@
 """Other forms of ordinary letters and digits (ligatures, full-width forms, other scripts' digits,
-decomposed letters) read as the ordinary characters (runtime/words.py ordinary_characters)."""
+decomposed letters) read as the ordinary characters, and invisible characters read as nothing
+(runtime/words.py ordinary_characters)."""
 
 import pytest
 
@@ -16,6 +17,10 @@ def test_other_forms_of_letters_and_digits_are_read_as_the_ordinary_ones():
     # what has a meaning of its own stays: superscripts, fractions, symbols, other letters
     kept = "5 m² ½ Liter ™ µm Ω 日本語 привет α"
     assert ordinary_characters(kept) == kept
+    # what shows nothing and only says where a word may break or join is read as nothing; a
+    # zero-width joiner between emoji joins them ("👩‍💻", a woman technologist) and stays
+    assert ordinary_characters("docu\u00admen\u200btation\u2060s, pack\u200dage\ufeff") == "documentations, package"
+    assert ordinary_characters("I code 👩\u200d💻.") == "I code 👩\u200d💻."
 
 
 @pytest.mark.system
@@ -28,6 +33,10 @@ def test_other_forms_of_letters_and_digits_are_read_as_the_ordinary_ones():
         (("fr", "en"), "Le prix est １２３ euros.", "Le prix est 123 euros."),
         (("de", "en"), "Gru\u0308ße aus Mu\u0308nchen.", "Grüße aus München."),
         (("en", "de"), "Ｔｈｅ ｆｉｌｅ ｉｓ ｏｐｅｎ．", "The file is open."),  # had been given back as another script
+        # invisible: "Die docu\u00admentation", "Die Datei öffnen die Datei.", "Das Paket\u200dage"
+        (("en", "de"), "The docu\u00admentation is ready.", "The documentation is ready."),
+        (("en", "de"), "Open\ufeff the file.", "Open the file."),
+        (("en", "de"), "The pack\u200dage contains the fi\u200ble.", "The package contains the file."),
     ],
 )
 def test_a_sentence_with_other_forms_of_letters_and_digits_translates_as_with_the_ordinary_ones(
