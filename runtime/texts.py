@@ -105,7 +105,9 @@ class TextTranslator:
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if translating else " ".join(text.split())
-            lines.append(text_lines(text) if split else [(" ".join(text.split()), "")])  # read whole, breaks as spaces
+            lines.append(
+                text_lines(text) if translating else [(" ".join(text.split()), "")]
+            )  # read whole, breaks as spaces
         # a person's name after a letter's closing in the same text, on its own line: given back as written
         signed = (
             {(i, n) for i, found in enumerate(lines) for n in signed_names([line for line, _ in found])}
@@ -193,9 +195,10 @@ class TextTranslator:
         """What of a text's `lines` (text_lines) is searched, each with its line's number: with
         `split`, the sentences of each line with words (a line break stays where it was, as
         LibreTranslate keeps it; a line without words comes back as it was), the signs that open
-        a sentence apart (runtime/set_aside.py signs_apart); otherwise the one line whole."""
+        a sentence apart (runtime/set_aside.py signs_apart); otherwise each line with words whole
+        (a summarizer's text is one line)."""
         if not split:
-            return [(0, lines[0][0])]
+            return [(number, line.strip()) for number, (line, _) in enumerate(lines) if has_words(line)]
         return [
             (number, unit)
             for number, (line, _) in enumerate(lines)

@@ -17,7 +17,8 @@ from .search import SearchOptions, check_search_value
 class TextOptions:
     """What the text translator does around the search. `sentences`: a translation model takes a
     text of several lines or sentences one line's sentence at a time (runtime/sentences.py) and
-    joins their best translations, a line's by spaces and the lines by their line breaks.
+    joins their best translations, a line's by spaces and the lines by their line breaks; without
+    it, each line is read whole.
     `max_source_pieces` (None: the model's) is the longest source read at once: a
     translation model translates a longer sentence in parts, a summarizer condenses a longer
     document to its salient sentences (runtime/condense.py) or reads the head of one that has no

@@ -313,14 +313,18 @@ def test_html_lines_keep_their_tags_and_translate_their_text_whole(reverse_model
     assert "leave out --html" in refused.stderr.decode() and not (tmp_path / "out.srt").exists()
 
 
-def test_a_text_read_whole_reads_its_line_breaks_as_spaces(reverse_model):
-    """With sentences off (`--no-sentences`, an HTML line break before a capital), a line break
-    went to the model as it was, and the output was garbled."""
+def test_without_sentences_each_line_is_read_whole_in_its_place(reverse_model):
+    """With sentences off (`--no-sentences`), a line break went to the model as it was and the
+    output was garbled; then a text's lines were read as one, and an argument of two lines came
+    out as one line. Each line is read whole, its sentences together, and keeps its place."""
     import attn.runtime as api
 
     translator = api.load(reverse_model)
-    whole = translator.translate(["a0 b1\nc2 d3", "a0 b1 c2 d3"], sentences=False)
-    assert whole[0].text == whole[1].text
+    texts = ["a0 b1. c2 d3\n\ne0 a0", "a0 b1. c2 d3", "e0 a0"]
+    both, first, second = translator.translate(texts, sentences=False)
+    assert both.text == f"{first.text}\n\n{second.text}" and len(first.alignment.parts) == 1
+    printed = attn("translate", "-m", str(reverse_model), "--no-sentences", texts[0]).stdout.decode()
+    assert printed == both.text + "\n"
 
 
 def test_without_the_documents_extra_lines_translate_and_html_says_what_to_install(reverse_model):
