@@ -49,10 +49,14 @@ def test_pharaoh_parses_back(reverse_model):
 
 
 def test_alignment_table_fits_80_columns(reverse_model):
+    """The table fits; the translation stays on one line, as every format writes it (it had been
+    wrapped at 80 columns, into a file too)."""
     sentence = "a0 b1 c2 d3 e0 f1 g2 h3 a1 b2 c3 d0 extraordinarilylongsymbolname"
     out = run("translate", "-m", str(reverse_model), "--align", sentence, columns=80)
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= 80
+    narrow = run("translate", "-m", str(reverse_model), "--align", sentence, columns=20).splitlines()[0]
+    assert narrow == run("translate", "-m", str(reverse_model), sentence).strip() and len(narrow) > 20
     assert "●" in out and "extraordi…" in out and "(continued)" in out
 
 

@@ -21,5 +21,6 @@ class TableFormat:
     def write(self, source: str, translations: list[Translation]) -> None:
         for rank, hypothesis in enumerate(translations[: self.n_best], 1):
             numbered = f"{rank}. " if self.n_best > 1 else ""
-            self.console.print(numbered + one_line(hypothesis.text), markup=False)
+            # on one line, as every format writes a translation (Rich had wrapped it at 80 columns into a file)
+            self.console.print(numbered + one_line(hypothesis.text), markup=False, soft_wrap=True)
             render_alignment(hypothesis.alignment, self.console, title=f"score {hypothesis.score:.3f}")
