@@ -34,7 +34,7 @@ BEFORE = {
 BODIES = {
     # "9 am", "7:30pm", "7.30 pm" (British), "10 a.m.", "3 P.M." (its last dot is the sentence's
     # when nothing follows)
-    "en": r"(?P<hour>1[0-2]|0?[1-9])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])\.?m\.?(?!\w)",
+    "en": r"(?P<hour>1[0-2]|0?[1-9])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?P<half>[ap])(?:m|\.m\.?)(?!\w)",
     # "9 Uhr", "14.30 Uhr", "9 UHR" (read in small letters: runtime/capitals.py)
     "de": r"(?P<hour>[01]?\d|2[0-3])(?:[:.](?P<minutes>[0-5]\d))?(?P<space>\s?)(?i:uhr)(?!\w)",
     # "à 9 h", "à 14h30", "à 14 h 30" (the model had lost the hour of "à 18 h 30"), "à 20 heures";
@@ -54,10 +54,17 @@ PART_OF_DAY = re.compile(
     r"Nachmittag|Abend|Nacht)\b|(?:du|de l'|de l’)\s*(?:matin|après-midi|soir)\b)",
     re.I,
 )
-# An English hour whose half of the day the words after it tell ("9 o'clock in the morning", "8 in
-# the evening", "11 at night"): into German "9 in the morning" had become "21 Uhr morgens", and "11
-# o'clock at night" "11 Uhr"; read as "9 am", "8 pm", "11 pm" (named_half), then as such a time
+# An English hour whose half of the day the words after it tell ("9 o'clock in the morning", "at 8
+# in the evening", "11:30 at night"): into German "9 in the morning" had become "21 Uhr morgens", and
+# "11 o'clock at night" "11 Uhr"; read as "9 am", "8 pm", "11:30 pm" (named_half), then as such a
+# time. A bare number is an hour only after a word that puts a time ("at", "until"…): "Take 2 in
+# the morning", "chapter 9 in the morning paper", "June 3 in the evening" are no times
+AFTER_TIME_WORD = "|".join(
+    rf"(?<=\b{word} )"
+    for word in ("at", "by", "to", "until", "till", "from", "before", "after", "around", "about", "since", "past")
+)
 NAMED_HALVES = re.compile(
+    rf"(?:{AFTER_TIME_WORD}|(?=\d{{1,2}}(?::|\s+o['’]clock)))"
     r"(?<![\w:.,])(?P<hour>1[0-2]|0?[1-9])(?::(?P<minutes>[0-5]\d))?(?:\s+o['’]clock)?"
     r"\s+(?P<part>in\s+the\s+(?:morning|afternoon|evening)|at\s+night)\b",
     re.I,
@@ -70,7 +77,7 @@ NAMED_HALVES = re.compile(
 # start_half
 HOUR_NUMBERS = {"en": r"1[0-2]|0?[1-9]", "de": r"[01]?\d|2[0-3]", "fr": r"[01]?\d|2[0-3]"}
 RANGE_STARTS = {
-    "en": r"(?P<start_hour>1[0-2]|0?[1-9])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?P<start_half>[ap])\.?m\.?)?",
+    "en": r"(?P<start_hour>1[0-2]|0?[1-9])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?P<start_half>[ap])(?:m|\.m\.?))?",
     "de": r"(?P<start_hour>[01]?\d|2[0-3])(?:[:.](?P<start_minutes>[0-5]\d))?(?P<start_word>\s?(?i:uhr))?",
     "fr": r"(?P<start_hour>[01]?\d|2[0-3])(?P<start_word>\s?h(?:\s?(?P<start_minutes>[0-5]\d))?)?",
 }

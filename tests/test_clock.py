@@ -76,7 +76,15 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("He came home at 11 o’clock at night.", "de", "He came home at 23:00 Uhr."),
         ("The baby woke at 2 at night.", "de", "The baby woke at 2:00 Uhr."),  # the small hours
         ("It is open from 9 to 11 in the morning.", "de", "It is open from 9 to 11 Uhr."),  # a range's end
-        ("I read 3 in the evening papers.", "en", "I read 3 in the evening papers."),  # no other clock
+        # a bare number is an hour only after a word that puts a time: these are a dose, a
+        # chapter, a date's day and a count (read as times, "June 3" had become "June 15:00 Uhr")
+        ("Take 2 in the morning and 1 at night.", "de", "Take 2 in the morning and 1 at night."),
+        ("Read chapter 9 in the morning paper.", "de", "Read chapter 9 in the morning paper."),
+        ("Meet me on June 3 in the evening.", "de", "Meet me on June 3 in the evening."),
+        ("I read 3 in the evening papers.", "fr", "I read 3 in the evening papers."),
+        # the sentence's point after "am" stays ("9 am.)" had lost it)
+        ("(We open at 9 in the morning.)", "de", "(We open at 9:00 Uhr.)"),
+        ("(We open at 9 am.)", "de", "(We open at 9:00 Uhr.)"),
     ],
 )
 def test_an_hours_half_of_the_day_in_words_is_read_as_its_hour(sentence, target, read):
