@@ -3,7 +3,7 @@ summarizer's training targets that holds no digit (its folder's target_words.txt
 mixes a document's pieces into words of neither ("#Pson2#", "smokging", "Deloit"); numbers come
 from the document only, whole: a number is its words joined by points, commas, colons and
 slashes (NUMBER: "1.2", "5,000", "15:00", "2/3"), so "1.2" does not make "U.2" of its "2", nor
-"15:00" "15/00".
+"15:00" "15/00" (the parts a colon or slash joins are numbers of their own: "2024" of "12/05/2024").
 
 Beam search checks each word as it ends: a row whose last word is not allowed may not take a
 piece that would end it (one opening a new word, punctuation, the end of the summary), so it goes
@@ -56,8 +56,10 @@ def has_digit(text: str) -> bool:
 
 
 def document_numbers(text: str) -> frozenset[str]:
-    """The numbers of `text` (NUMBER, holding a digit), lower-cased."""
-    return frozenset(number.lower() for number in NUMBER.findall(text) if has_digit(number))
+    """The numbers of `text` (NUMBER, holding a digit), lower-cased, and the parts of one joined by
+    colons and slashes ("12/05/2024": "2024" too; "3:1": "3" and "1")."""
+    numbers = {number.lower() for number in NUMBER.findall(text) if has_digit(number)}
+    return frozenset(numbers | {part for number in numbers for part in re.split("[:/]", number) if has_digit(part)})
 
 
 class WordCheck:
