@@ -346,6 +346,14 @@ def zip_of(members: dict[str, bytes]) -> bytes:
 
 
 @pytest.mark.unit
+def test_a_webvtt_timing_that_webvtt_py_reads_is_read():
+    """The check for a block that is no cue (test below) is webvtt-py's own: an arrow without
+    spaces and short fields had been refused though a browser and webvtt-py read them."""
+    for timing in ("00:01.000-->00:04.000", "0:01.5 --> 0:04.0", "00:00:01.000 --> 00:00:04.000 align:start"):
+        assert read_document("a.vtt", f"WEBVTT\n\n1\n{timing}\nHello there.\n".encode()).texts() == ["Hello there."]
+
+
+@pytest.mark.unit
 @pytest.mark.parametrize(
     "name, data, message",
     [

@@ -38,8 +38,6 @@ MAX_GAP = 2.0  # seconds between two cues of one sentence at most
 TIMESTAMP = re.compile(r"<\d")
 # A WebVTT cue's timing line's start and end ("00:01.000 --> 00:04.000 align:start")
 TIMING = re.compile(r"^([^\S\n]*)(\S+)([^\S\n]+-->[^\S\n]+)(\S+)", re.MULTILINE)
-# A WebVTT timing line as webvtt-py reads it: hours optional, then the cue's settings
-VTT_TIMING = re.compile(r"(?:\d+:)?[0-5]\d:[0-5]\d\.\d{3}[ \t]+-->[ \t]+(?:\d+:)?[0-5]\d:[0-5]\d\.\d{3}(?:\s|$)")
 
 
 @dataclass(frozen=True)
@@ -177,11 +175,14 @@ def unread_block(text: str) -> str | None:
     the header) that is no cue, note, style or region: webvtt-py skips such a block without a word,
     as a browser does, and its text had been left out of the translated file. None where there is
     none."""
-    lines = text.split("\n")
+    from webvtt.vtt import WebVTTCueBlock  # webvtt-py's own test of a cue
+
+    lines = text.splitlines()
     starts = [n for n, line in enumerate(lines) if line.strip() and (n == 0 or not lines[n - 1].strip())]
     for start in starts[1:]:
-        block = lines[start : start + 2]
-        if block[0].startswith(("NOTE", "STYLE", "REGION")) or any(VTT_TIMING.match(line) for line in block):
+        end = next((n for n in range(start, len(lines)) if not lines[n].strip()), len(lines))
+        block = lines[start:end]
+        if block[0].startswith(("NOTE", "STYLE", "REGION")) or WebVTTCueBlock.is_valid(block):
             continue
         where = start + 2 if len(block) > 1 and "-->" in block[1] else start + 1
         return f"line {where} is not a cue's timing, such as 00:00:01.000 --> 00:00:02.500"
