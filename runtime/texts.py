@@ -105,9 +105,7 @@ class TextTranslator:
             # a line break at an edge ("Hello.\r") made the model add a word; a summarizer reads a
             # document's lines as one text (its line breaks told where sentences end: condense.py)
             text = text.strip() if translating else " ".join(text.split())
-            lines.append(
-                text_lines(text) if translating else [(" ".join(text.split()), "")]
-            )  # read whole, breaks as spaces
+            lines.append(text_lines(text) if translating else [(text, "")])
         # a person's name after a letter's closing in the same text, on its own line: given back as written
         signed = (
             {(i, n) for i, found in enumerate(lines) for n in signed_names([line for line, _ in found])}

@@ -10,7 +10,6 @@ and `source_tokenizer.json` for the source, pieces marked "▁" where a word sta
 from __future__ import annotations
 
 import bisect
-import unicodedata
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
@@ -26,6 +25,10 @@ METASPACE_WORD_START = "\u2581"  # SentencePiece's ("▁")
 # Prefixes the pieces that a SentencePiece tokenizer must keep at their ids but never cut from a
 # text: the special tokens, and the other language's pieces in a source tokenizer (export/importers/marian.py).
 UNMATCHABLE = "\uffff"
+
+
+# The marks that punctuate a sentence: stops, commas, quotation marks, brackets, dashes
+SENTENCE_MARKS = frozenset(".,;:!?…\"'«»„“”‚‘’‹›()[]{}-‐–—¿¡·")
 
 
 @dataclass(frozen=True)
@@ -102,16 +105,13 @@ class SubwordTokenizer:
 
     @cached_property
     def punctuation(self) -> tuple[frozenset[int], frozenset[int]]:
-        """The ids of the pieces that are punctuation alone, a leading space aside (".", ",", "?",
-        "»"), among the source's pieces and among the target's."""
+        """The ids of the pieces that are a sentence's punctuation alone (SENTENCE_MARKS), a leading
+        space aside (".", ",", "?", "»"), among the source's pieces and among the target's; not "%"
+        or "&", which stand for words ("Prozent")."""
 
         def marks(tokenizer: Tokenizer) -> frozenset[int]:
             texts = tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
-            return frozenset(
-                i
-                for i, text in enumerate(texts)
-                if text.strip() and all(unicodedata.category(c).startswith("P") for c in text.strip())
-            )
+            return frozenset(i for i, text in enumerate(texts) if text.strip() and set(text.strip()) <= SENTENCE_MARKS)
 
         target = marks(self._tokenizer)
         return (target if self._source is self._tokenizer else marks(self._source)), target

@@ -47,11 +47,12 @@ ARABIC_SEPARATORS = {"\u066b": ".", "\u066c": ","}  # Arabic's decimal and thous
 
 # Characters that show nothing and only tell where a word may break or must not: the soft hyphen
 # (a news page's "docu\u00admentation"), the zero-width space, the word joiner, a byte-order mark
-# within a line, and a zero-width joiner or non-joiner beside a letter (between emoji it joins them:
-# "👩\u200d💻"). Copied with a web page's text, read as bytes the models seldom saw: "The
+# within a line, and a zero-width joiner or non-joiner between Latin letters (between emoji it joins
+# them, "👩\u200d💻"; in Persian or an Indian script it spells a word). Copied with a web page's text, read as bytes the models seldom saw: "The
 # docu\u00admentation" had come out "Die docu\u00admentation", "Open\ufeff the file." "Die Datei
 # öffnen die Datei.", "The pack\u200dage" "Das Paket\u200dage"
-INVISIBLE = re.compile(r"[\u00ad\u200b\u2060\ufeff]|(?<=[^\W\d_])[\u200c\u200d]|[\u200c\u200d](?=[^\W\d_])")
+LATIN_LETTER = "[A-Za-z\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u024f]"
+INVISIBLE = re.compile(rf"[\u00ad\u200b\u2060\ufeff]|(?<={LATIN_LETTER})[\u200c\u200d](?={LATIN_LETTER})")
 
 
 def ordinary_characters(text: str) -> str:

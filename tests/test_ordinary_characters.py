@@ -21,6 +21,8 @@ def test_other_forms_of_letters_and_digits_are_read_as_the_ordinary_ones():
     # zero-width joiner between emoji joins them ("👩‍💻", a woman technologist) and stays
     assert ordinary_characters("docu\u00admen\u200btation\u2060s, pack\u200dage\ufeff") == "documentations, package"
     assert ordinary_characters("I code 👩\u200d💻.") == "I code 👩\u200d💻."
+    kept = "می\u200cخواهم क्\u200dष"  # Persian and Devanagari spell words with them
+    assert ordinary_characters(kept) == kept
 
 
 @pytest.mark.system

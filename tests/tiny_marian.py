@@ -33,23 +33,29 @@ def build_tiny_marian(
     layers: int = 2,
     heads: int = 4,
     extra_pieces: int = 0,
+    pairs: tuple[list[str], list[str]] | None = None,
+    pieces: int = PIECES,
+    batch_size: int = 16,
+    learning_rate: float = 3e-3,
 ) -> Path:
     """Write the checkpoint into `folder` (weights as model.safetensors, or as pytorch_model.bin);
     returns it. `width`, `layers` (each side), `heads` and `extra_pieces` (vocabulary entries no
     SentencePiece model cuts, which the decoder may still write) make a model of another size
-    (benchmarks/imported_speed.py: OPUS-MT's)."""
+    (benchmarks/imported_speed.py: OPUS-MT's); `pairs` (English and German lines: the fixtures'
+    unless given), `pieces` (per side), `batch_size` and `learning_rate` one that learns to
+    translate (benchmarks/imported_int8_quality.py)."""
     import sentencepiece
     import torch
     from transformers import MarianConfig, MarianMTModel, MarianTokenizer
 
     folder.mkdir(parents=True, exist_ok=True)
-    english, german = fixture_lines()
+    english, german = pairs or fixture_lines()
     vocab = {"</s>": 0, "<unk>": 1}
     for name, lines in (("source", english), ("target", german)):
         sentencepiece.SentencePieceTrainer.train(
             sentence_iterator=iter(lines),
             model_prefix=str(folder / name),
-            vocab_size=PIECES,
+            vocab_size=pieces,
             model_type="unigram",
             character_coverage=1.0,
             minloglevel=2,
@@ -93,6 +99,8 @@ def build_tiny_marian(
         english,
         german,
         teaching_steps,
+        batch_size,
+        learning_rate,
     )
     model.save_pretrained(folder)
     if not safetensors:  # as the older Helsinki-NLP checkpoints: every tied copy and the positions' table too
@@ -104,16 +112,21 @@ def build_tiny_marian(
     return folder
 
 
-def taught(model, tokenizer, english: list[str], german: list[str], steps: int) -> None:
-    """A few Adam steps on the fixture pairs, so that outputs end (with </s>) at different lengths
-    and beam search has endings to weigh; what is compared with attn is whatever the weights are."""
+def taught(
+    model, tokenizer, english: list[str], german: list[str], steps: int, batch_size: int, learning_rate: float
+) -> None:
+    """Adam steps on random batches of the pairs (the learning rate warmed up linearly over the
+    first tenth), so that outputs end (with </s>) at different lengths and beam search has endings
+    to weigh; what is compared with attn is whatever the weights are."""
     import torch
 
     generator = torch.Generator().manual_seed(0)
-    optimizer = torch.optim.Adam(model.parameters(), lr=3e-3)
+    optimizer = torch.optim.Adam(model.parameters(), lr=learning_rate)
+    warmup = max(1, steps // 10)
+    schedule = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda step: min(1.0, (step + 1) / warmup))
     model.train()
     for _ in range(steps):
-        rows = torch.randint(len(english), (16,), generator=generator).tolist()
+        rows = torch.randint(len(english), (batch_size,), generator=generator).tolist()
         batch = tokenizer(
             [english[i] for i in rows],
             text_target=[german[i] for i in rows],
@@ -127,4 +140,5 @@ def taught(model, tokenizer, english: list[str], german: list[str], steps: int) 
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+        schedule.step()
     model.eval()

@@ -74,14 +74,17 @@ class DocumentError(UsageError):
 def damaged(what: str, error: Exception) -> DocumentError:
     """The refusal of a file that a format's library (python-docx, EbookLib, …) could not read as
     `what` ("a Word document"): the part it lacks, or that a part is not well-formed XML, in words
-    ("(KeyError)" and "(XMLSyntaxError)" had been all it said)."""
+    ("(KeyError)" and "(XMLSyntaxError)" had been all it said); where the library tripped over
+    parts it did not expect (an AttributeError or the like, whose words are its code's), that its
+    parts are not its format's."""
     missing = re.search(r"(?:no item named|no member) '/?([^']+)'", str(error))
     if isinstance(error, KeyError) and missing:
         return DocumentError(f"a damaged {what} (it has no {missing.group(1)})")
-    said = first_line(error)
     if type(error).__name__ == "XMLSyntaxError":
-        said = f"a part is not well-formed XML: {said}"
-    return DocumentError(f"a damaged {what} ({said})")
+        return DocumentError(f"a damaged {what} (a part is not well-formed XML: {first_line(error)})")
+    if isinstance(error, (AttributeError, TypeError, IndexError, LookupError)):
+        return DocumentError(f"a damaged {what} (its parts are not the ones its format holds)")
+    return DocumentError(f"a damaged {what} ({first_line(error)})")
 
 
 # suffixes of one format: a file of the first is read, and written, as one of the second (a

@@ -70,5 +70,5 @@ def held_instead(data: bytes, name: str | Path) -> str | None:
             return f"it holds a {held} file; name it {Path(name).stem}{held}"
         if held is not None:
             return f"it holds a {held} file, a format attn does not read ({', '.join(FORMATS)})"
-        return f"it is a zip archive, not a {suffix} file"
+        return f"it is a zip archive, not a {Path(name).suffix.lower()} file"
     return None
