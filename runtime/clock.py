@@ -171,10 +171,13 @@ def read_times(sentence: str, source: str, target: str) -> str:
 
 
 def named_half(time: re.Match) -> str:
-    """A time of NAMED_HALVES as the 12-hour clock writes it: "9 am", "11 pm"; at night, 12 and the
-    hours before 6 are the morning's."""
+    """A time of NAMED_HALVES as the 12-hour clock writes it: "9 am", "11 pm"; at night the hours
+    before 6 are the morning's, and 12 is noon only in the afternoon (midnight otherwise)."""
     hour, part = int(time["hour"]), time["part"].lower()
-    morning = part.endswith("morning") or (part.endswith("night") and (hour < 6 or hour == 12))
+    if hour == 12:
+        morning = not part.endswith("afternoon")
+    else:
+        morning = part.endswith("morning") or (part.endswith("night") and hour < 6)
     return f"{time['hour']}{':' + time['minutes'] if time['minutes'] else ''} {'am' if morning else 'pm'}"
 
 

@@ -75,6 +75,11 @@ def test_a_time_is_read_into_english_glued_to_its_half(sentence, source, read):
         ("The meeting is at 3:30 in the afternoon.", "fr", "The meeting is at 15 h 30."),
         ("He came home at 11 o’clock at night.", "de", "He came home at 23:00 Uhr."),
         ("The baby woke at 2 at night.", "de", "The baby woke at 2:00 Uhr."),  # the small hours
+        (
+            "Lunch is at 12 in the afternoon, the fireworks at 12 at night.",
+            "de",
+            "Lunch is at 12:00 Uhr, the fireworks at 0:00 Uhr.",
+        ),
         ("It is open from 9 to 11 in the morning.", "de", "It is open from 9 to 11 Uhr."),  # a range's end
         # a bare number is an hour only after a word that puts a time: these are a dose, a
         # chapter, a date's day and a count (read as times, "June 3" had become "June 15:00 Uhr")
