@@ -92,16 +92,27 @@ class SubwordTokenizer:
         return max(len(token) for token in self._source.get_vocab())
 
     @cached_property
+    def piece_texts(self) -> tuple[list[str], list[str]]:
+        """Each piece's text alone, by id (a leading space as a space), as the source's tokenizer
+        decodes it and as the target's does: decoded once, for whole_characters and punctuation."""
+
+        def texts(tokenizer: Tokenizer) -> list[str]:
+            return tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
+
+        target = texts(self._tokenizer)
+        return (target if self._source is self._tokenizer else texts(self._source)), target
+
+    @cached_property
     def whole_characters(self) -> frozenset[str]:
         """The characters outside ASCII that are a piece of their own (a leading space aside) on
         both sides: frequent enough in the training text to be merged whole, which the model reads
         and writes as such ("°" and "▸" in en-de's; not "😀" or "✓", bytes it rarely saw)."""
 
-        def whole(tokenizer: Tokenizer) -> set[str]:
-            texts = tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
+        def whole(texts: list[str]) -> set[str]:
             return {text.lstrip() for text in texts if len(text.lstrip()) == 1 and not text.isascii()}
 
-        return frozenset((whole(self._tokenizer) & whole(self._source)) - {REPLACEMENT_CHARACTER})
+        source, target = self.piece_texts
+        return frozenset((whole(target) & whole(source)) - {REPLACEMENT_CHARACTER})
 
     @cached_property
     def punctuation(self) -> tuple[frozenset[int], frozenset[int]]:
@@ -109,12 +120,11 @@ class SubwordTokenizer:
         space aside (".", ",", "?", "»"), among the source's pieces and among the target's; not "%"
         or "&", which stand for words ("Prozent")."""
 
-        def marks(tokenizer: Tokenizer) -> frozenset[int]:
-            texts = tokenizer.decode_batch([[i] for i in range(tokenizer.get_vocab_size())])
+        def marks(texts: list[str]) -> frozenset[int]:
             return frozenset(i for i, text in enumerate(texts) if text.strip() and set(text.strip()) <= SENTENCE_MARKS)
 
-        target = marks(self._tokenizer)
-        return (target if self._source is self._tokenizer else marks(self._source)), target
+        source, target = self.piece_texts
+        return marks(source), marks(target)
 
     def writes_whole(self, character: str) -> bool:
         """Whether `character` is one of whole_characters."""
