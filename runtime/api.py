@@ -50,7 +50,11 @@ log = logging.getLogger("attn")
 def distinct_languages(source: str | None, target: str | None) -> tuple[str | None, str | None]:
     """`source` and `target` as codes, a source "auto" as None (detected, as --from auto and the
     server take it); a UsageError when both are given and the same, as `attn translate -s de -t
-    de` and the server refuse them."""
+    de` and the server refuse them; a ValueError for an empty one (the command line's "name a
+    language")."""
+    for name, code in (("source", source), ("target", target)):
+        if isinstance(code, str) and not code.strip():
+            raise ValueError(f"{name} is empty: name a language, a code ('de') or a name ('German'), or leave it out")
     source, target = (None if code is None else language_code(code) for code in (source, target))
     source = None if source == "auto" else source
     if source is not None and source == target:
@@ -221,6 +225,7 @@ class Translator:
         line: its text translated as `translate` does, its tags placed on the translation by the
         alignment; the HTML back, one string per text. A page that declares its language declares
         the one its texts went into. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
+        one_output(search, "translate_html")
         single, fragments = texts_given(texts)
         try:
             from .documents.html import fragments_languages, translated_by_language, translated_fragments
@@ -260,6 +265,9 @@ class Translator:
         translated into its Language header's language (`target` may repeat it, not contradict it:
         a ValueError), its fuzzy messages too with `fuzzy`. Needs the documents extra
         (`pip install 'attn[documents]'`)."""
+        one_output(search, "translate_document")
+        if not isinstance(data, (bytes, bytearray)):
+            raise TypeError(f"translate_document takes the file's bytes, got {type(data).__name__}")
         from .documents import read_document
 
         document = read_document(name, data, fuzzy)
@@ -321,6 +329,15 @@ def known_settings(search: dict, call: str) -> None:
         check_search_value(name, value, field=True)
 
 
+def one_output(search: dict, call: str) -> None:
+    """A TypeError or ValueError for a wrong setting of `search`, named as `call` (known_settings),
+    and a ValueError for an n_best above 1: `call` writes one text per input, and n-best lists are
+    a Result's (Translator.translate)."""
+    known_settings(search, call)
+    if search.get("n_best", 1) != 1:
+        raise ValueError(f"{call} writes one text per input: n-best lists are attn.load().translate(..., n_best=N)'s")
+
+
 def one_sampled(sample: bool, n_best: int) -> bool:
     """`sample`; a ValueError when it is asked with `n_best` above 1 (the command line gives one,
     with a note)."""
@@ -376,8 +393,7 @@ def translate(text: str | list[str], source: str | None = None, target: str | No
     """The best translation of a text (or of each of a list) by the installed models; the
     languages as Translator.translate takes them. The n-best list is a Result's
     (`attn.load().translate(text, n_best=3).n_best`): an n_best here is a ValueError."""
-    if search.get("n_best", 1) != 1:
-        raise ValueError("attn.translate gives the best translation: attn.load().translate(..., n_best=N) the n-best")
+    one_output(search, "translate")
     found = _installed().translate(text, source, target, **search)
     return found.text if isinstance(found, Result) else [result.text for result in found]
 

@@ -129,6 +129,19 @@ def test_summaries_and_wrong_settings():
     # the one-call functions return text: settings they cannot show were dropped without a word
     with pytest.raises(ValueError, match="n-best"):
         attn.translate("Hello.", n_best=3)
+    with pytest.raises(ValueError, match="translate_html writes one text per input"):
+        attn.translate_html("<b>Hi</b> there.", n_best=2)  # had dropped it
+    with pytest.raises(ValueError, match="translate_document writes one text per input"):
+        attn.load("en-de").translate_document("film.srt", b"1\n00:00:01,000 --> 00:00:02,000\nHi.\n", n_best=2)
+    with pytest.raises(TypeError, match=r"translate_html\(\) got an unknown setting 'nbest'"):
+        attn.translate_html("<b>Hi</b> there.", nbest=2)  # had named translate()
+    with pytest.raises(TypeError, match="translate_document takes the file's bytes, got str"):
+        attn.translate_document("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nHi.\n")
+    for empty in ("", "  "):  # had said "no model here translates any language into any language"
+        with pytest.raises(ValueError, match="source is empty: name a language"):
+            attn.translate("Hello.", source=empty)
+        with pytest.raises(ValueError, match="target is empty: name a language"):
+            attn.load("en-de").translate("Hello.", target=empty)
     with pytest.raises(ValueError, match="sentences or headline"):
         attn.summarize(article, headline=True, sentences=3)
 
