@@ -24,6 +24,8 @@ word's strongest target word, from runtime/alignment.py's word weights):
 5. A span whose text the translation has as it is (a name, a number, code) goes on that text
    (the occurrence nearest the aligned words), whatever the alignment says; such spans choose
    before the others, and two in one word (`<kbd>Ctrl</kbd>+<kbd>S</kbd>`) each find their own.
+   A span within a word (`H<sub>2</sub>O`) goes on the same characters of that word where the
+   translation has the word as it is.
 
 The format then rebuilds its markup from `layout`'s events: text, opening and closing spans.
 """
@@ -217,9 +219,39 @@ class _Placer:
         """Target words [low, high) and characters [start, end) of each place within words
         [first, last) where the translation has the span's source text, as whole words, and no
         sibling placed before (`occupied`: their characters) has a character of it: two spans
-        in one word (`<kbd>Ctrl</kbd>+<kbd>S</kbd>`) each find their own."""
-        text = self.source[span.start : span.end]
+        in one word (`<kbd>Ctrl</kbd>+<kbd>S</kbd>`) each find their own. A span within a word
+        (`H<sub>2</sub>O`) is found so in the copies of that word ("H2O" given back as it was),
+        on the same characters of it (had covered the whole word); where the word is not found,
+        the span's own text is (`<ph>Salesforce</ph>users` → "Salesforce-Benutzer")."""
         found: list[tuple[int, int, int, int]] = []
+        for word_start, word_end in dict.fromkeys((self.enclosing_word(span), (span.start, span.end))):
+            found = [
+                (low, high, start + span.start - word_start, start + span.end - word_start)
+                for low, high, start in self.occurrences(self.source[word_start:word_end], first, last)
+            ]
+            found = [
+                (low, high, start, end)
+                for low, high, start, end in found
+                if not any(start < other_end and other_start < end for other_start, other_end in occupied)
+            ]
+            if found:
+                break
+        return found
+
+    def enclosing_word(self, span: Span) -> tuple[int, int]:
+        """Source characters [start, end): `span`'s, widened by the letters and digits that touch
+        it on either side (the word it is part of)."""
+        start, end = span.start, span.end
+        while start > 0 and self.source[start - 1].isalnum():
+            start -= 1
+        while end < len(self.source) and self.source[end].isalnum():
+            end += 1
+        return start, end
+
+    def occurrences(self, text: str, first: int, last: int) -> list[tuple[int, int, int]]:
+        """Target words [low, high) and the first character of each place within words
+        [first, last) where the translation has `text` as whole words."""
+        found: list[tuple[int, int, int]] = []
         if not text.strip() or first >= last:
             return found
         position, stop = self.target_words[first][0], self.target_words[last - 1][1]
@@ -229,12 +261,8 @@ class _Placer:
             whole = not (text[0].isalnum() and start > 0 and self.target[start - 1].isalnum()) and not (
                 text[-1].isalnum() and end < len(self.target) and self.target[end].isalnum()
             )  # "S" is not found in "Sie"
-            if (
-                words
-                and whole
-                and not any(start < other_end and other_start < end for other_start, other_end in occupied)
-            ):
-                found.append((words[0], words[-1] + 1, start, end))
+            if words and whole:
+                found.append((words[0], words[-1] + 1, start))
             position = start + 1
         return found
 

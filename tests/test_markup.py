@@ -147,6 +147,25 @@ def test_two_spans_in_one_word_each_find_their_own_text():
     assert marked(translation, source, spans) == "Verwenden Sie <kbd>Ctrl</kbd>+<kbd>S</kbd>, um zu speichern."
 
 
+def test_a_span_within_a_word_the_translation_copied_keeps_its_characters():
+    """`H<sub>2</sub>O` (a chemical formula, a Word run's subscript): the word given back as it
+    was keeps the span on its "2"; it had covered the whole word ("<sub>H2O</sub>"). Two in one
+    word each keep their own; a word the translation changed is covered whole, as before."""
+    source, target = "water is H2SO4 not H2O", "Wasser ist H2SO4 nicht H2O"
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)])
+    subscripts = [Span(10, 11, "sub"), Span(13, 14, "sub"), Span(20, 21, "sub")]
+    assert marked(translation, source, subscripts) == "Wasser ist H<sub>2</sub>SO<sub>4</sub> nicht H<sub>2</sub>O"
+    source, target = "I am unhappy", "ich bin unglücklich"
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2)])
+    assert marked(translation, source, [span(source, "un", "b")]) == "ich bin <b>unglücklich</b>"
+    source, target = "Salesforceusers can log in", "Salesforce-Benutzer können sich anmelden"  # markup glued to a word
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 3), (3, 3)])
+    assert (
+        marked(translation, source, [Span(0, 10, "ph", exact=True)])
+        == "<ph>Salesforce</ph>-Benutzer können sich anmelden"
+    )
+
+
 def test_text_given_back_as_it_was_without_a_word_of_its_own_replaces_none():
     """Both keys are linked to "Taste" and neither is in the translation: the first takes the
     word; the second, given back as it was, went over the nearest free word and replaced it."""
