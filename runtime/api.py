@@ -23,6 +23,7 @@ translated in parts, an input given back unchanged) go to the `attn` logger at I
 
 from __future__ import annotations
 
+import inspect
 import logging
 import threading
 from collections.abc import Callable, Iterable, Sequence
@@ -47,14 +48,20 @@ from .translation import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, uncha
 log = logging.getLogger("attn")
 
 
-def distinct_languages(source: str | None, target: str | None) -> tuple[str | None, str | None]:
-    """`source` and `target` as codes, a source "auto" as None (detected, as --from auto and the
-    server take it); a UsageError when both are given and the same, as `attn translate -s de -t
-    de` and the server refuse them; a ValueError for an empty one (the command line's "name a
+def named_languages(source: str | None, target: str | None) -> None:
+    """A UsageError when `source` or `target` is an empty name (the command line's "name a
+    language"; had been read as no language, "no model here translates any language into any
     language")."""
     for name, code in (("source", source), ("target", target)):
         if isinstance(code, str) and not code.strip():
-            raise ValueError(f"{name} is empty: name a language, a code ('de') or a name ('German'), or leave it out")
+            raise UsageError(f"{name} is empty: name a language, a code ('de') or a name ('German'), or leave it out")
+
+
+def distinct_languages(source: str | None, target: str | None) -> tuple[str | None, str | None]:
+    """`source` and `target` as codes, a source "auto" as None (detected, as --from auto and the
+    server take it); a UsageError when both are given and the same, as `attn translate -s de -t
+    de` and the server refuse them, and an empty one (named_languages)."""
+    named_languages(source, target)
     source, target = (None if code is None else language_code(code) for code in (source, target))
     source = None if source == "auto" else source
     if source is not None and source == target:
@@ -226,6 +233,7 @@ class Translator:
         alignment; the HTML back, one string per text. A page that declares its language declares
         the one its texts went into. Needs Beautiful Soup (`pip install 'attn[documents]'`)."""
         one_output(search, "translate_html")
+        named_languages(source, target)
         single, fragments = texts_given(texts)
         try:
             from .documents.html import fragments_languages, translated_by_language, translated_fragments
@@ -266,6 +274,7 @@ class Translator:
         a ValueError), its fuzzy messages too with `fuzzy`. Needs the documents extra
         (`pip install 'attn[documents]'`)."""
         one_output(search, "translate_document")
+        named_languages(source, target)
         if not isinstance(data, (bytes, bytearray)):
             raise TypeError(f"translate_document takes the file's bytes, got {type(data).__name__}")
         from .documents import read_document
@@ -329,11 +338,20 @@ def known_settings(search: dict, call: str) -> None:
         check_search_value(name, value, field=True)
 
 
+# Translator.translate's own keywords beside the search settings (SETTINGS): sentences, batch_size
+TRANSLATE_KEYWORDS = {
+    name
+    for name, parameter in inspect.signature(Translator.translate).parameters.items()
+    if parameter.kind is parameter.KEYWORD_ONLY and name not in SETTINGS
+}
+
+
 def one_output(search: dict, call: str) -> None:
     """A TypeError or ValueError for a wrong setting of `search`, named as `call` (known_settings),
     and a ValueError for an n_best above 1: `call` writes one text per input, and n-best lists are
     a Result's (Translator.translate)."""
-    known_settings(search, call)
+    known_settings({name: value for name, value in search.items() if name not in TRANSLATE_KEYWORDS}, call)
+    counted("batch_size", search.get("batch_size", BATCH_SIZE), 1)
     if search.get("n_best", 1) != 1:
         raise ValueError(f"{call} writes one text per input: n-best lists are attn.load().translate(..., n_best=N)'s")
 
@@ -393,7 +411,7 @@ def translate(text: str | list[str], source: str | None = None, target: str | No
     """The best translation of a text (or of each of a list) by the installed models; the
     languages as Translator.translate takes them. The n-best list is a Result's
     (`attn.load().translate(text, n_best=3).n_best`): an n_best here is a ValueError."""
-    one_output(search, "translate")
+    one_output(search, "attn.translate")
     found = _installed().translate(text, source, target, **search)
     return found.text if isinstance(found, Result) else [result.text for result in found]
 

@@ -223,29 +223,28 @@ class _Placer:
         (`H<sub>2</sub>O`) is found so in the copies of that word ("H2O" given back as it was),
         on the same characters of it (had covered the whole word); where the word is not found,
         the span's own text is (`<ph>Salesforce</ph>users` → "Salesforce-Benutzer")."""
-        found: list[tuple[int, int, int, int]] = []
-        for word_start, word_end in dict.fromkeys((self.enclosing_word(span), (span.start, span.end))):
-            found = [
-                (low, high, start + span.start - word_start, start + span.end - word_start)
-                for low, high, start in self.occurrences(self.source[word_start:word_end], first, last)
-            ]
-            found = [
-                (low, high, start, end)
-                for low, high, start, end in found
-                if not any(start < other_end and other_start < end for other_start, other_end in occupied)
-            ]
+        length = span.end - span.start
+        # the word the span is part of first, then the span's own text (one text when they are one)
+        for sought_start, sought_end in dict.fromkeys((self.enclosing_word(span), (span.start, span.end))):
+            shift = span.start - sought_start  # where the span's characters begin in the text sought
+            sought = self.source[sought_start:sought_end]
+            starts = [(low, high, start + shift) for low, high, start in self.occurrences(sought, first, last)]
+            found = [(low, high, start, start + length) for low, high, start in starts if free(start, length, occupied)]
             if found:
-                break
-        return found
+                return found
+        return []
 
     def enclosing_word(self, span: Span) -> tuple[int, int]:
-        """Source characters [start, end): `span`'s, widened by the letters and digits that touch
-        it on either side (the word it is part of)."""
+        """Source characters [start, end): `span`'s, widened at an edge where the span's text and
+        the character beside it are letters or digits (`H<sub>2</sub>O`: "H2O"; not `word<b>
+        bold</b>`)."""
         start, end = span.start, span.end
-        while start > 0 and self.source[start - 1].isalnum():
-            start -= 1
-        while end < len(self.source) and self.source[end].isalnum():
-            end += 1
+        if start < end and self.source[start].isalnum():
+            while start > 0 and self.source[start - 1].isalnum():
+                start -= 1
+        if start < end and self.source[end - 1].isalnum():
+            while end < len(self.source) and self.source[end].isalnum():
+                end += 1
         return start, end
 
     def occurrences(self, text: str, first: int, last: int) -> list[tuple[int, int, int]]:
@@ -353,6 +352,11 @@ class _Placer:
             return at, at
         start, end = self.target_words[low][0], self.target_words[high - 1][1]
         return edged_as(self.source[span.start : span.end], self.target, start, end)
+
+
+def free(start: int, length: int, occupied: list[tuple[int, int]]) -> bool:
+    """Whether characters [start, start + length) overlap none of the `occupied` ranges."""
+    return not any(start < other_end and other_start < start + length for other_start, other_end in occupied)
 
 
 SENTENCE_PUNCTUATION = ".,;:!?…"  # what a word's end may hold after its letters, outside its marks

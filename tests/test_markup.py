@@ -164,6 +164,9 @@ def test_a_span_within_a_word_the_translation_copied_keeps_its_characters():
         marked(translation, source, [Span(0, 10, "ph", exact=True)])
         == "<ph>Salesforce</ph>-Benutzer können sich anmelden"
     )
+    source, target = "Anna Schmidt came", "Anna Schmidt kam"  # a span of a space is part of no word
+    translation = aligned(source, target, [(0, 0), (1, 1), (2, 2)])
+    assert marked(translation, source, [Span(4, 5, "b")]) == "Anna <b></b>Schmidt kam"
 
 
 def test_text_given_back_as_it_was_without_a_word_of_its_own_replaces_none():

@@ -137,6 +137,11 @@ def test_summaries_and_wrong_settings():
         attn.translate_html("<b>Hi</b> there.", nbest=2)  # had named translate()
     with pytest.raises(TypeError, match="translate_document takes the file's bytes, got str"):
         attn.translate_document("film.srt", "1\n00:00:01,000 --> 00:00:02,000\nHi.\n")
+    assert attn.translate("Hello.", batch_size=4) and attn.translate_html("<b>Hi</b>.", batch_size=4)
+    with pytest.raises(ValueError, match="batch_size must be an integer of at least 1"):
+        attn.translate_html("<b>Hi</b>.", batch_size=0)
+    with pytest.raises(ValueError, match="target is empty"):  # had said "a catalog of de …, not of "
+        attn.load("en-de").translate_document("a.po", b'msgid ""\nmsgstr "Language: de\\n"\n', target=" ")
     for empty in ("", "  "):  # had said "no model here translates any language into any language"
         with pytest.raises(ValueError, match="source is empty: name a language"):
             attn.translate("Hello.", source=empty)
