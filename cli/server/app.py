@@ -76,7 +76,7 @@ def create_app(
     cors = Middleware(
         CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"], allow_headers=["*"]
     )
-    hosts = Middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    hosts = Middleware(HostsInJson, allowed_hosts=list(allowed_hosts))
     app = Starlette(
         routes=routes,
         lifespan=lifespan,
@@ -94,6 +94,35 @@ async def http_error(request: Request, error: HTTPException) -> JSONResponse:
 async def internal_error(request: Request, error: Exception) -> JSONResponse:
     log.exception("internal error on %s", request.url.path)
     return JSONResponse({"error": f"internal error: {type(error).__name__}"}, status_code=500)
+
+
+class HostsInJson:
+    """ASGI middleware: Starlette's TrustedHostMiddleware, its refusal of a Host header that names
+    none of `allowed_hosts` (400) written in JSON as every other error of the server
+    (`{"error": "Invalid host header"}`; a LibreTranslate client reads that, not plain text)."""
+
+    PASSED = "attn.host_passed"  # the scope's key set when a request passed the check
+
+    def __init__(self, app, allowed_hosts: list[str]):
+        self.app = app
+        self.checked = TrustedHostMiddleware(self.passed, allowed_hosts=allowed_hosts)
+
+    async def passed(self, scope, receive, send):
+        scope[self.PASSED] = True
+        await self.app(scope, receive, send)
+
+    async def __call__(self, scope, receive, send):
+        refused = False
+
+        async def answer(message):
+            nonlocal refused
+            if not scope.get(self.PASSED) and message["type"] == "http.response.start" and message["status"] == 400:
+                refused = True
+                await JSONResponse({"error": "Invalid host header"}, status_code=400)(scope, receive, send)
+            elif not refused:  # what the app answers; the refusal's plain-text body is not sent
+                await send(message)
+
+        await self.checked(scope, receive, answer)
 
 
 class OneSlash:
