@@ -25,7 +25,7 @@ from attn.runtime.registry import installed_pairs, resolve_model
 from attn.runtime.router import Router, Routes
 from attn.runtime.sentences import wraps_sentences
 from attn.runtime.sessions import warn_on_stderr
-from attn.runtime.text_layout import indented
+from attn.runtime.text_layout import spaced_as
 from attn.runtime.tokenizer import valid_unicode
 from attn.runtime.translation import unchanged
 from attn.runtime.verbatim import added_numbers, changed_placeholders, lost_numbers
@@ -387,7 +387,7 @@ def translate_command(
                 found = decode(inputs, batch_size, done + 1)
                 if misread:
                     found = reread(inputs, found, done + 1)
-                results = iter(map(indented, inputs, found))
+                results = iter(map(spaced_as, inputs, found))
             for item in batch:
                 if item is BLANK:
                     if formatter.keeps_blank_lines:

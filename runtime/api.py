@@ -42,7 +42,7 @@ from .router import Router, Routes
 from .search import check_search_value
 from .sentences import joined
 from .sessions import DEVICES
-from .text_layout import indented
+from .text_layout import spaced_as
 from .translation import SETTINGS, TEXT_OPTIONS, TextOptions, Translation, unchanged
 
 log = logging.getLogger("attn")
@@ -185,7 +185,7 @@ class Translator:
             found = router.translate([inputs[i] for i in chosen], language, target, batch_size, numbers, text_options)
             hops = router.routes.hops(language, target) if language else None
             goal = hops[-1][1] if hops else target or language
-            results += [(i, Result(indented(inputs[i], n), language, goal)) for i, n in zip(chosen, found)]
+            results += [(i, Result(spaced_as(inputs[i], n), language, goal)) for i, n in zip(chosen, found)]
         ordered = [result for _, result in sorted(results, key=lambda item: item[0])]
         if assumed:
             misread = MisreadInputs(source, routes.languages, self.notify, installed_advice)

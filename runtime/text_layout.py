@@ -44,17 +44,20 @@ def around_long_words(sentence: str) -> list[str]:
 
 
 INDENTATION = re.compile(r"^[ \t]*(?=\S)")
+TRAILING = re.compile(r"(?<=\S)[ \t]*\Z")  # the spaces and tabs after a text's last word
 
 
-def indented(text: str, translations: list[Translation]) -> list[Translation]:
+def spaced_as(text: str, translations: list[Translation]) -> list[Translation]:
     """The translations of `text` after its indentation (the spaces and tabs before its first
-    word), which the search never sees: an indented line came back flush left. For a line of its
-    own (the command line's, the Python API's), not a document's text, whose format places what
-    is around it."""
-    indentation = INDENTATION.match(text)
-    if indentation is None or not indentation.group():
+    word) and before the spaces and tabs after its last, which the search never sees: an indented
+    line came back flush left, and "Hello, " (a part of a text put together) as "Hallo,". For a
+    text of its own (the command line's, the Python API's), not a document's text, whose format
+    places what is around it."""
+    before, after = INDENTATION.search(text), TRAILING.search(text)
+    before, after = before.group() if before else "", after.group() if after else ""
+    if not before and not after:
         return translations
-    return [replace(translation, text=indentation.group() + translation.text) for translation in translations]
+    return [replace(translation, text=before + translation.text + after) for translation in translations]
 
 
 # What parts a text's lines: a line break, and a tab, which separates fields ("Name:\tJohn Smith", a
@@ -72,15 +75,15 @@ def text_lines(text: str) -> list[tuple[str, str]]:
 def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[Translation]) -> Translation:
     """One translation of a text of `lines` (text_lines) from a translation of each of its
     searched parts (`chosen`, the part i of line numbers[i]): a line's parts joined by spaces
-    after its indentation, a line without any as it was, each followed by its own break; its score
+    between its indentation and its trailing spaces, a line without any as it was, each followed by its own break; its score
     the mean of the parts the model wrote (a mark or a data word passed through has none)."""
     written, aligned = [], []
     scores = [translation.score for translation in chosen if translation.tokens]
     for number, (line, after) in enumerate(lines):
         found = [translation for n, translation in zip(numbers, chosen) if n == number]
         if found:
-            indentation = line[: len(line) - len(line.lstrip())]
-            written.append(indentation + " ".join(translation.text for translation in found) + after)
+            indentation, trailing = line[: len(line) - len(line.lstrip())], line[len(line.rstrip()) :]
+            written.append(indentation + " ".join(translation.text for translation in found) + trailing + after)
         else:
             written.append(line + after)
             found = unchanged(line.strip()) if line.split() else []

@@ -97,6 +97,9 @@ def test_subtitles_keep_numbering_timing_and_tags_and_a_cue_is_one_text():
         (8, 4.0, 5.0),
     ]
     assert written[0].content == "I THINK WE SHOULD\nLEAVE <i>NOW</i>."  # the line break where its words went
+    # a cue with no text keeps its one blank line (srt had written two)
+    empty = b"1\n00:00:01,000 --> 00:00:02,000\n\n2\n00:00:03,000 --> 00:00:04,000\nBye.\n\n"
+    assert round_trip("film.srt", empty) == empty.replace(b"Bye", b"BYE")
     vtt = b"WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.500 align:start\nHello <b>world</b>.\n\nNOTE kept\n\n00:00:03.000 --> 00:00:04.000\nBye.\n"
     assert round_trip("film.vtt", vtt).decode() == (
         "WEBVTT\n\nintro\n00:00:01.000 --> 00:00:02.500 align:start\nHELLO <b>WORLD</b>.\n\nNOTE kept\n\n"

@@ -251,10 +251,14 @@ def test_a_documents_texts_are_read_in_one_language_as_the_command_line_reads_th
     translated = attn.translate_html(page)
     assert translated.startswith('<html lang="de">') and "tomorrow" not in translated
     assert attn.translate_document("page.html", page.encode(), target="en") == page.encode()  # already English
-    # a line's indentation comes back before its translation; a document's texts are placed by their format
+    # a line's indentation comes back before its translation, its trailing spaces after it ("Hallo,"
+    # for "Hello, " had run a text put together from parts into the next); a document's texts are
+    # placed by their format
     assert attn.translate("   See you tomorrow.").startswith("   ") and not attn.translate("   See you.").startswith(
         "    "
     )
+    lines = attn.translate("Hello.\n  Thank you.  \nBye").split("\n")
+    assert attn.translate("Hello, \t").endswith(", \t") and lines[1].startswith("  ") and lines[1].endswith(".  ")
     markdown = attn.translate_document("a.md", b"   ![logo](logo.png) Welcome to our website.\n").decode()
     assert markdown.startswith("   ![") and not markdown.startswith("    ")  # four spaces: a code block
     with pytest.raises(ValueError, match="both de"):

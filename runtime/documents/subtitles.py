@@ -12,9 +12,13 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..markup import Aligned, Span, layout, nest, place
 from . import DocumentError, decoded, redeclared
+
+if TYPE_CHECKING:
+    import srt
 
 # A cue's markup: a tag (`<i>`, `</i>`, `<c.yellow>`, `<v Roger>`, `<font color="red">`), a
 # timestamp (`<00:00:03.500>`), an override of SubRip's ASS dialects (`{\\an8}`), a line break.
@@ -217,12 +221,18 @@ class SrtDocument:
         return self.cues.texts()
 
     def written(self, translations: list[Aligned], language: str | None = None) -> bytes:
-        import srt
-
         for subtitle, content in zip(self.subtitles, self.cues.written(translations)):
             if content is not None:
                 subtitle.content = content
-        return self.file.encoded(srt.compose(self.subtitles, reindex=False))
+        return self.file.encoded("".join(block(subtitle) for subtitle in self.subtitles))
+
+
+def block(subtitle: srt.Subtitle) -> str:
+    """A cue as SubRip writes it (srt's, not renumbered), except that a cue with no text keeps the
+    one blank line after its timing that ends it: srt wrote an empty line of text before that,
+    and each such cue of a file had come back a line longer."""
+    written = subtitle.to_srt()
+    return written[:-1] if not subtitle.content else written
 
 
 class VttDocument:
