@@ -39,8 +39,8 @@ UNREAD = (".xlsx", ".xls", ".ods", ".doc", ".ppt", ".rtf", ".odg", ".pages", ".k
 
 def document_input(inputs: list[Path] | None, output: Path | None) -> Path | None:
     """The input when it is one document (a format of runtime/documents other than .txt); None
-    for lines. An output named as another format is refused (a Word file named .odt, lines
-    named .docx)."""
+    for lines. An output named as another format is refused (a Word file named .odt or .pdf,
+    lines named .docx)."""
     for path in inputs or []:
         if path.suffix.lower() in UNREAD:
             raise UsageError(
@@ -63,7 +63,7 @@ def document_input(inputs: list[Path] | None, output: Path | None) -> Path | Non
     if len(inputs) > 1:
         raise UsageError(f"{documents[0]} is a document: it is translated alone, give it as the one --input")
     path = documents[0]
-    if written_as is not None and written_as != format_of(path):
+    if output is not None and str(output) != "-" and written_as != format_of(path):  # a .pdf, no suffix
         raise UsageError(
             f"--output {output}: {path} is written as a {format_of(path)} file: "
             f"name it {Path(output).with_suffix(format_of(path))}"

@@ -1162,6 +1162,9 @@ def test_an_output_of_another_format_and_a_document_as_an_argument_are_refused(r
             "-o",
             str(tmp_path / "film.vtt"),
         ],
+        # a Word file had been written under any name attn reads no format of (.pdf, .doc, none)
+        f"name it {tmp_path / 'film.srt'}\n": ["-i", str(source), "-o", str(tmp_path / "film")],
+        f"name it {tmp_path / 'x.srt'}\n": ["-i", str(source), "-o", str(tmp_path / "x.pdf")],
         "is a document: `attn translate -i": [str(source), "-o", str(tmp_path / "x.srt")],
         "lines are written as text": ["a0 b1", "-o", str(tmp_path / "x.docx")],
         # a JSON file was translated line by line, its commas lost: data of such formats is refused
