@@ -1,5 +1,5 @@
 """Tokens set aside from the search: e-mail addresses, URLs, file names ("Rechnung.pdf"), media types ("application/json"), international phone numbers, hashtags
-and @handles, code in backquotes, template expressions ("{{ user.name }}"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
+and @handles, code in backquotes, template expressions ("{{ user.name }}"), reference marks against a word ("old.[1]"), emoji and signs ("😀", "✓", "•", "§") and, in a language written
 in Latin letters, words in another script ("Москва", "東京") never reach the model (with
 `--replace-unk`, the translation models' default).
 
@@ -55,8 +55,13 @@ EXTENSIONS = (
 ).split()
 # its extension in small letters or capitals ("gut.Doc kommt" is a missing space)
 FILE_NAME = rf"(?<![\w./@\\-])\w[\w.-]*\.(?:{'|'.join(EXTENSIONS + [e.upper() for e in EXTENSIONS])})(?![\w-]|\.\w)"
+# A reference's mark written against the word or point before it, as an encyclopedia's page has
+# them ("old.[1]", "1887.[2][3]"): read as the word's, the models had left "old.[1]" untranslated
+# and written "1887.[2] gebaut.[2]"
+CITATION = r"(?<=[^\s\[(])(?:\[\d{1,3}\])+"
+CITATION_TOKEN = re.compile(CITATION.removeprefix(r"(?<=[^\s\[(])"))
 SET_ASIDE = re.compile(
-    rf"{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}|{FILE_NAME}"
+    rf"{CITATION}|{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}|{FILE_NAME}"
 )
 # What ends a sentence or a clause after a URL, not the URL ("see https://example.org/a.",
 # „https://example.org/a“); a closing bracket is the URL's when the URL opened it.
@@ -385,9 +390,10 @@ Glue = bool | str
 
 
 def _glued_tokens(aside: SetAside) -> dict[str, tuple[Glue, Glue]]:
-    """Of each template or sign token, what the sentence wrote against it before it and after it
-    (Glue): what a template renders there has no space, and the translation keeps it so ("{%
-    if paid %} bezahlt {% endif %}" had rendered "Ihre Bestellung  bezahlt ."); a sign stays on the
+    """Of each template, reference mark or sign token, what the sentence wrote against it before it
+    and after it (Glue): what a template renders there has no space, and the translation keeps it
+    so ("{% if paid %} bezahlt {% endif %}" had rendered "Ihre Bestellung  bezahlt ."); a reference
+    mark stays against the word before it ("Brücke[1]", not "Brücke [1]"); a sign stays on the
     number or word it was written against ("20°", "Anna👋") where the translation keeps it beside it."""
     glued: dict[str, tuple[Glue, Glue]] = {}
     for placeholder, token in aside.tokens.items():
@@ -397,6 +403,8 @@ def _glued_tokens(aside: SetAside) -> dict[str, tuple[Glue, Glue]]:
             continue
         if TEMPLATE_TOKEN.fullmatch(token):
             glued[placeholder] = (aside.text[at - 1 : at].isalnum(), aside.text[end : end + 1].isalnum())
+        elif CITATION_TOKEN.fullmatch(token):  # against whatever word the translation writes before it
+            glued[placeholder] = (True, False)
         elif all(map(is_sign, token.replace(" ", ""))):
             before, after = re.search(r"\w*$", aside.text[:at]).group(), re.match(r"\w*", aside.text[end:]).group()
             glued[placeholder] = (before or False, after or False)
@@ -464,8 +472,8 @@ def put_back(alignment: WordAlignment, aside: SetAside, source_lang: str, target
                 weights = (weights + shared[row]) / 2
             before, after = glued.get(placeholder, (False, False))
             if target and (
-                _against(glue_next, text, True) or (part == 0 and _against(before, target[-1], False))
-            ):  # one word, as the source wrote it
+                _against(glue_next, text, True) or (part == 0 and not beyond and _against(before, target[-1], False))
+            ):  # one word, as the source wrote it (a token within a word of the translation already is)
                 target[-1], rows[-1] = target[-1] + text, (rows[-1] + weights) / 2
             else:
                 target.append(text)

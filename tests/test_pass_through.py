@@ -107,6 +107,23 @@ def test_emoji_signs_and_tabs_come_through_unchanged():
             assert signs and all(sign in output for sign in signs), (line, output)
 
 
+REFERENCED = {  # an encyclopedia's sentences with their reference marks
+    "en": "The old bridge is closed.[1] It was built in 1887.[2][3]",
+    "de": "Die alte Brücke ist gesperrt.[1] Sie wurde 1887 gebaut.[2][3]",
+    "fr": "Le vieux pont est fermé.[1] Il a été construit en 1887.[2][3]",
+}
+
+
+@pytest.mark.parametrize("source, target", DIRECTIONS, ids=[f"{s}-{t}" for s, t in DIRECTIONS])
+def test_reference_marks_come_back_once_each_against_a_translated_word(source, target):
+    """Read as part of the word, "closed.[1]" had been left untranslated into German and "[2]"
+    written twice ("Es wurde 1887.[2] gebaut.[2]")."""
+    sentence = REFERENCED[source]
+    output = attn("translate", "-q", "--from", source, "--to", target, sentence).stdout.decode().strip()
+    assert re.search(r"\w\.\[1\] ", output) and output.endswith(".[2][3]"), output
+    assert output.count("[") == 3 and sentence.split()[4] not in output, output  # "closed.[1]"
+
+
 def test_text_in_another_script_comes_back_as_it_is_and_its_words_in_a_sentence_too():
     """A byte-level model of a language in Latin letters read "这是一个测试。" as bytes it never saw
     and wrote "�s Märchen������"; "Москва is big." came back as "ō����������� ist groß."."""

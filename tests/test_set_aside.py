@@ -274,6 +274,23 @@ def test_a_template_written_against_a_word_stays_against_it():
     assert np.allclose(back.weights.sum(axis=1), 1.0)
 
 
+def test_a_reference_mark_against_a_word_is_set_aside_and_stays_against_the_word_before_it():
+    """An encyclopedia's reference marks ("old.[1]", "1887.[2][3]") were read as part of the word:
+    the models left "old.[1]" untranslated and wrote "1887.[2] gebaut.[2]". Set aside, each comes
+    back against the word the translation writes before it; a bracketed number after a space ("see
+    [1]"), or within brackets, is the sentence's."""
+    aside = set_aside("The bridge[1] is old.[2][3] See [4] or (see[5]) and a[[6]].")
+    assert aside.text == "The bridge{0} is old.{1} See [4] or (see{2}) and a[[6]]."
+    assert aside.tokens == {"{0}": "[1]", "{1}": "[2][3]", "{2}": "[5]"}
+    translated = links("The bridge{0} is old.{1}", "Die Brücke {0} ist alt.{1}", [0, 1, 1, 2, 3])
+    assert put_back(translated, set_aside("The bridge[1] is old.[2][3]"), "en", "de").target_words == [
+        "Die",
+        "Brücke[1]",
+        "ist",
+        "alt.[2][3]",
+    ]
+
+
 def test_a_tokens_own_spacing_comes_back():
     """Its words are words of the alignment, joined one space apart: `ls    -la` came back `ls -la`."""
     aside = set_aside("Run `ls    -la` and {{  name  }} now.")
