@@ -18,7 +18,9 @@ word's strongest target word, from runtime/alignment.py's word weights):
 3. A void span goes before the target word linked to the first source word after it (at the end
    when there is none), inside its parent; a line break at the very end of a span follows it. One
    written against the word before it and not the next (a footnote's mark: "expected[1] in")
-   goes right after the last target word linked to that word.
+   goes right after the last target word linked to that word; where it was written against the
+   punctuation that ends a clause or sentence ("1887.[1]", "1887[2],"), after (or before) that
+   punctuation of the translation's clause ("wurde 1887 gebaut.[1]").
 4. A span that ends on a letter or digit in the source (`<b>Save</b>,`) ends on one in the
    target too, its last word's trailing punctuation left outside; likewise at its start.
 5. A span whose text the translation has as it is (a name, a number, code) goes on that text
@@ -337,8 +339,22 @@ class _Placer:
         linked = self.linked([word], first, last)
         if not linked:
             return None
-        start, end = self.target_words[max(linked)]
+        beside = rest[:1] or self.source[word_start : span.start][-1:]  # the punctuation it is written against
+        target = self.clause_end(max(linked), last, beside) if beside in tuple(SENTENCE_PUNCTUATION) else max(linked)
+        start, end = self.target_words[target]
         return start + len(self.target[start:end].rstrip(SENTENCE_PUNCTUATION)) if rest else end
+
+    def clause_end(self, word: int, last: int, mark: str) -> int:
+        """The target word that ends the clause or sentence of target word `word` (before `last`),
+        where it ends with `mark` (the punctuation a footnote's mark was written against: "1887.[1]"
+        put into German had kept it on "1887" and not the verb after it, "1887[1] gebaut."); `word`
+        where the first target word from it that ends with punctuation ends with other."""
+        for target in range(word, last):
+            start, end = self.target_words[target]
+            ending = self.target[start:end].rstrip(CLOSING)
+            if ending and ending[-1] in SENTENCE_PUNCTUATION:
+                return target if ending[-1] == mark else word
+        return word
 
     def character(self, word: int) -> int:
         """The character offset of target word `word`'s start (the text's end past the last)."""
@@ -360,6 +376,7 @@ def free(start: int, length: int, occupied: list[tuple[int, int]]) -> bool:
 
 
 SENTENCE_PUNCTUATION = ".,;:!?…"  # what a word's end may hold after its letters, outside its marks
+CLOSING = "\"'”’»)]"  # what may close a clause after its punctuation ('said "yes."')
 
 
 def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:

@@ -90,6 +90,22 @@ def test_a_void_span_written_against_its_word_follows_that_words_translation():
     assert marked(translation, source, [mark]) == "besser als erwartet<img/>. Kosten stiegen."
 
 
+def test_a_footnotes_mark_against_a_clauses_punctuation_goes_to_the_translations_clause_end():
+    """ "It was built in 1887.<sup>1</sup>" had come out "Es wurde 1887<sup>1</sup> gebaut." (the
+    mark against "1887", whose German verb comes after it); against a comma, before the
+    translation's comma; where the clause ends with other punctuation, on the word as before."""
+    source, target = "It was built in 1887. It is old.", "Es wurde 1887 gebaut. Es ist alt."
+    translation = aligned(source, target, [(0, 0), (1, 1), (4, 2), (2, 3), (5, 4), (6, 5), (7, 6)])
+    after_point = Span(source.index(" It is"), source.index(" It is"), "ref", void=True)
+    assert marked(translation, source, [after_point]) == "Es wurde 1887 gebaut.<ref/> Es ist alt."
+    source, target = "built in 1887, and old", "1887 gebaut, und alt"
+    translation = aligned(source, target, [(2, 0), (0, 1), (3, 2), (4, 3)])
+    before_comma = Span(source.index(","), source.index(","), "ref", void=True)
+    assert marked(translation, source, [before_comma]) == "1887 gebaut<ref/>, und alt"
+    other = aligned(source, "1887 gebaut; und alt", [(2, 0), (0, 1), (3, 2), (4, 3)])
+    assert marked(other, source, [before_comma]) == "1887<ref/> gebaut; und alt"
+
+
 def test_punctuation_left_out_of_a_span_is_left_out_in_the_target():
     source, target = "Click Save, then close.", "Klicken Speichern, dann schließen."
     translation = aligned(source, target, [(0, 0), (1, 1), (2, 2), (3, 3)])
