@@ -232,9 +232,9 @@ class LoadedModel:
         return self._once("known words", lambda: frozenset().union(*found)) if found else None
 
     def checks_words(self, options: SearchOptions) -> bool:
-        """Whether a search with `options` can check the words it writes: greedy writes what the
-        model gives, and with a shortlist a row may have no piece that goes on with its word."""
-        return options.beam > 1 and not (options.shortlist and self.shortlist)
+        """Whether a search with `options` can check the words it writes: with a shortlist a row
+        may have no piece that goes on with its word."""
+        return not (options.shortlist and self.shortlist)
 
     def target_word_check(self) -> WordCheck | None:
         """The word check of a translation searched again for words it left untranslated

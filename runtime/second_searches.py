@@ -283,9 +283,10 @@ class SecondSearches:
     ) -> dict[int, frozenset[str]]:
         """The sentences searched whole whose translation left source words untranslated
         (runtime/untranslated.py), by their index in `parts`, each with the words of it that
-        would be so; none where the folder lists no words of one of the two languages, or where
-        the search cannot check words (LoadedModel.checks_words)."""
-        if not self.model.checks_words(options):  # greedy: the word lists are not read
+        would be so; none where the folder lists no words of one of the two languages, where
+        the search cannot check words (LoadedModel.checks_words), or for greedy search, which is
+        for speed: its word lists are not read."""
+        if options.beam == 1 or not self.model.checks_words(options):
             return {}
         source_words = self.model.language_words(self.model.source_lang)
         target_words = self.model.language_words(self.model.target_lang)

@@ -368,7 +368,8 @@ class TextTranslator:
 
     def condensed(self, texts: list[str], limit: int, numbers: list[int], stop: threading.Event | None) -> list[str]:
         """The texts a summarizer reads: one longer than `limit` pieces condensed to its salient
-        sentences (runtime/condense.py), with a note."""
+        sentences (runtime/condense.py), chosen by the attention of greedy summaries of its parts
+        (their words checked as every summary's are), with a note."""
         greedy = self.model.default_options(beam=1, n_best=1)
         whole = TextOptions(sentences=False, max_source_pieces=limit, replace_unk=False)
         shorter = condensed(

@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from attn.runtime.alignment import WordAlignment
+from attn.runtime.constants import EOS
 from attn.runtime.untranslated import better_translated, left_untranslated, names_within, untranslatable
 
 ENGLISH = frozenset({"the", "voters", "bakery", "worked", "at", "she", "photo", "card", "de", "brennan"})
@@ -79,7 +80,8 @@ def test_a_translations_word_check_allows_the_targets_words_the_sources_others_a
     """Each row's last word: one of the target language's, or of the sentence's own that it may
     copy, or one holding a digit ("1,5", "15h": a translation writes numbers its own way) ends as it
     is; a word that an allowed one begins may not end yet, and a row of one that none begins (a
-    word the sentence may not copy, "voters") falls behind the others."""
+    word the sentence may not copy, "voters") falls behind the others. A piece of letters that
+    would spell what no allowed word begins is banned; digits never are."""
     from attn.runtime.loaded_model import LoadedModel
     from attn.runtime.word_check import WordCheck
 
@@ -92,8 +94,13 @@ def test_a_translations_word_check_allows_the_targets_words_the_sources_others_a
     banned = check.banned(vocabulary, [tokenizer.encode(t) for t in texts], np.zeros(len(texts), dtype=np.int64))
     got = dict(zip(texts, (set(columns) for columns in banned)))
     ending = set(check.check.ending)
-    assert got["Les électeurs"] == got["Makelele"] == got["1,5"] == got["15h"] == set()
-    assert got["Les élect"] == ending  # goes on spelling "électeurs": may not end here
+    piece = tokenizer.pieces.index
+    for allowed in ("Les électeurs", "Makelele", "1,5", "15h"):  # may end, go on with an allowed word or a number
+        assert got[allowed].isdisjoint({EOS, piece("."), piece("Ġde"), piece("Ġ2")})
+        assert piece("Ġx") in got[allowed]  # a word "x…"
+    assert piece("s") in got["Les électeurs"] and piece("s") in got["Makelele"]  # "électeurss", "Makeleles"
+    assert piece("h") not in got["1,5"]  # "1,5h": digits and what goes on with them are a number's
+    assert ending <= got["Les élect"] and piece("eurs") not in got["Les élect"]  # on to "électeurs", no end
     assert len(got["Les voters"]) == len(vocabulary)  # begins no allowed word: falls behind the other rows
 
 
