@@ -340,7 +340,9 @@ class _Placer:
         if not linked:
             return None
         beside = rest[:1] or self.source[word_start : span.start][-1:]  # the punctuation it is written against
-        target = self.clause_end(max(linked), last, beside) if beside in tuple(SENTENCE_PUNCTUATION) else max(linked)
+        target = (
+            self.clause_end(max(linked), last, beside) if beside and beside in SENTENCE_PUNCTUATION else max(linked)
+        )
         start, end = self.target_words[target]
         return start + len(self.target[start:end].rstrip(SENTENCE_PUNCTUATION)) if rest else end
 

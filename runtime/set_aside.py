@@ -58,8 +58,9 @@ FILE_NAME = rf"(?<![\w./@\\-])\w[\w.-]*\.(?:{'|'.join(EXTENSIONS + [e.upper() fo
 # A reference's mark written against the word or point before it, as an encyclopedia's page has
 # them ("old.[1]", "1887.[2][3]"): read as the word's, the models had left "old.[1]" untranslated
 # and written "1887.[2] gebaut.[2]"
-CITATION = r"(?<=[^\s\[(])(?:\[\d{1,3}\])+"
-CITATION_TOKEN = re.compile(CITATION.removeprefix(r"(?<=[^\s\[(])"))
+CITATION_MARKS = r"(?:\[\d{1,3}\])+"
+CITATION_TOKEN = re.compile(CITATION_MARKS)
+CITATION = rf"(?<=[^\s\[(]){CITATION_MARKS}"
 SET_ASIDE = re.compile(
     rf"{CITATION}|{CODE}|{TEMPLATED_URL}|{TEMPLATE}|{ADDRESS.pattern}|{PHONE}|{TAG}|{MEDIA_TYPE.pattern}|{FILE_NAME}"
 )

@@ -75,8 +75,9 @@ def text_lines(text: str) -> list[tuple[str, str]]:
 def lines_joined(lines: list[tuple[str, str]], numbers: list[int], chosen: list[Translation]) -> Translation:
     """One translation of a text of `lines` (text_lines) from a translation of each of its
     searched parts (`chosen`, the part i of line numbers[i]): a line's parts joined by spaces
-    between its indentation and its trailing spaces, a line without any as it was, each followed by its own break; its score
-    the mean of the parts the model wrote (a mark or a data word passed through has none)."""
+    between its indentation and its trailing spaces, a line without any as it was, each followed
+    by its own break; its score the mean of the parts the model wrote (a mark or a data word
+    passed through has none)."""
     written, aligned = [], []
     scores = [translation.score for translation in chosen if translation.tokens]
     for number, (line, after) in enumerate(lines):
