@@ -28,7 +28,7 @@ UNMATCHABLE = "\uffff"
 
 
 # The marks that punctuate a sentence: stops, commas, quotation marks, brackets, dashes
-SENTENCE_MARKS = frozenset(".,;:!?…\"'«»„“”‚‘’‹›()[]{}-‐–—¿¡·")
+SENTENCE_MARKS = ".,;:!?…\"'«»„“”‚‘’‹›()[]{}-‐–—¿¡·"
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,9 @@ class SubwordTokenizer:
         or "&", which stand for words ("Prozent")."""
 
         def marks(texts: list[str]) -> frozenset[int]:
-            return frozenset(i for i, text in enumerate(texts) if text.strip() and set(text.strip()) <= SENTENCE_MARKS)
+            return frozenset(
+                i for i, text in enumerate(texts) if (bare := text.strip()) and not bare.strip(SENTENCE_MARKS)
+            )
 
         source, target = self.piece_texts
         return marks(source), marks(target)

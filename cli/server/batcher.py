@@ -8,7 +8,7 @@ ones), while a lone client is never kept waiting (docs/studies/SERVE.md). It dec
 the same search settings together in a worker thread: onnxruntime releases the GIL, so the event
 loop keeps accepting requests meanwhile, and they queue up for the next batch. The LoadedModel
 sorts and splits a batch over the cores itself, and a text translates the same in any company
-(tests/test_batch_invariance.py), so every caller gets what `attn translate` prints.
+(tests/test_shipped_model.py), so every caller gets what `attn translate` prints.
 """
 
 from __future__ import annotations
