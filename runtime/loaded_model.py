@@ -493,10 +493,13 @@ class LoadedModel:
         elif self.word_check is not None and self.checks_words(options):
             constraint = self.word_check.for_documents([self.tokenizer.decode(ids) for ids in sources])
         state = self.encode(sources, options.shortlist, stop)
+        limits = self.max_lengths(lengths, options)
         if required is not None and options.beam > 1:
-            found = required_beam_search(state, self.max_lengths(lengths, options), lengths, every, required)
+            found = required_beam_search(state, limits, lengths, every, required)
         else:
-            found = search(state, self.max_lengths(lengths, options), lengths, every, constraint)
+            found = search(state, limits, lengths, every, constraint)
+        if constraint is not None:  # one that ran to its limit mid-word ends at its last whole word
+            found = [[constraint.ended(h, i, limits[i]) for h in hypotheses] for i, hypotheses in enumerate(found)]
         if options.n_best > 1:
             return found
         # one output: the hypotheses the number choice may take, not all with their attention

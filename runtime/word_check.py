@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import bisect
 import re
+from dataclasses import replace
 from functools import cached_property
 
 import numpy as np
 
 from .constants import EOS, REPLACEMENT_CHARACTER, SPECIAL_TOKENS
-from .search import columns_of
+from .search import Hypothesis, columns_of
 from .tokenizer import SubwordTokenizer
 
 WORD = re.compile(r"[^\W_]+")
@@ -277,6 +278,36 @@ class DocumentWordCheck:
         going_on[columns_of(self.vocabulary, allowed)] = False
         return going_on | spaced
 
+    def state(self, tokens: list[int], sentence: int) -> tuple[str, str]:
+        """A row's state by its pieces `tokens` and its sentence: "allowed" (its last word is an
+        allowed word, or it ends with none), "begun" (an allowed word begins so), "joinable",
+        "joined" (number_state) or "lost"; and its last word."""
+        word = self.check.last_word(tokens)
+        free = self.numbers is None and has_digit(word)
+        if not word or free or word in self.documents[sentence] or word in self.check.targets:
+            state = "allowed"
+        elif begins(word, self.sorted_documents[sentence]) or begins(word, self.check.sorted_targets):
+            state = "begun"
+        else:
+            state = "lost"
+        if state != "lost" and self.numbers is not None:
+            number = self.number_state(self.check.last_number(tokens, word), sentence)
+            state = number if number == "lost" or state == "allowed" else state
+        return state, word
+
+    def ended(self, hypothesis: Hypothesis, sentence: int, limit: int) -> Hypothesis:
+        """`hypothesis` of `sentence`; one that ran to its length `limit` in the middle of a word
+        (its last word not allowed: "… due to uncert") without that word's run of text, from the
+        last piece with a space before it ("… due to"), its attention cut alike. One that is a
+        single such run is kept whole: an empty output says less."""
+        tokens = hypothesis.tokens
+        if len(tokens) < limit or self.state(tokens, sentence)[0] == "allowed":
+            return hypothesis
+        start = max((i for i, token in enumerate(tokens) if self.check.spaced[token]), default=0)
+        if start == 0:
+            return hypothesis
+        return replace(hypothesis, tokens=tokens[:start], attention=hypothesis.attention[:start])
+
     def row_bans(self, state: str, word: str, sentence: int) -> np.ndarray:
         """The columns a row may not take (sorted), by its state, its last word and its sentence."""
         banned = self.state_bans[state]
@@ -305,22 +336,8 @@ class DocumentWordCheck:
             self.going_on = self.mask(self.spelled_on(self.check.going_on))
         everything = np.arange(len(vocabulary))
         nothing = np.zeros(0, dtype=np.int64)
-        states = []  # per row: "allowed", "begun" (an allowed word begins so), "joinable", "joined" or "lost"
-        words = []
-        for tokens, sentence in zip(histories, sentences):
-            word = self.check.last_word(tokens)
-            free = self.numbers is None and has_digit(word)
-            if not word or free or word in self.documents[sentence] or word in self.check.targets:
-                state = "allowed"
-            elif begins(word, self.sorted_documents[sentence]) or begins(word, self.check.sorted_targets):
-                state = "begun"
-            else:
-                state = "lost"
-            if state != "lost" and self.numbers is not None:
-                number = self.number_state(self.check.last_number(tokens, word), sentence)
-                state = number if number == "lost" or state == "allowed" else state
-            states.append(state)
-            words.append(word)
+        read = [self.state(tokens, sentence) for tokens, sentence in zip(histories, sentences)]
+        states, words = [state for state, _ in read], [word for _, word in read]
         kept = {sentence for sentence, state in zip(sentences, states) if state != "lost"}
         found: dict[tuple[str, str, int], np.ndarray] = {}  # a beam's rows often end with one word
         for state, word, sentence in zip(states, words, sentences):

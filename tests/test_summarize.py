@@ -348,6 +348,50 @@ def test_a_summary_row_spells_only_what_an_allowed_word_begins(summarizer):
     assert piece("b") not in got[""] and piece("d") in got[""] and piece("Ġx") in got[""]  # a first word
 
 
+def test_a_summary_cut_at_its_length_limit_ends_at_its_last_whole_word(summarizer):
+    """A headline that ran to its maximum length in the middle of a word ended so ("… rise due to
+    uncert"): it ends before that word's run of text, its attention cut alike; one that ended on
+    a whole word, or before the limit, is kept as it is."""
+    import numpy as np
+
+    from attn.runtime.search import Hypothesis
+    from attn.runtime.word_check import WordCheck
+
+    tokenizer = summarizer.tokenizer
+    check = WordCheck(frozenset({"prices", "rise", "due", "to", "uncertainty"}), tokenizer).for_documents(
+        ["Prices rise due to uncertainty."]
+    )
+
+    def hypothesis(text: str) -> Hypothesis:
+        tokens = tokenizer.encode(text)
+        return Hypothesis(tokens, -1.0, -5.0, np.ones((len(tokens), 4), np.float32))
+
+    cut, whole = hypothesis("Prices rise due to uncert"), hypothesis("Prices rise due to")
+    assert check.check.last_word(cut.tokens) == "uncert"  # begun by an allowed word, not one
+    ended = check.ended(cut, 0, len(cut.tokens))
+    assert ended.tokens == whole.tokens and ended.attention.shape == (len(whole.tokens), 4)
+    assert check.ended(cut, 0, len(cut.tokens) + 1) is cut  # it ended (EOS) before its limit
+    assert check.ended(whole, 0, len(whole.tokens)) is whole
+    alone = hypothesis("uncert")
+    assert check.ended(alone, 0, len(alone.tokens)) is alone  # nothing would be left
+
+
+def test_summaries_held_short_end_with_whole_words(summarizer):
+    """Held to 10 pieces, 3 of the slice's first 40 summaries had ended in the middle of a word
+    ("asynchronous task queue/job que"); now each ends with a word of its document or of the
+    training targets."""
+    from attn.runtime.word_check import WORD, document_words
+
+    documents = [row.source for row in read_tsv(SLICE)][:40]
+    options = summarizer.default_options(max_length_ratio=0.0, max_length_offset=10)
+    cut = []
+    for document, result in zip(documents, summarizer.translate(documents, options, batch_size=8)):
+        allowed = document_words(summarizer.tokenizer.decode(summarizer.source_ids(document)))
+        last = WORD.findall(result[0].text)[-1].lower()
+        cut += [] if last in allowed | summarizer.word_check.targets else [result[0].text]
+    assert not cut
+
+
 def test_a_number_is_one_of_the_documents_numbers_whole(summarizer):
     """Copying "." and "2" of "1.2" after a "U" wrote "U.2 mln metro users" for "1.2 mln": a number
     (words joined by points and commas) ends only as one of the document's; one that a number of
