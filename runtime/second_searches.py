@@ -1,6 +1,7 @@
 """Sentences searched again where their first translation lost something, each taken where the
 second keeps more: a name the model never learned or a person's name (searched with it set aside),
 a quantity (set aside), a first word copied as written (in small letters), a number lost or
+repeated beside a currency's sign set aside (the sign read as written), a number lost or
 repeated or a negation dropped (a wider beam, then a search made to write it), source words left
 untranslated (a search that checks its words), and a translation that ran to the length limit in a
 loop (a search that repeats no 4-gram)."""
@@ -30,7 +31,7 @@ from .person_names import names_after_given_names
 from .quantities import as_target_writes, quantities_kept, quantity_spans
 from .required_search import Requirement
 from .search import SEARCH_LIMITS, SearchOptions
-from .set_aside import SetAside, token_spans
+from .set_aside import SetAside, is_currency, token_spans
 from .source_reading import SourceReader
 from .tokenizer import SourcePieces
 from .translation import Translation
@@ -87,7 +88,8 @@ class SecondSearches:
         event) where they lost something. A sentence whose translation lost a name the model never
         learned is searched again with it set aside (names_lost), one that lost a quantity with its
         quantities set aside (quantities_lost), one that copied its first word with that word in
-        small letters (openers_copied), each taken where it keeps more, its part then replaced in
+        small letters (openers_copied), one that loses or repeats a number beside a currency's sign
+        set aside with the sign read (currencies_looped), each taken where it keeps more, its part then replaced in
         `parts`; one whose translation loses or repeats a number or drops a negation with a wider
         beam, taken where it has fewer such faults (faulty, runtime/number_choice.py; beam search
         only), one that still drops a negation or loses a number by a search made to write it,
@@ -97,7 +99,7 @@ class SecondSearches:
         more of those faults (words_copied); before that, one whose translation ran to the length
         limit in a loop with no 4-gram of pieces repeated (LOOP_BLOCK), taken where it ends
         (ran_to_the_limit)."""
-        for finder in (self.names_lost, self.quantities_lost, self.openers_copied):
+        for finder in (self.names_lost, self.quantities_lost, self.openers_copied, self.currencies_looped):
             lost = finder(parts, translated, whole, limit)
             again = search({i: part for i, (part, _) in lost.items()}, whole)
             for i, found in again.items():
@@ -248,6 +250,34 @@ class SecondSearches:
 
             if part := self.aside_again(parts[i], written, limit, sorted(spans + names)):
                 lost[i] = (part, count)
+        return lost
+
+    def currencies_looped(
+        self, parts: list[Part], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
+    ) -> dict[int, tuple[Part, Callable[[str], int]]]:
+        """The sentences searched whole with nothing set aside but currencies' signs ("€2.3
+        billion" read as "{0}2.3 billion") whose translation loses or repeats a number (the en-de
+        model had written "… 20,5% auf {0}2,3 Milliarden {0}2,3 Milliarden in {0}2,3 Milliarden."),
+        by their index in `parts`: each as a part to search again with the signs the model writes
+        whole read as written, and how well a text keeps the numbers and signs (the fewer faults
+        and signs lost, the higher)."""
+        lost = {}
+        for i, written in whole.items():
+            index, number, _, aside = parts[i]
+            signs = {character for token in aside.tokens.values() for character in token if is_currency(character)}
+            if not signs or not all(is_currency(token) for token in aside.tokens.values()):
+                continue
+            if not faults(written, translated[i][0].text, self.languages):
+                continue
+            again = self.reader.read_aside(written, limit, currency_read=True)
+            pieces = self.reader.source_pieces(again.text)
+            if again.tokens == aside.tokens or (limit is not None and pieces.count > limit):
+                continue
+
+            def count(text: str, written=written, signs=signs) -> int:
+                return -faults(written, text, self.languages) - sum(sign not in text for sign in signs)
+
+            lost[i] = ((index, number, self.reader.tagged(pieces), again), count)
         return lost
 
     def openers_copied(

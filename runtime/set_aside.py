@@ -186,12 +186,20 @@ def is_sign(character: str) -> bool:
     )
 
 
-def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple[int, int]]:
+def is_currency(text: str) -> bool:
+    """Whether `text` is a currency's sign outside ASCII ("€", "£"), or signs and spaces (is_sign)
+    of which one is."""
+    return any(unicodedata.category(c) == "Sc" for c in text) and all(c == " " or is_sign(c) for c in text)
+
+
+def _sign_runs(
+    sentence: str, model_writes: Callable[[str], bool], currency_read: bool = False
+) -> list[tuple[int, int]]:
     """Character ranges of the runs of signs (is_sign) in `sentence`, spaces between two of them
     included ("⭐ ⭐ ⭐"), that hold a character the model does not write whole (`model_writes`: its
     tokenizer has the character as a piece of its own, from training text that held it often:
     "▸" in menu paths of software help; not a currency sign, which en-de held whole and dropped
-    beside its number: "costs €5" → "kostet5"), decided for the run whole (a heart the vocabulary holds,
+    beside its number: "costs €5" → "kostet5", unless `currency_read`), decided for the run whole (a heart the vocabulary holds,
     with the variation selector it does not: both set aside, or a lone selector would be placed
     apart); not one inside a word, with a letter or digit on each side ("don´t")."""
     if sentence.isascii():
@@ -209,7 +217,10 @@ def _sign_runs(sentence: str, model_writes: Callable[[str], bool]) -> list[tuple
             end += 1
         inside_word = position > 0 and sentence[position - 1].isalnum() and sentence[end : end + 1].isalnum()
         unread = any(
-            not (character == " " or (model_writes(character) and unicodedata.category(character) != "Sc"))
+            not (
+                character == " "
+                or (model_writes(character) and (currency_read or unicodedata.category(character) != "Sc"))
+            )
             for character in sentence[position:end]
         )
         if unread and not inside_word:
@@ -251,11 +262,13 @@ def set_aside(
     language: str = "",
     model_writes: Callable[[str], bool] = lambda _: False,
     names: Sequence[tuple[int, int]] = (),
+    currency_read: bool = False,
 ) -> SetAside:
     """The sentence with each e-mail address, URL, piece of code in backquotes, run of emoji and
     signs the model does not write whole (_sign_runs), run of words in another script
     (_other_script_words) and person's name (`names`: (start, end) of each, runtime/person_names.py)
-    replaced by a numbered placeholder that it does not already use. After
+    replaced by a numbered placeholder that it does not already use (with `currency_read`, a
+    currency's sign the model writes whole is left to it: _sign_runs). After
     an elided word of `language` ("l'https://…", two words as runtime/words.py counts them) the
     placeholder is read apart ("l' {0}"): the model wrote "the{0}" for "l'{0}"."""
     used = set(SET_ASIDE_SIGN.findall(sentence))
@@ -263,7 +276,7 @@ def set_aside(
     found = sorted(  # of two that start together, the longer ("Mr John.Smith@example.com": the address)
         [(match.start(), _token_end(match)) for match in SET_ASIDE.finditer(sentence)]
         + _other_script_words(sentence, language)
-        + _sign_runs(sentence, model_writes)
+        + _sign_runs(sentence, model_writes, currency_read)
         + list(names),
         key=lambda span: (span[0], -span[1]),
     )

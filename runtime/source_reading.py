@@ -113,10 +113,13 @@ class SourceReader:
             self._readings[sentence, limit] = Reading(quotations, cased, read)
         return self._readings[sentence, limit]
 
-    def read_aside(self, sentence: str, limit: int | None, spans: Sequence[tuple[int, int]] = ()) -> SetAside:
+    def read_aside(
+        self, sentence: str, limit: int | None, spans: Sequence[tuple[int, int]] = (), currency_read: bool = False
+    ) -> SetAside:
         """`sentence` as the model reads it (reading), then what is no language for the model set
-        aside (runtime/set_aside.py), with `spans` of that reading (names, quantities) beside its
-        titles' names; a quantity put back as the target writes its number (runtime/quantities.py)."""
+        aside (runtime/set_aside.py; with `currency_read`, not the currencies' signs it writes
+        whole), with `spans` of that reading (names, quantities) beside its titles' names; a
+        quantity put back as the target writes its number (runtime/quantities.py)."""
         read = self.reading(sentence, limit).read
         source, target = self.model.source_lang, self.model.target_lang
         spans = [
@@ -125,7 +128,7 @@ class SourceReader:
             *self.read_in_target(read),
             *spans,
         ]
-        aside = set_aside(read, source, self.model.tokenizer.writes_whole, spans)
+        aside = set_aside(read, source, self.model.tokenizer.writes_whole, spans, currency_read)
         aside = replace(aside, in_target=in_target(aside.tokens, source, target))
         return aside if read == sentence else replace(aside, written=sentence)
 

@@ -27,7 +27,7 @@ from .number_choice import fewest_faults_first
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
 from .place_names import places_written
-from .prices import prices_given
+from .prices import prices_given, scaled_prices_given
 from .quotes import quoted
 from .required_search import Requirement
 from .reverse_scores import ReverseScorer, ranked_with_reverse
@@ -495,6 +495,7 @@ class TextTranslator:
             alignment = ordinals_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = scales_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = prices_given(alignment, self.model.source_lang, self.model.target_lang)
+            alignment = scaled_prices_given(alignment, self.model.source_lang, self.model.target_lang)
             alignment = grouped_as_english(alignment, self.model.source_lang, self.model.target_lang)
             alignment = agreed_before_countries(alignment, self.model.target_lang, self.model.source_lang)
             alignment = undoubled(alignment)
