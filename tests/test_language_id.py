@@ -197,6 +197,23 @@ def test_a_document_without_from_is_read_in_the_language_it_is_written_in(tmp_pa
 
 
 @pytest.mark.system
+def test_a_short_html_text_is_read_in_its_language_as_its_words_alone_would_be():
+    """`attn translate --html -t fr "Je suis <b>fatigué</b>."` had come out in English ("I'm
+    <b>tired</b>."), and a German fragment into German had been "translated" from English ("Es ist
+    <i>sehr</i> gut."): read all together as a document at the document's sureness, a fragment of
+    a few words had been read in the usual source; now as its words would be on a line."""
+    french = attn("translate", "--html", "-t", "fr", "Je suis <b>fatigué</b>.", "Il fait froid.")
+    assert french.stdout.decode() == "Je suis <b>fatigué</b>.\nIl fait froid.\n"
+    german = attn("translate", "--html", "<p>Das ist <i>sehr</i> gut.</p>")
+    assert german.stdout.decode() == "<p>Das ist <i>sehr</i> gut.</p>\n"
+    assert "reads as German (de)" in german.stderr.decode()
+    from_german = attn("translate", "--html", "-t", "fr", "Ich bin <b>müde</b>.").stdout.decode()
+    assert "<b>" in from_german and "bin" not in from_german and "Ich" not in from_german
+    english = attn("translate", "--html", "<p>Open <b>File</b>.</p>")  # short English stays English
+    assert "Open" not in english.stdout.decode() and not english.stderr
+
+
+@pytest.mark.system
 def test_to_alone_into_french_detects_german_and_keeps_short_english_as_english():
     """`--help` said "--to alone detects the source", but only --to en did: German given with -t fr
     was read as English ("… le tre de Zeit für d'as Treffen.")."""
