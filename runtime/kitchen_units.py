@@ -75,15 +75,25 @@ def _amount_written(amount: str, source: str, target: str) -> str:
     return re.sub(rf"(?<=\d){re.escape(decimal)}(?=\d)", wanted, amount)
 
 
+# The word that joins a spoon to its ingredient where the target writes one and the source need not
+# ("2 c. à soupe de sucre" for "2 tbsp sugar"): read with the source's own ("2 tbsp of sugar"), the
+# model wrote "de"; without it, it lost the ingredient ("{0} sugar" → "{0}") or left it in English
+JOINED_BY = {("en", "fr"): "of"}
+
+
 def read_spoons(sentence: str, source: str, target: str) -> str:
     """`sentence` with each number of spoons (MEASURES) read with the target's abbreviation
-    (WRITTEN: "2 EL" into English "2 tbsp"); as it is between languages SPOONS lacks."""
+    (WRITTEN: "2 EL" into English "2 tbsp"), joined to the word after it by JOINED_BY's word where
+    the target writes one; as it is between languages SPOONS lacks."""
     if source == target or source not in MEASURES or target not in WRITTEN:
         return sentence
+    joiner = JOINED_BY.get((source, target))
 
     def written(found: re.Match) -> str:
         spoon = WRITTEN[target][SPOON_OF[source][found["spoon"]]]
-        return f"{_amount_written(found['amount'], source, target)} {spoon}"
+        after = sentence[found.end() :]
+        joined = joiner and re.match(rf" (?!{joiner}\b)[^\W\d_]", after)
+        return f"{_amount_written(found['amount'], source, target)} {spoon}" + (f" {joiner}" if joined else "")
 
     return MEASURES[source].sub(written, sentence)
 

@@ -13,7 +13,9 @@ from attn.runtime.sentences import split_sentences
         ("2 EL Zucker und 1 TL Salz hinzufügen.", "de", "en", "2 tbsp Zucker und 1 tsp Salz hinzufügen."),
         ("1,5 Essl. Öl", "de", "en", "1.5 tbsp Öl"),  # the number as the target writes it
         ("Add 2 tbsp sugar and 1/2 teaspoon salt.", "en", "de", "Add 2 EL sugar and 1/2 TL salt."),
-        ("Add 1.5 tbsp. honey.", "en", "fr", "Add 1,5 c. à soupe honey."),
+        # into French joined to its ingredient by "of" ("de"), unless it is already or has none
+        ("Add 1.5 tbsp. honey.", "en", "fr", "Add 1,5 c. à soupe of honey."),
+        ("1 tbsp of butter, 2 tsp.", "en", "fr", "1 c. à soupe of butter, 2 c. à café"),
         ("Ajoutez 2 c. à soupe de sucre et 1 c.à.c de sel.", "fr", "en", "Ajoutez 2 tbsp de sucre et 1 tsp de sel."),
         # no number before it, another word, the same language, a language without a table
         ("Der EL ist voll.", "de", "en", "Der EL ist voll."),
@@ -48,4 +50,6 @@ def test_the_shipped_models_write_spoons_as_the_target_does():
     )
     assert "2 tbsp" in api.translate("Ajoutez 2 c. à soupe de sucre.", "fr", "en")
     assert "2 EL" in api.translate("Add 2 tbsp sugar.", "en", "de")
-    assert "2 c. à soupe" in api.translate("Add 2 tbsp sugar.", "en", "fr")
+    # the ingredient kept (read as "{0} sugar" it had been lost: "1 tbsp sugar" → "1 c. à soupe")
+    assert "2 c. à soupe de sucre" in api.translate("Add 2 tbsp sugar.", "en", "fr")
+    assert "sel" in api.translate("Add 2 tbsp sugar and 1 tsp salt.", "en", "fr")
