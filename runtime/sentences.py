@@ -221,7 +221,9 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     (`attn translate --paragraphs` had run them into one line, lists too; not "Meeting moved to" /
     "Friday at 3 pm."); a letter's closing and the signature after it (runtime/mail.py `closes`, up
     to SIGNATURE_LINES lines) each line a text, whatever their length ("Kind regards," / "Jane Doe" /
-    "Phone: +44 20 7946 0958" had run into "Abgesehen von Jane Doe …")."""
+    "Phone: +44 20 7946 0958" had run into "Abgesehen von Jane Doe …"); a line ending with a
+    colon before lines that are texts of their own so, a text of its own too ("Please send it to
+    this address:" / "Example GmbH" / "Hauptstraße 5" / "10115 Berlin" had run into one line)."""
     closing = next(
         (
             index
@@ -237,6 +239,9 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
             *(paragraph_blocks(lines[:closing]) if closing else []),
             *([index] for index in range(closing, len(lines))),
         ]
+    for index, line in enumerate(lines[:-1]):  # "… to this address:" / "Example GmbH" / "Hauptstraße 5" / …
+        if line.rstrip().endswith(":") and len(after := paragraph_blocks(lines[index + 1 :])) > 1:
+            return [*paragraph_blocks(lines[: index + 1]), *([index + 1 + i for i in block] for block in after)]
     short = all(len(line.split()) < SHORT_LINE for line in lines)
     shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) or closes(line, lines[1:]) for line in lines[:-1])
     wrapped = wrapped_after(lines[1:])

@@ -174,6 +174,16 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
     assert list(grouper.feed(["Meeting moved to", "Friday at 3 pm."])) + list(grouper.close()) == [
         "Meeting moved to Friday at 3 pm."
     ]
+    # an address after the line that introduces it with a colon: each a line ("… to this address:
+    # Example GmbH Hauptstraße 5 10115 Berlin" had been one); one line after a colon goes on its sentence
+    grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
+    lines = ["Please send the parcel to this address:", "Example GmbH", "Hauptstraße 5", "10115 Berlin", ""]
+    lines += ["The options we have are these:", "red, green and blue."]
+    assert list(grouper.feed(lines)) + list(grouper.close()) == [
+        *lines[:4],
+        BLANK,
+        "The options we have are these: red, green and blue.",
+    ]
     # a German date that opens the next line goes on its sentence; a list of dates stays a list
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     lines = ["Bitte überweisen Sie den offenen Betrag bis zum", "15. April auf unser Konto.", ""]
