@@ -35,6 +35,7 @@ The format then rebuilds its markup from `layout`'s events: text, opening and cl
 from __future__ import annotations
 
 import bisect
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -383,14 +384,20 @@ CLOSING = "\"'”’»)]"  # what may close a clause after its punctuation ('sai
 
 def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
     """Target characters [start, end) less the punctuation at an edge where the source's text
-    `inside` has a letter or digit (rule 4: `<b>Save</b>,` ends on a letter in the target too)."""
+    `inside` has a letter or digit (rule 4: `<b>Save</b>,` ends on a letter in the target too);
+    not a sign, which is the amount's (`<span>$19.99</span>` is `<span>19,99 $</span>`)."""
     if inside.strip() and inside.rstrip()[-1].isalnum():
-        while end > start + 1 and not target[end - 1].isalnum():
+        while end > start + 1 and is_punctuation(target[end - 1]):
             end -= 1
     if inside.strip() and inside.lstrip()[0].isalnum():
-        while start < end - 1 and not target[start].isalnum():
+        while start < end - 1 and is_punctuation(target[start]):
             start += 1
     return start, end
+
+
+def is_punctuation(character: str) -> bool:
+    """Whether `character` is punctuation (a Unicode category P…) or a space."""
+    return character.isspace() or unicodedata.category(character).startswith("P")
 
 
 def lines_apart(text: str, spans: list[Span]) -> str:

@@ -49,6 +49,19 @@ def test_a_span_covers_the_target_words_aligned_to_its_words():
     assert marked(translation, SOURCE, [span(SOURCE, "red car", "b")]) == "das <b>Auto rot</b> ist alt"
 
 
+def test_a_span_keeps_a_price_s_sign_where_the_target_writes_it_after_the_amount():
+    """`Price: <span>$19.99</span> per month` had become `Kurs: <span>19,99</span> $ pro Monat`:
+    rule 4 left the sign out with the punctuation; it leaves out punctuation only."""
+    source, target = "Price: $19.99 per month", "Kurs: 19,99 $ pro Monat"
+    translation = aligned(source, target, [(0, 0), (1, 1), (1, 2), (2, 3), (3, 4)])
+    assert marked(translation, source, [span(source, "$19.99", "span")]) == "Kurs: <span>19,99 $</span> pro Monat"
+    source, target = "Click Save, then Close", "Klicken Sie auf Speichern, dann Schließen"
+    translation = aligned(source, target, [(0, 0), (0, 1), (0, 2), (1, 3), (2, 4), (3, 5)])
+    assert marked(translation, source, [span(source, "Save", "b")]) == (
+        "Klicken Sie auf <b>Speichern</b>, dann Schließen"
+    )
+
+
 def test_nesting_is_kept_and_siblings_never_overlap():
     translation = aligned(SOURCE, TARGET, [(0, 0), (2, 1), (1, 2), (3, 3), (4, 4)])
     spans = [span(SOURCE, "the red car", "a"), span(SOURCE, "red", "b"), span(SOURCE, "car", "i")]
