@@ -79,20 +79,33 @@ def _amount_written(amount: str, source: str, target: str) -> str:
 # ("2 c. à soupe de sucre" for "2 tbsp sugar"): read with the source's own ("2 tbsp of sugar"), the
 # model wrote "de"; without it, it lost the ingredient ("{0} sugar" → "{0}") or left it in English
 JOINED_BY = {("en", "fr"): "of"}
+# What follows a spoon without being its ingredient ("2 tbsp to the pan", "1 tsp or 2 tbsp", "each")
+NOT_INGREDIENTS = {
+    "en": frozenset(
+        "of to with or and each in into on onto per for at a an the then more less plus from over "
+        "is are was were will should can must".split()
+    )
+}
 
 
 def read_spoons(sentence: str, source: str, target: str) -> str:
     """`sentence` with each number of spoons (MEASURES) read with the target's abbreviation
-    (WRITTEN: "2 EL" into English "2 tbsp"), joined to the word after it by JOINED_BY's word where
-    the target writes one; as it is between languages SPOONS lacks."""
+    (WRITTEN: "2 EL" into English "2 tbsp"), joined to the word after it (in small letters, not one
+    of NOT_INGREDIENTS) by JOINED_BY's word where the target writes one; as it is between languages
+    SPOONS lacks."""
     if source == target or source not in MEASURES or target not in WRITTEN:
         return sentence
     joiner = JOINED_BY.get((source, target))
 
     def written(found: re.Match) -> str:
         spoon = WRITTEN[target][SPOON_OF[source][found["spoon"]]]
-        after = sentence[found.end() :]
-        joined = joiner and re.match(rf" (?!{joiner}\b)[^\W\d_]", after)
+        following = re.match(r" ([^\W\d_]+)", sentence[found.end() :])
+        joined = (
+            joiner
+            and following is not None
+            and following[1].islower()  # not the next sentence's first word ("Add 2 tbsp. Stir.")
+            and following[1] not in NOT_INGREDIENTS[source]
+        )
         return f"{_amount_written(found['amount'], source, target)} {spoon}" + (f" {joiner}" if joined else "")
 
     return MEASURES[source].sub(written, sentence)

@@ -498,7 +498,7 @@ class LoadedModel:
             found = required_beam_search(state, limits, lengths, every, required)
         else:
             found = search(state, limits, lengths, every, constraint)
-        if constraint is not None:  # one that ran to its limit mid-word ends at its last whole word
+        if constraint is not None and untranslatable is None:  # a summary at its limit mid-word: its whole words
             found = [[constraint.ended(h, i, limits[i]) for h in hypotheses] for i, hypotheses in enumerate(found)]
         if options.n_best > 1:
             return found

@@ -385,7 +385,7 @@ CLOSING = "\"'”’»)]"  # what may close a clause after its punctuation ('sai
 def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
     """Target characters [start, end) less the punctuation at an edge where the source's text
     `inside` has a letter or digit (rule 4: `<b>Save</b>,` ends on a letter in the target too);
-    not a sign, which is the amount's (`<span>$19.99</span>` is `<span>19,99 $</span>`)."""
+    not a currency's sign, which is the amount's (`<span>$19.99</span>` is `<span>19,99 $</span>`)."""
     if inside.strip() and inside.rstrip()[-1].isalnum():
         while end > start + 1 and is_punctuation(target[end - 1]):
             end -= 1
@@ -396,8 +396,8 @@ def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
 
 
 def is_punctuation(character: str) -> bool:
-    """Whether `character` is punctuation (a Unicode category P…) or a space."""
-    return character.isspace() or unicodedata.category(character).startswith("P")
+    """Whether `character` is neither a letter or digit nor a currency's sign (rule 4's edge)."""
+    return not character.isalnum() and unicodedata.category(character) != "Sc"
 
 
 def lines_apart(text: str, spans: list[Span]) -> str:

@@ -108,10 +108,11 @@ def text_language(text: str, assumed: str | None, languages: set[str]) -> tuple[
 def document_language(texts: list[str], languages: Iterable[str], assumed: str | None) -> str | None:
     """The language a document's `texts` are read in, all together, among `languages` (those of
     the models on offer): language_read of them, from DOCUMENT_WORDS words in small letters at
-    DOCUMENT_PROBABILITY (a language outside `languages` too), otherwise as text_language reads
-    their whole text as a line, `assumed` (runtime/router.py Routes.usual_source) unless it is sure
-    of another ("Das ist <i>sehr</i> gut." had been read as English, where the line without its
-    markup was German), or, when none is assumed, the likeliest language of their whole text;
+    DOCUMENT_PROBABILITY (a language outside `languages` too), otherwise `assumed`
+    (runtime/router.py Routes.usual_source) but for a single text with words in small letters (an
+    HTML fragment), read as text_language reads a line ("Das ist <i>sehr</i> gut." had been read as
+    English, where the line without its markup was German); or, when none is assumed, the likeliest
+    language of their whole text;
     `assumed` for texts without a word, or when the identifier knows none of
     `languages`. Text by text, a greeting or a heading of a word or two read as any language ("Hi
     Thomas," as French: "Hallo Tomas,", "OK" as German)."""
@@ -122,7 +123,9 @@ def document_language(texts: list[str], languages: Iterable[str], assumed: str |
     read = language_read(text, assumed, known, DOCUMENT_WORDS, DOCUMENT_PROBABILITY)
     if read is None:
         return detect_language(text, known)[0]
-    return text_language(text, assumed, set(languages))[0] if read == assumed else read
+    if read == assumed and len(texts) == 1 and small_words(text):  # a fragment: as its line would be
+        return text_language(text, assumed, set(languages))[0]
+    return read
 
 
 def copied(source: str, translation: str, assumed: str) -> bool:

@@ -11,7 +11,9 @@ out right more often: into German the sign after the amount (72 of 90 prices of 
 after) (`python -m benchmarks.price_forms`, docs/studies/PRICE-FORMS.md). The alignment shows
 the words the user wrote (runtime/alignment.py `restored`). Into French, where the models copy an
 English price as it was written ("coûte €1.20"), the translation writes it as French does after
-the search ("coûte 1,20 €": prices_given).
+the search ("coûte 1,20 €": prices_given). A price of a large number's scale ("€2.3 billion") is
+read into German with its sign after the scale word, and written in any direction in the target's
+order (scaled_prices_given).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ PRICES = {
 # between ("450 $ million"), the en-de model had written "450 $ Millionen" and a second "$" after
 # another number of the sentence
 SCALED_PRICE = re.compile(
-    rf"(?<![\w{SIGNS}])(?P<sign>[{SIGNS}])\s?(?P<amount>\d+(?:\.\d{{1,3}})?)\s(?P<scale>million|billion|trillion)\b"
+    rf"(?<![\w{SIGNS}])(?P<sign>[{SIGNS}])\s?(?P<amount>\d{{1,3}}(?:,\d{{3}})+|\d+(?:\.\d{{1,3}})?)\s"
+    rf"(?P<scale>{'|'.join(sorted(SCALES['en']))})(?![\w'’-])"
 )
 NOT_DIGIT = re.compile(r"\D")
 # The source and target languages whose prices are read otherwise (into French as written)
@@ -54,8 +57,8 @@ READ = frozenset({("en", "de"), ("de", "en"), ("fr", "en")})
 def read_prices(sentence: str, source: str, target: str) -> str:
     """`sentence` with each price (a currency's sign and an amount) written as `target` writes
     prices where that was measured to help (READ): into English "€1299.00" (its thousands not
-    grouped, which the models copied as "€1.299.00"), into German "1,299.00 €" and "2.3 billion
-    €" (SCALED_PRICE; the amount's
+    grouped, which the models copied as "€1.299.00"), into German "1,299.00 €" and "2.3 billion €"
+    (SCALED_PRICE; the amount's
     separators as written: runtime/verbatim.py writes a copied number as the target does); as it
     is otherwise."""
     if (source, target) not in READ:

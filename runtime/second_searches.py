@@ -24,6 +24,7 @@ from .number_choice import (
     fewer_faults,
     negation_kept,
     no_more_faults,
+    number_faults,
     number_kept,
 )
 from .opening_words import copied_opener, lowered_opener, opens_otherwise
@@ -255,9 +256,10 @@ class SecondSearches:
     def currencies_looped(
         self, parts: list[Part], translated: list[list[Translation]], whole: dict[int, str], limit: int | None
     ) -> dict[int, tuple[Part, Callable[[str], int]]]:
-        """The sentences searched whole with nothing set aside but currencies' signs ("€2.3
-        billion" read as "{0}2.3 billion") whose translation loses or repeats a number (the en-de
-        model had written "… 20,5% auf {0}2,3 Milliarden {0}2,3 Milliarden in {0}2,3 Milliarden."),
+        """The sentences searched whole with nothing set aside but currencies' signs ("Sales rose
+        to €2.3 per share" read as "… to {0}2.3 per share") whose translation loses or repeats a
+        number (number_faults; the en-de model had written "… 20,5% auf {0}2,3 Milliarden {0}2,3
+        Milliarden in {0}2,3 Milliarden." when prices of a scale were read so),
         by their index in `parts`: each as a part to search again with the signs the model writes
         whole read as written, and how well a text keeps the numbers and signs (the fewer faults
         and signs lost, the higher)."""
@@ -265,9 +267,9 @@ class SecondSearches:
         for i, written in whole.items():
             index, number, _, aside = parts[i]
             signs = {character for token in aside.tokens.values() for character in token if is_currency(character)}
-            if not signs or not all(is_currency(token) for token in aside.tokens.values()):
-                continue
-            if not faults(written, translated[i][0].text, self.languages):
+            if aside.lowered or not signs or not all(is_currency(token) for token in aside.tokens.values()):
+                continue  # (lowered: searched again by openers_copied, which this would undo)
+            if not number_faults(written, translated[i][0].text):
                 continue
             again = self.reader.read_aside(written, limit, currency_read=True)
             pieces = self.reader.source_pieces(again.text)
@@ -275,7 +277,7 @@ class SecondSearches:
                 continue
 
             def count(text: str, written=written, signs=signs) -> int:
-                return -faults(written, text, self.languages) - sum(sign not in text for sign in signs)
+                return -number_faults(written, text) - sum(sign not in text for sign in signs)
 
             lost[i] = ((index, number, self.reader.tagged(pieces), again), count)
         return lost

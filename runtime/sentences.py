@@ -190,6 +190,7 @@ def document_blocks(lines: list[str]) -> list[list[int]]:
 
 
 LINE_ENDS = (",", ".", ":", ";", "!", "?")
+INTRODUCED_LINES = 8  # the most lines after a colon read as an address's or a list's (paragraph_blocks)
 GERMAN_DATE = re.compile(r"\s*\d{1,2}\.\s+([^\W\d_]+)")  # "15. April": a day, its point, a month
 # What a German sentence writes right before a date's day ("bis zum 15. April", "am 3. Mai")
 BEFORE_A_DAY = frozenset("am zum vom dem den bis ab seit zwischen und oder".split())
@@ -222,8 +223,9 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
     "Friday at 3 pm."); a letter's closing and the signature after it (runtime/mail.py `closes`, up
     to SIGNATURE_LINES lines) each line a text, whatever their length ("Kind regards," / "Jane Doe" /
     "Phone: +44 20 7946 0958" had run into "Abgesehen von Jane Doe …"); a line ending with a
-    colon before lines that are texts of their own so, a text of its own too ("Please send it to
-    this address:" / "Example GmbH" / "Hauptstraße 5" / "10115 Berlin" had run into one line)."""
+    colon before the paragraph's last INTRODUCED_LINES lines or fewer, where those are each a text
+    of their own so, a text of its own too ("Please send it to this address:" / "Example GmbH" /
+    "Hauptstraße 5" / "10115 Berlin" had run into one line)."""
     closing = next(
         (
             index
@@ -239,15 +241,32 @@ def paragraph_blocks(lines: list[str]) -> list[list[int]]:
             *(paragraph_blocks(lines[:closing]) if closing else []),
             *([index] for index in range(closing, len(lines))),
         ]
-    for index, line in enumerate(lines[:-1]):  # "… to this address:" / "Example GmbH" / "Hauptstraße 5" / …
-        if line.rstrip().endswith(":") and len(after := paragraph_blocks(lines[index + 1 :])) > 1:
-            return [*paragraph_blocks(lines[: index + 1]), *([index + 1 + i for i in block] for block in after)]
+    introduced = next(
+        (
+            index
+            for index in range(max(0, len(lines) - INTRODUCED_LINES - 1), len(lines) - 1)
+            if lines[index].rstrip().endswith(":") and own_lines(lines[index + 1 :])
+        ),
+        None,
+    )
+    if introduced is not None:  # "… to this address:" / "Example GmbH" / "Hauptstraße 5" / "10115 Berlin"
+        head = lines[: introduced + 1]
+        return [*lines_or_blocks(head), *([index] for index in range(introduced + 1, len(lines)))]
+    return lines_or_blocks(lines)
+
+
+def own_lines(lines: list[str]) -> bool:
+    """Whether a paragraph's `lines` are each a text of their own (paragraph_blocks): two or more,
+    each shorter than SHORT_LINE words, three or more or each but the last ending with a mark or
+    a closing, none but the first opening in small letters as a wrapped sentence's would."""
     short = all(len(line.split()) < SHORT_LINE for line in lines)
     shaped = len(lines) >= 3 or all(line.rstrip().endswith(LINE_ENDS) or closes(line, lines[1:]) for line in lines[:-1])
-    wrapped = wrapped_after(lines[1:])
-    if len(lines) > 1 and short and shaped and not wrapped:
-        return [[index] for index in range(len(lines))]
-    return document_blocks(lines)
+    return len(lines) > 1 and short and shaped and not wrapped_after(lines[1:])
+
+
+def lines_or_blocks(lines: list[str]) -> list[list[int]]:
+    """Each line a block where they are own_lines, else document_blocks."""
+    return [[index] for index in range(len(lines))] if own_lines(lines) else document_blocks(lines)
 
 
 def document_sentences(text: str, language: str) -> list[str]:

@@ -16,6 +16,12 @@ from attn.runtime.sentences import split_sentences
         # into French joined to its ingredient by "of" ("de"), unless it is already or has none
         ("Add 1.5 tbsp. honey.", "en", "fr", "Add 1,5 c. à soupe of honey."),
         ("1 tbsp of butter, 2 tsp.", "en", "fr", "1 c. à soupe of butter, 2 c. à café"),
+        (
+            "Add 2 tbsp to the pan, 1 tsp or 2 tsp. Stir.",
+            "en",
+            "fr",
+            "Add 2 c. à soupe to the pan, 1 c. à café or 2 c. à café Stir.",
+        ),
         ("Ajoutez 2 c. à soupe de sucre et 1 c.à.c de sel.", "fr", "en", "Ajoutez 2 tbsp de sucre et 1 tsp de sel."),
         # no number before it, another word, the same language, a language without a table
         ("Der EL ist voll.", "de", "en", "Der EL ist voll."),
@@ -52,4 +58,4 @@ def test_the_shipped_models_write_spoons_as_the_target_does():
     assert "2 EL" in api.translate("Add 2 tbsp sugar.", "en", "de")
     # the ingredient kept (read as "{0} sugar" it had been lost: "1 tbsp sugar" → "1 c. à soupe")
     assert "2 c. à soupe de sucre" in api.translate("Add 2 tbsp sugar.", "en", "fr")
-    assert "sel" in api.translate("Add 2 tbsp sugar and 1 tsp salt.", "en", "fr")
+    assert "de sel" in api.translate("Add 2 tbsp sugar and 1 tsp salt.", "en", "fr")

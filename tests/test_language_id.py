@@ -211,6 +211,11 @@ def test_a_short_html_text_is_read_in_its_language_as_its_words_alone_would_be()
     assert "<b>" in from_german and "bin" not in from_german and "Ich" not in from_german
     english = attn("translate", "--html", "<p>Open <b>File</b>.</p>")  # short English stays English
     assert "Open" not in english.stdout.decode() and not english.stderr
+    from attn.runtime.misread import document_language
+
+    # a page of several texts, and one of names alone, as before: the usual source unless surely another
+    for page in (["Hôtel de la Gare", "Book now."], ["Stefan Braun, Jürgen Vogel, Sabine Krüger. Königsallee 12"]):
+        assert document_language(page, ["en", "de", "fr"], "en") == "en", page
 
 
 @pytest.mark.system

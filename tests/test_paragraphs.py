@@ -175,14 +175,18 @@ def test_a_list_an_address_and_a_signature_keep_their_lines():
         "Meeting moved to Friday at 3 pm."
     ]
     # an address after the line that introduces it with a colon: each a line ("… to this address:
-    # Example GmbH Hauptstraße 5 10115 Berlin" had been one); one line after a colon goes on its sentence
+    # Example GmbH Hauptstraße 5 10115 Berlin" had been one); a sentence wrapped after a colon, and
+    # code whose lines end with colons, are not addresses
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
     lines = ["Please send the parcel to this address:", "Example GmbH", "Hauptstraße 5", "10115 Berlin", ""]
-    lines += ["The options we have are these:", "red, green and blue."]
+    lines += ["The three options we discussed at the meeting are:", "red, green and blue, in that order", ""]
+    lines += ["if ready:", "    start()", "else:", "    wait()"]
     assert list(grouper.feed(lines)) + list(grouper.close()) == [
         *lines[:4],
         BLANK,
-        "The options we have are these: red, green and blue.",
+        "The three options we discussed at the meeting are: red, green and blue, in that order",
+        BLANK,
+        "if ready: start() else: wait()",
     ]
     # a German date that opens the next line goes on its sentence; a list of dates stays a list
     grouper = Paragraphs(max_chars=1000, notify=pytest.fail)
