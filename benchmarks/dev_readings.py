@@ -30,7 +30,7 @@ translation is the table's, a mark when its translation opens with it and the wo
 capital or not as the source's, an abbreviation when its translation writes it in one of the target's
 ways (benchmarks/abbreviation_forms.py).
 
-    python -m benchmarks.dev_readings --rule dates|numeric-dates|prices|spaces|quotes|titles|names|given-names|streets|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
+    python -m benchmarks.dev_readings --rule dates|numeric-dates|prices|spaces|quotes|titles|names|given-names|streets|companies|places|repaired|formulas|marks|abbreviations|ordinals|scales|openings|quantities|written-prices [--per-file] [--files NAME ...] [--data ../shared/data] [--show 3] [--out FILE]
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from pathlib import Path
 import attn.runtime as attn
 from attn.runtime import (
     abbreviations,
+    company_names,
     dates,
     numeric_dates,
     ordinals,
@@ -203,6 +204,11 @@ def numeric_dates_right(sources: list[str], translations: list[str], source: str
 def streets(sentence: str, source: str, target: str) -> list[str]:
     """The streets with their numbers (and postal lines) in `sentence` (runtime/street_addresses.py)."""
     return [sentence[start:end] for start, end in street_addresses.street_spans(sentence, source)]
+
+
+def companies(sentence: str, source: str, target: str) -> list[str]:
+    """The companies' names with their legal forms in `sentence` (runtime/company_names.py)."""
+    return [sentence[start:end] for start, end in company_names.company_spans(sentence)]
 
 
 def kept_as_written(rule: str, found, directions) -> tuple:
@@ -378,6 +384,7 @@ RULES = {
         AS_IS,
     ),
     "streets": kept_as_written("source_reading.street_spans", streets, SHIPPED_DIRECTIONS),  # set aside from the search
+    "companies": kept_as_written("source_reading.company_spans", companies, SHIPPED_DIRECTIONS),  # so too
     "formulas": (
         "texts.letter_formula",
         lambda sentence, source, target: getattr(letter_formula(sentence, source, target), "text", sentence),

@@ -14,6 +14,7 @@ from .abbreviations import read_abbreviations
 from .alignment import restored
 from .capitals import first_alnum, read_cased
 from .clock import read_times, time_spans
+from .company_names import company_spans
 from .dates import read_dates, read_spans
 from .header_labels import read_header_labels
 from .kitchen_units import read_spoons, spoon_spans
@@ -124,6 +125,7 @@ class SourceReader:
         source, target = self.model.source_lang, self.model.target_lang
         spans = [
             *names_after_titles(read, source, target),
+            *company_spans(read),
             *street_spans(read, source),
             *self.read_in_target(read),
             *spans,
