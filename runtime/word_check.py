@@ -298,15 +298,31 @@ class DocumentWordCheck:
     def ended(self, hypothesis: Hypothesis, sentence: int, limit: int) -> Hypothesis:
         """`hypothesis` of `sentence`; one that ran to its length `limit` in the middle of a word
         (its last word not allowed: "… due to uncert") without that word's run of text, from the
-        last piece with a space before it ("… due to"), its attention cut alike. One that is a
-        single such run is kept whole: an empty output says less."""
+        last piece with a space before it ("… due to"), and without a bracket it opened and did
+        not close ("Extended Access Control (PACE" → "Extended Access Control"), its attention cut
+        alike. What would leave nothing is kept: an empty output says less."""
         tokens = hypothesis.tokens
-        if len(tokens) < limit or self.state(tokens, sentence)[0] == "allowed":
+        if len(tokens) < limit:
             return hypothesis
-        start = max((i for i, token in enumerate(tokens) if self.check.spaced[token]), default=0)
-        if start == 0:
+        end = len(tokens)
+        if self.state(tokens, sentence)[0] != "allowed":
+            end = max((i for i, token in enumerate(tokens) if self.check.spaced[token]), default=0) or end
+        end = self.unclosed(tokens[:end]) or end
+        if end == len(tokens):
             return hypothesis
-        return replace(hypothesis, tokens=tokens[:start], attention=hypothesis.attention[:start])
+        return replace(hypothesis, tokens=tokens[:end], attention=hypothesis.attention[:end])
+
+    def unclosed(self, tokens: list[int]) -> int | None:
+        """The position of the piece of `tokens` that opens the first bracket they leave open, None
+        if they leave none."""
+        opened: list[int] = []
+        for position, token in enumerate(tokens):
+            for character in self.check.decode([token]):
+                if character in "([":
+                    opened.append(position)
+                elif character in ")]" and opened:
+                    opened.pop()
+        return opened[0] if opened else None
 
     def row_bans(self, state: str, word: str, sentence: int) -> np.ndarray:
         """The columns a row may not take (sorted), by its state, its last word and its sentence."""

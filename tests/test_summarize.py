@@ -350,8 +350,9 @@ def test_a_summary_row_spells_only_what_an_allowed_word_begins(summarizer):
 
 def test_a_summary_cut_at_its_length_limit_ends_at_its_last_whole_word(summarizer):
     """A headline that ran to its maximum length in the middle of a word ended so ("… rise due to
-    uncert"): it ends before that word's run of text, its attention cut alike; one that ended on
-    a whole word, or before the limit, is kept as it is."""
+    uncert"), or in a bracket ("Extended Access Control (PACE"): it ends before that word's run
+    of text and before the bracket, its attention cut alike; one that ended on a whole word with
+    its brackets closed, or before the limit, is kept as it is."""
     import numpy as np
 
     from attn.runtime.search import Hypothesis
@@ -374,6 +375,9 @@ def test_a_summary_cut_at_its_length_limit_ends_at_its_last_whole_word(summarize
     assert check.ended(whole, 0, len(whole.tokens)) is whole
     alone = hypothesis("uncert")
     assert check.ended(alone, 0, len(alone.tokens)) is alone  # nothing would be left
+    opened, closed = hypothesis("Prices rise (due to uncertainty"), hypothesis("Prices rise (due) to")
+    assert check.ended(opened, 0, len(opened.tokens)).tokens == tokenizer.encode("Prices rise")  # a bracket left open
+    assert check.ended(closed, 0, len(closed.tokens)) is closed
 
 
 def test_summaries_held_short_end_with_whole_words(summarizer):
