@@ -25,12 +25,17 @@ a name (export/person_names.py: measured on the training corpora).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .roman import ROMAN
 from .titles import PARTICLE, READ, WRITTEN
 from .unlearned_names import LETTERS, opens_sentence
+from .verbatim import EDGE_PUNCTUATION
+
+if TYPE_CHECKING:
+    from .alignment import WordAlignment
 
 ACADEMIC_TITLES = ("Dr.", "Dr", "Prof.", "Prof")
 # A word of a name: parts joined by a hyphen ("Jean-Pierre", "Müller-Lüdenscheid") or an
@@ -276,3 +281,20 @@ def names_after_given_names(
             continue
         found.append(FullName(given.start(), surname, end))
     return found
+
+
+def given_names_as_written(alignment: WordAlignment) -> WordAlignment:
+    """The alignment with each target word in small letters that is, letter for letter, a given
+    name of the source (of the table's GIVEN: a name and no word, "Paul") written as the source
+    writes it: de→en had written "paul" for "Paul" (a letter's signature on a line of its own).
+    One word for one: the weights are unchanged."""
+    given = {
+        core.lower(): core for word in alignment.source_words if (core := word.strip(EDGE_PUNCTUATION)) in NAMES[GIVEN]
+    }
+    if not given:
+        return alignment
+    words = [
+        word.replace(core, given[core], 1) if (core := word.strip(EDGE_PUNCTUATION)) in given else word
+        for word in alignment.target_words
+    ]
+    return alignment if words == alignment.target_words else replace(alignment, target_words=words)

@@ -26,6 +26,7 @@ from .mail import signed_names
 from .number_choice import fewest_faults_first
 from .ordinals import ordinals_given
 from .parallel import even_batch_size, map_in_threads
+from .person_names import given_names_as_written
 from .place_names import places_written
 from .prices import prices_given, scaled_prices_given
 from .quotes import quoted
@@ -489,6 +490,7 @@ class TextTranslator:
             opens = set_apart or a_sentence(alignment.source_words)
             alignment = opened_as_source(alignment) if opens else alignment
             alignment = opened_with_capital(alignment) if aside is not None and aside.lowered else alignment
+            alignment = given_names_as_written(alignment)
             alignment = day_points(year_comma(alignment, self.model.target_lang), self.model.target_lang)
             target_words = self.model.language_words(self.model.target_lang)
             alignment = places_written(alignment, self.model.source_lang, self.model.target_lang, target_words)

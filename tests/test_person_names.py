@@ -182,3 +182,29 @@ def test_the_shipped_models_keep_the_names_after_given_names():
     assert kept_with_the_rule >= total - 1
     with mock.patch("attn.runtime.second_searches.names_after_given_names", lambda *arguments: []):
         assert kept_by_the_installed_models(GIVEN_NAMED, full_names)[0] < kept_with_the_rule - 2
+
+
+@pytest.mark.unit
+def test_a_given_name_written_in_small_letters_is_written_as_the_source_does():
+    """de→en wrote "paul" for "Paul" alone (a letter's signature line); a name that is a word too
+    ("Mark", "Rose") or a word in small letters in the source is left to the model."""
+    import numpy as np
+
+    from attn.runtime.alignment import WordAlignment
+    from attn.runtime.person_names import given_names_as_written
+
+    def written(source: str, target: str) -> list[str]:
+        s, t = source.split(), target.split()
+        alignment = WordAlignment(s, t, np.full((len(t), len(s)), 1 / len(s), np.float32))
+        return given_names_as_written(alignment).target_words
+
+    assert written("Grüße, Paul", "Regards, paul.") == ["Regards,", "Paul."]
+    assert written("Paul", "paul") == ["Paul"]
+    assert written("Die Rose blüht", "the rose blooms") == ["the", "rose", "blooms"]
+
+
+@pytest.mark.system
+def test_a_given_name_alone_keeps_its_capital_with_the_shipped_model():
+    import attn.runtime as api
+
+    assert api.translate("Paul", source="de", target="en") == "Paul"
