@@ -148,7 +148,9 @@ CURRENCY_NAMES = {
     "€": frozenset({"euro", "euros"}),
     "£": frozenset({"pfund", "pound", "pounds", "livre", "livres", "sterling"}),
 }
-DECIMAL = re.compile(r"(\d+)[.,](\d{1,2})")  # a number with decimals and no thousands ("2.3", "2,35")
+# A number with decimals and no thousands ("2.3", "2,35"; "1.125" where its mark is the source's
+# decimal mark: three digits after a mark may be thousands)
+DECIMAL = re.compile(r"(?P<whole>\d+)(?P<mark>[.,])(?P<decimals>\d{1,3})")
 
 
 def scale_apart(word: str, language: str) -> tuple[str, str] | None:
@@ -204,7 +206,8 @@ def scaled_prices_given(alignment: WordAlignment, source: str, target: str) -> W
             continue
         count, sign, amount, scale, after, (sign_at, amount_at, scale_at) = found
         decimal = DECIMAL.fullmatch(amount)
-        amount = f"{decimal[1]}{NUMBER_MARKS[target][1]}{decimal[2]}" if decimal else amount
+        if decimal and (len(decimal["decimals"]) < 3 or decimal["mark"] == NUMBER_MARKS.get(source, ",.")[1]):
+            amount = f"{decimal['whole']}{NUMBER_MARKS[target][1]}{decimal['decimals']}"
         if target in SIGN_FIRST_LANGUAGES:
             words += [sign + amount, scale + after]
             rows += [(weights[sign_at] + weights[amount_at]) / 2, weights[scale_at]]

@@ -133,6 +133,13 @@ def test_a_price_of_a_scale_is_ordered_as_the_target_writes_it():
         "Millionen.",
     ]  # no sign in the source
     assert ordered(source, "Es kostet 350 Millionen £.", "de")[-3:] == ["350", "Millionen", "£."]  # as German writes it
+    # three decimals after the source's decimal mark are decimals; after the other mark, as written
+    assert ordered("It costs $1.125 billion.", "Il vaut 1.125 milliards $.", "fr")[-3:] == ["1,125", "milliards", "$."]
+    assert ordered("It costs $1.125 billion.", "Es kostet 1,125 Milliarden $.", "de")[-3:] == [
+        "1,125",
+        "Milliarden",
+        "$.",
+    ]
 
 
 @pytest.mark.system
