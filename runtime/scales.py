@@ -20,11 +20,27 @@ from .alignment import WordAlignment
 from .verbatim import EDGE_PUNCTUATION
 
 # How each language writes a scale word, by the power of ten it stands for: (one, more than one);
-# English after a number writes one
+# English after a number writes one; 10^15 too, which the en→fr model wrote for "billion" ("112 $
+# billiard")
 WRITTEN = {
-    "en": {6: ("million", "millions"), 9: ("billion", "billions"), 12: ("trillion", "trillions")},
-    "de": {6: ("Million", "Millionen"), 9: ("Milliarde", "Milliarden"), 12: ("Billion", "Billionen")},
-    "fr": {6: ("million", "millions"), 9: ("milliard", "milliards"), 12: ("billion", "billions")},
+    "en": {
+        6: ("million", "millions"),
+        9: ("billion", "billions"),
+        12: ("trillion", "trillions"),
+        15: ("quadrillion", "quadrillions"),
+    },
+    "de": {
+        6: ("Million", "Millionen"),
+        9: ("Milliarde", "Milliarden"),
+        12: ("Billion", "Billionen"),
+        15: ("Billiarde", "Billiarden"),
+    },
+    "fr": {
+        6: ("million", "millions"),
+        9: ("milliard", "milliards"),
+        12: ("billion", "billions"),
+        15: ("billiard", "billiards"),
+    },
 }
 ABBREVIATED = {"de": {"mio": 6, "mrd": 9}}  # without their point
 # Each language's scale words, in small letters, and the power of ten they stand for
@@ -80,14 +96,17 @@ def scales_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
 
 def rewritten(words: list[str], index: int, forms: tuple[str, str], target: str) -> str:
     """`words[index]`, a scale word, as one of `forms` (one, several): several after a number
-    (number_before) of two or more into French, other than one into German, never into English;
+    (number_before, a currency's sign between them aside) of two or more into French, other than one into German, never into English;
     without a number, as many as the model wrote. Its punctuation kept, and its capital where it
     opens the sentence, but for an abbreviation's point inside the sentence ("Mrd. Euro" → "billion
     euros")."""
     word = words[index]
     start, end = len(word) - len(word.lstrip(EDGES)), len(word.rstrip(EDGES))
     point = "." if word[start:end].endswith(".") and index + 1 == len(words) else ""
-    number = number_before(words[index - 1]) if index else None
+    before = index - 1
+    if before > 0 and len(words[before]) == 1 and words[before] in CURRENCY_SIGNS:  # "112 $ billiard"
+        before -= 1
+    number = number_before(words[before]) if before >= 0 else None
     if number is None:
         several = core(word) in PLURALS
     else:

@@ -34,7 +34,7 @@ from .required_search import Requirement
 from .reverse_scores import ReverseScorer, ranked_with_reverse
 from .scales import scales_given
 from .search import Hypothesis, SearchOptions
-from .second_searches import SecondSearches
+from .second_searches import SecondSearches, placeholder_remains
 from .sentences import mark_apart, split_sentences
 from .set_aside import SetAside, put_back, signs_apart, spaced_as_written
 from .source_reading import SourceReader
@@ -276,14 +276,18 @@ class TextTranslator:
     ) -> dict[int, list[Translation]]:
         """Each part's distinct `translations` (the search's best first) ranked again with `weight`
         times the reverse model's score of its source (the sentence as written, or a part of one
-        with what was set aside put back), all parts' scored together; then, of a sentence searched
-        whole, the one that keeps its numbers and negations first among those within the margin of
-        the search's best (runtime/number_choice.py), and the first `n_best`."""
+        with what was set aside put back), all parts' scored together; then, within the margin of
+        the search's best, those holding no remains of a placeholder first ("3.480,50 {0,50 €"),
+        and of a sentence searched whole, the one that keeps its numbers and negations first
+        (runtime/number_choice.py); the first `n_best`."""
         sources = [whole.get(i) or part_as_written(parts[i][2], parts[i][3]) for i in translations]
         lists = [[t.text for t in found] for found in translations.values()]
         ranked = {}
-        for (i, found), reverse in zip(translations.items(), scorer.scores_of_lists(lists, sources, stop)):
+        for (i, found), reverse, source in zip(
+            translations.items(), scorer.scores_of_lists(lists, sources, stop), sources
+        ):
             near, others = ranked_with_reverse(found, reverse, weight)
+            near.sort(key=lambda translation: placeholder_remains(source, translation.text))  # stable
             if i in whole:
                 near = list(fewest_faults_first(whole[i], iter(near), self.languages))
             ranked[i] = [*near, *others][:n_best]

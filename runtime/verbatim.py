@@ -323,11 +323,13 @@ def as_copied(written: str, source: str, languages: tuple[str, str] | None) -> s
     with the sign the model wrote against it: "2.2%" had been put back over the model's right
     "2,2%" into German, and "10" over "10%" for French "10 %". Where the digits differ, the
     source's number as the target writes it ("1,299.99" for the model's "1,299,99,99" into German:
-    "1299,99")."""
+    "1299,99"). A number written against a sign the source writes apart stays ("3%" for "3 %")."""
     lead, number, sign = signs_apart(written)
     source_lead, source_number, source_sign = signs_apart(source)
     if DATE.fullmatch(source):  # "12.03.2025" had become "1203.2025", "3/4/2024" "3.4.2024" (which day?)
         return source
+    if NUMBER.fullmatch(number) and not any(character.isdigit() for character in source):
+        return written  # a number written against a sign the source writes apart: "3%" for "3 %", not "%"
     if NUMBER.fullmatch(number) and re.sub(r"\D", "", number) == re.sub(r"\D", "", source_number):
         return lead + localized(number, source_number, languages) + sign
     if NUMBER.fullmatch(source_number):  # another number: the source's, as the target writes it

@@ -32,6 +32,10 @@ def test_a_scale_word_of_another_value_becomes_the_targets_word_of_the_sources()
     )
     assert given("saved a billion.", "spart eine Milliarde.", [0, 1, 2], ("en", "de")) == "spart eine Milliarde."
     assert given("Billions of people", "Billions de personnes", [0, 1, 2], ("en", "fr")) == "Milliards de personnes"
+    # "billiard", a thousand million million, for a billion: "un record de 112 $ billiard" (a newcomer trial)
+    assert given("a record of $112 billion.", "un record de 112 $ billiard.", [0, 1, 2, 3, 3, 4], ("en", "fr")) == (
+        "un record de 112 $ milliards."
+    )
     # the right value in the wrong number
     assert given("Zwei Milliarden Menschen", "Two billions people", [0, 1, 2], ("de", "en")) == "Two billion people"
     assert given("3 millions de personnes", "3 Million Menschen", [0, 1, 3], ("fr", "de")) == "3 Millionen Menschen"

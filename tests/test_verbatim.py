@@ -105,6 +105,11 @@ def test_a_number_with_a_digit_lost_is_put_back_and_the_target_format_kept():
         "3.5",
         "percent",
     ]
+    # a number the model wrote against a sign the source writes apart keeps it: "um 3 % auf" had
+    # become "EUR % to …", the "3%" linked to "%" replaced by the sign alone
+    weights = np.array([[0.9, 0.1, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0]], np.float32)  # (rose, 3%) × (stieg, um, 3, %)
+    alignment = WordAlignment(["stieg", "um", "3", "%"], ["rose", "3%"], weights)
+    assert copy_verbatim(alignment, ("de", "en")).target_words == ["rose", "3%"]
     # another number is the model's reading, not a near miss ("3 p.m." → "15 Uhr")
     assert copy_verbatim(aligned("at 3 p.m.", "um 15 Uhr")).target_words == ["um", "15", "Uhr"]
     # a copy in a form neither language writes (the models wrote it beside an address) is written as
