@@ -277,6 +277,28 @@ def test_footnotes_and_endnotes_are_translated_after_their_mark_and_its_space():
 
 
 @pytest.mark.unit
+def test_a_footnote_mark_raised_in_a_word_run_is_kept_as_it_is_not_read_as_text():
+    """A raised run of "1" after "times." was read as text: the translation came back
+    "heruntergeladen.¹.1.", "Mal²" for "times²", and two sentences joined at a mark between them
+    (a newcomer trial); it is kept as it is against its word, as HTML's <sup>1</sup> is."""
+    made = docx.Document()
+    paragraph = made.add_paragraph()
+    paragraph.add_run("It was downloaded 50,000 times.")
+    paragraph.add_run("1").font.superscript = True
+    paragraph.add_run(" Costs fell.")
+    raised = made.add_paragraph()
+    raised.add_run("Water is H")
+    raised.add_run("two parts").font.superscript = True  # raised words are no mark: read as text
+    out = io.BytesIO()
+    made.save(out)
+    document = read_document("r.docx", out.getvalue())
+    assert document.texts() == ["It was downloaded 50,000 times. Costs fell.", "Water is Htwo parts"]
+    written = docx.Document(io.BytesIO(round_trip("r.docx", out.getvalue())))
+    runs = [(run.text, bool(run.font.superscript)) for run in written.paragraphs[0].runs]
+    assert runs == [("IT WAS DOWNLOADED 50,000 TIMES.", False), ("1", True), (" COSTS FELL.", False)], runs
+
+
+@pytest.mark.unit
 def test_an_office_files_title_and_subject_are_translated_and_its_language_declared():
     """A translated report kept its English title and subject (what a file manager and a PDF made
     of it show) and declared English in its properties: Word, PowerPoint and OpenDocument."""

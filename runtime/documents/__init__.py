@@ -60,6 +60,11 @@ class Document(Protocol):
 # "x-none") keeps its mark in a translation.
 NO_LANGUAGE = frozenset({"zxx", "x-none", "none", ""})
 
+# A footnote's or a citation's mark, as a document writes it in superscript ("expected<sup>1</sup>",
+# Wikipedia's "<sup><a>[12]</a></sup>", "<sup>*</sup>", a Word run of "1" raised): read as a word's
+# part, "expected1" had lost the word; it is kept as it is, against the word it stood against
+REFERENCE_MARK = re.compile(r"\[?(?:\d{1,3}|[a-z]|[*†‡§]{1,3}|note \d{1,3})\]?")
+
 
 def redeclared(tag: str, language: str) -> str:
     """A translated content's language declaration (`tag`, as the file had it), as the

@@ -32,7 +32,7 @@ from bs4.formatter import HTMLFormatter, XMLFormatter
 
 from ..constants import primary_language
 from ..markup import Aligned, Span, layout, lines_apart, nest, place
-from . import DocumentError, decoded, redeclared
+from . import REFERENCE_MARK, DocumentError, decoded, redeclared
 
 # Elements left as they are, content included, wherever they are.
 UNTRANSLATED = frozenset({"script", "style", "pre", "textarea", "noscript", "template"})
@@ -177,14 +177,9 @@ class Verbatim:
     element: Tag
 
 
-# A footnote's or a citation's mark in superscript ("expected<sup>1</sup>", Wikipedia's
-# "<sup><a>[12]</a></sup>", "<sup>*</sup>"): read as a word's part, "expected1" had lost the word
-REFERENCE = re.compile(r"\[?(?:\d{1,3}|[a-z]|[*†‡§]{1,3}|note \d{1,3})\]?")
-
-
 def is_reference(node: Tag) -> bool:
-    """Whether `node` is a footnote's or a citation's mark (REFERENCE in superscript)."""
-    return node.name == "sup" and REFERENCE.fullmatch(node.get_text().strip()) is not None
+    """Whether `node` is a footnote's or a citation's mark (REFERENCE_MARK in superscript)."""
+    return node.name == "sup" and REFERENCE_MARK.fullmatch(node.get_text().strip()) is not None
 
 
 def is_inline(node) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from ..markup import Aligned, Span, layout, lines_apart, nest, place, unspaced_at_breaks
-from . import DocumentError, redeclared
+from . import REFERENCE_MARK, DocumentError, redeclared
 
 # Elements of a paragraph that hold runs of its text: each is a span, written back around the words
 # aligned to its own (a hyperlink, a tracked insertion, a smart tag, custom XML, a content control).
@@ -96,6 +96,23 @@ class Kept:
     element: object
     run: bool = False
     properties: object = None
+
+
+def is_reference(run) -> bool:
+    """Whether `run` is a footnote's or a citation's mark: raised (Word's `w:vertAlign` superscript,
+    DrawingML's positive `baseline`) and nothing but REFERENCE_MARK. Read as text, a Word file's
+    "times.¹" had come back "heruntergeladen.¹.1.", and "50,000 times²." "50.000 Mal²": it is kept
+    as it is, against the word it stood against, as a footnote reference's run is."""
+    properties = run.find(named(run, "rPr"))
+    if properties is None:
+        return False
+    raised = properties.find(named(run, "vertAlign"))
+    superscript = raised is not None and any(value == "superscript" for value in raised.attrib.values())
+    baseline = properties.get("baseline", "0")
+    if not superscript and not (baseline.lstrip("-").isdigit() and int(baseline) > 0):
+        return False
+    text = "".join(part.text or "" for part in run if local(part) == "t")
+    return REFERENCE_MARK.fullmatch(text.strip()) is not None
 
 
 def local(element) -> str:
@@ -195,7 +212,7 @@ class ParagraphReader:
         self.spans.append(Span(start, len(self.text), Field(elements), exact=True))
 
     def run(self, run) -> None:
-        if local(run) != "r" or any(local(part) not in TEXT_PARTS for part in run):
+        if local(run) != "r" or any(local(part) not in TEXT_PARTS for part in run) or is_reference(run):
             self.void(Kept(run), breaks=local(run) == "br", line=local(run) == "br")
             if local(run) == "br":  # DrawingML's line break, between runs: it parts words and sentences
                 self.add(" ", None, None)
