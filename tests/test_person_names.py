@@ -207,4 +207,5 @@ def test_a_given_name_written_in_small_letters_is_written_as_the_source_does():
 def test_a_given_name_alone_keeps_its_capital_with_the_shipped_model():
     import attn.runtime as api
 
-    assert api.translate("Paul", source="de", target="en") == "Paul"
+    written = api.translate("Paul", source="de", target="en")
+    assert "Paul" in written and "paul" not in written, written
