@@ -387,16 +387,17 @@ def edged_as(inside: str, target: str, start: int, end: int) -> tuple[int, int]:
     `inside` has a letter or digit (rule 4: `<b>Save</b>,` ends on a letter in the target too);
     not a currency's sign, which is the amount's (`<span>$19.99</span>` is `<span>19,99 $</span>`)."""
     if inside.strip() and inside.rstrip()[-1].isalnum():
-        while end > start + 1 and is_punctuation(target[end - 1]):
+        while end > start + 1 and left_at_edge(target[end - 1]):
             end -= 1
     if inside.strip() and inside.lstrip()[0].isalnum():
-        while start < end - 1 and is_punctuation(target[start]):
+        while start < end - 1 and left_at_edge(target[start]):
             start += 1
     return start, end
 
 
-def is_punctuation(character: str) -> bool:
-    """Whether `character` is neither a letter or digit nor a currency's sign (rule 4's edge)."""
+def left_at_edge(character: str) -> bool:
+    """Whether rule 4 leaves `character` out at a span's edge: neither a letter or digit nor a
+    currency's sign."""
     return not character.isalnum() and unicodedata.category(character) != "Sc"
 
 

@@ -112,8 +112,7 @@ def document_language(texts: list[str], languages: Iterable[str], assumed: str |
     (runtime/router.py Routes.usual_source) but for a single text with words in small letters (an
     HTML fragment), read as text_language reads a line ("Das ist <i>sehr</i> gut." had been read as
     English, where the line without its markup was German); or, when none is assumed, the likeliest
-    language of their whole text;
-    `assumed` for texts without a word, or when the identifier knows none of
+    language of their whole text; `assumed` for texts without a word, or when the identifier knows none of
     `languages`. Text by text, a greeting or a heading of a word or two read as any language ("Hi
     Thomas," as French: "Hallo Tomas,", "OK" as German)."""
     known = set(languages) & known_languages()

@@ -28,6 +28,7 @@ from .scales import ABBREVIATED, SCALES, core
 from .verbatim import NUMBER_MARKS, number_written
 
 SIGNS = "€$£"
+SIGN_FIRST_LANGUAGES = frozenset({"en"})  # those that write a price's sign before its amount
 # A price as each source language writes it: its sign, the amount's whole part and its cents
 PRICES = {
     "en": re.compile(
@@ -67,7 +68,7 @@ def read_prices(sentence: str, source: str, target: str) -> str:
         sentence = SCALED_PRICE.sub(r"\g<amount> \g<scale> \g<sign>", sentence)
 
     def written(price: re.Match) -> str:
-        if target != "en":
+        if target not in SIGN_FIRST_LANGUAGES:
             return f"{price['whole']}{'.' + price['cents'] if price['cents'] else ''} {price['sign']}"
         whole = re.sub(NOT_DIGIT, "", price["whole"])  # ungrouped: "€2,499" had come out as "€2.499"
         return f"{price['sign']}{whole}{'.' + price['cents'] if price['cents'] else ''}"
@@ -140,7 +141,6 @@ def prices_given(alignment: WordAlignment, source: str, target: str) -> WordAlig
 SIGN_AND_AMOUNT = re.compile(rf"(?P<sign>[{SIGNS}])(?P<amount>\d+(?:[.,]\d{{1,3}})*)")
 AMOUNT = re.compile(r"\d+(?:[.,]\d{1,3})*")
 SIGN_ALONE = re.compile(rf"(?P<sign>[{SIGNS}])(?P<after>[^\w{SIGNS}]*)")
-SIGN_FIRST_LANGUAGES = frozenset({"en"})
 # The words that name a sign's currency: written after a price's scale word ("25 Millionen $
 # Dollar"), they say what the sign would
 CURRENCY_NAMES = {
@@ -195,10 +195,12 @@ def scaled_prices_given(alignment: WordAlignment, source: str, target: str) -> W
     if target not in SCALES or target not in NUMBER_MARKS:
         return alignment
     signs = {character for word in alignment.source_words for character in word if character in SIGNS}
+    if not signs:
+        return alignment
     words, rows, at = [], [], 0
     target_words, weights = alignment.target_words, alignment.weights
     while at < len(target_words):
-        found = scaled_price(target_words, at, target) if signs else None
+        found = scaled_price(target_words, at, target)
         if found is None or found[1] not in signs:
             words.append(target_words[at])
             rows.append(weights[at])

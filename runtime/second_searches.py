@@ -265,21 +265,20 @@ class SecondSearches:
         and signs lost, the higher)."""
         lost = {}
         for i, written in whole.items():
-            index, number, _, aside = parts[i]
+            aside = parts[i][3]
             signs = {character for token in aside.tokens.values() for character in token if is_currency(character)}
             if aside.lowered or not signs or not all(is_currency(token) for token in aside.tokens.values()):
                 continue  # (lowered: searched again by openers_copied, which this would undo)
             if not number_faults(written, translated[i][0].text):
                 continue
-            again = self.reader.read_aside(written, limit, currency_read=True)
-            pieces = self.reader.source_pieces(again.text)
-            if again.tokens == aside.tokens or (limit is not None and pieces.count > limit):
+            part = self.aside_again(parts[i], written, limit, [], currency_read=True)
+            if part is None or part[3].tokens == aside.tokens:
                 continue
 
             def count(text: str, written=written, signs=signs) -> int:
                 return -number_faults(written, text) - sum(sign not in text for sign in signs)
 
-            lost[i] = ((index, number, self.reader.tagged(pieces), again), count)
+            lost[i] = (part, count)
         return lost
 
     def openers_copied(
@@ -331,11 +330,14 @@ class SecondSearches:
                 copied[i] = words
         return copied
 
-    def aside_again(self, part: Part, written: str, limit: int | None, spans: list[tuple[int, int]]) -> Part | None:
+    def aside_again(
+        self, part: Part, written: str, limit: int | None, spans: list[tuple[int, int]], currency_read: bool = False
+    ) -> Part | None:
         """`part`, the sentence `written` searched whole, as a part to search again with `spans` of
-        its reading set aside; None where it is then longer than `limit` pieces."""
+        its reading set aside (with `currency_read`, not the currencies' signs the model writes
+        whole); None where it is then longer than `limit` pieces."""
         index, number, _, _ = part
-        again = self.reader.read_aside(written, limit, spans)
+        again = self.reader.read_aside(written, limit, spans, currency_read)
         pieces = self.reader.source_pieces(again.text)
         return (index, number, self.reader.tagged(pieces), again) if limit is None or pieces.count <= limit else None
 

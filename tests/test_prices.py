@@ -101,8 +101,8 @@ def test_prices_keep_their_amount_with_the_shipped_models():
 
 
 def ordered(source: str, translation: str, target: str) -> list[str]:
-    """The words of `translation` of `source` (one word for one, then the rest on the last) with
-    its prices of a scale in `target`'s order."""
+    """The words of `translation` of `source` (target word i linked to source word i where there is
+    one) with its prices of a scale in `target`'s order."""
     import numpy as np
 
     from attn.runtime.alignment import WordAlignment
